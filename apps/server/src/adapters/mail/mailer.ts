@@ -1,0 +1,44 @@
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+import type { Db } from "../../db/client.js";
+import { outbox } from "../../db/schema/index.js";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface Mailer {
+  kind: "smtp" | "outbox";
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Real delivery through any SMTP server (SMTP_URL). */
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: "smtp",
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+/** Local stand-in: mail is stored in the database and readable by admins at /admin/outbox. */
+export function createOutboxMailer(db: Db, log: Logger): Mailer {
+  return {
+    kind: "outbox",
+    async send(message) {
+      const [row] = await db
+        .insert(outbox)
+        .values({ toEmail: message.to, subject: message.subject, html: message.html, text: message.text })
+        .returning({ id: outbox.id });
+      log.info(
+        { outboxId: row?.id, to: message.to, subject: message.subject },
+        "mail written to the outbox (no SMTP_URL): read it at /admin/outbox",
+      );
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from "node:crypto";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppContext } from "./context.js";
+import { authRoutes } from "./features/auth/routes.js";
+import { systemRoutes } from "./features/system/routes.js";
+import { userRoutes } from "./features/users/routes.js";
+import { registerAccessControl } from "./plugins/access.js";
+import { registerErrorHandler } from "./plugins/errors.js";
+import { registerSpa } from "./plugins/spa.js";
+
+export interface BuildAppOptions {
+  ctx: AppContext;
+  logger?: FastifyServerOptions["loggerInstance"];
+  webDist?: string;
+}
+
+/** Builds the Fastify instance; used by main.ts and by the tests. */
+export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
+  const app = Fastify({
+    loggerInstance: logger,
+    trustProxy: ctx.env.TRUST_PROXY,
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("ctx", ctx);
+  app.addHook("onSend", async (req, reply) => {
+    reply.header("x-request-id", req.id);
+  });
+
+  registerErrorHandler(app);
+  registerAccessControl(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: "Mailsmith API",
+        version: "1.0.0",
+        description: "Every route declares its access: public, user, owner or admin.",
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", uiConfig: { docExpansion: "list" } });
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+
+  await registerSpa(app, webDist);
+  return app;
+}

@@ -1,0 +1,77 @@
+import { FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS } from "@mailsmith/shared";
+import type { Logger } from "pino";
+import type { Mailer } from "./adapters/mail/mailer.js";
+import type { Database, Db, DbOrTx } from "./db/client.js";
+import type { Env } from "./env.js";
+import { type Auth, createAuth } from "./features/auth/auth.js";
+import { FailedLoginLimiter } from "./features/auth/failed-login-limiter.js";
+import { applyCreditChange, type CreditChange } from "./features/credits/service.js";
+import { UserCache } from "./features/users/user-cache.js";
+
+/** Everything a feature needs, built once per app (tests build several, each with its own database). */
+export interface AppContext {
+  env: Env;
+  database: Database;
+  db: Db;
+  mail: Mailer;
+  auth: Auth;
+  users: UserCache;
+  loginLimiter: FailedLoginLimiter;
+  log: Logger;
+  credits: {
+    /** Moves credits through the ledger and drops the cached user row. */
+    apply(change: CreditChange, tx?: DbOrTx, insufficientMessage?: string): ReturnType<typeof applyCreditChange>;
+  };
+}
+
+export function createContext(opts: {
+  env: Env;
+  database: Database;
+  mail: Mailer;
+  log: Logger;
+  authSecret: string;
+}): AppContext {
+  const { env, database, mail, log } = opts;
+  const db = database.db;
+  const users = new UserCache(db);
+  const credits: AppContext["credits"] = {
+    async apply(change, tx, insufficientMessage) {
+      try {
+        return await applyCreditChange(tx ?? db, change, insufficientMessage);
+      } finally {
+        users.invalidate(change.userId);
+      }
+    },
+  };
+  const auth = createAuth({
+    db,
+    mail,
+    secret: opts.authSecret,
+    baseURL: env.publicUrl,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    async onUserCreated(userId) {
+      if (env.SIGNUP_BONUS_CREDITS > 0) {
+        await credits.apply({
+          userId,
+          delta: env.SIGNUP_BONUS_CREDITS,
+          reason: "signup_bonus",
+          sourceKey: `signup:${userId}`,
+        });
+      }
+    },
+  });
+  return {
+    env,
+    database,
+    db,
+    mail,
+    auth,
+    users,
+    log,
+    credits,
+    loginLimiter: new FailedLoginLimiter(FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS),
+  };
+}

@@ -1,0 +1,4 @@
+// Every feature's tables, one file per feature; drizzle-kit reads this file.
+export * from "./auth.js";
+export * from "./credits.js";
+export * from "./system.js";

@@ -1,0 +1,78 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** The only reader of process.env: every setting is validated here at start-up. */
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: optionalString.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
+      message: "DATABASE_URL must start with postgres:// or postgresql://",
+    }),
+    BETTER_AUTH_SECRET: optionalString.refine((v) => !v || v.length >= 32, {
+      message: "BETTER_AUTH_SECRET must be at least 32 characters",
+    }),
+    BETTER_AUTH_URL: optionalString.refine((v) => !v || /^https?:\/\//.test(v), {
+      message: "BETTER_AUTH_URL must be an http(s) URL such as http://localhost:3000",
+    }),
+    TRUST_PROXY: bool,
+    ADMIN_EMAIL: optionalString.pipe(z.string().email("ADMIN_EMAIL must be an email address").optional()),
+    ADMIN_PASSWORD: optionalString.refine((v) => !v || v.length >= 8, {
+      message: "ADMIN_PASSWORD must be at least 8 characters",
+    }),
+    SIGNUP_BONUS_CREDITS: z.coerce.number().int().min(0).max(1000).default(3),
+    SEED_DEMO: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((v) => v === "true" || v === "1"),
+    SMTP_URL: optionalString.refine((v) => !v || /^smtps?:\/\//.test(v), {
+      message: "SMTP_URL must look like smtp://user:pass@host:587 or smtps://…",
+    }),
+    MAIL_FROM: z.string().default("Mailsmith <no-reply@mailsmith.local>"),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    WEB_DIST: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_CLIENT_SECRET"],
+        message: "set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither",
+      });
+    }
+    if (env.NODE_ENV === "production" && !env.BETTER_AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["BETTER_AUTH_SECRET"], message: "is required when NODE_ENV=production" });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string };
+
+export class ConfigError extends Error {}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".") || "env"}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`,
+  };
+}

@@ -1,0 +1,79 @@
+import type { LedgerReason } from "@mailsmith/shared";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { creditLedger, user } from "../../db/schema/index.js";
+import { AppError, notFound } from "../../lib/app-error.js";
+
+export interface CreditChange {
+  userId: string;
+  /** Positive grants, negative spends. */
+  delta: number;
+  reason: LedgerReason;
+  /** Unique per real-world event (e.g. `purchase:ORDER123`): a repeat applies nothing. */
+  sourceKey: string;
+  meta?: Record<string, unknown>;
+}
+
+export interface CreditResult {
+  applied: boolean;
+  balance: number;
+}
+
+export const INSUFFICIENT_CREDITS = "INSUFFICIENT_CREDITS";
+
+class DuplicateEvent extends Error {}
+
+/**
+ * The only way credits move. Runs in its own transaction (a savepoint when given one),
+ * updates the balance atomically with a never-below-zero guard and records the ledger row.
+ * Callers invalidate the user cache after commit (see `onChanged`).
+ */
+export async function applyCreditChange(
+  db: DbOrTx,
+  change: CreditChange,
+  insufficientMessage = "Insufficient credits.",
+): Promise<CreditResult> {
+  if (!Number.isInteger(change.delta) || change.delta === 0) {
+    throw new AppError("INVALID_CREDIT_CHANGE", "A credit change must be a non-zero whole number.", 400);
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(user)
+        .set({ currentBalance: sql`${user.currentBalance} + ${change.delta}`, updatedAt: new Date() })
+        .where(and(eq(user.id, change.userId), sql`${user.currentBalance} + ${change.delta} >= 0`))
+        .returning({ balance: user.currentBalance });
+      if (!updated) {
+        const exists = await tx.query.user.findFirst({ where: eq(user.id, change.userId), columns: { id: true } });
+        if (!exists) throw notFound("User not found.", "USER_NOT_FOUND");
+        throw new AppError(INSUFFICIENT_CREDITS, insufficientMessage, 402);
+      }
+      const inserted = await tx
+        .insert(creditLedger)
+        .values({
+          userId: change.userId,
+          delta: change.delta,
+          balanceAfter: updated.balance,
+          reason: change.reason,
+          sourceKey: change.sourceKey,
+          meta: change.meta,
+        })
+        .onConflictDoNothing({ target: creditLedger.sourceKey })
+        .returning({ id: creditLedger.id });
+      if (inserted.length === 0) throw new DuplicateEvent();
+      return { applied: true, balance: updated.balance };
+    });
+  } catch (err) {
+    if (!(err instanceof DuplicateEvent)) throw err;
+    const row = await db.query.user.findFirst({ where: eq(user.id, change.userId), columns: { currentBalance: true } });
+    return { applied: false, balance: row?.currentBalance ?? 0 };
+  }
+}
+
+export function listLedger(db: DbOrTx, userId: string, limit = 50) {
+  return db.query.creditLedger.findMany({
+    where: eq(creditLedger.userId, userId),
+    orderBy: desc(creditLedger.createdAt),
+    limit,
+  });
+}

@@ -1,0 +1,109 @@
+import { ZMeResponseSchema, ZPublicConfigSchema, ZUserSchema } from "@mailsmith/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { forbidden } from "../../lib/app-error.js";
+import { currentUser } from "../../plugins/access.js";
+import { findUserByEmail, toUserDto } from "./repo.js";
+
+export async function userRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = appBase;
+
+  app.get(
+    "/api/me",
+    {
+      config: { access: "user" },
+      schema: { tags: ["account"], summary: "The signed-in user's record", response: { 200: ZMeResponseSchema } },
+    },
+    async (req) => ({ user: toUserDto(currentUser(req)) }),
+  );
+
+  app.get(
+    "/api/config",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["system"],
+        summary: "What the browser needs to know about this deployment",
+        response: { 200: ZPublicConfigSchema },
+      },
+    },
+    async (_req, reply) => {
+      reply.header("cache-control", "public, max-age=300");
+      return {
+        googleSignIn: Boolean(ctx.env.GOOGLE_CLIENT_ID && ctx.env.GOOGLE_CLIENT_SECRET),
+        signupBonusCredits: ctx.env.SIGNUP_BONUS_CREDITS,
+      };
+    },
+  );
+
+  // The old client called this after sign-up. The account now creates the record on the server,
+  // so this only returns the caller's own record; role and balance in the body are ignored.
+  app.post(
+    "/api/create-user",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["account"],
+        summary: "Returns the caller's user record (created with the account)",
+        body: z
+          .object({
+            userName: z.string().optional(),
+            userEmail: z.string().optional(),
+            profileURL: z.string().nullable().optional(),
+          })
+          .passthrough()
+          .optional(),
+        response: { 200: z.object({ success: z.literal(true), credits: z.number().int(), user: ZUserSchema }) },
+      },
+    },
+    async (req) => {
+      const row = currentUser(req);
+      return { success: true as const, credits: row.currentBalance, user: toUserDto(row) };
+    },
+  );
+
+  // Members may look up only themselves; admins may look up anyone (spec: GET /users?userEmail=).
+  app.get(
+    "/api/users",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["users"],
+        summary: "With userEmail: that user (own record unless admin). Without: all users (admin)",
+        querystring: z.object({ userEmail: z.string().optional() }),
+        response: { 200: z.array(ZUserSchema) },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      const email = req.query.userEmail?.trim().toLowerCase();
+      if (email) {
+        if (me.role !== "Admin" && email !== me.email.toLowerCase())
+          throw forbidden("You can only read your own record.");
+        const row = await findUserByEmail(ctx.db, email);
+        return row ? [toUserDto(row)] : [];
+      }
+      if (me.role !== "Admin") throw forbidden("This action is only available to administrators.");
+      const rows = await ctx.db.query.user.findMany({ orderBy: (u, { desc }) => desc(u.createdAt) });
+      return rows.map(toUserDto);
+    },
+  );
+
+  app.get(
+    "/api/users/admins",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["users"],
+        summary: "Administrators",
+        response: { 200: z.array(z.object({ _id: z.string(), userName: z.string(), UserEmail: z.string() })) },
+      },
+    },
+    async () => {
+      const rows = await ctx.db.query.user.findMany({ where: (u, { eq }) => eq(u.role, "Admin") });
+      return rows.map((r) => ({ _id: r.id, userName: r.name, UserEmail: r.email }));
+    },
+  );
+}

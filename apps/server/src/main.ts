@@ -1,0 +1,71 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pino from "pino";
+import { createOutboxMailer, createSmtpMailer } from "./adapters/mail/mailer.js";
+import { buildApp } from "./app.js";
+import { createContext } from "./context.js";
+import { type Database, openPglite, openPostgres } from "./db/client.js";
+import { seed } from "./db/seed.js";
+import { ConfigError, loadEnv } from "./env.js";
+import { resolveAuthSecret } from "./lib/auth-secret.js";
+import { lockDataDir } from "./lib/data-dir-lock.js";
+
+async function main() {
+  const env = loadEnv();
+  const log = pino({ level: env.LOG_LEVEL });
+
+  const releaseLock = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir);
+  const database: Database = env.DATABASE_URL
+    ? await openPostgres(env.DATABASE_URL)
+    : await openPglite(path.join(env.dataDir, "pgdata"));
+  log.info({ database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.dataDir }, "database opened");
+  await database.migrate();
+
+  const mail = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) : createOutboxMailer(database.db, log);
+  if (mail.kind === "outbox") log.info("no SMTP_URL: outgoing mail is kept in the outbox (admin: /admin/outbox)");
+
+  const ctx = createContext({
+    env,
+    database,
+    mail,
+    log,
+    authSecret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.dataDir),
+  });
+  await seed(ctx, (line) => process.stdout.write(`${line}\n`));
+
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.resolve(here, "../../web/dist");
+  const app = await buildApp({ ctx, logger: log, webDist });
+  await app.listen({ port: env.PORT, host: env.HOST });
+  log.info(`Mailsmith is running at ${env.publicUrl}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, "shutting down");
+    const timer = setTimeout(() => {
+      log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, 10_000);
+    try {
+      await app.close();
+      await database.close();
+      await releaseLock();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || (err instanceof Error && err.message.startsWith("Another Mailsmith server"))) {
+    process.stderr.write(`\n${err.message}\n\n`);
+  } else {
+    process.stderr.write(`Mailsmith failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  }
+  process.exit(1);
+});

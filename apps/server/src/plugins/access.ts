@@ -1,0 +1,92 @@
+import { AUTH_ERROR_CODES, AUTH_MESSAGES } from "@mailsmith/shared";
+import { fromNodeHeaders } from "better-auth/node";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.js";
+import { session } from "../db/schema/index.js";
+import type { UserRow } from "../features/users/repo.js";
+import { forbidden, unauthorized } from "../lib/app-error.js";
+
+/**
+ * Who may call a route, declared where the route is registered:
+ * - public: anyone;
+ * - user: any signed-in member;
+ * - owner: signed-in, and the service checks the record belongs to the caller (or the caller is an admin);
+ * - admin: signed-in with role Admin.
+ */
+export type Access = "public" | "user" | "owner" | "admin";
+export const ACCESS_LEVELS: readonly Access[] = ["public", "user", "owner", "admin"];
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** method + url + access of every registered route, for the access audit test. */
+    routeTable: { method: string; url: string; access: Access }[];
+  }
+}
+
+/** Reads the session cookie (cookie cache first) and loads the fresh user row. */
+export async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow | null> {
+  if (!req.headers.cookie) return null;
+  const found = await ctx.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+  if (!found) return null;
+  const row = await ctx.users.get(found.user.id);
+  if (!row) return null;
+  if (row.banned) {
+    // A disabled account loses every session at once.
+    await ctx.db.delete(session).where(eq(session.userId, row.id));
+    throw unauthorized(AUTH_MESSAGES.userDisabled, AUTH_ERROR_CODES.userDisabled);
+  }
+  return row;
+}
+
+export function registerAccessControl(app: FastifyInstance) {
+  app.decorateRequest("user", null);
+  app.decorate("routeTable", []);
+
+  app.addHook("onRoute", (route) => {
+    // The OpenAPI UI's own routes (registered by @fastify/swagger-ui) are public documentation.
+    if (route.url.startsWith("/api/docs") && !route.config?.access) {
+      route.config = { ...route.config, access: "public" } as typeof route.config;
+    }
+    const access = route.config?.access;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!access || !ACCESS_LEVELS.includes(access)) {
+      throw new Error(
+        `Route ${methods.join(",")} ${route.url} must declare config.access (${ACCESS_LEVELS.join(" | ")})`,
+      );
+    }
+    for (const method of methods) app.routeTable.push({ method, url: route.url, access });
+  });
+
+  app.addHook("onRequest", async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || access === "public") return;
+    const row = await resolveUser(app.ctx, req);
+    if (!row) throw unauthorized();
+    if (access === "admin" && row.role !== "Admin") throw forbidden("This action is only available to administrators.");
+    req.user = row;
+  });
+}
+
+/** For handlers behind user/owner/admin access: the hook guarantees a user. */
+export function currentUser(req: FastifyRequest): UserRow {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+export function isAdmin(user: UserRow | null | undefined): boolean {
+  return user?.role === "Admin";
+}
+
+/** Owner check for `owner` routes: the record's owner, or an admin. */
+export function assertOwnerOrAdmin(user: UserRow, ownerId: string | null | undefined, message?: string) {
+  if (user.role === "Admin") return;
+  if (!ownerId || ownerId !== user.id) throw forbidden(message ?? "You can only access your own records.");
+}

@@ -1,0 +1,40 @@
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+/** Serves the built web app; client routes fall back to index.html, unknown /api paths stay JSON 404s. */
+export async function registerSpa(app: FastifyInstance, distDir: string | undefined) {
+  if (!distDir || !existsSync(path.join(distDir, "index.html"))) {
+    app.log.warn({ distDir }, "web build not found: only the API is served (run npm run build)");
+    return;
+  }
+  await app.register(fastifyStatic, { root: distDir, serve: false });
+
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/*",
+    config: { access: "public" },
+    schema: { hide: true },
+    handler(req, reply) {
+      const urlPath = decodeURIComponent(req.url.split("?")[0] ?? "/");
+      if (urlPath.startsWith("/api/") || urlPath === "/api") {
+        return reply
+          .status(404)
+          .send({ success: false, code: "NOT_FOUND", message: `No route for ${req.method} ${urlPath}` });
+      }
+      const relative = path
+        .normalize(urlPath)
+        .replace(/^(\.\.[/\\])+/, "")
+        .replace(/^[/\\]+/, "");
+      const file = path.join(distDir, relative);
+      if (relative && file.startsWith(distDir) && existsSync(file) && statSync(file).isFile()) {
+        // Hashed assets never change; everything else is revalidated.
+        const immutable = relative.startsWith("assets/");
+        return reply.sendFile(relative, { maxAge: immutable ? "365d" : 0, immutable, cacheControl: true });
+      }
+      reply.header("cache-control", "no-cache");
+      return reply.sendFile("index.html", { cacheControl: false });
+    },
+  });
+}

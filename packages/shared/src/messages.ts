@@ -1,0 +1,85 @@
+/** User-facing texts quoted by the spec (§8). Components and the server import them from here. */
+export const AUTH_MESSAGES = {
+  popupClosed: "Sign-in popup closed by user.",
+  popupBlocked: "Sign-in popup was blocked. Please allow popups for this site.",
+  popupCancelled: "Sign-in cancelled. Please try again.",
+  network: "Network error. Please check your connection and try again.",
+  userNotFound: "No account found with this email address.",
+  wrongPassword: "Incorrect password. Please try again.",
+  invalidEmail: "Invalid email address format.",
+  userDisabled: "This account has been disabled.",
+  tooManyRequests: "Too many failed login attempts. Please try again later.",
+  loginOther: "An error occurred during login. Please try again.",
+  emailInUse: "This email is already in use. Please try another one.",
+  weakPassword: "Password is too weak. Please use a stronger password.",
+  registrationDisabled: "Email/password registration is not enabled.",
+  registrationOther: "An error occurred during registration. Please try again.",
+  passwordsDoNotMatch: "Passwords do not match",
+  passwordTooShort: "Password must be at least 6 characters",
+  createUserFailed: "Failed to create user",
+  resetEmailRequired: "Please enter your email address.",
+  resetUserNotFound: "No user found with this email address.",
+  resetInvalidEmail: "Please enter a valid email address.",
+  resetOther: "An unexpected error occurred. Please try again later.",
+  resetLinkInvalid: "This password reset link is invalid or has expired. Please request a new one.",
+  resetDone: "Your password has been changed. You can now sign in with your new password.",
+} as const;
+
+export const GUARD_MESSAGES = {
+  notAuthorizedTitle: "Not Authorized",
+  notAuthorized: "You can't access this page; this route is only accessible for Admin.",
+  notFound: "Page Not Found",
+} as const;
+
+export const FETCH_MESSAGES = {
+  httpError: (status: number) => `HTTP error! Status: ${status}`,
+  network: "Network error or server not responding",
+} as const;
+
+/** Error codes the server sends on auth failures; the web maps them to AUTH_MESSAGES. */
+export const AUTH_ERROR_CODES = {
+  userNotFound: "USER_NOT_FOUND",
+  invalidPassword: "INVALID_PASSWORD",
+  userDisabled: "USER_DISABLED",
+  tooManyRequests: "TOO_MANY_REQUESTS",
+} as const;
+
+const LOGIN_CODE_MESSAGES: Record<string, string> = {
+  USER_NOT_FOUND: AUTH_MESSAGES.userNotFound,
+  INVALID_PASSWORD: AUTH_MESSAGES.wrongPassword,
+  INVALID_EMAIL_OR_PASSWORD: AUTH_MESSAGES.wrongPassword,
+  INVALID_EMAIL: AUTH_MESSAGES.invalidEmail,
+  USER_DISABLED: AUTH_MESSAGES.userDisabled,
+  BANNED_USER: AUTH_MESSAGES.userDisabled,
+  TOO_MANY_REQUESTS: AUTH_MESSAGES.tooManyRequests,
+  NETWORK: AUTH_MESSAGES.network,
+};
+
+const REGISTER_CODE_MESSAGES: Record<string, string> = {
+  USER_ALREADY_EXISTS: AUTH_MESSAGES.emailInUse,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: AUTH_MESSAGES.emailInUse,
+  INVALID_EMAIL: AUTH_MESSAGES.invalidEmail,
+  PASSWORD_TOO_SHORT: AUTH_MESSAGES.weakPassword,
+  PASSWORD_TOO_LONG: AUTH_MESSAGES.weakPassword,
+  EMAIL_PASSWORD_SIGN_UP_DISABLED: AUTH_MESSAGES.registrationDisabled,
+  EMAIL_PASSWORD_DISABLED: AUTH_MESSAGES.registrationDisabled,
+  NETWORK: AUTH_MESSAGES.network,
+  TOO_MANY_REQUESTS: AUTH_MESSAGES.tooManyRequests,
+};
+
+const RESET_CODE_MESSAGES: Record<string, string> = {
+  USER_NOT_FOUND: AUTH_MESSAGES.resetUserNotFound,
+  INVALID_EMAIL: AUTH_MESSAGES.resetInvalidEmail,
+  INVALID_TOKEN: AUTH_MESSAGES.resetLinkInvalid,
+  NETWORK: AUTH_MESSAGES.network,
+};
+
+export function loginErrorMessage(code: string | undefined): string {
+  return (code && LOGIN_CODE_MESSAGES[code]) || AUTH_MESSAGES.loginOther;
+}
+export function registerErrorMessage(code: string | undefined): string {
+  return (code && REGISTER_CODE_MESSAGES[code]) || AUTH_MESSAGES.registrationOther;
+}
+export function resetErrorMessage(code: string | undefined): string {
+  return (code && RESET_CODE_MESSAGES[code]) || AUTH_MESSAGES.resetOther;
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { MEMBERSHIPS, USER_ROLES } from "../constants.js";
+
+/** The user record as the API returns it (spec §3 names). */
+export const ZUserSchema = z.object({
+  _id: z.string(),
+  userName: z.string(),
+  email: z.string(),
+  userRole: z.enum(USER_ROLES),
+  userMembership: z.enum(MEMBERSHIPS),
+  membershipValidity: z.string().nullable(),
+  currentBalance: z.number().int(),
+  profileURL: z.string().nullable(),
+  aboutMe: z.string(),
+  address: z.string(),
+  city: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  banned: z.boolean(),
+  createdAt: z.string(),
+});
+export type TUser = z.infer<typeof ZUserSchema>;
+
+export const ZMeResponseSchema = z.object({ user: ZUserSchema });
+export type TMeResponse = z.infer<typeof ZMeResponseSchema>;
+
+export const ZPublicConfigSchema = z.object({
+  googleSignIn: z.boolean(),
+  signupBonusCredits: z.number().int(),
+});
+export type TPublicConfig = z.infer<typeof ZPublicConfigSchema>;
+
+const trimmedEmail = z
+  .string()
+  .trim()
+  .min(1, "Please enter your email address.")
+  .email("Please enter a valid email address.");
+
+export const ZLoginFormSchema = z.object({
+  email: z.string().trim().min(1, "Email is required").email("Invalid email address format."),
+  password: z.string().min(1, "Password is required"),
+});
+export type TLoginForm = z.infer<typeof ZLoginFormSchema>;
+
+export const ZRegisterFormSchema = z
+  .object({
+    name: z.string().trim().min(1, "Full Name is required"),
+    email: z.string().trim().min(1, "Email Address is required").email("Invalid email address format."),
+    password: z.string().min(1, "Password is required"),
+    confirmPassword: z.string().min(1, "Confirm Password is required"),
+    terms: z.literal(true, { error: "You must accept the terms and conditions" }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "Passwords do not match" });
+    } else if (v.password.length < 6) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "Password must be at least 6 characters" });
+    }
+  });
+export type TRegisterForm = z.input<typeof ZRegisterFormSchema>;
+
+export const ZResetRequestFormSchema = z.object({ email: trimmedEmail });
+export type TResetRequestForm = z.infer<typeof ZResetRequestFormSchema>;
+
+export const ZNewPasswordFormSchema = z
+  .object({
+    password: z.string().min(6, "Password must be at least 6 characters"),
+    confirmPassword: z.string().min(1, "Confirm Password is required"),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+export type TNewPasswordForm = z.infer<typeof ZNewPasswordFormSchema>;
+
+/** Error body every API error uses. */
+export const ZErrorSchema = z.object({
+  success: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+});
+export type TApiError = z.infer<typeof ZErrorSchema>;
