@@ -44,6 +44,7 @@ CREATE TABLE "user" (
 	"country" text DEFAULT '' NOT NULL,
 	"phone" text DEFAULT '' NOT NULL,
 	"banned" boolean DEFAULT false NOT NULL,
+	"sessions_revoked_at" timestamp with time zone,
 	CONSTRAINT "user_email_unique" UNIQUE("email"),
 	CONSTRAINT "user_balance_not_negative" CHECK ("user"."current_balance" >= 0)
 );

@@ -6,6 +6,7 @@ import type { Env } from "./env.js";
 import { type Auth, createAuth } from "./features/auth/auth.js";
 import { FailedLoginLimiter } from "./features/auth/failed-login-limiter.js";
 import { applyCreditChange, type CreditChange } from "./features/credits/service.js";
+import { revokeSessions } from "./features/users/repo.js";
 import { UserCache } from "./features/users/user-cache.js";
 
 /** Everything a feature needs, built once per app (tests build several, each with its own database). */
@@ -52,6 +53,10 @@ export function createContext(opts: {
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : undefined,
+    async onPasswordReset(userId) {
+      await revokeSessions(db, userId);
+      users.invalidate(userId);
+    },
     async onUserCreated(userId) {
       if (env.SIGNUP_BONUS_CREDITS > 0) {
         await credits.apply({

@@ -1,10 +1,8 @@
 import { AUTH_ERROR_CODES, AUTH_MESSAGES } from "@mailsmith/shared";
 import { fromNodeHeaders } from "better-auth/node";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
-import { session } from "../db/schema/index.js";
-import type { UserRow } from "../features/users/repo.js";
+import { revokeSessions, type UserRow } from "../features/users/repo.js";
 import { forbidden, unauthorized } from "../lib/app-error.js";
 
 /**
@@ -40,9 +38,13 @@ export async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise
   if (!row) return null;
   if (row.banned) {
     // A disabled account loses every session at once.
-    await ctx.db.delete(session).where(eq(session.userId, row.id));
+    if (!row.sessionsRevokedAt) {
+      await revokeSessions(ctx.db, row.id);
+      ctx.users.invalidate(row.id);
+    }
     throw unauthorized(AUTH_MESSAGES.userDisabled, AUTH_ERROR_CODES.userDisabled);
   }
+  if (row.sessionsRevokedAt && new Date(found.session.createdAt) <= row.sessionsRevokedAt) return null;
   return row;
 }
 

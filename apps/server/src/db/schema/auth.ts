@@ -30,6 +30,8 @@ export const user = pgTable(
     country: text("country").notNull().default(""),
     phone: text("phone").notNull().default(""),
     banned: boolean("banned").notNull().default(false),
+    /** Sessions created before this moment are refused, even from the cookie cache (password reset, disable). */
+    sessionsRevokedAt: timestamp("sessions_revoked_at", { withTimezone: true }),
   },
   (t) => [check("user_balance_not_negative", sql`${t.currentBalance} >= 0`)],
 );

@@ -21,6 +21,8 @@ export interface AuthDeps {
   google?: { clientId: string; clientSecret: string };
   /** Called once per new account, after the row exists. */
   onUserCreated(userId: string): Promise<void>;
+  /** Called after a password reset; revokes sessions still held in cookie caches. */
+  onPasswordReset(userId: string): Promise<void>;
 }
 
 export function createAuth(deps: AuthDeps) {
@@ -44,6 +46,9 @@ export function createAuth(deps: AuthDeps) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      async onPasswordReset({ user }) {
+        await deps.onPasswordReset(user.id);
+      },
       async sendResetPassword({ user, url }) {
         const safeName = escapeHtml(user.name || "there");
         await deps.mail.send({

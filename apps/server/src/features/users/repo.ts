@@ -1,7 +1,7 @@
 import type { TUser } from "@mailsmith/shared";
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { user } from "../../db/schema/index.js";
+import { session, user } from "../../db/schema/index.js";
 
 export type UserRow = typeof user.$inferSelect;
 
@@ -32,4 +32,10 @@ export function toUserDto(row: UserRow): TUser {
     banned: row.banned,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** Ends every session of a user, including ones a browser still holds in the cookie cache. */
+export async function revokeSessions(db: DbOrTx, userId: string) {
+  await db.update(user).set({ sessionsRevokedAt: new Date() }).where(eq(user.id, userId));
+  await db.delete(session).where(eq(session.userId, userId));
 }

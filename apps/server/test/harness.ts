@@ -1,0 +1,189 @@
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import pg from "pg";
+import pino from "pino";
+import { createOutboxMailer, createSmtpMailer, type Mailer } from "../src/adapters/mail/mailer.js";
+import { buildApp } from "../src/app.js";
+import { type AppContext, createContext } from "../src/context.js";
+import { type Database, openPglite, openPostgres } from "../src/db/client.js";
+import { seed } from "../src/db/seed.js";
+import { loadEnv } from "../src/env.js";
+
+export const ADMIN = { email: "admin@test.local", password: "admin-password-123" };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
+ */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openPglite(undefined);
+    return { database, drop: async () => {} };
+  }
+  const name = `ms_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  url: string;
+  ctx: AppContext;
+  routeTable: { method: string; url: string; access: string }[];
+  client(): TestClient;
+  /** Registers a member and returns a signed-in client. */
+  member(opts?: { email?: string; password?: string; name?: string }): Promise<TestClient & { email: string; password: string }>;
+  admin(): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** SMTP URL of a loopback catcher; default: the outbox table. */
+  smtpUrl?: string;
+  mailer?: (ctx: { database: Database }) => Mailer;
+}
+
+export async function startTestServer(opts: StartOptions = {}): Promise<TestServer> {
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = loadEnv({
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BETTER_AUTH_URL: url,
+    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SEED_DEMO: "false",
+    LOG_LEVEL: "silent",
+    DATA_DIR: `/tmp/mailsmith-test-${port}`,
+    ...opts.env,
+  });
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
+  const mail = opts.mailer
+    ? opts.mailer({ database })
+    : opts.smtpUrl
+      ? createSmtpMailer(opts.smtpUrl, env.MAIL_FROM)
+      : createOutboxMailer(database.db, log);
+  const ctx = createContext({ env, database, mail, log, authSecret: env.BETTER_AUTH_SECRET ?? "" });
+  await seed(ctx, () => {});
+  const app = await buildApp({ ctx, logger: log });
+  await app.listen({ port, host: "127.0.0.1" });
+
+  let counter = 0;
+  const server: TestServer = {
+    url,
+    ctx,
+    routeTable: app.routeTable,
+    client: () => new TestClient(url),
+    async member(o = {}) {
+      counter += 1;
+      const email = o.email ?? `member${counter}-${randomBytes(3).toString("hex")}@test.local`;
+      const password = o.password ?? "member-password-1";
+      const c = new TestClient(url);
+      const res = await c.post("/api/auth/sign-up/email", { email, password, name: o.name ?? `Member ${counter}` });
+      if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return Object.assign(c, { email, password });
+    },
+    async admin() {
+      const c = new TestClient(url);
+      const res = await c.post("/api/auth/sign-in/email", ADMIN);
+      if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);
+      return c;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+  return server;
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** fetch with a cookie jar and the Origin header a browser would send. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<TestResponse<T>> {
+    const headers = new Headers(init.headers);
+    headers.set("origin", this.baseUrl);
+    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers.set("content-type", "application/json");
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(this.baseUrl + path, { ...init, method, headers, body: payload, redirect: "manual" });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = cookie.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim())) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+
+  get<T = any>(path: string) {
+    return this.request<T>("GET", path);
+  }
+  post<T = any>(path: string, body?: unknown) {
+    return this.request<T>("POST", path, body ?? {});
+  }
+  put<T = any>(path: string, body?: unknown) {
+    return this.request<T>("PUT", path, body ?? {});
+  }
+  patch<T = any>(path: string, body?: unknown) {
+    return this.request<T>("PATCH", path, body ?? {});
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>("DELETE", path);
+  }
+}
