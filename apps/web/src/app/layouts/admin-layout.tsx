@@ -1,0 +1,16 @@
+import { paths } from "@/config/paths";
+import { Icon } from "./icons";
+import { type SidebarLink, SidebarLayout } from "./sidebar-layout";
+
+const links: SidebarLink[] = [
+  { label: "Dashboard", to: paths.admin.dashboard, icon: <Icon name="dashboard" /> },
+  { label: "Total Orders", to: paths.admin.orders, icon: <Icon name="orders" /> },
+  { label: "Total Users", to: paths.admin.users, icon: <Icon name="users" /> },
+  { label: "Support Messages", to: paths.admin.supportMessages, icon: <Icon name="support" /> },
+  { label: "Settings", to: paths.admin.settings, icon: <Icon name="settings" /> },
+];
+
+/** /admin area shell (spec: 80 px top margin from 1024 px). */
+export function AdminLayout() {
+  return <SidebarLayout links={links} startCollapsed={false} area="Admin" contentClassName="lg:mt-20" />;
+}

@@ -1,0 +1,99 @@
+import { type ReactNode, useState } from "react";
+import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { Logo } from "@/components/layout/logo";
+import { useSignOut } from "@/features/auth/api/me";
+
+export interface SidebarLink {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  /** Opens in a new tab (admins' link to the admin area from the member sidebar). */
+  newTab?: boolean;
+}
+
+/** Shared shell of the member and admin areas: collapsible sidebar, Menu link to /, Logout to /. */
+export function SidebarLayout({
+  links,
+  startCollapsed,
+  area,
+  contentClassName = "",
+}: {
+  links: SidebarLink[];
+  startCollapsed: boolean;
+  area: string;
+  contentClassName?: string;
+}) {
+  const [collapsed, setCollapsed] = useState(startCollapsed);
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const linkBase = "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors";
+  return (
+    <div className="flex min-h-screen bg-slate-50">
+      <aside
+        className={`sticky top-0 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] ${collapsed ? "w-16" : "w-64"}`}
+        aria-label={`${area} navigation`}
+      >
+        <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-100 px-3">
+          {!collapsed && <Logo />}
+          <button
+            type="button"
+            onClick={() => setCollapsed((v) => !v)}
+            className="rounded-md p-2 text-slate-500 hover:bg-slate-100"
+            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            aria-expanded={!collapsed}
+          >
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+        </div>
+        <nav className="flex-1 space-y-1 overflow-y-auto p-2">
+          {links.map((l) =>
+            l.newTab ? (
+              <a key={l.to} href={l.to} target="_blank" rel="noopener" className={`${linkBase} text-slate-600 hover:bg-slate-100`} title={l.label}>
+                {l.icon}
+                {!collapsed && <span>{l.label}</span>}
+              </a>
+            ) : (
+              <NavLink
+                key={l.to}
+                to={l.to}
+                end
+                title={l.label}
+                className={({ isActive }) => `${linkBase} ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100"}`}
+              >
+                {l.icon}
+                {!collapsed && <span>{l.label}</span>}
+              </NavLink>
+            ),
+          )}
+        </nav>
+        <div className="space-y-1 border-t border-slate-100 p-2">
+          <Link to="/" className={`${linkBase} text-slate-600 hover:bg-slate-100`} title="Menu">
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M3 11l9-8 9 8M5 10v10h14V10" />
+            </svg>
+            {!collapsed && <span>Menu</span>}
+          </Link>
+          <button
+            type="button"
+            title="Logout"
+            className={`${linkBase} w-full text-red-600 hover:bg-red-50`}
+            onClick={async () => {
+              await signOut();
+              navigate("/");
+            }}
+          >
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M15 17l5-5-5-5M20 12H9M12 19H5V5h7" />
+            </svg>
+            {!collapsed && <span>Logout</span>}
+          </button>
+        </div>
+      </aside>
+      <main className={`min-w-0 flex-1 p-4 sm:p-6 lg:p-8 ${contentClassName}`}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
+import { ComingSoon, MessagePage } from "@/components/ui/page-state";
+import { GUARD_MESSAGES } from "@mailsmith/shared";
+import { GuestOnly, RequireAdmin, RequireAuth } from "./guards/require-auth";
+import { AdminLayout } from "./layouts/admin-layout";
+import { MemberLayout } from "./layouts/member-layout";
+import { PublicLayout } from "./layouts/public-layout";
+import { RouteError } from "./route-error";
+import { ScrollToTop } from "./scroll-to-top";
+
+/** Lazy route module: the page component is loaded when the route is first visited. */
+type PageModule = Record<string, unknown>;
+function page(load: () => Promise<PageModule>, exportName: string): Pick<RouteObject, "lazy"> {
+  return { lazy: async () => ({ Component: (await load())[exportName] as React.ComponentType }) };
+}
+const soon = (title: string) => ({ element: <ComingSoon title={title} /> });
+
+function Root() {
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}
+
+const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, ...page(() => import("@/features/content/pages/home-page"), "HomePage") },
+          { path: "about", ...page(() => import("@/features/content/pages/about-page"), "AboutPage") },
+          { path: "contact", ...page(() => import("@/features/content/pages/contact-page"), "ContactPage") },
+          { path: "reset-password", ...page(() => import("@/features/auth/pages/reset-password-page"), "ResetPasswordPage") },
+          { path: "premium/:slug/:itemId", ...soon("Premium template") },
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: "login", ...page(() => import("@/features/auth/pages/login-page"), "LoginPage") },
+              { path: "register", ...page(() => import("@/features/auth/pages/register-page"), "RegisterPage") },
+            ],
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: "buy/:id", ...soon("Complete Your Order") },
+              { path: "item-buy/:id", ...soon("Complete Your Order") },
+              { path: "pay-now/:id", ...soon("Complete Your Payment") },
+              { path: "item-pay-now/:id", ...soon("Complete Your Payment") },
+              { path: "update-profile", ...soon("Update Profile") },
+            ],
+          },
+          { path: "*", element: <MessagePage title={GUARD_MESSAGES.notFound}>The page you are looking for does not exist.</MessagePage> },
+        ],
+      },
+      {
+        path: "user",
+        element: <MemberLayout />,
+        children: [
+          // The generator shows its own "Please log in" state to signed-out visitors (spec).
+          { path: "generate-code", ...soon("Generate HTML Email Templates with AI") },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: "dashboard", ...page(() => import("@/features/dashboard/pages/member-dashboard-page"), "MemberDashboardPage") },
+              { path: "orders", ...soon("My Orders") },
+              { path: "orders-history", ...soon("Order History") },
+              { path: "select-package", ...soon("Choose Your Best Plan") },
+              { path: "create-support", ...soon("Create Support Ticket") },
+              { path: "support", ...soon("Support") },
+              { path: "pending-payment", ...soon("My Pending Orders") },
+              { path: "package-pending-payment", ...soon("My Pending Orders") },
+              { path: "item-pending-payment", ...soon("My Pending item Orders") },
+              { path: "subscription-history", ...soon("Subscription History") },
+              { path: "templates", ...soon("My Templates") },
+            ],
+          },
+        ],
+      },
+      {
+        path: "admin",
+        element: (
+          <RequireAdmin>
+            <AdminLayout />
+          </RequireAdmin>
+        ),
+        children: [
+          { path: "dashboard", ...soon("Admin Dashboard") },
+          { path: "orders", ...soon("Orders Management") },
+          { path: "items-orders", ...soon("Item Orders Management") },
+          { path: "users", ...soon("User Directory") },
+          { path: "support-messages", ...soon("Support Messages") },
+          { path: "settings", ...soon("Settings") },
+          { path: "packages", ...soon("Pricing Packages") },
+          { path: "items", ...soon("Premium Items") },
+          { path: "outbox", ...page(() => import("@/features/outbox/pages/outbox-page"), "OutboxPage") },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

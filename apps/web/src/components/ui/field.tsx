@@ -1,0 +1,58 @@
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+
+const inputBase =
+  "block w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:bg-slate-100 disabled:text-slate-500 read-only:bg-slate-50";
+
+export function inputClasses(invalid?: boolean) {
+  return `${inputBase} ${invalid ? "border-red-400 focus:ring-red-200" : "border-slate-300 focus:border-brand-500 focus:ring-brand-100"}`;
+}
+
+type FieldProps = { label: string; error?: string; hint?: ReactNode };
+
+/** Label + input + error text, wired for screen readers. */
+export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & FieldProps>(
+  function TextField({ label, error, hint, id, className = "", ...props }, ref) {
+    const autoId = useId();
+    const inputId = id ?? autoId;
+    const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
+    return (
+      <div className={className}>
+        <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
+          {label}
+        </label>
+        <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClasses(Boolean(error))} {...props} />
+        {error ? (
+          <p id={`${inputId}-error`} className="mt-1 text-xs text-red-600">
+            {error}
+          </p>
+        ) : hint ? (
+          <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    );
+  },
+);
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps>(
+  function TextAreaField({ label, error, hint, id, className = "", ...props }, ref) {
+    const autoId = useId();
+    const inputId = id ?? autoId;
+    return (
+      <div className={className}>
+        <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
+          {label}
+        </label>
+        <textarea ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} className={inputClasses(Boolean(error))} {...props} />
+        {error ? (
+          <p id={`${inputId}-error`} className="mt-1 text-xs text-red-600">
+            {error}
+          </p>
+        ) : hint ? (
+          <p className="mt-1 text-xs text-slate-500">{hint}</p>
+        ) : null}
+      </div>
+    );
+  },
+);

@@ -1,0 +1,81 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation, useNavigate } from "react-router";
+import { AUTH_MESSAGES, loginErrorMessage, type TLoginForm, ZLoginFormSchema } from "@mailsmith/shared";
+import { redirectTarget } from "@/app/guards/require-auth";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { FullScreenLoader } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { authClient } from "@/lib/auth-client";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { meQueryKey, takeSignOutReason } from "../api/me";
+import { AuthShell, FormError } from "../components/auth-shell";
+import { GoogleButton } from "../components/google-button";
+
+const benefits = [
+  "Access your personalized dashboard",
+  "Save your preferences and templates",
+  "Track your progress and credits",
+  "24/7 support from our team",
+];
+
+export function LoginPage() {
+  useDocumentTitle("Login - Welcome Back");
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<TLoginForm>({ resolver: zodResolver(ZLoginFormSchema), defaultValues: { email: "", password: "" } });
+  const { isSubmitting, errors } = form.formState;
+
+  useEffect(() => {
+    const reason = takeSignOutReason();
+    if (reason) setFormError(reason);
+  }, []);
+
+  const showError = (message: string) => {
+    setFormError(message);
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
+      if (error) return showError(loginErrorMessage(error.code ?? (error.status === 429 ? "TOO_MANY_REQUESTS" : undefined)));
+    } catch {
+      return showError(AUTH_MESSAGES.network);
+    }
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    navigate(redirectTarget(location.state), { replace: true });
+  });
+
+  return (
+    <AuthShell heading="Welcome Back" subheading="Sign in to continue creating email templates." benefitsTitle="Why sign in?" benefits={benefits}>
+      {isSubmitting && <FullScreenLoader label="Signing in" />}
+      <FormError message={formError} />
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Email Address" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register("email")} />
+        <TextField label="Password" type="password" autoComplete="current-password" placeholder="Your password" error={errors.password?.message} {...form.register("password")} />
+        <div className="flex justify-end">
+          <Link to={paths.resetPassword} className="text-sm font-medium text-brand-700 hover:underline">
+            Forgot Password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? "Signing In..." : "Sign In"}
+        </Button>
+      </form>
+      <GoogleButton callbackURL={redirectTarget(location.state)} onError={showError} />
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Don't have an account?{" "}
+        <Link to={paths.register} state={location.state} className="font-semibold text-brand-700 hover:underline">
+          Sign up for free
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,86 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation, useNavigate } from "react-router";
+import { AUTH_MESSAGES, registerErrorMessage, type TRegisterForm, ZRegisterFormSchema } from "@mailsmith/shared";
+import { redirectTarget } from "@/app/guards/require-auth";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { FullScreenLoader } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { authClient } from "@/lib/auth-client";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { meQueryKey, usePublicConfig } from "../api/me";
+import { AuthShell, FormError } from "../components/auth-shell";
+import { GoogleButton } from "../components/google-button";
+
+export function RegisterPage() {
+  useDocumentTitle("Register - Join Our Ai Product Iamge Creation");
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const config = usePublicConfig();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<TRegisterForm>({
+    resolver: zodResolver(ZRegisterFormSchema),
+    defaultValues: { name: "", email: "", password: "", confirmPassword: "", terms: false as unknown as true },
+  });
+  const { isSubmitting, errors } = form.formState;
+  const bonus = config.data?.signupBonusCredits ?? 3;
+  const benefits = [
+    `${bonus} free credits to generate your first templates`,
+    "Turn design images into responsive HTML emails",
+    "Templates that render in Gmail, Outlook and Apple Mail",
+    "Keep every template you generate in one place",
+  ];
+
+  const showError = (message: string) => {
+    setFormError(message);
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const { error } = await authClient.signUp.email({ name: values.name.trim(), email: values.email.trim(), password: values.password });
+      if (error) return showError(registerErrorMessage(error.code));
+    } catch {
+      return showError(AUTH_MESSAGES.network);
+    }
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    navigate(redirectTarget(location.state), { replace: true });
+  });
+
+  return (
+    <AuthShell heading="Create your account" subheading="Start turning designs into email templates." benefitsTitle="Why join us?" benefits={benefits}>
+      {isSubmitting && <FullScreenLoader label="Creating your account" />}
+      <FormError message={formError} />
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Full Name" autoComplete="name" placeholder="Jane Doe" error={errors.name?.message} {...form.register("name")} />
+        <TextField label="Email Address" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register("email")} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Password" type="password" autoComplete="new-password" placeholder="At least 6 characters" error={errors.password?.message} {...form.register("password")} />
+          <TextField label="Confirm Password" type="password" autoComplete="new-password" placeholder="Repeat password" error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />
+        </div>
+        <div>
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <input type="checkbox" className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600" aria-invalid={errors.terms ? true : undefined} {...form.register("terms")} />
+            <span>I agree to the Terms of Service and Privacy Policy</span>
+          </label>
+          {errors.terms && <p className="mt-1 text-xs text-red-600">{errors.terms.message}</p>}
+        </div>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? "Creating Account..." : "Create Account"}
+        </Button>
+      </form>
+      <GoogleButton callbackURL={redirectTarget(location.state)} onError={showError} />
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link to={paths.login} state={location.state} className="font-semibold text-brand-700 hover:underline">
+          Login
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

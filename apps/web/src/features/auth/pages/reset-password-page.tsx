@@ -1,0 +1,145 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useSearchParams } from "react-router";
+import {
+  AUTH_MESSAGES,
+  resetErrorMessage,
+  type TNewPasswordForm,
+  type TResetRequestForm,
+  ZNewPasswordFormSchema,
+  ZResetRequestFormSchema,
+} from "@mailsmith/shared";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { paths } from "@/config/paths";
+import { ApiError, api } from "@/lib/api-client";
+import { authClient } from "@/lib/auth-client";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { FormError } from "../components/auth-shell";
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <main className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-gradient-to-br from-brand-50 via-white to-sky-50 px-4 py-10">
+      <div className="w-full max-w-md rounded-3xl bg-white p-8 shadow-xl ring-1 ring-slate-200">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <div className="mt-5">{children}</div>
+      </div>
+    </main>
+  );
+}
+
+function RequestForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<TResetRequestForm>({ resolver: zodResolver(ZResetRequestFormSchema), defaultValues: { email: "" } });
+  const { isSubmitting, errors } = form.formState;
+
+  if (sentTo) {
+    return (
+      <Card title="Email Sent!">
+        <p className="text-sm text-slate-600">
+          We sent a password reset link to <strong className="text-slate-900">{sentTo}</strong>. It works once and expires in 1 hour.
+        </p>
+        <p className="mt-3 text-sm text-slate-600">
+          Didn't get it? Check your spam folder or{" "}
+          <button type="button" className="font-semibold text-brand-700 hover:underline" onClick={() => setSentTo(null)}>
+            Try again
+          </button>
+          .
+        </p>
+        <Link to={paths.login} className={buttonClasses("primary", "mt-6 w-full")}>
+          Return to Login
+        </Link>
+      </Card>
+    );
+  }
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setFormError(null);
+    try {
+      await api.post("/api/auth/request-password-reset", { email, redirectTo: paths.resetPassword });
+      setSentTo(email);
+    } catch (err) {
+      setFormError(err instanceof ApiError ? resetErrorMessage(err.code) : AUTH_MESSAGES.resetOther);
+    }
+  });
+
+  return (
+    <Card title="Reset your password">
+      <p className="mb-5 text-sm text-slate-600">Enter the email address of your account and we will send you a link to choose a new password.</p>
+      <FormError message={formError} />
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="Email Address" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register("email")} />
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? "Sending..." : "Send Reset Link"}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+          Back to Login
+        </Link>
+      </p>
+    </Card>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const [done, setDone] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<TNewPasswordForm>({ resolver: zodResolver(ZNewPasswordFormSchema), defaultValues: { password: "", confirmPassword: "" } });
+  const { isSubmitting, errors } = form.formState;
+
+  if (done) {
+    return (
+      <Card title="Password changed">
+        <p className="text-sm text-slate-600">{AUTH_MESSAGES.resetDone}</p>
+        <Link to={paths.login} className={buttonClasses("primary", "mt-6 w-full")}>
+          Return to Login
+        </Link>
+      </Card>
+    );
+  }
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setFormError(null);
+    try {
+      const { error } = await authClient.resetPassword({ newPassword: password, token });
+      if (error) return setFormError(error.code === "INVALID_TOKEN" ? AUTH_MESSAGES.resetLinkInvalid : resetErrorMessage(error.code));
+      setDone(true);
+    } catch {
+      setFormError(AUTH_MESSAGES.network);
+    }
+  });
+
+  return (
+    <Card title="Choose a new password">
+      <FormError message={formError} />
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label="New Password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register("password")} />
+        <TextField label="Confirm Password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : "Set New Password"}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** /reset-password: the request form, or (from the emailed link) the new-password form. */
+export function ResetPasswordPage() {
+  useDocumentTitle("Reset Password - Mailsmith");
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  if (params.get("error")) {
+    return (
+      <Card title="Link expired">
+        <p className="text-sm text-slate-600">{AUTH_MESSAGES.resetLinkInvalid}</p>
+        <Link to={paths.resetPassword} className={buttonClasses("primary", "mt-6 w-full")}>
+          Request a new link
+        </Link>
+      </Card>
+    );
+  }
+  return token ? <NewPasswordForm token={token} /> : <RequestForm />;
+}
