@@ -1,17 +1,21 @@
-// Bundles the server into dist/main.js; npm packages stay external (installed by npm ci).
+// Bundles the server into <outdir>/main.js (default dist/) with a copy of the migrations beside it.
+// npm packages stay external (installed by npm ci); the shared workspace package is bundled in.
+import { cpSync, rmSync } from "node:fs";
+import path from "node:path";
 import { build } from "esbuild";
 
+const outdir = path.resolve(process.argv[2] ?? "dist");
+rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: ["src/main.ts"],
-  outfile: "dist/main.js",
+  outfile: path.join(outdir, "main.js"),
   bundle: true,
   platform: "node",
   format: "esm",
   target: "node20",
   sourcemap: true,
   packages: "external",
-  // The shared workspace package is TypeScript source: bundle it in.
-  external: [],
   alias: { "@mailsmith/shared": "../../packages/shared/src/index.ts" },
   logLevel: "warning",
 });
+cpSync("drizzle", path.join(outdir, "drizzle"), { recursive: true });

@@ -31,6 +31,17 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("ctx", ctx);
+  // An empty JSON body (sign-out, toggles) is "no body", not an error.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error("The request body is not valid JSON."), { statusCode: 400, code: "INVALID_JSON" }), undefined);
+    }
+  });
   app.addHook("onSend", async (req, reply) => {
     reply.header("x-request-id", req.id);
   });

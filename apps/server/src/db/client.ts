@@ -24,10 +24,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Migrations live beside the server package; the built bundle sits one level deeper. */
+/** Migrations: apps/server/drizzle when running from source, a copy beside the bundle when built. */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const candidate of [path.resolve(here, "../../drizzle"), path.resolve(here, "../drizzle")]) {
+  for (const candidate of [path.resolve(here, "drizzle"), path.resolve(here, "../../drizzle")]) {
     if (existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
   }
   throw new Error("Cannot find the drizzle migrations folder");

@@ -31,7 +31,6 @@ export function SidebarLayout({
     <div className="flex min-h-screen bg-slate-50">
       <aside
         className={`sticky top-0 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] ${collapsed ? "w-16" : "w-64"}`}
-        aria-label={`${area} navigation`}
       >
         <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-100 px-3">
           {!collapsed && <Logo />}
@@ -47,7 +46,7 @@ export function SidebarLayout({
             </svg>
           </button>
         </div>
-        <nav className="flex-1 space-y-1 overflow-y-auto p-2">
+        <nav className="flex-1 space-y-1 overflow-y-auto p-2" aria-label={`${area} navigation`}>
           {links.map((l) =>
             l.newTab ? (
               <a key={l.to} href={l.to} target="_blank" rel="noopener" className={`${linkBase} text-slate-600 hover:bg-slate-100`} title={l.label}>

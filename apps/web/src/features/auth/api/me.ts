@@ -46,8 +46,10 @@ export function useSignOut() {
     try {
       await authClient.signOut();
     } finally {
-      queryClient.clear();
+      // Keep the "me" query (observers stay attached) but forget every other cached answer.
       queryClient.setQueryData(meQueryKey, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
+      localStorage.removeItem("mailsmith:user");
     }
   }, [queryClient]);
 }

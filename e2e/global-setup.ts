@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startSmtpCatcher } from "../apps/server/test/smtp-catcher";
+import { ADMIN, MAIL_API_PORT_OFFSET } from "./fixtures/constants";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not become healthy");
+}
+
+/**
+ * Starts, for the whole run: a loopback SMTP server (with a tiny HTTP API the specs read mail from)
+ * and the built Mailsmith server on a fresh data folder with demo content.
+ * scripts/e2e.sh builds into apps/server/.e2e-build/<port> and apps/web/.e2e-build/<port> first.
+ */
+export default async function globalSetup() {
+  const port = Number(process.env.E2E_PORT ?? 4310);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const smtp = await startSmtpCatcher();
+
+  const mailApi = http.createServer((req, res) => {
+    if (req.url?.startsWith("/messages")) {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify(smtp.messages));
+      return;
+    }
+    res.statusCode = 404;
+    res.end();
+  });
+  await new Promise<void>((resolve) => mailApi.listen(port + MAIL_API_PORT_OFFSET, "127.0.0.1", resolve));
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "mailsmith-e2e-"));
+  const serverDir = process.env.E2E_SERVER_DIR ?? path.join(root, "apps/server/.e2e-build", String(port));
+  const webDist = process.env.E2E_WEB_DIST ?? path.join(root, "apps/web/.e2e-build", String(port));
+  const server = spawn(process.execPath, [path.join(serverDir, "main.js")], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      BETTER_AUTH_URL: baseUrl,
+      BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SMTP_URL: smtp.url,
+      SEED_DEMO: "true",
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+    },
+  });
+  await waitForHealth(baseUrl, server);
+
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    await smtp.close();
+    mailApi.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
