@@ -12,7 +12,10 @@ test("register, see credits, sign out, fail a login, reset the password by email
   await expect(page.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
 
   // Closes on an outside click.
-  await page.locator("main").first().click({ position: { x: 5, y: 5 } });
+  await page
+    .locator("main")
+    .first()
+    .click({ position: { x: 5, y: 5 } });
   await expect(page.getByTestId("header-credits")).toBeHidden();
 
   await page.getByRole("button", { name: "Account menu" }).click();
@@ -93,7 +96,9 @@ test("sign-in survives a browser restart", async ({ browser }) => {
   await again.goto("/user/dashboard");
   await expect(again).toHaveURL(/\/user\/dashboard$/);
   await expect(again.getByText("Welcome back")).toBeVisible();
-  expect(state.cookies.find((c) => c.name.includes("session_token"))?.expires).toBeGreaterThan(Date.now() / 1000 + 86400);
+  expect(state.cookies.find((c) => c.name.includes("session_token"))?.expires).toBeGreaterThan(
+    Date.now() / 1000 + 86400,
+  );
   await second.close();
   expect(email).toBeTruthy();
 });

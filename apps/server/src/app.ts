@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
+import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.js";
 import { authRoutes } from "./features/auth/routes.js";
+import { supportRoutes } from "./features/support/routes.js";
 import { systemRoutes } from "./features/system/routes.js";
 import { userRoutes } from "./features/users/routes.js";
 import { registerAccessControl } from "./plugins/access.js";
@@ -39,7 +41,10 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(Object.assign(new Error("The request body is not valid JSON."), { statusCode: 400, code: "INVALID_JSON" }), undefined);
+      done(
+        Object.assign(new Error("The request body is not valid JSON."), { statusCode: 400, code: "INVALID_JSON" }),
+        undefined,
+      );
     }
   });
   app.addHook("onSend", async (req, reply) => {
@@ -48,6 +53,9 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
 
   registerErrorHandler(app);
   registerAccessControl(app);
+
+  // Limits apply only where a route sets config.rateLimit (contact form, test mails, …).
+  await app.register(fastifyRateLimit, { global: false });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -64,6 +72,7 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(supportRoutes);
 
   await registerSpa(app, webDist);
   return app;

@@ -37,7 +37,9 @@ describe("route access", () => {
 
   it("signed-in routes answer 401 to anonymous callers", async () => {
     const anon = server.client();
-    for (const r of server.routeTable.filter((r) => (r.access === "user" || r.access === "owner") && r.method !== "HEAD")) {
+    for (const r of server.routeTable.filter(
+      (r) => (r.access === "user" || r.access === "owner") && r.method !== "HEAD",
+    )) {
       const path = concrete(r.url);
       const res = await anon.request(r.method, path, r.method === "GET" || r.method === "DELETE" ? undefined : {});
       expect(res.status, `${r.method} ${r.url}`).toBe(401);

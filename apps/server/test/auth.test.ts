@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "@mailsmith/shared";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditLedger, user } from "../src/db/schema/index.js";
 import { ADMIN, startTestServer, type TestServer } from "./harness.js";
 
@@ -17,7 +17,13 @@ describe("accounts", () => {
     const m = await server.member({ name: "Ada Lovelace" });
     const me = await m.get("/api/me");
     expect(me.status).toBe(200);
-    expect(me.body.user).toMatchObject({ userName: "Ada Lovelace", email: m.email, userRole: "member", userMembership: "free", currentBalance: 3 });
+    expect(me.body.user).toMatchObject({
+      userName: "Ada Lovelace",
+      email: m.email,
+      userRole: "member",
+      userMembership: "free",
+      currentBalance: 3,
+    });
     const rows = await server.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, me.body.user._id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ delta: 3, reason: "signup_bonus", balanceAfter: 3 });
@@ -40,7 +46,11 @@ describe("accounts", () => {
 
   it("sets HttpOnly, SameSite=Lax, persistent session cookies", async () => {
     const c = server.client();
-    const res = await c.post("/api/auth/sign-up/email", { email: "cookie@test.local", password: "password-1", name: "C" });
+    const res = await c.post("/api/auth/sign-up/email", {
+      email: "cookie@test.local",
+      password: "password-1",
+      name: "C",
+    });
     const cookie = res.headers.getSetCookie().find((v) => v.startsWith("better-auth.session_token="));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -49,7 +59,9 @@ describe("accounts", () => {
 
   it("refuses a duplicate email with the spec's code", async () => {
     const m = await server.member();
-    const res = await server.client().post("/api/auth/sign-up/email", { email: m.email, password: "password-1", name: "X" });
+    const res = await server
+      .client()
+      .post("/api/auth/sign-up/email", { email: m.email, password: "password-1", name: "X" });
     expect(res.status).toBe(422);
     expect(res.body.code).toMatch(/USER_ALREADY_EXISTS/);
   });
@@ -59,7 +71,9 @@ describe("accounts", () => {
     const wrong = await server.client().post("/api/auth/sign-in/email", { email: m.email, password: "not-it-at-all" });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ code: "INVALID_PASSWORD", message: AUTH_MESSAGES.wrongPassword });
-    const unknown = await server.client().post("/api/auth/sign-in/email", { email: "nobody@test.local", password: "whatever1" });
+    const unknown = await server
+      .client()
+      .post("/api/auth/sign-in/email", { email: "nobody@test.local", password: "whatever1" });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toMatchObject({ code: "USER_NOT_FOUND", message: AUTH_MESSAGES.userNotFound });
   });
@@ -67,7 +81,9 @@ describe("accounts", () => {
   it("limits repeated failed logins, and the right password is refused while limited", async () => {
     const m = await server.member();
     for (let i = 0; i < 5; i++) {
-      const res = await server.client().post("/api/auth/sign-in/email", { email: m.email, password: `wrong-${i}-pass` });
+      const res = await server
+        .client()
+        .post("/api/auth/sign-in/email", { email: m.email, password: `wrong-${i}-pass` });
       expect(res.status).toBe(401);
     }
     const limited = await server.client().post("/api/auth/sign-in/email", { email: m.email, password: m.password });
@@ -102,10 +118,16 @@ describe("accounts", () => {
 
   it("answers the reset form for unknown and malformed emails with the spec's messages", async () => {
     const c = server.client();
-    const unknown = await c.post("/api/auth/request-password-reset", { email: "ghost@test.local", redirectTo: "/reset-password" });
+    const unknown = await c.post("/api/auth/request-password-reset", {
+      email: "ghost@test.local",
+      redirectTo: "/reset-password",
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(AUTH_MESSAGES.resetUserNotFound);
-    const bad = await c.post("/api/auth/request-password-reset", { email: "not-an-email", redirectTo: "/reset-password" });
+    const bad = await c.post("/api/auth/request-password-reset", {
+      email: "not-an-email",
+      redirectTo: "/reset-password",
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(AUTH_MESSAGES.resetInvalidEmail);
   });

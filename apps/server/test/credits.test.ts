@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditLedger } from "../src/db/schema/index.js";
 import { startTestServer, type TestServer } from "./harness.js";
 
@@ -54,6 +54,8 @@ describe("credits ledger", () => {
     const row = await server.ctx.db.query.user.findFirst({ where: (u, { eq }) => eq(u.id, id) });
     expect(row?.currentBalance).toBe(3);
     // The same event can still apply later.
-    expect((await server.ctx.credits.apply({ userId: id, delta: 5, reason: "purchase", sourceKey: `p:${id}:tx` })).applied).toBe(true);
+    expect(
+      (await server.ctx.credits.apply({ userId: id, delta: 5, reason: "purchase", sourceKey: `p:${id}:tx` })).applied,
+    ).toBe(true);
   });
 });

@@ -59,7 +59,11 @@ export interface TestServer {
   routeTable: { method: string; url: string; access: string }[];
   client(): TestClient;
   /** Registers a member and returns a signed-in client. */
-  member(opts?: { email?: string; password?: string; name?: string }): Promise<TestClient & { email: string; password: string }>;
+  member(opts?: {
+    email?: string;
+    password?: string;
+    name?: string;
+  }): Promise<TestClient & { email: string; password: string }>;
   admin(): Promise<TestClient>;
   close(): Promise<void>;
 }
@@ -141,7 +145,12 @@ export class TestClient {
   readonly cookies = new Map<string, string>();
   constructor(readonly baseUrl: string) {}
 
-  async request<T = any>(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: RequestInit = {},
+  ): Promise<TestResponse<T>> {
     const headers = new Headers(init.headers);
     headers.set("origin", this.baseUrl);
     if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startSmtpCatcher, type SmtpCatcher } from "./smtp-catcher.js";
 import { startTestServer, type TestServer } from "./harness.js";
+import { type SmtpCatcher, startSmtpCatcher } from "./smtp-catcher.js";
 
 let server: TestServer;
 let smtp: SmtpCatcher;
@@ -37,8 +37,12 @@ it("emails a single-use reset link through SMTP that sets a new password", async
 
   // Old sessions are revoked, old password refused, new one works.
   expect((await m.get("/api/me")).status).toBe(401);
-  expect((await server.client().post("/api/auth/sign-in/email", { email: m.email, password: "old-password-1" })).status).toBe(401);
-  expect((await server.client().post("/api/auth/sign-in/email", { email: m.email, password: "new-password-2" })).status).toBe(200);
+  expect(
+    (await server.client().post("/api/auth/sign-in/email", { email: m.email, password: "old-password-1" })).status,
+  ).toBe(401);
+  expect(
+    (await server.client().post("/api/auth/sign-in/email", { email: m.email, password: "new-password-2" })).status,
+  ).toBe(200);
 
   // The link is single-use.
   const reuse = await c.post("/api/auth/reset-password", { newPassword: "third-password-3", token });

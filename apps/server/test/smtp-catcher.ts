@@ -60,5 +60,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
 
 /** Enough MIME decoding for tests: quoted-printable soft breaks and escapes. */
 function decodeBody(body: string): string {
-  return body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return body
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }

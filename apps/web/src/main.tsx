@@ -1,9 +1,9 @@
+import { TOAST_DURATION_MS } from "@mailsmith/shared";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
-import { TOAST_DURATION_MS } from "@mailsmith/shared";
 import { router } from "./app/router";
 import { queryClient } from "./lib/query-client";
 import "./index.css";

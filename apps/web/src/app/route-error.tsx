@@ -1,6 +1,6 @@
+import { GUARD_MESSAGES } from "@mailsmith/shared";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { MessagePage } from "@/components/ui/page-state";
-import { GUARD_MESSAGES } from "@mailsmith/shared";
 
 export function RouteError() {
   const error = useRouteError();

@@ -1,6 +1,6 @@
+import { GUARD_MESSAGES } from "@mailsmith/shared";
 import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
 import { ComingSoon, MessagePage } from "@/components/ui/page-state";
-import { GUARD_MESSAGES } from "@mailsmith/shared";
 import { GuestOnly, RequireAdmin, RequireAuth } from "./guards/require-auth";
 import { AdminLayout } from "./layouts/admin-layout";
 import { MemberLayout } from "./layouts/member-layout";
@@ -32,10 +32,13 @@ const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, ...page(() => import("@/features/content/pages/home-page"), "HomePage") },
+          { index: true, ...page(() => import("./routes/home-route"), "HomeRoute") },
           { path: "about", ...page(() => import("@/features/content/pages/about-page"), "AboutPage") },
           { path: "contact", ...page(() => import("@/features/content/pages/contact-page"), "ContactPage") },
-          { path: "reset-password", ...page(() => import("@/features/auth/pages/reset-password-page"), "ResetPasswordPage") },
+          {
+            path: "reset-password",
+            ...page(() => import("@/features/auth/pages/reset-password-page"), "ResetPasswordPage"),
+          },
           { path: "premium/:slug/:itemId", ...soon("Premium template") },
           {
             element: <GuestOnly />,
@@ -54,7 +57,12 @@ const routes: RouteObject[] = [
               { path: "update-profile", ...soon("Update Profile") },
             ],
           },
-          { path: "*", element: <MessagePage title={GUARD_MESSAGES.notFound}>The page you are looking for does not exist.</MessagePage> },
+          {
+            path: "*",
+            element: (
+              <MessagePage title={GUARD_MESSAGES.notFound}>The page you are looking for does not exist.</MessagePage>
+            ),
+          },
         ],
       },
       {
@@ -66,7 +74,10 @@ const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              { path: "dashboard", ...page(() => import("@/features/dashboard/pages/member-dashboard-page"), "MemberDashboardPage") },
+              {
+                path: "dashboard",
+                ...page(() => import("@/features/dashboard/pages/member-dashboard-page"), "MemberDashboardPage"),
+              },
               { path: "orders", ...soon("My Orders") },
               { path: "orders-history", ...soon("Order History") },
               { path: "select-package", ...soon("Choose Your Best Plan") },
@@ -94,7 +105,7 @@ const routes: RouteObject[] = [
           { path: "items-orders", ...soon("Item Orders Management") },
           { path: "users", ...soon("User Directory") },
           { path: "support-messages", ...soon("Support Messages") },
-          { path: "settings", ...soon("Settings") },
+          { path: "settings", ...page(() => import("./routes/admin-settings-route"), "AdminSettingsRoute") },
           { path: "packages", ...soon("Pricing Packages") },
           { path: "items", ...soon("Premium Items") },
           { path: "outbox", ...page(() => import("@/features/outbox/pages/outbox-page"), "OutboxPage") },

@@ -40,7 +40,12 @@ async function request<T>(method: string, path: string, body?: Body, init: Reque
   }
   if (!res.ok) {
     const obj = (data && typeof data === "object" ? data : {}) as { code?: string; message?: string; error?: string };
-    throw new ApiError(res.status, obj.code ?? `HTTP_${res.status}`, obj.message ?? obj.error ?? FETCH_MESSAGES.httpError(res.status), data);
+    throw new ApiError(
+      res.status,
+      obj.code ?? `HTTP_${res.status}`,
+      obj.message ?? obj.error ?? FETCH_MESSAGES.httpError(res.status),
+      data,
+    );
   }
   return data as T;
 }

@@ -1,4 +1,6 @@
 // Every feature's tables, one file per feature; drizzle-kit reads this file.
 export * from "./auth.js";
+export * from "./commerce.js";
 export * from "./credits.js";
+export * from "./support.js";
 export * from "./system.js";

@@ -1,10 +1,10 @@
+import { GUARD_MESSAGES, LOGIN_REDIRECT_DEFAULT } from "@mailsmith/shared";
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { MessagePage } from "@/components/ui/page-state";
 import { FullScreenLoader } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useMe } from "@/features/auth/api/me";
-import { GUARD_MESSAGES, LOGIN_REDIRECT_DEFAULT } from "@mailsmith/shared";
-import { MessagePage } from "@/components/ui/page-state";
 
 /** Signed-in only: loader while auth loads, else redirect to /login remembering where the visitor was going. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
@@ -12,7 +12,9 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   const location = useLocation();
   if (me.isPending) return <FullScreenLoader />;
   if (!me.data) {
-    return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
+    return (
+      <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />
+    );
   }
   return children ?? <Outlet />;
 }

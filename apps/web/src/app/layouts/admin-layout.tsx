@@ -1,6 +1,6 @@
 import { paths } from "@/config/paths";
 import { Icon } from "./icons";
-import { type SidebarLink, SidebarLayout } from "./sidebar-layout";
+import { SidebarLayout, type SidebarLink } from "./sidebar-layout";
 
 const links: SidebarLink[] = [
   { label: "Dashboard", to: paths.admin.dashboard, icon: <Icon name="dashboard" /> },

@@ -1,7 +1,7 @@
 import { paths } from "@/config/paths";
 import { useMe } from "@/features/auth/api/me";
 import { Icon } from "./icons";
-import { type SidebarLink, SidebarLayout } from "./sidebar-layout";
+import { SidebarLayout, type SidebarLink } from "./sidebar-layout";
 
 /** /user area: sidebar starts collapsed (spec); admins also get the admin dashboard in a new tab. */
 export function MemberLayout() {

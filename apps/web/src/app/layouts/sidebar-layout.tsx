@@ -41,7 +41,14 @@ export function SidebarLayout({
             aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
             aria-expanded={!collapsed}
           >
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               <path d="M4 6h16M4 12h16M4 18h16" />
             </svg>
           </button>
@@ -49,7 +56,14 @@ export function SidebarLayout({
         <nav className="flex-1 space-y-1 overflow-y-auto p-2" aria-label={`${area} navigation`}>
           {links.map((l) =>
             l.newTab ? (
-              <a key={l.to} href={l.to} target="_blank" rel="noopener" className={`${linkBase} text-slate-600 hover:bg-slate-100`} title={l.label}>
+              <a
+                key={l.to}
+                href={l.to}
+                target="_blank"
+                rel="noopener"
+                className={`${linkBase} text-slate-600 hover:bg-slate-100`}
+                title={l.label}
+              >
                 {l.icon}
                 {!collapsed && <span>{l.label}</span>}
               </a>
@@ -59,7 +73,9 @@ export function SidebarLayout({
                 to={l.to}
                 end
                 title={l.label}
-                className={({ isActive }) => `${linkBase} ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100"}`}
+                className={({ isActive }) =>
+                  `${linkBase} ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100"}`
+                }
               >
                 {l.icon}
                 {!collapsed && <span>{l.label}</span>}
@@ -69,7 +85,14 @@ export function SidebarLayout({
         </nav>
         <div className="space-y-1 border-t border-slate-100 p-2">
           <Link to="/" className={`${linkBase} text-slate-600 hover:bg-slate-100`} title="Menu">
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               <path d="M3 11l9-8 9 8M5 10v10h14V10" />
             </svg>
             {!collapsed && <span>Menu</span>}
@@ -83,7 +106,14 @@ export function SidebarLayout({
               navigate("/");
             }}
           >
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               <path d="M15 17l5-5-5-5M20 12H9M12 19H5V5h7" />
             </svg>
             {!collapsed && <span>Logout</span>}

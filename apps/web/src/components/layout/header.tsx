@@ -19,7 +19,10 @@ export function Header({ logoUrl }: { logoUrl?: string | null }) {
   const user = me.data;
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur">
-      <nav className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8" aria-label="Main">
+      <nav
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8"
+        aria-label="Main"
+      >
         <Logo imageUrl={logoUrl} />
         <ul className="hidden items-center gap-8 md:flex">
           {navLinks.map((l) => (
@@ -52,7 +55,14 @@ export function Header({ logoUrl }: { logoUrl?: string | null }) {
             aria-expanded={mobileOpen}
             onClick={() => setMobileOpen((v) => !v)}
           >
-            <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               {mobileOpen ? <path d="M6 6l12 12M6 18L18 6" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
             </svg>
           </button>
@@ -62,14 +72,22 @@ export function Header({ logoUrl }: { logoUrl?: string | null }) {
         <ul className="border-t border-slate-200 bg-white px-4 py-3 md:hidden">
           {navLinks.map((l) => (
             <li key={l.label}>
-              <Link to={l.to} onClick={() => setMobileOpen(false)} className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+              <Link
+                to={l.to}
+                onClick={() => setMobileOpen(false)}
+                className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              >
                 {l.label}
               </Link>
             </li>
           ))}
           {!user && (
             <li>
-              <Link to={paths.login} onClick={() => setMobileOpen(false)} className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+              <Link
+                to={paths.login}
+                onClick={() => setMobileOpen(false)}
+                className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              >
                 Login
               </Link>
             </li>

@@ -3,7 +3,11 @@ import { Link } from "react-router";
 /** Text logo; the public header replaces it with the footer's logo image when one is set. */
 export function Logo({ imageUrl, className = "" }: { imageUrl?: string | null; className?: string }) {
   return (
-    <Link to="/" className={`flex items-center gap-2 font-bold text-slate-900 ${className}`} aria-label="Mailsmith home">
+    <Link
+      to="/"
+      className={`flex items-center gap-2 font-bold text-slate-900 ${className}`}
+      aria-label="Mailsmith home"
+    >
       {imageUrl ? (
         <img src={imageUrl} alt="Mailsmith" className="h-9 w-auto" />
       ) : (

@@ -1,14 +1,18 @@
+import type { TUser } from "@mailsmith/shared";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { TUser } from "@mailsmith/shared";
 import { Badge } from "@/components/ui/badge";
 import { paths } from "@/config/paths";
 import { useSignOut } from "@/features/auth/api/me";
 
 export function Avatar({ user, size = "h-9 w-9" }: { user: Pick<TUser, "userName" | "profileURL">; size?: string }) {
-  if (user.profileURL) return <img src={user.profileURL} alt="" className={`${size} rounded-full object-cover ring-2 ring-white`} />;
+  if (user.profileURL)
+    return <img src={user.profileURL} alt="" className={`${size} rounded-full object-cover ring-2 ring-white`} />;
   return (
-    <span aria-hidden="true" className={`${size} flex items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700`}>
+    <span
+      aria-hidden="true"
+      className={`${size} flex items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700`}
+    >
       {(user.userName || "?").charAt(0).toUpperCase()}
     </span>
   );
@@ -52,7 +56,10 @@ export function UserMenu({ user }: { user: TUser }) {
         <span className="hidden max-w-32 truncate text-sm font-medium text-slate-800 sm:block">{user.userName}</span>
       </button>
       {open && (
-        <div id={menuId} className="absolute right-0 z-40 mt-2 w-64 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl">
+        <div
+          id={menuId}
+          className="absolute right-0 z-40 mt-2 w-64 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"
+        >
           <div className="flex items-center gap-3 border-b border-slate-100 px-4 py-3">
             <Avatar user={user} size="h-10 w-10" />
             <div className="min-w-0">
@@ -69,7 +76,10 @@ export function UserMenu({ user }: { user: TUser }) {
             </Link>
           )}
           <p className="flex items-center justify-between px-4 py-2 text-sm text-slate-700">
-            Credits <span data-testid="header-credits" className="font-semibold text-brand-700">{user.currentBalance}</span>
+            Credits{" "}
+            <span data-testid="header-credits" className="font-semibold text-brand-700">
+              {user.currentBalance}
+            </span>
           </p>
           <button
             type="button"

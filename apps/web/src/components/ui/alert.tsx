@@ -7,7 +7,15 @@ const tones = {
   warning: "border-amber-200 bg-amber-50 text-amber-900",
 } as const;
 
-export function Alert({ tone = "error", title, children }: { tone?: keyof typeof tones; title?: string; children?: ReactNode }) {
+export function Alert({
+  tone = "error",
+  title,
+  children,
+}: {
+  tone?: keyof typeof tones;
+  title?: string;
+  children?: ReactNode;
+}) {
   return (
     <div role={tone === "error" ? "alert" : "status"} className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}>
       {title && <p className="font-semibold">{title}</p>}

@@ -12,7 +12,11 @@ const colors = {
 export type BadgeColor = keyof typeof colors;
 
 export function Badge({ color = "grey", children }: { color?: BadgeColor; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${colors[color]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${colors[color]}`}>
+      {children}
+    </span>
+  );
 }
 
 /** Spec colours: Admin red, moderator amber, member blue (other roles grey). */

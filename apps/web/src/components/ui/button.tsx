@@ -23,7 +23,6 @@ export function Button({
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; loading?: boolean }) {
   return (
-    // biome-ignore lint/a11y/useButtonType: the type is a prop with a safe default
     <button type={type} className={buttonClasses(variant, className)} disabled={loading || props.disabled} {...props}>
       {loading && <Spinner className="h-4 w-4" />}
       {children}

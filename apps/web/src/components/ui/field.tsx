@@ -20,7 +20,14 @@ export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLIn
         <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
           {label}
         </label>
-        <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClasses(Boolean(error))} {...props} />
+        <input
+          ref={ref}
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={inputClasses(Boolean(error))}
+          {...props}
+        />
         {error ? (
           <p id={`${inputId}-error`} className="mt-1 text-xs text-red-600">
             {error}
@@ -44,7 +51,14 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttribu
         <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
           {label}
         </label>
-        <textarea ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} className={inputClasses(Boolean(error))} {...props} />
+        <textarea
+          ref={ref}
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          className={inputClasses(Boolean(error))}
+          {...props}
+        />
         {error ? (
           <p id={`${inputId}-error`} className="mt-1 text-xs text-red-600">
             {error}

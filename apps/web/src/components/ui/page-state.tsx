@@ -9,7 +9,13 @@ export function MessagePage({ title, children, action }: { title: string; childr
       <div className="max-w-md text-center">
         <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
         {children && <div className="mt-3 text-slate-600">{children}</div>}
-        <div className="mt-8">{action ?? <Link to="/" className={buttonClasses("primary")}>Go to Home</Link>}</div>
+        <div className="mt-8">
+          {action ?? (
+            <Link to="/" className={buttonClasses("primary")}>
+              Go to Home
+            </Link>
+          )}
+        </div>
       </div>
     </main>
   );

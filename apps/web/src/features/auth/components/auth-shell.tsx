@@ -18,7 +18,11 @@ export function AuthShell({
   return (
     <main className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-gradient-to-br from-brand-50 via-white to-sky-50 px-4 py-10">
       <div className="relative grid w-full max-w-4xl overflow-hidden rounded-3xl bg-white shadow-xl ring-1 ring-slate-200 md:grid-cols-5">
-        <Link to="/" aria-label="Close and go to the home page" className="absolute top-4 right-4 z-10 rounded-full p-2 text-slate-500 hover:bg-slate-100">
+        <Link
+          to="/"
+          aria-label="Close and go to the home page"
+          className="absolute top-4 right-4 z-10 rounded-full p-2 text-slate-500 hover:bg-slate-100"
+        >
           <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
             <path d="M6.28 5.22a.75.75 0 00-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 101.06 1.06L10 11.06l3.72 3.72a.75.75 0 101.06-1.06L11.06 10l3.72-3.72a.75.75 0 00-1.06-1.06L10 8.94 6.28 5.22z" />
           </svg>
@@ -29,7 +33,12 @@ export function AuthShell({
             <ul className="mt-6 space-y-4">
               {benefits.map((b) => (
                 <li key={b} className="flex items-start gap-3 text-sm text-brand-50">
-                  <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-300" fill="currentColor" aria-hidden="true">
+                  <svg
+                    viewBox="0 0 20 20"
+                    className="mt-0.5 h-5 w-5 shrink-0 text-emerald-300"
+                    fill="currentColor"
+                    aria-hidden="true"
+                  >
                     <path d="M16.7 5.3a1 1 0 010 1.4l-8 8a1 1 0 01-1.4 0l-4-4a1 1 0 111.4-1.4L8 12.6l7.3-7.3a1 1 0 011.4 0z" />
                   </svg>
                   {b}

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { AUTH_MESSAGES, loginErrorMessage, type TLoginForm, ZLoginFormSchema } from "@mailsmith/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
-import { AUTH_MESSAGES, loginErrorMessage, type TLoginForm, ZLoginFormSchema } from "@mailsmith/shared";
 import { redirectTarget } from "@/app/guards/require-auth";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -28,7 +28,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<TLoginForm>({ resolver: zodResolver(ZLoginFormSchema), defaultValues: { email: "", password: "" } });
+  const form = useForm<TLoginForm>({
+    resolver: zodResolver(ZLoginFormSchema),
+    defaultValues: { email: "", password: "" },
+  });
   const { isSubmitting, errors } = form.formState;
 
   useEffect(() => {
@@ -45,7 +48,8 @@ export function LoginPage() {
     setFormError(null);
     try {
       const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
-      if (error) return showError(loginErrorMessage(error.code ?? (error.status === 429 ? "TOO_MANY_REQUESTS" : undefined)));
+      if (error)
+        return showError(loginErrorMessage(error.code ?? (error.status === 429 ? "TOO_MANY_REQUESTS" : undefined)));
     } catch {
       return showError(AUTH_MESSAGES.network);
     }
@@ -54,12 +58,31 @@ export function LoginPage() {
   });
 
   return (
-    <AuthShell heading="Welcome Back" subheading="Sign in to continue creating email templates." benefitsTitle="Why sign in?" benefits={benefits}>
+    <AuthShell
+      heading="Welcome Back"
+      subheading="Sign in to continue creating email templates."
+      benefitsTitle="Why sign in?"
+      benefits={benefits}
+    >
       {isSubmitting && <FullScreenLoader label="Signing in" />}
       <FormError message={formError} />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Email Address" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register("email")} />
-        <TextField label="Password" type="password" autoComplete="current-password" placeholder="Your password" error={errors.password?.message} {...form.register("password")} />
+        <TextField
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
         <div className="flex justify-end">
           <Link to={paths.resetPassword} className="text-sm font-medium text-brand-700 hover:underline">
             Forgot Password?

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { AUTH_MESSAGES, registerErrorMessage, type TRegisterForm, ZRegisterFormSchema } from "@mailsmith/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
-import { AUTH_MESSAGES, registerErrorMessage, type TRegisterForm, ZRegisterFormSchema } from "@mailsmith/shared";
 import { redirectTarget } from "@/app/guards/require-auth";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -43,7 +43,11 @@ export function RegisterPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const { error } = await authClient.signUp.email({ name: values.name.trim(), email: values.email.trim(), password: values.password });
+      const { error } = await authClient.signUp.email({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        password: values.password,
+      });
       if (error) return showError(registerErrorMessage(error.code));
     } catch {
       return showError(AUTH_MESSAGES.network);
@@ -53,19 +57,56 @@ export function RegisterPage() {
   });
 
   return (
-    <AuthShell heading="Create your account" subheading="Start turning designs into email templates." benefitsTitle="Why join us?" benefits={benefits}>
+    <AuthShell
+      heading="Create your account"
+      subheading="Start turning designs into email templates."
+      benefitsTitle="Why join us?"
+      benefits={benefits}
+    >
       {isSubmitting && <FullScreenLoader label="Creating your account" />}
       <FormError message={formError} />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Full Name" autoComplete="name" placeholder="Jane Doe" error={errors.name?.message} {...form.register("name")} />
-        <TextField label="Email Address" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register("email")} />
+        <TextField
+          label="Full Name"
+          autoComplete="name"
+          placeholder="Jane Doe"
+          error={errors.name?.message}
+          {...form.register("name")}
+        />
+        <TextField
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Password" type="password" autoComplete="new-password" placeholder="At least 6 characters" error={errors.password?.message} {...form.register("password")} />
-          <TextField label="Confirm Password" type="password" autoComplete="new-password" placeholder="Repeat password" error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            placeholder="At least 6 characters"
+            error={errors.password?.message}
+            {...form.register("password")}
+          />
+          <TextField
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            placeholder="Repeat password"
+            error={errors.confirmPassword?.message}
+            {...form.register("confirmPassword")}
+          />
         </div>
         <div>
           <label className="flex items-start gap-2 text-sm text-slate-700">
-            <input type="checkbox" className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600" aria-invalid={errors.terms ? true : undefined} {...form.register("terms")} />
+            <input
+              type="checkbox"
+              className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600"
+              aria-invalid={errors.terms ? true : undefined}
+              {...form.register("terms")}
+            />
             <span>I agree to the Terms of Service and Privacy Policy</span>
           </label>
           {errors.terms && <p className="mt-1 text-xs text-red-600">{errors.terms.message}</p>}

@@ -1,7 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { Link, useSearchParams } from "react-router";
 import {
   AUTH_MESSAGES,
   resetErrorMessage,
@@ -10,6 +7,9 @@ import {
   ZNewPasswordFormSchema,
   ZResetRequestFormSchema,
 } from "@mailsmith/shared";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useSearchParams } from "react-router";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { paths } from "@/config/paths";
@@ -32,18 +32,26 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
 function RequestForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<TResetRequestForm>({ resolver: zodResolver(ZResetRequestFormSchema), defaultValues: { email: "" } });
+  const form = useForm<TResetRequestForm>({
+    resolver: zodResolver(ZResetRequestFormSchema),
+    defaultValues: { email: "" },
+  });
   const { isSubmitting, errors } = form.formState;
 
   if (sentTo) {
     return (
       <Card title="Email Sent!">
         <p className="text-sm text-slate-600">
-          We sent a password reset link to <strong className="text-slate-900">{sentTo}</strong>. It works once and expires in 1 hour.
+          We sent a password reset link to <strong className="text-slate-900">{sentTo}</strong>. It works once and
+          expires in 1 hour.
         </p>
         <p className="mt-3 text-sm text-slate-600">
           Didn't get it? Check your spam folder or{" "}
-          <button type="button" className="font-semibold text-brand-700 hover:underline" onClick={() => setSentTo(null)}>
+          <button
+            type="button"
+            className="font-semibold text-brand-700 hover:underline"
+            onClick={() => setSentTo(null)}
+          >
             Try again
           </button>
           .
@@ -67,10 +75,19 @@ function RequestForm() {
 
   return (
     <Card title="Reset your password">
-      <p className="mb-5 text-sm text-slate-600">Enter the email address of your account and we will send you a link to choose a new password.</p>
+      <p className="mb-5 text-sm text-slate-600">
+        Enter the email address of your account and we will send you a link to choose a new password.
+      </p>
       <FormError message={formError} />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Email Address" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...form.register("email")} />
+        <TextField
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? "Sending..." : "Send Reset Link"}
         </Button>
@@ -87,7 +104,10 @@ function RequestForm() {
 function NewPasswordForm({ token }: { token: string }) {
   const [done, setDone] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<TNewPasswordForm>({ resolver: zodResolver(ZNewPasswordFormSchema), defaultValues: { password: "", confirmPassword: "" } });
+  const form = useForm<TNewPasswordForm>({
+    resolver: zodResolver(ZNewPasswordFormSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
   const { isSubmitting, errors } = form.formState;
 
   if (done) {
@@ -105,7 +125,10 @@ function NewPasswordForm({ token }: { token: string }) {
     setFormError(null);
     try {
       const { error } = await authClient.resetPassword({ newPassword: password, token });
-      if (error) return setFormError(error.code === "INVALID_TOKEN" ? AUTH_MESSAGES.resetLinkInvalid : resetErrorMessage(error.code));
+      if (error)
+        return setFormError(
+          error.code === "INVALID_TOKEN" ? AUTH_MESSAGES.resetLinkInvalid : resetErrorMessage(error.code),
+        );
       setDone(true);
     } catch {
       setFormError(AUTH_MESSAGES.network);
@@ -116,8 +139,20 @@ function NewPasswordForm({ token }: { token: string }) {
     <Card title="Choose a new password">
       <FormError message={formError} />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="New Password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register("password")} />
-        <TextField label="Confirm Password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />
+        <TextField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register("confirmPassword")}
+        />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : "Set New Password"}
         </Button>

@@ -30,7 +30,11 @@ export function MemberDashboardPage() {
       </div>
       <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((c) => (
-          <Link key={c.title} to={c.to} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md">
+          <Link
+            key={c.title}
+            to={c.to}
+            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md"
+          >
             <h2 className="font-semibold text-slate-900">{c.title}</h2>
             <p className="mt-1 text-sm text-slate-600">{c.text}</p>
           </Link>

@@ -19,12 +19,16 @@ interface OutboxMail {
 export function OutboxPage() {
   useDocumentTitle("Outbox - Mailsmith Admin");
   const [open, setOpen] = useState<OutboxMail | null>(null);
-  const q = useQuery({ queryKey: ["outbox"], queryFn: () => api.get<{ mode: string; data: OutboxMail[] }>("/api/admin/outbox") });
+  const q = useQuery({
+    queryKey: ["outbox"],
+    queryFn: () => api.get<{ mode: string; data: OutboxMail[] }>("/api/admin/outbox"),
+  });
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold text-slate-900">Mail Outbox</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Without SMTP settings, outgoing mail is kept here instead of being sent. Set <code>SMTP_URL</code> to deliver it.
+        Without SMTP settings, outgoing mail is kept here instead of being sent. Set <code>SMTP_URL</code> to deliver
+        it.
       </p>
       <div className="mt-6 overflow-hidden rounded-xl border border-slate-200 bg-white">
         {q.isPending ? (
@@ -51,7 +55,11 @@ export function OutboxPage() {
                 <tr key={m._id}>
                   <td className="px-4 py-3">{m.toEmail}</td>
                   <td className="px-4 py-3">
-                    <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => setOpen(m)}>
+                    <button
+                      type="button"
+                      className="font-medium text-brand-700 hover:underline"
+                      onClick={() => setOpen(m)}
+                    >
                       {m.subject}
                     </button>
                   </td>
@@ -63,7 +71,14 @@ export function OutboxPage() {
         )}
       </div>
       <Modal open={Boolean(open)} onClose={() => setOpen(null)} title={open?.subject ?? ""} size="lg">
-        {open && <iframe title="Mail preview" sandbox="" srcDoc={open.html} className="h-96 w-full rounded-lg border border-slate-200" />}
+        {open && (
+          <iframe
+            title="Mail preview"
+            sandbox=""
+            srcDoc={open.html}
+            className="h-96 w-full rounded-lg border border-slate-200"
+          />
+        )}
       </Modal>
     </div>
   );

@@ -1,0 +1,95 @@
+import { index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth.js";
+
+const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: "number" });
+
+/** Credit packages (spec: at most 3 active; retired ones keep past orders intact). */
+export const packages = pgTable("packages", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  packageName: text("package_name").notNull(),
+  price: money("price").notNull(),
+  credit: integer("credit").notNull(),
+  validity: integer("validity").notNull().default(30),
+  sellerEmail: text("seller_email").notNull().default(""),
+  /** pointOne … pointTen, in order; blank ones are hidden. */
+  points: jsonb("points").$type<string[]>().notNull().default([]),
+  retiredAt: timestamp("retired_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Premium items (templates sold individually). */
+export const items = pgTable("items", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  itemId: text("item_id").notNull().unique(),
+  itemName: text("item_name").notNull(),
+  slug: text("slug").notNull(),
+  price: money("price").notNull(),
+  guidelines: text("guidelines").notNull().default(""),
+  accessUrl: text("access_url").notNull().default(""),
+  imageUrl: text("image_url").notNull().default(""),
+  description: text("description").notNull().default(""),
+  validity: integer("validity").notNull().default(30),
+  retiredAt: timestamp("retired_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Columns shared by package orders and item orders (spec §3). */
+const orderColumns = () => ({
+  id: uuid("id").primaryKey().defaultRandom(),
+  orderId: text("order_id").notNull().unique(),
+  paymentId: text("payment_id").notNull().unique(),
+  userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+  packageName: text("package_name").notNull(),
+  packagePrice: money("package_price").notNull(),
+  processingFee: money("processing_fee").notNull().default(0),
+  totalPrice: money("total_price").notNull(),
+  currency: text("currency").notNull().default("USD"),
+  /** pending → Paid */
+  paymentStatus: text("payment_status").notNull().default("pending"),
+  /** pending → Completed */
+  orderStatus: text("order_status").notNull().default("pending"),
+  paymentMethod: text("payment_method"),
+  customerEmail: text("customer_email").notNull(),
+  customerName: text("customer_name").notNull(),
+  address: text("address").notNull(),
+  country: text("country").notNull(),
+  orderDate: text("order_date").notNull(),
+  validity: integer("validity").notNull().default(30),
+  featuredImage: text("featured_image").notNull().default(""),
+  paypalOrderId: text("paypal_order_id").unique(),
+  paypalTransactionId: text("paypal_transaction_id"),
+  payerEmail: text("payer_email"),
+  captureTime: timestamp("capture_time", { withTimezone: true }),
+  paidAt: timestamp("paid_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const packageOrders = pgTable(
+  "package_orders",
+  {
+    ...orderColumns(),
+    packageId: uuid("package_id").references(() => packages.id, { onDelete: "restrict" }),
+    credit: integer("credit").notNull(),
+    sellerEmail: text("seller_email").notNull().default(""),
+    membershipValidity: timestamp("membership_validity", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("package_orders_customer_idx").on(t.customerEmail), index("package_orders_paid_idx").on(t.paidAt)],
+);
+
+export const itemOrders = pgTable(
+  "item_orders",
+  {
+    ...orderColumns(),
+    /** The spec names the item reference packageId on item orders. */
+    packageId: uuid("package_id").references(() => items.id, { onDelete: "restrict" }),
+    itemId: text("item_id").notNull(),
+    slug: text("slug").notNull(),
+    imageUrl: text("image_url").notNull().default(""),
+    guidelines: text("guidelines").notNull().default(""),
+    accessUrl: text("access_url").notNull().default(""),
+  },
+  (t) => [index("item_orders_customer_idx").on(t.customerEmail), index("item_orders_paid_idx").on(t.paidAt)],
+);

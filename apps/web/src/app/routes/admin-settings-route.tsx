@@ -1,0 +1,108 @@
+import { type ComponentType, lazy, Suspense } from "react";
+import { useSearchParams } from "react-router";
+import { Spinner } from "@/components/ui/spinner";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+/**
+ * /admin/settings: left menu + content pane (spec admin §2). Each panel belongs to its feature;
+ * this route only composes them. The tab is in the URL (?tab=banner) so it can be linked and reloaded.
+ */
+type Panel = { key: string; label: string; Component: ComponentType };
+
+const named = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+export const settingsPanels: Panel[] = [
+  {
+    key: "account",
+    label: "Account",
+    Component: named(() => import("@/features/profile/components/account-settings-panel"), "AccountSettingsPanel"),
+  },
+  {
+    key: "logo",
+    label: "Logo Update",
+    Component: named(() => import("@/features/content/components/admin/logo-panel"), "LogoPanel"),
+  },
+  {
+    key: "banner",
+    label: "Banner Section",
+    Component: named(() => import("@/features/content/components/admin/banner-panel"), "BannerPanel"),
+  },
+  {
+    key: "features",
+    label: "Featured Section",
+    Component: named(() => import("@/features/content/components/admin/features-panel"), "FeaturesPanel"),
+  },
+  {
+    key: "about",
+    label: "About Section",
+    Component: named(() => import("@/features/content/components/admin/about-panel"), "AboutPanel"),
+  },
+  {
+    key: "testimonials",
+    label: "Testimonials Section",
+    Component: named(() => import("@/features/content/components/admin/testimonials-panel"), "TestimonialsPanel"),
+  },
+  {
+    key: "gemini-keys",
+    label: "Gemini Keys",
+    Component: named(() => import("@/features/generator/components/admin/gemini-keys-panel"), "GeminiKeysPanel"),
+  },
+  {
+    key: "paypal",
+    label: "Paypal Setup",
+    Component: named(() => import("@/features/payments/components/admin/paypal-settings-panel"), "PaypalSettingsPanel"),
+  },
+  {
+    key: "packages",
+    label: "Packages",
+    Component: named(() => import("@/features/packages/components/admin/packages-panel"), "PackagesPanel"),
+  },
+  {
+    key: "footer",
+    label: "Footer Section",
+    Component: named(() => import("@/features/content/components/admin/footer-panel"), "FooterPanel"),
+  },
+  {
+    key: "contact-page",
+    label: "Contact Page",
+    Component: named(() => import("@/features/content/components/admin/contact-page-panel"), "ContactPagePanel"),
+  },
+];
+
+export function AdminSettingsRoute() {
+  useDocumentTitle("Settings - Mailsmith Admin");
+  const [params, setParams] = useSearchParams();
+  const active = settingsPanels.find((p) => p.key === params.get("tab")) ?? settingsPanels[0]!;
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 lg:flex-row">
+      <nav aria-label="Settings" className="shrink-0 lg:w-60">
+        <ul className="flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-white p-2 lg:flex-col">
+          {settingsPanels.map((p) => (
+            <li key={p.key}>
+              <button
+                type="button"
+                aria-current={p.key === active.key ? "page" : undefined}
+                onClick={() => setParams({ tab: p.key })}
+                className={`w-full rounded-lg px-3 py-2 text-left text-sm font-medium whitespace-nowrap ${p.key === active.key ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100"}`}
+              >
+                {p.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="min-w-0 flex-1 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+        <Suspense
+          fallback={
+            <div className="flex justify-center p-10 text-brand-600">
+              <Spinner />
+            </div>
+          }
+        >
+          <active.Component />
+        </Suspense>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { z } from "zod";
+
+export const TICKET_STATUSES = ["open", "in-progress", "resolved", "closed"] as const;
+export const TICKET_PRIORITIES = ["high", "medium", "low"] as const;
+
+export const ZTicketMessageSchema = z.object({
+  message: z.string(),
+  timestamp: z.string(),
+  sender: z.enum(["admin", "user"]),
+});
+
+export const ZSupportTicketSchema = z.object({
+  _id: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  ticketStatus: z.enum(TICKET_STATUSES),
+  priority: z.enum(TICKET_PRIORITIES),
+  ticketUserName: z.string(),
+  ticketUserEmail: z.string(),
+  ticketUserRole: z.string(),
+  ticketUserProfileURL: z.string().nullable(),
+  phone: z.string().nullable(),
+  source: z.enum(["contact", "ticket"]),
+  adminMessage: z.array(ZTicketMessageSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TSupportTicket = z.infer<typeof ZSupportTicketSchema>;
+
+/** Contact form hints (spec §5). */
+export const CONTACT_HINTS = {
+  name: "Please enter your name",
+  email: "Please enter your email",
+  subject: "Please enter your subjects",
+  phone: "Please enter your phone number",
+  message: "Please enter your message",
+} as const;
+
+const required = (hint: string, max: number) => z.string().trim().min(1, hint).max(max);
+
+/** The public contact form: all five fields required. */
+export const ZContactFormSchema = z.object({
+  ticketUserName: required(CONTACT_HINTS.name, 120),
+  ticketUserEmail: required(CONTACT_HINTS.email, 254).email(CONTACT_HINTS.email),
+  subject: required(CONTACT_HINTS.subject, 200),
+  phone: required(CONTACT_HINTS.phone, 40),
+  message: required(CONTACT_HINTS.message, 5000),
+});
+export type TContactForm = z.infer<typeof ZContactFormSchema>;
+
+/** The member ticket form: subject and message required. */
+export const ZTicketFormSchema = z.object({
+  subject: z.string().trim().min(1, "Subject is required").max(200),
+  message: z.string().trim().min(1, "Message is required").max(5000),
+});
+export type TTicketForm = z.infer<typeof ZTicketFormSchema>;
+
+/**
+ * POST /api/new-support-message accepts either shape. Identity fields are taken from the session
+ * when the caller is signed in; status, role and dates are always set by the server.
+ */
+export const ZNewSupportMessageSchema = z
+  .object({
+    subject: z.string().trim().min(1, "Subject is required").max(200),
+    message: z.string().trim().min(1, "Message is required").max(5000),
+    ticketUserName: z.string().trim().max(120).optional(),
+    ticketUserEmail: z.string().trim().max(254).optional(),
+    phone: z.string().trim().max(40).optional(),
+    ticketUserProfileURL: z.string().nullable().optional(),
+    ticketStatus: z.string().optional(),
+    ticketUserRole: z.string().optional(),
+    createdAt: z.string().optional(),
+  })
+  .passthrough();
+
+export const SUPPORT_MESSAGES = {
+  contactSent: "Message Sent Successfully!",
+  contactFailed: "Failed to send message. Please try again.",
+  ticketCreated: "Support ticket created successfully",
+  ticketFailed: "Failed to create support ticket",
+  userDataError: "Error loading user data",
+} as const;
