@@ -1,0 +1,176 @@
+// npm run bench: starts the built server on a fresh embedded database and a bare Fastify baseline,
+// runs every scenario in bench/scenarios/*.mjs, prints req/s, p99 and the ratio to the baseline,
+// and writes the figures to bench/results/. Scenario shape: see bench/README.md.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import autocannon from "autocannon";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const only = process.env.BENCH_ONLY; // substring filter on scenario names
+const ADMIN = { email: "admin@bench.local", password: "bench-admin-password" };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child, timeoutMs = 60_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections, duration, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+function summarise(result) {
+  return {
+    requestsPerSec: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    p50Ms: result.latency.p50,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function cookieFor(baseUrl, role) {
+  const headers = { "content-type": "application/json", origin: baseUrl };
+  const res =
+    role === "admin"
+      ? await fetch(`${baseUrl}/api/auth/sign-in/email`, { method: "POST", headers, body: JSON.stringify(ADMIN) })
+      : await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ email: `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@bench.local`, password: "bench-password-1", name: "Bench Member" }),
+        });
+  if (!res.ok) throw new Error(`${role} sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function main() {
+  const scenarioDir = path.join(root, "bench/scenarios");
+  const modules = [];
+  for (const file of readdirSync(scenarioDir).filter((f) => f.endsWith(".mjs")).sort()) {
+    modules.push({ file, mod: await import(pathToFileURL(path.join(scenarioDir, file)).href) });
+  }
+
+  const extraEnv = {};
+  const teardowns = [];
+  for (const { mod } of modules) {
+    if (typeof mod.setup === "function") {
+      const out = (await mod.setup()) ?? {};
+      Object.assign(extraEnv, out.env ?? {});
+      if (out.teardown) teardowns.push(out.teardown);
+    }
+  }
+
+  const barePort = await freePort();
+  const bare = spawn(process.execPath, [path.join(root, "bench/bare-server.mjs"), String(barePort)], { stdio: "inherit" });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "mailsmith-bench-"));
+  const server = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      BETTER_AUTH_URL: baseUrl,
+      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+      ...extraEnv,
+    },
+  });
+  const results = { when: new Date().toISOString(), duration, connections, database: "pglite", scenarios: [] };
+  try {
+    await waitFor(`http://127.0.0.1:${barePort}/bare`, bare);
+    await waitFor(`${baseUrl}/api/health`, server);
+    const cookies = {};
+    const getCookie = async (role) => (cookies[role] ??= await cookieFor(baseUrl, role));
+
+    process.stdout.write(`Baseline: bare Fastify GET /bare, ${connections} connections, ${duration}s\n`);
+    const baseline = summarise(await cannon({ url: `http://127.0.0.1:${barePort}/bare` }));
+    results.baseline = baseline;
+    const line = (name, s) =>
+      `${name.padEnd(48)} ${String(s.requestsPerSec).padStart(8)} req/s   p99 ${String(s.p99Ms).padStart(5)} ms   ratio ${(s.requestsPerSec / baseline.requestsPerSec).toFixed(3)}${s.non2xx ? `   non-2xx ${s.non2xx}` : ""}`;
+    process.stdout.write(`${line("baseline: bare Fastify", baseline)}\n`);
+
+    for (const { file, mod } of modules) {
+      for (const sc of mod.default ?? []) {
+        if (only && !sc.name.includes(only)) continue;
+        if (sc.type === "custom") {
+          const metrics = await sc.run({ baseUrl, cookieFor: getCookie, admin: ADMIN });
+          results.scenarios.push({ file, name: sc.name, type: "custom", metrics });
+          process.stdout.write(`${sc.name.padEnd(48)} ${JSON.stringify(metrics)}\n`);
+          continue;
+        }
+        const headers = { origin: baseUrl };
+        if (sc.auth) headers.cookie = await getCookie(sc.auth);
+        if (sc.body !== undefined) headers["content-type"] = "application/json";
+        const summary = summarise(
+          await cannon({
+            url: baseUrl + sc.path,
+            method: sc.method ?? "GET",
+            headers,
+            body: sc.body === undefined ? undefined : JSON.stringify(sc.body),
+          }),
+        );
+        summary.ratioToBaseline = Number((summary.requestsPerSec / baseline.requestsPerSec).toFixed(3));
+        results.scenarios.push({ file, name: sc.name, type: "http", ...summary });
+        process.stdout.write(`${line(sc.name, summary)}\n`);
+      }
+    }
+    // Lighthouse (mobile) on the landing page while the server is up; it writes its own JSON.
+    const lighthouse = path.join(root, "bench/lighthouse.mjs");
+    if (existsSync(lighthouse) && !process.env.BENCH_SKIP_LIGHTHOUSE) {
+      const run = spawnSync(process.execPath, [lighthouse, baseUrl], { stdio: "inherit" });
+      results.lighthouseExitCode = run.status;
+    }
+  } finally {
+    server.kill("SIGTERM");
+    bare.kill("SIGTERM");
+    for (const t of teardowns) await t();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const outDir = path.join(root, "bench/results");
+  mkdirSync(outDir, { recursive: true });
+  const stamp = results.when.replace(/[:.]/g, "-");
+  writeFileSync(path.join(outDir, `bench-${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(outDir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`\nWrote bench/results/bench-${stamp}.json\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

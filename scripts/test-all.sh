@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# npm test: every check and every suite, failing loudly on the first broken step.
+#   lint + types → unit → server suites on PGlite → server suites on PostgreSQL → browser suite.
+# Needs: PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) and Debian's chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+reports="$(mktemp -d)"
+trap 'rm -rf "$reports"' EXIT
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "Lint and format (biome)"
+npx biome ci .
+
+step "Types (tsc --noEmit)"
+npm run --silent typecheck
+
+step "Unit tests"
+npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$reports/unit.json"
+
+step "Server suites on the embedded database (PGlite)"
+env -u TEST_DATABASE_URL npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/server-pglite.json"
+
+step "Server suites on PostgreSQL ($TEST_DATABASE_URL)"
+if ! node -e "const pg=require('pg');const c=new pg.Client({connectionString:process.env.TEST_DATABASE_URL});c.connect().then(()=>c.end()).catch(e=>{console.error(e.message);process.exit(1)})"; then
+  echo "PostgreSQL is not reachable at $TEST_DATABASE_URL: start it (see README) — this suite does not skip." >&2
+  exit 1
+fi
+npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/server-postgres.json"
+
+step "Browser suite (Playwright on Debian's chromium)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" bash scripts/e2e.sh --reporter=list,json
+
+node scripts/summarise-tests.mjs "$reports"
