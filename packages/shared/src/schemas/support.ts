@@ -80,3 +80,52 @@ export const SUPPORT_MESSAGES = {
   ticketFailed: "Failed to create support ticket",
   userDataError: "Error loading user data",
 } as const;
+
+/** After a reply, the conversation scrolls to the newest message after this delay (spec §9). */
+export const REPLY_SCROLL_DELAY_MS = 100;
+
+export const SUPPORT_UI_MESSAGES = {
+  ticketClosed: "This ticket is closed; replies are no longer possible.",
+  replyRequired: "Please write a reply.",
+  replySent: "Reply sent",
+  statusUpdated: "Ticket updated",
+  ticketNotFound: "Ticket not found.",
+  notYourTicket: "You can only access your own tickets.",
+  noTickets: "No support tickets yet.",
+  noTicketsMatch: "No tickets match these filters.",
+  loadFailed: "Failed to load support tickets.",
+  selectTicket: "Select a ticket to see the conversation.",
+} as const;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a YYYY-MM-DD date")
+  .optional();
+
+/** GET /api/support-messages filters (members always see only their own tickets). */
+export const ZTicketListQuerySchema = z.object({
+  userEmail: z.string().trim().max(254).optional(),
+  status: z.enum(TICKET_STATUSES).optional(),
+  priority: z.enum(TICKET_PRIORITIES).optional(),
+  /** Inclusive day range on createdAt (UTC days). */
+  from: isoDate,
+  to: isoDate,
+});
+export type TTicketListQuery = z.infer<typeof ZTicketListQuerySchema>;
+
+/** PUT /api/support-message-status/{id} (admin): status and/or priority. */
+export const ZTicketUpdateSchema = z
+  .object({
+    ticketStatus: z.enum(TICKET_STATUSES).optional(),
+    priority: z.enum(TICKET_PRIORITIES).optional(),
+  })
+  .refine((v) => v.ticketStatus !== undefined || v.priority !== undefined, {
+    message: "Nothing to update",
+  });
+export type TTicketUpdate = z.infer<typeof ZTicketUpdateSchema>;
+
+/** POST /api/support-message/{id}/reply: the sender comes from the session (admin or user). */
+export const ZTicketReplySchema = z.object({
+  message: z.string().trim().min(1, SUPPORT_UI_MESSAGES.replyRequired).max(5000),
+});
+export type TTicketReply = z.infer<typeof ZTicketReplySchema>;

@@ -1,0 +1,144 @@
+import { type ReactNode, useCallback, useState } from "react";
+
+export type SortDir = "asc" | "desc";
+export type SortValue = string | number | boolean | Date | null | undefined;
+export interface SortState {
+  key: string;
+  dir: SortDir;
+}
+
+/**
+ * Spec sort behaviour: a click on a new column sorts it ascending; a click on the active column
+ * flips the direction.
+ */
+export function nextSort(current: SortState, key: string): SortState {
+  if (current.key === key) return { key, dir: current.dir === "asc" ? "desc" : "asc" };
+  return { key, dir: "asc" };
+}
+
+export function useSort(initial: SortState) {
+  const [sort, setSort] = useState<SortState>(initial);
+  const toggle = useCallback((key: string) => setSort((s) => nextSort(s, key)), []);
+  return { sort, setSort, toggle };
+}
+
+function normalise(v: SortValue): number | string {
+  if (v === null || v === undefined || v === "") return Number.NEGATIVE_INFINITY;
+  if (v instanceof Date) return v.getTime();
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (typeof v === "number") return Number.isNaN(v) ? Number.NEGATIVE_INFINITY : v;
+  return v.toLowerCase();
+}
+
+export function compareValues(a: SortValue, b: SortValue): number {
+  const x = normalise(a);
+  const y = normalise(b);
+  if (typeof x === "number" && typeof y === "number") return x === y ? 0 : x < y ? -1 : 1;
+  if (typeof x === "number") return -1;
+  if (typeof y === "number") return 1;
+  return x.localeCompare(y, undefined, { numeric: true });
+}
+
+/** A column: `sortValue` makes it sortable. */
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  sortValue?: (row: T) => SortValue;
+  className?: string;
+  headerClassName?: string;
+}
+
+/** Stable sort of rows by the column named in `sort` (unknown or unsortable column: unchanged). */
+export function sortRows<T>(rows: readonly T[], columns: readonly Column<T>[], sort: SortState): T[] {
+  const col = columns.find((c) => c.key === sort.key);
+  if (!col?.sortValue) return [...rows];
+  const get = col.sortValue;
+  const factor = sort.dir === "asc" ? 1 : -1;
+  return rows
+    .map((row, i) => ({ row, i, v: get(row) }))
+    .sort((a, b) => compareValues(a.v, b.v) * factor || a.i - b.i)
+    .map((x) => x.row);
+}
+
+/**
+ * A table whose sortable headers are buttons with aria-sort. The caller sorts and pages the rows
+ * (sortRows + pageSlice) so search, sort and paging compose.
+ */
+export function SortableTable<T>({
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onSort,
+  empty,
+  caption,
+  rowClassName,
+}: {
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  sort?: SortState;
+  onSort?: (key: string) => void;
+  empty?: ReactNode;
+  caption?: string;
+  rowClassName?: (row: T) => string;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((c) => {
+              const active = sort?.key === c.key;
+              const ariaSort = active ? (sort?.dir === "asc" ? "ascending" : "descending") : undefined;
+              return (
+                <th
+                  key={c.key}
+                  scope="col"
+                  aria-sort={c.sortValue ? (ariaSort ?? "none") : undefined}
+                  className={`px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase ${c.headerClassName ?? ""}`}
+                >
+                  {c.sortValue && onSort ? (
+                    <button
+                      type="button"
+                      onClick={() => onSort(c.key)}
+                      className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                    >
+                      {c.header}
+                      <span aria-hidden="true" className={active ? "text-brand-600" : "text-slate-300"}>
+                        {active ? (sort?.dir === "asc" ? "▲" : "▼") : "↕"}
+                      </span>
+                    </button>
+                  ) : (
+                    c.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-500">
+                {empty ?? "No rows"}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)} className={rowClassName?.(row) ?? "hover:bg-slate-50"}>
+                {columns.map((c) => (
+                  <td key={c.key} className={`px-4 py-3 align-middle text-slate-700 ${c.className ?? ""}`}>
+                    {c.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

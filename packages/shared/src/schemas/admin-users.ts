@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { MEMBERSHIPS, USER_ROLES } from "../constants.js";
+
+/** Users Management (admin §2, §8, §9). */
+export const USERS_PAGE_SIZE = 10;
+/** How many page numbers the pager shows around the current page. */
+export const PAGER_WINDOW = 5;
+export const MESSAGE_LOG_PAGE_SIZE = 5;
+/** The users success notice hides after 3 s. */
+export const USERS_NOTICE_MS = 3000;
+
+export const USERS_MESSAGES = {
+  fetchFailed: (message: string) => `Failed to fetch users: ${message}`,
+  templatesFailed: (message: string) => `Failed to fetch templates: ${message}`,
+  updateFailed: (status: number | string) => `Failed to update user: ${status}`,
+  deleteFailed: (status: number | string) => `Failed to delete user: ${status}`,
+  updated: "User updated successfully",
+  deleted: "User deleted successfully",
+  messageSent: "Message sent successfully",
+  sendFailed: "Failed to send message.",
+  sendError: "Error sending message.",
+  confirmDelete: "Are you sure you want to delete this user?",
+  cannotDeleteSelf: "You cannot delete your own account.",
+  cannotDemoteSelf: "You cannot change your own role.",
+  cannotDisableSelf: "You cannot disable your own account.",
+  disabled: "Account disabled",
+  enabled: "Account enabled",
+  userNotFound: "User not found.",
+} as const;
+
+/** PUT /api/users/{id} (spec: userName, UserEmail, userRole, userMembership, currentBalance). */
+export const ZAdminUserUpdateSchema = z.object({
+  userName: z.string().trim().min(1, "Name is required").max(120).optional(),
+  UserEmail: z.string().optional(),
+  userRole: z.enum(USER_ROLES).optional(),
+  userMembership: z.enum(MEMBERSHIPS).optional(),
+  /** Converted to a number (spec); a change is written to the credits ledger as an admin adjustment. */
+  currentBalance: z.coerce
+    .number()
+    .int("Balance must be a whole number")
+    .min(0, "Balance cannot be negative")
+    .optional(),
+});
+export type TAdminUserUpdate = z.input<typeof ZAdminUserUpdateSchema>;
+
+export const ZUserBanSchema = z.object({ banned: z.boolean() });

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/** Profile photo limit (spec: 2 MB, 2097152 bytes). */
+export const MAX_PROFILE_IMAGE_BYTES = 2_097_152;
+/** Raster formats the upload accepts (checked on the content, not the name). */
+export const PROFILE_IMAGE_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
+
+export const PROFILE_MESSAGES = {
+  imageUploaded: "Image uploaded successfully!",
+  imageUploadFailed: "Failed to upload image.",
+  imageTooLarge: "File size exceeds 2 MB. Please upload a smaller image.",
+  imageNotImage: "Only image files (JPEG, PNG, GIF or WebP) can be uploaded.",
+  imageMissing: "Please choose an image to upload.",
+  profileUpdated: "Profile updated successfully!",
+  profileUpdateFailed: "Failed to update profile.",
+  profileUpdateFailedWith: (message?: string) => `Failed to update profile: ${message || "Unknown error"}`,
+  profileUpdateError: "An error occurred while updating your profile.",
+  loadUserFailed: "Failed to load user data",
+  emailReadOnly: "Email address cannot be changed",
+  settingsUserMissing: "User data could not be loaded. Please try again later.",
+  photoRemoved: "Photo removed.",
+} as const;
+
+const text = (max: number) => z.string().trim().max(max);
+
+/**
+ * PUT /api/update-user-profile/{userId} (spec payload: userName, aboutMe, profileURL, email, address,
+ * city, country, phone). Email is read-only and ignored; role, membership and balance are refused.
+ */
+export const ZProfileUpdateSchema = z
+  .object({
+    userName: text(120).min(1, "Full Name is required"),
+    aboutMe: text(2000).default(""),
+    profileURL: z.string().trim().max(2048).nullable().optional(),
+    email: z.string().optional(),
+    address: text(300).default(""),
+    city: text(120).default(""),
+    country: text(120).default(""),
+    phone: text(40).default(""),
+  })
+  .strict();
+export type TProfileUpdate = z.input<typeof ZProfileUpdateSchema>;
+
+/** The form's own values (all strings). */
+export const ZProfileFormSchema = z.object({
+  userName: text(120).min(1, "Full Name is required"),
+  aboutMe: text(2000),
+  address: text(300),
+  city: text(120),
+  country: text(120),
+  phone: text(40),
+});
+export type TProfileForm = z.infer<typeof ZProfileFormSchema>;
+
+/** POST /api/image-server/upload answer: the old image host's shape, file.url. */
+export const ZImageUploadResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  file: z.object({ url: z.string(), size: z.number().int(), mimeType: z.string() }),
+});
+export type TImageUploadResponse = z.infer<typeof ZImageUploadResponseSchema>;
