@@ -2,5 +2,6 @@
 export * from "./auth.js";
 export * from "./commerce.js";
 export * from "./credits.js";
+export * from "./messaging.js";
 export * from "./support.js";
 export * from "./system.js";
