@@ -2,6 +2,8 @@ export * from "./constants.js";
 export * from "./messages.js";
 export * from "./schemas/admin-stats.js";
 export * from "./schemas/admin-users.js";
+export * from "./schemas/content.js";
+export * from "./schemas/content-media.js";
 export * from "./schemas/messaging.js";
 export * from "./schemas/profile.js";
 export * from "./schemas/support.js";
