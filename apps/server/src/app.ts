@@ -5,9 +5,13 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.js";
+import { adminStatsRoutes } from "./features/admin-stats/routes.js";
 import { authRoutes } from "./features/auth/routes.js";
+import { messagingRoutes } from "./features/messaging/routes.js";
+import { profileRoutes } from "./features/profile/routes.js";
 import { supportRoutes } from "./features/support/routes.js";
 import { systemRoutes } from "./features/system/routes.js";
+import { uploadRoutes } from "./features/uploads/routes.js";
 import { userRoutes } from "./features/users/routes.js";
 import { registerAccessControl } from "./plugins/access.js";
 import { registerErrorHandler } from "./plugins/errors.js";
@@ -73,6 +77,10 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(supportRoutes);
+  await app.register(profileRoutes);
+  await app.register(uploadRoutes);
+  await app.register(messagingRoutes);
+  await app.register(adminStatsRoutes);
 
   await registerSpa(app, webDist);
   return app;

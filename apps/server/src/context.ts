@@ -1,6 +1,8 @@
 import { FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS } from "@mailsmith/shared";
 import type { Logger } from "pino";
 import type { Mailer } from "./adapters/mail/mailer.js";
+import { createStorage } from "./adapters/storage/create-storage.js";
+import type { StorageAdapter } from "./adapters/storage/storage.js";
 import type { Database, Db, DbOrTx } from "./db/client.js";
 import type { Env } from "./env.js";
 import { type Auth, createAuth } from "./features/auth/auth.js";
@@ -15,6 +17,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   mail: Mailer;
+  /** Uploaded files (profile photos): local disk under DATA_DIR/uploads, or an S3-compatible bucket. */
+  storage: StorageAdapter;
   auth: Auth;
   users: UserCache;
   loginLimiter: FailedLoginLimiter;
@@ -73,6 +77,7 @@ export function createContext(opts: {
     database,
     db,
     mail,
+    storage: createStorage(env),
     auth,
     users,
     log,

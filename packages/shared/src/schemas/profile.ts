@@ -19,27 +19,50 @@ export const PROFILE_MESSAGES = {
   emailReadOnly: "Email address cannot be changed",
   settingsUserMissing: "User data could not be loaded. Please try again later.",
   photoRemoved: "Photo removed.",
+  forbiddenFields: "You cannot change your role, membership or balance.",
+  notYourProfile: "You can only update your own profile.",
 } as const;
 
 const text = (max: number) => z.string().trim().max(max);
 
 /**
  * PUT /api/update-user-profile/{userId} (spec payload: userName, aboutMe, profileURL, email, address,
- * city, country, phone). Email is read-only and ignored; role, membership and balance are refused.
+ * city, country, phone). Email is read-only and ignored; role, membership and balance are refused
+ * with 403 (PROFILE_FORBIDDEN_FIELDS).
  */
 export const ZProfileUpdateSchema = z
   .object({
     userName: text(120).min(1, "Full Name is required"),
     aboutMe: text(2000).default(""),
-    profileURL: z.string().trim().max(2048).nullable().optional(),
+    profileURL: z
+      .string()
+      .trim()
+      .max(2048)
+      .refine((v) => v === "" || v.startsWith("/uploads/") || /^https?:\/\/[^\s]+$/i.test(v), {
+        message: "The photo must be an uploaded image or an http(s) URL",
+      })
+      .nullable()
+      .optional(),
     email: z.string().optional(),
     address: text(300).default(""),
     city: text(120).default(""),
     country: text(120).default(""),
     phone: text(40).default(""),
   })
-  .strict();
+  .passthrough();
 export type TProfileUpdate = z.input<typeof ZProfileUpdateSchema>;
+
+/** Fields a profile update may never carry (they change only through the admin users screen). */
+export const PROFILE_FORBIDDEN_FIELDS = [
+  "userRole",
+  "role",
+  "userMembership",
+  "membership",
+  "currentBalance",
+  "balance",
+  "banned",
+  "membershipValidity",
+] as const;
 
 /** The form's own values (all strings). */
 export const ZProfileFormSchema = z.object({

@@ -3,6 +3,8 @@ import { z } from "zod";
 export const TICKET_STATUSES = ["open", "in-progress", "resolved", "closed"] as const;
 export const TICKET_PRIORITIES = ["high", "medium", "low"] as const;
 
+export type TicketMessageSender = "admin" | "user";
+
 export const ZTicketMessageSchema = z.object({
   message: z.string(),
   timestamp: z.string(),

@@ -1,5 +1,6 @@
 import type { TSupportTicket } from "@mailsmith/shared";
 import type { supportTickets } from "../../db/schema/index.js";
+import type { UserRow } from "../users/repo.js";
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 
@@ -20,4 +21,8 @@ export function toTicketDto(row: TicketRow): TSupportTicket {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+export function isTicketOwner(row: Pick<TicketRow, "userId">, caller: Pick<UserRow, "id">): boolean {
+  return row.userId !== null && row.userId === caller.id;
 }

@@ -1,10 +1,21 @@
-import { ZMeResponseSchema, ZPublicConfigSchema, ZUserSchema } from "@mailsmith/shared";
+import {
+  USERS_MESSAGES,
+  ZAdminUserUpdateSchema,
+  ZMeResponseSchema,
+  ZPublicConfigSchema,
+  ZUserBanSchema,
+  ZUserSchema,
+} from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { forbidden } from "../../lib/app-error.js";
 import { currentUser } from "../../plugins/access.js";
 import { findUserByEmail, toUserDto } from "./repo.js";
+import { adminDeleteUser, adminSetBanned, adminUpdateUser } from "./service.js";
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const userReply = z.object({ success: z.literal(true), message: z.string(), user: ZUserSchema });
 
 export async function userRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -104,6 +115,63 @@ export async function userRoutes(appBase: FastifyInstance) {
     async () => {
       const rows = await ctx.db.query.user.findMany({ where: (u, { eq }) => eq(u.role, "Admin") });
       return rows.map((r) => ({ _id: r.id, userName: r.name, UserEmail: r.email }));
+    },
+  );
+
+  app.put(
+    "/api/users/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["users"],
+        summary: "Edit a user's name, role, membership and balance (balance changes go through the ledger)",
+        params: idParams,
+        body: ZAdminUserUpdateSchema,
+        response: { 200: userReply },
+      },
+    },
+    async (req) => {
+      const row = await adminUpdateUser(ctx, { caller: currentUser(req), id: req.params.id, body: req.body });
+      return { success: true as const, message: USERS_MESSAGES.updated, user: toUserDto(row) };
+    },
+  );
+
+  app.delete(
+    "/api/users/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["users"],
+        summary: "Delete a user (not yourself)",
+        params: idParams,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+      },
+    },
+    async (req) => {
+      await adminDeleteUser(ctx, { caller: currentUser(req), id: req.params.id });
+      return { success: true as const, message: USERS_MESSAGES.deleted };
+    },
+  );
+
+  app.put(
+    "/api/users/:id/banned",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["users"],
+        summary: "Disable (banned: true) or enable an account; disabling ends its sessions at once",
+        params: idParams,
+        body: ZUserBanSchema,
+        response: { 200: userReply },
+      },
+    },
+    async (req) => {
+      const row = await adminSetBanned(ctx, { caller: currentUser(req), id: req.params.id, banned: req.body.banned });
+      return {
+        success: true as const,
+        message: row.banned ? USERS_MESSAGES.disabled : USERS_MESSAGES.enabled,
+        user: toUserDto(row),
+      };
     },
   );
 }

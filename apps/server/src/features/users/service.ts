@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto";
+import { USERS_MESSAGES, type ZAdminUserUpdateSchema } from "@mailsmith/shared";
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { user } from "../../db/schema/index.js";
+import { forbidden, notFound } from "../../lib/app-error.js";
+import { findUserById, revokeSessions, type UserRow } from "./repo.js";
+
+type AdminUpdate = z.output<typeof ZAdminUserUpdateSchema>;
+
+async function requireUser(ctx: Pick<AppContext, "db">, id: string): Promise<UserRow> {
+  const row = await findUserById(ctx.db, id);
+  if (!row) throw notFound(USERS_MESSAGES.userNotFound, "USER_NOT_FOUND");
+  return row;
+}
+
+/**
+ * Admin edit of name, role, membership and balance. A balance change is a ledger entry
+ * (admin_adjustment, one unique source key per adjustment); an admin cannot change their own role.
+ */
+export async function adminUpdateUser(
+  ctx: Pick<AppContext, "db" | "users" | "credits">,
+  input: { caller: UserRow; id: string; body: AdminUpdate },
+): Promise<UserRow> {
+  const { caller, id, body } = input;
+  const target = await requireUser(ctx, id);
+  if (target.id === caller.id && body.userRole !== undefined && body.userRole !== target.role) {
+    throw forbidden(USERS_MESSAGES.cannotDemoteSelf, "CANNOT_CHANGE_OWN_ROLE");
+  }
+  const set: Partial<typeof user.$inferInsert> = {};
+  if (body.userName !== undefined) set.name = body.userName;
+  if (body.userRole !== undefined) set.role = body.userRole;
+  if (body.userMembership !== undefined) set.membership = body.userMembership;
+  if (Object.keys(set).length > 0) {
+    await ctx.db
+      .update(user)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(user.id, id));
+    ctx.users.invalidate(id);
+  }
+  if (body.currentBalance !== undefined && body.currentBalance !== target.currentBalance) {
+    await ctx.credits.apply({
+      userId: id,
+      delta: body.currentBalance - target.currentBalance,
+      reason: "admin_adjustment",
+      sourceKey: `admin:${randomUUID()}`,
+      meta: { by: caller.id, from: target.currentBalance, to: body.currentBalance },
+    });
+  }
+  return requireUser(ctx, id);
+}
+
+export async function adminDeleteUser(ctx: Pick<AppContext, "db" | "users">, input: { caller: UserRow; id: string }) {
+  if (input.id === input.caller.id) throw forbidden(USERS_MESSAGES.cannotDeleteSelf, "CANNOT_DELETE_SELF");
+  await requireUser(ctx, input.id);
+  await ctx.db.delete(user).where(eq(user.id, input.id));
+  ctx.users.invalidate(input.id);
+}
+
+/** Disable (ban) or enable an account; disabling ends every session at once. */
+export async function adminSetBanned(
+  ctx: Pick<AppContext, "db" | "users">,
+  input: { caller: UserRow; id: string; banned: boolean },
+): Promise<UserRow> {
+  if (input.id === input.caller.id && input.banned) {
+    throw forbidden(USERS_MESSAGES.cannotDisableSelf, "CANNOT_DISABLE_SELF");
+  }
+  await requireUser(ctx, input.id);
+  await ctx.db.update(user).set({ banned: input.banned, updatedAt: new Date() }).where(eq(user.id, input.id));
+  if (input.banned) await revokeSessions(ctx.db, input.id);
+  ctx.users.invalidate(input.id);
+  return requireUser(ctx, input.id);
+}
