@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
+import { seedContent } from "../features/content/service.js";
 import { seedEmailTemplates } from "../features/messaging/seed.js";
 import { findUserByEmail } from "../features/users/repo.js";
 import { appMeta, user } from "./schema/index.js";
@@ -61,6 +62,7 @@ export async function ensureAdmin(ctx: AppContext, print: (line: string) => void
 /** Demo data hooks: each feature adds its seed step here. */
 export type SeedStep = (ctx: AppContext) => Promise<void>;
 export const demoSeedSteps: Record<string, SeedStep> = {
+  content: seedContent,
   "email-templates": seedEmailTemplates,
 };
 

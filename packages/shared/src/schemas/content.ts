@@ -53,7 +53,16 @@ export const CONTENT_ICON_CLASSES = [
   "icon-map-pin",
 ] as const;
 
-export const SOCIAL_PLATFORMS = ["facebook", "x", "instagram", "linkedin", "youtube", "github", "dribbble", "website"] as const;
+export const SOCIAL_PLATFORMS = [
+  "facebook",
+  "x",
+  "instagram",
+  "linkedin",
+  "youtube",
+  "github",
+  "dribbble",
+  "website",
+] as const;
 export const BANNER_PATTERNS = ["none", "dots", "grid", "waves"] as const;
 
 // ---------- Field helpers ----------
@@ -156,7 +165,8 @@ export const ZFeatureInputSchema = z
     iconType: z.enum(["image", "class"]).default("image"),
     icon: z.string().trim().max(2048).default(""),
     category: text(60).default(DEFAULT_FEATURE_CATEGORY),
-    order: z.coerce.number().int().min(0).max(100_000).default(0),
+    /** Missing on create: the highest existing order plus 1 (admin §4); missing on update: unchanged. */
+    order: z.coerce.number().int().min(0).max(100_000).optional(),
     isActive: z.boolean().default(true),
   })
   .superRefine((v, ctx) => {
