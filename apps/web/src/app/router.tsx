@@ -54,7 +54,10 @@ const routes: RouteObject[] = [
               { path: "item-buy/:id", ...soon("Complete Your Order") },
               { path: "pay-now/:id", ...soon("Complete Your Payment") },
               { path: "item-pay-now/:id", ...soon("Complete Your Payment") },
-              { path: "update-profile", ...soon("Update Profile") },
+              {
+                path: "update-profile",
+                ...page(() => import("@/features/profile/pages/update-profile-page"), "UpdateProfilePage"),
+              },
             ],
           },
           {
@@ -81,8 +84,14 @@ const routes: RouteObject[] = [
               { path: "orders", ...soon("My Orders") },
               { path: "orders-history", ...soon("Order History") },
               { path: "select-package", ...soon("Choose Your Best Plan") },
-              { path: "create-support", ...soon("Create Support Ticket") },
-              { path: "support", ...soon("Support") },
+              {
+                path: "create-support",
+                ...page(() => import("@/features/support/pages/create-support-page"), "CreateSupportPage"),
+              },
+              {
+                path: "support",
+                ...page(() => import("@/features/support/pages/member-support-page"), "MemberSupportPage"),
+              },
               { path: "pending-payment", ...soon("My Pending Orders") },
               { path: "package-pending-payment", ...soon("My Pending Orders") },
               { path: "item-pending-payment", ...soon("My Pending item Orders") },
@@ -100,11 +109,14 @@ const routes: RouteObject[] = [
           </RequireAdmin>
         ),
         children: [
-          { path: "dashboard", ...soon("Admin Dashboard") },
+          { path: "dashboard", ...page(() => import("./routes/admin-dashboard-route"), "AdminDashboardRoute") },
           { path: "orders", ...soon("Orders Management") },
           { path: "items-orders", ...soon("Item Orders Management") },
-          { path: "users", ...soon("User Directory") },
-          { path: "support-messages", ...soon("Support Messages") },
+          { path: "users", ...page(() => import("@/features/users/pages/users-page"), "UsersPage") },
+          {
+            path: "support-messages",
+            ...page(() => import("@/features/support/pages/admin-support-page"), "AdminSupportPage"),
+          },
           { path: "settings", ...page(() => import("./routes/admin-settings-route"), "AdminSettingsRoute") },
           { path: "packages", ...soon("Pricing Packages") },
           { path: "items", ...soon("Premium Items") },

@@ -23,7 +23,10 @@ export function SidebarLayout({
   area: string;
   contentClassName?: string;
 }) {
-  const [collapsed, setCollapsed] = useState(startCollapsed);
+  // Narrow screens start collapsed too, so the content keeps its width (the wide breakpoint is 1024 px).
+  const [collapsed, setCollapsed] = useState(
+    () => startCollapsed || (typeof window !== "undefined" && window.matchMedia?.("(max-width: 1023px)").matches),
+  );
   const signOut = useSignOut();
   const navigate = useNavigate();
   const linkBase = "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors";

@@ -1,30 +1,77 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
 import { useMe } from "@/features/auth/api/me";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
-const cards = [
-  { title: "Generate a template", text: "Turn a design image into HTML.", to: paths.user.generateCode },
-  { title: "Pending payments", text: "Orders waiting for payment.", to: `${paths.user.pendingPayment}/` },
-  { title: "Support", text: "Ask us anything.", to: paths.user.support },
-  { title: "Subscription history", text: "Your past purchases.", to: paths.user.subscriptionHistory },
-  { title: "Upgrade", text: "Buy more credits.", to: paths.user.selectPackage },
+const cards: { title: string; text: string; to: string; icon: string; tone: string }[] = [
+  {
+    title: "Generate a template",
+    text: "Turn a design image into responsive HTML.",
+    to: paths.user.generateCode,
+    icon: "spark",
+    tone: "bg-brand-50 text-brand-700",
+  },
+  {
+    title: "Pending payments",
+    text: "Orders waiting for payment.",
+    to: `${paths.user.pendingPayment}/`,
+    icon: "clock",
+    tone: "bg-amber-50 text-amber-700",
+  },
+  {
+    title: "Support",
+    text: "Your tickets and our answers.",
+    to: paths.user.support,
+    icon: "support",
+    tone: "bg-teal-50 text-teal-700",
+  },
+  {
+    title: "Subscription history",
+    text: "Your past purchases.",
+    to: paths.user.subscriptionHistory,
+    icon: "history",
+    tone: "bg-slate-100 text-slate-700",
+  },
+  {
+    title: "Upgrade",
+    text: "Buy more credits.",
+    to: paths.user.selectPackage,
+    icon: "card",
+    tone: "bg-rose-50 text-rose-700",
+  },
 ];
 
+function Stat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-white/10 px-4 py-3">
+      <p className="text-xs text-brand-100">{label}</p>
+      <p className="text-xl font-bold text-white">{children}</p>
+    </div>
+  );
+}
+
+/** /user/dashboard home: welcome, credits, cards to the member pages and the Image HTML Generator button. */
 export function MemberDashboardPage() {
   useDocumentTitle("Dashboard - Mailsmith");
   const me = useMe();
+  const user = me.data;
   return (
     <div className="mx-auto max-w-6xl">
-      <div className="flex flex-wrap items-center justify-between gap-4">
+      <div className="flex flex-col gap-6 rounded-2xl bg-gradient-to-br from-brand-700 to-brand-500 p-6 text-white shadow-sm sm:p-8 md:flex-row md:items-center md:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Welcome back, {me.data?.userName}</h1>
-          <p className="mt-1 text-slate-600">
-            You have <strong data-testid="dashboard-credits">{me.data?.currentBalance ?? 0}</strong> credits.
+          <h1 className="text-2xl font-bold">Welcome back, {user?.userName}</h1>
+          <p className="mt-1 text-brand-100">
+            You have <strong data-testid="dashboard-credits">{user?.currentBalance ?? 0}</strong> credits.
           </p>
+          <div className="mt-4 flex gap-3">
+            <Stat label="Membership">{user?.userMembership ?? "free"}</Stat>
+            <Stat label="Cost per template">1 credit</Stat>
+          </div>
         </div>
-        <Link to={paths.user.generateCode} className={buttonClasses("primary")}>
+        <Link to={paths.user.generateCode} className={buttonClasses("secondary", "shrink-0")}>
           Image HTML Generator
         </Link>
       </div>
@@ -33,12 +80,29 @@ export function MemberDashboardPage() {
           <Link
             key={c.title}
             to={c.to}
-            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md"
+            className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md"
           >
-            <h2 className="font-semibold text-slate-900">{c.title}</h2>
-            <p className="mt-1 text-sm text-slate-600">{c.text}</p>
+            <span className={`rounded-xl p-2.5 ${c.tone}`}>
+              <Icon name={c.icon} />
+            </span>
+            <span>
+              <span className="block font-semibold text-slate-900">{c.title}</span>
+              <span className="mt-1 block text-sm text-slate-600">{c.text}</span>
+            </span>
           </Link>
         ))}
+        <Link
+          to={paths.updateProfile}
+          className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md"
+        >
+          <span className="rounded-xl bg-indigo-50 p-2.5 text-indigo-700">
+            <Icon name="users" />
+          </span>
+          <span>
+            <span className="block font-semibold text-slate-900">Profile</span>
+            <span className="mt-1 block text-sm text-slate-600">Your photo and personal information.</span>
+          </span>
+        </Link>
       </div>
     </div>
   );

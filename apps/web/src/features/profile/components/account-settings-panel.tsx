@@ -1,4 +1,12 @@
-/** Placeholder: built by the issue that owns this feature. */
+import { PROFILE_MESSAGES } from "@mailsmith/shared";
+import { ProfileEditor } from "./profile-editor";
+
+/** Admin settings → Account (the admin's own profile). */
 export function AccountSettingsPanel() {
-  return <p className="text-sm text-slate-600">Account Settings is being built.</p>;
+  return (
+    <div>
+      <h2 className="mb-5 text-xl font-bold text-slate-900">Account Settings</h2>
+      <ProfileEditor missingMessage={PROFILE_MESSAGES.settingsUserMissing} />
+    </div>
+  );
 }

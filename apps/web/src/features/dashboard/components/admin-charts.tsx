@@ -1,0 +1,62 @@
+import type { TDailyStat } from "@mailsmith/shared";
+import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+const shortDay = (d: string) => {
+  const [, m, day] = d.split("-");
+  return `${Number(day)}/${Number(m)}`;
+};
+
+function ChartCard({ title, total, children }: { title: string; total: string; children: React.ReactElement }) {
+  return (
+    <figure className="rounded-xl border border-slate-200 p-4">
+      <figcaption className="flex items-baseline justify-between">
+        <span className="text-sm font-medium text-slate-600">{title}</span>
+        <span className="text-lg font-bold text-slate-900">{total}</span>
+      </figcaption>
+      <div className="mt-3 h-48">
+        <ResponsiveContainer width="100%" height="100%">
+          {children}
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
+
+/** Revenue, paid orders and credits spent per day (recharts; loaded lazily with this module). */
+export default function AdminCharts({ daily }: { daily: TDailyStat[] }) {
+  const revenue = daily.reduce((s, d) => s + d.revenue, 0);
+  const orders = daily.reduce((s, d) => s + d.paidOrders, 0);
+  const credits = daily.reduce((s, d) => s + d.creditsSpent, 0);
+  const axis = { tick: { fontSize: 11, fill: "#64748b" }, tickLine: false, axisLine: false } as const;
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <ChartCard title="Revenue (USD)" total={`$${revenue.toFixed(2)}`}>
+        <LineChart data={daily} margin={{ left: -20, right: 8, top: 4 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+          <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} {...axis} />
+          <YAxis {...axis} />
+          <Tooltip labelFormatter={(l) => String(l)} formatter={(v) => [`$${Number(v).toFixed(2)}`, "Revenue"]} />
+          <Line type="monotone" dataKey="revenue" stroke="#4f46e5" strokeWidth={2} dot={false} />
+        </LineChart>
+      </ChartCard>
+      <ChartCard title="Paid orders" total={String(orders)}>
+        <BarChart data={daily} margin={{ left: -20, right: 8, top: 4 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+          <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} {...axis} />
+          <YAxis allowDecimals={false} {...axis} />
+          <Tooltip formatter={(v) => [String(v), "Paid orders"]} />
+          <Bar dataKey="paidOrders" fill="#14b8a6" radius={[3, 3, 0, 0]} />
+        </BarChart>
+      </ChartCard>
+      <ChartCard title="Credits spent" total={String(credits)}>
+        <BarChart data={daily} margin={{ left: -20, right: 8, top: 4 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+          <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} {...axis} />
+          <YAxis allowDecimals={false} {...axis} />
+          <Tooltip formatter={(v) => [String(v), "Credits spent"]} />
+          <Bar dataKey="creditsSpent" fill="#f59e0b" radius={[3, 3, 0, 0]} />
+        </BarChart>
+      </ChartCard>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { PROFILE_MESSAGES, type TProfileForm, type TUser, ZProfileFormSchema } from "@mailsmith/shared";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { TextAreaField, TextField } from "@/components/ui/field";
+import { ApiError } from "@/lib/api-client";
+import { useUpdateProfile } from "../api/update-profile";
+
+const toForm = (u: TUser): TProfileForm => ({
+  userName: u.userName,
+  aboutMe: u.aboutMe,
+  address: u.address,
+  city: u.city,
+  country: u.country,
+  phone: u.phone,
+});
+
+/** Personal Information: Full Name, Email Address (read-only), About Me, Address, Phone Number, City, Country. */
+export function ProfileForm({ user }: { user: TUser }) {
+  const update = useUpdateProfile();
+  const form = useForm<TProfileForm>({ resolver: zodResolver(ZProfileFormSchema), defaultValues: toForm(user) });
+  const { reset } = form;
+  useEffect(() => {
+    reset(toForm(user), { keepDirtyValues: true });
+  }, [user, reset]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ userId: user._id, body: { ...values, profileURL: user.profileURL } });
+      toast.success(PROFILE_MESSAGES.profileUpdated);
+    } catch (err) {
+      toast.error(
+        err instanceof ApiError && err.status > 0
+          ? PROFILE_MESSAGES.profileUpdateFailedWith(err.message)
+          : PROFILE_MESSAGES.profileUpdateError,
+      );
+    }
+  });
+  const e = form.formState.errors;
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="personal-info-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="personal-info-heading" className="text-lg font-semibold text-slate-900">
+        Personal Information
+      </h2>
+      <div className="mt-5 grid gap-4 sm:grid-cols-2">
+        <TextField label="Full Name" autoComplete="name" error={e.userName?.message} {...form.register("userName")} />
+        <TextField
+          label="Email Address"
+          type="email"
+          value={user.email}
+          readOnly
+          aria-readonly="true"
+          hint={PROFILE_MESSAGES.emailReadOnly}
+        />
+        <TextAreaField
+          label="About Me"
+          rows={4}
+          className="sm:col-span-2"
+          error={e.aboutMe?.message}
+          {...form.register("aboutMe")}
+        />
+        <TextField
+          label="Address"
+          autoComplete="street-address"
+          error={e.address?.message}
+          {...form.register("address")}
+        />
+        <TextField
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          error={e.phone?.message}
+          {...form.register("phone")}
+        />
+        <TextField label="City" autoComplete="address-level2" error={e.city?.message} {...form.register("city")} />
+        <TextField
+          label="Country"
+          autoComplete="country-name"
+          error={e.country?.message}
+          {...form.register("country")}
+        />
+      </div>
+      <div className="mt-6 flex justify-end">
+        <Button type="submit" loading={update.isPending}>
+          {update.isPending ? "Saving..." : "Save Changes"}
+        </Button>
+      </div>
+    </form>
+  );
+}
