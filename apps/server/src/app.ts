@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { AppContext } from "./context.js";
 import { adminStatsRoutes } from "./features/admin-stats/routes.js";
 import { authRoutes } from "./features/auth/routes.js";
+import { generatorRoutes } from "./features/generator/routes.js";
 import { contentRoutes } from "./features/content/routes.js";
 import { messagingRoutes } from "./features/messaging/routes.js";
 import { profileRoutes } from "./features/profile/routes.js";
@@ -78,6 +79,7 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(supportRoutes);
+  await app.register(generatorRoutes);
   await app.register(contentRoutes);
   await app.register(profileRoutes);
   await app.register(uploadRoutes);

@@ -45,6 +45,13 @@ export const EnvSchema = z
     GOOGLE_CLIENT_SECRET: optionalString,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEB_DIST: optionalString,
+    /** Gemini endpoint; unset means Google's. Point it at the local stand-in (npm run gemini:stand-in) for tests and offline demos. */
+    GEMINI_BASE_URL: optionalString.refine((v) => !v || /^https?:\/\//.test(v), {
+      message: "GEMINI_BASE_URL must be an http(s) URL such as http://127.0.0.1:4399",
+    }),
+    GEMINI_MODEL: z.string().trim().min(1).default("gemini-2.5-flash"),
+    /** Upper bound for one generation (all key attempts together), in milliseconds. */
+    GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

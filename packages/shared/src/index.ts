@@ -4,6 +4,7 @@ export * from "./schemas/admin-stats.js";
 export * from "./schemas/admin-users.js";
 export * from "./schemas/content.js";
 export * from "./schemas/content-media.js";
+export * from "./schemas/generator.js";
 export * from "./schemas/messaging.js";
 export * from "./schemas/profile.js";
 export * from "./schemas/support.js";

@@ -3,6 +3,7 @@ export * from "./auth.js";
 export * from "./commerce.js";
 export * from "./content.js";
 export * from "./credits.js";
+export * from "./generator.js";
 export * from "./messaging.js";
 export * from "./support.js";
 export * from "./system.js";

@@ -1,0 +1,252 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local Gemini stand-in over real HTTP: the generateContent and streamGenerateContent (alt=sse) REST shapes
+ * that @google/genai calls, at <baseUrl>/<version>/models/<model>:<method>. For tests and for offline demos,
+ * used only when GEMINI_BASE_URL points at it (and an admin has added a key: any value works).
+ *
+ * Behaviour is chosen by the API key or by a marker in the prompt:
+ * - key containing fail-401 | fail-403 | fail-429 | fail-500 | fail-503 → that HTTP error;
+ * - prompt marker [stand-in:malformed] → prose instead of the JSON answer;
+ *   [stand-in:empty] → a candidate with no text; [stand-in:truncated] → half an answer, finishReason MAX_TOKENS;
+ *   [stand-in:blocked] → promptFeedback.blockReason SAFETY; [stand-in:429] / [stand-in:500] → that HTTP error;
+ *   [stand-in:hang] → never answers; [stand-in:slow] → the good email in many chunks, 150 ms apart;
+ *   [stand-in:unsafe] → a good-looking email with a script, an onclick, flex layout, a <style> block and an image without alt;
+ * - otherwise a good email (JSON {subject, preheader, html}) built from the email type and instructions in the prompt.
+ */
+
+export interface StandInCall {
+  method: "generateContent" | "streamGenerateContent";
+  model: string;
+  apiKey: string;
+  imageCount: number;
+  prompt: string;
+}
+
+export interface GeminiStandIn {
+  url: string;
+  calls: StandInCall[];
+  close(): Promise<void>;
+}
+
+const ERRORS: Record<number, { message: string; status: string }> = {
+  400: { message: "Request contains an invalid argument.", status: "INVALID_ARGUMENT" },
+  401: { message: "Request had invalid authentication credentials.", status: "UNAUTHENTICATED" },
+  403: { message: "Method doesn't allow unregistered callers.", status: "PERMISSION_DENIED" },
+  429: { message: "Resource has been exhausted (e.g. check quota).", status: "RESOURCE_EXHAUSTED" },
+  500: { message: "An internal error has occurred.", status: "INTERNAL" },
+  503: { message: "The model is overloaded. Please try again later.", status: "UNAVAILABLE" },
+};
+
+function escapeHtml(s: string) {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+const COLORS: Record<string, string> = {
+  blue: "#1d4ed8",
+  red: "#dc2626",
+  green: "#15803d",
+  yellow: "#eab308",
+  purple: "#7e22ce",
+  orange: "#ea580c",
+  black: "#111827",
+};
+
+/** A realistic, email-safe answer: 600 px table layout with a <style> block (as models often write). */
+export function standInEmail(opts: { emailType: string; instructions: string; images: number }) {
+  const lower = opts.instructions.toLowerCase();
+  const colorName = Object.keys(COLORS).find((c) => lower.includes(c));
+  const header = colorName ? COLORS[colorName]! : "#eab308";
+  const title = opts.emailType.replace(/ Templates?$/, "");
+  const note = opts.instructions ? `<p style="margin:0 0 12px;">${escapeHtml(opts.instructions)}</p>` : "";
+  const sections = [
+    ["Why you will love it", "Hand-picked products, fast shipping and friendly support."],
+    ["This week only", "Save 20% on everything in the spring collection."],
+    ["What customers say", "&ldquo;The best purchase I made this year.&rdquo;"],
+    ["How it works", "Choose, check out and track your order in one place."],
+    ["Need help?", "Reply to this email and a real person will answer."],
+  ]
+    .map(
+      ([h, p]) => `<tr><td class="section" style="padding:24px 32px;border-top:1px solid #e5e7eb;">
+<h2 style="margin:0 0 8px;font-size:20px;line-height:28px;color:#111827;">${h}</h2>
+<p style="margin:0;">${p}</p></td></tr>`,
+    )
+    .join("\n");
+  const html = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { margin:0; padding:0; background-color:#f3f4f6; }
+  .wrapper { width:100%; background-color:#f3f4f6; }
+  .content { font-family: Arial, Helvetica, sans-serif; font-size:16px; line-height:24px; color:#374151; }
+  .button { background-color:#dc2626; border-radius:6px; }
+</style></head>
+<body>
+<div class="preheader" style="display:none;">${escapeHtml(title)}: fresh picks and an offer inside.</div>
+<table role="presentation" class="wrapper" width="100%" cellpadding="0" cellspacing="0" border="0">
+<tr><td align="center" style="padding:24px 0;">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" class="content" style="width:600px;background-color:#ffffff;">
+<tr><td style="background-color:${header};padding:24px 32px;" data-testid="header"><h1 style="margin:0;font-size:28px;line-height:36px;color:#ffffff;">${escapeHtml(title)}</h1></td></tr>
+<tr><td style="padding:0;"><img src="https://placehold.co/600x240/png" width="600" alt="Featured collection" style="display:block;width:100%;height:auto;border:0;"></td></tr>
+<tr><td style="padding:24px 32px;">${note}<p style="margin:0 0 16px;">Hello there, here is what is new for you${opts.images ? ` (designed from ${opts.images} image${opts.images > 1 ? "s" : ""})` : ""}.</p>
+<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr><td class="button" style="padding:12px 24px;">
+<a href="https://example.com/shop" style="color:#ffffff;text-decoration:none;font-weight:bold;">Shop now</a></td></tr></table></td></tr>
+${sections}
+<tr><td style="padding:24px 32px;background-color:#1d4ed8;color:#ffffff;font-size:12px;line-height:18px;">
+You received this email because you subscribed. <a href="https://example.com/unsubscribe" style="color:#ffffff;">Unsubscribe</a></td></tr>
+</table></td></tr></table></body></html>`;
+  return { subject: `${title} from Mailsmith`, preheader: `${title}: fresh picks and an offer inside.`, html };
+}
+
+/** The sample the post-processor must clean: script, onclick, flex, <style>, image without alt. */
+export function standInUnsafeEmail() {
+  const html = `<!DOCTYPE html><html><head><style>.row{display:flex;gap:8px}.cta{color:var(--brand)}</style>
+<script>alert("x")</script></head><body>
+<div class="row" onclick="track()"><img src="https://example.com/logo.png"><a class="cta" href="http://example.com">Buy</a></div>
+<form action="https://example.com"><input name="q"></form><iframe src="https://example.com"></iframe>
+</body></html>`;
+  return { subject: "Unsafe sample", preheader: "", html };
+}
+
+function promptText(body: unknown): { prompt: string; images: number } {
+  const contents = (body as { contents?: { parts?: { text?: string; inlineData?: unknown }[] }[] })?.contents ?? [];
+  let prompt = "";
+  let images = 0;
+  for (const c of contents) {
+    for (const p of c.parts ?? []) {
+      if (typeof p.text === "string") prompt += `${p.text}\n`;
+      if (p.inlineData) images += 1;
+    }
+  }
+  return { prompt, images };
+}
+
+function field(prompt: string, label: string): string {
+  const m = prompt.match(new RegExp(`^${label}:[ \\t]*(.*)$`, "m"));
+  return m?.[1]?.trim() ?? "";
+}
+
+function splitInto(text: string, parts: number): string[] {
+  const size = Math.max(1, Math.ceil(text.length / parts));
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out.length ? out : [""];
+}
+
+const chunkJson = (text: string | null, finishReason?: string) => ({
+  candidates: [
+    {
+      content: { role: "model", parts: text === null ? [] : [{ text }] },
+      ...(finishReason ? { finishReason } : {}),
+      index: 0,
+    },
+  ],
+  usageMetadata: { promptTokenCount: 100, candidatesTokenCount: 50, totalTokenCount: 150 },
+  modelVersion: "stand-in",
+});
+
+export async function startGeminiStandIn(opts: { port?: number; host?: string } = {}): Promise<GeminiStandIn> {
+  const calls: StandInCall[] = [];
+  const sockets = new Set<import("node:net").Socket>();
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://stand-in");
+    const m = url.pathname.match(/^\/(v1|v1beta|v1alpha)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/);
+    if (req.method !== "POST" || !m) {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { code: 404, message: "Not found", status: "NOT_FOUND" } }));
+      return;
+    }
+    const method = m[3] as StandInCall["method"];
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    let body: unknown;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    } catch {
+      body = undefined;
+    }
+    const apiKey = String(req.headers["x-goog-api-key"] ?? url.searchParams.get("key") ?? "");
+    const { prompt, images } = promptText(body);
+    calls.push({ method, model: m[2]!, apiKey, imageCount: images, prompt });
+
+    const fail = (status: number) => {
+      const e = ERRORS[status] ?? ERRORS[500]!;
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { code: status, message: e.message, status: e.status } }));
+    };
+    if (!apiKey) return fail(403);
+    const keyFail = apiKey.match(/fail-(\d{3})/);
+    if (keyFail) return fail(Number(keyFail[1]));
+    const marker = prompt.match(/\[stand-in:(\w+)\]/)?.[1];
+    if (marker === "429" || marker === "500") return fail(Number(marker));
+    if (marker === "hang") return; // the caller's timeout ends it
+
+    // Build the answer as Gemini would: JSON text, streamed in pieces.
+    const emailType = field(prompt, "Email type") || "Promotional Email Templates";
+    const instructions = field(prompt, "Member instructions");
+    let pieces: (string | null)[];
+    let finish = "STOP";
+    let blocked = false;
+    let delay = 0;
+    if (marker === "malformed") pieces = ["I am sorry, I could not turn ", "this design into an email."];
+    else if (marker === "empty") pieces = [null];
+    else if (marker === "blocked") {
+      blocked = true;
+      pieces = [];
+    } else {
+      const answer = marker === "unsafe" ? standInUnsafeEmail() : standInEmail({ emailType, instructions, images });
+      const json = JSON.stringify(answer);
+      if (marker === "truncated") {
+        pieces = splitInto(json.slice(0, Math.floor(json.length / 2)), 4);
+        finish = "MAX_TOKENS";
+      } else if (marker === "slow") {
+        pieces = splitInto(json, 20);
+        delay = 150;
+      } else pieces = splitInto(json, 8);
+    }
+
+    if (method === "generateContent") {
+      res.writeHead(200, { "content-type": "application/json" });
+      if (blocked) {
+        res.end(JSON.stringify({ promptFeedback: { blockReason: "SAFETY" }, modelVersion: "stand-in" }));
+        return;
+      }
+      const text = pieces.every((p) => p === null) ? null : pieces.join("");
+      res.end(JSON.stringify(chunkJson(text, finish)));
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    if (blocked) {
+      res.end(
+        `data: ${JSON.stringify({ promptFeedback: { blockReason: "SAFETY" }, modelVersion: "stand-in" })}\r\n\r\n`,
+      );
+      return;
+    }
+    for (let i = 0; i < pieces.length; i++) {
+      if (res.destroyed) return;
+      const last = i === pieces.length - 1;
+      res.write(`data: ${JSON.stringify(chunkJson(pieces[i] ?? null, last ? finish : undefined))}\r\n\r\n`);
+      if (delay) await new Promise((r) => setTimeout(r, delay));
+    }
+    res.end();
+  });
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${opts.host ?? "127.0.0.1"}:${address.port}`,
+    calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,60 @@
+import { GENERATOR_LIMITS } from "@mailsmith/shared";
+
+/** Our email rules, sent with every request; post-processing enforces the ones that matter for safety. */
+export const EMAIL_RULES = [
+  'Write a complete HTML document: <!DOCTYPE html>, <html lang>, <meta charset="utf-8">, a viewport meta and <meta name="color-scheme" content="light dark">.',
+  `Use a single centred column at most ${GENERATOR_LIMITS.emailMaxWidthPx}px wide built only from nested <table role="presentation" cellpadding="0" cellspacing="0" border="0"> elements; put widths in both the width attribute and inline style.`,
+  "Put all CSS in inline style attributes. Do not use <style> blocks, classes, CSS variables (var()), flexbox, grid, position, float or external stylesheets.",
+  "Never use <script>, event handler attributes (onclick …), forms, inputs, buttons, iframes, video, audio, SVG or web fonts. Buttons are tables with a link inside.",
+  'Every <img> has an absolute https src, explicit width, style="display:block;max-width:100%;height:auto;border:0" and a meaningful alt text. Use https://placehold.co/WIDTHxHEIGHT/png for images you cannot reproduce.',
+  "Every link is an absolute https URL (use https://example.com/... placeholders), except mailto: and tel:.",
+  'Start the body with a hidden preheader: <div class="preheader" style="display:none;max-height:0;overflow:hidden;mso-hide:all;">one sentence</div>.',
+  "Use web-safe font stacks (Arial, Helvetica, sans-serif or Georgia, serif), font sizes of at least 14px for body text and explicit line-height.",
+  "Aim for 7 to 8 sections (header, hero, content blocks, call to action, footer with an unsubscribe link). When the designs do not set colours, use accent colours yellow, red and blue on a light background with enough contrast.",
+  "Keep the whole document under 80 KB.",
+];
+
+export interface PromptInput {
+  emailType: string;
+  instructions: string;
+  imageCount: number;
+  /** Refinement: the HTML to change. */
+  previousHtml?: string;
+}
+
+/**
+ * The prompt. The answer is JSON (site spec §7: the text between the first { and the last } is parsed and
+ * its html read), so the stream can be decoded as it arrives.
+ */
+export function buildPrompt(input: PromptInput): string {
+  const lines = [
+    "You are an expert email developer. You turn designs into HTML emails that render well in Gmail, Apple Mail, Outlook (including Outlook for Windows) and Yahoo Mail.",
+    "",
+    `Email type: ${input.emailType}`,
+    `Member instructions: ${input.instructions.replace(/\s+/g, " ").trim()}`,
+    "",
+  ];
+  if (input.previousHtml) {
+    lines.push(
+      "Change the email below as the member instructions ask. Keep everything else as it is.",
+      "PREVIOUS HTML:",
+      input.previousHtml,
+      "END OF PREVIOUS HTML",
+      "",
+    );
+  } else if (input.imageCount > 0) {
+    lines.push(
+      `The ${input.imageCount === 1 ? "attached image is the design" : `${input.imageCount} attached images are the design (in order)`}. Reproduce its layout, colours, text and hierarchy as closely as email HTML allows.`,
+      "",
+    );
+  } else {
+    lines.push(`There is no design image: write an original, attractive ${input.emailType.toLowerCase()} email.`, "");
+  }
+  lines.push(
+    "Rules:",
+    ...EMAIL_RULES.map((r, i) => `${i + 1}. ${r}`),
+    "",
+    'Answer with JSON only, no Markdown: {"subject": "the subject line", "preheader": "the preview text", "html": "the complete HTML document"}.',
+  );
+  return lines.join("\n");
+}

@@ -1,0 +1,110 @@
+import { maskKey, type TGeminiKey, type TTemplate, type TTemplateSummary } from "@mailsmith/shared";
+import { and, asc, count, desc, eq, lt, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { geminiKeys, generations } from "../../db/schema/index.js";
+
+export type KeyRow = typeof geminiKeys.$inferSelect;
+export type GenerationRow = typeof generations.$inferSelect;
+
+/** Never includes the key itself. */
+export function toKeyDto(row: KeyRow): TGeminiKey {
+  return {
+    _id: row.id,
+    name: row.name,
+    keyPreview: maskKey(row.key),
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    usage: {
+      calls: row.calls,
+      failures: row.failures,
+      lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+      lastStatus: row.lastStatus ?? null,
+    },
+  };
+}
+
+export function toSummaryDto(row: GenerationRow): TTemplateSummary {
+  return {
+    _id: row.id,
+    parentId: row.parentId ?? null,
+    version: row.version,
+    emailType: row.emailType,
+    instructions: row.instructions,
+    subject: row.subject,
+    thumbnails: row.thumbnails,
+    credit: row.credit,
+    createdAt: row.createdAt.toISOString(),
+    sizeBytes: row.report?.sizeBytes ?? 0,
+    passed: row.report?.passed ?? false,
+  };
+}
+
+export function toTemplateDto(row: GenerationRow): TTemplate {
+  return {
+    ...toSummaryDto(row),
+    html: row.html ?? "",
+    text: row.text ?? "",
+    report: row.report ?? {
+      sizeBytes: 0,
+      sizeStatus: "ok",
+      clients: [],
+      fixes: [],
+      missingAlt: [],
+      insecureLinks: [],
+      passed: false,
+    },
+    model: row.model,
+    durationMs: row.durationMs,
+  };
+}
+
+export const keysRepo = {
+  list: (db: DbOrTx) => db.select().from(geminiKeys).orderBy(asc(geminiKeys.createdAt)),
+  active: (db: DbOrTx) => db.select().from(geminiKeys).where(eq(geminiKeys.isActive, true)),
+  find: (db: DbOrTx, id: string) => db.query.geminiKeys.findFirst({ where: eq(geminiKeys.id, id) }),
+  /** Counts one call (and its outcome) on a key. */
+  async recordUse(db: DbOrTx, id: string, status: number, failed: boolean) {
+    await db
+      .update(geminiKeys)
+      .set({
+        calls: sql`${geminiKeys.calls} + 1`,
+        failures: failed ? sql`${geminiKeys.failures} + 1` : geminiKeys.failures,
+        lastUsedAt: new Date(),
+        lastStatus: status,
+      })
+      .where(eq(geminiKeys.id, id));
+  },
+};
+
+export const generationsRepo = {
+  find: (db: DbOrTx, id: string) => db.query.generations.findFirst({ where: eq(generations.id, id) }),
+  async listSucceeded(db: DbOrTx, userId: string, page: number, pageSize: number) {
+    const where = and(eq(generations.userId, userId), eq(generations.status, "succeeded"));
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(generations)
+        .where(where)
+        .orderBy(desc(generations.createdAt))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      db.select({ n: count() }).from(generations).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+  stalePending: (db: DbOrTx, before: Date) =>
+    db
+      .select()
+      .from(generations)
+      .where(and(eq(generations.status, "pending"), lt(generations.createdAt, before))),
+  async update(db: DbOrTx, id: string, values: Partial<typeof generations.$inferInsert>) {
+    const [row] = await db
+      .update(generations)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(generations.id, id))
+      .returning();
+    return row;
+  },
+  remove: (db: DbOrTx, id: string) => db.delete(generations).where(eq(generations.id, id)),
+};

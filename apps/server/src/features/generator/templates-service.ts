@@ -1,0 +1,43 @@
+import { GENERATOR_LIMITS, GENERATOR_MESSAGES } from "@mailsmith/shared";
+import type { AppContext } from "../../context.js";
+import { AppError, notFound } from "../../lib/app-error.js";
+import { assertOwnerOrAdmin } from "../../plugins/access.js";
+import type { UserRow } from "../users/repo.js";
+import { type GenerationRow, generationsRepo } from "./repo.js";
+
+/** The member's generation history (/user/templates). */
+export const templatesService = {
+  list(ctx: AppContext, userId: string, page: number) {
+    return generationsRepo.listSucceeded(ctx.db, userId, page, GENERATOR_LIMITS.templatesPageSize);
+  },
+
+  /** A saved template of the caller (or any, for an admin). Failed and pending rows are not templates. */
+  async get(ctx: AppContext, caller: UserRow, id: string): Promise<GenerationRow> {
+    const row = await generationsRepo.find(ctx.db, id);
+    if (!row || row.status !== "succeeded") throw notFound(GENERATOR_MESSAGES.templateNotFound);
+    assertOwnerOrAdmin(caller, row.userId, GENERATOR_MESSAGES.templateNotFound);
+    return row;
+  },
+
+  async remove(ctx: AppContext, caller: UserRow, id: string) {
+    const row = await this.get(ctx, caller, id);
+    await generationsRepo.remove(ctx.db, row.id);
+  },
+
+  /** Sends the template to the caller's own address only (rate-limited by the route). */
+  async sendTest(ctx: AppContext, caller: UserRow, id: string): Promise<string> {
+    const row = await this.get(ctx, caller, id);
+    try {
+      await ctx.mail.send({
+        to: caller.email,
+        subject: `[Test] ${row.subject || row.emailType}`,
+        html: row.html ?? "",
+        text: row.text ?? "",
+      });
+    } catch (err) {
+      ctx.log.error({ err, generationId: row.id }, "test email failed");
+      throw new AppError("MAIL_FAILED", GENERATOR_MESSAGES.testFailed, 502);
+    }
+    return GENERATOR_MESSAGES.testSent(caller.email);
+  },
+};

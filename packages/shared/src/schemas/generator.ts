@@ -1,0 +1,281 @@
+import { z } from "zod";
+
+/**
+ * The generator (site spec §2, §4, §7, §8, §9) and Gemini API key management (admin spec §2, §5, §7, §8).
+ * Every quoted text, limit and delay lives here once.
+ */
+
+/** Spec §9: the nine email types, default Promotional. */
+export const EMAIL_TYPES = [
+  "Promotional Email Templates",
+  "Newsletter Email Templates",
+  "Transactional Email Templates",
+  "Welcome Email Templates",
+  "Feedback & Survey Email Templates",
+  "Event Email Templates",
+  "Announcement Email Templates",
+  "Re-engagement Email Templates",
+  "HTML vs. Plain Text Templates",
+] as const;
+export type EmailType = (typeof EMAIL_TYPES)[number];
+export const DEFAULT_EMAIL_TYPE: EmailType = "Promotional Email Templates";
+
+export const GENERATOR_LIMITS = {
+  /** Images per generation and bytes per image (validated by content on the server). */
+  maxImages: 5,
+  maxImageBytes: 4 * 1024 * 1024,
+  imageMimeTypes: ["image/png", "image/jpeg", "image/webp", "image/gif"] as const,
+  maxInstructionsLength: 2000,
+  /** Spec §9: generated emails are at most 600 px wide, 7 to 8 sections. */
+  emailMaxWidthPx: 600,
+  /** Spec §9: preview frame height. */
+  previewHeightPx: 500,
+  /** Mobile width of the preview switch. */
+  previewMobileWidthPx: 375,
+  /** Gmail clips messages above 102 KB; the report warns from 90 KB. */
+  gmailClipBytes: 102 * 1024,
+  gmailWarnBytes: 90 * 1024,
+  /** Spec §9: copy/download notices clear after 3 s. */
+  noticeMs: 3000,
+  /** Browser: the live preview redraws at most this often while the model writes. */
+  previewThrottleMs: 300,
+  /** Test emails a member may send per window. */
+  testSendMax: 5,
+  testSendWindow: "10 minutes",
+  templatesPageSize: 9,
+} as const;
+
+export const GENERATOR_FILES = {
+  html: "email_template.html",
+  text: "email_template.txt",
+} as const;
+
+/** Spec §8 (generator) plus the texts this implementation adds for server-side checks. */
+export const GENERATOR_MESSAGES = {
+  pageTitle: "Generate HTML Email Templates with AI",
+  loginRequired: "Please log in to use the Email Template AI tool",
+  goToLogin: "Go to Login",
+  userDataNotFound: "User data not found",
+  loadFailed: "Failed to load data",
+  keysLoadFailed: "Failed to load API keys",
+  keysLoadError: "Error loading API keys",
+  noApiKeys: "No API keys available",
+  insufficientCredits: "Insufficient credits. Buy more to generate code.",
+  deductFailed: "Failed to deduct credits",
+  apiError: (status: number, body: string) => `API Error: ${status} - ${body}`,
+  noText: "No text was generated from the API response.",
+  error: (message: string) => `Error: ${message}`,
+  readImagesFailed: "Failed to read images.",
+  copyFailed: "Failed to copy code.",
+  generated: "Email template generated successfully!",
+  copied: (type: string) => `${type} code copied to clipboard!`,
+  downloaded: (file: string) => `${file} downloaded successfully!`,
+  // Reasons used inside "Error: {message}" (spec: followed by a credit refund).
+  malformed: "The AI response could not be read as an email template.",
+  truncated: "The AI response was cut off before the email was complete.",
+  blocked: "The AI service declined this request.",
+  timeout: "The AI service did not answer in time.",
+  unreachable: "Could not reach the AI service.",
+  refunded: "Your credit has been refunded.",
+  // Server-side input checks.
+  tooManyImages: "You can upload at most 5 images.",
+  imageTooLarge: "Each image must be 4 MB or smaller.",
+  imageType: "Only PNG, JPEG, WebP and GIF images are allowed.",
+  invalidEmailType: "Please select an email type.",
+  instructionsTooLong: "Specific Instructions can be at most 2000 characters.",
+  refineRequired: "Please describe the change you want.",
+  templateNotFound: "Template not found.",
+  testSent: (email: string) => `Test email sent to ${email}.`,
+  testFailed: "Failed to send the test email.",
+  testRateLimited: "Too many test emails. Please wait a few minutes and try again.",
+  deleted: "Template deleted successfully!",
+  deleteFailed: "Failed to delete template.",
+  deleteConfirm: "Are you sure you want to delete this template?",
+  noTemplates: "No templates yet",
+  noTemplatesHint: "Templates you generate appear here.",
+} as const;
+
+/** Admin spec §2, §5, §8: Gemini API Keys Management. */
+export const GEMINI_KEY_MESSAGES = {
+  title: "Gemini API Keys Management",
+  emptyTitle: "No API keys found",
+  emptyHint: "Add your first key using the form above",
+  fetchFailed: "Failed to fetch keys",
+  addFailed: "Failed to add key",
+  updateFailed: "Failed to update key",
+  deleteFailed: "Failed to delete key",
+  toggleFailed: "Failed to toggle key status",
+  required: "Name and key are required",
+  added: "API key added successfully!",
+  updated: "API key updated successfully!",
+  deleted: "API key deleted successfully!",
+  activated: "API key activated successfully!",
+  deactivated: "API key deactivated successfully!",
+  deleteConfirm: "Are you sure you want to delete this API key?",
+  notFound: "API key not found.",
+} as const;
+
+/** Spec: the table shows the first 8 characters, an ellipsis and the last 4. */
+export function maskKey(key: string): string {
+  if (key.length <= 12) return `${key.slice(0, Math.min(4, key.length))}…`;
+  return `${key.slice(0, 8)}…${key.slice(-4)}`;
+}
+
+// ---------- Gemini keys ----------
+
+export const ZGeminiKeySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** Masked: first 8 … last 4. The whole key never leaves the server. */
+  keyPreview: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  usage: z.object({
+    calls: z.number().int(),
+    failures: z.number().int(),
+    lastUsedAt: z.string().nullable(),
+    lastStatus: z.number().int().nullable(),
+  }),
+});
+export type TGeminiKey = z.infer<typeof ZGeminiKeySchema>;
+
+const keyName = z.string().trim().min(1, GEMINI_KEY_MESSAGES.required).max(100);
+const keyValue = z.string().trim().min(1, GEMINI_KEY_MESSAGES.required).max(500);
+
+export const ZCreateGeminiKeySchema = z.object({
+  name: keyName,
+  key: keyValue,
+  isActive: z.boolean().optional().default(true),
+});
+export type TCreateGeminiKey = z.input<typeof ZCreateGeminiKeySchema>;
+
+/** PUT: a blank key keeps the stored one (the form never sees it). */
+export const ZUpdateGeminiKeySchema = z.object({
+  name: keyName,
+  key: z.string().trim().max(500).optional(),
+  isActive: z.boolean().optional(),
+});
+export type TUpdateGeminiKey = z.input<typeof ZUpdateGeminiKeySchema>;
+
+export const ZGeminiKeyResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: ZGeminiKeySchema,
+});
+export const ZGeminiKeyListResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(ZGeminiKeySchema),
+});
+
+// ---------- Quality report ----------
+
+export const REPORT_CLIENTS = ["Gmail", "Apple Mail", "Outlook", "Yahoo"] as const;
+export type ReportClient = (typeof REPORT_CLIENTS)[number];
+
+export const ZClientFindingSchema = z.object({
+  /** caniemail feature title, e.g. "display:flex". */
+  feature: z.string(),
+  /** Platforms of this client family affected, e.g. ["windows", "windows-mail"]. */
+  platforms: z.array(z.string()),
+});
+
+export const ZClientReportSchema = z.object({
+  client: z.enum(REPORT_CLIENTS),
+  /** Unsupported features left in the final email that may break its layout. */
+  issues: z.array(ZClientFindingSchema),
+  /** Unsupported features with a known graceful fallback (rounded corners, role attribute …). */
+  degrades: z.array(ZClientFindingSchema),
+  /** Unsupported features found in the AI's output and removed by post-processing. */
+  fixed: z.array(ZClientFindingSchema),
+});
+
+export const ZQualityReportSchema = z.object({
+  sizeBytes: z.number().int(),
+  sizeStatus: z.enum(["ok", "warn", "clipped"]),
+  clients: z.array(ZClientReportSchema),
+  /** What post-processing changed, in words (removed scripts, inlined <style>, added alt …). */
+  fixes: z.array(z.string()),
+  /** Images that had no alt text in the AI output (placeholder text was added: review it). */
+  missingAlt: z.array(z.string()),
+  /** Links whose target is not https (http, placeholders such as #, relative). */
+  insecureLinks: z.array(z.string()),
+  /** No layout-breaking client issue, no missing alt, no non-https link and under the Gmail warning size. */
+  passed: z.boolean(),
+});
+export type TQualityReport = z.infer<typeof ZQualityReportSchema>;
+
+// ---------- Templates (generation history) ----------
+
+export const ZTemplateSummarySchema = z.object({
+  _id: z.string(),
+  parentId: z.string().nullable(),
+  version: z.number().int(),
+  emailType: z.string(),
+  instructions: z.string(),
+  subject: z.string(),
+  thumbnails: z.array(z.string()),
+  credit: z.number().int(),
+  createdAt: z.string(),
+  sizeBytes: z.number().int(),
+  passed: z.boolean(),
+});
+export type TTemplateSummary = z.infer<typeof ZTemplateSummarySchema>;
+
+export const ZTemplateSchema = ZTemplateSummarySchema.extend({
+  html: z.string(),
+  text: z.string(),
+  report: ZQualityReportSchema,
+  model: z.string(),
+  durationMs: z.number().int(),
+});
+export type TTemplate = z.infer<typeof ZTemplateSchema>;
+
+export const ZTemplateListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(ZTemplateSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const ZTemplateResponseSchema = z.object({ success: z.literal(true), data: ZTemplateSchema });
+
+export const ZGenerateFieldsSchema = z.object({
+  emailType: z.enum(EMAIL_TYPES, { error: GENERATOR_MESSAGES.invalidEmailType }).default(DEFAULT_EMAIL_TYPE),
+  instructions: z
+    .string()
+    .trim()
+    .max(GENERATOR_LIMITS.maxInstructionsLength, GENERATOR_MESSAGES.instructionsTooLong)
+    .default(""),
+});
+export type TGenerateFields = z.input<typeof ZGenerateFieldsSchema>;
+
+export const ZRefineSchema = z.object({
+  instructions: z
+    .string()
+    .trim()
+    .min(1, GENERATOR_MESSAGES.refineRequired)
+    .max(GENERATOR_LIMITS.maxInstructionsLength, GENERATOR_MESSAGES.instructionsTooLong),
+});
+export type TRefine = z.infer<typeof ZRefineSchema>;
+
+export const ZGeneratorStatusSchema = z.object({
+  /** At least one active key exists (the keys themselves are never sent). */
+  available: z.boolean(),
+  model: z.string(),
+  creditsPerGeneration: z.number().int(),
+});
+export type TGeneratorStatus = z.infer<typeof ZGeneratorStatusSchema>;
+
+/**
+ * POST /api/generate and POST /api/templates/:id/refine answer with newline-delimited JSON once the
+ * credit is taken: one `start`, any number of `html` deltas (the email as the model writes it), then
+ * `done` or `error`. Refusals before the credit moves are ordinary JSON errors.
+ */
+export type TGenerateEvent =
+  | { type: "start"; generationId: string; balance: number }
+  | { type: "html"; delta: string }
+  | { type: "done"; template: TTemplate; balance: number; message: string }
+  | { type: "error"; code: string; message: string; refunded: boolean; balance: number };
