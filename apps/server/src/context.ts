@@ -7,6 +7,7 @@ import type { Database, Db, DbOrTx } from "./db/client.js";
 import type { Env } from "./env.js";
 import { type Auth, createAuth } from "./features/auth/auth.js";
 import { FailedLoginLimiter } from "./features/auth/failed-login-limiter.js";
+import { SessionCache } from "./features/auth/session-cache.js";
 import { applyCreditChange, type CreditChange } from "./features/credits/service.js";
 import { revokeSessions } from "./features/users/repo.js";
 import { UserCache } from "./features/users/user-cache.js";
@@ -21,6 +22,7 @@ export interface AppContext {
   storage: StorageAdapter;
   auth: Auth;
   users: UserCache;
+  sessions: SessionCache;
   loginLimiter: FailedLoginLimiter;
   log: Logger;
   credits: {
@@ -80,6 +82,7 @@ export function createContext(opts: {
     storage: createStorage(env),
     auth,
     users,
+    sessions: new SessionCache(),
     log,
     credits,
     loginLimiter: new FailedLoginLimiter(FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS),

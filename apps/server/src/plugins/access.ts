@@ -31,10 +31,17 @@ declare module "fastify" {
 
 /** Reads the session cookie (cookie cache first) and loads the fresh user row. */
 export async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow | null> {
-  if (!req.headers.cookie) return null;
-  const found = await ctx.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
-  if (!found) return null;
-  const row = await ctx.users.get(found.user.id);
+  const cookie = req.headers.cookie;
+  if (!cookie) return null;
+  let cached = ctx.sessions.get(cookie);
+  if (!cached) {
+    const found = await ctx.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+    if (!found) return null;
+    ctx.sessions.set(cookie, found.user.id, new Date(found.session.createdAt), new Date(found.session.expiresAt));
+    cached = ctx.sessions.get(cookie);
+    if (!cached) return null;
+  }
+  const row = await ctx.users.get(cached.userId);
   if (!row) return null;
   if (row.banned) {
     // A disabled account loses every session at once.
@@ -44,7 +51,10 @@ export async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise
     }
     throw unauthorized(AUTH_MESSAGES.userDisabled, AUTH_ERROR_CODES.userDisabled);
   }
-  if (row.sessionsRevokedAt && new Date(found.session.createdAt) <= row.sessionsRevokedAt) return null;
+  if (row.sessionsRevokedAt && cached.sessionCreatedAt <= row.sessionsRevokedAt) {
+    ctx.sessions.delete(cookie);
+    return null;
+  }
   return row;
 }
 

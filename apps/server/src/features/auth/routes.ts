@@ -4,6 +4,7 @@ import { findUserByEmail } from "../users/repo.js";
 
 const SIGN_IN_PATH = "/api/auth/sign-in/email";
 const RESET_REQUEST_PATH = "/api/auth/request-password-reset";
+const SIGN_OUT_PATH = "/api/auth/sign-out";
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
@@ -85,6 +86,8 @@ export async function authRoutes(app: FastifyInstance) {
             .send({ code: AUTH_ERROR_CODES.userNotFound, message: AUTH_MESSAGES.resetUserNotFound });
         }
       }
+
+      if (req.method === "POST" && path === SIGN_OUT_PATH) ctx.sessions.delete(req.headers.cookie);
 
       return send(reply, await forward(req));
     },
