@@ -40,10 +40,10 @@ export function Header({ logoUrl }: { logoUrl?: string | null }) {
             <span className="h-9 w-24" />
           ) : (
             <>
-              <Link to={paths.login} className={buttonClasses("ghost", "hidden sm:inline-flex")}>
+              <Link to={paths.login} className={buttonClasses("ghost", "px-3")}>
                 Login
               </Link>
-              <Link to={paths.register} className={buttonClasses("primary")}>
+              <Link to={paths.register} className={buttonClasses("primary", "px-3 sm:px-4")}>
                 Join Now
               </Link>
             </>

@@ -11,7 +11,7 @@ const variants: Record<Variant, string> = {
 };
 
 export function buttonClasses(variant: Variant = "primary", extra = "") {
-  return `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
+  return `inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
 }
 
 export function Button({
