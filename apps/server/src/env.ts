@@ -43,6 +43,12 @@ export const EnvSchema = z
     MAIL_FROM: z.string().default("Mailsmith <no-reply@mailsmith.local>"),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
+    /** PayPal-compatible API base (the offline stand-in, a sandbox proxy…); unset: PayPal's host for the mode. */
+    PAYPAL_API_BASE: optionalString.refine((v) => !v || /^https?:\/\/[^\s]+$/.test(v), {
+      message: "PAYPAL_API_BASE must be an http(s) URL such as http://127.0.0.1:4010",
+    }),
+    /** Webhook id from the PayPal dashboard; webhook signatures are verified against it. */
+    PAYPAL_WEBHOOK_ID: optionalString,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEB_DIST: optionalString,
     /** Gemini endpoint; unset means Google's. Point it at the local stand-in (npm run gemini:stand-in) for tests and offline demos. */
@@ -60,6 +66,9 @@ export const EnvSchema = z
         path: ["GOOGLE_CLIENT_SECRET"],
         message: "set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither",
       });
+    }
+    if (env.NODE_ENV === "production" && env.PAYPAL_API_BASE && !env.PAYPAL_API_BASE.startsWith("https://")) {
+      ctx.addIssue({ code: "custom", path: ["PAYPAL_API_BASE"], message: "must be https:// when NODE_ENV=production" });
     }
     if (env.NODE_ENV === "production" && !env.BETTER_AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["BETTER_AUTH_SECRET"], message: "is required when NODE_ENV=production" });

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { seedContent } from "../features/content/service.js";
 import { seedEmailTemplates } from "../features/messaging/seed.js";
+import { seedCommerce } from "../features/packages/seed.js";
 import { findUserByEmail } from "../features/users/repo.js";
 import { appMeta, user } from "./schema/index.js";
 
@@ -62,6 +63,7 @@ export async function ensureAdmin(ctx: AppContext, print: (line: string) => void
 /** Demo data hooks: each feature adds its seed step here. */
 export type SeedStep = (ctx: AppContext) => Promise<void>;
 export const demoSeedSteps: Record<string, SeedStep> = {
+  commerce: seedCommerce,
   content: seedContent,
   "email-templates": seedEmailTemplates,
 };

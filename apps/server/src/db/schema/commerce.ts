@@ -1,4 +1,5 @@
-import { index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.js";
 
 const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: "number" });
@@ -76,7 +77,11 @@ export const packageOrders = pgTable(
     sellerEmail: text("seller_email").notNull().default(""),
     membershipValidity: timestamp("membership_validity", { withTimezone: true }).notNull(),
   },
-  (t) => [index("package_orders_customer_idx").on(t.customerEmail), index("package_orders_paid_idx").on(t.paidAt)],
+  (t) => [
+    index("package_orders_customer_idx").on(t.customerEmail),
+    index("package_orders_paid_idx").on(t.paidAt),
+    index("package_orders_user_idx").on(t.userId, t.createdAt),
+  ],
 );
 
 export const itemOrders = pgTable(
@@ -91,5 +96,40 @@ export const itemOrders = pgTable(
     guidelines: text("guidelines").notNull().default(""),
     accessUrl: text("access_url").notNull().default(""),
   },
-  (t) => [index("item_orders_customer_idx").on(t.customerEmail), index("item_orders_paid_idx").on(t.paidAt)],
+  (t) => [
+    index("item_orders_customer_idx").on(t.customerEmail),
+    index("item_orders_paid_idx").on(t.paidAt),
+    index("item_orders_user_idx").on(t.userId, t.createdAt),
+  ],
 );
+
+/** Payment provider settings: one row (id 1). The client secret is write-only through the API. */
+export const paypalSettings = pgTable(
+  "paypal_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    clientId: text("client_id").notNull().default(""),
+    clientSecret: text("client_secret").notNull().default(""),
+    mode: text("mode", { enum: ["sandbox", "live"] })
+      .notNull()
+      .default("sandbox"),
+    currency: text("currency", { enum: ["USD", "EUR", "GBP", "CAD"] })
+      .notNull()
+      .default("USD"),
+    enablePayPal: boolean("enable_paypal").notNull().default(true),
+    buttonStyles: jsonb("button_styles")
+      .$type<{ layout: string; color: string; shape: string; label: string }>()
+      .notNull()
+      .default({ layout: "vertical", color: "blue", shape: "rect", label: "paypal" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("paypal_settings_single_row", sql`${t.id} = 1`)],
+);
+
+/** Webhook deliveries already handled (PayPal retries; each event id is processed once). */
+export const paypalWebhookEvents = pgTable("paypal_webhook_events", {
+  id: text("id").primaryKey(),
+  eventType: text("event_type").notNull(),
+  outcome: text("outcome").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,702 @@
+import { createSign, createVerify, generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import { crc32 } from "node:zlib";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type {
+  PaypalCapture,
+  PaypalCreateOrderRequest,
+  PaypalErrorBody,
+  PaypalLink,
+  PaypalOrder,
+  PaypalWebhookEvent,
+} from "./types.js";
+
+/**
+ * An offline stand-in for the PayPal REST endpoints this product calls, following PayPal's documented
+ * request and response shapes: OAuth client credentials, Orders v2 create / get / capture (with
+ * PayPal-Request-Id idempotency and the 4xx error bodies), webhook signature verification, a buyer
+ * approval page, and optional PAYMENT.CAPTURE.COMPLETED webhook delivery signed with RSA-SHA256.
+ *
+ * Mounted inside the app under /paypal-standin for the offline demo (never when NODE_ENV=production),
+ * or started on its own port by tests and the bench (`startPaypalStandIn`).
+ */
+export interface StandInOptions {
+  /** Base URL the buyer's browser uses for links (approval page). Default: from the request. */
+  publicBaseUrl?: string;
+  /** Where to deliver PAYMENT.CAPTURE.COMPLETED (optional). */
+  webhookUrl?: string;
+  /** The webhook id signatures are bound to. */
+  webhookId?: string;
+  /** The buyer who approves on the approval page. */
+  buyerEmail?: string;
+  /** Keep at most this many orders (oldest dropped). */
+  maxOrders?: number;
+}
+
+export const STANDIN_BUYER_EMAIL = "sb-buyer@personal.example.com";
+export const STANDIN_CLIENT_ID = "standin-client-id";
+export const STANDIN_CLIENT_SECRET = "standin-client-secret";
+export const STANDIN_WEBHOOK_ID = "WH-STANDIN-0001";
+export const STANDIN_PREFIX = "/paypal-standin";
+
+interface StoredOrder {
+  clientId: string;
+  order: PaypalOrder;
+  returnUrl?: string;
+  cancelUrl?: string;
+}
+
+const SUPPORTED_CURRENCIES = new Set([
+  "AUD",
+  "BRL",
+  "CAD",
+  "CHF",
+  "CZK",
+  "DKK",
+  "EUR",
+  "GBP",
+  "HKD",
+  "HUF",
+  "ILS",
+  "JPY",
+  "MXN",
+  "NOK",
+  "NZD",
+  "PHP",
+  "PLN",
+  "SEK",
+  "SGD",
+  "THB",
+  "USD",
+]);
+const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+function paypalId(length = 17): string {
+  const bytes = randomBytes(length);
+  let out = "";
+  for (let i = 0; i < length; i++) out += ALNUM[bytes[i]! % ALNUM.length];
+  return out;
+}
+
+function debugId() {
+  return randomBytes(7).toString("hex").slice(0, 13);
+}
+
+function error(
+  status: number,
+  name: string,
+  message: string,
+  issue?: string,
+  description?: string,
+  extra: Partial<NonNullable<PaypalErrorBody["details"]>[number]> = {},
+): { status: number; body: PaypalErrorBody } {
+  return {
+    status,
+    body: {
+      name,
+      message,
+      debug_id: debugId(),
+      ...(issue ? { details: [{ ...extra, issue, description: description ?? issue }] } : {}),
+      links: [
+        {
+          href: `https://developer.paypal.com/docs/api/orders/v2/#error-${issue ?? name}`,
+          rel: "information_link",
+          method: "GET",
+        },
+      ],
+    },
+  };
+}
+
+const UNPROCESSABLE =
+  "The requested action could not be performed, semantically incorrect, or failed business validation.";
+const INVALID_REQUEST = "Request is not well-formed, syntactically incorrect, or violates schema.";
+
+export class PaypalStandInState {
+  readonly tokens = new Map<string, { clientId: string; expiresAt: number }>();
+  readonly secrets = new Map<string, string>();
+  readonly orders = new Map<string, StoredOrder>();
+  readonly idempotent = new Map<string, { status: number; body: unknown }>();
+  readonly deliveries: { event: PaypalWebhookEvent; status: number | null }[] = [];
+  private keys?: { privateKey: string; publicKey: string };
+
+  constructor(public options: StandInOptions = {}) {}
+
+  keyPair() {
+    this.keys ??= generateKeyPairSync("rsa", {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: "spki", format: "pem" },
+      privateKeyEncoding: { type: "pkcs8", format: "pem" },
+    });
+    return this.keys;
+  }
+
+  remember(key: string, value: StoredOrder) {
+    const max = this.options.maxOrders ?? 50_000;
+    if (this.orders.size >= max) {
+      const oldest = this.orders.keys().next().value;
+      if (oldest) this.orders.delete(oldest);
+    }
+    this.orders.set(key, value);
+  }
+
+  /** PayPal's transmission signature input: id|time|webhookId|crc32(body). */
+  static signedText(transmissionId: string, time: string, webhookId: string, body: string) {
+    return `${transmissionId}|${time}|${webhookId}|${crc32(Buffer.from(body))}`;
+  }
+}
+
+function money(currency: string, value: number) {
+  return { currency_code: currency, value: value.toFixed(2) };
+}
+
+function orderLinks(base: string, order: PaypalOrder, approvalRel: "approve" | "payer-action" | null): PaypalLink[] {
+  const self = `${base}/v2/checkout/orders/${order.id}`;
+  const links: PaypalLink[] = [{ href: self, rel: "self", method: "GET" }];
+  if (approvalRel) links.push({ href: `${base}/checkoutnow?token=${order.id}`, rel: approvalRel, method: "GET" });
+  if (order.status !== "COMPLETED") {
+    links.push({ href: self, rel: "update", method: "PATCH" });
+    links.push({ href: `${self}/capture`, rel: "capture", method: "POST" });
+  }
+  return links;
+}
+
+/** Validates an Orders v2 create request the way PayPal does for the fields we use. */
+function validateCreate(body: unknown): { status: number; body: PaypalErrorBody } | null {
+  const req = body as Partial<PaypalCreateOrderRequest> | undefined;
+  if (!req || typeof req !== "object") return error(400, "INVALID_REQUEST", INVALID_REQUEST, "MALFORMED_REQUEST_JSON");
+  if (req.intent !== "CAPTURE" && req.intent !== "AUTHORIZE") {
+    return error(
+      400,
+      "INVALID_REQUEST",
+      INVALID_REQUEST,
+      req.intent ? "INVALID_PARAMETER_VALUE" : "MISSING_REQUIRED_PARAMETER",
+      "A required field / parameter is missing.",
+      { field: "/intent", location: "body" },
+    );
+  }
+  if (!Array.isArray(req.purchase_units) || req.purchase_units.length === 0) {
+    return error(
+      400,
+      "INVALID_REQUEST",
+      INVALID_REQUEST,
+      "MISSING_REQUIRED_PARAMETER",
+      "A required field / parameter is missing.",
+      { field: "/purchase_units", location: "body" },
+    );
+  }
+  for (const [i, unit] of req.purchase_units.entries()) {
+    const amount = unit?.amount;
+    if (!amount?.currency_code || amount.value === undefined) {
+      return error(
+        400,
+        "INVALID_REQUEST",
+        INVALID_REQUEST,
+        "MISSING_REQUIRED_PARAMETER",
+        "A required field / parameter is missing.",
+        { field: `/purchase_units/@reference_id=='${unit?.reference_id ?? "default"}'/amount`, location: "body" },
+      );
+    }
+    if (!SUPPORTED_CURRENCIES.has(amount.currency_code)) {
+      return error(
+        422,
+        "UNPROCESSABLE_ENTITY",
+        UNPROCESSABLE,
+        "CURRENCY_NOT_SUPPORTED",
+        "Currency code is not currently supported.",
+      );
+    }
+    if (!/^\d{1,15}(\.\d{1,2})?$/.test(String(amount.value))) {
+      return error(
+        400,
+        "INVALID_REQUEST",
+        INVALID_REQUEST,
+        "DECIMAL_PRECISION",
+        "If the currency supports decimals, only two decimal place precision is supported.",
+        { field: `/purchase_units/${i}/amount/value`, location: "body" },
+      );
+    }
+    const total = Number(amount.value);
+    if (total <= 0)
+      return error(
+        422,
+        "UNPROCESSABLE_ENTITY",
+        UNPROCESSABLE,
+        "CANNOT_BE_ZERO_OR_NEGATIVE",
+        "Must be greater than zero.",
+      );
+    const b = amount.breakdown;
+    if (b) {
+      for (const part of [b.item_total, b.handling]) {
+        if (part && part.currency_code !== amount.currency_code) {
+          return error(
+            422,
+            "UNPROCESSABLE_ENTITY",
+            UNPROCESSABLE,
+            "CURRENCY_MISMATCH",
+            "Currency code should be same across all amounts.",
+          );
+        }
+      }
+      const sum = Number(b.item_total?.value ?? 0) + Number(b.handling?.value ?? 0);
+      if (Math.round(sum * 100) !== Math.round(total * 100)) {
+        return error(
+          422,
+          "UNPROCESSABLE_ENTITY",
+          UNPROCESSABLE,
+          "AMOUNT_MISMATCH",
+          "Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.",
+        );
+      }
+    }
+    if (unit.custom_id && unit.custom_id.length > 127) {
+      return error(
+        400,
+        "INVALID_REQUEST",
+        INVALID_REQUEST,
+        "INVALID_STRING_LENGTH",
+        "The value of a field is either too short or too long.",
+      );
+    }
+  }
+  return null;
+}
+
+function minimal(order: PaypalOrder) {
+  return { id: order.id, status: order.status, links: order.links };
+}
+
+function wantsRepresentation(req: FastifyRequest) {
+  return String(req.headers.prefer ?? "").includes("return=representation");
+}
+
+function escapeHtml(s: string) {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/** The stand-in's routes as a Fastify plugin (register with a prefix to mount it inside an app). */
+export function paypalStandInPlugin(state: PaypalStandInState) {
+  return async function plugin(app: FastifyInstance) {
+    const config = { access: "public" as const };
+    app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+
+    const base = (req: FastifyRequest) =>
+      (state.options.publicBaseUrl ?? `${req.protocol}://${req.host}${app.prefix}`).replace(/\/$/, "");
+    const apiBase = (req: FastifyRequest) => `${req.protocol}://${req.host}${app.prefix}`;
+
+    const send = (reply: FastifyReply, r: { status: number; body: unknown }) =>
+      reply.status(r.status).header("paypal-debug-id", debugId()).send(r.body);
+
+    function authClient(req: FastifyRequest): string | null {
+      const header = req.headers.authorization ?? "";
+      const m = /^Bearer (.+)$/.exec(header);
+      const hit = m ? state.tokens.get(m[1]!) : undefined;
+      if (!hit || hit.expiresAt < Date.now()) return null;
+      return hit.clientId;
+    }
+    const authFailure = {
+      status: 401,
+      body: {
+        name: "AUTHENTICATION_FAILURE",
+        message: "Authentication failed due to invalid authentication credentials or a missing Authorization header.",
+        debug_id: debugId(),
+        links: [{ href: "https://developer.paypal.com/docs/api/overview/#error", rel: "information_link" }],
+      },
+    };
+
+    app.post("/v1/oauth2/token", { config }, async (req, reply) => {
+      const m = /^Basic (.+)$/.exec(req.headers.authorization ?? "");
+      const [id, secret] = m ? Buffer.from(m[1]!, "base64").toString().split(":") : [];
+      const grant = (req.body as Record<string, string> | undefined)?.grant_type;
+      const known = id ? state.secrets.get(id) : undefined;
+      if (!id || !secret || (known !== undefined && known !== secret)) {
+        return reply.status(401).send({ error: "invalid_client", error_description: "Client Authentication failed" });
+      }
+      if (grant !== "client_credentials") {
+        return reply.status(400).send({ error: "unsupported_grant_type", error_description: "Grant Type is NULL" });
+      }
+      state.secrets.set(id, secret);
+      const token = `A21AA${randomBytes(24).toString("base64url")}`;
+      const expiresIn = 32400;
+      state.tokens.set(token, { clientId: id, expiresAt: Date.now() + expiresIn * 1000 });
+      return {
+        scope: "https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/applications/webhooks",
+        access_token: token,
+        token_type: "Bearer",
+        app_id: `APP-${paypalId(17)}`,
+        expires_in: expiresIn,
+        nonce: `${new Date().toISOString()}${randomBytes(8).toString("hex")}`,
+      };
+    });
+
+    app.post("/v2/checkout/orders", { config }, async (req, reply) => {
+      const clientId = authClient(req);
+      if (!clientId) return send(reply, authFailure);
+      const requestId = req.headers["paypal-request-id"];
+      const idemKey = typeof requestId === "string" ? `create|${clientId}|${requestId}` : null;
+      if (idemKey) {
+        const prior = state.idempotent.get(idemKey);
+        if (prior) {
+          const stored = state.orders.get(prior.body as string);
+          if (stored) return reply.status(200).send(wantsRepresentation(req) ? stored.order : minimal(stored.order));
+        }
+      }
+      const invalid = validateCreate(req.body);
+      if (invalid) return send(reply, invalid);
+      const body = req.body as PaypalCreateOrderRequest;
+      const experience = body.payment_source?.paypal?.experience_context;
+      const now = new Date().toISOString();
+      const order: PaypalOrder = {
+        id: paypalId(),
+        intent: body.intent,
+        status: experience ? "PAYER_ACTION_REQUIRED" : "CREATED",
+        ...(experience ? { payment_source: { paypal: {} } } : {}),
+        purchase_units: body.purchase_units.map((u) => ({
+          reference_id: u.reference_id ?? "default",
+          amount: u.amount,
+          payee: {
+            email_address: "sb-merchant@business.example.com",
+            merchant_id: `M${clientId
+              .slice(0, 12)
+              .toUpperCase()
+              .replace(/[^A-Z0-9]/g, "X")}`,
+          },
+          ...(u.description ? { description: u.description } : {}),
+          ...(u.custom_id ? { custom_id: u.custom_id } : {}),
+          ...(u.invoice_id ? { invoice_id: u.invoice_id } : {}),
+        })),
+        create_time: now,
+        update_time: now,
+      };
+      order.links = orderLinks(base(req), order, experience ? "payer-action" : "approve");
+      state.remember(order.id, {
+        clientId,
+        order,
+        returnUrl: experience?.return_url,
+        cancelUrl: experience?.cancel_url,
+      });
+      if (idemKey) state.idempotent.set(idemKey, { status: 201, body: order.id });
+      return reply.status(201).send(wantsRepresentation(req) ? order : minimal(order));
+    });
+
+    const notFound = (id: string) =>
+      error(
+        404,
+        "RESOURCE_NOT_FOUND",
+        "The specified resource does not exist.",
+        "INVALID_RESOURCE_ID",
+        "Specified resource ID does not exist. Please check the resource ID and try again.",
+        { field: "order_id", value: id, location: "path" },
+      );
+
+    app.get("/v2/checkout/orders/:id", { config }, async (req, reply) => {
+      const clientId = authClient(req);
+      if (!clientId) return send(reply, authFailure);
+      const { id } = req.params as { id: string };
+      const stored = state.orders.get(id);
+      if (!stored || stored.clientId !== clientId) return send(reply, notFound(id));
+      return stored.order;
+    });
+
+    app.post("/v2/checkout/orders/:id/capture", { config }, async (req, reply) => {
+      const clientId = authClient(req);
+      if (!clientId) return send(reply, authFailure);
+      const { id } = req.params as { id: string };
+      const requestId = req.headers["paypal-request-id"];
+      const idemKey = typeof requestId === "string" ? `capture|${clientId}|${id}|${requestId}` : null;
+      const prior = idemKey ? state.idempotent.get(idemKey) : undefined;
+      if (prior) return reply.status(prior.status).send(prior.body);
+      const result = capture(req, clientId, id);
+      // PayPal replays the first answer to a retried request with the same PayPal-Request-Id.
+      if (idemKey && result.status < 500) state.idempotent.set(idemKey, result);
+      return send(reply, result);
+    });
+
+    function capture(req: FastifyRequest, clientId: string, id: string): { status: number; body: unknown } {
+      const stored = state.orders.get(id);
+      if (!stored || stored.clientId !== clientId) return notFound(id);
+      const order = stored.order;
+      if (order.status === "COMPLETED") {
+        return error(
+          422,
+          "UNPROCESSABLE_ENTITY",
+          UNPROCESSABLE,
+          "ORDER_ALREADY_CAPTURED",
+          "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+        );
+      }
+      if (order.status === "VOIDED") {
+        return error(
+          422,
+          "UNPROCESSABLE_ENTITY",
+          UNPROCESSABLE,
+          "ORDER_CANNOT_BE_SAVED",
+          "The order cannot be captured: it was voided.",
+        );
+      }
+      if (order.status !== "APPROVED") {
+        return error(
+          422,
+          "UNPROCESSABLE_ENTITY",
+          UNPROCESSABLE,
+          "ORDER_NOT_APPROVED",
+          "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
+        );
+      }
+      const now = new Date().toISOString();
+      const unit = order.purchase_units![0]!;
+      const gross = Number(unit.amount!.value);
+      const currency = unit.amount!.currency_code;
+      const fee = Math.round((gross * 0.0349 + 0.49) * 100) / 100;
+      const captureId = paypalId();
+      const cap: PaypalCapture = {
+        id: captureId,
+        status: "COMPLETED",
+        amount: money(currency, gross),
+        final_capture: true,
+        seller_protection: {
+          status: "ELIGIBLE",
+          dispute_categories: ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"],
+        },
+        seller_receivable_breakdown: {
+          gross_amount: money(currency, gross),
+          paypal_fee: money(currency, fee),
+          net_amount: money(currency, Math.max(0, gross - fee)),
+        },
+        ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
+        ...(unit.invoice_id ? { invoice_id: unit.invoice_id } : {}),
+        links: [
+          { href: `${base(req)}/v2/payments/captures/${captureId}`, rel: "self", method: "GET" },
+          { href: `${base(req)}/v2/payments/captures/${captureId}/refund`, rel: "refund", method: "POST" },
+          { href: `${base(req)}/v2/checkout/orders/${order.id}`, rel: "up", method: "GET" },
+        ],
+        create_time: now,
+        update_time: now,
+      };
+      order.status = "COMPLETED";
+      order.update_time = now;
+      unit.payments = { captures: [cap] };
+      order.links = orderLinks(base(req), order, null);
+      if (state.options.webhookUrl) void deliverCaptureCompleted(state, apiBase(req), order, cap);
+      const body = wantsRepresentation(req)
+        ? order
+        : {
+            id: order.id,
+            status: order.status,
+            payment_source: order.payment_source,
+            purchase_units: [{ reference_id: unit.reference_id, payments: { captures: [cap] } }],
+            payer: order.payer,
+            links: order.links,
+          };
+      return { status: 201, body };
+    }
+
+    app.get("/v1/notifications/certs/:name", { config }, async (_req, reply) => {
+      reply.type("application/x-pem-file");
+      return state.keyPair().publicKey;
+    });
+
+    app.post("/v1/notifications/verify-webhook-signature", { config }, async (req, reply) => {
+      const clientId = authClient(req);
+      if (!clientId) return send(reply, authFailure);
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      for (const field of [
+        "auth_algo",
+        "cert_url",
+        "transmission_id",
+        "transmission_sig",
+        "transmission_time",
+        "webhook_id",
+        "webhook_event",
+      ]) {
+        if (b[field] === undefined || b[field] === "") {
+          return send(
+            reply,
+            error(
+              400,
+              "VALIDATION_ERROR",
+              "Invalid request - see details",
+              "MISSING_REQUIRED_PARAMETER",
+              `${field} is required`,
+              { field, location: "body" },
+            ),
+          );
+        }
+      }
+      let ok = false;
+      try {
+        const expectedWebhook = state.options.webhookId ?? STANDIN_WEBHOOK_ID;
+        const text = PaypalStandInState.signedText(
+          String(b.transmission_id),
+          String(b.transmission_time),
+          String(b.webhook_id),
+          JSON.stringify(b.webhook_event),
+        );
+        const verifier = createVerify("RSA-SHA256");
+        verifier.update(text);
+        ok =
+          b.webhook_id === expectedWebhook &&
+          b.auth_algo === "SHA256withRSA" &&
+          verifier.verify(state.keyPair().publicKey, String(b.transmission_sig), "base64");
+      } catch {
+        ok = false;
+      }
+      return { verification_status: ok ? "SUCCESS" : "FAILURE" };
+    });
+
+    // The buyer's approval page (what PayPal's checkout window does, reduced to Approve / Cancel).
+    app.get("/checkoutnow", { config }, async (req, reply) => {
+      const token = String((req.query as { token?: string }).token ?? "");
+      const stored = state.orders.get(token);
+      reply.type("text/html; charset=utf-8");
+      if (!stored)
+        return reply.status(404).send(page("Order not found", "<p>This PayPal test order does not exist.</p>"));
+      const unit = stored.order.purchase_units?.[0];
+      const amount = unit?.amount ? `${unit.amount.value} ${unit.amount.currency_code}` : "";
+      const done = stored.order.status !== "CREATED" && stored.order.status !== "PAYER_ACTION_REQUIRED";
+      const action = `${base(req)}/checkoutnow/approve`;
+      return page(
+        "PayPal test checkout",
+        `<p class="note">Offline PayPal stand-in: no real money moves.</p>
+        <dl><dt>Order</dt><dd>${escapeHtml(unit?.description ?? token)}</dd><dt>Amount</dt><dd>${escapeHtml(amount)}</dd><dt>Buyer</dt><dd>${escapeHtml(state.options.buyerEmail ?? STANDIN_BUYER_EMAIL)}</dd></dl>
+        ${
+          done
+            ? `<p>This order is ${escapeHtml(stored.order.status)}.</p>`
+            : `<form method="post" action="${escapeHtml(action)}">
+          <input type="hidden" name="token" value="${escapeHtml(token)}">
+          <button name="action" value="approve" type="submit">Approve test payment</button>
+          <button name="action" value="cancel" type="submit" class="secondary">Cancel and return</button>
+        </form>`
+        }`,
+      );
+    });
+
+    app.post("/checkoutnow/approve", { config }, async (req, reply) => {
+      const body = (req.body ?? {}) as { token?: string; action?: string; email?: string };
+      const stored = body.token ? state.orders.get(body.token) : undefined;
+      if (!stored) return reply.status(404).type("text/html; charset=utf-8").send(page("Order not found", ""));
+      const order = stored.order;
+      const cancel = body.action === "cancel";
+      if (!cancel && (order.status === "CREATED" || order.status === "PAYER_ACTION_REQUIRED")) {
+        const email = body.email || state.options.buyerEmail || STANDIN_BUYER_EMAIL;
+        const payerId = paypalId(13);
+        order.status = "APPROVED";
+        order.update_time = new Date().toISOString();
+        order.payment_source = {
+          paypal: {
+            email_address: email,
+            account_id: payerId,
+            account_status: "VERIFIED",
+            name: { given_name: "Test", surname: "Buyer" },
+            address: { country_code: "US" },
+          },
+        };
+        order.payer = {
+          name: { given_name: "Test", surname: "Buyer" },
+          email_address: email,
+          payer_id: payerId,
+          address: { country_code: "US" },
+        };
+        order.links = orderLinks(base(req), order, null);
+      }
+      const target = cancel ? stored.cancelUrl : stored.returnUrl;
+      if (target) {
+        const url = new URL(target);
+        url.searchParams.set("token", order.id);
+        if (!cancel && order.payer?.payer_id) url.searchParams.set("PayerID", order.payer.payer_id);
+        return reply.redirect(url.toString(), 303);
+      }
+      return reply
+        .type("text/html; charset=utf-8")
+        .send(page(cancel ? "Payment cancelled" : "Payment approved", "<p>You can close this window.</p>"));
+    });
+  };
+}
+
+function page(title: string, body: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0;padding:40px 16px;color:#1e293b}main{max-width:420px;margin:auto;background:#fff;border-radius:16px;padding:28px;box-shadow:0 10px 30px #0001}h1{font-size:22px;margin:0 0 12px;color:#003087}.note{background:#fff7e0;border:1px solid #f5d372;padding:8px 12px;border-radius:8px;font-size:14px}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px}dt{color:#64748b}dd{margin:0;font-weight:600}button{display:block;width:100%;margin-top:12px;padding:12px;border-radius:999px;border:0;background:#ffc439;font-weight:700;font-size:16px;cursor:pointer}button.secondary{background:#e2e8f0}</style>
+</head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
+
+/** Sends PAYMENT.CAPTURE.COMPLETED the way PayPal does (headers and RSA-SHA256 transmission signature). */
+async function deliverCaptureCompleted(
+  state: PaypalStandInState,
+  apiBase: string,
+  order: PaypalOrder,
+  cap: PaypalCapture,
+) {
+  const url = state.options.webhookUrl;
+  if (!url) return;
+  const event: PaypalWebhookEvent = {
+    id: `WH-${paypalId(17)}-${paypalId(17)}`,
+    event_version: "1.0",
+    create_time: new Date().toISOString(),
+    resource_type: "capture",
+    resource_version: "2.0",
+    event_type: "PAYMENT.CAPTURE.COMPLETED",
+    summary: `Payment completed for ${cap.amount.value} ${cap.amount.currency_code}`,
+    resource: { ...cap, supplementary_data: { related_ids: { order_id: order.id } } },
+    links: [{ href: `${apiBase}/v1/notifications/webhooks-events/${order.id}`, rel: "self", method: "GET" }],
+  };
+  const body = JSON.stringify(event);
+  const transmissionId = randomUUID();
+  const time = new Date().toISOString();
+  const webhookId = state.options.webhookId ?? STANDIN_WEBHOOK_ID;
+  const signer = createSign("RSA-SHA256");
+  signer.update(PaypalStandInState.signedText(transmissionId, time, webhookId, body));
+  const sig = signer.sign(state.keyPair().privateKey, "base64");
+  const entry: (typeof state.deliveries)[number] = { event, status: null };
+  state.deliveries.push(entry);
+  try {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "paypal-transmission-id": transmissionId,
+        "paypal-transmission-time": time,
+        "paypal-transmission-sig": sig,
+        "paypal-cert-url": `${apiBase}/v1/notifications/certs/CERT-standin`,
+        "paypal-auth-algo": "SHA256withRSA",
+      },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    entry.status = res.status;
+  } catch {
+    entry.status = 0;
+  }
+}
+
+/** Signs an arbitrary webhook body with the stand-in's key (tests: forged vs. genuine deliveries). */
+export function signWebhook(state: PaypalStandInState, body: string, apiBase: string) {
+  const transmissionId = randomUUID();
+  const time = new Date().toISOString();
+  const signer = createSign("RSA-SHA256");
+  signer.update(
+    PaypalStandInState.signedText(transmissionId, time, state.options.webhookId ?? STANDIN_WEBHOOK_ID, body),
+  );
+  return {
+    "paypal-transmission-id": transmissionId,
+    "paypal-transmission-time": time,
+    "paypal-transmission-sig": signer.sign(state.keyPair().privateKey, "base64"),
+    "paypal-cert-url": `${apiBase}/v1/notifications/certs/CERT-standin`,
+    "paypal-auth-algo": "SHA256withRSA",
+  };
+}
+
+export interface RunningStandIn {
+  url: string;
+  state: PaypalStandInState;
+  close(): Promise<void>;
+}
+
+/** Starts the stand-in on its own loopback port (tests, bench). */
+export async function startPaypalStandIn(options: StandInOptions = {}, port = 0): Promise<RunningStandIn> {
+  const state = new PaypalStandInState(options);
+  const app = Fastify({ logger: false });
+  await app.register(paypalStandInPlugin(state));
+  const address = await app.listen({ port, host: "127.0.0.1" });
+  return { url: address, state, close: () => app.close() };
+}

@@ -1,0 +1,81 @@
+import { randomInt } from "node:crypto";
+import {
+  ORDER_ID_ALPHABET,
+  ORDER_ID_LENGTH,
+  type OrderKind,
+  PAYMENT_STATUS,
+  type TItemOrder,
+  type TPackageOrder,
+} from "@mailsmith/shared";
+import { itemOrders, packageOrders } from "../../db/schema/index.js";
+
+export type PackageOrderRow = typeof packageOrders.$inferSelect;
+export type ItemOrderRow = typeof itemOrders.$inferSelect;
+export type OrderRow = PackageOrderRow | ItemOrderRow;
+
+export const orderTables = { package: packageOrders, item: itemOrders } as const;
+export type OrderTable = (typeof orderTables)[OrderKind];
+
+/** 8 characters of A-Z and 0-9 from a CSPRNG (spec §3). */
+export function newOrderCode(): string {
+  let out = "";
+  for (let i = 0; i < ORDER_ID_LENGTH; i++) out += ORDER_ID_ALPHABET[randomInt(ORDER_ID_ALPHABET.length)];
+  return out;
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+function base(row: OrderRow) {
+  return {
+    _id: row.id,
+    orderId: row.orderId,
+    paymentId: row.paymentId,
+    packageName: row.packageName,
+    packagePrice: row.packagePrice,
+    processingFee: row.processingFee,
+    totalPrice: row.totalPrice,
+    currency: row.currency,
+    paymentStatus: row.paymentStatus,
+    orderStatus: row.orderStatus,
+    paymentMethod: row.paymentMethod ?? null,
+    customerEmail: row.customerEmail,
+    customerName: row.customerName,
+    address: row.address,
+    country: row.country,
+    orderDate: row.orderDate,
+    Validity: row.validity,
+    featuredImage: row.featuredImage,
+    paypalTransactionID: row.paypalTransactionId ?? null,
+    payerEmail: row.payerEmail ?? null,
+    captureTime: row.captureTime ? row.captureTime.toISOString() : null,
+    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toPackageOrderDto(row: PackageOrderRow): TPackageOrder {
+  return {
+    ...base(row),
+    packageId: row.packageId ?? null,
+    credit: row.credit,
+    sellerEmail: row.sellerEmail,
+    MembershipValidity: row.membershipValidity.toISOString(),
+  };
+}
+
+/** What the buyer pays for (access URL, guidelines) is shown once the order is paid, or to admins. */
+export function toItemOrderDto(row: ItemOrderRow, reveal = false): TItemOrder {
+  const paid = row.paymentStatus === PAYMENT_STATUS.paid;
+  return {
+    ...base(row),
+    packageId: row.packageId ?? null,
+    itemId: row.itemId,
+    slug: row.slug,
+    imageUrl: row.imageUrl,
+    guidelines: paid || reveal ? row.guidelines : "",
+    accessUrl: paid || reveal ? row.accessUrl : "",
+  };
+}

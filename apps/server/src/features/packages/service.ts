@@ -1,0 +1,85 @@
+import {
+  DEFAULT_VALIDITY_DAYS,
+  MAX_PACKAGES,
+  PACKAGE_MESSAGES,
+  type TPackage,
+  type TPackageInputParsed,
+} from "@mailsmith/shared";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { AppContext } from "../../context.js";
+import { packages } from "../../db/schema/index.js";
+import { AppError, notFound } from "../../lib/app-error.js";
+import { findPackage, listActivePackages, pointsOf, toPackageDto } from "./repo.js";
+
+/**
+ * GET /api/packages is served to every visitor: the active list is kept in memory per app
+ * and dropped on every admin write (one process; several processes see writes within the TTL).
+ */
+const CACHE_TTL_MS = 30_000;
+const caches = new WeakMap<AppContext, { at: number; data: TPackage[] }>();
+
+export async function listPackages(ctx: AppContext): Promise<TPackage[]> {
+  const hit = caches.get(ctx);
+  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.data;
+  const data = (await listActivePackages(ctx.db)).map(toPackageDto);
+  caches.set(ctx, { at: Date.now(), data });
+  return data;
+}
+
+export function invalidatePackages(ctx: AppContext) {
+  caches.delete(ctx);
+}
+
+export async function getPackage(ctx: AppContext, id: string): Promise<TPackage> {
+  const row = await findPackage(ctx.db, id);
+  if (!row) throw notFound(PACKAGE_MESSAGES.notFound, "PACKAGE_NOT_FOUND");
+  return toPackageDto(row);
+}
+
+function values(input: TPackageInputParsed) {
+  return {
+    packageName: input.packageName,
+    price: input.price,
+    credit: input.credit,
+    validity: input.validity ?? DEFAULT_VALIDITY_DAYS,
+    sellerEmail: input.sellerEmail ?? "",
+    points: pointsOf(input),
+  };
+}
+
+/** At most MAX_PACKAGES active packages, checked inside the insert so two admins cannot race past it. */
+export async function addPackage(ctx: AppContext, input: TPackageInputParsed): Promise<TPackage> {
+  const row = await ctx.db.transaction(async (tx) => {
+    // Serialise concurrent adds: one advisory lock for the packages table.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('packages:add'))`);
+    const active = await tx.select({ id: packages.id }).from(packages).where(isNull(packages.retiredAt));
+    if (active.length >= MAX_PACKAGES) throw new AppError("MAX_PACKAGES", PACKAGE_MESSAGES.maxReached, 409);
+    const [inserted] = await tx.insert(packages).values(values(input)).returning();
+    return inserted!;
+  });
+  invalidatePackages(ctx);
+  return toPackageDto(row);
+}
+
+export async function editPackage(ctx: AppContext, id: string, input: TPackageInputParsed): Promise<TPackage> {
+  const [row] = await ctx.db
+    .update(packages)
+    .set({ ...values(input), updatedAt: new Date() })
+    .where(and(eq(packages.id, id), isNull(packages.retiredAt)))
+    .returning();
+  if (!row) throw notFound(PACKAGE_MESSAGES.notFound, "PACKAGE_NOT_FOUND");
+  invalidatePackages(ctx);
+  return toPackageDto(row);
+}
+
+/** Retiring hides a package from sale; orders keep their own copy of name, price and credits. */
+export async function retirePackage(ctx: AppContext, id: string): Promise<TPackage> {
+  const [row] = await ctx.db
+    .update(packages)
+    .set({ retiredAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(packages.id, id), isNull(packages.retiredAt)))
+    .returning();
+  if (!row) throw notFound(PACKAGE_MESSAGES.notFound, "PACKAGE_NOT_FOUND");
+  invalidatePackages(ctx);
+  return toPackageDto(row);
+}
