@@ -58,6 +58,16 @@ describe("admin edits users", () => {
       expect.arrayContaining([7, -6]),
     );
     expect(after.filter((r) => r.reason === "admin_adjustment")).toHaveLength(2);
+
+    // Admins read the ledger over the API, newest first.
+    const ledger = await admin.get(`/api/users/${m.id}/credits`);
+    expect(ledger.status).toBe(200);
+    expect(ledger.body.map((r: { delta: number; reason: string }) => [r.reason, r.delta])).toEqual([
+      ["admin_adjustment", -6],
+      ["admin_adjustment", 7],
+      ["signup_bonus", 3],
+    ]);
+    expect((await m.get(`/api/users/${m.id}/credits`)).status).toBe(403);
   });
 
   it("refuses a negative or fractional balance", async () => {

@@ -44,3 +44,21 @@ export const ZAdminUserUpdateSchema = z.object({
 export type TAdminUserUpdate = z.input<typeof ZAdminUserUpdateSchema>;
 
 export const ZUserBanSchema = z.object({ banned: z.boolean() });
+
+/** One credit ledger row as admins see it (GET /api/users/{id}/credits). */
+export const ZLedgerEntrySchema = z.object({
+  _id: z.string(),
+  delta: z.number().int(),
+  balanceAfter: z.number().int(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type TLedgerEntry = z.infer<typeof ZLedgerEntrySchema>;
+
+export const LEDGER_REASON_LABELS: Record<string, string> = {
+  signup_bonus: "Sign-up bonus",
+  purchase: "Purchase",
+  generation: "Generation",
+  refund: "Refund",
+  admin_adjustment: "Admin adjustment",
+};

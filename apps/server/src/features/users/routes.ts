@@ -1,6 +1,7 @@
 import {
   USERS_MESSAGES,
   ZAdminUserUpdateSchema,
+  ZLedgerEntrySchema,
   ZMeResponseSchema,
   ZPublicConfigSchema,
   ZUserBanSchema,
@@ -9,9 +10,10 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { forbidden } from "../../lib/app-error.js";
+import { forbidden, notFound } from "../../lib/app-error.js";
 import { currentUser } from "../../plugins/access.js";
-import { findUserByEmail, toUserDto } from "./repo.js";
+import { listLedger } from "../credits/service.js";
+import { findUserByEmail, findUserById, toUserDto } from "./repo.js";
 import { adminDeleteUser, adminSetBanned, adminUpdateUser } from "./service.js";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -172,6 +174,30 @@ export async function userRoutes(appBase: FastifyInstance) {
         message: row.banned ? USERS_MESSAGES.disabled : USERS_MESSAGES.enabled,
         user: toUserDto(row),
       };
+    },
+  );
+
+  app.get(
+    "/api/users/:id/credits",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["users"],
+        summary: "A user's credit ledger (newest first, last 50 entries)",
+        params: idParams,
+        response: { 200: z.array(ZLedgerEntrySchema) },
+      },
+    },
+    async (req) => {
+      if (!(await findUserById(ctx.db, req.params.id))) throw notFound(USERS_MESSAGES.userNotFound, "USER_NOT_FOUND");
+      const rows = await listLedger(ctx.db, req.params.id);
+      return rows.map((r) => ({
+        _id: r.id,
+        delta: r.delta,
+        balanceAfter: r.balanceAfter,
+        reason: r.reason,
+        createdAt: r.createdAt.toISOString(),
+      }));
     },
   );
 }

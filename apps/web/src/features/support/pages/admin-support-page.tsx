@@ -82,13 +82,13 @@ function TicketControls({ ticket }: { ticket: TSupportTicket }) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:max-w-md">
       <Select
-        label="Status"
+        label="Ticket status"
         value={ticket.ticketStatus}
         options={TICKET_STATUSES}
         onChange={(v) => void change({ ticketStatus: v as TSupportTicket["ticketStatus"] })}
       />
       <Select
-        label="Priority"
+        label="Ticket priority"
         value={ticket.priority}
         options={TICKET_PRIORITIES}
         onChange={(v) => void change({ priority: v as TSupportTicket["priority"] })}
@@ -115,7 +115,8 @@ export function AdminSupportPage() {
   };
   const list = useTickets(query);
   const [picked, setPicked] = useState<string | null>(null);
-  const selectedId = picked && list.data?.some((t) => t._id === picked) ? picked : (list.data?.[0]?._id ?? null);
+  // The picked ticket stays open even when a status change moves it out of the filtered list.
+  const selectedId = picked ?? list.data?.[0]?._id ?? null;
   const ticket = useTicket(selectedId);
   const emailId = useId();
   const filtered = Boolean(status || priority || from || to || userEmail);

@@ -1,4 +1,4 @@
-import type { TAdminUserUpdate, TUser } from "@mailsmith/shared";
+import type { TAdminUserUpdate, TLedgerEntry, TUser } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { meQueryKey } from "@/features/auth/api/me";
 import { api } from "@/lib/api-client";
@@ -43,4 +43,13 @@ export function useSetBanned() {
   return useUserMutation(({ id, banned }: { id: string; banned: boolean }) =>
     api.put<UserReply>(`/api/users/${encodeURIComponent(id)}/banned`, { banned }),
   );
+}
+
+/** GET /api/users/{id}/credits: the user's ledger rows, newest first. */
+export function useCreditHistory(id: string | null) {
+  return useQuery({
+    queryKey: [...usersQueryKey, "credits", id],
+    queryFn: () => api.get<TLedgerEntry[]>(`/api/users/${encodeURIComponent(id ?? "")}/credits`),
+    enabled: Boolean(id),
+  });
 }

@@ -19,6 +19,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useMe } from "@/features/auth/api/me";
 import { ApiError } from "@/lib/api-client";
 import { useDeleteUser, useSetBanned, useUpdateUser, useUsers } from "../api/users";
+import { CreditHistoryModal } from "./credit-history-modal";
 import { EmailTemplatesModal } from "./email-templates-modal";
 import { MessageLogModal } from "./message-log-modal";
 import { SendMessageModal } from "./send-message-modal";
@@ -53,6 +54,7 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
   const [error, setError] = useState<string | null>(null);
   const [messageTo, setMessageTo] = useState<TUser | null>(null);
   const [logFor, setLogFor] = useState<TUser | null>(null);
+  const [creditsFor, setCreditsFor] = useState<TUser | null>(null);
   const [templatesOpen, setTemplatesOpen] = useState(false);
   const searchId = useId();
 
@@ -273,6 +275,14 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
             >
               Log
             </Button>
+            <Button
+              variant="ghost"
+              className="px-2 py-1.5"
+              onClick={() => setCreditsFor(u)}
+              aria-label={`Credit history of ${u.userName}`}
+            >
+              Credits
+            </Button>
             {u._id !== myId && (
               <>
                 <Button
@@ -392,6 +402,7 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
         }}
       />
       <MessageLogModal user={logFor} onClose={() => setLogFor(null)} />
+      <CreditHistoryModal user={creditsFor} onClose={() => setCreditsFor(null)} />
       <EmailTemplatesModal open={templatesOpen} onClose={() => setTemplatesOpen(false)} />
     </section>
   );
