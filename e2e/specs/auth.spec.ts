@@ -114,8 +114,9 @@ test("members see Not Authorized on admin pages; the admin sees the admin area",
   await loginThroughUi(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await page.goto("/admin/dashboard");
-  await expect(page.getByRole("navigation", { name: "Admin navigation" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Total Users" })).toBeVisible();
+  const adminNav = page.getByRole("navigation", { name: "Admin navigation" });
+  await expect(adminNav).toBeVisible();
+  await expect(adminNav.getByRole("link", { name: "Total Users" })).toBeVisible();
 });
 
 test("unknown pages show Page Not Found", async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { TMeResponse, TPublicConfig, TUser } from "@mailsmith/shared";
+import { AUTH_STATE_CACHE_MS, type TMeResponse, type TPublicConfig, type TUser } from "@mailsmith/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { ApiError, api } from "@/lib/api-client";
@@ -14,12 +14,40 @@ export function takeSignOutReason(): string | null {
   return reason;
 }
 
+/**
+ * The last answer is kept in local storage for 5 minutes (spec: cached auth state) so a reload paints the
+ * header and guarded pages at once; the server is still asked, and its answer wins.
+ */
+const AUTH_STORAGE_KEY = "mailsmith:auth";
+
+function readCachedMe(): { user: TUser | null; at: number } | undefined {
+  try {
+    const cached = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? "null") as { user: TUser | null; at: number } | null;
+    if (cached && typeof cached.at === "number" && Date.now() - cached.at < AUTH_STATE_CACHE_MS) return cached;
+  } catch {
+    // unreadable cache: ignore it
+  }
+  return undefined;
+}
+
+function writeCachedMe(user: TUser | null) {
+  try {
+    if (user) localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user, at: Date.now() }));
+    else localStorage.removeItem(AUTH_STORAGE_KEY);
+  } catch {
+    // storage full or disabled: the cache is only an optimisation
+  }
+}
+
 async function fetchMe(): Promise<TUser | null> {
   try {
-    return (await api.get<TMeResponse>("/api/me")).user;
+    const user = (await api.get<TMeResponse>("/api/me")).user;
+    writeCachedMe(user);
+    return user;
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       if (err.code === "USER_DISABLED") lastSignOutReason = err.message;
+      writeCachedMe(null);
       return null;
     }
     throw err;
@@ -28,7 +56,15 @@ async function fetchMe(): Promise<TUser | null> {
 
 /** The signed-in user (null when signed out). The server is the source of truth for role and credits. */
 export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
+  const cached = readCachedMe();
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: fetchMe,
+    staleTime: 60_000,
+    initialData: cached?.user,
+    // Older than staleTime → shown at once but refetched on mount.
+    initialDataUpdatedAt: cached ? cached.at - 60_000 : undefined,
+  });
 }
 
 export function usePublicConfig() {
@@ -49,7 +85,7 @@ export function useSignOut() {
       // Keep the "me" query (observers stay attached) but forget every other cached answer.
       queryClient.setQueryData(meQueryKey, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
-      localStorage.removeItem("mailsmith:user");
+      writeCachedMe(null);
     }
   }, [queryClient]);
 }
