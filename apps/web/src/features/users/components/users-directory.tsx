@@ -33,6 +33,8 @@ export function matchesUser(u: TUser, term: string) {
   return [u.userName, u.email, u.userRole, u.userMembership].some((v) => (v ?? "").toLowerCase().includes(t));
 }
 
+const action = "rounded-md px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100";
+
 const statusOf = (err: unknown) => (err instanceof ApiError ? err.message || err.status : "network error");
 
 /**
@@ -250,57 +252,52 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
             </Button>
           </div>
         ) : (
-          <div className="flex flex-wrap gap-1">
-            <Button
-              variant="ghost"
-              className="px-2 py-1.5"
-              onClick={() => startEdit(u)}
-              aria-label={`Edit ${u.userName}`}
-            >
+          <div className="flex flex-nowrap items-center gap-0.5">
+            <button type="button" className={action} onClick={() => startEdit(u)} aria-label={`Edit ${u.userName}`}>
               Edit
-            </Button>
-            <Button
-              variant="ghost"
-              className="px-2 py-1.5"
+            </button>
+            <button
+              type="button"
+              className={action}
               onClick={() => setMessageTo(u)}
               aria-label={`Message ${u.userName}`}
             >
               Message
-            </Button>
-            <Button
-              variant="ghost"
-              className="px-2 py-1.5"
+            </button>
+            <button
+              type="button"
+              className={action}
               onClick={() => setLogFor(u)}
               aria-label={`Message log of ${u.userName}`}
             >
               Log
-            </Button>
-            <Button
-              variant="ghost"
-              className="px-2 py-1.5"
+            </button>
+            <button
+              type="button"
+              className={action}
               onClick={() => setCreditsFor(u)}
               aria-label={`Credit history of ${u.userName}`}
             >
               Credits
-            </Button>
+            </button>
             {u._id !== myId && (
               <>
-                <Button
-                  variant="ghost"
-                  className="px-2 py-1.5"
+                <button
+                  type="button"
+                  className={action}
                   onClick={() => void toggleBan(u)}
                   aria-label={`${u.banned ? "Enable" : "Disable"} ${u.userName}`}
                 >
                   {u.banned ? "Enable" : "Disable"}
-                </Button>
-                <Button
-                  variant="ghost"
-                  className="px-2 py-1.5 text-red-600 hover:bg-red-50"
+                </button>
+                <button
+                  type="button"
+                  className={`${action} text-red-600 hover:bg-red-50`}
                   onClick={() => void remove(u)}
                   aria-label={`Delete ${u.userName}`}
                 >
                   Delete
-                </Button>
+                </button>
               </>
             )}
           </div>
