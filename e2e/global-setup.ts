@@ -4,6 +4,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startGeminiStandIn } from "../apps/server/src/adapters/gemini/stand-in";
 import { startSmtpCatcher } from "../apps/server/test/smtp-catcher";
 import { ADMIN, MAIL_API_PORT_OFFSET } from "./fixtures/constants";
 
@@ -33,6 +34,8 @@ export default async function globalSetup() {
   const port = Number(process.env.E2E_PORT ?? 4310);
   const baseUrl = `http://127.0.0.1:${port}`;
   const smtp = await startSmtpCatcher();
+  // The generator talks to a local Gemini stand-in (a key still has to be added through the admin API).
+  const gemini = await startGeminiStandIn();
 
   const mailApi = http.createServer((req, res) => {
     if (req.url?.startsWith("/messages")) {
@@ -63,6 +66,7 @@ export default async function globalSetup() {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       SMTP_URL: smtp.url,
+      GEMINI_BASE_URL: gemini.url,
       SEED_DEMO: "true",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     },
@@ -73,6 +77,7 @@ export default async function globalSetup() {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
     await smtp.close();
+    await gemini.close();
     mailApi.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

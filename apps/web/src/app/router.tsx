@@ -73,7 +73,10 @@ const routes: RouteObject[] = [
         element: <MemberLayout />,
         children: [
           // The generator shows its own "Please log in" state to signed-out visitors (spec).
-          { path: "generate-code", ...soon("Generate HTML Email Templates with AI") },
+          {
+            path: "generate-code",
+            ...page(() => import("@/features/generator/pages/generate-code-page"), "GenerateCodePage"),
+          },
           {
             element: <RequireAuth />,
             children: [
@@ -96,7 +99,11 @@ const routes: RouteObject[] = [
               { path: "package-pending-payment", ...soon("My Pending Orders") },
               { path: "item-pending-payment", ...soon("My Pending item Orders") },
               { path: "subscription-history", ...soon("Subscription History") },
-              { path: "templates", ...soon("My Templates") },
+              { path: "templates", ...page(() => import("@/features/generator/pages/templates-page"), "TemplatesPage") },
+              {
+                path: "templates/:id",
+                ...page(() => import("@/features/generator/pages/template-page"), "TemplatePage"),
+              },
             ],
           },
         ],

@@ -1,0 +1,63 @@
+import { GENERATOR_LIMITS } from "@mailsmith/shared";
+import { useState } from "react";
+
+/**
+ * Live Preview: AI HTML only ever goes into a sandboxed iframe with no permissions (no script, no same-origin),
+ * 500 px high, at desktop width or a 375 px phone width.
+ */
+export function EmailPreview({
+  html,
+  busy = false,
+  title = "Live Preview",
+}: {
+  html: string;
+  busy?: boolean;
+  title?: string;
+}) {
+  const [mode, setMode] = useState<"desktop" | "mobile">("desktop");
+  const tab = (m: "desktop" | "mobile", label: string) => (
+    <button
+      type="button"
+      aria-pressed={mode === m}
+      onClick={() => setMode(m)}
+      className={`rounded-md px-3 py-1 text-xs font-semibold ${mode === m ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <section aria-label={title} className="rounded-xl border border-slate-200 bg-white">
+      <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
+        <h2 className="text-sm font-semibold text-slate-900">
+          {title}
+          {busy && <span className="ml-2 text-xs font-normal text-brand-600">writing…</span>}
+        </h2>
+        <div className="flex gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label="Preview width">
+          {tab("desktop", "Desktop")}
+          {tab("mobile", "Mobile")}
+        </div>
+      </div>
+      <div className="flex justify-center overflow-x-auto bg-slate-100 p-2">
+        {html ? (
+          <iframe
+            title={title}
+            sandbox=""
+            srcDoc={html}
+            style={{
+              height: GENERATOR_LIMITS.previewHeightPx,
+              width: mode === "mobile" ? GENERATOR_LIMITS.previewMobileWidthPx : "100%",
+            }}
+            className="max-w-full rounded-md border border-slate-200 bg-white transition-[width]"
+          />
+        ) : (
+          <div
+            style={{ height: GENERATOR_LIMITS.previewHeightPx }}
+            className="flex w-full items-center justify-center text-sm text-slate-500"
+          >
+            Your email appears here.
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { GENERATOR_LIMITS, GENERATOR_MESSAGES } from "@mailsmith/shared";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { TextAreaField } from "@/components/ui/field";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { useMe } from "@/features/auth/api/me";
+import { errorMessage } from "@/lib/api-client";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useTemplate } from "../api/templates";
+import { CodePanel } from "../components/code-panel";
+import { EmailPreview } from "../components/email-preview";
+import { QualityReport } from "../components/quality-report";
+import { useGeneration } from "../hooks/use-generation";
+
+/** /user/templates/:id: one saved template, with a follow-up instruction that makes a new version for 1 credit. */
+export function TemplatePage() {
+  const { id } = useParams();
+  const q = useTemplate(id);
+  const me = useMe();
+  const navigate = useNavigate();
+  const gen = useGeneration();
+  const [instruction, setInstruction] = useState("");
+  useDocumentTitle(`${q.data?.subject ?? "Template"} - Mailsmith`);
+
+  if (q.isPending) {
+    return (
+      <div className="flex justify-center p-16 text-brand-600">
+        <Spinner className="h-8 w-8" />
+      </div>
+    );
+  }
+  if (q.isError) return <Alert>{errorMessage(q.error, GENERATOR_MESSAGES.templateNotFound)}</Alert>;
+  const t = q.data;
+  const credits = me.data?.currentBalance ?? 0;
+
+  const refine = async () => {
+    if (!instruction.trim()) return;
+    const created = await gen.run(`/api/templates/${t._id}/refine`, { instructions: instruction });
+    if (created) {
+      setInstruction("");
+      navigate(`${paths.user.templates}/${created._id}`);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <Link to={paths.user.templates} className="text-sm font-medium text-brand-700 hover:underline">
+        ← My Templates
+      </Link>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <h1 className="text-2xl font-bold text-slate-900">{t.subject || t.emailType}</h1>
+        <Badge color="blue">{t.emailType}</Badge>
+        <Badge>Version {t.version}</Badge>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        {new Date(t.createdAt).toLocaleString()}
+        {t.parentId && (
+          <>
+            {" "}
+            · refined from{" "}
+            <Link to={`${paths.user.templates}/${t.parentId}`} className="text-brand-700 hover:underline">
+              the previous version
+            </Link>
+          </>
+        )}
+        {t.instructions && <> · “{t.instructions}”</>}
+      </p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="space-y-6">
+          <form
+            className="space-y-4 rounded-xl border border-slate-200 bg-white p-5"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void refine();
+            }}
+          >
+            <h2 className="text-sm font-semibold text-slate-900">Refine this template</h2>
+            <TextAreaField
+              label="Follow-up instruction"
+              rows={3}
+              maxLength={GENERATOR_LIMITS.maxInstructionsLength}
+              value={instruction}
+              disabled={gen.running}
+              onChange={(e) => setInstruction(e.target.value)}
+              placeholder="e.g. make the header blue"
+            />
+            {gen.error && (
+              <Alert title={gen.error.message}>{gen.error.refunded ? GENERATOR_MESSAGES.refunded : undefined}</Alert>
+            )}
+            <div className="flex items-center gap-3">
+              <Button type="submit" loading={gen.running} disabled={gen.running || !instruction.trim() || credits < 1}>
+                {gen.running ? "Generating..." : "Apply change (1 credit)"}
+              </Button>
+              <span className="text-sm text-slate-600">Credits: {credits}</span>
+            </div>
+            {credits < 1 && <Alert tone="warning">{GENERATOR_MESSAGES.insufficientCredits}</Alert>}
+          </form>
+          <QualityReport report={t.report} />
+        </div>
+        <div className="min-w-0 space-y-6">
+          <EmailPreview html={gen.running ? gen.preview : t.html} busy={gen.running} />
+          <CodePanel template={t} />
+        </div>
+      </div>
+    </div>
+  );
+}

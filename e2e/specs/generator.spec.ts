@@ -1,0 +1,123 @@
+import { readFile } from "node:fs/promises";
+import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { ADMIN, loginAsAdmin, registerThroughUi } from "../fixtures/helpers";
+
+/** A 1×1 PNG: the design image the member uploads. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** Seeds a Gemini key through the admin API (the e2e server talks to the local stand-in). */
+async function seedKey(baseURL: string, name: string) {
+  const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  expect((await admin.post("/api/auth/sign-in/email", { data: ADMIN })).ok()).toBe(true);
+  const res = await admin.post("/api/gemini-keys", { data: { name, key: `e2e-stand-in-key-${Date.now()}` } });
+  expect(res.status()).toBe(201);
+  await admin.dispose();
+}
+
+test("signed-out visitors are asked to log in", async ({ page }) => {
+  await page.goto("/user/generate-code");
+  await expect(page.getByText("Please log in to use the Email Template AI tool")).toBeVisible();
+  await page.getByRole("link", { name: "Go to Login" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("sign in → upload → generate → preview, report, copy, download, credits, history", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  await seedKey(baseURL!, "E2E key");
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await registerThroughUi(page);
+
+  await page.goto("/user/generate-code");
+  await expect(page.getByRole("heading", { name: "Generate HTML Email Templates with AI" })).toBeVisible();
+  await expect(page.getByTestId("generator-credits")).toHaveText("3");
+  await expect(page.getByRole("link", { name: "Buy Now" })).toHaveCount(0);
+  await expect(page.getByLabel("Select Email Type")).toHaveValue("Promotional Email Templates");
+
+  // Upload, see the thumbnail, remove it, upload again.
+  const images = page.getByLabel("Design Images (optional)");
+  await images.setInputFiles({ name: "design.png", mimeType: "image/png", buffer: PNG });
+  await expect(page.getByRole("img", { name: "design.png" })).toBeVisible();
+  await page.getByRole("button", { name: "Remove design.png" }).click();
+  await expect(page.getByRole("img", { name: "design.png" })).toHaveCount(0);
+  await images.setInputFiles({ name: "design.png", mimeType: "image/png", buffer: PNG });
+  await page.getByLabel("Specific Instructions (optional)").fill("make the header blue");
+
+  await page.getByRole("button", { name: "Generate Email Template" }).click();
+  await expect(page.getByText("Email template generated successfully!")).toBeVisible();
+
+  // The preview shows the email (sandboxed iframe), the report shows, one credit is gone.
+  const preview = page.frameLocator('iframe[title="Live Preview"]');
+  await expect(preview.getByRole("heading", { name: "Promotional Email" })).toBeVisible();
+  await expect(preview.getByText("make the header blue")).toBeVisible();
+  await expect(page.locator('iframe[title="Live Preview"]')).toHaveAttribute("sandbox", "");
+  const report = page.getByRole("region", { name: "Quality report" });
+  await expect(report).toBeVisible();
+  await expect(report.getByText("Passed")).toBeVisible();
+  await expect(report.getByText("Outlook")).toBeVisible();
+  await expect(page.getByTestId("generator-credits")).toHaveText("2");
+
+  // Mobile width switch.
+  await page.getByRole("button", { name: "Mobile" }).click();
+  await expect(page.locator('iframe[title="Live Preview"]')).toHaveCSS("width", "375px");
+  await page.getByRole("button", { name: "Desktop" }).click();
+
+  await page.screenshot({ path: testInfo.outputPath("generator-1440.png"), fullPage: true });
+
+  // Copy HTML: the clipboard holds the document; the notice clears after 3 s.
+  await page.getByRole("button", { name: "Copy HTML" }).click();
+  await expect(page.getByText("HTML code copied to clipboard!")).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^<!DOCTYPE html>/);
+  expect(copied).toContain('<meta name="color-scheme" content="light dark">');
+  await expect(page.getByText("HTML code copied to clipboard!")).toBeHidden({ timeout: 5_000 });
+
+  // Download HTML as email_template.html.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download HTML" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("email_template.html");
+  expect(await readFile((await download.path())!, "utf8")).toBe(copied);
+  await expect(page.getByText("email_template.html downloaded successfully!")).toBeVisible();
+
+  // The template is in the history, and opens.
+  await page.goto("/user/templates");
+  const card = page.getByRole("link", { name: "Promotional Email from Mailsmith" });
+  await expect(card).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath("templates-390.png"), fullPage: true });
+  await card.click();
+  await expect(page.getByRole("heading", { name: "Promotional Email from Mailsmith" })).toBeVisible();
+  await expect(page.getByLabel("Follow-up instruction")).toBeVisible();
+  await page.goto("/user/generate-code");
+  await page.screenshot({ path: testInfo.outputPath("generator-390.png"), fullPage: true });
+});
+
+test("admin manages Gemini keys: add, masked table, disable, delete with confirmation", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto("/admin/settings?tab=gemini-keys");
+  await expect(page.getByRole("heading", { name: "Gemini API Keys Management" })).toBeVisible();
+  await page.getByRole("button", { name: "Add Key" }).click();
+  await expect(page.getByText("Name and key are required")).toBeVisible();
+  await page.getByLabel("Name", { exact: true }).fill("Backup key");
+  await page.getByLabel("API Key", { exact: true }).fill("AIzaSyE2E-panel-key-abcdefgh-9876");
+  await page.getByRole("button", { name: "Add Key" }).click();
+  await expect(page.getByText("API key added successfully!")).toBeVisible();
+  const row = page.getByRole("row", { name: /Backup key/ });
+  await expect(row.getByText("AIzaSyE2…9876")).toBeVisible();
+  await expect(page.getByText("AIzaSyE2E-panel-key-abcdefgh-9876")).toHaveCount(0);
+  await row.getByRole("button", { name: "Disable" }).click();
+  await expect(page.getByText("API key deactivated successfully!")).toBeVisible();
+  await expect(row.getByText("Inactive")).toBeVisible();
+  await row.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Are you sure you want to delete this API key?")).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("API key deleted successfully!")).toBeVisible();
+  await expect(page.getByRole("row", { name: /Backup key/ })).toHaveCount(0);
+});
