@@ -49,6 +49,18 @@ export const EnvSchema = z
     }),
     /** Webhook id from the PayPal dashboard; webhook signatures are verified against it. */
     PAYPAL_WEBHOOK_ID: optionalString,
+    // Uploaded files (profile photos): an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads.
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ENDPOINT: optionalString.refine((v) => !v || /^https?:\/\//.test(v), {
+      message: "S3_ENDPOINT must be an http(s) URL such as https://<account>.r2.cloudflarestorage.com",
+    }),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: bool,
+    S3_PUBLIC_URL: optionalString.refine((v) => !v || /^https?:\/\//.test(v), {
+      message: "S3_PUBLIC_URL must be the http(s) address the bucket's files are read from",
+    }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEB_DIST: optionalString,
     /** Gemini endpoint; unset means Google's. Point it at the local stand-in (npm run gemini:stand-in) for tests and offline demos. */
@@ -69,6 +81,16 @@ export const EnvSchema = z
     }
     if (env.NODE_ENV === "production" && env.PAYPAL_API_BASE && !env.PAYPAL_API_BASE.startsWith("https://")) {
       ctx.addIssue({ code: "custom", path: ["PAYPAL_API_BASE"], message: "must be https:// when NODE_ENV=production" });
+    }
+    if (env.S3_BUCKET && !env.S3_PUBLIC_URL) {
+      ctx.addIssue({ code: "custom", path: ["S3_PUBLIC_URL"], message: "is required when S3_BUCKET is set" });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_SECRET_ACCESS_KEY"],
+        message: "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither",
+      });
     }
     if (env.NODE_ENV === "production" && !env.BETTER_AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["BETTER_AUTH_SECRET"], message: "is required when NODE_ENV=production" });

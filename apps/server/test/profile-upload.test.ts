@@ -170,3 +170,51 @@ describe("image upload", () => {
     expect((await fetch(`${server.url}/uploads/profile/missing.jpg`)).status).toBe(404);
   });
 });
+
+describe("S3-compatible storage", () => {
+  it("stores uploads in the bucket and answers with the public URL", async () => {
+    const { startS3StandIn } = await import("../src/adapters/storage/s3-stand-in.js");
+    const s3 = await startS3StandIn({ bucket: "photos", accessKeyId: "test-key" });
+    const s3Server = await startTestServer({
+      env: {
+        S3_BUCKET: "photos",
+        S3_REGION: "us-east-1",
+        S3_ENDPOINT: s3.url,
+        S3_FORCE_PATH_STYLE: "true",
+        S3_ACCESS_KEY_ID: "test-key",
+        S3_SECRET_ACCESS_KEY: "test-secret",
+        S3_PUBLIC_URL: `${s3.url}/photos/`,
+      },
+    });
+    try {
+      expect(s3Server.ctx.storage.kind).toBe("s3");
+      const m = await s3Server.member();
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0f0" } })
+        .png()
+        .toBuffer();
+      const res = await m.post("/api/image-server/upload", form(png, "a.png", "image/png"));
+      expect(res.status).toBe(201);
+      expect(res.body.file.url).toMatch(new RegExp(`^${s3.url}/photos/profile/[0-9a-f-]+\\.png$`));
+      expect(s3.objects.size).toBe(1);
+      const served = await fetch(res.body.file.url);
+      expect(served.headers.get("content-type")).toBe("image/png");
+      expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(8);
+      // Refused uploads never reach the bucket.
+      const pdf = await m.post("/api/image-server/upload", form(Buffer.from("%PDF-1.4 x"), "a.png", "image/png"));
+      expect(pdf.status).toBe(415);
+      expect(s3.objects.size).toBe(1);
+      // The profile accepts the bucket URL.
+      const id = (await m.get("/api/me")).body.user._id;
+      const set = await m.put(`/api/update-user-profile/${id}`, { ...profile, profileURL: res.body.file.url });
+      expect(set.status).toBe(200);
+    } finally {
+      await s3Server.close();
+      await s3.close();
+    }
+  });
+
+  it("refuses a bucket without a public URL at start-up", async () => {
+    const { loadEnv } = await import("../src/env.js");
+    expect(() => loadEnv({ S3_BUCKET: "photos" })).toThrow(/S3_PUBLIC_URL/);
+  });
+});

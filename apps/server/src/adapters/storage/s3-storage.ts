@@ -1,0 +1,51 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { STORAGE_KEY_RE, type StorageAdapter } from "./storage.js";
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** For S3-compatible services (R2, MinIO, a local stand-in); AWS itself needs none. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle?: boolean;
+  /** Where browsers read the files: a public bucket URL or a CDN in front of it (no trailing slash needed). */
+  publicUrl: string;
+}
+
+/** An S3-compatible bucket (S3_BUCKET set). Files are public-read through S3_PUBLIC_URL. */
+export function createS3Storage(opts: S3StorageOptions): StorageAdapter {
+  const client = new S3Client({
+    region: opts.region,
+    endpoint: opts.endpoint,
+    forcePathStyle: opts.forcePathStyle,
+    credentials:
+      opts.accessKeyId && opts.secretAccessKey
+        ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+        : undefined,
+  });
+  const base = opts.publicUrl.replace(/\/+$/, "");
+  const check = (key: string) => {
+    if (!STORAGE_KEY_RE.test(key)) throw new Error(`invalid storage key ${key}`);
+  };
+  return {
+    kind: "s3",
+    async put({ key, body, contentType }) {
+      check(key);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: opts.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: "public, max-age=31536000, immutable",
+        }),
+      );
+      return { key, url: `${base}/${key}` };
+    },
+    async delete(key) {
+      check(key);
+      await client.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key: key }));
+    },
+  };
+}
