@@ -39,7 +39,10 @@ const routes: RouteObject[] = [
             path: "reset-password",
             ...page(() => import("@/features/auth/pages/reset-password-page"), "ResetPasswordPage"),
           },
-          { path: "premium/:slug/:itemId", ...soon("Premium template") },
+          {
+            path: "premium/:slug/:itemId",
+            ...page(() => import("@/features/items/pages/premium-item-page"), "PremiumItemPage"),
+          },
           {
             element: <GuestOnly />,
             children: [
@@ -50,10 +53,19 @@ const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              { path: "buy/:id", ...soon("Complete Your Order") },
-              { path: "item-buy/:id", ...soon("Complete Your Order") },
-              { path: "pay-now/:id", ...soon("Complete Your Payment") },
-              { path: "item-pay-now/:id", ...soon("Complete Your Payment") },
+              {
+                path: "buy/:id",
+                ...page(() => import("@/features/orders/pages/checkout-page"), "PackageCheckoutPage"),
+              },
+              {
+                path: "item-buy/:id",
+                ...page(() => import("@/features/orders/pages/checkout-page"), "ItemCheckoutPage"),
+              },
+              { path: "pay-now/:id", ...page(() => import("@/features/payments/pages/pay-now-page"), "PayNowPage") },
+              {
+                path: "item-pay-now/:id",
+                ...page(() => import("@/features/payments/pages/pay-now-page"), "ItemPayNowPage"),
+              },
               {
                 path: "update-profile",
                 ...page(() => import("@/features/profile/pages/update-profile-page"), "UpdateProfilePage"),
@@ -84,9 +96,15 @@ const routes: RouteObject[] = [
                 path: "dashboard",
                 ...page(() => import("@/features/dashboard/pages/member-dashboard-page"), "MemberDashboardPage"),
               },
-              { path: "orders", ...soon("My Orders") },
-              { path: "orders-history", ...soon("Order History") },
-              { path: "select-package", ...soon("Choose Your Best Plan") },
+              { path: "orders", ...page(() => import("@/features/orders/pages/my-orders-page"), "MyOrdersPage") },
+              {
+                path: "orders-history",
+                ...page(() => import("@/features/orders/pages/subscription-history-page"), "SubscriptionHistoryPage"),
+              },
+              {
+                path: "select-package",
+                ...page(() => import("@/features/packages/pages/select-package-page"), "SelectPackagePage"),
+              },
               {
                 path: "create-support",
                 ...page(() => import("@/features/support/pages/create-support-page"), "CreateSupportPage"),
@@ -95,11 +113,26 @@ const routes: RouteObject[] = [
                 path: "support",
                 ...page(() => import("@/features/support/pages/member-support-page"), "MemberSupportPage"),
               },
-              { path: "pending-payment", ...soon("My Pending Orders") },
-              { path: "package-pending-payment", ...soon("My Pending Orders") },
-              { path: "item-pending-payment", ...soon("My Pending item Orders") },
-              { path: "subscription-history", ...soon("Subscription History") },
-              { path: "templates", ...page(() => import("@/features/generator/pages/templates-page"), "TemplatesPage") },
+              {
+                path: "pending-payment",
+                ...page(() => import("@/features/orders/pages/pending-orders-page"), "PendingOrdersPage"),
+              },
+              {
+                path: "package-pending-payment",
+                ...page(() => import("@/features/orders/pages/pending-orders-page"), "PendingOrdersPage"),
+              },
+              {
+                path: "item-pending-payment",
+                ...page(() => import("@/features/orders/pages/pending-orders-page"), "PendingItemOrdersPage"),
+              },
+              {
+                path: "subscription-history",
+                ...page(() => import("@/features/orders/pages/subscription-history-page"), "SubscriptionHistoryPage"),
+              },
+              {
+                path: "templates",
+                ...page(() => import("@/features/generator/pages/templates-page"), "TemplatesPage"),
+              },
               {
                 path: "templates/:id",
                 ...page(() => import("@/features/generator/pages/template-page"), "TemplatePage"),
@@ -117,16 +150,22 @@ const routes: RouteObject[] = [
         ),
         children: [
           { path: "dashboard", ...page(() => import("./routes/admin-dashboard-route"), "AdminDashboardRoute") },
-          { path: "orders", ...soon("Orders Management") },
-          { path: "items-orders", ...soon("Item Orders Management") },
+          { path: "orders", ...page(() => import("@/features/orders/pages/admin-orders-page"), "AdminOrdersPage") },
+          {
+            path: "items-orders",
+            ...page(() => import("@/features/orders/pages/admin-orders-page"), "AdminItemOrdersPage"),
+          },
           { path: "users", ...page(() => import("@/features/users/pages/users-page"), "UsersPage") },
           {
             path: "support-messages",
             ...page(() => import("@/features/support/pages/admin-support-page"), "AdminSupportPage"),
           },
           { path: "settings", ...page(() => import("./routes/admin-settings-route"), "AdminSettingsRoute") },
-          { path: "packages", ...soon("Pricing Packages") },
-          { path: "items", ...soon("Premium Items") },
+          {
+            path: "packages",
+            ...page(() => import("@/features/packages/pages/admin-packages-page"), "AdminPackagesPage"),
+          },
+          { path: "items", ...page(() => import("@/features/items/pages/admin-items-page"), "AdminItemsPage") },
           { path: "outbox", ...page(() => import("@/features/outbox/pages/outbox-page"), "OutboxPage") },
         ],
       },

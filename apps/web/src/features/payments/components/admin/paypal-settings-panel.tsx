@@ -1,4 +1,209 @@
-/** Placeholder: built by the issue that owns this feature. */
+import {
+  PAYPAL_COLORS,
+  PAYPAL_CURRENCIES,
+  PAYPAL_LABELS,
+  PAYPAL_LAYOUTS,
+  PAYPAL_MODES,
+  PAYPAL_SETTINGS_MESSAGES,
+  PAYPAL_SHAPES,
+  type TPaypalSettings,
+  type TPaypalSettingsInput,
+} from "@mailsmith/shared";
+import { useEffect, useId, useState } from "react";
+import { toast } from "sonner";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { inputClasses, TextField } from "@/components/ui/field";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api-client";
+import { useAdminPaypalSettings, useResetPaypalSettings, useSavePaypalSettings } from "../../api/payments";
+
+function Select<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  onChange: (v: T) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select id={id} className={inputClasses()} value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function toInput(s: TPaypalSettings): TPaypalSettingsInput {
+  return {
+    clientId: s.clientId,
+    clientSecret: "",
+    mode: s.mode,
+    currency: s.currency,
+    enablePayPal: s.enablePayPal,
+    buttonStyles: { ...s.buttonStyles },
+  };
+}
+
+/** Admin "PayPal Integration Settings" (the client secret is write-only). */
 export function PaypalSettingsPanel() {
-  return <p className="text-sm text-slate-600">PayPal Integration Settings is being built.</p>;
+  const settings = useAdminPaypalSettings();
+  const save = useSavePaypalSettings();
+  const reset = useResetPaypalSettings();
+  const [form, setForm] = useState<TPaypalSettingsInput | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (settings.data) setForm(toInput(settings.data));
+  }, [settings.data]);
+
+  if (settings.isPending || (!form && !settings.isError)) {
+    return (
+      <div className="flex justify-center p-10 text-brand-600">
+        <Spinner />
+      </div>
+    );
+  }
+  if (settings.isError || !form) {
+    return (
+      <Alert>
+        {settings.error instanceof ApiError
+          ? PAYPAL_SETTINGS_MESSAGES.fetchFailed
+          : PAYPAL_SETTINGS_MESSAGES.fetchError}
+      </Alert>
+    );
+  }
+  const set = (patch: Partial<TPaypalSettingsInput>) => setForm({ ...form, ...patch });
+  const setStyle = (patch: Partial<TPaypalSettingsInput["buttonStyles"]>) =>
+    setForm({ ...form, buttonStyles: { ...form.buttonStyles, ...patch } });
+
+  return (
+    <form
+      className="space-y-6"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setError(null);
+        try {
+          const res = await save.mutateAsync({ ...form, clientSecret: form.clientSecret || undefined });
+          toast.success(res.message || PAYPAL_SETTINGS_MESSAGES.updated);
+        } catch (err) {
+          const text =
+            err instanceof ApiError ? PAYPAL_SETTINGS_MESSAGES.updateFailed : PAYPAL_SETTINGS_MESSAGES.updateError;
+          setError(err instanceof ApiError && err.status === 400 ? `${text}: ${err.message}` : text);
+          toast.error(text);
+        }
+      }}
+    >
+      <div>
+        <h2 className="text-xl font-semibold text-slate-900">{PAYPAL_SETTINGS_MESSAGES.title}</h2>
+        <p className="text-sm text-slate-600">Credentials come from your PayPal developer dashboard.</p>
+      </div>
+      {settings.data?.testMode && (
+        <Alert tone="warning" title="Offline test mode">
+          No client id and secret are stored, so payments use the built-in offline PayPal stand-in (never in
+          production).
+        </Alert>
+      )}
+      {error && <Alert>{error}</Alert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Client ID"
+          value={form.clientId}
+          onChange={(e) => set({ clientId: e.target.value })}
+          autoComplete="off"
+        />
+        <TextField
+          label="Client Secret"
+          type="password"
+          autoComplete="new-password"
+          value={form.clientSecret ?? ""}
+          placeholder={settings.data?.hasClientSecret ? "••••••••" : ""}
+          hint={
+            settings.data?.hasClientSecret
+              ? PAYPAL_SETTINGS_MESSAGES.secretKept
+              : "Stored on the server, never shown again"
+          }
+          onChange={(e) => set({ clientSecret: e.target.value })}
+        />
+        <Select label="Mode" value={form.mode} options={PAYPAL_MODES} onChange={(mode) => set({ mode })} />
+        <Select
+          label="Currency"
+          value={form.currency}
+          options={PAYPAL_CURRENCIES}
+          onChange={(currency) => set({ currency })}
+        />
+      </div>
+      <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          className="h-5 w-5 rounded border-slate-300 text-brand-600"
+          checked={form.enablePayPal}
+          onChange={(e) => set({ enablePayPal: e.target.checked })}
+        />
+        Enable PayPal payments
+      </label>
+      <fieldset className="rounded-xl border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-800">Button styles</legend>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Select
+            label="Layout"
+            value={form.buttonStyles.layout}
+            options={PAYPAL_LAYOUTS}
+            onChange={(layout) => setStyle({ layout })}
+          />
+          <Select
+            label="Color"
+            value={form.buttonStyles.color}
+            options={PAYPAL_COLORS}
+            onChange={(color) => setStyle({ color })}
+          />
+          <Select
+            label="Shape"
+            value={form.buttonStyles.shape}
+            options={PAYPAL_SHAPES}
+            onChange={(shape) => setStyle({ shape })}
+          />
+          <Select
+            label="Label"
+            value={form.buttonStyles.label}
+            options={PAYPAL_LABELS}
+            onChange={(label) => setStyle({ label })}
+          />
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button
+          variant="secondary"
+          loading={reset.isPending}
+          onClick={async () => {
+            if (!window.confirm(PAYPAL_SETTINGS_MESSAGES.resetConfirm)) return;
+            try {
+              const res = await reset.mutateAsync();
+              toast.success(res.message || PAYPAL_SETTINGS_MESSAGES.reset);
+            } catch (err) {
+              toast.error(
+                err instanceof ApiError ? PAYPAL_SETTINGS_MESSAGES.resetFailed : PAYPAL_SETTINGS_MESSAGES.resetError,
+              );
+            }
+          }}
+        >
+          Reset to Default
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
 }

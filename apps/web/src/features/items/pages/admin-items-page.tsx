@@ -1,0 +1,215 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  formatPrice,
+  ITEM_MESSAGES,
+  type TItem,
+  type TItemInput,
+  truncateName,
+  ZItemInputSchema,
+} from "@mailsmith/shared";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { TextAreaField, TextField } from "@/components/ui/field";
+import { Modal } from "@/components/ui/modal";
+import { type Column, SortableTable, sortRows, useSort } from "@/components/ui/sortable-table";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { errorMessage } from "@/lib/api-client";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useAdminItems, useRetireItem, useSaveItem } from "../api/items";
+
+type Parsed = z.output<typeof ZItemInputSchema>;
+
+function ItemForm({ initial, onDone }: { initial: TItem | null; onDone: () => void }) {
+  const save = useSaveItem();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<TItemInput, unknown, Parsed>({
+    resolver: zodResolver(ZItemInputSchema),
+    defaultValues: {
+      itemName: initial?.itemName ?? "",
+      itemId: initial?.itemId ?? "",
+      slug: initial?.slug ?? "",
+      price: initial ? String(initial.price) : "",
+      description: initial?.description ?? "",
+      guidelines: initial?.guidelines ?? "",
+      accessUrl: initial?.accessUrl ?? "",
+      imageUrl: initial?.imageUrl ?? "",
+      validity: initial ? String(initial.validity) : "30",
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit(async (body) => {
+        try {
+          const res = await save.mutateAsync({ id: initial?._id ?? null, body });
+          toast.success(res.message);
+          onDone();
+        } catch (err) {
+          setError(errorMessage(err, ITEM_MESSAGES.saveFailed));
+        }
+      })}
+    >
+      {error && <Alert>{error}</Alert>}
+      <TextField label="Item Name" {...form.register("itemName")} error={errors.itemName?.message} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField label="Price ($)" inputMode="decimal" {...form.register("price")} error={errors.price?.message} />
+        <TextField
+          label="Item ID"
+          hint="Blank: generated"
+          {...form.register("itemId")}
+          error={errors.itemId?.message}
+        />
+        <TextField
+          label="Validity (days)"
+          inputMode="numeric"
+          {...form.register("validity")}
+          error={errors.validity?.message}
+        />
+      </div>
+      <TextField
+        label="Slug"
+        hint="Blank: made from the name"
+        {...form.register("slug")}
+        error={errors.slug?.message}
+      />
+      <TextField label="Image URL" {...form.register("imageUrl")} error={errors.imageUrl?.message} />
+      <TextField
+        label="Access URL"
+        hint="Shown to the buyer once paid"
+        {...form.register("accessUrl")}
+        error={errors.accessUrl?.message}
+      />
+      <TextAreaField
+        label="Description"
+        rows={3}
+        {...form.register("description")}
+        error={errors.description?.message}
+      />
+      <TextAreaField
+        label="Guidelines"
+        hint="Shown to the buyer once paid"
+        rows={3}
+        {...form.register("guidelines")}
+        error={errors.guidelines?.message}
+      />
+      <div className="flex justify-end gap-3 border-t border-slate-200 pt-4">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          {initial ? "Save Changes" : "Add Item"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /admin/items: where premium items come from (the spec is silent; decision 043). */
+export function AdminItemsPage() {
+  useDocumentTitle("Premium Items - Mailsmith Admin");
+  const items = useAdminItems();
+  const retire = useRetireItem();
+  const [editing, setEditing] = useState<TItem | null | "new">(null);
+  const { sort, toggle } = useSort({ key: "name", dir: "asc" });
+  const columns: Column<TItem>[] = [
+    {
+      key: "name",
+      header: "Item",
+      sortValue: (r) => r.itemName,
+      render: (r) => (
+        <Link
+          to={paths.premiumItem(r.slug, r.itemId)}
+          className="font-medium text-brand-700 hover:underline"
+          title={r.itemName}
+        >
+          {truncateName(r.itemName)}
+        </Link>
+      ),
+    },
+    { key: "itemId", header: "Item ID", sortValue: (r) => r.itemId, render: (r) => r.itemId },
+    { key: "price", header: "Price", sortValue: (r) => r.price, render: (r) => formatPrice(r.price) },
+    {
+      key: "status",
+      header: "Status",
+      sortValue: (r) => r.retired,
+      render: (r) => (r.retired ? <Badge color="grey">Retired</Badge> : <Badge color="green">On sale</Badge>),
+    },
+    {
+      key: "actions",
+      header: "Actions",
+      render: (r) => (
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            className="px-3 py-1.5"
+            onClick={() => setEditing(r)}
+            aria-label={`Edit ${r.itemName}`}
+          >
+            Edit
+          </Button>
+          {!r.retired && (
+            <Button
+              variant="ghost"
+              className="px-3 py-1.5 text-red-600"
+              aria-label={`Retire ${r.itemName}`}
+              loading={retire.isPending && retire.variables === r._id}
+              onClick={async () => {
+                if (!window.confirm(ITEM_MESSAGES.retireConfirm)) return;
+                try {
+                  await retire.mutateAsync(r._id);
+                  toast.success(ITEM_MESSAGES.retired);
+                } catch (err) {
+                  toast.error(errorMessage(err, ITEM_MESSAGES.retireFailed));
+                }
+              }}
+            >
+              Retire
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Premium Items</h1>
+        <Button onClick={() => setEditing("new")}>Add Item</Button>
+      </div>
+      {items.isPending ? (
+        <div className="flex justify-center p-10 text-brand-600">
+          <Spinner />
+        </div>
+      ) : items.isError ? (
+        <Alert>{errorMessage(items.error, ITEM_MESSAGES.listFailed)}</Alert>
+      ) : (
+        <SortableTable
+          columns={columns}
+          rows={sortRows(items.data, columns, sort)}
+          rowKey={(r) => r._id}
+          sort={sort}
+          onSort={toggle}
+          empty={ITEM_MESSAGES.empty}
+          caption="Premium items"
+        />
+      )}
+      <Modal
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === "new" ? "Add Item" : "Edit Item"}
+        size="lg"
+      >
+        {editing !== null && <ItemForm initial={editing === "new" ? null : editing} onDone={() => setEditing(null)} />}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { PackagesPanel } from "../components/admin/packages-panel";
+
+/** /admin/packages: the Pricing Packages screen (also a tab of /admin/settings). */
+export function AdminPackagesPage() {
+  useDocumentTitle("Pricing Packages - Mailsmith Admin");
+  return (
+    <div className="mx-auto max-w-6xl rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      <PackagesPanel />
+    </div>
+  );
+}

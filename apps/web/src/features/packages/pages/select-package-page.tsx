@@ -1,0 +1,12 @@
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { PricingSection } from "../components/pricing-section";
+
+/** /user/select-package: the same plans inside the member area (dashboard upgrade card, generator's Buy Now). */
+export function SelectPackagePage() {
+  useDocumentTitle("Choose Your Best Plan - Mailsmith");
+  return (
+    <div className="-mx-4 -my-4 sm:-mx-6 lg:-mx-8">
+      <PricingSection headingLevel={1} />
+    </div>
+  );
+}

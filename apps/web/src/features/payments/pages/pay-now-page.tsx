@@ -1,0 +1,355 @@
+import {
+  formatPrice,
+  ITEM_MESSAGES,
+  type OrderKind,
+  PAYMENT_CANCEL_REDIRECT_MS,
+  PAYMENT_FAILURE_REDIRECT_MS,
+  PAYMENT_MESSAGES,
+  PAYMENT_PAGE_FALLBACK_LABEL,
+  PAYMENT_STATUS,
+  PAYMENT_SUCCESS_REDIRECT_MS,
+  PAYMENT_UNCHANGED_REDIRECT_MS,
+  type TItemOrder,
+  type TPackageOrder,
+  type TPublicPaypalSettings,
+} from "@mailsmith/shared";
+import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from "@paypal/react-paypal-js";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { Alert } from "@/components/ui/alert";
+import { Badge, statusColor } from "@/components/ui/badge";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { meQueryKey } from "@/features/auth/api/me";
+import { ApiError } from "@/lib/api-client";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import {
+  capturePaypalOrder,
+  createPaypalOrder,
+  usePayableOrder,
+  usePublicPaypalSettings,
+  verifyOrder,
+} from "../api/payments";
+
+type Order = TPackageOrder | TItemOrder;
+
+function StateCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="flex min-h-[60vh] items-center justify-center px-4 py-16">
+      <div className="max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <div className="mt-3 text-slate-600">{children}</div>
+        <Link to={paths.home} className={buttonClasses("primary", "mt-6")}>
+          Return to Home
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+/** The spec's status box: "Payment Status" for successful/Redirecting messages, else "Payment Issue". */
+function StatusBox({ message, order, transactionId }: { message: string; order: Order; transactionId: string | null }) {
+  const ok = /successful|Redirecting/.test(message);
+  const support = /contact support/i.test(message);
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className={`rounded-xl border p-4 ${ok ? "border-green-200 bg-green-50" : "border-amber-200 bg-amber-50"}`}
+    >
+      <p className={`font-semibold ${ok ? "text-green-800" : "text-amber-900"}`}>
+        {ok ? PAYMENT_MESSAGES.statusTitle : PAYMENT_MESSAGES.issueTitle}
+      </p>
+      <p className="mt-1 text-sm text-slate-800">{message}</p>
+      {support && (
+        <div className="mt-3 text-sm text-slate-700">
+          <p className="font-medium">Please give the support team:</p>
+          <ul className="mt-1 list-disc pl-5">
+            <li>Order ID: {order.orderId}</li>
+            {transactionId && <li>PayPal transaction ID: {transactionId}</li>}
+            <li>Time of transaction: {new Date().toLocaleString()}</li>
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-2 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-right font-medium break-all text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function PaypalSdkButtons({
+  settings,
+  disabled,
+  createOrder,
+  onApprove,
+  onCancel,
+  onError,
+}: {
+  settings: TPublicPaypalSettings;
+  disabled: boolean;
+  createOrder: () => Promise<string>;
+  onApprove: (paypalOrderId: string) => Promise<void>;
+  onCancel: () => void;
+  onError: (message: string) => void;
+}) {
+  const [{ isPending, isRejected }] = usePayPalScriptReducer();
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-6 text-brand-600">
+        <Spinner label="Loading PayPal" />
+      </div>
+    );
+  }
+  if (isRejected) return <Alert>{PAYMENT_MESSAGES.paypalErrorLong}</Alert>;
+  const s = settings.buttonStyles;
+  return (
+    <PayPalButtons
+      disabled={disabled}
+      style={{ layout: s.layout, color: s.color, shape: s.shape, label: s.label ?? PAYMENT_PAGE_FALLBACK_LABEL }}
+      forceReRender={[s.layout, s.color, s.shape, s.label, settings.currency]}
+      createOrder={createOrder}
+      onApprove={async (data) => {
+        if (!data.orderID) return onError(PAYMENT_MESSAGES.captureMissing);
+        await onApprove(data.orderID);
+      }}
+      onCancel={onCancel}
+      onError={() => onError(PAYMENT_MESSAGES.paypalError)}
+    />
+  );
+}
+
+function PayNow({ kind }: { kind: OrderKind }) {
+  useDocumentTitle(`${PAYMENT_MESSAGES.title} - Mailsmith`);
+  const { id = "" } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const order = usePayableOrder(kind, id);
+  const settings = usePublicPaypalSettings();
+  const [message, setMessage] = useState<string | null>(null);
+  const [transactionId, setTransactionId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const handled = useRef(false);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const later = useCallback(
+    (to: string, ms: number) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => navigate(to), ms);
+    },
+    [navigate],
+  );
+
+  const createOrder = useCallback(async () => {
+    try {
+      return (await createPaypalOrder(kind, id)).id;
+    } catch (err) {
+      setMessage(err instanceof ApiError ? err.message : PAYMENT_MESSAGES.paypalError);
+      throw err;
+    }
+  }, [kind, id]);
+
+  const capture = useCallback(
+    async (paypalOrderId: string) => {
+      setBusy(true);
+      try {
+        const res = await capturePaypalOrder(kind, id, paypalOrderId);
+        // The spec's verify call: its failure is tolerated.
+        await verifyOrder(id).catch(() => undefined);
+        setTransactionId(res.transactionId);
+        setMessage(res.message);
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        void queryClient.invalidateQueries({ queryKey: ["orders"] });
+        later(res.redirectTo, res.result === "paid" ? PAYMENT_SUCCESS_REDIRECT_MS : PAYMENT_UNCHANGED_REDIRECT_MS);
+      } catch (err) {
+        const body = (err instanceof ApiError ? err.body : null) as { transactionId?: string } | null;
+        if (err instanceof ApiError && err.code === "PAYMENT_NOT_RECORDED") {
+          setTransactionId(body?.transactionId ?? null);
+          setMessage(PAYMENT_MESSAGES.updateFailed);
+        } else if (err instanceof ApiError && err.code === "CAPTURE_MISSING") {
+          setMessage(PAYMENT_MESSAGES.captureMissing);
+        } else {
+          const text = err instanceof ApiError ? err.message : (err as Error)?.message || PAYMENT_MESSAGES.failed;
+          setTransactionId(body?.transactionId ?? null);
+          setMessage(text.startsWith("Payment processing error") ? text : PAYMENT_MESSAGES.processingError(text));
+        }
+      } finally {
+        setBusy(false);
+      }
+    },
+    [kind, id, later, queryClient],
+  );
+
+  const cancelled = useCallback(() => {
+    setMessage(PAYMENT_MESSAGES.cancelled);
+    later(paths.user.dashboard, PAYMENT_CANCEL_REDIRECT_MS);
+  }, [later]);
+
+  const failed = useCallback(
+    (text: string) => {
+      setMessage(text);
+      later(paths.user.dashboard, PAYMENT_FAILURE_REDIRECT_MS);
+    },
+    [later],
+  );
+
+  // Back from the approval page (redirect flow): ?paypal=return&token=… or ?paypal=cancel.
+  useEffect(() => {
+    const back = search.get("paypal");
+    const token = search.get("token");
+    if (!back || handled.current || !order.data) return;
+    handled.current = true;
+    setSearch({}, { replace: true });
+    if (back === "cancel") cancelled();
+    else if (token) void capture(token);
+  }, [search, setSearch, order.data, capture, cancelled]);
+
+  if (order.isPending || settings.isPending) {
+    return (
+      <div className="flex justify-center py-24 text-brand-600">
+        <Spinner className="h-8 w-8" label="Loading order" />
+      </div>
+    );
+  }
+  if (order.isError) {
+    if (order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 403)) {
+      return <StateCard title={PAYMENT_MESSAGES.orderNotFoundTitle}>{PAYMENT_MESSAGES.orderNotFoundText}</StateCard>;
+    }
+    return <StateCard title={PAYMENT_MESSAGES.loadOrderFailed}>{PAYMENT_MESSAGES.loadOrderFailedUrl}</StateCard>;
+  }
+  if (settings.isError) {
+    return <StateCard title={PAYMENT_MESSAGES.settingsFailed}>{PAYMENT_MESSAGES.settingsFailedNetwork}</StateCard>;
+  }
+  const o = order.data;
+  const cfg = settings.data;
+  if (!cfg.enablePayPal)
+    return <StateCard title={PAYMENT_MESSAGES.unavailableTitle}>{PAYMENT_MESSAGES.unavailableText}</StateCard>;
+
+  const pending = o.paymentStatus === PAYMENT_STATUS.pending;
+  // Disabled while busy and while a message is shown (a success redirects; other messages mean retry later).
+  const disabled = busy || message !== null;
+  const name = o.packageName || (kind === "item" ? ITEM_MESSAGES.unnamedItem : ITEM_MESSAGES.unnamedPackage);
+
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+        <Link to={paths.home} className="hover:text-brand-700">
+          Home
+        </Link>{" "}
+        &gt; <span className="text-slate-700">Payment</span>
+      </nav>
+      <h1 className="mt-3 text-3xl font-bold text-slate-900">{PAYMENT_MESSAGES.title}</h1>
+      <div className="mt-8 grid gap-6 lg:grid-cols-5">
+        <div className="space-y-6 lg:col-span-3">
+          <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 className="text-lg font-semibold text-slate-900">Order Summary</h2>
+            <dl className="mt-3 divide-y divide-slate-100">
+              <Row label={kind === "item" ? "Item" : "Package"}>{name}</Row>
+              {"credit" in o && <Row label="Credits">{o.credit}</Row>}
+              <Row label="Price">{formatPrice(o.packagePrice)}</Row>
+              <Row label="Processing fee">{formatPrice(o.processingFee)}</Row>
+              <Row label="Total">
+                <span className="text-lg">{formatPrice(o.totalPrice)}</span>
+              </Row>
+            </dl>
+          </section>
+          <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 className="text-lg font-semibold text-slate-900">Customer Information</h2>
+            <dl className="mt-3 divide-y divide-slate-100">
+              <Row label="Name">{o.customerName}</Row>
+              <Row label="Email">{o.customerEmail}</Row>
+              <Row label="Address">{o.address}</Row>
+              <Row label="Country">{o.country}</Row>
+            </dl>
+          </section>
+          <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 className="text-lg font-semibold text-slate-900">Order Details</h2>
+            <dl className="mt-3 divide-y divide-slate-100">
+              <Row label="Order ID">{o.orderId}</Row>
+              <Row label="Payment ID">{o.paymentId}</Row>
+              <Row label="Date">{new Date(o.createdAt).toLocaleDateString()}</Row>
+              <Row label="Status">
+                <Badge color={statusColor(o.paymentStatus)}>{o.paymentStatus}</Badge>
+              </Row>
+            </dl>
+          </section>
+        </div>
+        <aside className="space-y-4 lg:col-span-2">
+          <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 className="text-lg font-semibold text-slate-900">Payment</h2>
+            <div className="mt-4 space-y-4">
+              {message && <StatusBox message={message} order={o} transactionId={transactionId} />}
+              {!pending && !message ? (
+                <Alert tone="success">{PAYMENT_MESSAGES.alreadyPaidNotice}</Alert>
+              ) : !pending ? null : cfg.testMode ? (
+                <>
+                  <Alert tone="warning">{PAYMENT_MESSAGES.testNotice}</Alert>
+                  <Button
+                    className="w-full py-3"
+                    disabled={disabled}
+                    loading={busy}
+                    onClick={async () => {
+                      setBusy(true);
+                      try {
+                        const created = await createPaypalOrder(kind, id);
+                        if (!created.approveUrl) throw new Error(PAYMENT_MESSAGES.setupIncomplete);
+                        window.location.assign(created.approveUrl);
+                      } catch (err) {
+                        setBusy(false);
+                        failed(err instanceof Error && err.message ? err.message : PAYMENT_MESSAGES.paypalError);
+                      }
+                    }}
+                  >
+                    {PAYMENT_MESSAGES.testButton}
+                  </Button>
+                </>
+              ) : cfg.clientId ? (
+                <PayPalScriptProvider
+                  options={{ clientId: cfg.clientId, currency: cfg.currency, intent: "capture", components: "buttons" }}
+                >
+                  <PaypalSdkButtons
+                    settings={cfg}
+                    disabled={disabled}
+                    createOrder={createOrder}
+                    onApprove={capture}
+                    onCancel={cancelled}
+                    onError={failed}
+                  />
+                </PayPalScriptProvider>
+              ) : (
+                <Alert>{PAYMENT_MESSAGES.setupIncomplete}</Alert>
+              )}
+            </div>
+          </section>
+          <p className="text-sm text-slate-600">
+            Need help? Contact our{" "}
+            <Link to={paths.contact} className="font-medium text-brand-700 underline">
+              Support Team
+            </Link>
+            .
+          </p>
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+/** /pay-now/{id}: pay a package order. */
+export function PayNowPage() {
+  return <PayNow kind="package" />;
+}
+
+/** /item-pay-now/{id}: pay an item order. */
+export function ItemPayNowPage() {
+  return <PayNow kind="item" />;
+}

@@ -1,0 +1,126 @@
+import { expect, type Page, test } from "@playwright/test";
+import { loginAsAdmin, registerThroughUi } from "../fixtures/helpers";
+
+/** The header's credits (the header is on public pages; its account menu shows the balance). */
+async function headerCredits(page: Page): Promise<number> {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  const text = await page.getByTestId("header-credits").textContent();
+  await page.keyboard.press("Escape");
+  return Number(text);
+}
+
+async function fillBilling(page: Page) {
+  await expect(page.getByRole("heading", { name: "Complete Your Order" })).toBeVisible();
+  await page.getByLabel("Full Name").fill("Test Buyer");
+  await page.getByLabel("Address").fill("1 Test Street, Berlin");
+  await page.getByLabel("Country").selectOption("Germany");
+  await page.getByRole("button", { name: "Proceed to Payment" }).click();
+}
+
+async function payWithStandIn(page: Page) {
+  await expect(page.getByRole("heading", { name: "Complete Your Payment" })).toBeVisible();
+  await page.getByRole("button", { name: "Pay with the test PayPal (offline demo)" }).click();
+  await expect(page.getByRole("heading", { name: "PayPal test checkout" })).toBeVisible();
+  await page.getByRole("button", { name: "Approve test payment" }).click();
+}
+
+test("buy a package offline: Choose Plan → checkout → stand-in → credits and subscription history", async ({
+  page,
+}) => {
+  await registerThroughUi(page);
+  const before = await headerCredits(page);
+
+  const pricing = page.locator("#pricing-sec");
+  await expect(pricing.getByText("Pricing Plan")).toBeVisible();
+  await expect(pricing.getByRole("heading", { name: "Choose Your Best Plan" })).toBeVisible();
+  const card = pricing.getByRole("article", { name: "Professional" });
+  await expect(card.getByText("$29.00")).toBeVisible();
+  await expect(card.getByText("80 credits")).toBeVisible();
+  await card.getByRole("link", { name: /Choose Plan/ }).click();
+  await expect(page).toHaveURL(/\/buy\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$29.00");
+  await fillBilling(page);
+
+  await expect(page).toHaveURL(/\/pay-now\/[0-9a-f-]{36}$/);
+  await payWithStandIn(page);
+  await expect(page.getByText("Payment successful! Redirecting to your subscription history...")).toBeVisible();
+  await expect(page.getByText("Payment Status")).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/orders-history$/, { timeout: 10_000 });
+
+  const row = page.getByRole("row", { name: /Professional/ });
+  await expect(row.getByText("Paid")).toBeVisible();
+  await expect(row.getByText(/\d+ days left/)).toBeVisible();
+  await row.getByRole("button", { name: /View order/ }).click();
+  await expect(page.getByRole("dialog", { name: "Package details" }).getByText("Completed")).toBeVisible();
+  await page.getByRole("button", { name: "Close" }).click();
+
+  expect(await headerCredits(page)).toBe(before + 80);
+});
+
+test("buy a premium item offline and see its access URL", async ({ page }) => {
+  await registerThroughUi(page);
+  await page.goto("/premium/black-friday-promotional-email-kit/TPL-BLACKFRIDAY");
+  await expect(page.getByRole("heading", { name: "Black Friday Promotional Email Kit" })).toBeVisible();
+  await page.getByRole("link", { name: "Buy", exact: true }).click();
+  await expect(page).toHaveURL(/\/item-buy\//);
+  await expect(page.getByLabel("Country").locator("option", { hasText: "Other" })).toHaveCount(1);
+  await fillBilling(page);
+
+  await expect(page).toHaveURL(/\/user\/item-pending-payment\/$/);
+  await expect(page.getByRole("heading", { name: /My Pending item Orders \(1\)/ })).toBeVisible();
+  await page.getByRole("link", { name: "Pay Now" }).click();
+  await expect(page).toHaveURL(/\/item-pay-now\//);
+  await payWithStandIn(page);
+  await expect(page.getByText("Payment successful! Redirecting to your orders...")).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/orders$/, { timeout: 10_000 });
+  await expect(page.getByRole("link", { name: "/demo/items/black-friday-kit.html" })).toBeVisible();
+  await expect(page.getByText("Set your coupon code")).toBeVisible();
+
+  await page.goto("/user/item-pending-payment");
+  await expect(page.getByText("No Pending Orders")).toBeVisible();
+  await expect(page.getByText("You're all caught up with your payments.")).toBeVisible();
+});
+
+test("cancelling on PayPal returns with the cancel message and goes to the dashboard", async ({ page }) => {
+  await registerThroughUi(page);
+  await page.goto("/user/select-package");
+  await page
+    .getByRole("article", { name: "Starter" })
+    .getByRole("link", { name: /Choose Plan/ })
+    .click();
+  await fillBilling(page);
+  await page.getByRole("button", { name: "Pay with the test PayPal (offline demo)" }).click();
+  await page.getByRole("button", { name: "Cancel and return" }).click();
+  await expect(
+    page.getByText("Payment was cancelled. You can try again or contact support if you need assistance."),
+  ).toBeVisible();
+  await expect(page.getByText("Payment Issue")).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/dashboard$/, { timeout: 10_000 });
+  await page.goto("/user/pending-payment");
+  await expect(page.getByRole("heading", { name: /My Pending Orders \(1\)/ })).toBeVisible();
+});
+
+test("admin sees packages (max 3), PayPal settings and item orders", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto("/admin/settings?tab=packages");
+  await expect(page.getByRole("heading", { name: "Pricing Packages" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Package" })).toBeDisabled();
+  await expect(page.getByText("Maximum 3 packages allowed")).toBeVisible();
+  await page.getByRole("button", { name: "Edit Starter" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Package" });
+  await dialog.getByLabel("Credit").fill("abc");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog.getByText("Credit must be numeric")).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  await page.goto("/admin/settings?tab=paypal");
+  await expect(page.getByRole("heading", { name: "PayPal Integration Settings" })).toBeVisible();
+  await expect(page.getByText("Offline test mode")).toBeVisible();
+
+  await page.goto("/admin/items-orders");
+  await expect(page.getByRole("heading", { name: "Item Orders Management" })).toBeVisible();
+  await expect(page.getByText(/Showing \d+ to \d+ of \d+ entries/)).toBeVisible();
+  await page.getByPlaceholder("Search orders...").fill("zzzz-no-match");
+  await expect(page.getByText("No orders found")).toBeVisible();
+});
