@@ -54,6 +54,9 @@ describe("public reads", () => {
     expect(again.status).toBe(304);
 
     const footer = first.body.data;
+    // Every content answer names the footer's current version (decision 011).
+    const heroBefore = await visitor.get(R.hero);
+    expect(heroBefore.headers.get("x-footer-version")).toBe(etag);
     const put = await admin.put(R.footer, {
       ...footer,
       bottomSection: { copyrightText: "© 2027 Edited Co." },
@@ -64,6 +67,11 @@ describe("public reads", () => {
     expect(after.status).toBe(200);
     expect(after.body.data.bottomSection.copyrightText).toBe("© 2027 Edited Co.");
     expect(after.headers.get("etag")).not.toBe(etag);
+    const heroAfter = await visitor.request("GET", R.hero, undefined, {
+      headers: { "if-none-match": heroBefore.headers.get("etag")! },
+    });
+    expect(heroAfter.status).toBe(304);
+    expect(heroAfter.headers.get("x-footer-version")).toBe(after.headers.get("etag"));
   });
 
   it("come from memory: a change behind the service's back is not seen until an admin write", async () => {
@@ -286,4 +294,16 @@ it("the content routes are documented in the OpenAPI description", async () => {
   expect(res.status).toBe(200);
   for (const path of Object.values(R)) expect(Object.keys(res.body.paths)).toContain(path);
   expect(Object.keys(res.body.paths)).toContain(`${R.features}/{id}/toggle`);
+});
+
+it("serves robots.txt and sitemap.xml with absolute URLs", async () => {
+  const robots = await server.client().get("/robots.txt");
+  expect(robots.status).toBe(200);
+  expect(robots.headers.get("content-type")).toContain("text/plain");
+  expect(robots.body).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  expect(robots.body).toContain("Disallow: /admin");
+  const sitemap = await server.client().get("/sitemap.xml");
+  expect(sitemap.status).toBe(200);
+  expect(sitemap.headers.get("content-type")).toContain("application/xml");
+  expect(sitemap.body).toContain(`<loc>${server.url}/about</loc>`);
 });

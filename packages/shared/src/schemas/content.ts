@@ -34,6 +34,8 @@ export const DEFAULT_CONTACT_ENTRY_ICON = "icon-phone-call";
 export const ABOUT_IMAGE_SLOTS = 3;
 /** Local-storage key of the cached footer (site §3: cached footer data with timestamp). */
 export const FOOTER_CACHE_KEY = "mailsmith:footer";
+/** Sent with every public content answer: the footer's current ETag, so a cached footer knows it is outdated. */
+export const FOOTER_VERSION_HEADER = "x-footer-version";
 
 /** Icon classes the site draws itself (no icon font is hotlinked). */
 export const CONTENT_ICON_CLASSES = [

@@ -1,6 +1,7 @@
 import {
   CONTENT_ROUTES,
   contentResponse,
+  FOOTER_VERSION_HEADER,
   CONTENT_ADMIN_TEXTS as T,
   ZAboutInputSchema,
   ZAboutSchema,
@@ -25,6 +26,7 @@ import { z } from "zod";
 import { notFound } from "../../lib/app-error.js";
 import { resolveUser } from "../../plugins/access.js";
 import type { CachedAnswer } from "./cache.js";
+import { seoRoutes } from "./seo-routes.js";
 import { ContentService } from "./service.js";
 
 const tags = ["content"];
@@ -40,9 +42,17 @@ function requireUuid(id: string, message: string) {
  * A cached public answer: revalidated by the browser on every load (no-cache + ETag), so a visitor
  * sees an admin's change on the next load, while unchanged content costs a 304 and no database query.
  */
-function sendCached(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, varyOnCookie = false) {
+function sendCached(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  footerTag: string,
+  varyOnCookie = false,
+) {
   reply.header("cache-control", "no-cache");
   reply.header("etag", answer.etag);
+  // The browser keeps the footer for an hour (spec); this tag tells it when an admin changed it (decision 011).
+  reply.header(FOOTER_VERSION_HEADER, footerTag);
   if (varyOnCookie) reply.header("vary", "cookie");
   const ifNoneMatch = req.headers["if-none-match"];
   if (ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === answer.etag)) {
@@ -58,6 +68,15 @@ export async function contentRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
   const content = new ContentService(ctx);
+  await appBase.register(seoRoutes);
+
+  const footerAnswer = () =>
+    content.publicAnswer("footer", async () => ({
+      data: await content.getFooter(),
+      message: "Footer section fetched successfully",
+    }));
+  const send = async (req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, varyOnCookie = false) =>
+    sendCached(req, reply, answer, (await footerAnswer()).etag, varyOnCookie);
 
   /** Lists show inactive items to a signed-in admin only (the admin tables use the same GET). */
   async function callerIsAdmin(req: FastifyRequest) {
@@ -89,7 +108,7 @@ export async function contentRoutes(appBase: FastifyInstance) {
 
   // ---------- Hero (decision 010) ----------
   app.get(CONTENT_ROUTES.hero, publicGet("Landing hero", ZHeroSchema.nullable()), async (req, reply) =>
-    sendCached(
+    send(
       req,
       reply,
       await content.publicAnswer("hero", async () => ({
@@ -109,7 +128,7 @@ export async function contentRoutes(appBase: FastifyInstance) {
 
   // ---------- Banner ----------
   app.get(CONTENT_ROUTES.banner, publicGet("Promotional banner", ZBannerSchema.nullable()), async (req, reply) =>
-    sendCached(
+    send(
       req,
       reply,
       await content.publicAnswer("banner", async () => ({
@@ -152,7 +171,7 @@ export async function contentRoutes(appBase: FastifyInstance) {
         data: await content.listFeatures({ includeInactive }),
         message: "Features fetched successfully",
       }));
-      return sendCached(req, reply, answer, true);
+      return send(req, reply, answer, true);
     },
   );
   app.post(
@@ -186,7 +205,7 @@ export async function contentRoutes(appBase: FastifyInstance) {
 
   // ---------- About ----------
   app.get(CONTENT_ROUTES.about, publicGet("About section", ZAboutSchema.nullable()), async (req, reply) =>
-    sendCached(
+    send(
       req,
       reply,
       await content.publicAnswer("about", async () => ({
@@ -225,7 +244,7 @@ export async function contentRoutes(appBase: FastifyInstance) {
         const list = await content.listTestimonials({ includeInactive });
         return { data: { data: list, total: list.length }, message: "Testimonials fetched successfully" };
       });
-      return sendCached(req, reply, answer, true);
+      return send(req, reply, answer, true);
     },
   );
   app.post(
@@ -259,15 +278,10 @@ export async function contentRoutes(appBase: FastifyInstance) {
   app.get(
     CONTENT_ROUTES.footer,
     publicGet("Footer (and the header logo)", ZFooterSchema.nullable()),
-    async (req, reply) =>
-      sendCached(
-        req,
-        reply,
-        await content.publicAnswer("footer", async () => ({
-          data: await content.getFooter(),
-          message: "Footer section fetched successfully",
-        })),
-      ),
+    async (req, reply) => {
+      const answer = await footerAnswer();
+      return sendCached(req, reply, answer, answer.etag);
+    },
   );
   app.put(
     CONTENT_ROUTES.footer,
@@ -283,7 +297,7 @@ export async function contentRoutes(appBase: FastifyInstance) {
     CONTENT_ROUTES.contactPage,
     publicGet("Contact page content", ZContactPageSchema.nullable()),
     async (req, reply) =>
-      sendCached(
+      send(
         req,
         reply,
         await content.publicAnswer("contactPage", async () => ({

@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Link } from "react-router";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { anchors, paths } from "@/config/paths";
 import { useMe } from "@/features/auth/api/me";
@@ -13,21 +13,41 @@ const navLinks = [
   { label: "Testimonials", to: `/#${anchors.testimonials}` },
 ];
 
-export function Header({ logoUrl }: { logoUrl?: string | null }) {
+/** Site header: logo, in-page anchors, Login / Join Now or the account menu; a disclosure menu on narrow screens. */
+export function Header({ logo }: { logo?: ReactNode }) {
   const me = useMe();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
   const user = me.data;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: any navigation closes the menu
+  useEffect(() => setMobileOpen(false), [location.pathname, location.hash]);
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setMobileOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [mobileOpen]);
+
+  const itemClass = "block rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100";
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/95 backdrop-blur">
       <nav
         className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8"
         aria-label="Main"
       >
-        <Logo imageUrl={logoUrl} />
+        {logo ?? <Logo />}
         <ul className="hidden items-center gap-8 md:flex">
           {navLinks.map((l) => (
             <li key={l.label}>
-              <Link to={l.to} className="text-sm font-medium text-slate-600 hover:text-brand-700">
+              <Link to={l.to} className="rounded-md text-sm font-medium text-slate-700 hover:text-brand-700">
                 {l.label}
               </Link>
             </li>
@@ -40,19 +60,23 @@ export function Header({ logoUrl }: { logoUrl?: string | null }) {
             <span className="h-9 w-24" />
           ) : (
             <>
-              <Link to={paths.login} className={buttonClasses("ghost", "px-3")}>
-                Login
-              </Link>
-              <Link to={paths.register} className={buttonClasses("primary", "px-3 sm:px-4")}>
+              <span className="hidden sm:block">
+                <Link to={paths.login} className={buttonClasses("ghost")}>
+                  Login
+                </Link>
+              </span>
+              <Link to={paths.register} className={buttonClasses("primary")}>
                 Join Now
               </Link>
             </>
           )}
           <button
+            ref={toggleRef}
             type="button"
-            className="rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden"
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
             aria-label={mobileOpen ? "Close menu" : "Open menu"}
             aria-expanded={mobileOpen}
+            aria-controls={menuId}
             onClick={() => setMobileOpen((v) => !v)}
           >
             <svg
@@ -69,25 +93,17 @@ export function Header({ logoUrl }: { logoUrl?: string | null }) {
         </div>
       </nav>
       {mobileOpen && (
-        <ul className="border-t border-slate-200 bg-white px-4 py-3 md:hidden">
+        <ul id={menuId} className="border-t border-slate-200 bg-white px-4 py-3 shadow-lg md:hidden">
           {navLinks.map((l) => (
             <li key={l.label}>
-              <Link
-                to={l.to}
-                onClick={() => setMobileOpen(false)}
-                className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-              >
+              <Link to={l.to} onClick={() => setMobileOpen(false)} className={itemClass}>
                 {l.label}
               </Link>
             </li>
           ))}
           {!user && (
             <li>
-              <Link
-                to={paths.login}
-                onClick={() => setMobileOpen(false)}
-                className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-              >
+              <Link to={paths.login} onClick={() => setMobileOpen(false)} className={itemClass}>
                 Login
               </Link>
             </li>

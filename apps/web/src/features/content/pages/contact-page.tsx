@@ -1,5 +1,12 @@
-import { ComingSoon } from "@/components/ui/page-state";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { ContactSection } from "../components/landing/contact-section";
 
+/** /contact: the contact-page content, its entries, the form and the image. */
 export function ContactPage() {
-  return <ComingSoon title="Contact Us" />;
+  useDocumentTitle("Contact Us - Mailsmith");
+  return (
+    <main>
+      <ContactSection headingLevel={1} />
+    </main>
+  );
 }

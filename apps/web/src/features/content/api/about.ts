@@ -1,0 +1,22 @@
+import { CONTENT_ROUTES, CONTENT_TEXTS, type TAbout, type TAboutInput } from "@mailsmith/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { fetchContent } from "./fetch-content";
+import { contentKeys } from "./keys";
+import { type WriteAnswer, write } from "./mutate";
+
+export function useAbout() {
+  return useQuery({
+    queryKey: contentKeys.about,
+    queryFn: () => fetchContent<TAbout | null>(CONTENT_ROUTES.about, CONTENT_TEXTS.about.fetchFailed),
+  });
+}
+
+function useAboutWrite<V>(call: (v: V) => Promise<WriteAnswer<TAbout>>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: (res) => qc.setQueryData(contentKeys.about, res.data) });
+}
+
+export const useSaveAbout = () => useAboutWrite((body: TAboutInput) => write.put<TAbout>(CONTENT_ROUTES.about, body));
+export const useToggleAbout = () => useAboutWrite(() => write.patch<TAbout>(`${CONTENT_ROUTES.about}/toggle`));
+export const useDeleteAbout = () => useAboutWrite(() => write.delete<TAbout>(CONTENT_ROUTES.about));
+export const useResetAbout = () => useAboutWrite(() => write.post<TAbout>(`${CONTENT_ROUTES.about}/reset`));

@@ -1,0 +1,12 @@
+/** TanStack Query keys of the content feature. */
+export const contentKeys = {
+  all: ["content"] as const,
+  hero: ["content", "hero"] as const,
+  banner: ["content", "banner"] as const,
+  bannerStats: ["content", "banner", "stats"] as const,
+  features: ["content", "features"] as const,
+  about: ["content", "about"] as const,
+  testimonials: ["content", "testimonials"] as const,
+  footer: ["content", "footer"] as const,
+  contactPage: ["content", "contact-page"] as const,
+};

@@ -1,0 +1,95 @@
+import { CONTENT_TEXTS, type TContactEntry } from "@mailsmith/shared";
+import { useContactPage } from "../../api/contact-page";
+import { ContentIcon } from "../content-icon";
+import { ContentImage } from "../content-image";
+import { SectionHeading, SectionMessage } from "../section-state";
+import { ContactForm } from "./contact-form";
+
+function entryHref(entry: TContactEntry) {
+  if (entry.type === "email") return `mailto:${entry.value}`;
+  return `tel:${entry.value.replace(/[^\d+]/g, "")}`;
+}
+
+/** Title, subtitle, contact entries, the form and an image (spec); the form is always there. */
+export function ContactSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
+  const page = useContactPage();
+  const data = page.isSuccess && page.data?.isActive ? page.data : null;
+  return (
+    <section aria-labelledby="contact-heading" className="bg-white py-20">
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16 lg:px-8">
+        <div>
+          {page.isPending ? (
+            <SectionMessage loading>{CONTENT_TEXTS.contact.loading}</SectionMessage>
+          ) : page.isError ? (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+              {CONTENT_TEXTS.contact.error(page.error.message)}
+            </p>
+          ) : !data ? (
+            <p className="text-sm text-slate-600">{CONTENT_TEXTS.contact.empty}</p>
+          ) : (
+            <>
+              <SectionHeading
+                id="contact-heading"
+                level={headingLevel}
+                align="left"
+                eyebrow="Contact"
+                title={data.title}
+                lead={data.subtitle}
+              />
+              {data.description && <p className="mt-3 text-sm text-slate-600">{data.description}</p>}
+              {data.contactInfo.length > 0 && (
+                <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+                  {data.contactInfo.map((entry, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id
+                    <li key={i}>
+                      <a
+                        href={entryHref(entry)}
+                        className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 hover:border-brand-200 hover:bg-brand-50"
+                      >
+                        <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                          <ContentIcon
+                            name={entry.icon || (entry.type === "email" ? "mail" : "phone-call")}
+                            className="h-5 w-5"
+                          />
+                        </span>
+                        <span className="min-w-0">
+                          {entry.label && <span className="block text-xs text-slate-600">{entry.label}</span>}
+                          <span className="block truncate text-sm font-semibold text-slate-900">{entry.value}</span>
+                        </span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+          {!data &&
+            (headingLevel === 1 ? (
+              <h1 id="contact-heading" className="sr-only">
+                Contact us
+              </h1>
+            ) : (
+              <h2 id="contact-heading" className="sr-only">
+                Contact us
+              </h2>
+            ))}
+          <div className="mt-8 rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-6">
+            <ContactForm />
+          </div>
+        </div>
+        {data?.imageUrl && (
+          <div className="hidden items-center lg:flex">
+            <ContentImage
+              src={data.imageUrl}
+              alt="Illustration of the Mailsmith support team answering messages"
+              width={560}
+              height={560}
+              loading="lazy"
+              className="w-full rounded-3xl"
+            />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
