@@ -252,7 +252,7 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
             </Button>
           </div>
         ) : (
-          <div className="flex flex-nowrap items-center gap-0.5">
+          <div className="flex max-w-[13rem] flex-wrap items-center gap-0.5">
             <button type="button" className={action} onClick={() => startEdit(u)} aria-label={`Edit ${u.userName}`}>
               Edit
             </button>
@@ -327,17 +327,19 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
           <label htmlFor={searchId} className="sr-only">
             Search users
           </label>
-          <input
-            id={searchId}
-            type="search"
-            placeholder="Search name, email, role, membership"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-            className={`${inputClasses()} w-72 max-w-full`}
-          />
+          <div className="w-72 max-w-full">
+            <input
+              id={searchId}
+              type="search"
+              placeholder="Search name, email, role, membership"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setPage(1);
+              }}
+              className={inputClasses()}
+            />
+          </div>
           <Button variant="secondary" onClick={() => void users.refetch()} loading={users.isFetching}>
             Refresh
           </Button>
