@@ -35,7 +35,7 @@ export async function reencodeImage(buf: Buffer): Promise<{ body: Buffer; ext: R
   const format = sniffImage(buf);
   if (!format) throw notAnImage();
   try {
-    const pipeline = sharp(buf, { limitInputPixels: 50_000_000, failOn: "error" })
+    const pipeline = sharp(buf, { limitInputPixels: 25_000_000, failOn: "error" })
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true });
     switch (format) {
