@@ -79,8 +79,16 @@ export const EnvSchema = z
         message: "set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither",
       });
     }
-    if (env.NODE_ENV === "production" && env.PAYPAL_API_BASE && !env.PAYPAL_API_BASE.startsWith("https://")) {
-      ctx.addIssue({ code: "custom", path: ["PAYPAL_API_BASE"], message: "must be https:// when NODE_ENV=production" });
+    if (
+      env.NODE_ENV === "production" &&
+      env.PAYPAL_API_BASE &&
+      !/^(https:\/\/|http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/])/.test(env.PAYPAL_API_BASE)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYPAL_API_BASE"],
+        message: "must be https:// (or a loopback http:// address) when NODE_ENV=production",
+      });
     }
     if (env.S3_BUCKET && !env.S3_PUBLIC_URL) {
       ctx.addIssue({ code: "custom", path: ["S3_PUBLIC_URL"], message: "is required when S3_BUCKET is set" });

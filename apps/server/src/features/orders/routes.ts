@@ -8,7 +8,7 @@ import {
   ZOrderPageSchema,
   ZPackageOrderSchema,
 } from "@mailsmith/shared";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { forbidden } from "../../lib/app-error.js";
@@ -27,6 +27,9 @@ const idParams = z.object({ id: z.string().uuid(ORDER_MESSAGES.notFound) });
 const ownQuery = z.object({ userEmail: z.string().optional() });
 const deleted = z.object({ success: z.literal(true), message: z.string() });
 
+/** Limits count per member (many members may share one address). */
+const byUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
+
 export async function orderRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
@@ -40,7 +43,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
   app.post(
     "/api/new-order",
     {
-      config: { access: "user", rateLimit: { max: 30, timeWindow: "1 minute" } },
+      config: { access: "user", rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: byUser } },
       schema: {
         tags: ["orders"],
         summary: "Create a pending package order from the server's package record (client prices are ignored)",
@@ -57,7 +60,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
   app.post(
     "/api/new-item-order",
     {
-      config: { access: "user", rateLimit: { max: 30, timeWindow: "1 minute" } },
+      config: { access: "user", rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: byUser } },
       schema: {
         tags: ["orders"],
         summary: "Create a pending item order from the server's item record (client prices are ignored)",

@@ -9,7 +9,7 @@ import {
   ZPublicPaypalSettingsSchema,
   ZVerifyOrderResultSchema,
 } from "@mailsmith/shared";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PaypalStandInState, paypalStandInPlugin, STANDIN_PREFIX } from "../../adapters/paypal/stand-in.js";
@@ -17,6 +17,9 @@ import type { PaypalWebhookEvent } from "../../adapters/paypal/types.js";
 import { currentUser } from "../../plugins/access.js";
 import { capturePaypalOrder, createPaypalOrder, handleWebhook, verifyOrder, type WebhookHeaders } from "./service.js";
 import { loadSettings, resetSettings, saveSettings, toAdminSettings, toPublicSettings } from "./settings.js";
+
+/** Limits count per member (many members may share one address). */
+const byUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 
 export async function paymentRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -97,7 +100,7 @@ export async function paymentRoutes(appBase: FastifyInstance) {
   app.post(
     "/api/paypal/create-order",
     {
-      config: { access: "owner", rateLimit: { max: 30, timeWindow: "1 minute" } },
+      config: { access: "owner", rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: byUser } },
       schema: {
         tags: ["payments"],
         summary: "Create the PayPal order for one of the caller's pending orders (amounts from our order)",
