@@ -84,7 +84,7 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   await app.register(userRoutes);
   await app.register(supportRoutes);
   await app.register(generatorRoutes);
-  await app.register(contentRoutes);
+  await app.register(contentRoutes, { webDist });
   await app.register(profileRoutes);
   await app.register(uploadRoutes);
   await app.register(messagingRoutes);

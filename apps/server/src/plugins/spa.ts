@@ -9,7 +9,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
     app.log.warn({ distDir }, "web build not found: only the API is served (run npm run build)");
     return;
   }
-  await app.register(fastifyStatic, { root: distDir, serve: false });
+  // preCompressed: the web build writes .br/.gz beside each text asset (vite.config.ts); the original is the fallback.
+  await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true });
 
   app.route({
     method: ["GET", "HEAD"],

@@ -34,6 +34,8 @@ export const DEFAULT_CONTACT_ENTRY_ICON = "icon-phone-call";
 export const ABOUT_IMAGE_SLOTS = 3;
 /** Local-storage key of the cached footer (site §3: cached footer data with timestamp). */
 export const FOOTER_CACHE_KEY = "mailsmith:footer";
+/** Id of the JSON script element in the landing page's HTML carrying the sections' content (decision 012). */
+export const LANDING_BOOTSTRAP_ID = "mailsmith-landing";
 /** Sent with every public content answer: the footer's current ETag, so a cached footer knows it is outdated. */
 export const FOOTER_VERSION_HEADER = "x-footer-version";
 

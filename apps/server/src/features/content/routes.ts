@@ -26,6 +26,7 @@ import { z } from "zod";
 import { notFound } from "../../lib/app-error.js";
 import { resolveUser } from "../../plugins/access.js";
 import type { CachedAnswer } from "./cache.js";
+import { landingPageRoute } from "./landing-page.js";
 import { seoRoutes } from "./seo-routes.js";
 import { ContentService } from "./service.js";
 
@@ -64,17 +65,14 @@ function sendCached(
 
 const ok = <T>(data: T, message: string) => ({ success: true as const, data, message });
 
-export async function contentRoutes(appBase: FastifyInstance) {
+export async function contentRoutes(appBase: FastifyInstance, opts: { webDist?: string } = {}) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
   const content = new ContentService(ctx);
   await appBase.register(seoRoutes);
+  if (opts.webDist) await appBase.register(landingPageRoute, { webDist: opts.webDist, content });
 
-  const footerAnswer = () =>
-    content.publicAnswer("footer", async () => ({
-      data: await content.getFooter(),
-      message: "Footer section fetched successfully",
-    }));
+  const footerAnswer = content.footerAnswer;
   const send = async (req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, varyOnCookie = false) =>
     sendCached(req, reply, answer, (await footerAnswer()).etag, varyOnCookie);
 
@@ -108,14 +106,7 @@ export async function contentRoutes(appBase: FastifyInstance) {
 
   // ---------- Hero (decision 010) ----------
   app.get(CONTENT_ROUTES.hero, publicGet("Landing hero", ZHeroSchema.nullable()), async (req, reply) =>
-    send(
-      req,
-      reply,
-      await content.publicAnswer("hero", async () => ({
-        data: await content.getHero(),
-        message: "Hero section fetched successfully",
-      })),
-    ),
+    send(req, reply, await content.heroAnswer()),
   );
   app.put(
     CONTENT_ROUTES.hero,
@@ -128,14 +119,7 @@ export async function contentRoutes(appBase: FastifyInstance) {
 
   // ---------- Banner ----------
   app.get(CONTENT_ROUTES.banner, publicGet("Promotional banner", ZBannerSchema.nullable()), async (req, reply) =>
-    send(
-      req,
-      reply,
-      await content.publicAnswer("banner", async () => ({
-        data: await content.getBanner(),
-        message: "Banner section fetched successfully",
-      })),
-    ),
+    send(req, reply, await content.bannerAnswer()),
   );
   app.get(
     `${CONTENT_ROUTES.banner}/stats`,
@@ -167,10 +151,7 @@ export async function contentRoutes(appBase: FastifyInstance) {
     publicGet("How It Works items, by order (inactive ones for admins only)", z.array(ZFeatureSchema)),
     async (req, reply) => {
       const includeInactive = await callerIsAdmin(req);
-      const answer = await content.publicAnswer(`features:${includeInactive ? "all" : "active"}`, async () => ({
-        data: await content.listFeatures({ includeInactive }),
-        message: "Features fetched successfully",
-      }));
+      const answer = await content.featuresAnswer(includeInactive);
       return send(req, reply, answer, true);
     },
   );
@@ -205,14 +186,7 @@ export async function contentRoutes(appBase: FastifyInstance) {
 
   // ---------- About ----------
   app.get(CONTENT_ROUTES.about, publicGet("About section", ZAboutSchema.nullable()), async (req, reply) =>
-    send(
-      req,
-      reply,
-      await content.publicAnswer("about", async () => ({
-        data: await content.getAbout(),
-        message: "About section fetched successfully",
-      })),
-    ),
+    send(req, reply, await content.aboutAnswer()),
   );
   app.put(
     CONTENT_ROUTES.about,
@@ -240,10 +214,7 @@ export async function contentRoutes(appBase: FastifyInstance) {
     publicGet("Testimonials (list at data.data; inactive ones for admins only)", ZTestimonialListSchema),
     async (req, reply) => {
       const includeInactive = await callerIsAdmin(req);
-      const answer = await content.publicAnswer(`testimonials:${includeInactive ? "all" : "active"}`, async () => {
-        const list = await content.listTestimonials({ includeInactive });
-        return { data: { data: list, total: list.length }, message: "Testimonials fetched successfully" };
-      });
+      const answer = await content.testimonialsAnswer(includeInactive);
       return send(req, reply, answer, true);
     },
   );
@@ -296,15 +267,7 @@ export async function contentRoutes(appBase: FastifyInstance) {
   app.get(
     CONTENT_ROUTES.contactPage,
     publicGet("Contact page content", ZContactPageSchema.nullable()),
-    async (req, reply) =>
-      send(
-        req,
-        reply,
-        await content.publicAnswer("contactPage", async () => ({
-          data: await content.getContactPage(),
-          message: "Contact page fetched successfully",
-        })),
-      ),
+    async (req, reply) => send(req, reply, await content.contactPageAnswer()),
   );
   app.put(
     CONTENT_ROUTES.contactPage,

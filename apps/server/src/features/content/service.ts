@@ -106,6 +106,45 @@ export class ContentService {
     return this.cache.get(key, async () => ({ success: true, ...(await load()) }));
   }
 
+  // ---------- public answers (cached) ----------
+
+  heroAnswer = () =>
+    this.publicAnswer("hero", async () => ({
+      data: await this.getHero(),
+      message: "Hero section fetched successfully",
+    }));
+  bannerAnswer = () =>
+    this.publicAnswer("banner", async () => ({
+      data: await this.getBanner(),
+      message: "Banner section fetched successfully",
+    }));
+  aboutAnswer = () =>
+    this.publicAnswer("about", async () => ({
+      data: await this.getAbout(),
+      message: "About section fetched successfully",
+    }));
+  footerAnswer = () =>
+    this.publicAnswer("footer", async () => ({
+      data: await this.getFooter(),
+      message: "Footer section fetched successfully",
+    }));
+  contactPageAnswer = () =>
+    this.publicAnswer("contactPage", async () => ({
+      data: await this.getContactPage(),
+      message: "Contact page fetched successfully",
+    }));
+  featuresAnswer = (includeInactive: boolean) =>
+    this.publicAnswer(`features:${includeInactive ? "all" : "active"}`, async () => ({
+      data: await this.listFeatures({ includeInactive }),
+      message: "Features fetched successfully",
+    }));
+  /** The list is at data.data (spec). */
+  testimonialsAnswer = (includeInactive: boolean) =>
+    this.publicAnswer(`testimonials:${includeInactive ? "all" : "active"}`, async () => {
+      const list = await this.listTestimonials({ includeInactive });
+      return { data: { data: list, total: list.length }, message: "Testimonials fetched successfully" };
+    });
+
   // ---------- single records ----------
 
   private async readOne<T extends object>(key: SingletonKey, schema: z.ZodType<T>) {

@@ -1,14 +1,11 @@
-import { CONTENT_ROUTES, CONTENT_TEXTS, type TAbout, type TAboutInput } from "@mailsmith/shared";
+import { CONTENT_ROUTES, type TAbout, type TAboutInput } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchContent } from "./fetch-content";
 import { contentKeys } from "./keys";
 import { type WriteAnswer, write } from "./mutate";
+import { aboutQuery } from "./queries";
 
 export function useAbout() {
-  return useQuery({
-    queryKey: contentKeys.about,
-    queryFn: () => fetchContent<TAbout | null>(CONTENT_ROUTES.about, CONTENT_TEXTS.about.fetchFailed),
-  });
+  return useQuery(aboutQuery);
 }
 
 function useAboutWrite<V>(call: (v: V) => Promise<WriteAnswer<TAbout>>) {

@@ -1,15 +1,12 @@
-import { CONTENT_ROUTES, CONTENT_TEXTS, type TBanner, type TBannerInput, type TBannerStats } from "@mailsmith/shared";
+import { CONTENT_ROUTES, type TBanner, type TBannerInput, type TBannerStats } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { fetchContent } from "./fetch-content";
 import { contentKeys } from "./keys";
 import { type WriteAnswer, write } from "./mutate";
+import { bannerQuery } from "./queries";
 
 export function useBanner() {
-  return useQuery({
-    queryKey: contentKeys.banner,
-    queryFn: () => fetchContent<TBanner | null>(CONTENT_ROUTES.banner, CONTENT_TEXTS.banner.fetchFailed),
-  });
+  return useQuery(bannerQuery);
 }
 
 export function useBannerStats() {

@@ -1,21 +1,12 @@
-import {
-  CONTENT_ROUTES,
-  CONTENT_TEXTS,
-  type TContactForm,
-  type TContactPage,
-  type TContactPageInput,
-} from "@mailsmith/shared";
+import { CONTENT_ROUTES, type TContactForm, type TContactPage, type TContactPageInput } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { fetchContent } from "./fetch-content";
 import { contentKeys } from "./keys";
 import { type WriteAnswer, write } from "./mutate";
+import { contactPageQuery } from "./queries";
 
 export function useContactPage() {
-  return useQuery({
-    queryKey: contentKeys.contactPage,
-    queryFn: () => fetchContent<TContactPage | null>(CONTENT_ROUTES.contactPage, CONTENT_TEXTS.contact.empty),
-  });
+  return useQuery(contactPageQuery);
 }
 
 function useContactPageWrite<V>(call: (v: V) => Promise<WriteAnswer<TContactPage>>) {

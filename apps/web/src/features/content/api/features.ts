@@ -1,17 +1,17 @@
-import { CONTENT_ROUTES, CONTENT_TEXTS, type TFeature, type TFeatureInput } from "@mailsmith/shared";
+import { CONTENT_ROUTES, type TFeature, type TFeatureInput } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchContent } from "./fetch-content";
 import { contentKeys } from "./keys";
 import { write } from "./mutate";
+import { loadFeatures } from "./queries";
 
-/** Sorted by order; a visitor gets the active ones, an admin all of them. */
-export function useFeatures() {
-  return useQuery({
-    queryKey: contentKeys.features,
-    queryFn: async () => {
-      const list = await fetchContent<TFeature[]>(CONTENT_ROUTES.features, CONTENT_TEXTS.features.fetchFailed);
-      return [...(list ?? [])].sort((a, b) => a.order - b.order);
-    },
+/**
+ * The landing's list, or with `admin` the settings table's (inactive rows included) under its own key,
+ * so the landing's copy never stands in for it.
+ */
+export function useFeatures(opts: { admin?: boolean } = {}) {
+  return useQuery<TFeature[]>({
+    queryKey: opts.admin ? contentKeys.featuresAdmin : contentKeys.features,
+    queryFn: loadFeatures,
   });
 }
 

@@ -1,14 +1,11 @@
-import { CONTENT_ROUTES, CONTENT_TEXTS, type THero, type THeroInput } from "@mailsmith/shared";
+import { CONTENT_ROUTES, type THero, type THeroInput } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchContent } from "./fetch-content";
 import { contentKeys } from "./keys";
 import { write } from "./mutate";
+import { heroQuery } from "./queries";
 
 export function useHero() {
-  return useQuery({
-    queryKey: contentKeys.hero,
-    queryFn: () => fetchContent<THero | null>(CONTENT_ROUTES.hero, CONTENT_TEXTS.hero.fetchFailed),
-  });
+  return useQuery(heroQuery);
 }
 
 export function useSaveHero() {

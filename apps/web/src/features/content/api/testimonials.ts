@@ -1,20 +1,17 @@
-import { CONTENT_ROUTES, CONTENT_TEXTS, type TTestimonial, type TTestimonialInput } from "@mailsmith/shared";
+import { CONTENT_ROUTES, type TTestimonial, type TTestimonialInput } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchContent } from "./fetch-content";
 import { contentKeys } from "./keys";
 import { write } from "./mutate";
+import { loadTestimonials } from "./queries";
 
-/** GET /api/testimonials: the list is at data.data. */
-export function useTestimonials() {
-  return useQuery({
-    queryKey: contentKeys.testimonials,
-    queryFn: async () =>
-      (
-        await fetchContent<{ data: TTestimonial[] } | null>(
-          CONTENT_ROUTES.testimonials,
-          CONTENT_TEXTS.testimonials.failed,
-        )
-      )?.data ?? [],
+/**
+ * The landing's list, or with `admin` the settings table's (inactive rows included) under its own key,
+ * so the landing's copy never stands in for it.
+ */
+export function useTestimonials(opts: { admin?: boolean } = {}) {
+  return useQuery<TTestimonial[]>({
+    queryKey: opts.admin ? contentKeys.testimonialsAdmin : contentKeys.testimonials,
+    queryFn: loadTestimonials,
   });
 }
 

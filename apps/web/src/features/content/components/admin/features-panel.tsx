@@ -173,7 +173,7 @@ function FeatureForm({
 }
 
 export function FeaturesPanel() {
-  const features = useFeatures();
+  const features = useFeatures({ admin: true });
   const toggle = useToggleFeature();
   const remove = useDeleteFeature();
   const reset = useResetFeatures();

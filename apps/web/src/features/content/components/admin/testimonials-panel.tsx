@@ -119,7 +119,7 @@ function TestimonialForm({ editing, onDone }: { editing: TTestimonial | null; on
 }
 
 export function TestimonialsPanel() {
-  const testimonials = useTestimonials();
+  const testimonials = useTestimonials({ admin: true });
   const remove = useDeleteTestimonial();
   const reset = useResetTestimonials();
   const [confirm, confirmDialog] = useConfirm();

@@ -47,7 +47,7 @@ export function HowItWorksSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }
               key={feature._id}
               className="relative rounded-2xl border border-slate-200 bg-slate-50/60 p-6 transition-shadow hover:shadow-lg"
             >
-              <span className="absolute top-5 right-6 text-4xl font-extrabold text-slate-300" aria-hidden="true">
+              <span className="absolute top-5 right-6 text-3xl font-extrabold text-brand-500" aria-hidden="true">
                 {stepNumber(index)}
               </span>
               <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-600 text-white shadow-md">

@@ -1,0 +1,85 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { extractYouTubeId, LANDING_BOOTSTRAP_ID } from "@mailsmith/shared";
+import type { FastifyInstance } from "fastify";
+import { escapeHtml } from "../../lib/escape-html.js";
+import type { CachedAnswer } from "./cache.js";
+import type { ContentService } from "./service.js";
+
+type LandingAnswers = Record<
+  "hero" | "banner" | "features" | "about" | "contactPage" | "testimonials" | "footer",
+  CachedAnswer
+>;
+
+/**
+ * The landing page's index.html with its content inlined (decision 012): the public answers of every section,
+ * as JSON the browser reads before its first render, and a preload of the hero image. A phone then paints the
+ * whole first screen after the JavaScript alone, without a second round of requests.
+ */
+export function buildLandingHtml(template: string, answers: LandingAnswers): string {
+  // Each answer is already JSON text; "<" is escaped so no string can close the script element.
+  const json = `{${Object.entries(answers)
+    .map(([key, a]) => `"${key}":${a.body}`)
+    .join(",")},"footerVersion":${JSON.stringify(answers.footer.etag)}}`.replace(/</g, "\\u003c");
+  const hero = (JSON.parse(answers.hero.body) as { data: { imageUrl?: string; videoUrl?: string } | null }).data;
+  const preload =
+    hero?.imageUrl && !extractYouTubeId(hero.videoUrl)
+      ? `<link rel="preload" as="image" href="${escapeHtml(hero.imageUrl)}" fetchpriority="high" />`
+      : "";
+  const inject = `${preload}<script id="${LANDING_BOOTSTRAP_ID}" type="application/json">${json}</script>`;
+  return template.includes("</head>") ? template.replace("</head>", `${inject}</head>`) : `${inject}${template}`;
+}
+
+function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  const accepted = (acceptEncoding ?? "").toLowerCase();
+  if (/\bbr\b/.test(accepted)) return "br";
+  if (/\bgzip\b/.test(accepted)) return "gzip";
+  return null;
+}
+
+/** GET / with the content inlined; other client routes keep the plain index.html from the SPA plugin. */
+export async function landingPageRoute(app: FastifyInstance, opts: { webDist: string; content: ContentService }) {
+  const indexFile = path.join(opts.webDist, "index.html");
+  if (!existsSync(indexFile)) return;
+  const { content } = opts;
+  let template = { mtimeMs: -1, html: "" };
+  let built: { key: string; html: Buffer; br: Buffer; gzip: Buffer } | null = null;
+
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/",
+    config: { access: "public" },
+    schema: { hide: true },
+    async handler(req, reply) {
+      const stat = statSync(indexFile);
+      if (stat.mtimeMs !== template.mtimeMs)
+        template = { mtimeMs: stat.mtimeMs, html: readFileSync(indexFile, "utf8") };
+      const answers: LandingAnswers = {
+        hero: await content.heroAnswer(),
+        banner: await content.bannerAnswer(),
+        features: await content.featuresAnswer(false),
+        about: await content.aboutAnswer(),
+        contactPage: await content.contactPageAnswer(),
+        testimonials: await content.testimonialsAnswer(false),
+        footer: await content.footerAnswer(),
+      };
+      const key = `${template.mtimeMs}:${Object.values(answers)
+        .map((a) => a.etag)
+        .join(",")}`;
+      if (built?.key !== key) {
+        const html = Buffer.from(buildLandingHtml(template.html, answers));
+        built = {
+          key,
+          html,
+          br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+          gzip: gzipSync(html, { level: 9 }),
+        };
+      }
+      reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html; charset=utf-8");
+      const encoding = pickEncoding(req.headers["accept-encoding"]);
+      if (encoding) return reply.header("content-encoding", encoding).send(built[encoding]);
+      return reply.send(built.html);
+    },
+  });
+}
