@@ -40,6 +40,8 @@ export function EmailPreview({
       <div className="flex justify-center overflow-x-auto bg-slate-100 p-2">
         {html ? (
           <iframe
+            // A fresh frame for the finished email: a frame whose srcdoc changed mid-navigation can stay blank.
+            key={busy ? "live" : "final"}
             title={title}
             sandbox=""
             srcDoc={html}

@@ -1,0 +1,137 @@
+// Generator scenarios: server time per generation against an instant Gemini stand-in (p50, p95) and
+// post-processing time for a 60 KB email. The stand-in runs as a child process started by setup().
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const GENERATIONS = Number(process.env.BENCH_GENERATIONS ?? 30);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Number(sorted[Math.max(0, i)].toFixed(1));
+}
+
+export async function setup() {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "apps/server/src/adapters/gemini/stand-in-main.ts"), "--port", String(port)],
+    { cwd: root, stdio: "ignore" },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const start = Date.now();
+  for (;;) {
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      if (Date.now() - start > 20_000) throw new Error("Gemini stand-in did not start");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return { env: { GEMINI_BASE_URL: url }, teardown: () => child.kill("SIGTERM") };
+}
+
+async function signUp(baseUrl) {
+  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({
+      email: `gen-${Date.now()}-${Math.random().toString(36).slice(2)}@bench.local`,
+      password: "bench-password-1",
+      name: "Bench Generator",
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+export default [
+  {
+    name: "generator: POST /api/generate, instant stand-in",
+    type: "custom",
+    async run({ baseUrl, cookieFor }) {
+      const admin = await cookieFor("admin");
+      const key = await fetch(`${baseUrl}/api/gemini-keys`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: baseUrl, cookie: admin },
+        body: JSON.stringify({ name: "Bench stand-in", key: "bench-stand-in-key-000111" }),
+      });
+      if (!key.ok) throw new Error(`adding a key failed: ${key.status}`);
+      const times = [];
+      let cookie = "";
+      let failures = 0;
+      for (let i = 0; i < GENERATIONS; i++) {
+        if (i % 3 === 0) cookie = await signUp(baseUrl); // 3 sign-up credits each
+        const form = new FormData();
+        form.append("emailType", "Newsletter Email Templates");
+        form.append("instructions", `Bench run ${i}`);
+        const t0 = performance.now();
+        const res = await fetch(`${baseUrl}/api/generate`, {
+          method: "POST",
+          headers: { origin: baseUrl, cookie },
+          body: form,
+        });
+        const text = await res.text();
+        times.push(performance.now() - t0);
+        if (!res.ok || !text.includes('"type":"done"')) failures += 1;
+      }
+      times.sort((a, b) => a - b);
+      return { generations: GENERATIONS, failures, p50Ms: percentile(times, 50), p95Ms: percentile(times, 95) };
+    },
+  },
+  {
+    name: "generator: post-processing a 60 KB email",
+    type: "custom",
+    async run() {
+      const { tsImport } = await import("tsx/esm/api");
+      const { postProcessEmail } = await tsImport(
+        path.join(root, "apps/server/src/features/generator/email-safety.ts"),
+        import.meta.url,
+      );
+      const { standInEmail } = await tsImport(
+        path.join(root, "apps/server/src/adapters/gemini/stand-in.ts"),
+        import.meta.url,
+      );
+      const base = standInEmail({ emailType: "Newsletter Email Templates", instructions: "Bench", images: 1 }).html;
+      const section = base.slice(
+        base.indexOf('<tr><td class="section"'),
+        base.lastIndexOf("</td></tr>", base.indexOf('<tr><td style="padding:24px 32px;background-color:#1d4ed8')) + 10,
+      );
+      let html = base;
+      while (Buffer.byteLength(html) < 60 * 1024)
+        html = html.replace("</table></td></tr></table></body>", `${section}</table></td></tr></table></body>`);
+      postProcessEmail({ html }); // warm up
+      const times = [];
+      for (let i = 0; i < 20; i++) {
+        const t0 = performance.now();
+        postProcessEmail({ html });
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      return {
+        inputKB: Number((Buffer.byteLength(html) / 1024).toFixed(1)),
+        runs: 20,
+        p50Ms: percentile(times, 50),
+        p95Ms: percentile(times, 95),
+      };
+    },
+  },
+];
