@@ -307,3 +307,43 @@ it("serves robots.txt and sitemap.xml with absolute URLs", async () => {
   expect(sitemap.headers.get("content-type")).toContain("application/xml");
   expect(sitemap.body).toContain(`<loc>${server.url}/about</loc>`);
 });
+
+describe("GET / (landing HTML with the content inlined)", () => {
+  it("inlines the current content, compressed, and follows admin writes", async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const { brotliDecompressSync } = await import("node:zlib");
+    const Fastify = (await import("fastify")).default;
+    const { landingPageRoute } = await import("../src/features/content/landing-page.js");
+    const { ContentService } = await import("../src/features/content/service.js");
+
+    const dir = mkdtempSync(path.join(tmpdir(), "landing-"));
+    writeFileSync(path.join(dir, "index.html"), "<html><head><title>t</title></head><body></body></html>");
+    const app = Fastify();
+    const content = new ContentService(server.ctx);
+    await app.register(landingPageRoute, { webDist: dir, content });
+    try {
+      const first = await app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "gzip, br" } });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers["content-encoding"]).toBe("br");
+      expect(first.headers["cache-control"]).toBe("no-cache");
+      const html = brotliDecompressSync(first.rawPayload).toString();
+      expect(html).toContain('<script id="mailsmith-landing" type="application/json">');
+      expect(html).toContain('<link rel="preload" as="image" href="/content/hero-preview.svg"');
+      const inlined = JSON.parse(html.match(/application\/json">(.*?)<\/script>/)![1]!);
+      expect(inlined.hero.data.title).toBe("Create Stunning HTML Email Templates");
+      expect(inlined.testimonials.data.data.length).toBeGreaterThan(0);
+
+      const hero = (await content.getHero())!;
+      await content.putHero({ ...hero, title: "Inlined after a write" });
+      const plain = await app.inject({ method: "GET", url: "/" });
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.body).toContain("Inlined after a write");
+      await content.resetHero();
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -46,40 +46,51 @@ export async function landingPageRoute(app: FastifyInstance, opts: { webDist: st
   let template = { mtimeMs: -1, html: "" };
   let built: { key: string; html: Buffer; br: Buffer; gzip: Buffer } | null = null;
 
+  async function render() {
+    const stat = statSync(indexFile);
+    if (stat.mtimeMs !== template.mtimeMs) template = { mtimeMs: stat.mtimeMs, html: readFileSync(indexFile, "utf8") };
+    const answers: LandingAnswers = {
+      hero: await content.heroAnswer(),
+      banner: await content.bannerAnswer(),
+      features: await content.featuresAnswer(false),
+      about: await content.aboutAnswer(),
+      contactPage: await content.contactPageAnswer(),
+      testimonials: await content.testimonialsAnswer(false),
+      footer: await content.footerAnswer(),
+    };
+    const key = `${template.mtimeMs}:${Object.values(answers)
+      .map((a) => a.etag)
+      .join(",")}`;
+    if (built?.key !== key) {
+      const html = Buffer.from(buildLandingHtml(template.html, answers));
+      built = {
+        key,
+        html,
+        br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+        gzip: gzipSync(html, { level: 9 }),
+      };
+    }
+    return built;
+  }
+
   app.route({
     method: ["GET", "HEAD"],
     url: "/",
     config: { access: "public" },
     schema: { hide: true },
     async handler(req, reply) {
-      const stat = statSync(indexFile);
-      if (stat.mtimeMs !== template.mtimeMs)
-        template = { mtimeMs: stat.mtimeMs, html: readFileSync(indexFile, "utf8") };
-      const answers: LandingAnswers = {
-        hero: await content.heroAnswer(),
-        banner: await content.bannerAnswer(),
-        features: await content.featuresAnswer(false),
-        about: await content.aboutAnswer(),
-        contactPage: await content.contactPageAnswer(),
-        testimonials: await content.testimonialsAnswer(false),
-        footer: await content.footerAnswer(),
-      };
-      const key = `${template.mtimeMs}:${Object.values(answers)
-        .map((a) => a.etag)
-        .join(",")}`;
-      if (built?.key !== key) {
-        const html = Buffer.from(buildLandingHtml(template.html, answers));
-        built = {
-          key,
-          html,
-          br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-          gzip: gzipSync(html, { level: 9 }),
-        };
-      }
       reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html; charset=utf-8");
+      let page: { html: Buffer; br: Buffer; gzip: Buffer };
+      try {
+        page = await render();
+      } catch (err) {
+        // The page still works without inlined content: each section then fetches (and reports) its own.
+        req.log.error({ err }, "landing page: content could not be inlined");
+        return reply.send(readFileSync(indexFile));
+      }
       const encoding = pickEncoding(req.headers["accept-encoding"]);
-      if (encoding) return reply.header("content-encoding", encoding).send(built[encoding]);
-      return reply.send(built.html);
+      if (encoding) return reply.header("content-encoding", encoding).send(page[encoding]);
+      return reply.send(page.html);
     },
   });
 }
