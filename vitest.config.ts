@@ -6,6 +6,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          sequence: { groupOrder: 0 },
           include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/web/src/**/*.test.{ts,tsx}"],
           environment: "node",
         },
@@ -13,6 +14,7 @@ export default defineConfig({
       {
         test: {
           name: "server",
+          sequence: { groupOrder: 1 },
           include: ["apps/server/test/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
