@@ -276,6 +276,16 @@ test("keyboard: the mobile menu opens from the keyboard and Escape closes it", a
   await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
 });
 
+test("header anchors lead to the landing sections from another page", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/about");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Testimonials" }).click();
+  await expect(page).toHaveURL(/\/#testimonials-sec$/);
+  await expect(page.getByRole("heading", { name: "What Our Clients Say" })).toBeInViewport();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+  await expect(page.locator("#pricing-sec")).toBeInViewport();
+});
+
 test("no horizontal scrolling from 360 to 1440 px; screenshots at 390 and 1440", async ({ page }, testInfo) => {
   for (const width of [360, 390, 768, 1024, 1440]) {
     await page.setViewportSize({ width, height: 900 });
@@ -291,10 +301,11 @@ test("no horizontal scrolling from 360 to 1440 px; screenshots at 390 and 1440",
       // Lazy images load as they scroll into view.
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 500) {
-          window.scrollTo(0, y);
+          window.scrollTo({ top: y, behavior: "instant" });
           await new Promise((r) => setTimeout(r, 50));
         }
-        window.scrollTo(0, 0);
+        window.scrollTo({ top: 0, behavior: "instant" });
+        await new Promise((r) => setTimeout(r, 300));
       });
       await page.screenshot({ path: testInfo.outputPath(`landing-${width}.png`), fullPage: true });
     }

@@ -1,4 +1,6 @@
 import { LANDING_TITLE } from "@mailsmith/shared";
+import { type ReactNode, startTransition, useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import { anchors } from "@/config/paths";
 import { AboutSection } from "@/features/content/components/landing/about-section";
 import { BannerSection } from "@/features/content/components/landing/banner-section";
@@ -10,6 +12,20 @@ import { PricingSection } from "@/features/packages/components/pricing-section";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /**
+ * Renders its children right after the first screen has painted, as an interruptible transition, so a slow
+ * phone never spends one long task on the whole page (Lighthouse TBT, decision 012). Then honours a #hash.
+ */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  const { hash } = useLocation();
+  useEffect(() => startTransition(() => setReady(true)), []);
+  useEffect(() => {
+    if (ready && hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [ready, hash]);
+  return ready ? children : <div className="min-h-screen" aria-hidden="true" />;
+}
+
+/**
  * The landing page composes sections from several features (content, packages).
  * Order (spec): hero, promotional banner, How It Works, about, pricing, contact, testimonials.
  */
@@ -18,20 +34,22 @@ export function HomeRoute() {
   return (
     <main>
       <HeroSection />
-      <BannerSection />
-      <HowItWorksSection />
-      <div id={anchors.about} className="scroll-mt-16">
-        <AboutSection />
-      </div>
-      <section id={anchors.pricing} className="scroll-mt-16">
-        <PricingSection />
-      </section>
-      <div id={anchors.contact} className="scroll-mt-16">
-        <ContactSection />
-      </div>
-      <div id={anchors.testimonials} className="scroll-mt-16">
-        <TestimonialsSection />
-      </div>
+      <AfterFirstPaint>
+        <BannerSection />
+        <HowItWorksSection />
+        <div id={anchors.about} className="scroll-mt-16">
+          <AboutSection />
+        </div>
+        <section id={anchors.pricing} className="scroll-mt-16">
+          <PricingSection />
+        </section>
+        <div id={anchors.contact} className="scroll-mt-16">
+          <ContactSection />
+        </div>
+        <div id={anchors.testimonials} className="scroll-mt-16">
+          <TestimonialsSection />
+        </div>
+      </AfterFirstPaint>
     </main>
   );
 }

@@ -254,7 +254,7 @@ export function FeaturesPanel() {
           </p>
         ) : (
           <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <table className="w-full min-w-[40rem] divide-y divide-slate-200 text-sm">
               <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>
                   <th scope="col" className="px-4 py-3">

@@ -169,7 +169,7 @@ export function TestimonialsPanel() {
         </p>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <table className="w-full min-w-[40rem] divide-y divide-slate-200 text-sm">
             <caption className="sr-only">Testimonials</caption>
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
