@@ -104,6 +104,15 @@ describe("accounts", () => {
     expect(again.body.message).toBe(AUTH_MESSAGES.userDisabled);
   });
 
+  it("tells the browser its auth state without an error for visitors", async () => {
+    const anon = await server.client().get("/api/session");
+    expect(anon.status).toBe(200);
+    expect(anon.body).toEqual({ user: null });
+    const m = await server.member({ name: "Session Person" });
+    const mine = await m.get("/api/session");
+    expect(mine.body.user).toMatchObject({ userName: "Session Person", email: m.email });
+  });
+
   it("signs out", async () => {
     const m = await server.member();
     await m.post("/api/auth/sign-out", {});

@@ -24,6 +24,10 @@ export type TUser = z.infer<typeof ZUserSchema>;
 export const ZMeResponseSchema = z.object({ user: ZUserSchema });
 export type TMeResponse = z.infer<typeof ZMeResponseSchema>;
 
+/** GET /api/session: the browser's auth state; `user` is null for visitors (no 401 noise in the console). */
+export const ZSessionResponseSchema = z.object({ user: ZUserSchema.nullable() });
+export type TSessionResponse = z.infer<typeof ZSessionResponseSchema>;
+
 export const ZPublicConfigSchema = z.object({
   googleSignIn: z.boolean(),
   signupBonusCredits: z.number().int(),

@@ -4,6 +4,7 @@ import {
   ZLedgerEntrySchema,
   ZMeResponseSchema,
   ZPublicConfigSchema,
+  ZSessionResponseSchema,
   ZUserBanSchema,
   ZUserSchema,
 } from "@mailsmith/shared";
@@ -11,7 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { forbidden, notFound } from "../../lib/app-error.js";
-import { currentUser } from "../../plugins/access.js";
+import { currentUser, resolveUser } from "../../plugins/access.js";
 import { listLedger } from "../credits/service.js";
 import { findUserByEmail, findUserById, toUserDto } from "./repo.js";
 import { adminDeleteUser, adminSetBanned, adminUpdateUser } from "./service.js";
@@ -30,6 +31,23 @@ export async function userRoutes(appBase: FastifyInstance) {
       schema: { tags: ["account"], summary: "The signed-in user's record", response: { 200: ZMeResponseSchema } },
     },
     async (req) => ({ user: toUserDto(currentUser(req)) }),
+  );
+
+  app.get(
+    "/api/session",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["account"],
+        summary: "The browser's auth state: the signed-in user's record, or null for a visitor",
+        response: { 200: ZSessionResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      reply.header("cache-control", "no-store");
+      const row = await resolveUser(ctx, req);
+      return { user: row ? toUserDto(row) : null };
+    },
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { AUTH_STATE_CACHE_MS, type TMeResponse, type TPublicConfig, type TUser } from "@mailsmith/shared";
+import { AUTH_STATE_CACHE_MS, type TPublicConfig, type TSessionResponse, type TUser } from "@mailsmith/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { ApiError, api } from "@/lib/api-client";
@@ -22,7 +22,10 @@ const AUTH_STORAGE_KEY = "mailsmith:auth";
 
 function readCachedMe(): { user: TUser | null; at: number } | undefined {
   try {
-    const cached = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? "null") as { user: TUser | null; at: number } | null;
+    const cached = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? "null") as {
+      user: TUser | null;
+      at: number;
+    } | null;
     if (cached && typeof cached.at === "number" && Date.now() - cached.at < AUTH_STATE_CACHE_MS) return cached;
   } catch {
     // unreadable cache: ignore it
@@ -41,7 +44,7 @@ function writeCachedMe(user: TUser | null) {
 
 async function fetchMe(): Promise<TUser | null> {
   try {
-    const user = (await api.get<TMeResponse>("/api/me")).user;
+    const user = (await api.get<TSessionResponse>("/api/session")).user;
     writeCachedMe(user);
     return user;
   } catch (err) {
