@@ -62,7 +62,11 @@ async function cookieFor(baseUrl, role) {
       : await fetch(`${baseUrl}/api/auth/sign-up/email`, {
           method: "POST",
           headers,
-          body: JSON.stringify({ email: `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@bench.local`, password: "bench-password-1", name: "Bench Member" }),
+          body: JSON.stringify({
+            email: `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@bench.local`,
+            password: "bench-password-1",
+            name: "Bench Member",
+          }),
         });
   if (!res.ok) throw new Error(`${role} sign-in failed: ${res.status} ${await res.text()}`);
   return res.headers
@@ -74,7 +78,9 @@ async function cookieFor(baseUrl, role) {
 async function main() {
   const scenarioDir = path.join(root, "bench/scenarios");
   const modules = [];
-  for (const file of readdirSync(scenarioDir).filter((f) => f.endsWith(".mjs")).sort()) {
+  for (const file of readdirSync(scenarioDir)
+    .filter((f) => f.endsWith(".mjs"))
+    .sort()) {
     modules.push({ file, mod: await import(pathToFileURL(path.join(scenarioDir, file)).href) });
   }
 
@@ -89,7 +95,9 @@ async function main() {
   }
 
   const barePort = await freePort();
-  const bare = spawn(process.execPath, [path.join(root, "bench/bare-server.mjs"), String(barePort)], { stdio: "inherit" });
+  const bare = spawn(process.execPath, [path.join(root, "bench/bare-server.mjs"), String(barePort)], {
+    stdio: "inherit",
+  });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "mailsmith-bench-"));

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { seed } from "../src/db/seed.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { user } from "../src/db/schema/index.js";
+import { seed } from "../src/db/seed.js";
 import { startTestServer, type TestServer } from "./harness.js";
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { GUARD_MESSAGES } from "@mailsmith/shared";
 import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
-import { ComingSoon, MessagePage } from "@/components/ui/page-state";
+import { MessagePage } from "@/components/ui/page-state";
 import { prefetchLandingContent } from "@/features/content/api/queries";
 import { GuestOnly, RequireAdmin, RequireAuth } from "./guards/require-auth";
 import { AdminLayout } from "./layouts/admin-layout";
@@ -15,7 +15,6 @@ type PageModule = Record<string, unknown>;
 function page(load: () => Promise<PageModule>, exportName: string): Pick<RouteObject, "lazy"> {
   return { lazy: async () => ({ Component: (await load())[exportName] as React.ComponentType }) };
 }
-const soon = (title: string) => ({ element: <ComingSoon title={title} /> });
 
 function Root() {
   return (

@@ -299,7 +299,6 @@ export async function refundStalePending(ctx: AppContext): Promise<number> {
 }
 
 export function assertRefinable(row: GenerationRow | undefined): GenerationRow {
-  if (!row || row.status !== "succeeded" || !row.html)
-    throw badRequest(GENERATOR_MESSAGES.templateNotFound, "NOT_FOUND");
+  if (row?.status !== "succeeded" || !row.html) throw badRequest(GENERATOR_MESSAGES.templateNotFound, "NOT_FOUND");
   return row;
 }

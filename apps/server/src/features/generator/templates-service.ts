@@ -14,7 +14,7 @@ export const templatesService = {
   /** A saved template of the caller (or any, for an admin). Failed and pending rows are not templates. */
   async get(ctx: AppContext, caller: UserRow, id: string): Promise<GenerationRow> {
     const row = await generationsRepo.find(ctx.db, id);
-    if (!row || row.status !== "succeeded") throw notFound(GENERATOR_MESSAGES.templateNotFound);
+    if (row?.status !== "succeeded") throw notFound(GENERATOR_MESSAGES.templateNotFound);
     assertOwnerOrAdmin(caller, row.userId, GENERATOR_MESSAGES.templateNotFound);
     return row;
   },
