@@ -41,4 +41,11 @@ describe("buildLandingHtml", () => {
     );
     expect(withVideo).not.toContain('rel="preload"');
   });
+
+  it("keeps admin text with $ replacement patterns literally", () => {
+    const html = buildLandingHtml(template, parts({ title: "Save $& and $' and $`", imageUrl: "", videoUrl: "" }));
+    const json = html.match(/<script id="mailsmith-landing" type="application\/json">(.*?)<\/script>/)?.[1];
+    expect(JSON.parse(json!).hero.data.title).toBe("Save $& and $' and $`");
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+  });
 });

@@ -28,7 +28,8 @@ export function buildLandingHtml(template: string, answers: LandingAnswers): str
       ? `<link rel="preload" as="image" href="${escapeHtml(hero.imageUrl)}" fetchpriority="high" />`
       : "";
   const inject = `${preload}<script id="${LANDING_BOOTSTRAP_ID}" type="application/json">${json}</script>`;
-  return template.includes("</head>") ? template.replace("</head>", `${inject}</head>`) : `${inject}${template}`;
+  // A replacer function: admin text such as "$&" or "$'" must not act as a replacement pattern.
+  return template.includes("</head>") ? template.replace("</head>", () => `${inject}</head>`) : `${inject}${template}`;
 }
 
 function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
