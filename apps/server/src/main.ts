@@ -16,7 +16,9 @@ async function main() {
 
   const releaseLock = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir);
   const database: Database = env.DATABASE_URL
-    ? await openPostgres(env.DATABASE_URL)
+    ? await openPostgres(env.DATABASE_URL, (err) =>
+        log.warn({ err }, "an idle database connection failed; it will be replaced"),
+      )
     : await openPglite(path.join(env.dataDir, "pgdata"));
   log.info({ database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.dataDir }, "database opened");
   await database.migrate();

@@ -50,8 +50,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, onIdleError?: (err: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can die (server restart, admin terminate). Without a listener the pool's
+  // "error" event would crash the process; the pool replaces the connection on next use.
+  pool.on("error", (err) => onIdleError?.(err));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await pool.query("select 1");
   return {
