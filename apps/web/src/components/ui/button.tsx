@@ -1,13 +1,15 @@
 import type { ButtonHTMLAttributes } from "react";
 import { Spinner } from "./spinner";
 
-type Variant = "primary" | "secondary" | "danger" | "ghost";
+type Variant = "primary" | "secondary" | "danger" | "ghost" | "dangerGhost";
 
 const variants: Record<Variant, string> = {
   primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/60",
   secondary: "bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:text-slate-400",
   danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/60",
   ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400",
+  /** A destructive action that should not shout (Retire, Remove). */
+  dangerGhost: "text-red-700 hover:bg-red-50 disabled:text-red-300",
 };
 
 export function buttonClasses(variant: Variant = "primary", extra = "") {

@@ -120,7 +120,7 @@ export function TemplatesPage() {
                     >
                       Download
                     </Button>
-                    <Button variant="ghost" className="px-3 py-1.5 text-red-600" onClick={() => setDeleting(t)}>
+                    <Button variant="dangerGhost" className="px-3 py-1.5" onClick={() => setDeleting(t)}>
                       Delete
                     </Button>
                   </div>

@@ -158,8 +158,8 @@ export function AdminItemsPage() {
           </Button>
           {!r.retired && (
             <Button
-              variant="ghost"
-              className="px-3 py-1.5 text-red-600"
+              variant="dangerGhost"
+              className="px-3 py-1.5"
               aria-label={`Retire ${r.itemName}`}
               loading={retire.isPending && retire.variables === r._id}
               onClick={async () => {

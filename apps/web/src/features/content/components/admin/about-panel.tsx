@@ -129,8 +129,8 @@ function PartEditor({ form, name }: { form: UseFormReturn<TAboutInput>; name: Se
                 error={errors?.features?.[i]?.text?.message}
               />
               <Button
-                variant="ghost"
-                className="mt-7 px-2.5 text-red-700"
+                variant="dangerGhost"
+                className="mt-7 px-2.5"
                 onClick={() => features.remove(i)}
                 aria-label={`Remove feature ${i + 1}`}
               >

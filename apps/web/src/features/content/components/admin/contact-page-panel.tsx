@@ -151,8 +151,8 @@ export function ContactPagePanel() {
                 />
                 <TextField label="Label" {...form.register(`contactInfo.${i}.label`)} />
                 <Button
-                  variant="ghost"
-                  className="text-red-700 lg:mt-6"
+                  variant="dangerGhost"
+                  className="lg:mt-6"
                   onClick={() => entries.remove(i)}
                   aria-label={`Remove contact entry ${i + 1}`}
                 >

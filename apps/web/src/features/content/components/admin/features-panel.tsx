@@ -313,8 +313,8 @@ export function FeaturesPanel() {
                           {f.isActive ? "Disable" : "Enable"}
                         </Button>
                         <Button
-                          variant="ghost"
-                          className="px-2.5 py-1.5 text-red-700"
+                          variant="dangerGhost"
+                          className="px-2.5 py-1.5"
                           onClick={() => onDelete(f)}
                           aria-label={`Delete ${f.title}`}
                         >

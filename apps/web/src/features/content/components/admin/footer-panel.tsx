@@ -128,8 +128,8 @@ function FooterForm({ footer }: { footer: TFooter }) {
                 <CheckboxField label="Active" {...form.register(`topSection.socialLinks.${i}.isActive`)} />
               </div>
               <Button
-                variant="ghost"
-                className="text-red-700 sm:mt-6"
+                variant="dangerGhost"
+                className="sm:mt-6"
                 onClick={() => social.remove(i)}
                 aria-label={`Remove social link ${i + 1}`}
               >
@@ -179,8 +179,8 @@ function FooterForm({ footer }: { footer: TFooter }) {
                   <CheckboxField label="Active" {...form.register(`middleSection.quickLinks.${i}.isActive`)} />
                 </div>
                 <Button
-                  variant="ghost"
-                  className="text-red-700 sm:mt-6"
+                  variant="dangerGhost"
+                  className="sm:mt-6"
                   onClick={() => links.remove(i)}
                   aria-label={`Remove quick link ${i + 1}`}
                 >

@@ -222,8 +222,8 @@ export function TestimonialsPanel() {
                         Edit
                       </Button>
                       <Button
-                        variant="ghost"
-                        className="px-2.5 py-1.5 text-red-700"
+                        variant="dangerGhost"
+                        className="px-2.5 py-1.5"
                         onClick={() => onDelete(t)}
                         aria-label={`Delete testimonial by ${t.authorName}`}
                       >

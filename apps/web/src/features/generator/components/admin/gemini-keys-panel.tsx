@@ -172,7 +172,7 @@ export function GeminiKeysPanel() {
                       >
                         Edit
                       </Button>
-                      <Button variant="ghost" className="px-3 py-1.5 text-red-600" onClick={() => setDeleting(k)}>
+                      <Button variant="dangerGhost" className="px-3 py-1.5" onClick={() => setDeleting(k)}>
                         Delete
                       </Button>
                     </div>

@@ -153,8 +153,7 @@ export function PackagesPanel() {
                     Edit
                   </Button>
                   <Button
-                    variant="ghost"
-                    className="text-red-600"
+                    variant="dangerGhost"
                     aria-label={`Retire ${pkg.packageName}`}
                     loading={retire.isPending && retire.variables === pkg._id}
                     onClick={async () => {
