@@ -121,3 +121,28 @@ test("admin manages Gemini keys: add, masked table, disable, delete with confirm
   await expect(page.getByText("API key deleted successfully!")).toBeVisible();
   await expect(page.getByRole("row", { name: /Backup key/ })).toHaveCount(0);
 });
+
+test("a member under 1 credit is offered Buy Now, which leads to the packages", async ({ page, baseURL }) => {
+  await seedKey(baseURL!, "E2E key for Buy Now");
+  const { email } = await registerThroughUi(page);
+  // The administrator sets the member's balance to 0 (through the ledger).
+  const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  expect((await admin.post("/api/auth/sign-in/email", { data: ADMIN })).ok()).toBe(true);
+  const [member] = await (await admin.get(`/api/users?userEmail=${encodeURIComponent(email)}`)).json();
+  const res = await admin.put(`/api/users/${member._id}`, {
+    data: {
+      userName: member.userName,
+      userRole: member.userRole,
+      userMembership: member.userMembership,
+      currentBalance: 0,
+    },
+  });
+  expect(res.ok()).toBe(true);
+  await admin.dispose();
+
+  await page.goto("/user/generate-code");
+  await expect(page.getByTestId("generator-credits")).toHaveText("0");
+  await page.getByRole("link", { name: "Buy Now" }).click();
+  await expect(page).toHaveURL(/\/user\/select-package$/);
+  await expect(page.getByRole("heading", { name: "Choose Your Best Plan" })).toBeVisible();
+});
