@@ -11,6 +11,7 @@ import { SessionCache } from "./features/auth/session-cache.js";
 import { applyCreditChange, type CreditChange } from "./features/credits/service.js";
 import { revokeSessions } from "./features/users/repo.js";
 import { UserCache } from "./features/users/user-cache.js";
+import { registerSecretsKey } from "./lib/secret-box.js";
 
 /** Everything a feature needs, built once per app (tests build several, each with its own database). */
 export interface AppContext {
@@ -40,6 +41,8 @@ export function createContext(opts: {
 }): AppContext {
   const { env, database, mail, log } = opts;
   const db = database.db;
+  // Gemini keys and the PayPal secret are sealed at rest with a key derived from this.
+  registerSecretsKey(env.SECRETS_KEY ?? opts.authSecret);
   const users = new UserCache(db);
   const credits: AppContext["credits"] = {
     async apply(change, tx, insufficientMessage) {

@@ -24,6 +24,9 @@ export const EnvSchema = z
     BETTER_AUTH_SECRET: optionalString.refine((v) => !v || v.length >= 32, {
       message: "BETTER_AUTH_SECRET must be at least 32 characters",
     }),
+    SECRETS_KEY: optionalString.refine((v) => !v || v.length >= 32, {
+      message: "SECRETS_KEY must be at least 32 characters",
+    }),
     BETTER_AUTH_URL: optionalString.refine((v) => !v || /^https?:\/\//.test(v), {
       message: "BETTER_AUTH_URL must be an http(s) URL such as http://localhost:3000",
     }),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sealedText } from "../../lib/secret-box.js";
 import { user } from "./auth.js";
 
 const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: "number" });
@@ -109,7 +110,8 @@ export const paypalSettings = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     clientId: text("client_id").notNull().default(""),
-    clientSecret: text("client_secret").notNull().default(""),
+    /** Sealed at rest (lib/secret-box.ts); write-only through the API. */
+    clientSecret: sealedText("client_secret").notNull().default(""),
     mode: text("mode", { enum: ["sandbox", "live"] })
       .notNull()
       .default("sandbox"),

@@ -1,12 +1,14 @@
 import type { TQualityReport } from "@mailsmith/shared";
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sealedText } from "../../lib/secret-box.js";
 import { user } from "./auth.js";
 
 /** Gemini API keys (admin spec §3 AI key). The key is read only by the server; responses carry a masked preview. */
 export const geminiKeys = pgTable("gemini_keys", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull(),
-  key: text("key").notNull(),
+  /** Sealed at rest (lib/secret-box.ts). */
+  key: sealedText("key").notNull(),
   isActive: boolean("is_active").notNull().default(true),
   calls: integer("calls").notNull().default(0),
   failures: integer("failures").notNull().default(0),
