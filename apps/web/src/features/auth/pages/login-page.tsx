@@ -1,19 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AUTH_MESSAGES, loginErrorMessage, type TLoginForm, ZLoginFormSchema } from "@mailsmith/shared";
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useLocation, useNavigate } from "react-router";
-import { redirectTarget } from "@/app/guards/require-auth";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FullScreenLoader } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { authClient } from "@/lib/auth-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { meQueryKey, takeSignOutReason } from "../api/me";
+import { takeSignOutReason } from "../api/me";
 import { AuthShell, FormError } from "../components/auth-shell";
 import { GoogleButton } from "../components/google-button";
+import { useAuthForm } from "../hooks/use-auth-form";
 
 const benefits = [
   "Access your personalized dashboard",
@@ -24,10 +23,7 @@ const benefits = [
 
 export function LoginPage() {
   useDocumentTitle("Login - Welcome Back");
-  const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, showError, finishSignIn, callbackURL, originState } = useAuthForm();
   const form = useForm<TLoginForm>({
     resolver: zodResolver(ZLoginFormSchema),
     defaultValues: { email: "", password: "" },
@@ -37,12 +33,7 @@ export function LoginPage() {
   useEffect(() => {
     const reason = takeSignOutReason();
     if (reason) setFormError(reason);
-  }, []);
-
-  const showError = (message: string) => {
-    setFormError(message);
-    window.scrollTo({ top: 0, behavior: "smooth" });
-  };
+  }, [setFormError]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -53,8 +44,7 @@ export function LoginPage() {
     } catch {
       return showError(AUTH_MESSAGES.network);
     }
-    await queryClient.invalidateQueries({ queryKey: meQueryKey });
-    navigate(redirectTarget(location.state), { replace: true });
+    await finishSignIn();
   });
 
   return (
@@ -92,10 +82,10 @@ export function LoginPage() {
           {isSubmitting ? "Signing In..." : "Sign In"}
         </Button>
       </form>
-      <GoogleButton callbackURL={redirectTarget(location.state)} onError={showError} />
+      <GoogleButton callbackURL={callbackURL} onError={showError} />
       <p className="mt-6 text-center text-sm text-slate-600">
         Don't have an account?{" "}
-        <Link to={paths.register} state={location.state} className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.register} state={originState} className="font-semibold text-brand-700 hover:underline">
           Sign up for free
         </Link>
       </p>

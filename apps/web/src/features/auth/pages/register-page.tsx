@@ -1,27 +1,22 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AUTH_MESSAGES, registerErrorMessage, type TRegisterForm, ZRegisterFormSchema } from "@mailsmith/shared";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useLocation, useNavigate } from "react-router";
-import { redirectTarget } from "@/app/guards/require-auth";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FullScreenLoader } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { authClient } from "@/lib/auth-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { meQueryKey, usePublicConfig } from "../api/me";
+import { usePublicConfig } from "../api/me";
 import { AuthShell, FormError } from "../components/auth-shell";
 import { GoogleButton } from "../components/google-button";
+import { useAuthForm } from "../hooks/use-auth-form";
 
 export function RegisterPage() {
   useDocumentTitle("Register - Join Our Ai Product Iamge Creation");
-  const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const config = usePublicConfig();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, showError, finishSignIn, callbackURL, originState } = useAuthForm();
   const form = useForm<TRegisterForm>({
     resolver: zodResolver(ZRegisterFormSchema),
     defaultValues: { name: "", email: "", password: "", confirmPassword: "", terms: false as unknown as true },
@@ -35,11 +30,6 @@ export function RegisterPage() {
     "Keep every template you generate in one place",
   ];
 
-  const showError = (message: string) => {
-    setFormError(message);
-    window.scrollTo({ top: 0, behavior: "smooth" });
-  };
-
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
@@ -52,8 +42,7 @@ export function RegisterPage() {
     } catch {
       return showError(AUTH_MESSAGES.network);
     }
-    await queryClient.invalidateQueries({ queryKey: meQueryKey });
-    navigate(redirectTarget(location.state), { replace: true });
+    await finishSignIn();
   });
 
   return (
@@ -115,10 +104,10 @@ export function RegisterPage() {
           {isSubmitting ? "Creating Account..." : "Create Account"}
         </Button>
       </form>
-      <GoogleButton callbackURL={redirectTarget(location.state)} onError={showError} />
+      <GoogleButton callbackURL={callbackURL} onError={showError} />
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{" "}
-        <Link to={paths.login} state={location.state} className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.login} state={originState} className="font-semibold text-brand-700 hover:underline">
           Login
         </Link>
       </p>

@@ -1,0 +1,37 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { redirectTarget } from "@/app/guards/require-auth";
+import { meQueryKey } from "../api/me";
+
+/**
+ * What login and registration share: the red error box at the top (the page scrolls up to it) and, on success,
+ * a fresh auth state and the way back to the page the visitor came from.
+ */
+export function useAuthForm() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const showError = useCallback((message: string) => {
+    setFormError(message);
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  }, []);
+
+  const finishSignIn = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    navigate(redirectTarget(location.state), { replace: true });
+  }, [queryClient, navigate, location.state]);
+
+  return {
+    formError,
+    setFormError,
+    showError,
+    finishSignIn,
+    /** Where Google sign-in returns to. */
+    callbackURL: redirectTarget(location.state),
+    /** Carried over when switching between /login and /register. */
+    originState: location.state,
+  };
+}
