@@ -21,6 +21,7 @@ import { uploadRoutes } from "./features/uploads/routes.js";
 import { userRoutes } from "./features/users/routes.js";
 import { registerAccessControl } from "./plugins/access.js";
 import { registerErrorHandler } from "./plugins/errors.js";
+import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerSpa } from "./plugins/spa.js";
 
 export interface BuildAppOptions {
@@ -63,6 +64,7 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
 
   registerErrorHandler(app);
   registerAccessControl(app);
+  registerSecurityHeaders(app, { https: ctx.env.publicUrl.startsWith("https://") });
 
   // Limits apply only where a route sets config.rateLimit (contact form, test mails, …).
   await app.register(fastifyRateLimit, { global: false });

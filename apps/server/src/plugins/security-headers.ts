@@ -1,0 +1,38 @@
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Browser hardening for what this server serves. Pages of the web app get a Content-Security-Policy: scripts only
+ * from us (and PayPal's checkout SDK), no framing of our pages, no plugins. Generated emails are shown in
+ * `<iframe sandbox srcdoc>`, which inherits this policy: their inline styles and https images stay allowed.
+ * The OpenAPI UI and the offline PayPal stand-in's approval page are tools with their own inline code: no CSP there.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' https://www.paypal.com https://*.paypal.com https://*.paypalobjects.com",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data: https:",
+  "connect-src 'self' https://*.paypal.com",
+  "frame-src 'self' https://*.paypal.com https://www.youtube-nocookie.com",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join("; ");
+
+const NO_CSP_PREFIXES = ["/api/docs", "/paypal-standin"];
+
+export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }) {
+  app.addHook("onSend", async (req, reply) => {
+    if (!reply.hasHeader("x-content-type-options")) reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "strict-origin-when-cross-origin");
+    if (opts.https) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    const type = String(reply.getHeader("content-type") ?? "");
+    const path = req.url.split("?")[0] ?? "/";
+    if (type.startsWith("text/html") && !NO_CSP_PREFIXES.some((p) => path.startsWith(p))) {
+      if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", CONTENT_SECURITY_POLICY);
+      reply.header("x-frame-options", "DENY");
+      reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+    }
+  });
+}

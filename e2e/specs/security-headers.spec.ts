@@ -1,0 +1,42 @@
+import { expect, test } from "@playwright/test";
+import { loginAsAdmin } from "../fixtures/helpers";
+
+test("app pages carry a Content-Security-Policy and cannot be framed; the API docs keep their own", async ({
+  request,
+}) => {
+  for (const path of ["/", "/login", "/user/dashboard", "/no/such/page"]) {
+    const res = await request.get(path);
+    const csp = res.headers()["content-security-policy"] ?? "";
+    expect(csp, path).toContain("frame-ancestors 'none'");
+    expect(csp, path).toContain("object-src 'none'");
+    expect(res.headers()["x-frame-options"], path).toBe("DENY");
+    expect(res.headers()["x-content-type-options"], path).toBe("nosniff");
+  }
+  const docs = await request.get("/api/docs/static/index.html");
+  expect(docs.headers()["content-security-policy"] ?? "").not.toContain("frame-ancestors 'none'");
+});
+
+test("no page breaks the policy: the browser reports no CSP violation while an admin walks the site", async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push(`${page.url()}: ${msg.text()}`);
+  });
+  for (const path of ["/", "/about", "/contact", "/login", "/register"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  await loginAsAdmin(page);
+  for (const path of [
+    "/user/generate-code",
+    "/user/select-package",
+    "/admin/dashboard",
+    "/admin/settings?tab=banner",
+    "/admin/users",
+  ]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(violations).toEqual([]);
+});
