@@ -122,8 +122,11 @@ export function SortableTable<T>({
         <tbody className="divide-y divide-slate-100">
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-500">
-                {empty ?? "No rows"}
+              <td colSpan={columns.length} className="p-0">
+                {/* Pinned to the visible width: a wide table scrolled on a phone must not push the text off-screen. */}
+                <div className="sticky left-0 w-[min(100%,calc(100vw-7rem))] px-4 py-10 text-center text-slate-500">
+                  {empty ?? "No rows"}
+                </div>
               </td>
             </tr>
           ) : (
