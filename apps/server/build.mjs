@@ -7,8 +7,12 @@ import { build } from "esbuild";
 const outdir = path.resolve(process.argv[2] ?? "dist");
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: ["src/main.ts"],
-  outfile: path.join(outdir, "main.js"),
+  // The post-processing worker is its own entry: worker threads load it by file name beside main.js.
+  entryPoints: [
+    { in: "src/main.ts", out: "main" },
+    { in: "src/features/generator/post-process-worker.ts", out: "post-process-worker" },
+  ],
+  outdir,
   bundle: true,
   platform: "node",
   format: "esm",

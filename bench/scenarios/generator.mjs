@@ -126,11 +126,39 @@ export default [
         times.push(performance.now() - t0);
       }
       times.sort((a, b) => a - b);
+
+      // What the server's event loop feels while 10 such emails are processed: inline vs the worker pool it uses.
+      const { createPostProcessor } = await tsImport(
+        path.join(root, "apps/server/src/features/generator/post-process-pool.ts"),
+        import.meta.url,
+      );
+      const { monitorEventLoopDelay } = await import("node:perf_hooks");
+      const loopDelay = async (work) => {
+        const h = monitorEventLoopDelay({ resolution: 1 });
+        h.enable();
+        const t0 = performance.now();
+        await work();
+        const elapsed = performance.now() - t0;
+        h.disable();
+        return { maxLoopDelayMs: Number((h.max / 1e6).toFixed(1)), wallMs: Number(elapsed.toFixed(0)) };
+      };
+      const inline = await loopDelay(async () => {
+        for (let i = 0; i < 10; i++) {
+          postProcessEmail({ html });
+          await new Promise((r) => setImmediate(r));
+        }
+      });
+      const pool = createPostProcessor();
+      await pool.run({ html }); // start a worker
+      const pooled = await loopDelay(() => Promise.all(Array.from({ length: 10 }, () => pool.run({ html }))));
+      await pool.close();
       return {
         inputKB: Number((Buffer.byteLength(html) / 1024).toFixed(1)),
         runs: 20,
         p50Ms: percentile(times, 50),
         p95Ms: percentile(times, 95),
+        tenEmailsInline: inline,
+        tenEmailsInWorkers: pooled,
       };
     },
   },

@@ -7,8 +7,8 @@ import { generations, user } from "../../db/schema/index.js";
 import { AppError, badRequest } from "../../lib/app-error.js";
 import type { UserRow } from "../users/repo.js";
 import { HtmlFieldDecoder, parseAnswer } from "./answer.js";
-import { postProcessEmail } from "./email-safety.js";
 import type { UploadedImage } from "./images.js";
+import type { PostProcessor } from "./post-process-pool.js";
 import { buildPrompt } from "./prompt.js";
 import { type GenerationRow, generationsRepo, type KeyRow, keysRepo, toTemplateDto } from "./repo.js";
 
@@ -19,6 +19,8 @@ const FAILOVER = (status: number) =>
 export interface GenerationDeps {
   ctx: AppContext;
   gemini: GeminiClient;
+  /** Email post-processing off the event loop (worker threads). */
+  postProcessor: PostProcessor;
   /** Generations still running (awaited on shutdown). */
   running: Set<Promise<void>>;
 }
@@ -206,7 +208,7 @@ async function run(
       );
     }
 
-    const result = postProcessEmail(answer);
+    const result = await deps.postProcessor.run(answer);
     const saved = await generationsRepo.update(ctx.db, row.id, {
       status: "succeeded",
       html: result.html,
