@@ -1,3 +1,4 @@
+import "./lib/zod-config";
 import { TOAST_DURATION_MS } from "@mailsmith/shared";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";

@@ -1,6 +1,7 @@
 import { GUARD_MESSAGES } from "@mailsmith/shared";
 import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
 import { MessagePage } from "@/components/ui/page-state";
+import { FullScreenLoader } from "@/components/ui/spinner";
 import { prefetchLandingContent } from "@/features/content/api/queries";
 import { GuestOnly, RequireAdmin, RequireAuth } from "./guards/require-auth";
 import { AdminLayout } from "./layouts/admin-layout";
@@ -29,6 +30,8 @@ const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
+    // Shown while a lazy page's code loads on the very first visit.
+    hydrateFallbackElement: <FullScreenLoader />,
     children: [
       {
         element: <PublicLayout />,
