@@ -146,3 +146,37 @@ test("a member under 1 credit is offered Buy Now, which leads to the packages", 
   await expect(page).toHaveURL(/\/user\/select-package$/);
   await expect(page.getByRole("heading", { name: "Choose Your Best Plan" })).toBeVisible();
 });
+
+test("a follow-up instruction refines a saved template into a new linked version for 1 credit", async ({
+  page,
+  baseURL,
+}) => {
+  await seedKey(baseURL!, "E2E key for refinement");
+  await registerThroughUi(page);
+  // A first template, made through the API with the page's session (the full UI flow is covered above).
+  const first = await page.request.post("/api/generate", {
+    headers: { origin: baseURL! },
+    data: { emailType: "Newsletter Email Templates", instructions: "spring news" },
+  });
+  expect(first.ok()).toBe(true);
+  expect(await first.text()).toContain('"type":"done"');
+
+  await page.goto("/user/templates");
+  await page
+    .getByRole("link", { name: /Newsletter/ })
+    .first()
+    .click();
+  await expect(page.getByText("Version 1")).toBeVisible();
+  await expect(page.getByText("Credits: 2")).toBeVisible();
+  const firstUrl = page.url();
+
+  await page.getByLabel("Follow-up instruction").fill("make the header blue");
+  await page.getByRole("button", { name: "Apply change (1 credit)" }).click();
+  await expect(page.getByText("Version 2")).toBeVisible();
+  expect(page.url()).not.toBe(firstUrl);
+  await expect(page.getByText("Credits: 1")).toBeVisible();
+  await expect(page.frameLocator('iframe[title="Live Preview"]').getByText("make the header blue")).toBeVisible();
+  await page.getByRole("link", { name: "the previous version" }).click();
+  await expect(page).toHaveURL(firstUrl);
+  await expect(page.getByText("Version 1")).toBeVisible();
+});
