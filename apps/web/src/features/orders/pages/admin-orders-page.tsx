@@ -124,6 +124,54 @@ function ListBody({ isPending, error, children }: { isPending: boolean; error: u
 }
 
 /** /admin/orders: Orders Management (package orders, 5 per page). */
+/** The frame both admin order screens share: title, search, sortable table, pager. */
+function OrdersListFrame<T extends { _id: string }>({
+  title,
+  caption,
+  state,
+  list,
+  columns,
+  pageSize,
+  children,
+}: {
+  title: string;
+  caption: string;
+  state: ReturnType<typeof useListState>;
+  list: { isPending: boolean; error: unknown; data?: { data: T[]; total: number } };
+  columns: Column<T>[];
+  pageSize: number;
+  children?: React.ReactNode;
+}) {
+  const total = list.data?.total ?? 0;
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <SearchBox value={state.q} onChange={state.setSearch} placeholder="Search orders..." />
+      </div>
+      <ListBody isPending={list.isPending} error={list.error}>
+        <SortableTable
+          columns={columns}
+          rows={list.data?.data ?? []}
+          rowKey={(o) => o._id}
+          sort={state.sort as SortState}
+          onSort={state.toggle}
+          empty={ORDER_MESSAGES.noOrders}
+          caption={caption}
+        />
+        <Pager
+          page={state.page}
+          pageCount={pageCountOf(total, pageSize)}
+          onPageChange={state.setPage}
+          total={total}
+          pageSize={pageSize}
+        />
+      </ListBody>
+      {children}
+    </div>
+  );
+}
+
 export function AdminOrdersPage() {
   useDocumentTitle("Orders Management - Mailsmith Admin");
   const s = useListState("orderDate");
@@ -186,35 +234,19 @@ export function AdminOrdersPage() {
       ),
     },
   ];
-  const total = list.data?.total ?? 0;
   return (
-    <div className="mx-auto max-w-7xl space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-2xl font-bold text-slate-900">Orders Management</h1>
-        <SearchBox value={s.q} onChange={s.setSearch} placeholder="Search orders..." />
-      </div>
-      <ListBody isPending={list.isPending} error={list.error}>
-        <SortableTable
-          columns={columns}
-          rows={list.data?.data ?? []}
-          rowKey={(o) => o._id}
-          sort={s.sort as SortState}
-          onSort={s.toggle}
-          empty={ORDER_MESSAGES.noOrders}
-          caption="Package orders"
-        />
-        <Pager
-          page={s.page}
-          pageCount={pageCountOf(total, ADMIN_ORDERS_PAGE_SIZE)}
-          onPageChange={s.setPage}
-          total={total}
-          pageSize={ADMIN_ORDERS_PAGE_SIZE}
-        />
-      </ListBody>
+    <OrdersListFrame
+      title="Orders Management"
+      caption="Package orders"
+      state={s}
+      list={list}
+      columns={columns}
+      pageSize={ADMIN_ORDERS_PAGE_SIZE}
+    >
       <Modal open={detail !== null} onClose={() => setDetail(null)} title="Package details" size="lg">
         {detail && <OrderDetail order={detail} />}
       </Modal>
-    </div>
+    </OrdersListFrame>
   );
 }
 
@@ -287,31 +319,14 @@ export function AdminItemOrdersPage() {
         o.paymentStatus === PAYMENT_STATUS.pending ? <DeleteButton kind="item" id={o._id} orderId={o.orderId} /> : null,
     },
   ];
-  const total = list.data?.total ?? 0;
   return (
-    <div className="mx-auto max-w-7xl space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-2xl font-bold text-slate-900">Item Orders Management</h1>
-        <SearchBox value={s.q} onChange={s.setSearch} placeholder="Search orders..." />
-      </div>
-      <ListBody isPending={list.isPending} error={list.error}>
-        <SortableTable
-          columns={columns}
-          rows={list.data?.data ?? []}
-          rowKey={(o) => o._id}
-          sort={s.sort as SortState}
-          onSort={s.toggle}
-          empty={ORDER_MESSAGES.noOrders}
-          caption="Item orders"
-        />
-        <Pager
-          page={s.page}
-          pageCount={pageCountOf(total, ADMIN_ITEM_ORDERS_PAGE_SIZE)}
-          onPageChange={s.setPage}
-          total={total}
-          pageSize={ADMIN_ITEM_ORDERS_PAGE_SIZE}
-        />
-      </ListBody>
-    </div>
+    <OrdersListFrame
+      title="Item Orders Management"
+      caption="Item orders"
+      state={s}
+      list={list}
+      columns={columns}
+      pageSize={ADMIN_ITEM_ORDERS_PAGE_SIZE}
+    />
   );
 }
