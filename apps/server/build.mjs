@@ -10,7 +10,7 @@ await build({
   // The post-processing worker is its own entry: worker threads load it by file name beside main.js.
   entryPoints: [
     { in: "src/main.ts", out: "main" },
-    { in: "src/features/generator/post-process-worker.ts", out: "post-process-worker" },
+    { in: "src/email-engine/worker.ts", out: "email-engine-worker" },
   ],
   outdir,
   bundle: true,

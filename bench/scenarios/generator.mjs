@@ -102,8 +102,8 @@ export default [
     type: "custom",
     async run() {
       const { tsImport } = await import("tsx/esm/api");
-      const { postProcessEmail } = await tsImport(
-        path.join(root, "apps/server/src/features/generator/email-safety.ts"),
+      const { processEmail } = await tsImport(
+        path.join(root, "apps/server/src/email-engine/process-email.ts"),
         import.meta.url,
       );
       const { standInEmail } = await tsImport(
@@ -118,18 +118,18 @@ export default [
       let html = base;
       while (Buffer.byteLength(html) < 60 * 1024)
         html = html.replace("</table></td></tr></table></body>", `${section}</table></td></tr></table></body>`);
-      postProcessEmail({ html }); // warm up
+      processEmail({ html, source: "generated" }); // warm up
       const times = [];
       for (let i = 0; i < 20; i++) {
         const t0 = performance.now();
-        postProcessEmail({ html });
+        processEmail({ html, source: "generated" });
         times.push(performance.now() - t0);
       }
       times.sort((a, b) => a - b);
 
       // What the server's event loop feels while 10 such emails are processed: inline vs the worker pool it uses.
-      const { createPostProcessor } = await tsImport(
-        path.join(root, "apps/server/src/features/generator/post-process-pool.ts"),
+      const { createEmailProcessor } = await tsImport(
+        path.join(root, "apps/server/src/email-engine/pool.ts"),
         import.meta.url,
       );
       const { monitorEventLoopDelay } = await import("node:perf_hooks");
@@ -144,13 +144,15 @@ export default [
       };
       const inline = await loopDelay(async () => {
         for (let i = 0; i < 10; i++) {
-          postProcessEmail({ html });
+          processEmail({ html, source: "generated" });
           await new Promise((r) => setImmediate(r));
         }
       });
-      const pool = createPostProcessor();
-      await pool.run({ html }); // start a worker
-      const pooled = await loopDelay(() => Promise.all(Array.from({ length: 10 }, () => pool.run({ html }))));
+      const pool = createEmailProcessor();
+      await pool.run({ html, source: "generated" }); // start a worker
+      const pooled = await loopDelay(() =>
+        Promise.all(Array.from({ length: 10 }, () => pool.run({ html, source: "generated" }))),
+      );
       await pool.close();
       return {
         inputKB: Number((Buffer.byteLength(html) / 1024).toFixed(1)),

@@ -5,6 +5,8 @@ export * from "./schemas/admin-stats.js";
 export * from "./schemas/admin-users.js";
 export * from "./schemas/content.js";
 export * from "./schemas/content-media.js";
+export * from "./schemas/email-check.js";
+export * from "./schemas/email-report.js";
 export * from "./schemas/generator.js";
 export * from "./schemas/items.js";
 export * from "./schemas/messaging.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZEmailReportSchema } from "./email-report.js";
 
 /**
  * The generator (site spec §2, §4, §7, §8, §9) and Gemini API key management (admin spec §2, §5, §7, §8).
@@ -171,40 +172,9 @@ export const ZGeminiKeyListResponseSchema = z.object({
 
 // ---------- Quality report ----------
 
+/** The report itself lives in ./email-report.ts (ZEmailReportSchema). */
 export const REPORT_CLIENTS = ["Gmail", "Apple Mail", "Outlook", "Yahoo"] as const;
 export type ReportClient = (typeof REPORT_CLIENTS)[number];
-
-export const ZClientFindingSchema = z.object({
-  /** caniemail feature title, e.g. "display:flex". */
-  feature: z.string(),
-  /** Platforms of this client family affected, e.g. ["windows", "windows-mail"]. */
-  platforms: z.array(z.string()),
-});
-
-export const ZClientReportSchema = z.object({
-  client: z.enum(REPORT_CLIENTS),
-  /** Unsupported features left in the final email that may break its layout. */
-  issues: z.array(ZClientFindingSchema),
-  /** Unsupported features with a known graceful fallback (rounded corners, role attribute …). */
-  degrades: z.array(ZClientFindingSchema),
-  /** Unsupported features found in the AI's output and removed by post-processing. */
-  fixed: z.array(ZClientFindingSchema),
-});
-
-export const ZQualityReportSchema = z.object({
-  sizeBytes: z.number().int(),
-  sizeStatus: z.enum(["ok", "warn", "clipped"]),
-  clients: z.array(ZClientReportSchema),
-  /** What post-processing changed, in words (removed scripts, inlined <style>, added alt …). */
-  fixes: z.array(z.string()),
-  /** Images that had no alt text in the AI output (placeholder text was added: review it). */
-  missingAlt: z.array(z.string()),
-  /** Links whose target is not https (http, placeholders such as #, relative). */
-  insecureLinks: z.array(z.string()),
-  /** No layout-breaking client issue, no missing alt, no non-https link and under the Gmail warning size. */
-  passed: z.boolean(),
-});
-export type TQualityReport = z.infer<typeof ZQualityReportSchema>;
 
 // ---------- Templates (generation history) ----------
 
@@ -226,7 +196,7 @@ export type TTemplateSummary = z.infer<typeof ZTemplateSummarySchema>;
 export const ZTemplateSchema = ZTemplateSummarySchema.extend({
   html: z.string(),
   text: z.string(),
-  report: ZQualityReportSchema,
+  report: ZEmailReportSchema,
   model: z.string(),
   durationMs: z.number().int(),
 });

@@ -1,4 +1,4 @@
-import type { TQualityReport } from "@mailsmith/shared";
+import type { TEmailReport, TLegacyQualityReport } from "@mailsmith/shared";
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sealedText } from "../../lib/secret-box.js";
 import { user } from "./auth.js";
@@ -41,7 +41,7 @@ export const generations = pgTable(
     subject: text("subject").notNull().default(""),
     html: text("html"),
     text: text("text"),
-    report: jsonb("report").$type<TQualityReport>(),
+    report: jsonb("report").$type<TEmailReport | TLegacyQualityReport>(),
     credit: integer("credit").notNull().default(1),
     refunded: boolean("refunded").notNull().default(false),
     errorCode: text("error_code"),

@@ -1,5 +1,5 @@
 import { doIUseEmail } from "@jsx-email/doiuse-email";
-import { GENERATOR_LIMITS, REPORT_CLIENTS, type ReportClient, type TQualityReport } from "@mailsmith/shared";
+import { GENERATOR_LIMITS, REPORT_CLIENTS, type ReportClient, type TLegacyQualityReport } from "@mailsmith/shared";
 import * as cheerio from "cheerio";
 import { convert } from "html-to-text";
 import juice from "juice";
@@ -27,7 +27,7 @@ export interface PostProcessResult {
   text: string;
   subject: string;
   preheader: string;
-  report: TQualityReport;
+  report: TLegacyQualityReport;
 }
 
 const MAX_WIDTH = GENERATOR_LIMITS.emailMaxWidthPx;

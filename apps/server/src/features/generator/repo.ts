@@ -1,4 +1,4 @@
-import { maskKey, type TGeminiKey, type TTemplate, type TTemplateSummary } from "@mailsmith/shared";
+import { maskKey, type TGeminiKey, type TTemplate, type TTemplateSummary, toEmailReport } from "@mailsmith/shared";
 import { and, asc, count, desc, eq, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { geminiKeys, generations } from "../../db/schema/index.js";
@@ -35,8 +35,8 @@ export function toSummaryDto(row: GenerationRow): TTemplateSummary {
     thumbnails: row.thumbnails,
     credit: row.credit,
     createdAt: row.createdAt.toISOString(),
-    sizeBytes: row.report?.sizeBytes ?? 0,
-    passed: row.report?.passed ?? false,
+    sizeBytes: typeof row.report?.sizeBytes === "number" ? row.report.sizeBytes : 0,
+    passed: row.report?.passed === true,
   };
 }
 
@@ -45,15 +45,8 @@ export function toTemplateDto(row: GenerationRow): TTemplate {
     ...toSummaryDto(row),
     html: row.html ?? "",
     text: row.text ?? "",
-    report: row.report ?? {
-      sizeBytes: 0,
-      sizeStatus: "ok",
-      clients: [],
-      fixes: [],
-      missingAlt: [],
-      insecureLinks: [],
-      passed: false,
-    },
+    // Rows stored before issue 10 hold the old report shape: converted on read.
+    report: toEmailReport(row.report),
     model: row.model,
     durationMs: row.durationMs,
   };

@@ -18,11 +18,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createGeminiClient, type GeminiClient } from "../../adapters/gemini/client.js";
+import { createEmailProcessor } from "../../email-engine/pool.js";
 import { AppError, badRequest } from "../../lib/app-error.js";
 import { currentUser } from "../../plugins/access.js";
 import { readImages } from "./images.js";
 import { keysService } from "./keys-service.js";
-import { createPostProcessor } from "./post-process-pool.js";
 import { keysRepo, toKeyDto, toSummaryDto, toTemplateDto } from "./repo.js";
 import { assertRefinable, type GenerationDeps, refundStalePending, startGeneration } from "./service.js";
 import { templatesService } from "./templates-service.js";
@@ -91,7 +91,7 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
   const deps: GenerationDeps = {
     ctx,
     gemini: opts.gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL }),
-    postProcessor: createPostProcessor((err) => ctx.log.error({ err }, "email post-processing worker failed")),
+    postProcessor: createEmailProcessor((err) => ctx.log.error({ err }, "email post-processing worker failed")),
     running: new Set(),
   };
   appBase.addHook("onReady", async () => {

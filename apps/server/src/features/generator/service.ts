@@ -4,11 +4,11 @@ import { eq } from "drizzle-orm";
 import { type GeminiClient, GeminiHttpError, type StreamChunk } from "../../adapters/gemini/client.js";
 import type { AppContext } from "../../context.js";
 import { generations, user } from "../../db/schema/index.js";
+import type { EmailProcessor } from "../../email-engine/pool.js";
 import { AppError, badRequest } from "../../lib/app-error.js";
 import type { UserRow } from "../users/repo.js";
 import { HtmlFieldDecoder, parseAnswer } from "./answer.js";
 import type { UploadedImage } from "./images.js";
-import type { PostProcessor } from "./post-process-pool.js";
 import { buildPrompt } from "./prompt.js";
 import { type GenerationRow, generationsRepo, type KeyRow, keysRepo, toTemplateDto } from "./repo.js";
 
@@ -20,7 +20,7 @@ export interface GenerationDeps {
   ctx: AppContext;
   gemini: GeminiClient;
   /** Email post-processing off the event loop (worker threads). */
-  postProcessor: PostProcessor;
+  postProcessor: EmailProcessor;
   /** Generations still running (awaited on shutdown). */
   running: Set<Promise<void>>;
 }
@@ -208,7 +208,7 @@ async function run(
       );
     }
 
-    const result = await deps.postProcessor.run(answer);
+    const result = await deps.postProcessor.run({ ...answer, source: "generated" });
     const saved = await generationsRepo.update(ctx.db, row.id, {
       status: "succeeded",
       html: result.html,

@@ -1,0 +1,20 @@
+import type { TEmailReport } from "@mailsmith/shared";
+
+/** Contract (issue 10): what goes into and comes out of the email engine. */
+export interface ProcessEmailInput {
+  html: string;
+  subject?: string;
+  preheader?: string;
+  /** "existing": a member's own full email, its document is kept; "generated": model output, wrapped in our skeleton. */
+  source: "generated" | "existing";
+}
+
+export interface ProcessEmailResult {
+  html: string;
+  text: string;
+  subject: string;
+  preheader: string;
+  /** render: null and no previews here (the renderer adds them, see render-report.ts). */
+  report: TEmailReport;
+  mjml?: never;
+}

@@ -1,0 +1,153 @@
+import { z } from "zod";
+
+/**
+ * The email report (issue 10; docs/decisions/021-email-post-processing.md). One shape for the generator's results
+ * and for "Check my email": a list of checks, each pass / warn / fail with a one-line reason and a fix where there
+ * is one. `passed` means "a careful email developer would send this": no check failed.
+ */
+
+export const EMAIL_CHECK_STATUSES = ["pass", "warn", "fail"] as const;
+export type EmailCheckStatus = (typeof EMAIL_CHECK_STATUSES)[number];
+
+/** Fixes the server can apply in one click (see applyAutofix on the server). */
+export const EMAIL_AUTOFIXES = ["use-https"] as const;
+export type EmailAutofix = (typeof EMAIL_AUTOFIXES)[number];
+
+export const ZEmailCheckSchema = z.object({
+  /** Stable id, e.g. "caniemail.outlook", "a11y.lang", "a11y.contrast", "links.https", "size.gmail-clip". */
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(EMAIL_CHECK_STATUSES),
+  /** One line: why this status. */
+  reason: z.string(),
+  /** One line: what to do. */
+  fix: z.string().optional(),
+  /** The offending links, images, colours … */
+  items: z.array(z.string()).optional(),
+  autofix: z.enum(EMAIL_AUTOFIXES).optional(),
+});
+export type TEmailCheck = z.infer<typeof ZEmailCheckSchema>;
+export type EmailCheck = TEmailCheck;
+
+export const ZEmailRenderSchema = z.object({
+  available: z.boolean(),
+  reason: z.string().optional(),
+  widthPx: z.number().optional(),
+  heightPx: z.number().optional(),
+  mobileOverflowPx: z.number().optional(),
+});
+export type TEmailRender = z.infer<typeof ZEmailRenderSchema>;
+
+export const ZEmailPreviewsSchema = z.object({
+  desktop: z.string().optional(),
+  mobile: z.string().optional(),
+  dark: z.string().optional(),
+  darkForced: z.string().optional(),
+});
+export type TEmailPreviews = z.infer<typeof ZEmailPreviewsSchema>;
+
+export const ZEmailReportSchema = z.object({
+  /** "A careful email developer would send this": no check with status fail. */
+  passed: z.boolean(),
+  sizeBytes: z.number(),
+  checks: z.array(ZEmailCheckSchema),
+  /** What post-processing changed, in words. */
+  changes: z.array(z.string()),
+  render: ZEmailRenderSchema.nullable(),
+  previews: ZEmailPreviewsSchema.optional(),
+});
+export type TEmailReport = z.infer<typeof ZEmailReportSchema>;
+
+/** The old name (before issue 10) of the report schema. */
+export const ZQualityReportSchema = ZEmailReportSchema;
+export type TQualityReport = TEmailReport;
+
+// ---------- reading reports stored before issue 10 ----------
+
+/** The report shape stored before issue 10 (rows in `generations.report` may still hold it). */
+export interface TLegacyQualityReport {
+  sizeBytes: number;
+  sizeStatus: "ok" | "warn" | "clipped";
+  clients: {
+    client: string;
+    issues: { feature: string; platforms: string[] }[];
+    degrades: { feature: string; platforms: string[] }[];
+    fixed: { feature: string; platforms: string[] }[];
+  }[];
+  fixes: string[];
+  missingAlt: string[];
+  insecureLinks: string[];
+  passed: boolean;
+}
+
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const strs = (v: unknown): string[] => arr(v).filter((x): x is string => typeof x === "string");
+
+/**
+ * Any stored report (new shape, old shape, null or junk) as a valid TEmailReport, so that reading an old row never
+ * crashes. The old shape is converted check by check; its `passed` is kept as it was computed then.
+ */
+export function toEmailReport(value: unknown): TEmailReport {
+  const parsed = ZEmailReportSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const old = (value && typeof value === "object" ? value : {}) as Partial<Record<keyof TLegacyQualityReport, unknown>>;
+  const sizeBytes = typeof old.sizeBytes === "number" ? old.sizeBytes : 0;
+  const checks: TEmailCheck[] = [];
+  if (typeof old.sizeStatus === "string") {
+    checks.push({
+      id: "size.gmail-clip",
+      title: "Size (Gmail clips above 102 KB)",
+      status: old.sizeStatus === "clipped" ? "fail" : old.sizeStatus === "warn" ? "warn" : "pass",
+      reason:
+        old.sizeStatus === "clipped"
+          ? "Gmail clips this email."
+          : old.sizeStatus === "warn"
+            ? "Close to Gmail's clipping limit."
+            : "Under Gmail's clipping limit.",
+    });
+  }
+  for (const c of arr(old.clients)) {
+    const client = c as { client?: unknown; issues?: unknown; degrades?: unknown };
+    if (typeof client.client !== "string") continue;
+    const issues = arr(client.issues).map((f) => String((f as { feature?: unknown }).feature ?? ""));
+    const degrades = arr(client.degrades).map((f) => String((f as { feature?: unknown }).feature ?? ""));
+    checks.push({
+      id: `caniemail.${client.client.toLowerCase().replace(/\s+/g, "-")}`,
+      title: `${client.client} support (caniemail)`,
+      status: issues.length ? "fail" : degrades.length ? "warn" : "pass",
+      reason: issues.length
+        ? `${issues.length} unsupported feature${issues.length === 1 ? "" : "s"}.`
+        : degrades.length
+          ? "Some features degrade gracefully."
+          : "No unsupported features.",
+      ...(issues.length || degrades.length ? { items: [...issues, ...degrades] } : {}),
+    });
+  }
+  const missingAlt = strs(old.missingAlt);
+  if (Array.isArray(old.missingAlt)) {
+    checks.push({
+      id: "a11y.alt",
+      title: "Image alt text",
+      status: missingAlt.length ? "warn" : "pass",
+      reason: missingAlt.length ? "Some images had no alt text." : "Every image has alt text.",
+      ...(missingAlt.length ? { items: missingAlt } : {}),
+    });
+  }
+  const insecure = strs(old.insecureLinks);
+  if (Array.isArray(old.insecureLinks)) {
+    checks.push({
+      id: "links.https",
+      title: "Secure links",
+      status: insecure.length ? "warn" : "pass",
+      reason: insecure.length ? "Some links are not https." : "Every link uses https.",
+      ...(insecure.length ? { items: [...new Set(insecure)] } : {}),
+    });
+  }
+  return {
+    passed: old.passed === true,
+    sizeBytes,
+    checks,
+    changes: strs(old.fixes),
+    render: null,
+  };
+}
