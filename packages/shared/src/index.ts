@@ -7,6 +7,7 @@ export * from "./schemas/content.js";
 export * from "./schemas/content-media.js";
 export * from "./schemas/email-check.js";
 export * from "./schemas/email-report.js";
+export * from "./schemas/generation-jobs.js";
 export * from "./schemas/generator.js";
 export * from "./schemas/items.js";
 export * from "./schemas/messaging.js";
