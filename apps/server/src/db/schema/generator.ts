@@ -49,11 +49,99 @@ export const generations = pgTable(
     keyId: uuid("key_id").references(() => geminiKeys.id, { onDelete: "set null" }),
     model: text("model").notNull().default(""),
     durationMs: integer("duration_ms").notNull().default(0),
+    /** Issue 11: from the result's main heading; the member may rename. */
+    name: text("name").notNull().default(""),
+    /** Fidelity 0–100 against the first design image (null: not scored). */
+    score: integer("score"),
+    scoreParts: jsonb("score_parts").$type<{ structure: number; colour: number; text: number | null }>(),
+    /** A repair pass ran because the first score was low. */
+    repaired: boolean("repaired").notNull().default(false),
+    /** Images cropped from the design (or swapped by the member), by slot. */
+    images: jsonb("images").$type<StoredTemplateImage[]>().notNull().default([]),
+    /** Rendered thumbnail of the result (storage URL). */
+    thumbnailUrl: text("thumbnail_url"),
+    mjml: text("mjml"),
+    variantGroup: uuid("variant_group"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("generations_user_idx").on(t.userId, t.createdAt),
     index("generations_status_idx").on(t.status, t.createdAt),
+    index("generations_parent_idx").on(t.parentId),
+  ],
+);
+
+export interface StoredTemplateImage {
+  slot: number;
+  /** Absolute URL the email uses. */
+  url: string;
+  /** Storage key (null for images not stored by us). */
+  key: string | null;
+  kind: "photo" | "logo" | "icon";
+  alt: string;
+  width: number;
+  height: number;
+}
+
+/** A stored design image of a job (kept so a retry or a resumed job needs no new upload). */
+export interface StoredUpload {
+  key: string;
+  url: string;
+  mimeType: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Issue 11 (decision 050): a generation or refinement as a job worked by any server instance.
+ * queued → running → succeeded | failed | cancelled; failed/cancelled → queued again on Retry (attempt + 1).
+ * `charged` is true while the current attempt's credit is held; refunds flip it in the same transaction.
+ */
+export const generationJobs = pgTable(
+  "generation_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["generate", "refine"] })
+      .notNull()
+      .default("generate"),
+    /** Refinement: the template being changed. */
+    parentId: uuid("parent_id").references((): AnyPgColumn => generations.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["queued", "running", "succeeded", "failed", "cancelled"] })
+      .notNull()
+      .default("queued"),
+    stage: text("stage", { enum: ["uploading", "reading", "writing", "checking", "rendering", "scoring"] })
+      .notNull()
+      .default("uploading"),
+    progress: integer("progress").notNull().default(0),
+    emailType: text("email_type").notNull(),
+    instructions: text("instructions").notNull().default(""),
+    uploads: jsonb("uploads").$type<StoredUpload[]>().notNull().default([]),
+    thumbnails: jsonb("thumbnails").$type<string[]>().notNull().default([]),
+    variantGroup: uuid("variant_group"),
+    variantIndex: integer("variant_index").notNull().default(0),
+    attempt: integer("attempt").notNull().default(1),
+    credit: integer("credit").notNull().default(1),
+    charged: boolean("charged").notNull().default(true),
+    refunded: boolean("refunded").notNull().default(false),
+    /** Times a worker claimed the current attempt (a second expired lease fails the job). */
+    runs: integer("runs").notNull().default(0),
+    lockedBy: text("locked_by"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+    /** HTML written so far (saved at most once a second while writing). */
+    preview: text("preview"),
+    templateId: uuid("template_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("generation_jobs_user_idx").on(t.userId, t.createdAt),
+    index("generation_jobs_runnable_idx").on(t.status, t.createdAt),
   ],
 );
