@@ -9,7 +9,7 @@ import {
 
 /**
  * Issue 11: generation as a server-side job (stages, cancel, retry, re-attach), variants, real images cropped
- * from the design, a fidelity score, a history that scales, and exports. API note: docs/decisions/050-generation-jobs.md.
+ * from the design, a fidelity score, a history that scales, and exports. API note: docs/decisions/055-generation-jobs.md.
  */
 
 /** Stages in order, persisted on the job with a percentage. */
