@@ -22,6 +22,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data folder as a tarball, to start other in-memory databases from (tests). */
+  dump?: () => Promise<Blob | File>;
 }
 
 /** Migrations: apps/server/drizzle when running from source, a copy beside the bundle when built. */
@@ -33,11 +35,15 @@ export function migrationsFolder(): string {
   throw new Error("Cannot find the drizzle migrations folder");
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+export interface PgliteOptions {
+  /** Start an in-memory database from a dump (`dumpPglite`) instead of running initdb: ~0.4 s instead of ~4 s. */
+  loadDataDir?: Blob | File;
+}
+
+export async function openPglite(dataDir: string | undefined, opts: PgliteOptions = {}): Promise<Database> {
   // undefined → in-memory (tests); a folder → persisted database.
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
-  await client.waitReady;
+  const client = await PGlite.create(dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -47,6 +53,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       await client.query("select 1");
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir("none"),
   };
 }
 
