@@ -44,6 +44,8 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("ctx", ctx);
+  // The renderer's browser (if one was started) goes down with the app.
+  app.addHook("onClose", async () => ctx.renderer.close());
   // An empty JSON body (sign-out, toggles) is "no body", not an error.
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {

@@ -1,6 +1,7 @@
 import { FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS } from "@mailsmith/shared";
 import type { Logger } from "pino";
 import type { Mailer } from "./adapters/mail/mailer.js";
+import { createRenderer, type Renderer } from "./adapters/renderer/renderer.js";
 import { createStorage } from "./adapters/storage/create-storage.js";
 import type { StorageAdapter } from "./adapters/storage/storage.js";
 import type { Database, Db, DbOrTx } from "./db/client.js";
@@ -21,6 +22,8 @@ export interface AppContext {
   mail: Mailer;
   /** Uploaded files (profile photos): local disk under DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: StorageAdapter;
+  /** Headless Chromium that renders emails to pictures; the browser starts on the first render (closed with the app). */
+  renderer: Renderer;
   auth: Auth;
   users: UserCache;
   sessions: SessionCache;
@@ -77,17 +80,28 @@ export function createContext(opts: {
       }
     },
   });
+  const storage = createStorage(env);
   return {
     env,
     database,
     db,
     mail,
-    storage: createStorage(env),
+    storage,
+    renderer: createRenderer({ env, log, assets: ownUploads(env, storage) }),
     auth,
     users,
     sessions: new SessionCache(),
     log,
     credits,
     loginLimiter: new FailedLoginLimiter(FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS),
+  };
+}
+
+/** Rendered emails show our own stored images (local disk) without a request back to the server. */
+function ownUploads(env: Env, storage: StorageAdapter) {
+  const origin = new URL(env.publicUrl).origin;
+  return async (url: URL) => {
+    if (url.origin !== origin || !url.pathname.startsWith("/uploads/") || !storage.read) return null;
+    return storage.read(decodeURIComponent(url.pathname.slice("/uploads/".length)));
   };
 }

@@ -73,6 +73,14 @@ export const EnvSchema = z
     GEMINI_MODEL: z.string().trim().min(1).default("gemini-2.5-flash"),
     /** Upper bound for one generation (all key attempts together), in milliseconds. */
     GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
+    /** Rendering emails to check and preview them (headless Chromium): "off" = never start a browser. */
+    RENDERER: z.enum(["on", "off"]).default("on"),
+    /** A Chromium to use instead of the one inside the @sparticuz/chromium package (e.g. /usr/bin/chromium). */
+    RENDERER_CHROMIUM_PATH: optionalString,
+    /** Renders at the same time (the rest wait in a queue). */
+    RENDERER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /** Upper bound for one render, in milliseconds. */
+    RENDERER_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

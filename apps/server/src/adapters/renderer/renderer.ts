@@ -1,0 +1,329 @@
+import { existsSync } from "node:fs";
+import type { Logger } from "pino";
+import type { Browser, BrowserContext, Route } from "playwright-core";
+import type { Env } from "../../env.js";
+import { bundledChromium, fontEnv, SYSTEM_CHROMIUM } from "./chromium-binary.js";
+
+/**
+ * Renders untrusted email HTML to a picture with headless Chromium (decision 034). JavaScript is off and every
+ * network request is refused except data:/blob: and the app's own public origins (so stored images show): no SSRF
+ * to internal addresses, no hot-linking of other people's servers.
+ */
+
+export interface RenderRequest {
+  html: string;
+  /** Viewport width in CSS px (600 desktop, 375 phone, or a design's width). */
+  width: number;
+  /** Emulates `prefers-color-scheme`. Default light. */
+  colorScheme?: "light" | "dark";
+  /**
+   * Simulates the forced dark mode of mail apps that darken emails themselves (Gmail and Outlook apps on a dark
+   * phone): Chromium's algorithmic darkening (Auto Dark Mode, the engine Android WebView applies) — light
+   * backgrounds go dark, dark text goes light, photos are left alone.
+   */
+  forcedDark?: boolean;
+  /** The picture is cut at this height (the measured height is still reported). Default 8000. */
+  maxHeightPx?: number;
+}
+
+export interface RenderResult {
+  png: Buffer;
+  widthPx: number;
+  /** Full height of the rendered document (the png may be shorter when cut at maxHeightPx). */
+  heightPx: number;
+  scrollWidthPx: number;
+  /** scrollWidth - width, ≥ 0: how far the email sticks out sideways. */
+  overflowPx: number;
+  /** Visible text (innerText of body). */
+  text: string;
+}
+
+export type RendererStatus = "idle" | "ready" | "unavailable";
+
+export interface Renderer {
+  render(req: RenderRequest): Promise<RenderResult>;
+  status(): RendererStatus;
+  close(): Promise<void>;
+}
+
+/** The browser cannot start (or rendering is switched off): callers degrade gracefully. */
+export class RendererUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "RendererUnavailableError";
+  }
+}
+
+/** A render did not finish in RENDERER_TIMEOUT_MS. */
+export class RenderTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`rendering took longer than ${ms} ms`);
+    this.name = "RenderTimeoutError";
+  }
+}
+
+/** Launch flags that work on this kind of machine (root in a container, no GPU, no network chatter). */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--no-default-browser-check",
+  "--disable-domain-reliability",
+  "--no-pings",
+  "--disable-print-preview",
+  "--font-render-hinting=none",
+  "--disable-dev-shm-usage",
+  "--mute-audio",
+  "--hide-scrollbars",
+];
+
+/** A failed launch is retried after this long, not on every request. */
+const RELAUNCH_AFTER_FAILURE_MS = 60_000;
+const DEFAULT_MAX_HEIGHT = 8000;
+/** Layout height used to measure the content (a short email is as tall as its content, not as the window). */
+const MEASURE_HEIGHT = 100;
+
+/** Serves a URL of one of the app's own origins without the network (local uploads); null: not ours to serve. */
+export type AssetReader = (url: URL) => Promise<{ body: Buffer; contentType: string } | null>;
+
+export interface RendererOptions {
+  env: Pick<
+    Env,
+    | "RENDERER"
+    | "RENDERER_CHROMIUM_PATH"
+    | "RENDERER_CONCURRENCY"
+    | "RENDERER_TIMEOUT_MS"
+    | "publicUrl"
+    | "S3_PUBLIC_URL"
+  >;
+  log: Pick<Logger, "info" | "warn" | "error">;
+  /** Reads the app's own files (local storage) so stored images render without a request. */
+  assets?: AssetReader;
+}
+
+/** Origins the rendered email may load from: the public base URL and the bucket's public address. */
+export function allowedOrigins(env: RendererOptions["env"]): Set<string> {
+  const out = new Set<string>();
+  for (const u of [env.publicUrl, env.S3_PUBLIC_URL]) {
+    if (!u) continue;
+    try {
+      out.add(new URL(u).origin);
+    } catch {
+      // not a URL: nothing allowed from it
+    }
+  }
+  return out;
+}
+
+/** Bounded concurrency with a FIFO queue. */
+class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly max: number) {}
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    try {
+      return await fn();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+/**
+ * The real renderer: one Chromium launched on the first render and reused, RENDERER_CONCURRENCY renders at a time
+ * (the rest wait in a queue), each in a fresh browser context with JavaScript off; a render that takes longer than
+ * RENDERER_TIMEOUT_MS is abandoned; a browser that dies is relaunched on the next render. RENDERER=off: always
+ * unavailable.
+ */
+export function createRenderer(opts: RendererOptions): Renderer {
+  const { env, log } = opts;
+  const origins = allowedOrigins(env);
+  const limit = new Semaphore(Math.max(1, env.RENDERER_CONCURRENCY));
+  let browser: Browser | undefined;
+  let launching: Promise<Browser> | undefined;
+  let failure: { error: RendererUnavailableError; at: number } | undefined;
+  let closed = false;
+
+  async function launch(): Promise<Browser> {
+    const { chromium } = await import("playwright-core");
+    const candidates: { label: string; path: () => Promise<string> }[] = [];
+    if (env.RENDERER_CHROMIUM_PATH) {
+      const p = env.RENDERER_CHROMIUM_PATH;
+      candidates.push({ label: p, path: async () => p });
+    } else {
+      candidates.push({ label: "@sparticuz/chromium", path: bundledChromium });
+      if (existsSync(SYSTEM_CHROMIUM)) candidates.push({ label: SYSTEM_CHROMIUM, path: async () => SYSTEM_CHROMIUM });
+    }
+    const errors: string[] = [];
+    const extraEnv = await fontEnv().catch(() => ({}));
+    for (const c of candidates) {
+      try {
+        const executablePath = await c.path();
+        const started = Date.now();
+        const b = await chromium.launch({
+          executablePath,
+          args: CHROMIUM_ARGS,
+          headless: true,
+          timeout: 30_000,
+          env: { ...process.env, ...extraEnv },
+        });
+        log.info({ browser: c.label, version: b.version(), ms: Date.now() - started }, "renderer: browser started");
+        return b;
+      } catch (err) {
+        errors.push(`${c.label}: ${String((err as Error).message ?? err).split("\n")[0]}`);
+      }
+    }
+    throw new RendererUnavailableError(`The browser could not start (${errors.join("; ")})`);
+  }
+
+  async function getBrowser(): Promise<Browser> {
+    if (env.RENDERER === "off") throw new RendererUnavailableError("Rendering is switched off (RENDERER=off).");
+    if (closed) throw new RendererUnavailableError("The renderer is shut down.");
+    if (browser?.isConnected()) return browser;
+    if (failure && Date.now() - failure.at < RELAUNCH_AFTER_FAILURE_MS) throw failure.error;
+    launching ??= launch()
+      .then((b) => {
+        failure = undefined;
+        browser = b;
+        b.on("disconnected", () => {
+          if (browser === b) browser = undefined;
+          if (!closed) log.warn("renderer: browser went away; it is relaunched on the next render");
+        });
+        if (closed) void b.close();
+        return b;
+      })
+      .catch((err: unknown) => {
+        const error =
+          err instanceof RendererUnavailableError
+            ? err
+            : new RendererUnavailableError(`The browser could not start (${String(err)})`, { cause: err });
+        failure = { error, at: Date.now() };
+        log.error({ err: error.message }, "renderer: browser unavailable");
+        throw error;
+      })
+      .finally(() => {
+        launching = undefined;
+      });
+    return launching;
+  }
+
+  async function guard(route: Route): Promise<void> {
+    const request = route.request();
+    let url: URL;
+    try {
+      url = new URL(request.url());
+    } catch {
+      return route.abort("blockedbyclient");
+    }
+    if (url.protocol === "data:" || url.protocol === "blob:") return route.continue();
+    // Navigations (meta refresh, a frame) never leave the page: a 204 answer is "stay where you are" (an aborted
+    // navigation would replace the email with an error page). Only our own origins are fetched, nothing else.
+    if (request.resourceType() === "document") return route.fulfill({ status: 204, body: "" });
+    if (!origins.has(url.origin)) return route.abort("blockedbyclient");
+    if (opts.assets) {
+      try {
+        const file = await opts.assets(url);
+        if (file) return route.fulfill({ status: 200, body: file.body, contentType: file.contentType });
+      } catch (err) {
+        log.warn({ err, url: url.href }, "renderer: reading a stored file failed");
+      }
+    }
+    return route.continue();
+  }
+
+  async function renderOnce(b: Browser, req: RenderRequest): Promise<RenderResult> {
+    const width = Math.max(1, Math.round(req.width));
+    const maxHeight = Math.max(1, Math.round(req.maxHeightPx ?? DEFAULT_MAX_HEIGHT));
+    let context: BrowserContext | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    let abandoned = false;
+    const work = (async () => {
+      const ctx = await b.newContext({
+        javaScriptEnabled: false,
+        viewport: { width, height: MEASURE_HEIGHT },
+        deviceScaleFactor: 1,
+        colorScheme: req.colorScheme ?? "light",
+        reducedMotion: "reduce",
+        serviceWorkers: "block",
+        acceptDownloads: false,
+      });
+      context = ctx;
+      if (abandoned) {
+        await ctx.close().catch(() => {});
+        throw new RenderTimeoutError(env.RENDERER_TIMEOUT_MS);
+      }
+      await ctx.route("**/*", guard);
+      const page = await ctx.newPage();
+      if (req.forcedDark) {
+        const cdp = await ctx.newCDPSession(page);
+        await cdp.send("Emulation.setAutoDarkModeOverride", { enabled: true });
+      }
+      await page.setContent(req.html, { waitUntil: "load", timeout: env.RENDERER_TIMEOUT_MS });
+      const measured = await page.evaluate(() => {
+        const root = document.documentElement;
+        return {
+          scrollWidth: Math.max(root.scrollWidth, document.body?.scrollWidth ?? 0),
+          height: Math.max(root.scrollHeight, document.body?.scrollHeight ?? 0),
+          text: document.body?.innerText ?? "",
+        };
+      });
+      const shotHeight = Math.max(1, Math.min(measured.height, maxHeight));
+      // A viewport as tall as the picture (not a full-page capture, which loses the forced-dark emulation).
+      await page.setViewportSize({ width, height: shotHeight });
+      const png = await page.screenshot({ type: "png", clip: { x: 0, y: 0, width, height: shotHeight } });
+      return {
+        png,
+        widthPx: width,
+        heightPx: measured.height,
+        scrollWidthPx: measured.scrollWidth,
+        overflowPx: Math.max(0, measured.scrollWidth - width),
+        text: measured.text,
+      } satisfies RenderResult;
+    })();
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RenderTimeoutError(env.RENDERER_TIMEOUT_MS)), env.RENDERER_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([work, timeout]);
+    } finally {
+      clearTimeout(timer);
+      abandoned = true;
+      work.catch(() => {});
+      // Closing the context also ends a render that is still running after a timeout.
+      await (context as BrowserContext | undefined)?.close().catch(() => {});
+    }
+  }
+
+  return {
+    async render(req) {
+      return limit.run(async () => {
+        const b = await getBrowser();
+        try {
+          return await renderOnce(b, req);
+        } catch (err) {
+          // The browser died during this render: relaunch once and try again.
+          if (!b.isConnected() && !closed) return renderOnce(await getBrowser(), req);
+          throw err;
+        }
+      });
+    },
+    status() {
+      if (env.RENDERER === "off" || closed) return "unavailable";
+      if (browser?.isConnected()) return "ready";
+      if (failure) return "unavailable";
+      return "idle";
+    },
+    async close() {
+      closed = true;
+      const b = browser ?? (await launching?.catch(() => undefined));
+      browser = undefined;
+      await b?.close().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import { randomBytes } from "node:crypto";
+import type { TEmailCheck, TEmailPreviews, TEmailReport } from "@mailsmith/shared";
+import sharp from "sharp";
+import { type Renderer, RendererUnavailableError, type RenderResult } from "../adapters/renderer/renderer.js";
+import type { StorageAdapter } from "../adapters/storage/storage.js";
+
+/**
+ * Check by rendering (issue 10 item 5, decision 034): the processed email rendered at 600 px and 375 px, in dark mode
+ * (prefers-color-scheme: dark) and in a simulated forced dark mode; checks on what a reader would see, pictures to
+ * look at side by side, and a small thumbnail for history lists.
+ */
+
+export const DESKTOP_WIDTH = 600;
+export const MOBILE_WIDTH = 375;
+/** Sideways overflow tolerated on a phone before the check fails (sub-pixel rounding, a stray border). */
+export const OVERFLOW_TOLERANCE_PX = 2;
+/** Above this height (at 600 px) the report warns. */
+export const LONG_EMAIL_PX = 5000;
+/** Preview pictures are cut at this height. */
+export const PREVIEW_MAX_HEIGHT_PX = 8000;
+const THUMBNAIL = { width: 240, height: 320 };
+
+/** Stores one picture (PNG) and returns the URL it is read from. */
+export type StoreAs = (name: PreviewName | "thumbnail", png: Buffer) => Promise<string>;
+export type PreviewName = keyof TEmailPreviews;
+
+export interface RenderOutcome {
+  render: NonNullable<TEmailReport["render"]>;
+  checks: TEmailCheck[];
+  previews?: TEmailPreviews;
+  thumbnail?: string;
+}
+
+export interface RenderReportOptions {
+  /** Where the pictures go; without it nothing is stored (checks only). */
+  storeAs?: StoreAs;
+  /** Also make a thumbnail (default true when storeAs is given). */
+  thumbnail?: boolean;
+}
+
+function unavailable(reason: string): RenderOutcome {
+  return {
+    render: { available: false, reason },
+    checks: [
+      {
+        id: "render.unavailable",
+        title: "Rendered checks",
+        status: "warn",
+        reason,
+        fix: "Check the email in a real mail client or a preview service before sending.",
+      },
+    ],
+  };
+}
+
+export function overflowCheck(mobile: Pick<RenderResult, "overflowPx">): TEmailCheck {
+  const px = mobile.overflowPx;
+  const base = { id: "render.overflow-375", title: "Fits a phone screen (375 px)" };
+  if (px > OVERFLOW_TOLERANCE_PX) {
+    return {
+      ...base,
+      status: "fail",
+      reason: `The email sticks out ${px} px beyond a ${MOBILE_WIDTH} px phone screen, so readers must scroll sideways.`,
+      fix: "Give wide tables and images width:100% with a max-width, and stack columns with a @media (max-width: 480px) rule.",
+    };
+  }
+  return { ...base, status: "pass", reason: `No sideways scrolling on a ${MOBILE_WIDTH} px phone screen.` };
+}
+
+export function heightCheck(desktop: Pick<RenderResult, "heightPx">): TEmailCheck {
+  const h = desktop.heightPx;
+  const base = { id: "render.height", title: "Length" };
+  if (h > LONG_EMAIL_PX) {
+    return {
+      ...base,
+      status: "warn",
+      reason: `The email is ${h} px tall at ${DESKTOP_WIDTH} px; few readers scroll that far.`,
+      fix: "Shorten it, or link to a web page for the rest.",
+    };
+  }
+  return { ...base, status: "pass", reason: `${h} px tall at ${DESKTOP_WIDTH} px.` };
+}
+
+async function thumbnailOf(png: Buffer): Promise<Buffer> {
+  return sharp(png)
+    .resize({ width: THUMBNAIL.width, height: THUMBNAIL.height, fit: "cover", position: "top" })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Renders the email four times (desktop 600 px; phone 375 px; phone in dark mode; phone in forced dark mode) with
+ * the renderer's bounded concurrency, and returns the render summary, the rendered checks and — when storeAs is
+ * given — the stored pictures. Never throws for the browser: when it cannot start or fails on this email the
+ * outcome says so with one "render.unavailable" warning. A picture that cannot be stored is left out.
+ */
+export async function renderReport(
+  renderer: Renderer,
+  html: string,
+  opts: RenderReportOptions = {},
+): Promise<RenderOutcome> {
+  const maxHeightPx = PREVIEW_MAX_HEIGHT_PX;
+  let shots: Record<PreviewName, RenderResult>;
+  try {
+    const [desktop, mobile, dark, darkForced] = await Promise.all([
+      renderer.render({ html, width: DESKTOP_WIDTH, maxHeightPx }),
+      renderer.render({ html, width: MOBILE_WIDTH, maxHeightPx }),
+      renderer.render({ html, width: MOBILE_WIDTH, colorScheme: "dark", maxHeightPx }),
+      renderer.render({ html, width: MOBILE_WIDTH, forcedDark: true, maxHeightPx }),
+    ]);
+    shots = { desktop, mobile, dark, darkForced };
+  } catch (err) {
+    if (err instanceof RendererUnavailableError) return unavailable(`Not rendered: ${err.message}`);
+    return unavailable(`Not rendered: the rendering browser failed on this email (${(err as Error).message}).`);
+  }
+
+  const outcome: RenderOutcome = {
+    render: {
+      available: true,
+      widthPx: DESKTOP_WIDTH,
+      heightPx: shots.desktop.heightPx,
+      mobileOverflowPx: shots.mobile.overflowPx,
+    },
+    checks: [overflowCheck(shots.mobile), heightCheck(shots.desktop)],
+  };
+  const store = opts.storeAs;
+  if (!store) return outcome;
+
+  const names = Object.keys(shots) as PreviewName[];
+  const stored = await Promise.allSettled(names.map((name) => store(name, shots[name].png)));
+  const previews: TEmailPreviews = {};
+  stored.forEach((s, i) => {
+    if (s.status === "fulfilled") previews[names[i]!] = s.value;
+  });
+  outcome.previews = previews;
+  if (opts.thumbnail !== false) {
+    outcome.thumbnail = await thumbnailOf(shots.desktop.png)
+      .then((png) => store("thumbnail", png))
+      .catch(() => undefined);
+  }
+  return outcome;
+}
+
+/** Adds a render outcome to a post-processing report: its checks, the render summary, previews; `passed` again. */
+export function withRenderOutcome(report: TEmailReport, outcome: RenderOutcome): TEmailReport {
+  const checks = [...report.checks.filter((c) => !c.id.startsWith("render.")), ...outcome.checks];
+  return {
+    ...report,
+    checks,
+    passed: !checks.some((c) => c.status === "fail"),
+    render: outcome.render,
+    ...(outcome.previews ? { previews: outcome.previews } : {}),
+  };
+}
+
+/** WebP quality of stored previews: legible text at a fraction of the PNG's size. */
+const STORED_WEBP_QUALITY = 72;
+
+/**
+ * Stores pictures as WebP through the storage adapter under `previews/<ownerId>-<name>-<random>.webp` (a random
+ * part, because storage keys are write-once and a template may be rendered again).
+ */
+export function storePreviewsIn(storage: StorageAdapter, ownerId: string): StoreAs {
+  const owner = ownerId.toLowerCase().replace(/[^a-z0-9-]/g, "");
+  return async (name, png) => {
+    const body = await sharp(png).webp({ quality: STORED_WEBP_QUALITY }).toBuffer();
+    const slug = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const key = `previews/${owner}-${slug}-${randomBytes(4).toString("hex")}.webp`;
+    const file = await storage.put({ key, body, contentType: "image/webp" });
+    return file.url;
+  };
+}

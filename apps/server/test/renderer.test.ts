@@ -1,0 +1,230 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import pino from "pino";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRenderer, type Renderer, RendererUnavailableError } from "../src/adapters/renderer/renderer.js";
+import { renderReport } from "../src/email-engine/render-report.js";
+import { loadEnv } from "../src/env.js";
+
+// Real headless Chromium (the one inside @sparticuz/chromium, or RENDERER_CHROMIUM_PATH). No timing asserts.
+
+const log = pino({ level: "silent" });
+
+/** An HTTP server that answers every request with a red 10×10 PNG and remembers what was asked. */
+async function startOrigin() {
+  const red = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#ff0000" } })
+    .png()
+    .toBuffer();
+  const requests: string[] = [];
+  const server: Server = createServer((req, res) => {
+    requests.push(req.url ?? "");
+    res.writeHead(200, { "content-type": "image/png" });
+    res.end(red);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+async function pixel(png: Buffer, x: number, y: number): Promise<[number, number, number]> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const i = (y * info.width + x) * info.channels;
+  return [data[i]!, data[i + 1]!, data[i + 2]!];
+}
+
+const isDark = ([r, g, b]: number[]) => r! + g! + b! < 3 * 80;
+const isLight = ([r, g, b]: number[]) => r! + g! + b! > 3 * 200;
+
+/** Two 280 px columns side by side, stacked below 480 px by a media query (the usual hybrid email layout). */
+const TWO_COLUMNS = `<!doctype html><html><head><style>
+  body { margin: 0; font-family: sans-serif; }
+  .col { display: inline-block; width: 280px; vertical-align: top; }
+  @media (max-width: 480px) { .col { display: block; width: 100% !important; } }
+</style></head><body>
+<table role="presentation" width="100%" style="max-width:600px"><tr><td>
+  <div class="col"><h2>Left column</h2><p>Fresh coffee every morning.</p></div><div class="col"><h2>Right column</h2><p>Pastries baked at dawn.</p></div>
+</td></tr></table>
+<script>document.body.insertAdjacentHTML("beforeend", "<p>Injected by a script</p>")</script>
+</body></html>`;
+
+let own: Awaited<ReturnType<typeof startOrigin>>;
+let other: Awaited<ReturnType<typeof startOrigin>>;
+let renderer: Renderer;
+
+beforeAll(async () => {
+  own = await startOrigin();
+  other = await startOrigin();
+  const env = loadEnv({ BETTER_AUTH_URL: own.url, LOG_LEVEL: "silent" });
+  renderer = createRenderer({
+    env,
+    log,
+    // Stands for local storage: /uploads/* of our own origin is served without a request.
+    assets: async (url) =>
+      url.origin === own.url && url.pathname === "/uploads/previews/blue.png"
+        ? {
+            body: await sharp({ create: { width: 10, height: 10, channels: 3, background: "#0000ff" } })
+              .png()
+              .toBuffer(),
+            contentType: "image/png",
+          }
+        : null,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await renderer?.close();
+  await own?.close();
+  await other?.close();
+});
+
+describe("renderer", () => {
+  it("starts the browser on the first render, not before", async () => {
+    expect(renderer.status()).toBe("idle");
+    await renderer.render({ html: "<p>hello</p>", width: 600 });
+    expect(renderer.status()).toBe("ready");
+  });
+
+  it("renders at 600 px side by side and at 375 px stacked, with the visible text and no scripts", async () => {
+    const [desktop, mobile] = await Promise.all([
+      renderer.render({ html: TWO_COLUMNS, width: 600 }),
+      renderer.render({ html: TWO_COLUMNS, width: 375 }),
+    ]);
+    expect(await sharp(desktop.png).metadata()).toMatchObject({ width: 600, height: desktop.heightPx });
+    expect(await sharp(mobile.png).metadata()).toMatchObject({ width: 375, height: mobile.heightPx });
+    // Stacked columns make the phone render much taller than the desktop one.
+    expect(mobile.heightPx).toBeGreaterThan(desktop.heightPx * 1.5);
+    expect(desktop.overflowPx).toBe(0);
+    expect(mobile.overflowPx).toBe(0);
+    for (const r of [desktop, mobile]) {
+      expect(r.text).toContain("Fresh coffee every morning.");
+      expect(r.text).toContain("Pastries baked at dawn.");
+      expect(r.text).not.toContain("Injected by a script");
+    }
+  });
+
+  it("measures how far a fixed-width email sticks out on a phone", async () => {
+    const html = `<body style="margin:0"><table width="640" style="width:640px"><tr><td>Wide</td></tr></table></body>`;
+    const r = await renderer.render({ html, width: 375 });
+    expect(r.scrollWidthPx).toBe(640);
+    expect(r.overflowPx).toBe(265);
+  });
+
+  it("cuts the picture at maxHeightPx but reports the full height", async () => {
+    const r = await renderer.render({ html: `<div style="height:3000px">tall</div>`, width: 375, maxHeightPx: 1000 });
+    expect(r.heightPx).toBeGreaterThanOrEqual(3000);
+    expect((await sharp(r.png).metadata()).height).toBe(1000);
+  });
+
+  it("applies prefers-color-scheme: dark rules in dark mode only", async () => {
+    const html = `<html><head><style>body{margin:0;background:#ffffff;color:#111}
+      @media (prefers-color-scheme: dark){body{background:#101010;color:#eee}}</style></head>
+      <body><p>Dark aware</p></body></html>`;
+    const light = await renderer.render({ html, width: 375 });
+    const dark = await renderer.render({ html, width: 375, colorScheme: "dark" });
+    expect(isLight(await pixel(light.png, 370, 2))).toBe(true);
+    expect(isDark(await pixel(dark.png, 370, 2))).toBe(true);
+  });
+
+  it("simulates forced dark mode on an email with no dark rules", async () => {
+    const html = `<body style="margin:0"><table width="100%" bgcolor="#ffffff"><tr><td style="color:#222;padding:20px">
+      Light only</td></tr></table></body>`;
+    const plain = await renderer.render({ html, width: 375, colorScheme: "dark" });
+    const forced = await renderer.render({ html, width: 375, forcedDark: true });
+    // Without dark rules, dark mode alone changes nothing; the forced inversion darkens the white background.
+    expect(isLight(await pixel(plain.png, 370, 2))).toBe(true);
+    expect(isDark(await pixel(forced.png, 370, 2))).toBe(true);
+  });
+
+  it("never makes a request to another origin; loads images only from the app's own origin", async () => {
+    const base = other.url;
+    const html = `<html><head>
+      <link rel="stylesheet" href="${base}/style.css">
+      <style>@import url("${base}/import.css"); @font-face { font-family: X; src: url("${base}/font.woff2"); }
+        .bg { background-image: url("${base}/bg.png"); width: 10px; height: 10px; font-family: X; }</style>
+      <meta http-equiv="refresh" content="0; url=${base}/refresh">
+      </head><body style="margin:0">
+      <img src="${own.url}/images/logo.png" width="10" height="10" style="display:block">
+      <img src="${own.url}/uploads/previews/blue.png" width="10" height="10" style="display:block">
+      <img src="${base}/tracker.png" width="1" height="1">
+      <img src="http://169.254.169.254/latest/meta-data/" width="1" height="1">
+      <div class="bg">x</div><iframe src="${base}/frame"></iframe>
+      <a href="${base}/link">link</a>
+      </body></html>`;
+    const ownBefore = own.requests.length;
+    const r = await renderer.render({ html, width: 375 });
+    expect(other.requests).toEqual([]);
+    // The stored image of our own origin came through (red), the upload was served from storage (blue) without a request.
+    expect(own.requests.slice(ownBefore)).toEqual(["/images/logo.png"]);
+    expect(await pixel(r.png, 5, 5)).toEqual([255, 0, 0]);
+    expect(await pixel(r.png, 5, 15)).toEqual([0, 0, 255]);
+  });
+});
+
+describe("renderReport", () => {
+  it("passes a stacking email, stores the four pictures and a thumbnail", async () => {
+    const stored: { name: string; width: number }[] = [];
+    const out = await renderReport(renderer, TWO_COLUMNS, {
+      storeAs: async (name, png) => {
+        stored.push({ name, width: (await sharp(png).metadata()).width! });
+        return `https://files.test/${name}.png`;
+      },
+    });
+    expect(out.render).toMatchObject({ available: true, widthPx: 600, mobileOverflowPx: 0 });
+    expect(out.render.heightPx).toBeGreaterThan(0);
+    expect(out.checks.map((c) => [c.id, c.status])).toEqual([
+      ["render.overflow-375", "pass"],
+      ["render.height", "pass"],
+    ]);
+    expect(out.previews).toEqual({
+      desktop: "https://files.test/desktop.png",
+      mobile: "https://files.test/mobile.png",
+      dark: "https://files.test/dark.png",
+      darkForced: "https://files.test/darkForced.png",
+    });
+    expect(out.thumbnail).toBe("https://files.test/thumbnail.png");
+    expect(Object.fromEntries(stored.map((s) => [s.name, s.width]))).toEqual({
+      desktop: 600,
+      mobile: 375,
+      dark: 375,
+      darkForced: 375,
+      thumbnail: 240,
+    });
+  });
+
+  it("fails a layout that overflows a phone, naming the pixels, and warns about a very long email", async () => {
+    const html = `<body style="margin:0"><table width="600" style="width:600px"><tr><td>
+      <div style="height:6000px">Long fixed-width newsletter</div></td></tr></table></body>`;
+    const out = await renderReport(renderer, html);
+    const overflow = out.checks.find((c) => c.id === "render.overflow-375")!;
+    expect(overflow.status).toBe("fail");
+    expect(overflow.reason).toContain("225 px");
+    const height = out.checks.find((c) => c.id === "render.height")!;
+    expect(height.status).toBe("warn");
+    expect(height.reason).toMatch(/60\d\d px tall/);
+    expect(out.previews).toBeUndefined();
+  });
+});
+
+describe("when the browser cannot start", () => {
+  it("rejects with RendererUnavailableError and the report says so", async () => {
+    const broken = createRenderer({
+      env: loadEnv({ RENDERER_CHROMIUM_PATH: "/nonexistent/chromium", LOG_LEVEL: "silent" }),
+      log,
+    });
+    await expect(broken.render({ html: "<p>x</p>", width: 600 })).rejects.toBeInstanceOf(RendererUnavailableError);
+    expect(broken.status()).toBe("unavailable");
+    const out = await renderReport(broken, "<p>x</p>", { storeAs: async () => "never" });
+    expect(out.render.available).toBe(false);
+    expect(out.render.reason).toMatch(/could not start/);
+    expect(out.checks).toEqual([expect.objectContaining({ id: "render.unavailable", status: "warn" })]);
+    expect(out.previews).toBeUndefined();
+    await broken.close();
+  });
+
+  it("RENDERER=off never starts one", async () => {
+    const off = createRenderer({ env: loadEnv({ RENDERER: "off", LOG_LEVEL: "silent" }), log });
+    expect(off.status()).toBe("unavailable");
+    await expect(off.render({ html: "<p>x</p>", width: 600 })).rejects.toThrow(/RENDERER=off/);
+  });
+});
