@@ -32,6 +32,8 @@ export const user = pgTable(
     banned: boolean("banned").notNull().default(false),
     /** Sessions created before this moment are refused, even from the cookie cache (password reset, disable). */
     sessionsRevokedAt: timestamp("sessions_revoked_at", { withTimezone: true }),
+    /** Client address of the sign-up (admins spot bursts of accounts from one network). */
+    signupIp: text("signup_ip"),
   },
   (t) => [check("user_balance_not_negative", sql`${t.currentBalance} >= 0`)],
 );
