@@ -1,10 +1,15 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TEmailReport } from "@mailsmith/shared";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRenderer, type Renderer, RendererUnavailableError } from "../src/adapters/renderer/renderer.js";
-import { renderReport } from "../src/email-engine/render-report.js";
+import { createLocalStorage } from "../src/adapters/storage/local-storage.js";
+import { renderIntoReport, renderReport } from "../src/email-engine/render-report.js";
 import { loadEnv } from "../src/env.js";
 
 // Real headless Chromium (the one inside @sparticuz/chromium, or RENDERER_CHROMIUM_PATH). No timing asserts.
@@ -134,6 +139,9 @@ describe("renderer", () => {
     // Without dark rules, dark mode alone changes nothing; the forced inversion darkens the white background.
     expect(isLight(await pixel(plain.png, 370, 2))).toBe(true);
     expect(isDark(await pixel(forced.png, 370, 2))).toBe(true);
+    // Pages are reused between renders: the next ordinary render is light again.
+    const after = await renderer.render({ html, width: 375 });
+    expect(isLight(await pixel(after.png, 370, 2))).toBe(true);
   });
 
   it("never makes a request to another origin; loads images only from the app's own origin", async () => {
@@ -206,6 +214,42 @@ describe("renderReport", () => {
   });
 });
 
+describe("renderIntoReport (the generator's call)", () => {
+  const processed: TEmailReport = {
+    passed: true,
+    sizeBytes: 1000,
+    checks: [{ id: "a11y.lang", title: "Language", status: "pass", reason: "lang is set." }],
+    changes: [],
+    render: null,
+  };
+
+  it("stores WebP previews and a thumbnail, and a phone overflow makes the report fail", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), "renderer-store-"));
+    try {
+      const storage = createLocalStorage({ root });
+      const html = `<body style="margin:0"><table width="560" style="width:560px"><tr><td>Fixed</td></tr></table></body>`;
+      const out = await renderIntoReport(
+        { renderer, storage },
+        { html, report: processed, ownerId: "6f1c2d3e-aaaa-bbbb-cccc-000000000001" },
+      );
+      expect(out.report.passed).toBe(false);
+      expect(out.report.checks.map((c) => c.id)).toEqual(["a11y.lang", "render.overflow-375", "render.height"]);
+      expect(out.report.render).toMatchObject({ available: true, mobileOverflowPx: 185 });
+      const previews = out.report.previews!;
+      expect(Object.keys(previews).sort()).toEqual(["dark", "darkForced", "desktop", "mobile"]);
+      expect(previews.darkForced).toMatch(
+        /^\/uploads\/previews\/6f1c2d3e-aaaa-bbbb-cccc-000000000001-dark-forced-[0-9a-f]+\.webp$/,
+      );
+      const file = await readFile(path.join(root, previews.desktop!.replace("/uploads/", "")));
+      expect(await sharp(file).metadata()).toMatchObject({ format: "webp", width: 600 });
+      expect(out.thumbnailUrl).toMatch(/^\/uploads\/previews\/.*-thumbnail-[0-9a-f]+\.webp$/);
+      expect(out.desktop?.text).toContain("Fixed");
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("when the browser cannot start", () => {
   it("rejects with RendererUnavailableError and the report says so", async () => {
     const broken = createRenderer({
@@ -219,6 +263,19 @@ describe("when the browser cannot start", () => {
     expect(out.render.reason).toMatch(/could not start/);
     expect(out.checks).toEqual([expect.objectContaining({ id: "render.unavailable", status: "warn" })]);
     expect(out.previews).toBeUndefined();
+    // The generator's call keeps the processed report, adds the warning and stores nothing.
+    const merged = await renderIntoReport(
+      { renderer: broken, storage: createLocalStorage({ root: "/nonexistent-never-written" }) },
+      {
+        html: "<p>x</p>",
+        ownerId: "x",
+        report: { passed: true, sizeBytes: 10, checks: [], changes: [], render: null },
+      },
+    );
+    expect(merged.report).toMatchObject({ passed: true, render: { available: false } });
+    expect(merged.report.checks.map((c) => c.id)).toEqual(["render.unavailable"]);
+    expect(merged.thumbnailUrl).toBeNull();
+    expect(merged.desktop).toBeNull();
     await broken.close();
   });
 

@@ -29,6 +29,8 @@ export interface RenderOutcome {
   checks: TEmailCheck[];
   previews?: TEmailPreviews;
   thumbnail?: string;
+  /** The renders themselves (not stored in reports): e.g. the 600 px one for the fidelity score. */
+  renders?: Record<PreviewName, RenderResult>;
 }
 
 export interface RenderReportOptions {
@@ -122,6 +124,7 @@ export async function renderReport(
       mobileOverflowPx: shots.mobile.overflowPx,
     },
     checks: [overflowCheck(shots.mobile), heightCheck(shots.desktop)],
+    renders: shots,
   };
   const store = opts.storeAs;
   if (!store) return outcome;
@@ -150,6 +153,26 @@ export function withRenderOutcome(report: TEmailReport, outcome: RenderOutcome):
     passed: !checks.some((c) => c.status === "fail"),
     render: outcome.render,
     ...(outcome.previews ? { previews: outcome.previews } : {}),
+  };
+}
+
+/**
+ * For the generator, in one call after post-processing: renders the email, stores the four pictures and the
+ * thumbnail under `ownerId` (the template or job id) and merges the rendered checks, summary and previews into the
+ * report (`passed` recomputed). `desktop` is the 600 px render (null when the browser is unavailable), so the
+ * fidelity score needs no second render. Never throws for the browser or the storage.
+ */
+export async function renderIntoReport(
+  deps: { renderer: Renderer; storage: StorageAdapter },
+  input: { html: string; report: TEmailReport; ownerId: string },
+): Promise<{ report: TEmailReport; thumbnailUrl: string | null; desktop: RenderResult | null }> {
+  const outcome = await renderReport(deps.renderer, input.html, {
+    storeAs: storePreviewsIn(deps.storage, input.ownerId),
+  });
+  return {
+    report: withRenderOutcome(input.report, outcome),
+    thumbnailUrl: outcome.thumbnail ?? null,
+    desktop: outcome.renders?.desktop ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import type { Logger } from "pino";
-import type { Browser, BrowserContext, Route } from "playwright-core";
+import type { Browser, BrowserContext, CDPSession, Page, Route } from "playwright-core";
 import type { Env } from "../../env.js";
 import { bundledChromium, fontEnv, SYSTEM_CHROMIUM } from "./chromium-binary.js";
 
@@ -137,9 +137,9 @@ class Semaphore {
 
 /**
  * The real renderer: one Chromium launched on the first render and reused, RENDERER_CONCURRENCY renders at a time
- * (the rest wait in a queue), each in a fresh browser context with JavaScript off; a render that takes longer than
- * RENDERER_TIMEOUT_MS is abandoned; a browser that dies is relaunched on the next render. RENDERER=off: always
- * unavailable.
+ * (the rest wait in a queue), each slot with a warm page in its own browser context (JavaScript off, requests
+ * guarded); a render that fails or takes longer than RENDERER_TIMEOUT_MS is abandoned with its page; a browser that
+ * dies is relaunched on the next render. RENDERER=off: always unavailable.
  */
 export function createRenderer(opts: RendererOptions): Renderer {
   const { env, log } = opts;
@@ -237,66 +237,100 @@ export function createRenderer(opts: RendererOptions): Renderer {
     return route.continue();
   }
 
-  async function renderOnce(b: Browser, req: RenderRequest): Promise<RenderResult> {
+  /** A warm page (in its own context, JavaScript off, requests guarded), reused by the renders of one slot. */
+  interface Tab {
+    browser: Browser;
+    context: BrowserContext;
+    page: Page;
+    cdp: CDPSession;
+  }
+  const idle: Tab[] = [];
+
+  async function openTab(b: Browser): Promise<Tab> {
+    const context = await b.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 600, height: MEASURE_HEIGHT },
+      deviceScaleFactor: 1,
+      reducedMotion: "reduce",
+      serviceWorkers: "block",
+      acceptDownloads: false,
+    });
+    try {
+      await context.route("**/*", guard);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      return { browser: b, context, page, cdp };
+    } catch (err) {
+      await context.close().catch(() => {});
+      throw err;
+    }
+  }
+
+  async function takeTab(b: Browser): Promise<Tab> {
+    for (let tab = idle.pop(); tab; tab = idle.pop()) {
+      if (tab.browser === b && b.isConnected() && !tab.page.isClosed()) return tab;
+      void tab.context.close().catch(() => {});
+    }
+    return openTab(b);
+  }
+
+  async function draw(tab: Tab, req: RenderRequest): Promise<RenderResult> {
+    const { page, cdp } = tab;
     const width = Math.max(1, Math.round(req.width));
     const maxHeight = Math.max(1, Math.round(req.maxHeightPx ?? DEFAULT_MAX_HEIGHT));
-    let context: BrowserContext | undefined;
+    await page.setViewportSize({ width, height: MEASURE_HEIGHT });
+    await page.emulateMedia({ colorScheme: req.colorScheme ?? "light" });
+    // An empty override restores the default (no forced darkening).
+    await cdp.send("Emulation.setAutoDarkModeOverride", req.forcedDark ? { enabled: true } : {});
+    await page.setContent(req.html, { waitUntil: "load", timeout: env.RENDERER_TIMEOUT_MS });
+    const measured = await page.evaluate(() => {
+      const root = document.documentElement;
+      return {
+        scrollWidth: Math.max(root.scrollWidth, document.body?.scrollWidth ?? 0),
+        height: Math.max(root.scrollHeight, document.body?.scrollHeight ?? 0),
+        text: document.body?.innerText ?? "",
+      };
+    });
+    const shotHeight = Math.max(1, Math.min(measured.height, maxHeight));
+    // A viewport as tall as the picture (not a full-page capture, which loses the forced-dark emulation).
+    await page.setViewportSize({ width, height: shotHeight });
+    const png = await page.screenshot({ type: "png", clip: { x: 0, y: 0, width, height: shotHeight } });
+    return {
+      png,
+      widthPx: width,
+      heightPx: measured.height,
+      scrollWidthPx: measured.scrollWidth,
+      overflowPx: Math.max(0, measured.scrollWidth - width),
+      text: measured.text,
+    };
+  }
+
+  async function renderOnce(b: Browser, req: RenderRequest): Promise<RenderResult> {
     let timer: NodeJS.Timeout | undefined;
+    let tab: Tab | undefined;
     let abandoned = false;
     const work = (async () => {
-      const ctx = await b.newContext({
-        javaScriptEnabled: false,
-        viewport: { width, height: MEASURE_HEIGHT },
-        deviceScaleFactor: 1,
-        colorScheme: req.colorScheme ?? "light",
-        reducedMotion: "reduce",
-        serviceWorkers: "block",
-        acceptDownloads: false,
-      });
-      context = ctx;
-      if (abandoned) {
-        await ctx.close().catch(() => {});
-        throw new RenderTimeoutError(env.RENDERER_TIMEOUT_MS);
-      }
-      await ctx.route("**/*", guard);
-      const page = await ctx.newPage();
-      if (req.forcedDark) {
-        const cdp = await ctx.newCDPSession(page);
-        await cdp.send("Emulation.setAutoDarkModeOverride", { enabled: true });
-      }
-      await page.setContent(req.html, { waitUntil: "load", timeout: env.RENDERER_TIMEOUT_MS });
-      const measured = await page.evaluate(() => {
-        const root = document.documentElement;
-        return {
-          scrollWidth: Math.max(root.scrollWidth, document.body?.scrollWidth ?? 0),
-          height: Math.max(root.scrollHeight, document.body?.scrollHeight ?? 0),
-          text: document.body?.innerText ?? "",
-        };
-      });
-      const shotHeight = Math.max(1, Math.min(measured.height, maxHeight));
-      // A viewport as tall as the picture (not a full-page capture, which loses the forced-dark emulation).
-      await page.setViewportSize({ width, height: shotHeight });
-      const png = await page.screenshot({ type: "png", clip: { x: 0, y: 0, width, height: shotHeight } });
-      return {
-        png,
-        widthPx: width,
-        heightPx: measured.height,
-        scrollWidthPx: measured.scrollWidth,
-        overflowPx: Math.max(0, measured.scrollWidth - width),
-        text: measured.text,
-      } satisfies RenderResult;
+      const t = await takeTab(b);
+      tab = t;
+      if (abandoned) throw new RenderTimeoutError(env.RENDERER_TIMEOUT_MS);
+      return draw(t, req);
     })();
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new RenderTimeoutError(env.RENDERER_TIMEOUT_MS)), env.RENDERER_TIMEOUT_MS);
     });
     try {
-      return await Promise.race([work, timeout]);
-    } finally {
-      clearTimeout(timer);
+      const result = await Promise.race([work, timeout]);
+      if (tab) idle.push(tab);
+      return result;
+    } catch (err) {
       abandoned = true;
       work.catch(() => {});
-      // Closing the context also ends a render that is still running after a timeout.
-      await (context as BrowserContext | undefined)?.close().catch(() => {});
+      // A page that failed or took too long is not reused; closing its context also ends a render still running.
+      const t = tab as Tab | undefined;
+      await t?.context.close().catch(() => {});
+      throw err;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -321,6 +355,7 @@ export function createRenderer(opts: RendererOptions): Renderer {
     },
     async close() {
       closed = true;
+      idle.length = 0;
       const b = browser ?? (await launching?.catch(() => undefined));
       browser = undefined;
       await b?.close().catch(() => {});
