@@ -8,6 +8,8 @@ import type { AppContext } from "./context.js";
 import { adminStatsRoutes } from "./features/admin-stats/routes.js";
 import { authRoutes } from "./features/auth/routes.js";
 import { contentRoutes } from "./features/content/routes.js";
+import { emailCheckRoutes } from "./features/email-check/routes.js";
+import { templateImportRoutes } from "./features/generator/import-route.js";
 import { generatorRoutes } from "./features/generator/routes.js";
 import { itemRoutes } from "./features/items/routes.js";
 import { messagingRoutes } from "./features/messaging/routes.js";
@@ -88,6 +90,8 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   await app.register(userRoutes);
   await app.register(supportRoutes);
   await app.register(generatorRoutes);
+  await app.register(templateImportRoutes);
+  await app.register(emailCheckRoutes);
   await app.register(contentRoutes, { webDist });
   await app.register(profileRoutes);
   await app.register(uploadRoutes);

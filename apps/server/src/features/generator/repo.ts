@@ -72,6 +72,10 @@ export const keysRepo = {
 
 export const generationsRepo = {
   find: (db: DbOrTx, id: string) => db.query.generations.findFirst({ where: eq(generations.id, id) }),
+  async insert(db: DbOrTx, values: typeof generations.$inferInsert) {
+    const [row] = await db.insert(generations).values(values).returning();
+    return row!;
+  },
   async listSucceeded(db: DbOrTx, userId: string, page: number, pageSize: number) {
     const where = and(eq(generations.userId, userId), eq(generations.status, "succeeded"));
     const [rows, [total]] = await Promise.all([

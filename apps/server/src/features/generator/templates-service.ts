@@ -1,9 +1,27 @@
-import { GENERATOR_LIMITS, GENERATOR_MESSAGES } from "@mailsmith/shared";
+import {
+  GENERATION_JOB_LIMITS,
+  GENERATION_JOB_MESSAGES,
+  GENERATOR_LIMITS,
+  GENERATOR_MESSAGES,
+  type TImportTemplate,
+} from "@mailsmith/shared";
+import * as cheerio from "cheerio";
 import type { AppContext } from "../../context.js";
+import { readHtmlInput } from "../../email-engine/existing-html.js";
+import type { EmailProcessor } from "../../email-engine/pool.js";
 import { AppError, notFound } from "../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../plugins/access.js";
 import type { UserRow } from "../users/repo.js";
 import { type GenerationRow, generationsRepo } from "./repo.js";
+
+/** A template's name from an existing email: its <title>, else its first heading. */
+export function nameFromHtml(html: string): string {
+  const $ = cheerio.load(html);
+  const name = [$("title").first().text(), $("h1, h2, h3").first().text()]
+    .map((t) => t.replace(/\s+/g, " ").trim())
+    .find(Boolean);
+  return (name ?? GENERATION_JOB_MESSAGES.defaultName).slice(0, GENERATION_JOB_LIMITS.maxNameLength);
+}
 
 /** The member's generation history (/user/templates). */
 export const templatesService = {
@@ -17,6 +35,32 @@ export const templatesService = {
     if (row?.status !== "succeeded") throw notFound(GENERATOR_MESSAGES.templateNotFound);
     assertOwnerOrAdmin(caller, row.userId, GENERATOR_MESSAGES.templateNotFound);
     return row;
+  },
+
+  /**
+   * Check my email → "Fix with AI": the member's existing email saved as their template (version 1, no credit), so
+   * the ordinary refine path can change it. Same input rules as a check (≤ 500 KB, HTML); processed as "existing".
+   */
+  async importExisting(
+    ctx: AppContext,
+    caller: UserRow,
+    input: { html: string; emailType: NonNullable<TImportTemplate["emailType"]> },
+    processor: EmailProcessor,
+  ): Promise<GenerationRow> {
+    const html = await readHtmlInput(input.html);
+    const result = await processor.run({ html, source: "existing" });
+    return generationsRepo.insert(ctx.db, {
+      userId: caller.id,
+      status: "succeeded",
+      emailType: input.emailType,
+      name: nameFromHtml(html),
+      subject: result.subject,
+      html: result.html,
+      text: result.text,
+      report: result.report,
+      credit: 0,
+      model: "",
+    });
   },
 
   async remove(ctx: AppContext, caller: UserRow, id: string) {

@@ -1,0 +1,119 @@
+import fastifyMultipart from "@fastify/multipart";
+import {
+  EMAIL_CHECK_LIMITS,
+  EMAIL_CHECK_MESSAGES,
+  ZEmailCheckRequestSchema,
+  ZEmailCheckResponseSchema,
+} from "@mailsmith/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { tooLarge } from "../../email-engine/existing-html.js";
+import { createEmailProcessor } from "../../email-engine/pool.js";
+import { renderReport } from "../../email-engine/render-report.js";
+import { AppError } from "../../lib/app-error.js";
+import { currentUser } from "../../plugins/access.js";
+import { checkEmail, type EmailCheckDeps } from "./service.js";
+
+const byUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
+
+/**
+ * Files the multipart form accepts and the bytes each may hold. `html` may also come as a plain text field.
+ * (Issue 11 adds `design`, an image for the fidelity score: one more entry here and one more field in the service.)
+ */
+const FILE_FIELDS = { html: EMAIL_CHECK_LIMITS.maxHtmlBytes } as const satisfies Record<string, number>;
+type FileField = keyof typeof FILE_FIELDS;
+const isFileField = (name: string): name is FileField => Object.hasOwn(FILE_FIELDS, name);
+const MAX_FILE_BYTES = Math.max(...Object.values(FILE_FIELDS));
+
+/** The check's fields from a multipart form: `html` as text or as an uploaded file. */
+async function readCheckForm(req: FastifyRequest): Promise<Partial<Record<FileField, Buffer | string>>> {
+  const out: Partial<Record<FileField, Buffer | string>> = {};
+  try {
+    for await (const part of req.parts({
+      limits: {
+        fileSize: MAX_FILE_BYTES + 1,
+        files: Object.keys(FILE_FIELDS).length,
+        fieldSize: EMAIL_CHECK_LIMITS.maxHtmlBytes + 1,
+        fields: 5,
+        parts: 10,
+      },
+    })) {
+      if (!isFileField(part.fieldname) || out[part.fieldname] !== undefined) {
+        if (part.type === "file") part.file.resume();
+        continue;
+      }
+      if (part.type === "file") {
+        const buf = await part.toBuffer();
+        if (buf.length > FILE_FIELDS[part.fieldname]) throw tooLarge();
+        out[part.fieldname] = buf;
+      } else {
+        if (part.valueTruncated) throw tooLarge();
+        out[part.fieldname] = typeof part.value === "string" ? part.value : String(part.value ?? "");
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+    // Anything else thrown while reading parts is the client's malformed body (bad boundary, cut short, too many).
+    throw new AppError("BAD_UPLOAD", EMAIL_CHECK_MESSAGES.uploadFailed, 400);
+  }
+  return out;
+}
+
+export async function emailCheckRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = appBase;
+  if (!appBase.hasContentTypeParser("multipart/form-data")) {
+    await appBase.register(fastifyMultipart, {
+      limits: { fileSize: MAX_FILE_BYTES + 1, files: Object.keys(FILE_FIELDS).length, fields: 5, parts: 10 },
+    });
+  }
+  const deps: EmailCheckDeps = {
+    processor: createEmailProcessor((err) => ctx.log.error({ err }, "email check worker failed")),
+    render: (html, storeAs) => renderReport(ctx.renderer, html, { storeAs, thumbnail: false }),
+    log: ctx.log,
+  };
+  appBase.addHook("onClose", async () => {
+    await deps.processor.close();
+  });
+
+  app.post(
+    "/api/email-check",
+    {
+      // JSON escapes can double the size of 500 KB of HTML; the exact limit is checked on the HTML itself (413).
+      bodyLimit: EMAIL_CHECK_LIMITS.maxHtmlBytes * 4,
+      config: {
+        access: "user",
+        rateLimit: {
+          max: EMAIL_CHECK_LIMITS.rateMax,
+          timeWindow: EMAIL_CHECK_LIMITS.rateWindow,
+          keyGenerator: byUser,
+          errorResponseBuilder: (_req, context) => ({
+            statusCode: context.statusCode,
+            code: "TOO_MANY_REQUESTS",
+            message: EMAIL_CHECK_MESSAGES.rateLimited,
+          }),
+        },
+      },
+      schema: {
+        tags: ["email-check"],
+        summary:
+          "Check an existing HTML email (JSON { html } or multipart field html, text or .html file, ≤ 500 KB): processed HTML, plain text, report with rendered previews. Free, 30 per 10 minutes",
+        consumes: ["application/json", "multipart/form-data"],
+        // Optional: a multipart form is read from its parts in the handler.
+        body: ZEmailCheckRequestSchema.nullish(),
+        response: { 200: ZEmailCheckResponseSchema },
+      },
+    },
+    async (req) => {
+      currentUser(req);
+      let html: string | Buffer | undefined;
+      if (req.isMultipart()) {
+        html = (await readCheckForm(req)).html;
+      } else {
+        html = req.body?.html;
+      }
+      return checkEmail(deps, { html });
+    },
+  );
+}

@@ -1,0 +1,56 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { processEmail } from "../../email-engine/process-email.js";
+import { checkEmail, type EmailCheckDeps, previewAsDataUrl } from "./service.js";
+
+const processor: EmailCheckDeps["processor"] = { run: async (i) => processEmail(i), close: async () => {} };
+const log = { error: () => {} };
+const email = '<!doctype html><html lang="en"><head><title>T</title></head><body><h1>Hello</h1></body></html>';
+
+describe("checkEmail", () => {
+  it("still answers when the renderer fails, and the report says so", async () => {
+    const res = await checkEmail(
+      {
+        processor,
+        log,
+        render: async () => {
+          throw new Error("browser crashed");
+        },
+      },
+      { html: email },
+    );
+    expect(res.text).toContain("Hello");
+    expect(res.report.render).toMatchObject({ available: false });
+    expect(res.report.checks.find((c) => c.id === "render.unavailable")).toMatchObject({ status: "warn" });
+  });
+
+  it("merges the rendered checks and previews; passed means no failing check", async () => {
+    const res = await checkEmail(
+      {
+        processor,
+        log,
+        render: async () => ({
+          render: { available: true, widthPx: 600, heightPx: 400, mobileOverflowPx: 120 },
+          checks: [{ id: "render.overflow-375", title: "Fits a phone", status: "fail", reason: "120 px too wide." }],
+          previews: { desktop: "data:image/webp;base64,AAAA" },
+        }),
+      },
+      { html: email },
+    );
+    expect(res.report.checks.at(-1)?.id).toBe("render.overflow-375");
+    expect(res.report.passed).toBe(false);
+    expect(res.report.render?.mobileOverflowPx).toBe(120);
+    expect(res.report.previews?.desktop).toBe("data:image/webp;base64,AAAA");
+  });
+
+  it("turns a PNG into a small WebP data URL", async () => {
+    const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: "#3366ff" } })
+      .png()
+      .toBuffer();
+    const url = await previewAsDataUrl("desktop", png);
+    await expect(previewAsDataUrl("thumbnail", png)).rejects.toThrow();
+    expect(url.startsWith("data:image/webp;base64,")).toBe(true);
+    const meta = await sharp(Buffer.from(url.split(",")[1]!, "base64")).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 600, 300]);
+  });
+});

@@ -1,0 +1,42 @@
+import { EMAIL_CHECK_LIMITS, ZImportTemplateSchema, ZTemplateResponseSchema } from "@mailsmith/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { createEmailProcessor } from "../../email-engine/pool.js";
+import { currentUser } from "../../plugins/access.js";
+import { toTemplateDto } from "./repo.js";
+import { templatesService } from "./templates-service.js";
+
+const byUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
+
+/**
+ * POST /api/templates/import (Check my email → "Fix with AI"): saves an existing email as the caller's template,
+ * version 1, free; the web then refines it through POST /api/templates/:id/refine, where the credit is taken.
+ * Its own plugin (registered in app.ts) so that it stays out of the way of the generation routes.
+ */
+export async function templateImportRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = appBase;
+  const processor = createEmailProcessor((err) => ctx.log.error({ err }, "template import worker failed"));
+  appBase.addHook("onClose", async () => {
+    await processor.close();
+  });
+  app.post(
+    "/api/templates/import",
+    {
+      // JSON escapes can double the size of 500 KB of HTML; the exact limit is checked on the HTML itself (413).
+      bodyLimit: EMAIL_CHECK_LIMITS.maxHtmlBytes * 4,
+      config: { access: "user", rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: byUser } },
+      schema: {
+        tags: ["generator"],
+        summary:
+          "Save an existing HTML email (≤ 500 KB) as the caller's template: version 1, free; refine it afterwards for 1 credit",
+        body: ZImportTemplateSchema,
+        response: { 201: ZTemplateResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const row = await templatesService.importExisting(ctx, currentUser(req), req.body, processor);
+      return reply.status(201).send({ success: true as const, data: toTemplateDto(row) });
+    },
+  );
+}
