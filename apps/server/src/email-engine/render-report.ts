@@ -5,7 +5,7 @@ import { type Renderer, RendererUnavailableError, type RenderResult } from "../a
 import type { StorageAdapter } from "../adapters/storage/storage.js";
 
 /**
- * Check by rendering (issue 10 item 5, decision 034): the processed email rendered at 600 px and 375 px, in dark mode
+ * Check by rendering (issue 10 item 5, decision 025): the processed email rendered at 600 px and 375 px, in dark mode
  * (prefers-color-scheme: dark) and in a simulated forced dark mode; checks on what a reader would see, pictures to
  * look at side by side, and a small thumbnail for history lists.
  */

@@ -5,7 +5,7 @@ import type { Env } from "../../env.js";
 import { bundledChromium, fontEnv, SYSTEM_CHROMIUM } from "./chromium-binary.js";
 
 /**
- * Renders untrusted email HTML to a picture with headless Chromium (decision 034). JavaScript is off and every
+ * Renders untrusted email HTML to a picture with headless Chromium (decision 025). JavaScript is off and every
  * network request is refused except data:/blob: and the app's own public origins (so stored images show): no SSRF
  * to internal addresses, no hot-linking of other people's servers.
  */
