@@ -1,0 +1,69 @@
+// Renderer scenarios (issue 10 item 9): render time of a generated email at 600 px and 375 px with a warm browser
+// (p50, p95; target p50 ≤ 500 ms for both widths), and the whole rendered report (four renders). In-process: the
+// renderer adapter as the server uses it, with its default concurrency of 2.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const RUNS = Number(process.env.BENCH_RENDERS ?? 30);
+const quiet = { info() {}, warn() {}, error() {} };
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Number(sorted[Math.max(0, i)].toFixed(1));
+}
+
+async function timed(runs, fn) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { runs, p50Ms: percentile(times, 50), p95Ms: percentile(times, 95) };
+}
+
+export default [
+  {
+    name: "renderer: 600 px + 375 px of a generated email, warm browser",
+    type: "custom",
+    async run() {
+      const { tsImport } = await import("tsx/esm/api");
+      const load = (p) => tsImport(path.join(root, p), import.meta.url);
+      const { createRenderer } = await load("apps/server/src/adapters/renderer/renderer.ts");
+      const { renderReport } = await load("apps/server/src/email-engine/render-report.ts");
+      const { processEmail } = await load("apps/server/src/email-engine/process-email.ts");
+      const { standInEmail } = await load("apps/server/src/adapters/gemini/stand-in.ts");
+      const { loadEnv } = await load("apps/server/src/env.ts");
+
+      const raw = standInEmail({ emailType: "Newsletter Email Templates", instructions: "Bench", images: 1 });
+      const { html } = processEmail({ html: raw.html, subject: raw.subject, source: "generated" });
+      const renderer = createRenderer({ env: loadEnv({ LOG_LEVEL: "silent" }), log: quiet });
+      try {
+        const t0 = performance.now();
+        await renderer.render({ html, width: 600 });
+        const firstRenderMs = Number((performance.now() - t0).toFixed(0));
+        await renderer.render({ html, width: 375 }); // warm the second slot
+        const both = await timed(RUNS, () =>
+          Promise.all([renderer.render({ html, width: 600 }), renderer.render({ html, width: 375 })]),
+        );
+        const desktop = await timed(RUNS, () => renderer.render({ html, width: 600 }));
+        const report = await timed(Math.max(5, Math.round(RUNS / 3)), () =>
+          renderReport(renderer, html, { storeAs: async (name) => name }),
+        );
+        return {
+          emailKB: Number((Buffer.byteLength(html) / 1024).toFixed(1)),
+          firstRenderWithLaunchMs: firstRenderMs,
+          bothWidths: both,
+          desktopOnly: desktop,
+          fullReportFourRenders: report,
+          targetBothWidthsP50Ms: 500,
+        };
+      } finally {
+        await renderer.close();
+      }
+    },
+  },
+];
