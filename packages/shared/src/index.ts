@@ -1,5 +1,6 @@
 export * from "./constants.js";
 export * from "./countries.js";
+export * from "./generator-ui.js";
 export * from "./messages.js";
 export * from "./schemas/admin-stats.js";
 export * from "./schemas/admin-users.js";

@@ -1,24 +1,40 @@
-import type { TTemplate, TTemplateSummary } from "@mailsmith/shared";
+import type { TemplateSort, TRenameTemplate, TTemplateFull, TTemplateItem } from "@mailsmith/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 export interface TemplateList {
-  data: TTemplateSummary[];
+  data: TTemplateItem[];
   total: number;
   page: number;
   pageSize: number;
 }
 
-export function useTemplates(page: number) {
+export interface TemplateListParams {
+  page: number;
+  q?: string;
+  type?: string;
+  sort?: TemplateSort;
+}
+
+export function templatesUrl({ page, q, type, sort }: TemplateListParams) {
+  const params = new URLSearchParams({ page: String(page) });
+  if (q) params.set("q", q);
+  if (type) params.set("type", type);
+  if (sort) params.set("sort", sort);
+  return `/api/templates?${params}`;
+}
+
+/** GET /api/templates: one page of the history, searched by name, filtered by type, sorted. */
+export function useTemplates(params: TemplateListParams) {
   return useQuery({
-    queryKey: ["templates", page],
-    queryFn: () => api.get<TemplateList>(`/api/templates?page=${page}`),
+    queryKey: ["templates", params],
+    queryFn: () => api.get<TemplateList>(templatesUrl(params)),
     placeholderData: keepPreviousData,
   });
 }
 
 export function fetchTemplate(id: string) {
-  return api.get<{ data: TTemplate }>(`/api/templates/${id}`).then((r) => r.data);
+  return api.get<{ data: TTemplateFull }>(`/api/templates/${id}`).then((r) => r.data);
 }
 
 export function useTemplate(id: string | undefined) {
@@ -29,6 +45,28 @@ export function useDeleteTemplate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<{ message: string }>(`/api/templates/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["templates"] }),
+  });
+}
+
+/** PATCH /api/templates/:id { name }. */
+export function useRenameTemplate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: TRenameTemplate & { id: string }) =>
+      api.patch<{ data: TTemplateFull; message?: string }>(`/api/templates/${id}`, body),
+    onSuccess: (r) => {
+      qc.setQueryData(["template", r.data._id], r.data);
+      qc.invalidateQueries({ queryKey: ["templates"] });
+    },
+  });
+}
+
+/** POST /api/templates/:id/duplicate → the copy. */
+export function useDuplicateTemplate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ data: TTemplateFull; message?: string }>(`/api/templates/${id}/duplicate`),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["templates"] }),
   });
 }

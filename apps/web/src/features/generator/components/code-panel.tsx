@@ -1,8 +1,8 @@
-import { GENERATOR_FILES, GENERATOR_MESSAGES, type TTemplate } from "@mailsmith/shared";
+import { GENERATOR_FILES, GENERATOR_MESSAGES, GENERATOR_UI, type TTemplate } from "@mailsmith/shared";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
 import { useSendTest } from "../api/templates";
 import { useNotice } from "../hooks/use-notice";
@@ -18,8 +18,17 @@ function download(name: string, content: string, type: string) {
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Generated Code block with Copy HTML, Download HTML (email_template.html), the plain-text version and a test send. */
-export function CodePanel({ template }: { template: TTemplate }) {
+/** A file the server builds (MJML source, zip of HTML + images): a plain link, so the browser downloads it. */
+export function exportHref(id: string, format: "html" | "text" | "mjml" | "zip") {
+  return `/api/templates/${id}/export?format=${format}`;
+}
+
+/**
+ * Generated Code block with Copy HTML, Download HTML (email_template.html), the plain-text version, the MJML source
+ * when the template has one, a zip of the HTML with its images (for members who host images themselves) and a
+ * test send.
+ */
+export function CodePanel({ template }: { template: TTemplate & { hasMjml?: boolean } }) {
   const { notice, show } = useNotice();
   const [failure, setFailure] = useState<string | null>(null);
   const [view, setView] = useState<"html" | "text">("html");
@@ -71,6 +80,14 @@ export function CodePanel({ template }: { template: TTemplate }) {
         <Button variant="secondary" onClick={() => save(GENERATOR_FILES.text, template.text, "text/plain")}>
           Download Text
         </Button>
+        {template.hasMjml && (
+          <a href={exportHref(template._id, "mjml")} download className={buttonClasses("secondary")}>
+            {GENERATOR_UI.downloadMjml}
+          </a>
+        )}
+        <a href={exportHref(template._id, "zip")} download className={buttonClasses("secondary")}>
+          {GENERATOR_UI.downloadZip}
+        </a>
         <Button
           variant="ghost"
           loading={sendTest.isPending}

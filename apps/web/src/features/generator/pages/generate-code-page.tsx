@@ -2,24 +2,36 @@ import {
   DEFAULT_EMAIL_TYPE,
   EMAIL_TYPES,
   type EmailType,
+  GENERATION_JOB_LIMITS,
+  GENERATION_JOB_MESSAGES,
   GENERATOR_LIMITS,
   GENERATOR_MESSAGES,
+  GENERATOR_UI,
 } from "@mailsmith/shared";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { inputClasses, TextAreaField } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useMe } from "@/features/auth/api/me";
+import { errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useGeneratorStatus } from "../api/generate";
-import { CodePanel } from "../components/code-panel";
 import { EmailPreview } from "../components/email-preview";
-import { checkImages, ImagePicker, type PickedImage, useRevokeOnUnmount } from "../components/image-picker";
-import { QualityReport } from "../components/quality-report";
-import { useGeneration } from "../hooks/use-generation";
+import { GenerationProgress } from "../components/generation-progress";
+import { GenerationResult } from "../components/generation-result";
+import {
+  checkImages,
+  ImagePicker,
+  type PickedImage,
+  usePasteImages,
+  useRevokeOnUnmount,
+} from "../components/image-picker";
+import { VariantResults } from "../components/variant-results";
+import { type JobRun, useGenerationJobs } from "../hooks/use-generation-jobs";
 
 /** /user/generate-code (spec §2 Generator). Signed-out visitors get the log-in prompt, not a redirect. */
 export function GenerateCodePage() {
@@ -47,59 +59,119 @@ export function GenerateCodePage() {
   return <Generator credits={me.data.currentBalance} />;
 }
 
+/** The failure text of a job with "You were not charged." when its credit came back. */
+function failureText(run: JobRun) {
+  const message = run.ended?.message ?? "";
+  if (!run.ended?.refunded || message.includes(GENERATION_JOB_MESSAGES.notCharged)) return message;
+  return `${message} ${GENERATION_JOB_MESSAGES.notCharged}`;
+}
+
 function Generator({ credits }: { credits: number }) {
   const status = useGeneratorStatus(true);
-  const gen = useGeneration();
+  const gen = useGenerationJobs();
   const [emailType, setEmailType] = useState<EmailType>(DEFAULT_EMAIL_TYPE);
   const [instructions, setInstructions] = useState("");
   const [images, setImages] = useState<PickedImage[]>([]);
+  const [variants, setVariants] = useState<1 | 2>(1);
+  const [imageErrors, setImageErrors] = useState<string[]>([]);
   const [inputError, setInputError] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const [retrying, setRetrying] = useState<string | null>(null);
+  /** The first design image of the running generation, for the compare view (an object URL of our own). */
+  const [designSrc, setDesignSrc] = useState<string | null>(null);
   useRevokeOnUnmount(images);
+  useEffect(() => () => void (designSrc && URL.revokeObjectURL(designSrc)), [designSrc]);
 
+  const busy = gen.running;
   const addImages = (files: File[]) => {
-    const problem = checkImages(images, files);
-    if (problem) return setInputError(problem);
+    const { accepted, errors } = checkImages(images.length, files);
+    setImageErrors(errors);
+    setInputError(null);
     try {
-      const added = files.map((file) => ({ id: crypto.randomUUID(), file, url: URL.createObjectURL(file) }));
-      setInputError(null);
+      const added = accepted.map((file) => ({ id: crypto.randomUUID(), file, url: URL.createObjectURL(file) }));
       setImages((list) => [...list, ...added]);
     } catch {
       setInputError(GENERATOR_MESSAGES.readImagesFailed);
     }
   };
-  const removeImage = (id: string) =>
+  usePasteImages(addImages, !busy);
+  const removeImage = (id: string) => {
+    setImageErrors([]);
     setImages((list) => {
       const gone = list.find((i) => i.id === id);
       if (gone) URL.revokeObjectURL(gone.url);
       return list.filter((i) => i.id !== id);
     });
+  };
+  const moveImage = (from: number, to: number) =>
+    setImages((list) => {
+      if (to < 0 || to >= list.length) return list;
+      const next = [...list];
+      const [moved] = next.splice(from, 1);
+      next.splice(to, 0, moved!);
+      return next;
+    });
 
   const generate = async () => {
     setInputError(null);
     if (credits < 1) return setInputError(GENERATOR_MESSAGES.insufficientCredits);
+    if (credits < variants) return setInputError(GENERATOR_UI.notEnoughForVariants(variants, credits));
     if (instructions.length > GENERATOR_LIMITS.maxInstructionsLength) {
       return setInputError(GENERATOR_MESSAGES.instructionsTooLong);
     }
     const form = new FormData();
     form.append("emailType", emailType);
     form.append("instructions", instructions);
+    form.append("variants", String(variants));
     for (const img of images) form.append("images", img.file, img.file.name);
-    await gen.run("/api/generate", form);
+    const first = images[0];
+    setDesignSrc(first ? URL.createObjectURL(first.file) : null);
+    await gen.start(form);
   };
   const reset = () => {
     for (const i of images) URL.revokeObjectURL(i.url);
     setImages([]);
     setInstructions("");
     setEmailType(DEFAULT_EMAIL_TYPE);
+    setVariants(1);
+    setImageErrors([]);
     setInputError(null);
-    gen.reset();
+    setDesignSrc(null);
+    gen.clear();
+  };
+  const cancel = async (jobId: string) => {
+    setCancelling(jobId);
+    try {
+      await gen.cancel(jobId);
+    } catch (err) {
+      toast.error(errorMessage(err, GENERATION_JOB_MESSAGES.cancelNotRunning));
+    } finally {
+      setCancelling(null);
+    }
+  };
+  const retry = async (jobId: string) => {
+    setRetrying(jobId);
+    try {
+      await gen.retry(jobId);
+    } catch (err) {
+      toast.error(errorMessage(err, GENERATION_JOB_MESSAGES.retryNotAllowed));
+    } finally {
+      setRetrying(null);
+    }
   };
 
-  const previewHtml = gen.result?.html ?? gen.preview;
+  const noCredits = credits < 1;
+  const runs = gen.runs;
+  const active = runs.filter((r) => !r.template && !r.ended);
+  const failed = runs.filter((r) => r.ended);
+  const done = runs.filter((r) => r.template);
+  const single = runs.length === 1 ? runs[0] : undefined;
+  const variantTitle = (r: JobRun) => (runs.length > 1 ? GENERATOR_UI.variantTitle(r.job.variantIndex + 1) : undefined);
+
   return (
     <div className="mx-auto max-w-7xl">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900">{GENERATOR_MESSAGES.pageTitle}</h1>
           <p className="mt-1 text-sm text-slate-600">
             Upload your design, pick an email type and get HTML that renders well in Gmail, Apple Mail, Outlook and
@@ -113,7 +185,7 @@ function Generator({ credits }: { credits: number }) {
               {credits}
             </strong>
           </span>
-          {credits < 1 && (
+          {noCredits && (
             <Link to={paths.user.selectPackage} className={buttonClasses("primary", "px-3 py-1.5")}>
               Buy Now
             </Link>
@@ -123,7 +195,7 @@ function Generator({ credits }: { credits: number }) {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <form
-          className="space-y-5 rounded-xl border border-slate-200 bg-white p-5"
+          className="min-w-0 space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
           onSubmit={(e) => {
             e.preventDefault();
             void generate();
@@ -131,6 +203,7 @@ function Generator({ credits }: { credits: number }) {
         >
           {status.data && !status.data.available && <Alert tone="warning">{GENERATOR_MESSAGES.noApiKeys}</Alert>}
           {status.isError && <Alert tone="warning">{GENERATOR_MESSAGES.keysLoadError}</Alert>}
+          {gen.reattached && active.length > 0 && <Alert tone="info">{GENERATOR_UI.reattached}</Alert>}
           <div>
             <label htmlFor="email-type" className="mb-1.5 block text-sm font-medium text-slate-700">
               Select Email Type
@@ -138,7 +211,7 @@ function Generator({ credits }: { credits: number }) {
             <select
               id="email-type"
               value={emailType}
-              disabled={gen.running}
+              disabled={busy}
               onChange={(e) => setEmailType(e.target.value as EmailType)}
               className={inputClasses()}
             >
@@ -149,47 +222,103 @@ function Generator({ credits }: { credits: number }) {
               ))}
             </select>
           </div>
-          <ImagePicker images={images} onAdd={addImages} onRemove={removeImage} disabled={gen.running} />
+          <ImagePicker images={images} onAdd={addImages} onRemove={removeImage} onMove={moveImage} disabled={busy} />
+          {imageErrors.length > 0 && (
+            <Alert>
+              <ul className="space-y-0.5">
+                {imageErrors.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            </Alert>
+          )}
           <TextAreaField
             label="Specific Instructions (optional)"
             rows={4}
             maxLength={GENERATOR_LIMITS.maxInstructionsLength}
             value={instructions}
-            disabled={gen.running}
+            disabled={busy}
             onChange={(e) => setInstructions(e.target.value)}
             placeholder="e.g. Use our brand colour #e11d48, add a 20% discount code SPRING20"
           />
+          <fieldset>
+            <legend className="mb-1.5 block text-sm font-medium text-slate-700">{GENERATOR_UI.variantsLabel}</legend>
+            <div className="flex flex-wrap gap-2">
+              {([1, 2] as const).slice(0, GENERATION_JOB_LIMITS.maxVariants).map((n) => (
+                <label
+                  key={n}
+                  className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm focus-within:ring-2 focus-within:ring-brand-500 ${
+                    variants === n ? "border-brand-500 bg-brand-50 text-brand-800" : "border-slate-300 text-slate-700"
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="variants"
+                    value={n}
+                    checked={variants === n}
+                    disabled={busy}
+                    onChange={() => setVariants(n)}
+                    className="accent-brand-600"
+                  />
+                  {n === 1 ? GENERATOR_UI.oneVariant : GENERATOR_UI.twoVariants}
+                </label>
+              ))}
+            </div>
+            <p className="mt-1.5 text-xs text-slate-600" data-testid="generation-cost">
+              {GENERATOR_UI.cost(variants)}
+            </p>
+          </fieldset>
           {inputError && <Alert>{inputError}</Alert>}
-          {gen.error && (
-            <Alert title={gen.error.message}>{gen.error.refunded ? GENERATOR_MESSAGES.refunded : undefined}</Alert>
-          )}
-          {gen.result && <Alert tone="success">{GENERATOR_MESSAGES.generated}</Alert>}
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" loading={gen.running} disabled={gen.running}>
-              {gen.running ? "Generating..." : "Generate Email Template"}
+          {gen.startError && <Alert title={gen.startError}>{GENERATION_JOB_MESSAGES.notCharged}</Alert>}
+          {done.length > 0 && active.length === 0 && <Alert tone="success">{GENERATOR_MESSAGES.generated}</Alert>}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" loading={busy} disabled={busy || noCredits}>
+              {busy ? "Generating..." : "Generate Email Template"}
             </Button>
-            <Button variant="secondary" onClick={reset} disabled={gen.running}>
+            {noCredits && (
+              <Link to={paths.user.selectPackage} className={buttonClasses("secondary")}>
+                {GENERATOR_UI.buyCredits}
+              </Link>
+            )}
+            <Button variant="secondary" onClick={reset} disabled={busy}>
               Reset
             </Button>
           </div>
-          {gen.result && (
-            <p className="text-sm text-slate-600">
-              Saved to{" "}
-              <Link
-                to={`${paths.user.templates}/${gen.result._id}`}
-                className="font-semibold text-brand-700 hover:underline"
-              >
-                My Templates
-              </Link>
-              : refine it there with a follow-up instruction.
-            </p>
-          )}
+          {noCredits && <p className="text-sm text-slate-600">{GENERATOR_UI.noCredits}</p>}
         </form>
 
         <div className="min-w-0 space-y-6">
-          <EmailPreview html={previewHtml} busy={gen.running} />
-          {gen.result && <QualityReport report={gen.result.report} />}
-          {gen.result && <CodePanel template={gen.result} />}
+          {active.map((r) => (
+            <GenerationProgress
+              key={r.jobId}
+              run={r}
+              title={variantTitle(r)}
+              onCancel={() => void cancel(r.jobId)}
+              cancelling={cancelling === r.jobId}
+            />
+          ))}
+          {failed.map((r) => (
+            <Alert key={r.jobId} title={variantTitle(r)}>
+              <p>{failureText(r)}</p>
+              {r.job.canRetry && (
+                <Button
+                  variant="secondary"
+                  className="mt-2 px-3 py-1.5"
+                  loading={retrying === r.jobId}
+                  onClick={() => void retry(r.jobId)}
+                >
+                  {GENERATOR_UI.retry}
+                </Button>
+              )}
+            </Alert>
+          ))}
+          {runs.length > 1 ? (
+            <VariantResults runs={runs} />
+          ) : single?.template ? (
+            <GenerationResult template={single.template} designSrc={designSrc} />
+          ) : (
+            <EmailPreview html={single?.preview ?? ""} busy={Boolean(single && active.length)} />
+          )}
         </div>
       </div>
     </div>

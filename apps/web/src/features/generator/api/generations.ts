@@ -1,0 +1,79 @@
+import {
+  FETCH_MESSAGES,
+  type TGenerationJob,
+  type TGenerationJobsCreated,
+  type TGenerationStreamEvent,
+} from "@mailsmith/shared";
+import { ApiError, api } from "@/lib/api-client";
+
+/** Generation jobs (decision 055): they run on the server, so a reload or a second tab can re-attach. */
+
+/** POST /api/generations: multipart images[], emailType, instructions, variants → the job(s) and the new balance. */
+export function createGeneration(form: FormData) {
+  return api.post<TGenerationJobsCreated>("/api/generations", form).then((r) => r.data);
+}
+
+/** The caller's queued and running jobs (to re-attach after a reload or in another tab). */
+export function fetchActiveJobs() {
+  return api.get<{ data: TGenerationJob[] }>("/api/generations?active=true").then((r) => r.data);
+}
+
+/** The caller's last 20 jobs (finds the other variant of a pair). */
+export function fetchRecentJobs() {
+  return api.get<{ data: TGenerationJob[] }>("/api/generations").then((r) => r.data);
+}
+
+export function fetchJob(id: string) {
+  return api.get<{ data: TGenerationJob; balance: number }>(`/api/generations/${id}`);
+}
+
+export function cancelJob(id: string) {
+  return api.post<{ data: TGenerationJob; balance: number; message?: string }>(`/api/generations/${id}/cancel`);
+}
+
+/** Retry a failed or cancelled job from its stored uploads (nothing is uploaded again). */
+export function retryJob(id: string) {
+  return api.post<TGenerationJobsCreated>(`/api/generations/${id}/retry`).then((r) => r.data);
+}
+
+/**
+ * Reads GET /api/generations/:id/stream (NDJSON) until it ends. Returns normally when the server closes the
+ * stream (after a final event, or early: the caller decides whether to read it again).
+ */
+export async function readJobStream(
+  id: string,
+  onEvent: (event: TGenerationStreamEvent) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/generations/${id}/stream`, { credentials: "same-origin", signal });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ApiError(0, "NETWORK", FETCH_MESSAGES.network);
+  }
+  if (!res.ok || !res.body) {
+    const data = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
+    throw new ApiError(
+      res.status,
+      data.code ?? `HTTP_${res.status}`,
+      data.message ?? FETCH_MESSAGES.httpError(res.status),
+    );
+  }
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (value) buffer += decoder.decode(value, { stream: true });
+    let nl = buffer.indexOf("\n");
+    while (nl >= 0) {
+      const line = buffer.slice(0, nl).trim();
+      buffer = buffer.slice(nl + 1);
+      if (line) onEvent(JSON.parse(line) as TGenerationStreamEvent);
+      nl = buffer.indexOf("\n");
+    }
+    if (done) break;
+  }
+  if (buffer.trim()) onEvent(JSON.parse(buffer) as TGenerationStreamEvent);
+}

@@ -1,0 +1,41 @@
+import type { TTemplateFull } from "@mailsmith/shared";
+import { Link } from "react-router";
+import { paths } from "@/config/paths";
+import { CodePanel } from "./code-panel";
+import { CompareView } from "./compare-view";
+import { EmailPreview } from "./email-preview";
+import { FidelityScore } from "./fidelity-score";
+import { QualityReport } from "./quality-report";
+
+/** Where the design picture for the compare view comes from: the upload in this tab, else its saved preview. */
+export function designSourceOf(template: TTemplateFull, local?: string | null) {
+  return local ?? template.thumbnails[0] ?? null;
+}
+
+/** One finished generation: preview, score with its parts, design vs result, the report and the code. */
+export function GenerationResult({ template, designSrc }: { template: TTemplateFull; designSrc?: string | null }) {
+  const design = designSourceOf(template, designSrc);
+  return (
+    <>
+      <EmailPreview html={template.html} />
+      <p className="text-sm text-slate-600">
+        Saved to{" "}
+        <Link to={`${paths.user.templates}/${template._id}`} className="font-semibold text-brand-700 hover:underline">
+          My Templates
+        </Link>{" "}
+        as “{template.name}”: rename it or refine it there with a follow-up instruction.
+      </p>
+      <FidelityScore
+        fidelity={
+          template.score !== null && template.scoreParts ? { score: template.score, parts: template.scoreParts } : null
+        }
+        repaired={template.repaired}
+      />
+      {design && (
+        <CompareView designUrl={design} renderedUrl={template.report.previews?.desktop} html={template.html} />
+      )}
+      <QualityReport report={template.report} />
+      <CodePanel template={template} />
+    </>
+  );
+}
