@@ -14,9 +14,13 @@ export async function systemRoutes(appBase: FastifyInstance) {
       config: { access: "public" },
       schema: {
         tags: ["system"],
-        summary: "Liveness and database check",
+        summary: "Liveness and database check; renderer: idle (no browser yet), ready or unavailable",
         response: {
-          200: z.object({ status: z.literal("ok"), database: z.string() }),
+          200: z.object({
+            status: z.literal("ok"),
+            database: z.string(),
+            renderer: z.enum(["idle", "ready", "unavailable"]),
+          }),
           503: z.object({ status: z.literal("error"), database: z.string(), message: z.string() }),
         },
       },
@@ -24,7 +28,7 @@ export async function systemRoutes(appBase: FastifyInstance) {
     async (req, reply) => {
       try {
         await ctx.database.ping();
-        return { status: "ok" as const, database: ctx.database.kind };
+        return { status: "ok" as const, database: ctx.database.kind, renderer: ctx.renderer.status() };
       } catch (err) {
         req.log.error({ err }, "health check: database unreachable");
         return reply
