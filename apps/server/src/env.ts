@@ -73,6 +73,10 @@ export const EnvSchema = z
     GEMINI_MODEL: z.string().trim().min(1).default("gemini-2.5-flash"),
     /** Upper bound for one generation (all key attempts together), in milliseconds. */
     GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
+    /** Generation jobs (decision 055): jobs one instance runs at once, claim lease, queue poll interval. */
+    GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    GENERATION_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+    GENERATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     /** Rendering emails to check and preview them (headless Chromium): "off" = never start a browser. */
     RENDERER: z.enum(["on", "off"]).default("on"),
     /** A Chromium to use instead of the one inside the @sparticuz/chromium package (e.g. /usr/bin/chromium). */

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
-import { creditLedger, generations, outbox } from "../src/db/schema/index.js";
+import { creditLedger, generationJobs, generations, outbox } from "../src/db/schema/index.js";
 import { startTestServer, type TestClient, type TestResponse, type TestServer } from "./harness.js";
 
 let server: TestServer;
@@ -230,10 +230,14 @@ describe("generation against the stand-in", () => {
       expect(evs[0]).toMatchObject({ type: "start", balance: 2 });
       expect(evs.at(-1)).toMatchObject({ type: "error", message, refunded: true, balance: 3 });
       expect(await balance(m)).toBe(3);
-      const row = await server.ctx.db.query.generations.findFirst({
-        where: eq(generations.id, evs[0]!.generationId),
+      // The generation ran as a job (decision 055): the job row holds the failure; no template was saved.
+      const row = await server.ctx.db.query.generationJobs.findFirst({
+        where: eq(generationJobs.id, evs[0]!.generationId),
       });
-      expect(row).toMatchObject({ status: "failed", refunded: true, errorMessage: message });
+      expect(row).toMatchObject({ status: "failed", refunded: true, charged: false, errorMessage: message });
+      expect(
+        await server.ctx.db.query.generations.findFirst({ where: eq(generations.id, evs[0]!.generationId) }),
+      ).toBeUndefined();
       const ledger = await server.ctx.db
         .select()
         .from(creditLedger)
@@ -256,6 +260,11 @@ describe("generation against the stand-in", () => {
       .from(generations)
       .where(eq(generations.userId, await userId(m)));
     expect(rows).toHaveLength(0);
+    const jobs = await server.ctx.db
+      .select()
+      .from(generationJobs)
+      .where(eq(generationJobs.userId, await userId(m)));
+    expect(jobs).toHaveLength(0);
   });
 
   it("rejects images by content, count and size, and bad fields, without taking a credit", async () => {

@@ -1,4 +1,4 @@
-import { ApiError, GoogleGenAI } from "@google/genai";
+import { ApiError, GoogleGenAI, type Schema } from "@google/genai";
 
 /** One image sent inline with the prompt. */
 export interface InlineImage {
@@ -11,8 +11,10 @@ export interface StreamRequest {
   model: string;
   prompt: string;
   images: InlineImage[];
-  /** Aborts the call (time budget of the whole generation). */
+  /** Aborts the call (time budget of the whole generation, or the member's Cancel). */
   signal: AbortSignal;
+  /** Structured output: the JSON answer must match this schema (Gemini's OpenAPI subset). */
+  responseSchema?: Schema;
 }
 
 /** What the generator reads from each streamed chunk: the first candidate's text parts. */
@@ -98,6 +100,7 @@ export function createGeminiClient(opts: { baseUrl?: string }): GeminiClient {
           config: {
             abortSignal: req.signal,
             responseMimeType: "application/json",
+            ...(req.responseSchema ? { responseSchema: req.responseSchema } : {}),
             temperature: 0.4,
             // Flash 2.5 thinks by default; for a layout task speed matters more.
             ...(/2\.5-flash/.test(req.model) ? { thinkingConfig: { thinkingBudget: 0 } } : {}),

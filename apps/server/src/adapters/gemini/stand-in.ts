@@ -12,8 +12,11 @@ import type { AddressInfo } from "node:net";
  *   [stand-in:empty] → a candidate with no text; [stand-in:truncated] → half an answer, finishReason MAX_TOKENS;
  *   [stand-in:blocked] → promptFeedback.blockReason SAFETY; [stand-in:429] / [stand-in:500] → that HTTP error;
  *   [stand-in:hang] → never answers; [stand-in:slow] → the good email in many chunks, 150 ms apart;
+ *   [stand-in:crawl] → the good email in 40 chunks, 300 ms apart (a generation still running after seconds);
  *   [stand-in:unsafe] → a good-looking email with a script, an onclick, flex layout, a <style> block and an image without alt;
  * - otherwise a good email (JSON {subject, preheader, html}) built from the email type and instructions in the prompt.
+ *   With design images attached it also answers `images` (bounding boxes [ymin, xmin, ymax, xmax] on 0–1000 of a
+ *   logo and a photo in the first design, as the response schema asks) and its HTML refers to them as image:<id>.
  */
 
 export interface StandInCall {
@@ -22,6 +25,8 @@ export interface StandInCall {
   apiKey: string;
   imageCount: number;
   prompt: string;
+  /** The request asked for structured output (a response schema). */
+  structured: boolean;
 }
 
 export interface GeminiStandIn {
@@ -54,10 +59,12 @@ const COLORS: Record<string, string> = {
 };
 
 /** A realistic, email-safe answer: 600 px table layout with a <style> block (as models often write). */
-export function standInEmail(opts: { emailType: string; instructions: string; images: number }) {
+export function standInEmail(opts: { emailType: string; instructions: string; images: number; boxes?: boolean }) {
   const lower = opts.instructions.toLowerCase();
   const colorName = Object.keys(COLORS).find((c) => lower.includes(c));
   const header = colorName ? COLORS[colorName]! : "#eab308";
+  // White text on yellow fails WCAG contrast (1.9:1): light headers get dark text.
+  const headerText = header === "#eab308" ? "#111827" : "#ffffff";
   const title = opts.emailType.replace(/ Templates?$/, "");
   const note = opts.instructions ? `<p style="margin:0 0 12px;">${escapeHtml(opts.instructions)}</p>` : "";
   const sections = [
@@ -87,8 +94,8 @@ export function standInEmail(opts: { emailType: string; instructions: string; im
 <table role="presentation" class="wrapper" width="100%" cellpadding="0" cellspacing="0" border="0">
 <tr><td align="center" style="padding:24px 0;">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" class="content" style="width:600px;background-color:#ffffff;">
-<tr><td style="background-color:${header};padding:24px 32px;" data-testid="header"><h1 style="margin:0;font-size:28px;line-height:36px;color:#ffffff;">${escapeHtml(title)}</h1></td></tr>
-<tr><td style="padding:0;"><img src="https://placehold.co/600x240/png" width="600" alt="Featured collection" style="display:block;width:100%;height:auto;border:0;"></td></tr>
+<tr><td style="background-color:${header};padding:24px 32px;" data-testid="header">${opts.boxes ? '<img src="image:logo" width="120" alt="Brand logo" style="display:block;width:120px;height:auto;border:0;margin:0 0 12px;">' : ""}<h1 style="margin:0;font-size:28px;line-height:36px;color:${headerText};">${escapeHtml(title)}</h1></td></tr>
+<tr><td style="padding:0;"><img src="${opts.boxes ? "image:hero" : "https://placehold.co/600x240/png"}" width="600" alt="Featured collection" style="display:block;width:100%;height:auto;border:0;"></td></tr>
 <tr><td style="padding:24px 32px;">${note}<p style="margin:0 0 16px;">Hello there, here is what is new for you${opts.images ? ` (designed from ${opts.images} image${opts.images > 1 ? "s" : ""})` : ""}.</p>
 <table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr><td class="button" style="padding:12px 24px;">
 <a href="https://example.com/shop" style="color:#ffffff;text-decoration:none;font-weight:bold;">Shop now</a></td></tr></table></td></tr>
@@ -96,7 +103,19 @@ ${sections}
 <tr><td style="padding:24px 32px;background-color:#1d4ed8;color:#ffffff;font-size:12px;line-height:18px;">
 You received this email because you subscribed. <a href="https://example.com/unsubscribe" style="color:#ffffff;">Unsubscribe</a></td></tr>
 </table></td></tr></table></body></html>`;
-  return { subject: `${title} from Mailsmith`, preheader: `${title}: fresh picks and an offer inside.`, html };
+  const images = opts.boxes
+    ? [
+        { id: "logo", kind: "logo", alt: "Brand logo", design: 1, box: [20, 40, 120, 300] },
+        { id: "hero", kind: "photo", alt: "Featured collection", design: 1, box: [200, 0, 600, 1000] },
+      ]
+    : [];
+  return {
+    subject: `${title} from Mailsmith`,
+    preheader: `${title}: fresh picks and an offer inside.`,
+    images,
+    html,
+    designText: `${title} Why you will love it This week only Shop now`,
+  };
 }
 
 /** The sample the post-processor must clean: script, onclick, flex, <style>, image without alt. */
@@ -109,7 +128,10 @@ export function standInUnsafeEmail() {
   return { subject: "Unsafe sample", preheader: "", html };
 }
 
-function promptText(body: unknown): { prompt: string; images: number } {
+function promptText(body: unknown): { prompt: string; images: number; structured: boolean } {
+  const config = (body as { generationConfig?: { responseSchema?: unknown; responseJsonSchema?: unknown } })
+    ?.generationConfig;
+  const structured = Boolean(config?.responseSchema ?? config?.responseJsonSchema);
   const contents = (body as { contents?: { parts?: { text?: string; inlineData?: unknown }[] }[] })?.contents ?? [];
   let prompt = "";
   let images = 0;
@@ -119,7 +141,7 @@ function promptText(body: unknown): { prompt: string; images: number } {
       if (p.inlineData) images += 1;
     }
   }
-  return { prompt, images };
+  return { prompt, images, structured };
 }
 
 function field(prompt: string, label: string): string {
@@ -167,8 +189,8 @@ export async function startGeminiStandIn(opts: { port?: number; host?: string } 
       body = undefined;
     }
     const apiKey = String(req.headers["x-goog-api-key"] ?? url.searchParams.get("key") ?? "");
-    const { prompt, images } = promptText(body);
-    calls.push({ method, model: m[2]!, apiKey, imageCount: images, prompt });
+    const { prompt, images, structured } = promptText(body);
+    calls.push({ method, model: m[2]!, apiKey, imageCount: images, prompt, structured });
 
     const fail = (status: number) => {
       const e = ERRORS[status] ?? ERRORS[500]!;
@@ -195,7 +217,10 @@ export async function startGeminiStandIn(opts: { port?: number; host?: string } 
       blocked = true;
       pieces = [];
     } else {
-      const answer = marker === "unsafe" ? standInUnsafeEmail() : standInEmail({ emailType, instructions, images });
+      const answer =
+        marker === "unsafe"
+          ? standInUnsafeEmail()
+          : standInEmail({ emailType, instructions, images, boxes: structured && images > 0 });
       const json = JSON.stringify(answer);
       if (marker === "truncated") {
         pieces = splitInto(json.slice(0, Math.floor(json.length / 2)), 4);
@@ -203,6 +228,9 @@ export async function startGeminiStandIn(opts: { port?: number; host?: string } 
       } else if (marker === "slow") {
         pieces = splitInto(json, 20);
         delay = 150;
+      } else if (marker === "crawl") {
+        pieces = splitInto(json, 40);
+        delay = 300;
       } else pieces = splitInto(json, 8);
     }
 

@@ -55,6 +55,10 @@ export interface ParsedAnswer {
   html: string;
   subject?: string;
   preheader?: string;
+  /** Structured output (issue 11): the model's image boxes, unvalidated (see design-images.ts cleanBoxes). */
+  images?: unknown;
+  /** The text the model read from the design (for the fidelity score). */
+  designText?: string;
 }
 
 /** Returns null when the text holds no usable email. */
@@ -69,6 +73,8 @@ export function parseAnswer(text: string): ParsedAnswer | null {
           html: obj.html,
           subject: typeof obj.subject === "string" ? obj.subject : undefined,
           preheader: typeof obj.preheader === "string" ? obj.preheader : undefined,
+          images: obj.images,
+          designText: typeof obj.designText === "string" ? obj.designText : undefined,
         };
       }
     } catch {

@@ -20,7 +20,40 @@ export interface PromptInput {
   imageCount: number;
   /** Refinement: the HTML to change. */
   previousHtml?: string;
+  /** Repair pass: what differs between the design and the rendered first attempt. */
+  repair?: { score: number; differences: string[] };
 }
+
+/**
+ * Structured output (issue 11): the answer's JSON shape, with the images the model saw as boxes. Property order
+ * puts html before designText so the email streams early. Types are Gemini's OpenAPI subset (upper-case names).
+ */
+export const ANSWER_SCHEMA = {
+  type: "OBJECT",
+  properties: {
+    subject: { type: "STRING" },
+    preheader: { type: "STRING" },
+    images: {
+      type: "ARRAY",
+      items: {
+        type: "OBJECT",
+        properties: {
+          id: { type: "STRING" },
+          kind: { type: "STRING", enum: ["photo", "logo", "icon"] },
+          alt: { type: "STRING" },
+          design: { type: "INTEGER" },
+          box: { type: "ARRAY", items: { type: "INTEGER" } },
+        },
+        required: ["id", "kind", "alt", "design", "box"],
+        propertyOrdering: ["id", "kind", "alt", "design", "box"],
+      },
+    },
+    html: { type: "STRING" },
+    designText: { type: "STRING" },
+  },
+  required: ["subject", "preheader", "images", "html"],
+  propertyOrdering: ["subject", "preheader", "images", "html", "designText"],
+} as const;
 
 /**
  * The prompt. The answer is JSON (site spec §7: the text between the first { and the last } is parsed and
@@ -45,16 +78,25 @@ export function buildPrompt(input: PromptInput): string {
   } else if (input.imageCount > 0) {
     lines.push(
       `The ${input.imageCount === 1 ? "attached image is the design" : `${input.imageCount} attached images are the design (in order)`}. Reproduce its layout, colours, text and hierarchy as closely as email HTML allows.`,
+      'Real images: list every photo, logo and icon you see in the design in "images", each with a short id (letters, digits, dashes), its kind (photo, logo or icon), alt text, the number of the design image it is on (1 = first) and its bounding box [ymin, xmin, ymax, xmax] on a 0-1000 scale of that image. In the HTML use src="image:<id>" for it (the server replaces it with the real cropped picture). Do not draw text that is part of the layout as an image.',
+      'Put the visible text of the design, in reading order, in "designText".',
       "",
     );
   } else {
     lines.push(`There is no design image: write an original, attractive ${input.emailType.toLowerCase()} email.`, "");
   }
+  if (input.repair) {
+    lines.push(
+      `A first version of this email was rendered and compared with the design: fidelity ${Math.round(input.repair.score)} of 100. The attached images are the design followed by that rendering. Fix these differences and keep everything that already matches:`,
+      ...input.repair.differences.map((d) => `- ${d}`),
+      "",
+    );
+  }
   lines.push(
     "Rules:",
     ...EMAIL_RULES.map((r, i) => `${i + 1}. ${r}`),
     "",
-    'Answer with JSON only, no Markdown: {"subject": "the subject line", "preheader": "the preview text", "html": "the complete HTML document"}.',
+    'Answer with JSON only, no Markdown: {"subject": "the subject line", "preheader": "the preview text", "images": [], "html": "the complete HTML document", "designText": ""}.',
   );
   return lines.join("\n");
 }

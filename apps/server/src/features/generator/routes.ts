@@ -2,36 +2,55 @@ import fastifyMultipart from "@fastify/multipart";
 import {
   CREDITS_PER_GENERATION,
   GEMINI_KEY_MESSAGES,
+  GENERATION_JOB_MESSAGES,
   GENERATOR_LIMITS,
   GENERATOR_MESSAGES,
   ZCreateGeminiKeySchema,
+  ZCreateGenerationFieldsSchema,
+  ZExportQuerySchema,
   ZGeminiKeyListResponseSchema,
   ZGeminiKeyResponseSchema,
-  ZGenerateFieldsSchema,
+  ZGenerationJobListQuerySchema,
+  ZGenerationJobListResponseSchema,
+  ZGenerationJobResponseSchema,
+  ZGenerationJobsCreatedSchema,
   ZGeneratorStatusSchema,
   ZRefineSchema,
-  ZTemplateListResponseSchema,
-  ZTemplateResponseSchema,
+  ZRenameTemplateSchema,
+  ZTemplateFullResponseSchema,
+  ZTemplateListQuerySchema,
+  ZTemplatePageResponseSchema,
   ZUpdateGeminiKeySchema,
 } from "@mailsmith/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createGeminiClient, type GeminiClient } from "../../adapters/gemini/client.js";
+import type { AppContext } from "../../context.js";
 import { createEmailProcessor } from "../../email-engine/pool.js";
 import { AppError, badRequest } from "../../lib/app-error.js";
 import { currentUser } from "../../plugins/access.js";
+import type { UserRow } from "../users/repo.js";
+import { historyService } from "./history-service.js";
 import { readImages } from "./images.js";
+import { toJobDto } from "./jobs-repo.js";
+import { balanceOf, jobsService } from "./jobs-service.js";
+import { streamJob } from "./jobs-stream.js";
 import { keysService } from "./keys-service.js";
-import { keysRepo, toKeyDto, toSummaryDto, toTemplateDto } from "./repo.js";
-import { assertRefinable, type GenerationDeps, refundStalePending, startGeneration } from "./service.js";
+import { keysRepo, toKeyDto } from "./repo.js";
+import { assertRefinable, refundStalePending } from "./service.js";
 import { templatesService } from "./templates-service.js";
+import { GenerationWorker } from "./worker.js";
+
+/** The worker of each app (tests reach it to simulate a crash: workers.get(ctx).stop({ abandon: true })). */
+export const workers = new WeakMap<AppContext, GenerationWorker>();
 
 const idParams = z.object({ id: z.string().uuid() });
+const slotParams = z.object({ id: z.string().uuid(), slot: z.coerce.number().int().min(1).max(100) });
 const ok = z.object({ success: z.literal(true), message: z.string() });
 const byUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 
-/** Reads the multipart form (fields emailType, instructions; files images) or a JSON body without images. */
+/** Reads the multipart form (fields emailType, instructions, variants; files images) or a JSON body without images. */
 async function readGenerateRequest(req: FastifyRequest) {
   const files: Buffer[] = [];
   const fields: Record<string, string> = {};
@@ -63,13 +82,37 @@ async function readGenerateRequest(req: FastifyRequest) {
   } else if (req.body && typeof req.body === "object") {
     Object.assign(fields, req.body);
   }
-  const parsed = ZGenerateFieldsSchema.safeParse({
+  const parsed = ZCreateGenerationFieldsSchema.safeParse({
     emailType: fields.emailType || undefined,
     instructions: fields.instructions ?? "",
+    variants: fields.variants || undefined,
   });
   if (!parsed.success)
     throw badRequest(parsed.error.issues[0]?.message ?? GENERATOR_MESSAGES.invalidEmailType, "VALIDATION_ERROR");
   return { ...parsed.data, files };
+}
+
+/** One image file (field `image`) for an image slot: at most 4 MB, checked by content like the designs. */
+async function readSingleImage(req: FastifyRequest) {
+  if (!req.isMultipart()) throw badRequest(GENERATOR_MESSAGES.imageType, "NO_FILE");
+  const files: Buffer[] = [];
+  try {
+    for await (const part of req.parts({
+      limits: { fileSize: GENERATOR_LIMITS.maxImageBytes, files: 1, fields: 5, parts: 6 },
+    })) {
+      if (part.type === "file") {
+        const buf = await part.toBuffer();
+        if (buf.length > 0) files.push(buf);
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw badRequest(GENERATOR_MESSAGES.imageTooLarge, "IMAGE_TOO_LARGE");
+    throw badRequest(GENERATOR_MESSAGES.readImagesFailed, "BAD_UPLOAD");
+  }
+  if (files.length !== 1) throw badRequest(GENERATOR_MESSAGES.imageType, "NO_FILE");
+  const [image] = await readImages(files);
+  return image!;
 }
 
 function sendStream(reply: FastifyReply, stream: NodeJS.ReadableStream) {
@@ -88,20 +131,49 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
       limits: { fileSize: GENERATOR_LIMITS.maxImageBytes, files: GENERATOR_LIMITS.maxImages, fields: 10, parts: 20 },
     });
   }
-  const deps: GenerationDeps = {
-    ctx,
-    gemini: opts.gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL }),
-    postProcessor: createEmailProcessor((err) => ctx.log.error({ err }, "email post-processing worker failed")),
-    running: new Set(),
-  };
+  const postProcessor = createEmailProcessor((err) => ctx.log.error({ err }, "email post-processing worker failed"));
+  const worker = new GenerationWorker(
+    { ctx, gemini: opts.gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL }), postProcessor },
+    {
+      concurrency: ctx.env.GENERATION_CONCURRENCY,
+      leaseMs: ctx.env.GENERATION_LEASE_MS,
+      pollMs: ctx.env.GENERATION_POLL_MS,
+    },
+  );
+  workers.set(ctx, worker);
   appBase.addHook("onReady", async () => {
     const n = await refundStalePending(ctx);
     if (n) ctx.log.warn({ refunded: n }, "refunded generations left pending by a previous run");
+    worker.start();
   });
   appBase.addHook("onClose", async () => {
-    await Promise.allSettled([...deps.running]);
-    await deps.postProcessor.close();
+    // Running jobs go back to the queue: the next instance (or this one after a restart) resumes them.
+    await worker.stop();
+    await postProcessor.close();
   });
+
+  /** Creates job(s) for the caller and wakes the worker. */
+  async function createJobs(
+    caller: UserRow,
+    input: { emailType: string; instructions: string; files: Buffer[]; variants: number; parentId?: string },
+  ) {
+    const images = await readImages(input.files);
+    const parent = input.parentId
+      ? assertRefinable(await templatesService.get(ctx, caller, input.parentId))
+      : undefined;
+    if (parent && parent.userId !== caller.id) {
+      throw new AppError("FORBIDDEN", "You can only refine your own templates.", 403);
+    }
+    const created = await jobsService.create(ctx, {
+      user: caller,
+      emailType: parent?.emailType ?? input.emailType,
+      instructions: input.instructions,
+      images,
+      variants: input.variants,
+      parent,
+    });
+    return created;
+  }
 
   // ---------- generation ----------
 
@@ -132,16 +204,145 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
       schema: {
         tags: ["generator"],
         summary:
-          "Generate an email template from design images (multipart: images[] ≤5 × 4 MB PNG/JPEG/WebP/GIF, emailType, instructions). Costs 1 credit; answers NDJSON events start, html…, done | error (refunded)",
+          "Generate an email template from design images (multipart: images[] ≤5 × 4 MB PNG/JPEG/WebP/GIF, emailType, instructions). Costs 1 credit; runs as a job and answers NDJSON events start, job…, html…, done | error (refunded)",
         consumes: ["multipart/form-data", "application/json"],
       },
     },
     async (req, reply) => {
       const caller = currentUser(req);
       const { emailType, instructions, files } = await readGenerateRequest(req);
-      const images = await readImages(files);
-      const stream = await startGeneration(deps, { user: caller, emailType, instructions, images });
+      const { jobs, balance } = await createJobs(caller, { emailType, instructions, files, variants: 1 });
+      const stream = streamJob(ctx, worker, { jobId: jobs[0]!.id, userId: caller.id, legacy: { balance } });
+      worker.poke();
       return sendStream(reply, stream);
+    },
+  );
+
+  app.post(
+    "/api/generations",
+    {
+      config: {
+        access: "user",
+        rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: byUser },
+      },
+      schema: {
+        tags: ["generator"],
+        summary:
+          "Start a generation job (multipart: images[], emailType, instructions, variants 1|2). Takes 1 credit per variant, all or none; answers 202 with the job(s)",
+        consumes: ["multipart/form-data", "application/json"],
+        response: { 202: ZGenerationJobsCreatedSchema },
+      },
+    },
+    async (req, reply) => {
+      const caller = currentUser(req);
+      const input = await readGenerateRequest(req);
+      const { jobs, balance } = await createJobs(caller, input);
+      worker.poke();
+      return reply.status(202).send({
+        success: true as const,
+        message: jobs.length > 1 ? GENERATION_JOB_MESSAGES.variantsCost(jobs.length) : GENERATOR_MESSAGES.generated,
+        data: { jobs: jobs.map((j) => toJobDto(j)), balance },
+      });
+    },
+  );
+
+  app.get(
+    "/api/generations",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["generator"],
+        summary: "The caller's generation jobs: running ones (active=true, to re-attach after a reload) or the last 20",
+        querystring: ZGenerationJobListQuerySchema,
+        response: { 200: ZGenerationJobListResponseSchema },
+      },
+    },
+    async (req) => {
+      const rows = await jobsService.list(ctx, currentUser(req), req.query.active);
+      return { success: true as const, data: rows.map((r) => toJobDto(r, { preview: true })) };
+    },
+  );
+
+  app.get(
+    "/api/generations/:id",
+    {
+      config: { access: "owner" },
+      schema: {
+        tags: ["generator"],
+        summary: "One generation job: status, stage, progress, error, template id",
+        params: idParams,
+        response: { 200: ZGenerationJobResponseSchema },
+      },
+    },
+    async (req) => {
+      const caller = currentUser(req);
+      const row = await jobsService.get(ctx, caller, req.params.id);
+      return {
+        success: true as const,
+        data: toJobDto(row, { preview: true }),
+        balance: await balanceOf(ctx, caller.id),
+      };
+    },
+  );
+
+  app.get(
+    "/api/generations/:id/stream",
+    {
+      config: { access: "owner" },
+      schema: {
+        tags: ["generator"],
+        summary:
+          "Follow a job (NDJSON: job snapshot, html deltas, job changes, then done | error | cancelled); re-attachable from any tab",
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const caller = currentUser(req);
+      const row = await jobsService.get(ctx, caller, req.params.id);
+      return sendStream(reply, streamJob(ctx, worker, { jobId: row.id, userId: row.userId }));
+    },
+  );
+
+  app.post(
+    "/api/generations/:id/cancel",
+    {
+      config: { access: "owner" },
+      schema: {
+        tags: ["generator"],
+        summary: "Cancel a queued or running job: the model call stops and the credit is refunded (once)",
+        params: idParams,
+        response: { 200: ZGenerationJobResponseSchema },
+      },
+    },
+    async (req) => {
+      const caller = currentUser(req);
+      const row = await jobsService.cancel(ctx, caller, req.params.id);
+      worker.abort(row.id, "cancel");
+      worker.bus.emit(row.id, { type: "job", row });
+      return { success: true as const, data: toJobDto(row), balance: await balanceOf(ctx, row.userId) };
+    },
+  );
+
+  app.post(
+    "/api/generations/:id/retry",
+    {
+      config: { access: "owner", rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: byUser } },
+      schema: {
+        tags: ["generator"],
+        summary:
+          "Run a failed or cancelled job again from its stored uploads (takes a credit only if the last one was refunded)",
+        params: idParams,
+        response: { 202: ZGenerationJobsCreatedSchema },
+      },
+    },
+    async (req, reply) => {
+      const { job, balance } = await jobsService.retry(ctx, currentUser(req), req.params.id);
+      worker.poke();
+      return reply.status(202).send({
+        success: true as const,
+        message: GENERATOR_MESSAGES.generated,
+        data: { jobs: [toJobDto(job)], balance },
+      });
     },
   );
 
@@ -153,21 +354,16 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
       config: { access: "user" },
       schema: {
         tags: ["generator"],
-        summary: "The caller's saved templates, newest first",
-        querystring: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
-        response: { 200: ZTemplateListResponseSchema },
+        summary:
+          "The caller's saved templates: search by name (q), filter by type, sort (newest, oldest, name, score), page",
+        querystring: ZTemplateListQuerySchema,
+        response: { 200: ZTemplatePageResponseSchema },
       },
     },
     async (req) => {
       const caller = currentUser(req);
-      const { rows, total } = await templatesService.list(ctx, caller.id, req.query.page);
-      return {
-        success: true as const,
-        data: rows.map(toSummaryDto),
-        total,
-        page: req.query.page,
-        pageSize: GENERATOR_LIMITS.templatesPageSize,
-      };
+      const page = await historyService.list(ctx, caller.id, req.query);
+      return { success: true as const, ...page };
     },
   );
 
@@ -177,14 +373,89 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
       config: { access: "owner" },
       schema: {
         tags: ["generator"],
-        summary: "One saved template with its HTML, plain text and quality report",
+        summary: "One saved template: HTML, plain text, report, images, score and its version chain",
         params: idParams,
-        response: { 200: ZTemplateResponseSchema },
+        response: { 200: ZTemplateFullResponseSchema },
       },
     },
     async (req) => {
       const row = await templatesService.get(ctx, currentUser(req), req.params.id);
-      return { success: true as const, data: toTemplateDto(row) };
+      return { success: true as const, data: await historyService.full(ctx, row) };
+    },
+  );
+
+  app.patch(
+    "/api/templates/:id",
+    {
+      config: { access: "owner" },
+      schema: {
+        tags: ["generator"],
+        summary: "Rename a template",
+        params: idParams,
+        body: ZRenameTemplateSchema,
+        response: { 200: ZTemplateFullResponseSchema },
+      },
+    },
+    async (req) => {
+      const data = await historyService.rename(ctx, currentUser(req), req.params.id, req.body.name);
+      return { success: true as const, message: GENERATION_JOB_MESSAGES.renamed, data };
+    },
+  );
+
+  app.post(
+    "/api/templates/:id/duplicate",
+    {
+      config: { access: "owner" },
+      schema: {
+        tags: ["generator"],
+        summary: "Copy a template (free; a new history item named Copy of …)",
+        params: idParams,
+        response: { 201: ZTemplateFullResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const data = await historyService.duplicate(ctx, currentUser(req), req.params.id);
+      return reply.status(201).send({ success: true as const, message: GENERATION_JOB_MESSAGES.duplicated, data });
+    },
+  );
+
+  app.post(
+    "/api/templates/:id/images/:slot",
+    {
+      config: { access: "owner", rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: byUser } },
+      schema: {
+        tags: ["generator"],
+        summary: "Swap image slot N of a template for an upload (multipart field image; PNG/JPEG/WebP/GIF ≤ 4 MB)",
+        params: slotParams,
+        consumes: ["multipart/form-data"],
+        response: { 200: ZTemplateFullResponseSchema },
+      },
+    },
+    async (req) => {
+      const image = await readSingleImage(req);
+      const data = await historyService.replaceImage(ctx, currentUser(req), req.params.id, req.params.slot, image);
+      return { success: true as const, message: GENERATION_JOB_MESSAGES.imageReplaced, data };
+    },
+  );
+
+  app.get(
+    "/api/templates/:id/export",
+    {
+      config: { access: "owner" },
+      schema: {
+        tags: ["generator"],
+        summary: "Download as HTML, plain text, MJML (when there is one) or a zip of index.html + images/",
+        params: idParams,
+        querystring: ZExportQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const file = await historyService.exportFile(ctx, currentUser(req), req.params.id, req.query.format);
+      return reply
+        .header("content-type", file.contentType)
+        .header("content-disposition", `attachment; filename="${file.fileName}"`)
+        .header("cache-control", "private, no-store")
+        .send(file.body);
     },
   );
 
@@ -207,23 +478,53 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
       schema: {
         tags: ["generator"],
         summary:
-          "Apply a follow-up instruction to a template for 1 credit; saves a new version linked to it (NDJSON events)",
+          "Apply a follow-up instruction to a template for 1 credit; saves a new version linked to it (a job; NDJSON events)",
         params: idParams,
         body: ZRefineSchema,
       },
     },
     async (req, reply) => {
       const caller = currentUser(req);
-      const parent = assertRefinable(await templatesService.get(ctx, caller, req.params.id));
-      if (parent.userId !== caller.id) throw new AppError("FORBIDDEN", "You can only refine your own templates.", 403);
-      const stream = await startGeneration(deps, {
-        user: caller,
-        emailType: parent.emailType,
+      const { jobs, balance } = await createJobs(caller, {
+        emailType: "",
         instructions: req.body.instructions,
-        images: [],
-        parent,
+        files: [],
+        variants: 1,
+        parentId: req.params.id,
       });
+      const stream = streamJob(ctx, worker, { jobId: jobs[0]!.id, userId: caller.id, legacy: { balance } });
+      worker.poke();
       return sendStream(reply, stream);
+    },
+  );
+
+  app.post(
+    "/api/templates/:id/refinements",
+    {
+      config: { access: "owner", rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: byUser } },
+      schema: {
+        tags: ["generator"],
+        summary: "Start a refinement job (1 credit) that saves a new version linked to this template; answers 202",
+        params: idParams,
+        body: ZRefineSchema,
+        response: { 202: ZGenerationJobsCreatedSchema },
+      },
+    },
+    async (req, reply) => {
+      const caller = currentUser(req);
+      const { jobs, balance } = await createJobs(caller, {
+        emailType: "",
+        instructions: req.body.instructions,
+        files: [],
+        variants: 1,
+        parentId: req.params.id,
+      });
+      worker.poke();
+      return reply.status(202).send({
+        success: true as const,
+        message: GENERATOR_MESSAGES.generated,
+        data: { jobs: jobs.map((j) => toJobDto(j)), balance },
+      });
     },
   );
 

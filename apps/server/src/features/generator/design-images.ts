@@ -1,0 +1,178 @@
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import type { StorageAdapter } from "../../adapters/storage/storage.js";
+import type { StoredTemplateImage, StoredUpload } from "../../db/schema/index.js";
+import type { UploadedImage } from "./images.js";
+
+/**
+ * Real images from the design (issue 11 item 1): the model names the photos, logos and icons it saw with bounding
+ * boxes; we crop them from the stored design, store them and point the HTML at their absolute URLs.
+ */
+
+export interface ModelImageBox {
+  id: string;
+  kind: "photo" | "logo" | "icon";
+  alt: string;
+  /** 1-based index of the design image the box is on. */
+  design: number;
+  /** [ymin, xmin, ymax, xmax] on a 0–1000 scale (Gemini's box convention). */
+  box: [number, number, number, number];
+}
+
+const EXT: Record<string, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/webp": "webp",
+  "image/gif": "gif",
+};
+
+/** Absolute URL of a stored file: local storage answers a path under the public base URL. */
+export function absoluteUrl(publicUrl: string, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${publicUrl.replace(/\/+$/, "")}${url.startsWith("/") ? "" : "/"}${url}`;
+}
+
+/** Keeps the uploaded designs (so a retry or a resumed job never needs a new upload). */
+export async function storeUploads(
+  storage: StorageAdapter,
+  publicUrl: string,
+  images: UploadedImage[],
+): Promise<StoredUpload[]> {
+  const out: StoredUpload[] = [];
+  for (const img of images) {
+    const meta = await sharp(img.data, { animated: false }).metadata();
+    const file = await storage.put({
+      key: `designs/${randomUUID()}.${EXT[img.mimeType] ?? "png"}`,
+      body: img.data,
+      contentType: img.mimeType,
+    });
+    out.push({
+      key: file.key,
+      url: absoluteUrl(publicUrl, file.url),
+      mimeType: img.mimeType,
+      width: meta.width ?? 0,
+      height: meta.height ?? 0,
+    });
+  }
+  return out;
+}
+
+/** Reads a stored design back: from local storage directly, else from its public URL. */
+export async function readUpload(storage: StorageAdapter, upload: StoredUpload): Promise<Buffer> {
+  const local = await storage.read?.(upload.key);
+  if (local) return local.body;
+  const res = await fetch(upload.url);
+  if (!res.ok) throw new Error(`stored design ${upload.key} answered ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** Validates the model's boxes: known kind, a design that exists, a box inside 0–1000 with some area. */
+export function cleanBoxes(raw: unknown, designs: number): ModelImageBox[] {
+  if (!Array.isArray(raw)) return [];
+  const out: ModelImageBox[] = [];
+  const seen = new Set<string>();
+  for (const item of raw) {
+    if (!item || typeof item !== "object") continue;
+    const r = item as Record<string, unknown>;
+    const id = typeof r.id === "string" ? r.id.trim() : "";
+    const box = Array.isArray(r.box) ? r.box.map(Number) : [];
+    const design = Number(r.design ?? 1);
+    if (!/^[\w-]{1,40}$/.test(id) || seen.has(id)) continue;
+    if (box.length !== 4 || box.some((n) => !Number.isFinite(n))) continue;
+    if (!Number.isInteger(design) || design < 1 || design > designs) continue;
+    const [y0, x0, y1, x1] = box.map((n) => Math.min(1000, Math.max(0, n))) as [number, number, number, number];
+    if (y1 - y0 < 5 || x1 - x0 < 5) continue;
+    const kind = r.kind === "logo" || r.kind === "icon" ? r.kind : "photo";
+    seen.add(id);
+    out.push({ id, kind, alt: typeof r.alt === "string" ? r.alt.slice(0, 200) : "", design, box: [y0, x0, y1, x1] });
+  }
+  return out.slice(0, 30);
+}
+
+/** Crops one box out of a design and encodes it (JPEG for photos, PNG for logos and icons). */
+export async function cropBox(design: Buffer, box: ModelImageBox["box"]) {
+  const img = sharp(design, { animated: false }).rotate();
+  const { width = 0, height = 0 } = await sharp(await img.clone().toBuffer()).metadata();
+  const [y0, x0, y1, x1] = box;
+  const left = Math.floor((x0 / 1000) * width);
+  const top = Math.floor((y0 / 1000) * height);
+  const w = Math.max(1, Math.min(width - left, Math.ceil(((x1 - x0) / 1000) * width)));
+  const h = Math.max(1, Math.min(height - top, Math.ceil(((y1 - y0) / 1000) * height)));
+  return { image: img.extract({ left, top, width: w, height: h }), width: w, height: h };
+}
+
+function escapeRegExp(s: string) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+const PLACEHOLDER = (w: number, h: number) => `https://placehold.co/${Math.max(1, w)}x${Math.max(1, h)}/png`;
+
+/**
+ * Crops every box, stores it and rewrites src="image:<id>" in the HTML to the stored file's absolute URL.
+ * References the model made to unknown ids become placeholders, so no image ever points nowhere.
+ */
+export async function materialiseImages(opts: {
+  html: string;
+  boxes: ModelImageBox[];
+  designs: Buffer[];
+  storage: StorageAdapter;
+  publicUrl: string;
+}): Promise<{ html: string; images: StoredTemplateImage[] }> {
+  let html = opts.html;
+  const images: StoredTemplateImage[] = [];
+  for (const b of opts.boxes) {
+    const ref = new RegExp(`(["'])image:${escapeRegExp(b.id)}\\1`, "g");
+    if (!ref.test(html)) continue;
+    const design = opts.designs[b.design - 1];
+    if (!design) continue;
+    const crop = await cropBox(design, b.box);
+    const photo = b.kind === "photo";
+    const body = photo ? await crop.image.jpeg({ quality: 85 }).toBuffer() : await crop.image.png().toBuffer();
+    const file = await opts.storage.put({
+      key: `generated/${randomUUID()}.${photo ? "jpg" : "png"}`,
+      body,
+      contentType: photo ? "image/jpeg" : "image/png",
+    });
+    const url = absoluteUrl(opts.publicUrl, file.url);
+    html = html.replace(ref, `$1${url}$1`);
+    images.push({
+      slot: images.length + 1,
+      url,
+      key: file.key,
+      kind: b.kind,
+      alt: b.alt,
+      width: crop.width,
+      height: crop.height,
+    });
+  }
+  html = html.replace(/(["'])image:[\w-]{1,40}\1/g, (_m, q: string) => `${q}${PLACEHOLDER(600, 300)}${q}`);
+  return { html, images };
+}
+
+/** The member's own picture for one slot: stored, and every use of the old URL in the HTML replaced. */
+export async function replaceSlot(opts: {
+  html: string;
+  images: StoredTemplateImage[];
+  slot: number;
+  upload: { data: Buffer; mimeType: string };
+  storage: StorageAdapter;
+  publicUrl: string;
+}): Promise<{ html: string; images: StoredTemplateImage[] } | null> {
+  const current = opts.images.find((i) => i.slot === opts.slot);
+  if (!current) return null;
+  const encoded = await sharp(opts.upload.data, { animated: false, limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize({ width: 1200, withoutEnlargement: true })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  const file = await opts.storage.put({
+    key: `generated/${randomUUID()}.png`,
+    body: encoded.data,
+    contentType: "image/png",
+  });
+  const url = absoluteUrl(opts.publicUrl, file.url);
+  const html = opts.html.split(current.url).join(url);
+  const images = opts.images.map((i) =>
+    i.slot === opts.slot ? { ...i, url, key: file.key, width: encoded.info.width, height: encoded.info.height } : i,
+  );
+  return { html, images };
+}

@@ -1,0 +1,261 @@
+import { randomUUID } from "node:crypto";
+import {
+  type ExportFormat,
+  GENERATION_JOB_LIMITS,
+  GENERATION_JOB_MESSAGES,
+  GENERATOR_FILES,
+  GENERATOR_LIMITS,
+  GENERATOR_MESSAGES,
+  type TemplateSort,
+  type TTemplateFull,
+  type TTemplateItem,
+  type TTemplateVersion,
+} from "@mailsmith/shared";
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { strToU8, zipSync } from "fflate";
+import type { AppContext } from "../../context.js";
+import type { DbOrTx } from "../../db/client.js";
+import { generations, type StoredTemplateImage } from "../../db/schema/index.js";
+import { AppError, notFound } from "../../lib/app-error.js";
+import type { UserRow } from "../users/repo.js";
+import { readUpload, replaceSlot } from "./design-images.js";
+import { type GenerationRow, toSummaryDto, toTemplateDto } from "./repo.js";
+import { templatesService } from "./templates-service.js";
+
+/** The name shown for a template: its own, else the subject, else "Your email" (rows from before issue 11). */
+const nameExpr = sql<string>`coalesce(nullif(${generations.name}, ''), nullif(${generations.subject}, ''), ${GENERATION_JOB_MESSAGES.defaultName})`;
+
+export function displayName(row: Pick<GenerationRow, "name" | "subject">): string {
+  return row.name || row.subject || GENERATION_JOB_MESSAGES.defaultName;
+}
+
+function toItem(row: GenerationRow, childIds: string[]): TTemplateItem {
+  return {
+    ...toSummaryDto(row),
+    name: displayName(row),
+    thumbnailUrl: row.thumbnailUrl ?? null,
+    score: row.score ?? null,
+    scoreParts: row.scoreParts ?? null,
+    childIds,
+    hasMjml: Boolean(row.mjml),
+    variantGroup: row.variantGroup ?? null,
+  };
+}
+
+const publicImage = (i: StoredTemplateImage) => ({
+  slot: i.slot,
+  url: i.url,
+  kind: i.kind,
+  alt: i.alt,
+  width: i.width,
+  height: i.height,
+});
+
+async function childrenOf(db: DbOrTx, ids: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ id: generations.id, parentId: generations.parentId })
+    .from(generations)
+    .where(and(inArray(generations.parentId, ids), eq(generations.status, "succeeded")))
+    .orderBy(asc(generations.createdAt));
+  for (const r of rows) {
+    if (!r.parentId) continue;
+    map.set(r.parentId, [...(map.get(r.parentId) ?? []), r.id]);
+  }
+  return map;
+}
+
+/** The whole version chain of a template: up to its root, then every descendant, oldest first. */
+async function versionChain(db: DbOrTx, row: GenerationRow): Promise<TTemplateVersion[]> {
+  let root = row;
+  for (let i = 0; i < 50 && root.parentId; i++) {
+    const parent = await db.query.generations.findFirst({ where: eq(generations.id, root.parentId) });
+    if (!parent || parent.userId !== row.userId) break;
+    root = parent;
+  }
+  const chain: GenerationRow[] = [root];
+  let frontier = [root.id];
+  for (let depth = 0; depth < 50 && frontier.length && chain.length < 200; depth++) {
+    const next = await db
+      .select()
+      .from(generations)
+      .where(and(inArray(generations.parentId, frontier), eq(generations.status, "succeeded")));
+    chain.push(...next);
+    frontier = next.map((n) => n.id);
+  }
+  return chain
+    .filter((r) => r.status === "succeeded")
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map((r) => ({
+      _id: r.id,
+      version: r.version,
+      name: displayName(r),
+      parentId: r.parentId ?? null,
+      createdAt: r.createdAt.toISOString(),
+      score: r.score ?? null,
+    }));
+}
+
+function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function safeFileName(name: string) {
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "email"
+  );
+}
+
+export const historyService = {
+  async full(ctx: AppContext, row: GenerationRow): Promise<TTemplateFull> {
+    const [children, versions] = await Promise.all([childrenOf(ctx.db, [row.id]), versionChain(ctx.db, row)]);
+    return {
+      ...toTemplateDto(row),
+      ...toItem(row, children.get(row.id) ?? []),
+      images: (row.images ?? []).map(publicImage),
+      versions,
+      repaired: row.repaired,
+    };
+  },
+
+  async fullById(ctx: AppContext, id: string): Promise<TTemplateFull> {
+    const row = await ctx.db.query.generations.findFirst({ where: eq(generations.id, id) });
+    if (!row) throw notFound(GENERATOR_MESSAGES.templateNotFound);
+    return this.full(ctx, row);
+  },
+
+  /** The caller's templates: search by name, filter by type, sort, page. */
+  async list(
+    ctx: AppContext,
+    userId: string,
+    q: { page: number; pageSize?: number; q?: string; type?: string; sort: TemplateSort },
+  ) {
+    const pageSize = q.pageSize ?? GENERATOR_LIMITS.templatesPageSize;
+    const conds: SQL[] = [eq(generations.userId, userId), eq(generations.status, "succeeded")];
+    if (q.q) conds.push(ilike(nameExpr, `%${escapeLike(q.q)}%`));
+    if (q.type) conds.push(eq(generations.emailType, q.type));
+    const where = and(...conds);
+    const order =
+      q.sort === "oldest"
+        ? [asc(generations.createdAt)]
+        : q.sort === "name"
+          ? [asc(sql`lower(${nameExpr})`), desc(generations.createdAt)]
+          : q.sort === "score"
+            ? [sql`${generations.score} desc nulls last`, desc(generations.createdAt)]
+            : [desc(generations.createdAt)];
+    const [rows, [total]] = await Promise.all([
+      ctx.db
+        .select()
+        .from(generations)
+        .where(where)
+        .orderBy(...order)
+        .limit(pageSize)
+        .offset((q.page - 1) * pageSize),
+      ctx.db.select({ n: count() }).from(generations).where(where),
+    ]);
+    const children = await childrenOf(
+      ctx.db,
+      rows.map((r) => r.id),
+    );
+    return {
+      data: rows.map((r) => toItem(r, children.get(r.id) ?? [])),
+      total: total?.n ?? 0,
+      page: q.page,
+      pageSize,
+    };
+  },
+
+  async rename(ctx: AppContext, caller: UserRow, id: string, name: string) {
+    const row = await templatesService.get(ctx, caller, id);
+    const [updated] = await ctx.db
+      .update(generations)
+      .set({ name: name.slice(0, GENERATION_JOB_LIMITS.maxNameLength), updatedAt: new Date() })
+      .where(eq(generations.id, row.id))
+      .returning();
+    return this.full(ctx, updated!);
+  },
+
+  /** A copy the member can change on its own: same content, a new name, no version links. */
+  async duplicate(ctx: AppContext, caller: UserRow, id: string) {
+    const row = await templatesService.get(ctx, caller, id);
+    if (row.userId !== caller.id) throw new AppError("FORBIDDEN", GENERATOR_MESSAGES.templateNotFound, 403);
+    const { id: _id, createdAt: _c, updatedAt: _u, parentId: _p, ...rest } = row;
+    const name = `Copy of ${displayName(row)}`.slice(0, GENERATION_JOB_LIMITS.maxNameLength);
+    const [copy] = await ctx.db
+      .insert(generations)
+      .values({ ...rest, id: randomUUID(), parentId: null, version: 1, name, credit: 0, variantGroup: null })
+      .returning();
+    return this.full(ctx, copy!);
+  },
+
+  /** The member's own picture for image slot N: stored, HTML updated (content-sniffed by the route). */
+  async replaceImage(
+    ctx: AppContext,
+    caller: UserRow,
+    id: string,
+    slot: number,
+    upload: { data: Buffer; mimeType: string },
+  ) {
+    const row = await templatesService.get(ctx, caller, id);
+    if (row.userId !== caller.id) throw new AppError("FORBIDDEN", GENERATOR_MESSAGES.templateNotFound, 403);
+    const next = await replaceSlot({
+      html: row.html ?? "",
+      images: row.images ?? [],
+      slot,
+      upload,
+      storage: ctx.storage,
+      publicUrl: ctx.env.publicUrl,
+    });
+    if (!next) throw notFound(GENERATION_JOB_MESSAGES.imageSlotNotFound);
+    const [updated] = await ctx.db
+      .update(generations)
+      .set({ html: next.html, images: next.images, updatedAt: new Date() })
+      .where(eq(generations.id, row.id))
+      .returning();
+    return this.full(ctx, updated!);
+  },
+
+  /** Downloads: HTML, plain text, MJML when there is one, or a zip of index.html + images/ with relative paths. */
+  async exportFile(
+    ctx: AppContext,
+    caller: UserRow,
+    id: string,
+    format: ExportFormat,
+  ): Promise<{ body: Buffer | string; contentType: string; fileName: string }> {
+    const row = await templatesService.get(ctx, caller, id);
+    const base = safeFileName(displayName(row));
+    const html = row.html ?? "";
+    if (format === "html")
+      return { body: html, contentType: "text/html; charset=utf-8", fileName: GENERATOR_FILES.html };
+    if (format === "text")
+      return { body: row.text ?? "", contentType: "text/plain; charset=utf-8", fileName: GENERATOR_FILES.text };
+    if (format === "mjml") {
+      if (!row.mjml) throw notFound(GENERATION_JOB_MESSAGES.exportUnavailable);
+      return { body: row.mjml, contentType: "text/plain; charset=utf-8", fileName: `${base}.mjml` };
+    }
+    let local = html;
+    const files: Record<string, Uint8Array> = {};
+    for (const img of row.images ?? []) {
+      if (!img.key || !local.includes(img.url)) continue;
+      const ext = img.key.slice(img.key.lastIndexOf(".") + 1);
+      const name = `images/image-${img.slot}.${ext}`;
+      try {
+        const data = await readUpload(ctx.storage, { key: img.key, url: img.url, mimeType: "", width: 0, height: 0 });
+        files[name] = new Uint8Array(data);
+        local = local.split(img.url).join(name);
+      } catch (err) {
+        ctx.log.warn({ err, key: img.key }, "image missing from the export; its absolute URL is kept");
+      }
+    }
+    files["index.html"] = strToU8(local);
+    if (row.text) files["index.txt"] = strToU8(row.text);
+    if (row.mjml) files["index.mjml"] = strToU8(row.mjml);
+    const zip = zipSync(files, { level: 6 });
+    return { body: Buffer.from(zip), contentType: "application/zip", fileName: `${base}.zip` };
+  },
+};

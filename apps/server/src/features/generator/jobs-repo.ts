@@ -1,0 +1,208 @@
+import type { GenerationStage, TGenerationJob } from "@mailsmith/shared";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { generationJobs } from "../../db/schema/index.js";
+
+export type JobRow = typeof generationJobs.$inferSelect;
+export type NewJob = typeof generationJobs.$inferInsert;
+
+const ACTIVE = ["queued", "running"] as const;
+
+export function isActive(row: Pick<JobRow, "status">): boolean {
+  return row.status === "queued" || row.status === "running";
+}
+
+export function toJobDto(row: JobRow, opts: { preview?: boolean } = {}): TGenerationJob {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    status: row.status,
+    stage: row.stage as GenerationStage,
+    progress: row.progress,
+    emailType: row.emailType,
+    instructions: row.instructions,
+    parentId: row.parentId ?? null,
+    variantGroup: row.variantGroup ?? null,
+    variantIndex: row.variantIndex,
+    thumbnails: row.thumbnails,
+    attempt: row.attempt,
+    refunded: row.refunded,
+    error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? "" } : null,
+    templateId: row.templateId ?? null,
+    ...(opts.preview && row.preview && isActive(row) ? { preview: row.preview } : {}),
+    canCancel: isActive(row),
+    canRetry: row.status === "failed" || row.status === "cancelled",
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export const jobsRepo = {
+  find: (db: DbOrTx, id: string) => db.query.generationJobs.findFirst({ where: eq(generationJobs.id, id) }),
+
+  async insert(db: DbOrTx, values: NewJob) {
+    const [row] = await db.insert(generationJobs).values(values).returning();
+    return row!;
+  },
+
+  listForUser(db: DbOrTx, userId: string, activeOnly: boolean) {
+    const where = activeOnly
+      ? and(eq(generationJobs.userId, userId), inArray(generationJobs.status, [...ACTIVE]))
+      : eq(generationJobs.userId, userId);
+    return db.select().from(generationJobs).where(where).orderBy(desc(generationJobs.createdAt)).limit(20);
+  },
+
+  /**
+   * Claims the oldest runnable job for this worker: queued, or running with an expired lease (its worker died).
+   * FOR UPDATE SKIP LOCKED lets every instance claim concurrently without taking the same row.
+   */
+  async claim(db: DbOrTx, workerId: string, leaseMs: number): Promise<JobRow | undefined> {
+    const res = (await db.execute(sql`
+      update generation_jobs set
+        status = 'running',
+        locked_by = ${workerId},
+        lease_until = now() + ${Math.round(leaseMs)}::int * interval '1 millisecond',
+        runs = runs + 1,
+        updated_at = now()
+      where id = (
+        select id from generation_jobs
+        where status = 'queued' or (status = 'running' and lease_until < now())
+        order by created_at
+        for update skip locked
+        limit 1
+      )
+      returning id`)) as unknown as { rows: { id: string }[] };
+    const id = res.rows[0]?.id;
+    return id ? jobsRepo.find(db, id) : undefined;
+  },
+
+  /** Extends the lease; false when the job is no longer this worker's (cancelled, taken over, finished). */
+  async heartbeat(db: DbOrTx, id: string, workerId: string, leaseMs: number): Promise<boolean> {
+    const rows = await db
+      .update(generationJobs)
+      .set({ leaseUntil: sql`now() + ${Math.round(leaseMs)}::int * interval '1 millisecond'` })
+      .where(
+        and(eq(generationJobs.id, id), eq(generationJobs.lockedBy, workerId), eq(generationJobs.status, "running")),
+      )
+      .returning({ id: generationJobs.id });
+    return rows.length > 0;
+  },
+
+  /** Progress of a job this worker holds (no-op when it is no longer its own). */
+  async progress(
+    db: DbOrTx,
+    id: string,
+    workerId: string,
+    values: { stage?: GenerationStage; progress?: number; preview?: string | null },
+  ) {
+    const rows = await db
+      .update(generationJobs)
+      .set({ ...values, updatedAt: new Date() })
+      .where(
+        and(eq(generationJobs.id, id), eq(generationJobs.lockedBy, workerId), eq(generationJobs.status, "running")),
+      )
+      .returning();
+    return rows[0];
+  },
+
+  /** Marks succeeded only while this worker still holds it (a cancelled job saves nothing). */
+  async succeed(db: DbOrTx, id: string, workerId: string, templateId: string) {
+    const rows = await db
+      .update(generationJobs)
+      .set({
+        status: "succeeded",
+        stage: "scoring",
+        progress: 100,
+        templateId,
+        preview: null,
+        lockedBy: null,
+        leaseUntil: null,
+        updatedAt: new Date(),
+        finishedAt: new Date(),
+      })
+      .where(
+        and(eq(generationJobs.id, id), eq(generationJobs.lockedBy, workerId), eq(generationJobs.status, "running")),
+      )
+      .returning();
+    return rows[0];
+  },
+
+  /**
+   * Ends a job as failed or cancelled and drops its charge, only from the given states and only if still charged
+   * or still active: returns the row when this call made the change (the caller then refunds), else undefined.
+   */
+  async end(
+    db: DbOrTx,
+    id: string,
+    to: "failed" | "cancelled",
+    where: { workerId?: string; from: readonly ("queued" | "running")[] },
+    error: { code: string; message: string },
+  ) {
+    const conds = [eq(generationJobs.id, id), inArray(generationJobs.status, [...where.from])];
+    if (where.workerId) conds.push(eq(generationJobs.lockedBy, where.workerId));
+    const rows = await db
+      .update(generationJobs)
+      .set({
+        status: to,
+        errorCode: error.code,
+        errorMessage: error.message,
+        preview: null,
+        lockedBy: null,
+        leaseUntil: null,
+        updatedAt: new Date(),
+        finishedAt: new Date(),
+      })
+      .where(and(...conds))
+      .returning();
+    return rows[0];
+  },
+
+  /** Drops the charge once: true when this call flipped it (then, and only then, the credit goes back). */
+  async uncharge(db: DbOrTx, id: string): Promise<boolean> {
+    const rows = await db
+      .update(generationJobs)
+      .set({ charged: false, refunded: true, updatedAt: new Date() })
+      .where(and(eq(generationJobs.id, id), eq(generationJobs.charged, true)))
+      .returning({ id: generationJobs.id });
+    return rows.length > 0;
+  },
+
+  /** A graceful shutdown gives the job back to the queue at once (not counted as a run). */
+  release: (db: DbOrTx, id: string, workerId: string) =>
+    db
+      .update(generationJobs)
+      .set({
+        status: "queued",
+        lockedBy: null,
+        leaseUntil: null,
+        runs: sql`greatest(${generationJobs.runs} - 1, 0)`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(eq(generationJobs.id, id), eq(generationJobs.lockedBy, workerId), eq(generationJobs.status, "running")),
+      ),
+
+  /** Retry: a failed or cancelled job goes back to the queue as a new attempt. */
+  async requeue(db: DbOrTx, id: string, charge: boolean) {
+    const rows = await db
+      .update(generationJobs)
+      .set({
+        status: "queued",
+        stage: "uploading",
+        progress: 0,
+        attempt: sql`${generationJobs.attempt} + 1`,
+        runs: 0,
+        errorCode: null,
+        errorMessage: null,
+        preview: null,
+        templateId: null,
+        finishedAt: null,
+        ...(charge ? { charged: true, refunded: false } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(generationJobs.id, id), inArray(generationJobs.status, ["failed", "cancelled"])))
+      .returning();
+    return rows[0];
+  },
+};

@@ -1,0 +1,185 @@
+import { randomUUID } from "node:crypto";
+import { CREDITS_PER_GENERATION, GENERATION_JOB_MESSAGES, GENERATOR_MESSAGES } from "@mailsmith/shared";
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../context.js";
+import { type StoredUpload, user } from "../../db/schema/index.js";
+import { AppError, badRequest, notFound } from "../../lib/app-error.js";
+import { assertOwnerOrAdmin } from "../../plugins/access.js";
+import type { UserRow } from "../users/repo.js";
+import { storeUploads } from "./design-images.js";
+import type { UploadedImage } from "./images.js";
+import { type JobRow, jobsRepo } from "./jobs-repo.js";
+import type { GenerationRow } from "./repo.js";
+import { keysRepo } from "./repo.js";
+
+/** Ledger keys: one charge and at most one refund per attempt (attempt 1 keeps the keys of decision 020). */
+export const chargeKey = (id: string, attempt: number) =>
+  attempt === 1 ? `generation:${id}` : `generation:${id}:${attempt}`;
+export const refundKey = (id: string, attempt: number) => (attempt === 1 ? `refund:${id}` : `refund:${id}:${attempt}`);
+
+export async function balanceOf(ctx: AppContext, userId: string): Promise<number> {
+  const row = await ctx.db.query.user.findFirst({ where: eq(user.id, userId), columns: { currentBalance: true } });
+  return row?.currentBalance ?? 0;
+}
+
+export interface CreateJobsInput {
+  user: UserRow;
+  emailType: string;
+  instructions: string;
+  images: UploadedImage[];
+  variants: number;
+  /** Refinement: the template being changed. */
+  parent?: GenerationRow;
+}
+
+/**
+ * Ends a job as failed or cancelled and refunds its credit, in one transaction and exactly once: the status change
+ * is conditional (from the given states), and the refund happens only if this call flipped `charged`.
+ * Returns the updated row, or undefined when the job was not in one of those states.
+ */
+export async function endAndRefund(
+  ctx: AppContext,
+  id: string,
+  to: "failed" | "cancelled",
+  where: { workerId?: string; from: readonly ("queued" | "running")[] },
+  error: { code: string; message: string },
+): Promise<JobRow | undefined> {
+  const ended = await ctx.db.transaction(async (tx) => {
+    const row = await jobsRepo.end(tx, id, to, where, error);
+    if (!row) return undefined;
+    if (await jobsRepo.uncharge(tx, id)) {
+      await ctx.credits.apply(
+        {
+          userId: row.userId,
+          delta: row.credit,
+          reason: "refund",
+          sourceKey: refundKey(row.id, row.attempt),
+          meta: { generationId: row.id, code: error.code, attempt: row.attempt },
+        },
+        tx,
+      );
+    }
+    return row;
+  });
+  return ended ? jobsRepo.find(ctx.db, id) : undefined;
+}
+
+export const jobsService = {
+  /**
+   * Stores the designs, then in one transaction inserts the job(s) and takes 1 credit each: both or none.
+   * Refuses before anything is stored when no key is active or the balance is too low.
+   */
+  async create(ctx: AppContext, input: CreateJobsInput): Promise<{ jobs: JobRow[]; balance: number }> {
+    const keys = await keysRepo.active(ctx.db);
+    if (keys.length === 0) throw new AppError("NO_API_KEYS", GENERATOR_MESSAGES.noApiKeys, 503);
+    const cost = CREDITS_PER_GENERATION * input.variants;
+    if ((await balanceOf(ctx, input.user.id)) < cost) {
+      throw new AppError("INSUFFICIENT_CREDITS", GENERATOR_MESSAGES.insufficientCredits, 402);
+    }
+    const uploads: StoredUpload[] = await storeUploads(ctx.storage, ctx.env.publicUrl, input.images);
+    const group = input.variants > 1 ? randomUUID() : null;
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const jobs: JobRow[] = [];
+        let balance = 0;
+        for (let i = 0; i < input.variants; i++) {
+          const job = await jobsRepo.insert(tx, {
+            userId: input.user.id,
+            kind: input.parent ? "refine" : "generate",
+            parentId: input.parent?.id ?? null,
+            emailType: input.emailType,
+            instructions: input.instructions,
+            uploads,
+            thumbnails: input.parent ? input.parent.thumbnails : input.images.map((img) => img.thumbnail),
+            variantGroup: group,
+            variantIndex: i,
+            credit: CREDITS_PER_GENERATION,
+            progress: 5,
+          });
+          const result = await ctx.credits.apply(
+            {
+              userId: input.user.id,
+              delta: -CREDITS_PER_GENERATION,
+              reason: "generation",
+              sourceKey: chargeKey(job.id, 1),
+              meta: { generationId: job.id, ...(group ? { variantGroup: group } : {}) },
+            },
+            tx,
+            GENERATOR_MESSAGES.insufficientCredits,
+          );
+          balance = result.balance;
+          jobs.push(job);
+        }
+        return { jobs, balance };
+      });
+    } catch (err) {
+      await Promise.allSettled(uploads.map((u) => ctx.storage.delete(u.key)));
+      throw err;
+    }
+  },
+
+  /** A job of the caller (or any, for an admin). */
+  async get(ctx: AppContext, caller: UserRow, id: string): Promise<JobRow> {
+    const row = await jobsRepo.find(ctx.db, id);
+    if (!row) throw notFound(GENERATION_JOB_MESSAGES.jobNotFound);
+    assertOwnerOrAdmin(caller, row.userId, GENERATION_JOB_MESSAGES.jobNotFound);
+    return row;
+  },
+
+  /** Cancels a queued or running job and refunds its credit once (the worker aborts the model call). */
+  async cancel(ctx: AppContext, caller: UserRow, id: string): Promise<JobRow> {
+    const row = await this.get(ctx, caller, id);
+    const ended = await endAndRefund(
+      ctx,
+      row.id,
+      "cancelled",
+      { from: ["queued", "running"] },
+      { code: "CANCELLED", message: GENERATION_JOB_MESSAGES.cancelled },
+    );
+    if (!ended) throw new AppError("NOT_RUNNING", GENERATION_JOB_MESSAGES.cancelNotRunning, 409);
+    return ended;
+  },
+
+  /**
+   * Retry from the stored uploads: a failed or cancelled job becomes a new attempt. It takes a credit again only
+   * if the previous attempt's credit was given back (charged = false) — never twice for one attempt.
+   */
+  async retry(ctx: AppContext, caller: UserRow, id: string): Promise<{ job: JobRow; balance: number }> {
+    const row = await this.get(ctx, caller, id);
+    if (row.userId !== caller.id) throw new AppError("FORBIDDEN", GENERATION_JOB_MESSAGES.retryNotAllowed, 403);
+    if (row.status !== "failed" && row.status !== "cancelled") {
+      throw new AppError("NOT_RETRYABLE", GENERATION_JOB_MESSAGES.retryNotAllowed, 409);
+    }
+    if ((await keysRepo.active(ctx.db)).length === 0) {
+      throw new AppError("NO_API_KEYS", GENERATOR_MESSAGES.noApiKeys, 503);
+    }
+    const job = await ctx.db.transaction(async (tx) => {
+      const charge = !row.charged;
+      const next = await jobsRepo.requeue(tx, row.id, charge);
+      if (!next) throw new AppError("NOT_RETRYABLE", GENERATION_JOB_MESSAGES.retryNotAllowed, 409);
+      if (charge) {
+        await ctx.credits.apply(
+          {
+            userId: next.userId,
+            delta: -next.credit,
+            reason: "generation",
+            sourceKey: chargeKey(next.id, next.attempt),
+            meta: { generationId: next.id, attempt: next.attempt },
+          },
+          tx,
+          GENERATOR_MESSAGES.insufficientCredits,
+        );
+      }
+      return next;
+    });
+    return { job, balance: await balanceOf(ctx, caller.id) };
+  },
+
+  list(ctx: AppContext, caller: UserRow, activeOnly: boolean) {
+    return jobsRepo.listForUser(ctx.db, caller.id, activeOnly);
+  },
+};
+
+export function assertVariants(n: number) {
+  if (n !== 1 && n !== 2) throw badRequest(GENERATION_JOB_MESSAGES.variantsInvalid, "VALIDATION_ERROR");
+}

@@ -1,0 +1,386 @@
+import { randomUUID } from "node:crypto";
+import { GENERATION_JOB_LIMITS, GENERATOR_MESSAGES, type GenerationStage, type TEmailReport } from "@mailsmith/shared";
+import sharp from "sharp";
+import { type GeminiClient, GeminiHttpError, type InlineImage } from "../../adapters/gemini/client.js";
+import type { AppContext } from "../../context.js";
+import type { StoredTemplateImage } from "../../db/schema/index.js";
+import type { EmailProcessor } from "../../email-engine/pool.js";
+import { HtmlFieldDecoder, type ParsedAnswer, parseAnswer } from "./answer.js";
+import { absoluteUrl, cleanBoxes, materialiseImages, readUpload } from "./design-images.js";
+import type { JobRow } from "./jobs-repo.js";
+import { ANSWER_SCHEMA, buildPrompt } from "./prompt.js";
+import { generationsRepo, type KeyRow, keysRepo } from "./repo.js";
+import { type RenderedEmail, renderEmail, scoreAgainstDesign } from "./scoring.js";
+
+/** HTTP statuses after which the next key in the pool is tried (0: the service could not be reached). */
+const FAILOVER = (status: number) =>
+  status === 0 || status === 401 || status === 403 || status === 429 || status >= 500;
+
+export interface PipelineDeps {
+  ctx: AppContext;
+  gemini: GeminiClient;
+  /** Email post-processing off the event loop (worker threads). */
+  postProcessor: EmailProcessor;
+}
+
+/** A failure the member is told about (the credit is refunded). */
+export class GenerationFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The job was stopped from outside (cancel, shutdown, lease lost): the caller decides what that means. */
+export class JobAborted extends Error {}
+
+export interface RunHooks {
+  /** Aborted on cancel, shutdown or a lost lease. */
+  signal: AbortSignal;
+  stage(stage: GenerationStage, progress: number): Promise<void>;
+  /** The HTML the model writes, as it arrives. */
+  html(delta: string): void;
+}
+
+/** What a finished job saves as its template. */
+export interface JobResult {
+  html: string;
+  text: string;
+  subject: string;
+  report: TEmailReport;
+  images: StoredTemplateImage[];
+  score: number | null;
+  scoreParts: { structure: number; colour: number; text: number | null } | null;
+  repaired: boolean;
+  thumbnailUrl: string | null;
+  name: string;
+  keyId: string | null;
+}
+
+function shuffle<T>(items: T[]): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+/** Keys must never reach a response, even inside an upstream error text. */
+function redact(text: string, keys: KeyRow[]): string {
+  let out = text;
+  for (const k of keys) if (k.key.length >= 4) out = out.split(k.key).join("[redacted]");
+  return out.replace(/AIza[0-9A-Za-z_-]{20,}/g, "[redacted]").slice(0, 300);
+}
+
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&[lr]squo;/g, "'")
+    .replace(/&[lr]dquo;/g, '"')
+    .replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)));
+
+/** The template's name: the first h1/h2 text of the email, else its subject, else "Your email". */
+export function nameFromHtml(html: string, subject: string): string {
+  const m = html.match(/<h([12])\b[^>]*>([\s\S]*?)<\/h\1>/i);
+  const heading = m
+    ? decodeEntities(m[2]!.replace(/<[^>]+>/g, " "))
+        .replace(/\s+/g, " ")
+        .trim()
+    : "";
+  const name = heading || subject.trim() || "Your email";
+  return name.length > GENERATION_JOB_LIMITS.maxNameLength
+    ? `${name.slice(0, GENERATION_JOB_LIMITS.maxNameLength - 1)}…`
+    : name;
+}
+
+/**
+ * One model call with key failover, under the generation time budget. Streams the html deltas to `onHtml`.
+ * Throws GenerationFailure with the spec's messages, or JobAborted when the job's signal fired.
+ */
+async function callModel(
+  deps: PipelineDeps,
+  opts: {
+    keys: KeyRow[];
+    prompt: string;
+    images: InlineImage[];
+    signal: AbortSignal;
+    structured: boolean;
+    onHtml?: (delta: string) => void;
+    onText?: (chars: number) => void;
+  },
+): Promise<{ answer: ParsedAnswer; keyId: string }> {
+  const { ctx, gemini } = deps;
+  const budget = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    budget.abort();
+  }, ctx.env.GEMINI_TIMEOUT_MS);
+  const signal = AbortSignal.any([budget.signal, opts.signal]);
+  const stopped = () => {
+    if (opts.signal.aborted) return new JobAborted("stopped");
+    if (timedOut) return new GenerationFailure("TIMEOUT", GENERATOR_MESSAGES.error(GENERATOR_MESSAGES.timeout));
+    return null;
+  };
+  try {
+    let chunks: Awaited<ReturnType<GeminiClient["stream"]>> | undefined;
+    let usedKey: KeyRow | undefined;
+    let lastError: GeminiHttpError | undefined;
+    for (const key of shuffle(opts.keys)) {
+      try {
+        chunks = await gemini.stream({
+          apiKey: key.key,
+          model: ctx.env.GEMINI_MODEL,
+          prompt: opts.prompt,
+          images: opts.images,
+          signal,
+          ...(opts.structured ? { responseSchema: ANSWER_SCHEMA as never } : {}),
+        });
+        usedKey = key;
+        await keysRepo.recordUse(ctx.db, key.id, 200, false);
+        break;
+      } catch (err) {
+        const stop = stopped();
+        if (stop) throw stop;
+        if (!(err instanceof GeminiHttpError)) throw err;
+        await keysRepo.recordUse(ctx.db, key.id, err.status, true);
+        lastError = err;
+        if (!FAILOVER(err.status)) break;
+        ctx.log.warn({ keyId: key.id, status: err.status }, "Gemini key failed; trying the next one");
+      }
+    }
+    if (!chunks || !usedKey) {
+      if (!lastError || lastError.status === 0) {
+        throw new GenerationFailure("UNREACHABLE", GENERATOR_MESSAGES.error(GENERATOR_MESSAGES.unreachable));
+      }
+      throw new GenerationFailure(
+        "API_ERROR",
+        GENERATOR_MESSAGES.apiError(lastError.status, redact(lastError.detail, opts.keys)),
+      );
+    }
+
+    let text = "";
+    let finishReason: string | undefined;
+    let blockReason: string | undefined;
+    const decoder = new HtmlFieldDecoder();
+    try {
+      for await (const chunk of chunks) {
+        text += chunk.text;
+        finishReason = chunk.finishReason ?? finishReason;
+        blockReason = chunk.blockReason ?? blockReason;
+        const delta = decoder.push(chunk.text);
+        if (delta) opts.onHtml?.(delta);
+        opts.onText?.(text.length);
+      }
+    } catch (err) {
+      const stop = stopped();
+      if (stop) throw stop;
+      if (err instanceof GeminiHttpError) {
+        await keysRepo.recordUse(ctx.db, usedKey.id, err.status, true);
+        throw new GenerationFailure(
+          "API_ERROR",
+          GENERATOR_MESSAGES.apiError(err.status, redact(err.detail, opts.keys)),
+        );
+      }
+      throw err;
+    }
+    const stop = stopped();
+    if (stop) throw stop;
+    if (blockReason || finishReason === "SAFETY" || finishReason === "PROHIBITED_CONTENT") {
+      throw new GenerationFailure("BLOCKED", GENERATOR_MESSAGES.error(GENERATOR_MESSAGES.blocked));
+    }
+    if (text.trim() === "") throw new GenerationFailure("NO_TEXT", GENERATOR_MESSAGES.noText);
+    const answer = parseAnswer(text);
+    if (!answer) {
+      const cut = finishReason === "MAX_TOKENS";
+      throw new GenerationFailure(
+        cut ? "TRUNCATED" : "MALFORMED",
+        GENERATOR_MESSAGES.error(cut ? GENERATOR_MESSAGES.truncated : GENERATOR_MESSAGES.malformed),
+      );
+    }
+    return { answer, keyId: usedKey.id };
+  } catch (err) {
+    const stop = stopped();
+    if (stop && !(err instanceof GenerationFailure) && !(err instanceof JobAborted)) throw stop;
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+interface Candidate {
+  html: string;
+  text: string;
+  subject: string;
+  report: TEmailReport;
+  images: StoredTemplateImage[];
+  rendered: RenderedEmail | null;
+  score: { score: number; parts: { structure: number; colour: number; text: number | null } } | null;
+}
+
+/**
+ * Runs one job through its stages: reading the design, writing (the model), checking (images cropped and
+ * stored, post-processing), rendering, scoring (and one repair pass below the threshold, inside the same credit).
+ */
+export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHooks): Promise<JobResult> {
+  const { ctx } = deps;
+  const aborted = () => {
+    if (hooks.signal.aborted) throw new JobAborted("stopped");
+  };
+
+  await hooks.stage("reading", 10);
+  const keys = await keysRepo.active(ctx.db);
+  if (keys.length === 0) throw new GenerationFailure("NO_API_KEYS", GENERATOR_MESSAGES.noApiKeys);
+  const designs = await Promise.all(job.uploads.map((u) => readUpload(ctx.storage, u)));
+  const parent = job.parentId ? await generationsRepo.find(ctx.db, job.parentId) : undefined;
+  if (job.kind === "refine" && !parent?.html) {
+    throw new GenerationFailure("NOT_FOUND", GENERATOR_MESSAGES.templateNotFound);
+  }
+  aborted();
+
+  await hooks.stage("writing", 20);
+  let lastSaved = 0;
+  const { answer, keyId } = await callModel(deps, {
+    keys,
+    prompt: buildPrompt({
+      emailType: job.emailType,
+      instructions: job.instructions,
+      imageCount: designs.length,
+      previousHtml: parent?.html ?? undefined,
+    }),
+    images: designs.map((data, i) => ({ mimeType: job.uploads[i]!.mimeType, data })),
+    signal: hooks.signal,
+    structured: true,
+    onHtml: hooks.html,
+    onText: (chars) => {
+      const now = Date.now();
+      if (now - lastSaved < 1000) return;
+      lastSaved = now;
+      void hooks.stage("writing", Math.min(60, 20 + Math.floor(chars / 800))).catch(() => {});
+    },
+  });
+
+  const build = async (a: ParsedAnswer, inherited: StoredTemplateImage[]): Promise<Candidate> => {
+    aborted();
+    await hooks.stage("checking", 65);
+    const boxes = cleanBoxes(a.images, designs.length);
+    const materialised = await materialiseImages({
+      html: a.html,
+      boxes,
+      designs,
+      storage: ctx.storage,
+      publicUrl: ctx.env.publicUrl,
+    });
+    // A refinement keeps the parent's images that the new HTML still uses (slots renumbered after them).
+    const kept = inherited.filter((i) => materialised.html.includes(i.url));
+    const images = [...kept, ...materialised.images.map((img, i) => ({ ...img, slot: kept.length + i + 1 }))];
+    const processed = await deps.postProcessor.run({
+      html: materialised.html,
+      subject: a.subject,
+      preheader: a.preheader,
+      source: "generated",
+    });
+    aborted();
+    await hooks.stage("rendering", 75);
+    const rendered = await renderEmail(ctx, processed.html);
+    const report: TEmailReport = rendered
+      ? {
+          ...processed.report,
+          render: { available: true, widthPx: rendered.widthPx, heightPx: rendered.heightPx },
+        }
+      : processed.report;
+    aborted();
+    await hooks.stage("scoring", 85);
+    const score =
+      rendered && designs[0]
+        ? await scoreAgainstDesign(designs[0], rendered, a.designText).catch((err) => {
+            ctx.log.warn({ err, jobId: job.id }, "fidelity score failed");
+            return null;
+          })
+        : null;
+    return {
+      html: processed.html,
+      text: processed.text,
+      subject: processed.subject,
+      report,
+      images,
+      rendered,
+      score,
+    };
+  };
+
+  const inherited = (parent?.images ?? []) as StoredTemplateImage[];
+  let best = await build(answer, inherited);
+  let repaired = false;
+  if (best.score && best.rendered && best.score.score < GENERATION_JOB_LIMITS.repairBelowScore) {
+    // One repair pass inside the same credit: the design, the rendering and the differences go back to the model.
+    try {
+      const second = await callModel(deps, {
+        keys,
+        prompt: buildPrompt({
+          emailType: job.emailType,
+          instructions: job.instructions,
+          imageCount: designs.length,
+          previousHtml: best.html,
+          repair: { score: best.score.score, differences: differences(best.score.parts) },
+        }),
+        images: [
+          ...designs.map((data, i) => ({ mimeType: job.uploads[i]!.mimeType, data })),
+          { mimeType: "image/png", data: best.rendered.png },
+        ],
+        signal: hooks.signal,
+        structured: true,
+      });
+      const candidate = await build(second.answer, best.images);
+      if (candidate.score && candidate.score.score > best.score.score) {
+        best = candidate;
+        repaired = true;
+      }
+    } catch (err) {
+      if (err instanceof JobAborted) throw err;
+      ctx.log.warn({ err, jobId: job.id }, "repair pass failed; keeping the first result");
+    }
+  }
+
+  const thumbnailUrl = best.rendered ? await storeThumbnail(ctx, best.rendered.png).catch(() => null) : null;
+  return {
+    html: best.html,
+    text: best.text,
+    subject: best.subject,
+    report: best.report,
+    images: best.images,
+    score: best.score ? Math.round(best.score.score) : null,
+    scoreParts: best.score?.parts ?? null,
+    repaired,
+    thumbnailUrl,
+    name: nameFromHtml(best.html, best.subject),
+    keyId,
+  };
+}
+
+function differences(parts: { structure: number; colour: number; text: number | null }): string[] {
+  const out: string[] = [];
+  if (parts.structure < 80)
+    out.push(
+      `Layout similarity ${Math.round(parts.structure)}/100: match the sections, their order, heights and columns.`,
+    );
+  if (parts.colour < 80)
+    out.push(`Colour similarity ${Math.round(parts.colour)}/100: use the design's exact background and text colours.`);
+  if (parts.text !== null && parts.text < 80)
+    out.push(`Text similarity ${Math.round(parts.text)}/100: use the design's exact words, in the same order.`);
+  return out.length ? out : ["Match the design more closely."];
+}
+
+async function storeThumbnail(ctx: AppContext, png: Buffer): Promise<string> {
+  const body = await sharp(png).resize({ width: 300, height: 600, fit: "cover", position: "top" }).webp().toBuffer();
+  const file = await ctx.storage.put({ key: `thumbs/${randomUUID()}.webp`, body, contentType: "image/webp" });
+  return absoluteUrl(ctx.env.publicUrl, file.url);
+}
