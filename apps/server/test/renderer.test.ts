@@ -16,14 +16,18 @@ import { loadEnv } from "../src/env.js";
 
 const log = pino({ level: "silent" });
 
-/** An HTTP server that answers every request with a red 10×10 PNG and remembers what was asked. */
-async function startOrigin() {
+/** An HTTP server that answers every request with a red 10×10 PNG (or a redirect) and remembers what was asked. */
+async function startOrigin(redirectTo?: () => string) {
   const red = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#ff0000" } })
     .png()
     .toBuffer();
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
     requests.push(req.url ?? "");
+    if (redirectTo && req.url === "/moved.png") {
+      res.writeHead(302, { location: `${redirectTo()}/redirected.png` });
+      return res.end();
+    }
     res.writeHead(200, { "content-type": "image/png" });
     res.end(red);
   });
@@ -58,7 +62,8 @@ let other: Awaited<ReturnType<typeof startOrigin>>;
 let renderer: Renderer;
 
 beforeAll(async () => {
-  own = await startOrigin();
+  // Our own origin redirects /moved.png to the other one: the redirect must not be followed there.
+  own = await startOrigin(() => other.url);
   other = await startOrigin();
   const env = loadEnv({ BETTER_AUTH_URL: own.url, LOG_LEVEL: "silent" });
   renderer = createRenderer({
@@ -155,6 +160,7 @@ describe("renderer", () => {
       <img src="${own.url}/images/logo.png" width="10" height="10" style="display:block">
       <img src="${own.url}/uploads/previews/blue.png" width="10" height="10" style="display:block">
       <img src="${base}/tracker.png" width="1" height="1">
+      <img src="${own.url}/moved.png" width="1" height="1">
       <img src="http://169.254.169.254/latest/meta-data/" width="1" height="1">
       <div class="bg">x</div><iframe src="${base}/frame"></iframe>
       <a href="${base}/link">link</a>
@@ -163,7 +169,7 @@ describe("renderer", () => {
     const r = await renderer.render({ html, width: 375 });
     expect(other.requests).toEqual([]);
     // The stored image of our own origin came through (red), the upload was served from storage (blue) without a request.
-    expect(own.requests.slice(ownBefore)).toEqual(["/images/logo.png"]);
+    expect(own.requests.slice(ownBefore).sort()).toEqual(["/images/logo.png", "/moved.png"]);
     expect(await pixel(r.png, 5, 5)).toEqual([255, 0, 0]);
     expect(await pixel(r.png, 5, 15)).toEqual([0, 0, 255]);
   });

@@ -234,7 +234,14 @@ export function createRenderer(opts: RendererOptions): Renderer {
         log.warn({ err, url: url.href }, "renderer: reading a stored file failed");
       }
     }
-    return route.continue();
+    // Fetched for the page without following redirects: a redirect could lead anywhere.
+    try {
+      const response = await route.fetch({ maxRedirects: 0, timeout: env.RENDERER_TIMEOUT_MS });
+      if (response.status() >= 300 && response.status() < 400) return route.abort("blockedbyclient");
+      return route.fulfill({ response });
+    } catch {
+      return route.abort("failed");
+    }
   }
 
   /** A warm page (in its own context, JavaScript off, requests guarded), reused by the renders of one slot. */
@@ -256,7 +263,8 @@ export function createRenderer(opts: RendererOptions): Renderer {
       acceptDownloads: false,
     });
     try {
-      await context.route("**/*", guard);
+      // A route can outlive its page (a render abandoned mid-request): its late answer has nowhere to go.
+      await context.route("**/*", (route) => guard(route).catch(() => {}));
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       return { browser: b, context, page, cdp };
