@@ -1,0 +1,104 @@
+import { differenceCiede2000, formatHex } from "culori";
+import sharp from "sharp";
+import type { Raster } from "./normalise.js";
+
+export interface PaletteColour {
+  /** #rrggbb */
+  hex: string;
+  r: number;
+  g: number;
+  b: number;
+  /** Share of the picture's pixels, 0…1. */
+  coverage: number;
+}
+
+/** Colours kept per palette. */
+export const PALETTE_SIZE = 8;
+/** Colours under this share are dropped (anti-aliasing fringes), then the rest renormalised. */
+const MIN_COVERAGE = 0.005;
+
+const ciede2000 = differenceCiede2000();
+const rgb = (c: { r: number; g: number; b: number }) => ({
+  mode: "rgb" as const,
+  r: c.r / 255,
+  g: c.g / 255,
+  b: c.b / 255,
+});
+
+/** CIEDE2000 distance of two sRGB colours (0 = same; about 2 is a just-noticeable difference; 100 black/white). */
+export function deltaE(a: { r: number; g: number; b: number }, b: { r: number; g: number; b: number }): number {
+  return ciede2000(rgb(a), rgb(b));
+}
+
+/**
+ * The picture's palette: libimagequant (through sharp's PNG palette output, no dithering) reduces it to
+ * PALETTE_SIZE colours; each colour's coverage is the share of pixels mapped to it.
+ */
+export async function extractPalette(r: Raster): Promise<PaletteColour[]> {
+  const png = await sharp(r.data, { raw: { width: r.width, height: r.height, channels: 3 } })
+    .png({ palette: true, colours: PALETTE_SIZE, dither: 0, effort: 10 })
+    .toBuffer();
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const counts = new Map<number, number>();
+  const channels = info.channels;
+  for (let i = 0; i < data.length; i += channels) {
+    const key = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const total = data.length / channels;
+  let colours = [...counts.entries()]
+    .map(([key, n]) => ({ r: (key >> 16) & 255, g: (key >> 8) & 255, b: key & 255, coverage: n / total }))
+    .filter((c) => c.coverage >= MIN_COVERAGE);
+  const kept = colours.reduce((s, c) => s + c.coverage, 0) || 1;
+  colours = colours.map((c) => ({ ...c, coverage: c.coverage / kept }));
+  return colours
+    .sort((a, b) => b.coverage - a.coverage || a.r - b.r || a.g - b.g || a.b - b.b)
+    .map((c) => ({ ...c, hex: formatHex(rgb(c)) }));
+}
+
+/**
+ * Earth mover's distance between two palettes with CIEDE2000 as the ground distance: how much colour
+ * (by coverage) has to move, and how far, to turn one palette into the other. Solved greedily (cheapest pairs
+ * first), which is exact enough for 8×8 palettes and deterministic.
+ */
+export function paletteDistance(a: PaletteColour[], b: PaletteColour[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const pairs: { i: number; j: number; d: number }[] = [];
+  for (let i = 0; i < a.length; i++) for (let j = 0; j < b.length; j++) pairs.push({ i, j, d: deltaE(a[i]!, b[j]!) });
+  pairs.sort((x, y) => x.d - y.d || x.i - y.i || x.j - y.j);
+  const restA = a.map((c) => c.coverage);
+  const restB = b.map((c) => c.coverage);
+  let cost = 0;
+  for (const p of pairs) {
+    const m = Math.min(restA[p.i]!, restB[p.j]!);
+    if (m <= 0) continue;
+    cost += m * p.d;
+    restA[p.i]! -= m;
+    restB[p.j]! -= m;
+  }
+  return cost;
+}
+
+/** Design colours (≥ minCoverage) whose nearest rendered colour is further than `threshold` ΔE: colours missing. */
+export function missingColours(
+  design: PaletteColour[],
+  rendered: PaletteColour[],
+  threshold = 10,
+  minCoverage = 0.02,
+): { hex: string; coverage: number; nearest?: string; deltaE: number }[] {
+  const out: { hex: string; coverage: number; nearest?: string; deltaE: number }[] = [];
+  for (const c of design) {
+    if (c.coverage < minCoverage) continue;
+    let best: PaletteColour | undefined;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (const r of rendered) {
+      const d = deltaE(c, r);
+      if (d < bestD) {
+        bestD = d;
+        best = r;
+      }
+    }
+    if (bestD > threshold) out.push({ hex: c.hex, coverage: c.coverage, nearest: best?.hex, deltaE: bestD });
+  }
+  return out;
+}

@@ -1,0 +1,18 @@
+/**
+ * Fidelity (issue 11; docs/decisions/051-fidelity-score.md): how close a rendered email is to its design.
+ * scoreFidelity is the contract; analyseFidelity + summariseDifferences + buildRepairRequest serve the repair pass.
+ */
+export { deltaE, extractPalette, type PaletteColour, paletteDistance } from "./colour.js";
+export { type DiffRegion, type DiffSummary, describeDifferences, summariseDifferences } from "./diff-summary.js";
+export { RENDER_WIDTH_RANGE, renderWidthFor, renderWidthForImage } from "./render-width.js";
+export { buildRepairRequest, type RepairRequestInput } from "./repair.js";
+export {
+  analyseFidelity,
+  type FidelityAnalysis,
+  type FidelityInput,
+  type FidelityParts,
+  type FidelityScore,
+  scoreFidelity,
+  WEIGHTS,
+} from "./score-fidelity.js";
+export { textSimilarity } from "./text.js";

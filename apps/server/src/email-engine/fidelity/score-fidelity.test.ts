@@ -1,0 +1,119 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { summariseDifferences } from "./diff-summary.js";
+import { renderWidthFor } from "./render-width.js";
+import { buildRepairRequest } from "./repair.js";
+import { analyseFidelity, scoreFidelity } from "./score-fidelity.js";
+import { textSimilarity } from "./text.js";
+
+/** A small "email": a coloured header, three text-like bars, a button, on white. */
+async function email(opts: { header?: string; button?: string; bars?: number; gap?: number } = {}): Promise<Buffer> {
+  const header = opts.header ?? "#1d4ed8";
+  const button = opts.button ?? "#dc2626";
+  const gap = opts.gap ?? 40;
+  let y = 140;
+  let bars = "";
+  for (let i = 0; i < (opts.bars ?? 3); i++) {
+    bars += `<rect x="60" y="${y}" width="${480 - i * 60}" height="14" fill="#333"/>`;
+    y += gap;
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="${y + 160}">
+    <rect width="100%" height="100%" fill="#ffffff"/><rect width="600" height="100" fill="${header}"/>
+    <circle cx="80" cy="50" r="30" fill="#fbbf24"/>${bars}
+    <rect x="200" y="${y + 30}" width="200" height="50" rx="6" fill="${button}"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+describe("scoreFidelity", () => {
+  it("gives an identical picture 100 and leaves text out when the design has none", async () => {
+    const a = await email();
+    const r = await scoreFidelity({ design: a, rendered: a });
+    expect(r.score).toBe(100);
+    expect(r.parts).toEqual({ structure: 100, colour: 100, text: null });
+  });
+
+  it("scores a copy in other colours lower on colour, not on structure", async () => {
+    const a = await email();
+    const b = await email({ header: "#15803d", button: "#7c3aed" });
+    const r = await scoreFidelity({ design: a, rendered: b });
+    expect(r.parts.colour).toBeLessThan(90);
+    expect(r.parts.structure).toBeGreaterThan(r.parts.colour);
+    expect(r.score).toBeLessThan(100);
+  });
+
+  it("forgives spacing more than missing content", async () => {
+    const a = await email({ bars: 6 });
+    const spaced = await scoreFidelity({ design: a, rendered: await email({ bars: 6, gap: 52 }) });
+    const missing = await scoreFidelity({ design: a, rendered: await email({ bars: 2 }) });
+    expect(spaced.parts.structure).toBeGreaterThan(missing.parts.structure);
+  });
+
+  it("compares pictures of different formats and widths (a JPEG design at 2x)", async () => {
+    const a = await email();
+    const jpeg2x = await sharp(a).resize({ width: 1200 }).jpeg({ quality: 90 }).toBuffer();
+    const r = await scoreFidelity({ design: jpeg2x, rendered: a });
+    expect(r.score).toBeGreaterThan(90);
+  });
+
+  it("is deterministic", async () => {
+    const a = await email();
+    const b = await email({ header: "#0f766e", bars: 4 });
+    const r1 = await scoreFidelity({ design: a, rendered: b, designText: "Spring sale", renderedText: "Sale" });
+    const r2 = await scoreFidelity({ design: a, rendered: b, designText: "Spring sale", renderedText: "Sale" });
+    expect(r1).toEqual(r2);
+  });
+});
+
+describe("textSimilarity", () => {
+  it("is 1 for the same words whatever the case, accents and punctuation", () => {
+    expect(textSimilarity("Spring SALE — 50% off! Café", "spring sale 50 off cafe")).toBeCloseTo(1, 5);
+  });
+  it("does not count footer words the email adds against it", () => {
+    expect(textSimilarity("Spring sale 50 off", "Spring sale 50 off Unsubscribe View in browser")).toBeGreaterThan(
+      0.85,
+    );
+  });
+  it("drops with missing words", () => {
+    const all = textSimilarity(
+      "Spring sale fifty percent off everything today",
+      "Spring sale fifty percent off everything today",
+    );
+    const half = textSimilarity("Spring sale fifty percent off everything today", "Spring sale fifty");
+    expect(half).toBeLessThan(all - 0.3);
+  });
+});
+
+describe("difference summary and repair request", () => {
+  it("names the missing colour, the missing words and a region that differs", async () => {
+    const design = await email({ header: "#1d4ed8" });
+    const rendered = await email({ header: "#ffffff", bars: 1 });
+    const a = await analyseFidelity({
+      design,
+      rendered,
+      designText: "Spring collection arrives",
+      renderedText: "Spring",
+    });
+    const s = summariseDifferences(a, { designText: "Spring collection arrives", renderedText: "Spring" });
+    expect(s.missingColours.map((c) => c.hex)).toContain("#1d4ed8");
+    expect(s.missingWords).toEqual(["collection", "arrives"]);
+    expect(s.regions.length).toBeGreaterThan(0);
+    const prompt = buildRepairRequest({
+      designText: "Spring collection arrives",
+      parts: a.parts,
+      diffSummary: s,
+      previous: "<table></table>",
+    });
+    expect(prompt).toContain("#1d4ed8");
+    expect(prompt).toContain("collection, arrives");
+    expect(prompt).toContain("<table></table>");
+  });
+});
+
+describe("renderWidthFor", () => {
+  it("keeps natural widths, halves @2x exports and clamps", () => {
+    expect(renderWidthFor(600)).toBe(600);
+    expect(renderWidthFor(1200)).toBe(600);
+    expect(renderWidthFor(200)).toBe(320);
+    expect(renderWidthFor(2400)).toBe(1000);
+  });
+});
