@@ -1,9 +1,47 @@
-import { toEmailReport } from "@mailsmith/shared";
-import { postProcessEmail } from "../features/generator/email-safety.js";
+import type { TEmailCheck } from "@mailsmith/shared";
+import { ComputedStyles, textRuns } from "./checks/computed.js";
+import { findPreheader, preheaderText } from "./document.js";
+import { loadEmail, serializeEmail, visibleText } from "./dom.js";
+import { CHECKS, PASSES } from "./pipeline.js";
+import { plainText } from "./text.js";
 import type { ProcessEmailInput, ProcessEmailResult } from "./types.js";
 
-/** Skeleton: delegates to the old post-processing until the pass pipeline lands. */
+/**
+ * The email engine: parse once, run the passes in order (pipeline.ts), serialise, run the read-only checks on the
+ * result, and make the plain-text version. Pure and synchronous (run it in the worker pool, pool.ts).
+ */
 export function processEmail(input: ProcessEmailInput): ProcessEmailResult {
-  const r = postProcessEmail(input);
-  return { ...r, report: toEmailReport(r.report) };
+  const options = { source: input.source, subject: input.subject, preheader: input.preheader };
+  let $ = loadEmail(input.html);
+  const changes: string[] = [];
+  for (const pass of PASSES) {
+    changes.push(...pass.run($, options));
+    // The skeleton rebuilds the document as a string: parse its result once more for what follows.
+    if (pass.name === "skeleton" && input.source === "generated") $ = loadEmail(serializeEmail($));
+  }
+  const html = serializeEmail($);
+  const sizeBytes = Buffer.byteLength(html, "utf8");
+  const styles = new ComputedStyles();
+  const ctx = { $, html, sizeBytes, source: input.source, styles, runs: textRuns($, styles) };
+  const checks: TEmailCheck[] = CHECKS.flatMap((c) => c.run(ctx));
+
+  const preheaderEl = findPreheader($);
+  const title = visibleText($("title").first().text());
+  const subject = (input.subject?.trim() || title || "Your email").slice(0, 200);
+  let preheader = preheaderText($, preheaderEl) || input.preheader?.trim() || "";
+  const text = plainText($, subject);
+  if (!preheader) preheader = text.slice(subject.length).replace(/\s+/g, " ").trim().slice(0, 90).trim();
+  return {
+    html,
+    text,
+    subject,
+    preheader: preheader.slice(0, 150),
+    report: {
+      passed: checks.every((c) => c.status !== "fail"),
+      sizeBytes,
+      checks,
+      changes,
+      render: null,
+    },
+  };
 }

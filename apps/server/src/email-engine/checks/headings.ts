@@ -1,0 +1,45 @@
+import type { Element } from "domhandler";
+import { visibleText } from "../dom.js";
+import type { EmailChecker } from "./check.js";
+import { limitItems, short } from "./check.js";
+
+/** Screen-reader users move through an email by its headings: it needs some, and levels should not skip. */
+export const headings: EmailChecker = {
+  name: "headings",
+  run({ $, styles }) {
+    const found: { level: number; text: string }[] = [];
+    $("h1, h2, h3, h4, h5, h6, [role='heading']").each((_, node) => {
+      const el = node as Element;
+      if (styles.of(el).hidden) return;
+      const level = /^h[1-6]$/i.test(el.name) ? Number(el.name[1]) : Number(el.attribs["aria-level"] ?? 2);
+      found.push({ level, text: visibleText($(el).text()) });
+    });
+    const base = { id: "a11y.headings", title: "Heading structure" };
+    if (found.length === 0)
+      return [
+        {
+          ...base,
+          status: "warn",
+          reason: "No headings: screen-reader users cannot jump through the email.",
+          fix: "Mark the main title as <h1> and section titles as <h2> (style them as you like).",
+        },
+      ];
+    const skips: string[] = [];
+    let prev = 0;
+    for (const h of found) {
+      if (prev && h.level > prev + 1) skips.push(`h${prev} → h${h.level} "${short(h.text, 40)}"`);
+      prev = h.level;
+    }
+    if (skips.length)
+      return [
+        {
+          ...base,
+          status: "warn",
+          reason: "Heading levels skip (e.g. h1 to h3).",
+          fix: "Use the next level down for each sub-section.",
+          items: limitItems(skips),
+        },
+      ];
+    return [{ ...base, status: "pass", reason: `${found.length} heading${found.length === 1 ? "" : "s"} in order.` }];
+  },
+};

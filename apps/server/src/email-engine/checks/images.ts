@@ -1,0 +1,94 @@
+import type { Element } from "domhandler";
+import { visibleText } from "../dom.js";
+import type { EmailChecker } from "./check.js";
+import { limitItems, short } from "./check.js";
+
+/** A suggestion for an alt text: the title attribute, else the words of the file name. Never written in. */
+export function suggestAlt(el: Element): string | undefined {
+  const title = el.attribs.title?.trim();
+  if (title) return title;
+  const src = el.attribs.src;
+  if (!src) return undefined;
+  try {
+    const name = decodeURIComponent(new URL(src, "https://x.invalid").pathname.split("/").pop() ?? "");
+    const words = name
+      .replace(/\.[a-z0-9]+$/i, "")
+      .replace(/[-_.+]+/g, " ")
+      .replace(/\b\d+x\d+\b|\b[0-9a-f]{8,}\b|\b\d+\b/gi, "")
+      .replace(/\s+/g, " ")
+      .trim();
+    if (words && /[a-z]{3}/i.test(words)) return words.charAt(0).toUpperCase() + words.slice(1);
+  } catch {
+    // not a URL
+  }
+  return undefined;
+}
+
+/**
+ * Images without an alt attribute (alt="" is a decorative image: correct, not reported). A missing alt makes
+ * screen readers read the file name and leaves an empty box when images are blocked. Image-only emails fail:
+ * with images blocked (Outlook's default) the reader sees nothing.
+ */
+export const imagesCheck: EmailChecker = {
+  name: "images",
+  run({ $, styles, runs }) {
+    const missing: string[] = [];
+    let shown = 0;
+    $("img").each((_, node) => {
+      const el = node as Element;
+      if (styles.of(el).hidden) return;
+      shown += 1;
+      if (el.attribs.alt !== undefined) return;
+      const suggestion = suggestAlt(el);
+      const linked = $(el).closest("a").length > 0;
+      missing.push(
+        `${short(el.attribs.src ?? "(no src)", 70)}${linked ? " (linked)" : ""}${suggestion ? `: suggested alt "${suggestion}"` : ""}`,
+      );
+    });
+    const out = [];
+    out.push(
+      missing.length
+        ? {
+            id: "a11y.alt",
+            title: "Image alt text",
+            status: "warn" as const,
+            reason: `${missing.length} image${missing.length === 1 ? " has" : "s have"} no alt: screen readers read the file name, blocked images leave an empty box.`,
+            fix: 'Describe what each image shows (alt="…"); use alt="" for purely decorative images.',
+            items: limitItems(missing),
+          }
+        : {
+            id: "a11y.alt",
+            title: "Image alt text",
+            status: "pass" as const,
+            reason: shown ? 'Every image has alt text (or alt="" for decoration).' : "No images.",
+          },
+    );
+    const words = runs.reduce((n, r) => n + r.text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length, 0);
+    const text = visibleText(runs.map((r) => r.text).join(" "));
+    if (words === 0 && shown === 0) {
+      out.push({
+        id: "content.text",
+        title: "Readable content",
+        status: "fail" as const,
+        reason: "The email shows no text and no images.",
+        fix: "Add the content.",
+      });
+    } else if (words < 10 && shown > 0) {
+      out.push({
+        id: "content.text",
+        title: "Readable content",
+        status: "fail" as const,
+        reason: "An image-only email: with images blocked (Outlook's default) the reader sees nothing.",
+        fix: "Put the message in live text; keep images for pictures.",
+      });
+    } else {
+      out.push({
+        id: "content.text",
+        title: "Readable content",
+        status: "pass" as const,
+        reason: `${words} words of live text${text ? "" : ""}.`,
+      });
+    }
+    return out;
+  },
+};

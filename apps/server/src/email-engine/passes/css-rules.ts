@@ -1,0 +1,28 @@
+/**
+ * Which CSS declarations the engine removes, shared by the style-attribute pass and the <style> pass.
+ * Returns the kind of problem, or null when the declaration may stay.
+ */
+export type UnsafeKind = "script" | "variable" | "flex-grid" | "position";
+
+const SCRIPTY = /expression\s*\(|javascript:|vbscript:|behavior\s*:|-moz-binding|@import/i;
+const FLEX_GRID_PROP =
+  /^(?:flex(?:-[a-z]+)?|grid(?:-[a-z-]+)?|gap|row-gap|column-gap|order|justify-(?:content|items|self)|align-(?:items|content|self)|place-(?:content|items|self))$/;
+
+export function unsafeDeclaration(prop: string, value: string): UnsafeKind | null {
+  const p = prop.trim().toLowerCase();
+  if (p.startsWith("mso-")) return null;
+  if (SCRIPTY.test(value) || p === "behavior" || p === "-moz-binding") return "script";
+  if (/var\s*\(/i.test(value)) return "variable";
+  if (p === "display" && /(?:^|\s)(?:inline-)?(?:flex|grid)\b/i.test(value)) return "flex-grid";
+  if (FLEX_GRID_PROP.test(p)) return "flex-grid";
+  if (p === "position" && /\b(?:absolute|fixed|sticky)\b/i.test(value)) return "position";
+  if (/^(?:top|left|right|bottom|inset|z-index)$/.test(p)) return null;
+  return null;
+}
+
+export const UNSAFE_LABEL: Record<UnsafeKind, string> = {
+  script: "script-like CSS (expression(), behavior …)",
+  variable: "CSS variables (var())",
+  "flex-grid": "flex/grid layout",
+  position: "absolute/fixed positioning",
+};

@@ -1,0 +1,189 @@
+import type { CheerioAPI } from "cheerio";
+import type { Element } from "domhandler";
+import juice from "juice";
+import postcss, { type AtRule, type Root } from "postcss";
+import { plural } from "../dom.js";
+import { UNSAFE_LABEL, type UnsafeKind, unsafeDeclaration } from "./css-rules.js";
+import type { EmailPass } from "./pass.js";
+import { isFontUrl } from "./sanitize.js";
+
+/**
+ * Selectors that target one client on purpose (dark mode in Outlook.com, Gmail's <u> wrapper, Apple's data
+ * detectors, Outlook.com's .ExternalClass): they match nothing in our document, so juice would drop them.
+ */
+const CLIENT_HOOKS = [
+  "[data-ogsc]",
+  "[data-ogsb]",
+  "u + ",
+  "u ~ ",
+  "#MessageViewBody",
+  "#outlook",
+  ".ExternalClass",
+  "[x-apple-data-detectors",
+  "[class~=",
+  ".gmail",
+  "[owa]",
+  ".ii a",
+];
+
+/**
+ * Inlines CSS with juice and keeps ONE <style> in <head> for what cannot be inlined and major clients honour:
+ * @media queries (mobile stacking, prefers-color-scheme), :hover and other pseudo-classes, client hooks
+ * ([data-ogsc], u + .body …). Kept rules get !important so they still win over the inlined styles. Web fonts
+ * (@font-face, @import and <link> from font hosts) go into a block hidden from Outlook for Windows, which would
+ * otherwise fall back to Times New Roman. Conditional comments (<!--[if mso]> … <style>) are not touched.
+ * Unsafe declarations (var() that juice could not resolve, flex/grid, expression() …) are removed from the kept CSS.
+ */
+export const inlineCss: EmailPass = {
+  name: "inline-css",
+  run($, options) {
+    const styles = $("style").filter((_, el) => !insideSvg(el as Element));
+    const fontLinks = $("link[rel~='stylesheet']").filter((_, el) => isFontUrl($(el).attr("href") ?? ""));
+    if (styles.length === 0 && fontLinks.length === 0) return [];
+    const blockCount = styles.length;
+
+    // Web-font @imports: juice drops every @import, so they are taken out first (others are dropped on purpose).
+    const fontImports: string[] = [];
+    let droppedImports = 0;
+    styles.each((_, el) => {
+      const text = $(el).text();
+      if (!/@import/i.test(text)) return;
+      $(el).text(
+        text.replace(/@import\s+(?:url\(\s*)?['"]?([^'")\s;]+)['"]?\s*\)?[^;]*;?/gi, (all, url: string) => {
+          if (isFontUrl(url)) fontImports.push(all.trim().endsWith(";") ? all.trim() : `${all.trim()};`);
+          else droppedImports += 1;
+          return "";
+        }),
+      );
+    });
+
+    // <style media="…"> is a media query written differently: make it one so juice keeps it.
+    styles.each((_, el) => {
+      const media = $(el).attr("media");
+      if (media && !/^\s*(all|screen)?\s*$/i.test(media)) {
+        $(el).text(`@media ${media} {\n${$(el).text()}\n}`);
+      }
+      $(el).removeAttr("media");
+    });
+
+    const generated = options.source === "generated";
+    try {
+      juice.juiceDocument($ as unknown as Parameters<typeof juice.juiceDocument>[0], {
+        removeStyleTags: true,
+        preserveMediaQueries: true,
+        preserveFontFaces: true,
+        preserveKeyFrames: true,
+        preservePseudos: true,
+        preserveImportant: true,
+        preservedSelectors: CLIENT_HOOKS,
+        insertPreservedExtraCss: false,
+        // Width/height/bgcolor attributes help Outlook; a member's own email keeps its attributes as they are.
+        applyWidthAttributes: generated,
+        applyHeightAttributes: generated,
+        applyAttributesTableElements: generated,
+        resolveCSSVariables: true,
+        inlinePseudoElements: false,
+      });
+    } catch {
+      // Unparseable CSS: what juice could not read is handled as kept CSS below (and cleaned there).
+    }
+
+    // Gather what is left in every <style> (juice left the preserved part in place) into one stylesheet.
+    let kept = "";
+    $("style").each((_, el) => {
+      if (insideSvg(el as Element)) return;
+      kept += `${$(el).text()}\n`;
+      $(el).remove();
+    });
+    const cleaned = cleanStylesheet(kept);
+    const { css, removed } = cleaned;
+    const fonts = [...new Set([...fontImports, cleaned.fonts].filter(Boolean))].join("\n");
+
+    const notes: string[] = [];
+    const head = ensureHead($);
+    const links = fontLinks.toArray().map((el) => $.html(el));
+    fontLinks.remove();
+    if (fonts || links.length) {
+      head.append(
+        `<!--[if !mso]><!-->\n${links.join("\n")}${fonts ? `\n<style>\n${fonts}\n</style>` : ""}\n<!--<![endif]-->\n`,
+      );
+      notes.push("Kept web fonts in a block Outlook for Windows skips (it would fall back to Times New Roman)");
+    }
+    if (css.trim()) head.append(`<style>\n${css.trim()}\n</style>\n`);
+    if (blockCount) {
+      notes.push(
+        css.trim()
+          ? `Inlined CSS from ${plural(blockCount, "<style> block")}; kept media queries, hover and client rules in one <style>`
+          : `Inlined CSS from ${plural(blockCount, "<style> block")}`,
+      );
+    }
+    if (droppedImports) notes.push(`Removed ${plural(droppedImports, "external stylesheet import")} (@import)`);
+    for (const [kind, n] of removed) notes.push(`Removed ${UNSAFE_LABEL[kind]} from ${plural(n, "CSS rule")}`);
+    return notes;
+  },
+};
+
+function insideSvg(el: Element): boolean {
+  for (let p = el.parent as Element | null; p; p = p.parent as Element | null) {
+    if (p.name === "svg") return true;
+  }
+  return false;
+}
+
+export function ensureHead($: CheerioAPI) {
+  let head = $("head").first();
+  if (!head.length) {
+    const html = $("html").first();
+    if (html.length) html.prepend("<head></head>");
+    else $.root().prepend("<head></head>");
+    head = $("head").first();
+  }
+  return head;
+}
+
+/**
+ * Cleans the kept CSS: removes unsafe declarations and non-font @imports, adds !important to rules that must beat
+ * inline styles, and splits web-font rules off. Unparseable CSS is dropped (clients would ignore it too).
+ */
+export function cleanStylesheet(input: string): { css: string; fonts: string; removed: Map<UnsafeKind, number> } {
+  const removed = new Map<UnsafeKind, number>();
+  if (!input.trim()) return { css: "", fonts: "", removed };
+  let root: Root;
+  try {
+    root = postcss.parse(input);
+  } catch {
+    return { css: "", fonts: "", removed };
+  }
+  const fonts: string[] = [];
+  root.walkAtRules((at: AtRule) => {
+    const name = at.name.toLowerCase();
+    if (name === "import") {
+      const url = at.params.match(/url\(\s*['"]?([^'")]+)['"]?\s*\)|['"]([^'"]+)['"]/);
+      if (isFontUrl(url?.[1] ?? url?.[2] ?? "")) fonts.push(at.toString());
+      at.remove();
+    } else if (name === "font-face") {
+      fonts.push(at.toString());
+      at.remove();
+    } else if (name === "charset") {
+      at.remove();
+    }
+  });
+  root.walkDecls((decl) => {
+    const kind = unsafeDeclaration(decl.prop, decl.value);
+    if (kind) {
+      removed.set(kind, (removed.get(kind) ?? 0) + 1);
+      decl.remove();
+      return;
+    }
+    // Kept rules must still win over the inlined declarations (keyframes are not rules of elements).
+    const parentAt = decl.parent?.parent?.type === "atrule" ? (decl.parent.parent as AtRule).name : "";
+    if (!decl.important && !/keyframes$/i.test(parentAt) && !decl.prop.startsWith("--")) decl.important = true;
+  });
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
+  root.walkAtRules((at) => {
+    if (at.nodes && at.nodes.length === 0) at.remove();
+  });
+  return { css: root.toString().trim(), fonts: fonts.join("\n"), removed };
+}
