@@ -164,10 +164,11 @@ export function withRenderOutcome(report: TEmailReport, outcome: RenderOutcome):
  */
 export async function renderIntoReport(
   deps: { renderer: Renderer; storage: StorageAdapter },
-  input: { html: string; report: TEmailReport; ownerId: string },
+  input: { html: string; report: TEmailReport; ownerId: string; thumbnail?: boolean },
 ): Promise<{ report: TEmailReport; thumbnailUrl: string | null; desktop: RenderResult | null }> {
   const outcome = await renderReport(deps.renderer, input.html, {
     storeAs: storePreviewsIn(deps.storage, input.ownerId),
+    thumbnail: input.thumbnail,
   });
   return {
     report: withRenderOutcome(input.report, outcome),

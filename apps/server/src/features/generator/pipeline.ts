@@ -5,12 +5,13 @@ import { type GeminiClient, GeminiHttpError, type InlineImage } from "../../adap
 import type { AppContext } from "../../context.js";
 import type { StoredTemplateImage } from "../../db/schema/index.js";
 import type { EmailProcessor } from "../../email-engine/pool.js";
+import { renderIntoReport } from "../../email-engine/render-report.js";
 import { HtmlFieldDecoder, type ParsedAnswer, parseAnswer } from "./answer.js";
 import { absoluteUrl, cleanBoxes, materialiseImages, readUpload } from "./design-images.js";
 import type { JobRow } from "./jobs-repo.js";
 import { ANSWER_SCHEMA, buildPrompt } from "./prompt.js";
 import { generationsRepo, type KeyRow, keysRepo } from "./repo.js";
-import { type RenderedEmail, renderEmail, scoreAgainstDesign } from "./scoring.js";
+import { type RenderedEmail, scoreAgainstDesign } from "./scoring.js";
 
 /** HTTP statuses after which the next key in the pool is tried (0: the service could not be reached). */
 const FAILOVER = (status: number) =>
@@ -290,13 +291,16 @@ export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHoo
     });
     aborted();
     await hooks.stage("rendering", 75);
-    const rendered = await renderEmail(ctx, processed.html);
-    const report: TEmailReport = rendered
-      ? {
-          ...processed.report,
-          render: { available: true, widthPx: rendered.widthPx, heightPx: rendered.heightPx },
-        }
-      : processed.report;
+    // Desktop, phone, dark and forced-dark renders: rendered checks and stored previews join the report; the
+    // 600 px render is the one scored (null when the browser is unavailable — the report then says so).
+    const checked = await renderIntoReport(ctx, {
+      html: processed.html,
+      report: processed.report,
+      ownerId: job.id,
+      thumbnail: false,
+    });
+    const rendered: RenderedEmail | null = checked.desktop;
+    const report: TEmailReport = checked.report;
     aborted();
     await hooks.stage("scoring", 85);
     const score =
