@@ -6,7 +6,8 @@ import { limitItems } from "./check.js";
 
 /**
  * How a caniemail "not supported" finding is judged (docs/decisions/021-email-post-processing.md):
- * - BREAKS: the reader loses content or layout (an <svg> Gmail does not show, a form …) → the client check fails;
+ * - BREAKS: the reader loses content or layout (an <svg> Gmail does not show, a form …) → the client check fails
+ *   (absolute/fixed positioning, flex and grid are removed by the passes, so they only fail if something slips by);
  * - FALLBACK: the client shows something slightly different but complete → warning, with what the reader sees;
  * - INVISIBLE: no visible effect at all (the <body> element Gmail replaces, role/lang/aria attributes, the
  *   selectors of rules that were already inlined, the hiding styles of a preheader that also has mso-hide) → not
@@ -14,7 +15,7 @@ import { limitItems } from "./check.js";
  * Partial support ("only partially supported") is not reported: caniemail's partial entries are footnotes.
  */
 const BREAKS =
-  /^(?:<(?:svg|video|audio|canvas|form|input|select|textarea|button|script|iframe|object|embed|math)> element|display:flex|display:grid|position|CSS Variables|CSS custom properties|flex.*|grid.*)$/i;
+  /^(?:<(?:svg|video|audio|canvas|form|input|select|textarea|button|script|iframe|object|embed|math)> element|display:flex|display:grid|CSS Variables|CSS custom properties|flex.*|grid.*)$/i;
 
 const FALLBACK: Record<string, string> = {
   "@media": "shows the desktop layout (media queries do not apply)",
@@ -48,6 +49,9 @@ const FALLBACK: Record<string, string> = {
   "width attribute": "the CSS width applies",
   "height attribute": "the CSS height applies",
   "<picture> element": "the fallback <img> shows",
+  position: "relative offsets are ignored (absolute and fixed positioning were removed)",
+  hyphens: "no automatic hyphenation",
+  "text-overflow": "long text is cut without an ellipsis",
 };
 
 const INVISIBLE = new Set([
