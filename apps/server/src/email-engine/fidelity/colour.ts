@@ -79,6 +79,28 @@ export function paletteDistance(a: PaletteColour[], b: PaletteColour[]): number 
   return cost;
 }
 
+/**
+ * The palette without its background (its most covering colour), renormalised: the accents. Two emails on white
+ * share most of their pixels whatever their content; the accents tell them apart. Empty for a one-colour picture.
+ */
+export function accents(p: PaletteColour[]): PaletteColour[] {
+  const rest = p.slice(1);
+  const total = rest.reduce((s, c) => s + c.coverage, 0);
+  return total > 0 ? rest.map((c) => ({ ...c, coverage: c.coverage / total })) : [];
+}
+
+/**
+ * Colour distance in ΔE00 units: the mean of the whole-palette distance (backgrounds included) and the
+ * accent-palette distance (backgrounds left out). When either picture has a single colour, the whole-palette one.
+ */
+export function colourDistance(a: PaletteColour[], b: PaletteColour[]): number {
+  const whole = paletteDistance(a, b);
+  const aa = accents(a);
+  const ab = accents(b);
+  if (aa.length === 0 || ab.length === 0) return whole;
+  return (whole + paletteDistance(aa, ab)) / 2;
+}
+
 /** Design colours (≥ minCoverage) whose nearest rendered colour is further than `threshold` ΔE: colours missing. */
 export function missingColours(
   design: PaletteColour[],

@@ -1,5 +1,5 @@
 import { alignRows } from "./align.js";
-import { extractPalette, type PaletteColour, paletteDistance } from "./colour.js";
+import { colourDistance, extractPalette, type PaletteColour } from "./colour.js";
 import { toRaster } from "./normalise.js";
 import { type StructureResult, structuralSimilarity } from "./structure.js";
 import { textSimilarity } from "./text.js";
@@ -72,11 +72,11 @@ export async function analyseFidelity(input: FidelityInput): Promise<FidelityAna
   const structure = structuralSimilarity(design, rendered);
   const structureValue = structure.mssim * (1 - extraShare);
   const [designPalette, renderedPalette] = await Promise.all([extractPalette(design), extractPalette(rendered)]);
-  const colourDistance = paletteDistance(designPalette, renderedPalette);
+  const colourDist = colourDistance(designPalette, renderedPalette);
   const hasText = typeof input.designText === "string" && input.designText.trim().length > 0;
   const parts: FidelityParts = {
     structure: round1(clamp100(((structureValue - SSIM_FLOOR) / (1 - SSIM_FLOOR)) * 100)),
-    colour: round1(clamp100((1 - colourDistance / COLOUR_CEILING) * 100)),
+    colour: round1(clamp100((1 - colourDist / COLOUR_CEILING) * 100)),
     text: hasText ? round1(clamp100(textSimilarity(input.designText!, input.renderedText ?? "") * 100)) : null,
   };
   return {
@@ -85,7 +85,7 @@ export async function analyseFidelity(input: FidelityInput): Promise<FidelityAna
     structure,
     designPalette,
     renderedPalette,
-    colourDistance,
+    colourDistance: colourDist,
     extraShare,
     designHeight: design.height,
     renderedHeight: renderedRaw.height,
