@@ -191,7 +191,10 @@ describe("generation against the stand-in", () => {
 
     expect(await balance(m)).toBe(2);
     const call = standIn.calls[callsBefore]!;
-    expect(standIn.calls.length).toBe(callsBefore + 1);
+    // One generation call; a low fidelity score may add the single repair pass (issue 11), never more.
+    const extra = standIn.calls.slice(callsBefore + 1);
+    expect(extra.length).toBeLessThanOrEqual(1);
+    for (const c of extra) expect(c.prompt).toContain("compared with the design: fidelity");
     expect(call).toMatchObject({ method: "streamGenerateContent", imageCount: 2, model: "gemini-2.5-flash" });
     expect(call.prompt).toContain("Email type: Newsletter Email Templates");
 

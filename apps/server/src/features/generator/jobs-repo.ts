@@ -54,7 +54,8 @@ export const jobsRepo = {
   },
 
   /**
-   * Claims the oldest runnable job for this worker: queued, or running with an expired lease (its worker died).
+   * Claims the oldest runnable job for this worker: queued, or running with an expired lease (its worker died; a
+   * worker never takes back its own job: a late heartbeat on a busy machine must not start a second run here).
    * FOR UPDATE SKIP LOCKED lets every instance claim concurrently without taking the same row.
    */
   async claim(db: DbOrTx, workerId: string, leaseMs: number): Promise<JobRow | undefined> {
@@ -67,7 +68,8 @@ export const jobsRepo = {
         updated_at = now()
       where id = (
         select id from generation_jobs
-        where status = 'queued' or (status = 'running' and lease_until < now())
+        where status = 'queued'
+          or (status = 'running' and lease_until < now() and locked_by is distinct from ${workerId})
         order by created_at
         for update skip locked
         limit 1
