@@ -9,6 +9,7 @@ import { adminStatsRoutes } from "./features/admin-stats/routes.js";
 import { authRoutes } from "./features/auth/routes.js";
 import { contentRoutes } from "./features/content/routes.js";
 import { emailCheckRoutes } from "./features/email-check/routes.js";
+import { templateAutofixRoutes } from "./features/generator/autofix-route.js";
 import { templateImportRoutes } from "./features/generator/import-route.js";
 import { generatorRoutes } from "./features/generator/routes.js";
 import { itemRoutes } from "./features/items/routes.js";
@@ -91,6 +92,7 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   await app.register(supportRoutes);
   await app.register(generatorRoutes);
   await app.register(templateImportRoutes);
+  await app.register(templateAutofixRoutes);
   await app.register(emailCheckRoutes);
   await app.register(contentRoutes, { webDist });
   await app.register(profileRoutes);

@@ -86,6 +86,8 @@ export const GENERATOR_MESSAGES = {
   instructionsTooLong: "Specific Instructions can be at most 2000 characters.",
   refineRequired: "Please describe the change you want.",
   templateNotFound: "Template not found.",
+  autofixNotOffered: "The report does not offer this fix for this template.",
+  autofixApplied: "Fixed: every link and image now uses https.",
   testSent: (email: string) => `Test email sent to ${email}.`,
   testFailed: "Failed to send the test email.",
   testRateLimited: "Too many test emails. Please wait a few minutes and try again.",

@@ -1,0 +1,39 @@
+import { EMAIL_AUTOFIXES, ZTemplateResponseSchema } from "@mailsmith/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { createEmailProcessor } from "../../email-engine/pool.js";
+import { currentUser } from "../../plugins/access.js";
+import { applyTemplateAutofix } from "./autofix-service.js";
+import { toTemplateDto } from "./repo.js";
+
+/**
+ * POST /api/templates/:id/autofix — the report's one-click fixes ("Use https") on a saved template. Its own plugin
+ * (registered in app.ts) beside the generation routes.
+ */
+export async function templateAutofixRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = appBase;
+  const processor = createEmailProcessor((err) => ctx.log.error({ err }, "template autofix worker failed"));
+  appBase.addHook("onClose", async () => {
+    await processor.close();
+  });
+  app.post(
+    "/api/templates/:id/autofix",
+    {
+      config: { access: "owner" },
+      schema: {
+        tags: ["generator"],
+        summary:
+          "Apply a one-click fix the report offers (use-https) to a saved template; answers with the re-checked template",
+        params: z.object({ id: z.string().uuid() }),
+        body: z.object({ fix: z.enum(EMAIL_AUTOFIXES) }),
+        response: { 200: ZTemplateResponseSchema },
+      },
+    },
+    async (req) => {
+      const row = await applyTemplateAutofix(ctx, currentUser(req), req.params.id, req.body.fix, processor);
+      return { success: true as const, data: toTemplateDto(row) };
+    },
+  );
+}
