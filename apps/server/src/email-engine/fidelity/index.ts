@@ -1,8 +1,10 @@
 /**
- * Fidelity (issue 11; docs/decisions/051-fidelity-score.md): how close a rendered email is to its design.
+ * Fidelity (issue 11; docs/decisions/058-fidelity-score.md): how close a rendered email is to its design.
  * scoreFidelity is the contract; analyseFidelity + summariseDifferences + buildRepairRequest serve the repair pass.
  */
+
 export { deltaE, extractPalette, type PaletteColour, paletteDistance } from "./colour.js";
+export { compareWithDesign, type DesignComparison } from "./compare.js";
 export { type DiffRegion, type DiffSummary, describeDifferences, summariseDifferences } from "./diff-summary.js";
 export { RENDER_WIDTH_RANGE, renderWidthFor, renderWidthForImage } from "./render-width.js";
 export { buildRepairRequest, type RepairRequestInput } from "./repair.js";

@@ -43,7 +43,7 @@ export interface FidelityAnalysis extends FidelityScore {
 }
 
 /**
- * Calibration (docs/decisions/050-fidelity-score.md, where the figures behind these numbers are):
+ * Calibration (docs/decisions/058-fidelity-score.md, where the figures behind these numbers are):
  * - structure: mean SSIM mapped linearly from SSIM_FLOOR (→ 0) to 1 (→ 100). Two unrelated emails on white
  *   still share a lot of empty background, so raw SSIM rarely falls under the floor.
  * - colour: palette distance in ΔE00 mapped linearly from 0 (→ 100) to COLOUR_CEILING (→ 0).

@@ -11,7 +11,7 @@ import { absoluteUrl, cleanBoxes, materialiseImages, readUpload } from "./design
 import type { JobRow } from "./jobs-repo.js";
 import { ANSWER_SCHEMA, buildPrompt } from "./prompt.js";
 import { generationsRepo, type KeyRow, keysRepo } from "./repo.js";
-import { type RenderedEmail, scoreAgainstDesign } from "./scoring.js";
+import { type RenderedEmail, renderEmail, scoreAgainstDesign } from "./scoring.js";
 
 /** HTTP statuses after which the next key in the pool is tried (0: the service could not be reached). */
 const FAILOVER = (status: number) =>
@@ -224,7 +224,11 @@ interface Candidate {
   report: TEmailReport;
   images: StoredTemplateImage[];
   rendered: RenderedEmail | null;
-  score: { score: number; parts: { structure: number; colour: number; text: number | null } } | null;
+  score: {
+    score: number;
+    parts: { structure: number; colour: number; text: number | null };
+    differences: string[];
+  } | null;
 }
 
 /**
@@ -305,7 +309,9 @@ export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHoo
     await hooks.stage("scoring", 85);
     const score =
       rendered && designs[0]
-        ? await scoreAgainstDesign(designs[0], rendered, a.designText).catch((err) => {
+        ? await scoreAgainstDesign(designs[0], rendered, a.designText, (w) =>
+            renderEmail(ctx, processed.html, w),
+          ).catch((err) => {
             ctx.log.warn({ err, jobId: job.id }, "fidelity score failed");
             return null;
           })
@@ -334,7 +340,10 @@ export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHoo
           instructions: job.instructions,
           imageCount: designs.length,
           previousHtml: best.html,
-          repair: { score: best.score.score, differences: differences(best.score.parts) },
+          repair: {
+            score: best.score.score,
+            differences: [...differences(best.score.parts), ...best.score.differences],
+          },
         }),
         images: [
           ...designs.map((data, i) => ({ mimeType: job.uploads[i]!.mimeType, data })),

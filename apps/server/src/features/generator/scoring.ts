@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.js";
-import { scoreFidelity } from "../../email-engine/fidelity/score-fidelity.js";
+import { compareWithDesign, renderWidthForImage } from "../../email-engine/fidelity/index.js";
 
 /** The part of the renderer contract (adapters/renderer) the generator uses. */
 interface RendererLike {
@@ -25,12 +25,16 @@ function rendererOf(ctx: AppContext): RendererLike | undefined {
   return (ctx as unknown as { renderer?: RendererLike }).renderer;
 }
 
-/** Renders the email at 600 px; null when no renderer is available (the job goes on without a score). */
-export async function renderEmail(ctx: AppContext, html: string): Promise<RenderedEmail | null> {
+/** Renders the email (at 600 px unless told); null when no renderer is available (the job goes on without a score). */
+export async function renderEmail(
+  ctx: AppContext,
+  html: string,
+  width = SCORE_WIDTH_PX,
+): Promise<RenderedEmail | null> {
   const renderer = rendererOf(ctx);
   if (!renderer) return null;
   try {
-    const r = await renderer.render({ html, width: SCORE_WIDTH_PX, maxHeightPx: 8000 });
+    const r = await renderer.render({ html, width, maxHeightPx: 8000 });
     return { png: r.png, widthPx: r.widthPx, heightPx: r.heightPx, text: r.text };
   } catch (err) {
     ctx.log.warn({ err }, "render for the fidelity score failed; no score");
@@ -38,7 +42,18 @@ export async function renderEmail(ctx: AppContext, html: string): Promise<Render
   }
 }
 
-/** Fidelity 0–100 of the rendering against the first design image (email-engine/fidelity). */
-export function scoreAgainstDesign(design: Buffer, rendered: RenderedEmail, designText?: string) {
-  return scoreFidelity({ design, rendered: rendered.png, designText, renderedText: rendered.text });
+/**
+ * Fidelity 0–100 of the rendering against the first design image, with the differences for the repair pass
+ * (email-engine/fidelity). The email is compared as rendered at the design's own width (natural width, @2x exports
+ * halved, clamped to 320–1000 px): when that is not the width of `rendered`, `rerender` draws it at that width.
+ */
+export async function scoreAgainstDesign(
+  design: Buffer,
+  rendered: RenderedEmail,
+  designText?: string,
+  rerender?: (width: number) => Promise<RenderedEmail | null>,
+) {
+  const width = await renderWidthForImage(design);
+  const atWidth = width !== rendered.widthPx && rerender ? ((await rerender(width)) ?? rendered) : rendered;
+  return compareWithDesign({ design, rendered: atWidth.png, designText, renderedText: atWidth.text });
 }
