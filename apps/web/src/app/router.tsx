@@ -136,6 +136,10 @@ const routes: RouteObject[] = [
                 ...page(() => import("@/features/orders/pages/subscription-history-page"), "SubscriptionHistoryPage"),
               },
               {
+                path: "check-email",
+                ...page(() => import("@/features/email-check/pages/check-email-page"), "CheckEmailPage"),
+              },
+              {
                 path: "templates",
                 ...page(() => import("@/features/generator/pages/templates-page"), "TemplatesPage"),
               },

@@ -24,6 +24,7 @@ export const paths = {
     packagePendingPayment: "/user/package-pending-payment",
     subscriptionHistory: "/user/subscription-history",
     generateCode: "/user/generate-code",
+    checkEmail: "/user/check-email",
     templates: "/user/templates",
   },
   admin: {

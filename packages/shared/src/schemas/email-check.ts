@@ -33,6 +33,8 @@ export const EMAIL_CHECK_MESSAGES = {
   dropHint: "or drop an .html file here",
   check: "Check",
   checking: "Checking…",
+  resultPlaceholder: "Your report, previews and cleaned-up HTML appear here.",
+  reportTitle: "Email report",
   htmlRequired: "Paste your email's HTML or upload an .html file.",
   tooLarge: "This email is larger than 500 KB. Remove unused code or images embedded as data, then try again.",
   notHtml: "This does not look like an HTML email: we found no HTML tags in it. Paste the email's HTML source.",

@@ -9,6 +9,7 @@ export function MemberLayout() {
   const links: SidebarLink[] = [
     { label: "Dashboard", to: paths.user.dashboard, icon: <Icon name="dashboard" /> },
     { label: "Generate Template", to: paths.user.generateCode, icon: <Icon name="spark" /> },
+    { label: "Check my email", to: paths.user.checkEmail, icon: <Icon name="mail" /> },
     { label: "My Templates", to: paths.user.templates, icon: <Icon name="template" /> },
     { label: "Buy Credits", to: paths.user.selectPackage, icon: <Icon name="card" /> },
     { label: "Support", to: paths.user.support, icon: <Icon name="support" /> },

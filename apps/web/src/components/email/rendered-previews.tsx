@@ -1,0 +1,52 @@
+import type { TEmailReport } from "@mailsmith/shared";
+
+export interface PreviewLabels {
+  title: string;
+  desktop: string;
+  mobile: string;
+  dark: string;
+  unavailable: string;
+}
+
+/**
+ * The rendered pictures of an email side by side: desktop (600 px), phone (375 px) and the phone in dark mode. On wide
+ * screens the columns share one scale (600 : 375 : 375), so a layout that stacks on a phone shows as a taller picture;
+ * on phones they stack. Each picture scrolls inside its frame when the email is long.
+ */
+export function RenderedPreviews({ report, labels }: { report: TEmailReport; labels: PreviewLabels }) {
+  const p = report.previews;
+  const items = [
+    { key: "desktop", label: labels.desktop, src: p?.desktop, width: 600 },
+    { key: "mobile", label: labels.mobile, src: p?.mobile, width: 375 },
+    { key: "dark", label: labels.dark, src: p?.dark, width: 375 },
+  ].filter((i): i is typeof i & { src: string } => Boolean(i.src));
+  return (
+    <section aria-label={labels.title} className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 className="text-sm font-semibold text-slate-900">{labels.title}</h2>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">
+          {labels.unavailable}
+          {report.render?.reason ? ` (${report.render.reason})` : ""}
+        </p>
+      ) : (
+        <div className="mt-3 grid grid-cols-1 items-start gap-4 md:grid-cols-[600fr_375fr_375fr]">
+          {items.map((i) => (
+            <figure key={i.key} className="min-w-0">
+              <figcaption className="mb-1 text-xs font-medium text-slate-600">{i.label}</figcaption>
+              <div className="max-h-[36rem] overflow-y-auto rounded-md border border-slate-200 bg-slate-100">
+                <img
+                  src={i.src}
+                  alt={`${i.label} preview`}
+                  width={i.width}
+                  className="mx-auto block h-auto w-full"
+                  style={{ maxWidth: i.width }}
+                  decoding="async"
+                />
+              </div>
+            </figure>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { EMAIL_CHECK_MESSAGES } from "@mailsmith/shared";
+import { useEffect, useRef, useState } from "react";
+import { EmailReport } from "@/components/email/email-report";
+import { RenderedPreviews } from "@/components/email/rendered-previews";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { useMe } from "@/features/auth/api/me";
+import { errorMessage } from "@/lib/api-client";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useEmailCheck } from "../api/email-check";
+import { FixWithAi } from "../components/fix-with-ai";
+import { HtmlInput } from "../components/html-input";
+import { OutputPanel } from "../components/output-panel";
+import { validateHtml } from "../validate";
+
+const PREVIEW_LABELS = {
+  title: EMAIL_CHECK_MESSAGES.previewsTitle,
+  desktop: EMAIL_CHECK_MESSAGES.previewDesktop,
+  mobile: EMAIL_CHECK_MESSAGES.previewMobile,
+  dark: EMAIL_CHECK_MESSAGES.previewDark,
+  unavailable: EMAIL_CHECK_MESSAGES.previewsUnavailable,
+};
+
+/** /user/check-email: paste or upload an existing HTML email; report, rendered previews, cleaned HTML, plain text. */
+export function CheckEmailPage() {
+  useDocumentTitle(`${EMAIL_CHECK_MESSAGES.pageTitle} - Mailsmith`);
+  const me = useMe();
+  const check = useEmailCheck();
+  const [html, setHtml] = useState("");
+  const [inputError, setInputError] = useState<string | null>(null);
+  const result = check.data;
+  const resultsRef = useRef<HTMLDivElement>(null);
+  // On a phone the results sit below the form: bring the new report into view.
+  useEffect(() => {
+    const el = resultsRef.current;
+    if (result && el && el.getBoundingClientRect().top > window.innerHeight) el.scrollIntoView({ behavior: "smooth" });
+  }, [result]);
+
+  const submit = () => {
+    const problem = validateHtml(html);
+    setInputError(problem);
+    if (!problem) check.mutate(html);
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <h1 className="text-2xl font-bold text-slate-900">{EMAIL_CHECK_MESSAGES.pageTitle}</h1>
+      <p className="mt-1 max-w-3xl text-sm text-slate-600">{EMAIL_CHECK_MESSAGES.intro}</p>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <form
+          className="space-y-4 self-start rounded-xl border border-slate-200 bg-white p-5"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <HtmlInput
+            value={html}
+            onChange={(v) => {
+              setHtml(v);
+              setInputError(null);
+            }}
+            onError={setInputError}
+            error={inputError}
+            disabled={check.isPending}
+          />
+          {check.isError && <Alert>{errorMessage(check.error, EMAIL_CHECK_MESSAGES.checkFailed)}</Alert>}
+          <Button type="submit" loading={check.isPending} disabled={check.isPending}>
+            {check.isPending ? EMAIL_CHECK_MESSAGES.checking : EMAIL_CHECK_MESSAGES.check}
+          </Button>
+        </form>
+
+        <div ref={resultsRef} className="min-w-0 scroll-mt-4 space-y-6">
+          {result ? (
+            <>
+              <FixWithAi html={result.html} report={result.report} credits={me.data?.currentBalance ?? 0} />
+              <EmailReport report={result.report} title={EMAIL_CHECK_MESSAGES.reportTitle} />
+            </>
+          ) : (
+            <div className="flex min-h-48 items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-500">
+              {check.isPending ? EMAIL_CHECK_MESSAGES.checking : EMAIL_CHECK_MESSAGES.resultPlaceholder}
+            </div>
+          )}
+        </div>
+      </div>
+
+      {result && (
+        <div className="mt-6 space-y-6">
+          <RenderedPreviews report={result.report} labels={PREVIEW_LABELS} />
+          {!result.report.previews?.desktop && (
+            // No pictures (renderer unavailable): the processed email itself, only ever in a sandboxed frame.
+            <iframe
+              title="Processed email"
+              sandbox=""
+              srcDoc={result.html}
+              className="h-[500px] w-full rounded-xl border border-slate-200 bg-white"
+            />
+          )}
+          <OutputPanel html={result.html} text={result.text} />
+        </div>
+      )}
+    </div>
+  );
+}
