@@ -75,7 +75,7 @@ describe("generation with the renderer", () => {
     // The same report is read back with the template.
     const again = await member.get(`/api/templates/${t._id}`);
     expect(again.body.data.report.previews).toEqual(report.previews);
-  });
+  }, 120_000);
 });
 
 describe("generation when the browser cannot start", () => {
@@ -98,5 +98,5 @@ describe("generation when the browser cannot start", () => {
     expect(rendered).toEqual([expect.objectContaining({ id: "render.unavailable", status: "warn" })]);
     expect(t.report.previews).toBeUndefined();
     expect((await member.get("/api/me")).body.user.currentBalance).toBe(2);
-  });
+  }, 120_000);
 });

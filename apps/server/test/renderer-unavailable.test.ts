@@ -33,5 +33,5 @@ describe("renderer unavailable", () => {
     expect(res.body.report.previews).toBeUndefined();
 
     expect((await c.get("/api/health")).body).toMatchObject({ status: "ok", renderer: "unavailable" });
-  });
+  }, 120_000);
 });

@@ -88,7 +88,8 @@ afterAll(async () => {
   await other?.close();
 });
 
-describe("renderer", () => {
+// Rendering is fast, but this machine may be busy: generous limits, no timing asserts.
+describe("renderer", { timeout: 120_000 }, () => {
   it("starts the browser on the first render, not before", async () => {
     expect(renderer.status()).toBe("idle");
     await renderer.render({ html: "<p>hello</p>", width: 600 });
@@ -175,7 +176,7 @@ describe("renderer", () => {
   });
 });
 
-describe("renderReport", () => {
+describe("renderReport", { timeout: 120_000 }, () => {
   it("passes a stacking email, stores the four pictures and a thumbnail", async () => {
     const stored: { name: string; width: number }[] = [];
     const out = await renderReport(renderer, TWO_COLUMNS, {
@@ -220,7 +221,7 @@ describe("renderReport", () => {
   });
 });
 
-describe("renderIntoReport (the generator's call)", () => {
+describe("renderIntoReport (the generator's call)", { timeout: 120_000 }, () => {
   const processed: TEmailReport = {
     passed: true,
     sizeBytes: 1000,
