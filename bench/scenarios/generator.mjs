@@ -98,6 +98,86 @@ export default [
     },
   },
   {
+    // Issue 11: the job path with a design image — crop the boxes, post-process, render (600/375/dark), score
+    // against the design (and the repair pass when the score is low). Server time = job finishedAt − createdAt.
+    name: "generator: job with a design (images, render, score), instant stand-in",
+    type: "custom",
+    async run({ baseUrl, cookieFor }) {
+      const admin = await cookieFor("admin");
+      await fetch(`${baseUrl}/api/gemini-keys`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: baseUrl, cookie: admin },
+        body: JSON.stringify({ name: "Bench stand-in (jobs)", key: "bench-stand-in-key-jobs-000222" }),
+      });
+      const { default: sharp } = await import("sharp");
+      const block = (w, h, c) =>
+        sharp({ create: { width: w, height: h, channels: 3, background: c } })
+          .png()
+          .toBuffer();
+      const design = await sharp({ create: { width: 600, height: 900, channels: 3, background: "#ffffff" } })
+        .composite([
+          { input: await block(600, 90, "#eab308"), left: 0, top: 0 },
+          { input: await block(156, 54, "#dc2626"), left: 24, top: 18 },
+          { input: await block(600, 300, "#1d4ed8"), left: 0, top: 180 },
+          { input: await block(200, 48, "#dc2626"), left: 32, top: 520 },
+        ])
+        .png()
+        .toBuffer();
+      const runs = Math.max(5, Math.floor(GENERATIONS / 2));
+      const server = [];
+      const wall = [];
+      let failures = 0;
+      let repaired = 0;
+      const scores = [];
+      let cookie = "";
+      for (let i = 0; i < runs; i++) {
+        if (i % 3 === 0) cookie = await signUp(baseUrl);
+        const form = new FormData();
+        form.append("emailType", "Newsletter Email Templates");
+        form.append("instructions", `Bench job ${i}`);
+        form.append("images", new Blob([design], { type: "image/png" }), "design.png");
+        const t0 = performance.now();
+        const res = await fetch(`${baseUrl}/api/generations`, {
+          method: "POST",
+          headers: { origin: baseUrl, cookie },
+          body: form,
+        });
+        if (res.status !== 202) {
+          failures += 1;
+          continue;
+        }
+        const job = (await res.json()).data.jobs[0];
+        const stream = await fetch(`${baseUrl}/api/generations/${job._id}/stream`, {
+          headers: { origin: baseUrl, cookie },
+        });
+        const lines = (await stream.text()).trim().split("\n");
+        wall.push(performance.now() - t0);
+        const last = JSON.parse(lines.at(-1));
+        if (last.type !== "done") {
+          failures += 1;
+          continue;
+        }
+        server.push(new Date(last.job.finishedAt).getTime() - new Date(last.job.createdAt).getTime());
+        if (typeof last.template.score === "number") scores.push(last.template.score);
+        if (last.template.repaired) repaired += 1;
+      }
+      server.sort((a, b) => a - b);
+      wall.sort((a, b) => a - b);
+      scores.sort((a, b) => a - b);
+      return {
+        generations: runs,
+        failures,
+        serverP50Ms: percentile(server, 50),
+        serverP95Ms: percentile(server, 95),
+        wallP50Ms: percentile(wall, 50),
+        wallP95Ms: percentile(wall, 95),
+        scored: scores.length,
+        medianScore: scores.length ? scores[Math.floor(scores.length / 2)] : null,
+        repaired,
+      };
+    },
+  },
+  {
     name: "generator: post-processing a 60 KB email",
     type: "custom",
     async run() {

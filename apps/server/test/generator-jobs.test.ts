@@ -4,7 +4,7 @@ import { and, eq, like } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import pino from "pino";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { createOutboxMailer } from "../src/adapters/mail/mailer.js";
 import { buildApp } from "../src/app.js";
@@ -19,6 +19,9 @@ import { freePort, startTestServer, type TestClient, type TestServer } from "./h
  * Issue 11 (decision 055): generation as a job — real images from the design's boxes, stages, cancel, retry,
  * re-attach, variants, a restart mid-way (resumed or refunded exactly once), history controls and exports.
  */
+
+// Every generation here renders in Chromium and is scored: generous limits for a busy machine (no timing asserts).
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 let server: TestServer;
 let standIn: GeminiStandIn;
