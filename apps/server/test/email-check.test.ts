@@ -55,7 +55,7 @@ const COLUMN_COLOURS = [
  * Where each column background shows in a preview: its first and last row, and its widest run on one row.
  * Side by side columns share rows; stacked columns follow one another and each spans most of the width.
  */
-async function columnBands(dataUrl: string) {
+async function columnBands(dataUrl: string, minRunShare: number) {
   const { data, info } = await sharp(Buffer.from(dataUrl.split(",")[1]!, "base64"))
     .removeAlpha()
     .raw()
@@ -72,8 +72,8 @@ async function columnBands(dataUrl: string) {
         run = rgb.every((c, k) => Math.abs(data[i + k]! - c) <= 6) ? run + 1 : 0;
         best = Math.max(best, run);
       }
-      // A row belongs to a column's band when the colour runs 30 px or more (not an anti-aliased text edge).
-      if (best >= 30) {
+      // A row belongs to a column's band when the colour runs across minRunShare of the width (not a colour fringe).
+      if (best >= minRunShare * info.width) {
         if (top < 0) top = y;
         bottom = y;
       }
@@ -116,14 +116,16 @@ describe("POST /api/email-check", () => {
     await size(previews.dark!);
     expect(mobile.height).toBeGreaterThan(desktop.height * 1.3);
     // Desktop: the three columns side by side (they share rows). Phone: one below the other, each nearly full width.
-    const wide = await columnBands(previews.desktop!);
+    const wide = await columnBands(previews.desktop!, 0.2);
     for (const b of wide) expect(b.top).toBeGreaterThanOrEqual(0);
-    expect(wide[1]!.top).toBeLessThan(wide[0]!.bottom);
-    expect(wide[2]!.top).toBeLessThan(wide[0]!.bottom);
-    const phone = await columnBands(previews.mobile!);
+    for (const b of wide) {
+      expect(Math.abs(b.top - wide[0]!.top)).toBeLessThanOrEqual(4);
+      expect(b.widest).toBeLessThan(b.width * 0.4);
+    }
+    const phone = await columnBands(previews.mobile!, 0.6);
     expect(phone[0]!.bottom).toBeLessThan(phone[1]!.top);
     expect(phone[1]!.bottom).toBeLessThan(phone[2]!.top);
-    for (const b of phone) expect(b.widest).toBeGreaterThan(b.width * 0.6);
+    for (const b of phone) expect(b.top).toBeGreaterThanOrEqual(0);
   });
 
   it("accepts multipart: html as a text field and as an uploaded .html file", async () => {
