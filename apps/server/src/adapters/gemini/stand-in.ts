@@ -14,6 +14,7 @@ import type { AddressInfo } from "node:net";
  *   [stand-in:hang] → never answers; [stand-in:slow] → the good email in many chunks, 150 ms apart;
  *   [stand-in:crawl] → the good email in 40 chunks, 300 ms apart (a generation still running after seconds);
  *   [stand-in:unsafe] → a good-looking email with a script, an onclick, flex layout, a <style> block and an image without alt;
+ *   [stand-in:mjml], or a prompt that asks for MJML ("Write MJML") → the good email written in MJML (in the html field);
  * - otherwise a good email (JSON {subject, preheader, html}) built from the email type and instructions in the prompt.
  *   With design images attached it also answers `images` (bounding boxes [ymin, xmin, ymax, xmax] on 0–1000 of a
  *   logo and a photo in the first design, as the response schema asks) and its HTML refers to them as image:<id>.
@@ -118,6 +119,36 @@ You received this email because you subscribed. <a href="https://example.com/uns
   };
 }
 
+/** The good email written in MJML (the MJML output path, email-engine/mjml.ts): two columns, a button, a footer. */
+export function standInMjmlEmail(opts: { emailType: string; instructions: string; images: number; boxes?: boolean }) {
+  const base = standInEmail(opts);
+  const title = escapeHtml(opts.emailType.replace(/ Templates?$/, ""));
+  const hero = opts.boxes ? "image:hero" : "https://placehold.co/600x240/png";
+  const logo = opts.boxes
+    ? '<mj-image src="image:logo" width="120px" alt="Brand logo" align="left" padding="0 0 12px" />'
+    : "";
+  const html = `<mjml>
+  <mj-head><mj-title>${title}</mj-title><mj-preview>${escapeHtml(base.preheader)}</mj-preview>
+    <mj-attributes><mj-all font-family="Arial, Helvetica, sans-serif" /><mj-text font-size="16px" line-height="24px" color="#374151" /></mj-attributes>
+  </mj-head>
+  <mj-body width="600px" background-color="#f3f4f6">
+    <mj-section background-color="#eab308" padding="24px 32px"><mj-column>${logo}
+      <mj-text font-size="28px" line-height="36px" color="#111827" padding="0"><h1 style="margin:0;font-size:28px;">${title}</h1></mj-text>
+    </mj-column></mj-section>
+    <mj-section background-color="#ffffff" padding="0"><mj-column><mj-image src="${hero}" width="600px" alt="Featured collection" padding="0" /></mj-column></mj-section>
+    <mj-section background-color="#ffffff" padding="24px 16px">
+      <mj-column><mj-text><h2 style="margin:0 0 8px;font-size:20px;">Why you will love it</h2>Hand-picked products, fast shipping and friendly support.</mj-text></mj-column>
+      <mj-column><mj-text><h2 style="margin:0 0 8px;font-size:20px;">This week only</h2>Save 20% on everything in the spring collection.</mj-text>
+        <mj-button href="https://example.com/shop" background-color="#dc2626" color="#ffffff" font-weight="bold" border-radius="6px">Shop now</mj-button></mj-column>
+    </mj-section>
+    <mj-section background-color="#1d4ed8" padding="16px 32px"><mj-column>
+      <mj-text color="#ffffff" font-size="12px" line-height="18px">You received this email because you subscribed. <a href="https://example.com/unsubscribe" style="color:#ffffff;">Unsubscribe</a></mj-text>
+    </mj-column></mj-section>
+  </mj-body>
+</mjml>`;
+  return { ...base, html };
+}
+
 /** The sample the post-processor must clean: script, onclick, flex, <style>, image without alt. */
 export function standInUnsafeEmail() {
   const html = `<!DOCTYPE html><html><head><style>.row{display:flex;gap:8px}.cta{color:var(--brand)}</style>
@@ -220,7 +251,9 @@ export async function startGeminiStandIn(opts: { port?: number; host?: string } 
       const answer =
         marker === "unsafe"
           ? standInUnsafeEmail()
-          : standInEmail({ emailType, instructions, images, boxes: structured && images > 0 });
+          : marker === "mjml" || prompt.includes("Write MJML")
+            ? standInMjmlEmail({ emailType, instructions, images, boxes: structured && images > 0 })
+            : standInEmail({ emailType, instructions, images, boxes: structured && images > 0 });
       const json = JSON.stringify(answer);
       if (marker === "truncated") {
         pieces = splitInto(json.slice(0, Math.floor(json.length / 2)), 4);

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { type GeminiClient, GeminiHttpError, type InlineImage } from "../../adapters/gemini/client.js";
 import type { AppContext } from "../../context.js";
 import type { StoredTemplateImage } from "../../db/schema/index.js";
+import { compileMjml, looksLikeMjml } from "../../email-engine/mjml.js";
 import type { EmailProcessor } from "../../email-engine/pool.js";
 import { renderIntoReport } from "../../email-engine/render-report.js";
 import { HtmlFieldDecoder, type ParsedAnswer, parseAnswer } from "./answer.js";
@@ -12,6 +13,12 @@ import type { JobRow } from "./jobs-repo.js";
 import { ANSWER_SCHEMA, buildPrompt } from "./prompt.js";
 import { generationsRepo, type KeyRow, keysRepo } from "./repo.js";
 import { type RenderedEmail, renderEmail, scoreAgainstDesign } from "./scoring.js";
+
+/**
+ * What the model is asked to write. HTML until the MJML-vs-HTML experiment (npm run experiment:mjml-vs-html, decision
+ * 059) has been run with a real model; an MJML answer is accepted either way and compiled (its source kept).
+ */
+export const GENERATION_FORMAT: "html" | "mjml" = "html";
 
 /** HTTP statuses after which the next key in the pool is tried (0: the service could not be reached). */
 const FAILOVER = (status: number) =>
@@ -58,6 +65,8 @@ export interface JobResult {
   thumbnailUrl: string | null;
   name: string;
   keyId: string | null;
+  /** The MJML source when the model wrote MJML (offered as a download). */
+  mjml: string | null;
 }
 
 function shuffle<T>(items: T[]): T[] {
@@ -224,6 +233,7 @@ interface Candidate {
   report: TEmailReport;
   images: StoredTemplateImage[];
   rendered: RenderedEmail | null;
+  mjml: string | null;
   score: {
     score: number;
     parts: { structure: number; colour: number; text: number | null };
@@ -259,7 +269,8 @@ export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHoo
       emailType: job.emailType,
       instructions: job.instructions,
       imageCount: designs.length,
-      previousHtml: parent?.html ?? undefined,
+      previousHtml: parent?.mjml ?? parent?.html ?? undefined,
+      format: parent?.mjml ? "mjml" : GENERATION_FORMAT,
     }),
     images: designs.map((data, i) => ({ mimeType: job.uploads[i]!.mimeType, data })),
     signal: hooks.signal,
@@ -287,8 +298,20 @@ export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHoo
     // A refinement keeps the parent's images that the new HTML still uses (slots renumbered after them).
     const kept = inherited.filter((i) => materialised.html.includes(i.url));
     const images = [...kept, ...materialised.images.map((img, i) => ({ ...img, slot: kept.length + i + 1 }))];
+    // An MJML answer (images already swapped in its source) is compiled; the source is kept for download.
+    let html = materialised.html;
+    let mjml: string | null = null;
+    if (looksLikeMjml(html)) {
+      mjml = html;
+      html = await compileMjml(mjml).then(
+        (r) => r.html,
+        () => {
+          throw new GenerationFailure("MALFORMED", GENERATOR_MESSAGES.malformed);
+        },
+      );
+    }
     const processed = await deps.postProcessor.run({
-      html: materialised.html,
+      html,
       subject: a.subject,
       preheader: a.preheader,
       source: "generated",
@@ -323,6 +346,7 @@ export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHoo
       report,
       images,
       rendered,
+      mjml,
       score,
     };
   };
@@ -339,7 +363,8 @@ export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHoo
           emailType: job.emailType,
           instructions: job.instructions,
           imageCount: designs.length,
-          previousHtml: best.html,
+          previousHtml: best.mjml ?? best.html,
+          format: best.mjml ? "mjml" : GENERATION_FORMAT,
           repair: {
             score: best.score.score,
             differences: [...differences(best.score.parts), ...best.score.differences],
@@ -376,6 +401,7 @@ export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHoo
     thumbnailUrl,
     name: nameFromHtml(best.html, best.subject),
     keyId,
+    mjml: best.mjml,
   };
 }
 

@@ -1,4 +1,5 @@
 import { GENERATOR_LIMITS } from "@mailsmith/shared";
+import { MJML_RULES } from "../../email-engine/mjml.js";
 
 /** Our email rules, sent with every request; post-processing enforces the ones that matter for safety. */
 export const EMAIL_RULES = [
@@ -22,6 +23,8 @@ export interface PromptInput {
   previousHtml?: string;
   /** Repair pass: what differs between the design and the rendered first attempt. */
   repair?: { score: number; differences: string[] };
+  /** What the model writes: HTML (default) or MJML, compiled by the server (email-engine/mjml.ts, decision 059). */
+  format?: "html" | "mjml";
 }
 
 /**
@@ -60,6 +63,10 @@ export const ANSWER_SCHEMA = {
  * its html read), so the stream can be decoded as it arrives.
  */
 export function buildPrompt(input: PromptInput): string {
+  const mjml = input.format === "mjml";
+  const kind = mjml ? "MJML" : "HTML";
+  // MJML: its own layout rules, then the general ones (sections and colours, size).
+  const rules = mjml ? [...MJML_RULES, ...EMAIL_RULES.slice(-2)] : EMAIL_RULES;
   const lines = [
     "You are an expert email developer. You turn designs into HTML emails that render well in Gmail, Apple Mail, Outlook (including Outlook for Windows) and Yahoo Mail.",
     "",
@@ -70,9 +77,9 @@ export function buildPrompt(input: PromptInput): string {
   if (input.previousHtml) {
     lines.push(
       "Change the email below as the member instructions ask. Keep everything else as it is.",
-      "PREVIOUS HTML:",
+      `PREVIOUS ${kind}:`,
       input.previousHtml,
-      "END OF PREVIOUS HTML",
+      `END OF PREVIOUS ${kind}`,
       "",
     );
   } else if (input.imageCount > 0) {
@@ -94,9 +101,9 @@ export function buildPrompt(input: PromptInput): string {
   }
   lines.push(
     "Rules:",
-    ...EMAIL_RULES.map((r, i) => `${i + 1}. ${r}`),
+    ...rules.map((r, i) => `${i + 1}. ${r}`),
     "",
-    'Answer with JSON only, no Markdown: {"subject": "the subject line", "preheader": "the preview text", "images": [], "html": "the complete HTML document", "designText": ""}.',
+    `Answer with JSON only, no Markdown: {"subject": "the subject line", "preheader": "the preview text", "images": [], "html": "the complete ${kind} document", "designText": ""}.`,
   );
   return lines.join("\n");
 }

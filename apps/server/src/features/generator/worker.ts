@@ -185,6 +185,7 @@ export class GenerationWorker {
           score: result.score,
           scoreParts: result.scoreParts,
           repaired: result.repaired,
+          mjml: result.mjml,
           images: result.images,
           thumbnailUrl: result.thumbnailUrl,
           variantGroup: job.variantGroup,
