@@ -12,13 +12,9 @@ import type { ProcessEmailInput, ProcessEmailResult } from "./types.js";
  */
 export function processEmail(input: ProcessEmailInput): ProcessEmailResult {
   const options = { source: input.source, subject: input.subject, preheader: input.preheader };
-  let $ = loadEmail(input.html);
+  const $ = loadEmail(input.html);
   const changes: string[] = [];
-  for (const pass of PASSES) {
-    changes.push(...pass.run($, options));
-    // The skeleton rebuilds the document as a string: parse its result once more for what follows.
-    if (pass.name === "skeleton" && input.source === "generated") $ = loadEmail(serializeEmail($));
-  }
+  for (const pass of PASSES) changes.push(...pass.run($, options));
   const html = serializeEmail($);
   const sizeBytes = Buffer.byteLength(html, "utf8");
   const styles = new ComputedStyles();

@@ -1,9 +1,9 @@
 import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
-import { convert } from "html-to-text";
+import { compile } from "html-to-text";
 import { hiddenByStyle } from "./dom.js";
 
-const OPTIONS = {
+const OPTIONS: Parameters<typeof compile>[0] = {
   wordwrap: 78,
   selectors: [
     { selector: "img", format: "skip" },
@@ -18,6 +18,9 @@ const OPTIONS = {
   ],
 };
 
+/** Compiled once: html-to-text's convert() compiles its options on every call, which costs more than converting. */
+const toText = compile(OPTIONS);
+
 /**
  * The plain-text version (html-to-text): the subject, then the visible body text with link targets; hidden
  * elements (the preheader, mobile-only blocks) are left out. Call it last: it detaches the hidden elements.
@@ -29,6 +32,6 @@ export function plainText($: CheerioAPI, subject: string): string {
   $("style, script, head").remove();
   const body = $("body").first();
   const source = body.length ? (body.html() ?? "") : $.html();
-  const text = convert(source, OPTIONS).trim();
+  const text = toText(source).trim();
   return `${subject}\n\n${text}\n`;
 }

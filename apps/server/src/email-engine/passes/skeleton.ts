@@ -43,7 +43,7 @@ export const skeleton: EmailPass = {
       .toArray()
       .map((n) => $.html(n))
       .join("\n");
-    const content = $("body").first().html() ?? "";
+    const content = $("body").first().contents();
     const doc = `<!DOCTYPE html>
 <html lang="${escapeHtml(lang)}" dir="${dir}" xmlns="http://www.w3.org/1999/xhtml" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office">
 <head>
@@ -65,8 +65,7 @@ ${!hasPreheader && preheader ? hiddenPreheader(preheader) : ""}
 <tr>
 <td align="center" style="padding:0;">
 <!--[if mso]><table role="presentation" width="${MAX}" align="center" cellpadding="0" cellspacing="0" border="0"><tr><td width="${MAX}"><![endif]-->
-<div style="max-width:${MAX}px;margin:0 auto;">
-${content.trim()}
+<div style="max-width:${MAX}px;margin:0 auto;" data-mailsmith-content>
 </div>
 <!--[if mso]></td></tr></table><![endif]-->
 </td>
@@ -76,9 +75,14 @@ ${content.trim()}
 </body>
 </html>
 `;
+    // The model's nodes move into the column as they are (no serialising and re-parsing of the content).
+    content.remove();
     const root = $.root();
     root.empty();
     root.append(doc);
+    const column = $("[data-mailsmith-content]").first();
+    column.removeAttr("data-mailsmith-content");
+    column.empty().append(content);
     return [];
   },
 };
