@@ -88,12 +88,13 @@ test("sign in → upload → generate → preview, report, copy, download, credi
 
   // The template is in the history, and opens.
   await page.goto("/user/templates");
-  const card = page.getByRole("link", { name: "Promotional Email from Mailsmith" });
+  // The name comes from the email's main heading.
+  const card = page.getByRole("link", { name: "Promotional Email", exact: true });
   await expect(card).toBeVisible();
   await page.setViewportSize({ width: 390, height: 900 });
   await page.screenshot({ path: testInfo.outputPath("templates-390.png"), fullPage: true });
   await card.click();
-  await expect(page.getByRole("heading", { name: "Promotional Email from Mailsmith" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Promotional Email", exact: true })).toBeVisible();
   await expect(page.getByLabel("Follow-up instruction")).toBeVisible();
   await page.goto("/user/generate-code");
   await page.screenshot({ path: testInfo.outputPath("generator-390.png"), fullPage: true });

@@ -130,6 +130,9 @@ describe("real images from the design", () => {
 
     const t = (await m.get(`/api/templates/${done.templateId}`)).body.data;
     expect(t.images).toHaveLength(2);
+    // The stored design itself, for the design-vs-result view.
+    expect(t.designUrl.startsWith(`${server.url}/uploads/designs/`)).toBe(true);
+    expect((await fetch(t.designUrl)).status).toBe(200);
     expect(t.html).not.toContain("image:");
     expect(t.html).not.toMatch(/src="data:/);
     expect(t.html).not.toContain("placehold.co");

@@ -191,6 +191,8 @@ export const ZTemplateDetailExtrasSchema = ZTemplateExtrasSchema.extend({
   versions: z.array(ZTemplateVersionSchema),
   /** A repair pass ran (score was below the threshold). */
   repaired: z.boolean(),
+  /** The first design image as uploaded (stored URL), for the design-vs-result view; null when there was none. */
+  designUrl: z.string().nullable().optional(),
 });
 
 /** A history item (GET /api/templates). */

@@ -11,11 +11,11 @@ import {
   type TTemplateItem,
   type TTemplateVersion,
 } from "@mailsmith/shared";
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
-import { generations, type StoredTemplateImage } from "../../db/schema/index.js";
+import { generationJobs, generations, type StoredTemplateImage } from "../../db/schema/index.js";
 import { AppError, notFound } from "../../lib/app-error.js";
 import type { UserRow } from "../users/repo.js";
 import { readUpload, replaceSlot } from "./design-images.js";
@@ -97,6 +97,16 @@ async function versionChain(db: DbOrTx, row: GenerationRow): Promise<TTemplateVe
     }));
 }
 
+/** The first design image the template was made from (stored with its job, whose id the template shares). */
+async function designUrlOf(db: DbOrTx, templateId: string): Promise<string | null> {
+  const [job] = await db
+    .select({ uploads: generationJobs.uploads })
+    .from(generationJobs)
+    .where(or(eq(generationJobs.id, templateId), eq(generationJobs.templateId, templateId)))
+    .limit(1);
+  return job?.uploads?.[0]?.url ?? null;
+}
+
 function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -113,13 +123,18 @@ function safeFileName(name: string) {
 
 export const historyService = {
   async full(ctx: AppContext, row: GenerationRow): Promise<TTemplateFull> {
-    const [children, versions] = await Promise.all([childrenOf(ctx.db, [row.id]), versionChain(ctx.db, row)]);
+    const [children, versions, designUrl] = await Promise.all([
+      childrenOf(ctx.db, [row.id]),
+      versionChain(ctx.db, row),
+      designUrlOf(ctx.db, row.id),
+    ]);
     return {
       ...toTemplateDto(row),
       ...toItem(row, children.get(row.id) ?? []),
       images: (row.images ?? []).map(publicImage),
       versions,
       repaired: row.repaired,
+      designUrl,
     };
   },
 

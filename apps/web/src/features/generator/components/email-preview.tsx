@@ -27,8 +27,8 @@ export function EmailPreview({
   );
   return (
     <section aria-label={title} className="rounded-xl border border-slate-200 bg-white">
-      <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
-        <h2 className="text-sm font-semibold text-slate-900">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
+        <h2 className="min-w-0 text-sm font-semibold text-slate-900">
           {title}
           {busy && <span className="ml-2 text-xs font-normal text-brand-600">writing…</span>}
         </h2>

@@ -20,7 +20,7 @@ export function GenerationProgress({
   return (
     <section
       aria-label={title ? `${GENERATOR_UI.progressLabel}: ${title}` : GENERATOR_UI.progressLabel}
-      className="rounded-xl border border-brand-200 bg-brand-50/40 p-4"
+      className="rounded-xl border border-brand-100 bg-brand-50/40 p-4"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-semibold text-slate-900" aria-live="polite" data-testid="generation-stage">

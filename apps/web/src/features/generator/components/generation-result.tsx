@@ -7,9 +7,9 @@ import { EmailPreview } from "./email-preview";
 import { FidelityScore } from "./fidelity-score";
 import { QualityReport } from "./quality-report";
 
-/** Where the design picture for the compare view comes from: the upload in this tab, else its saved preview. */
+/** The design picture for the compare view: the upload in this tab, else the stored design, else its thumbnail. */
 export function designSourceOf(template: TTemplateFull, local?: string | null) {
-  return local ?? template.thumbnails[0] ?? null;
+  return local ?? template.designUrl ?? template.thumbnails[0] ?? null;
 }
 
 /** One finished generation: preview, score with its parts, design vs result, the report and the code. */

@@ -93,7 +93,7 @@ export function ImagePicker({
           if (files.length) onAdd(files);
         }}
         className={`rounded-xl border-2 border-dashed px-4 py-5 text-center text-sm transition-colors ${
-          over ? "border-brand-500 bg-brand-50 text-brand-800" : "border-slate-300 bg-slate-50 text-slate-600"
+          over ? "border-brand-500 bg-brand-50 text-brand-900" : "border-slate-300 bg-slate-50 text-slate-600"
         } ${disabled ? "opacity-60" : ""}`}
       >
         {over ? (

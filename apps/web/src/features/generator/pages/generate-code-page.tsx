@@ -248,7 +248,7 @@ function Generator({ credits }: { credits: number }) {
                 <label
                   key={n}
                   className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm focus-within:ring-2 focus-within:ring-brand-500 ${
-                    variants === n ? "border-brand-500 bg-brand-50 text-brand-800" : "border-slate-300 text-slate-700"
+                    variants === n ? "border-brand-500 bg-brand-50 text-brand-900" : "border-slate-300 text-slate-700"
                   }`}
                 >
                   <input

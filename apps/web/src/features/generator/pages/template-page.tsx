@@ -1,4 +1,4 @@
-import { GENERATOR_LIMITS, GENERATOR_MESSAGES } from "@mailsmith/shared";
+import { GENERATOR_LIMITS, GENERATOR_MESSAGES, GENERATOR_UI, type TTemplateFull } from "@mailsmith/shared";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
@@ -12,8 +12,12 @@ import { errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useTemplate } from "../api/templates";
 import { CodePanel } from "../components/code-panel";
+import { CompareView } from "../components/compare-view";
 import { EmailPreview } from "../components/email-preview";
+import { FidelityScore } from "../components/fidelity-score";
+import { designSourceOf } from "../components/generation-result";
 import { QualityReport } from "../components/quality-report";
+import { RenameDialog } from "../components/rename-dialog";
 import { useGeneration } from "../hooks/use-generation";
 
 /** /user/templates/:id: one saved template, with a follow-up instruction that makes a new version for 1 credit. */
@@ -24,7 +28,8 @@ export function TemplatePage() {
   const navigate = useNavigate();
   const gen = useGeneration();
   const [instruction, setInstruction] = useState("");
-  useDocumentTitle(`${q.data?.subject ?? "Template"} - Mailsmith`);
+  const [renaming, setRenaming] = useState(false);
+  useDocumentTitle(`${q.data?.name || q.data?.subject || "Template"} - Mailsmith`);
 
   if (q.isPending) {
     return (
@@ -52,10 +57,15 @@ export function TemplatePage() {
         ← My Templates
       </Link>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <h1 className="text-2xl font-bold text-slate-900">{t.subject || t.emailType}</h1>
+        <h1 className="min-w-0 text-2xl font-bold break-words text-slate-900">{t.name || t.subject || t.emailType}</h1>
         <Badge color="blue">{t.emailType}</Badge>
         <Badge>Version {t.version}</Badge>
+        <Button variant="ghost" className="px-3 py-1.5" onClick={() => setRenaming(true)}>
+          {GENERATOR_UI.rename}
+        </Button>
       </div>
+      <RenameDialog template={renaming ? t : null} onClose={() => setRenaming(false)} />
+      <VersionList template={t} />
       <p className="mt-1 text-sm text-slate-600">
         {new Date(t.createdAt).toLocaleString()}
         {t.parentId && (
@@ -99,13 +109,52 @@ export function TemplatePage() {
             </div>
             {credits < 1 && <Alert tone="warning">{GENERATOR_MESSAGES.insufficientCredits}</Alert>}
           </form>
+          <FidelityScore
+            fidelity={t.score !== null && t.scoreParts ? { score: t.score, parts: t.scoreParts } : null}
+            repaired={t.repaired}
+          />
           <QualityReport report={t.report} />
         </div>
         <div className="min-w-0 space-y-6">
           <EmailPreview html={gen.running ? gen.preview : t.html} busy={gen.running} />
+          {designSourceOf(t) && !gen.running && (
+            <CompareView designUrl={designSourceOf(t)!} renderedUrl={t.report.previews?.desktop} html={t.html} />
+          )}
           <CodePanel template={t} />
         </div>
       </div>
     </div>
+  );
+}
+
+/** The whole version chain of this template, oldest first, with each version's score. */
+function VersionList({ template }: { template: TTemplateFull }) {
+  if (template.versions.length < 2) return null;
+  return (
+    <nav aria-label={GENERATOR_UI.versions} className="mt-2 flex flex-wrap items-center gap-1.5 text-sm">
+      <span className="text-slate-600">{GENERATOR_UI.versions}:</span>
+      {template.versions.map((v) =>
+        v._id === template._id ? (
+          <span
+            key={v._id}
+            aria-current="page"
+            className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white"
+          >
+            v{v.version}
+            {v.score !== null ? ` · ${v.score}` : ""}
+          </span>
+        ) : (
+          <Link
+            key={v._id}
+            to={`${paths.user.templates}/${v._id}`}
+            title={v.name}
+            className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 hover:bg-brand-50 hover:text-brand-700"
+          >
+            v{v.version}
+            {v.score !== null ? ` · ${v.score}` : ""}
+          </Link>
+        ),
+      )}
+    </nav>
   );
 }
