@@ -1,14 +1,19 @@
-import type { TEmailCheckResponse } from "@mailsmith/shared";
+import { EMAIL_CHECK_LIMITS, EMAIL_CHECK_MESSAGES, type TEmailCheckResponse } from "@mailsmith/shared";
+import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { readHtmlInput } from "../../email-engine/existing-html.js";
+import { compareWithDesign, renderWidthForImage } from "../../email-engine/fidelity/index.js";
 import type { EmailProcessor } from "../../email-engine/pool.js";
 import { type RenderOutcome, type StoreAs, withRenderOutcome } from "../../email-engine/render-report.js";
+import { AppError } from "../../lib/app-error.js";
 
 export interface EmailCheckDeps {
   /** processEmail in the worker pool. */
   processor: EmailProcessor;
   /** Renders the processed email (renderReport: 600 px, 375 px, dark); degrades to render.available = false. */
   render: (html: string, storeAs: StoreAs) => Promise<RenderOutcome>;
+  /** One rendering at a given width (for the fidelity score against a design); throws when unavailable. */
+  renderAt?: (html: string, width: number) => Promise<{ png: Buffer; text: string }>;
   log: { error(obj: unknown, msg: string): void };
 }
 
@@ -19,7 +24,7 @@ const KEPT_PREVIEWS = new Set(["desktop", "mobile", "dark"]);
 
 /**
  * A check is not saved anywhere, so its previews travel inside the answer as data: URLs of WebP pictures
- * (docs/decisions/029-email-check-previews.md): nothing to store, expire or authorise, and the app's CSP allows data:
+ * (docs/decisions/026-check-my-email.md): nothing to store, expire or authorise, and the app's CSP allows data:
  * images. Pictures not kept (forced dark, thumbnail) are refused, and renderReport leaves them out.
  */
 export const previewAsDataUrl: StoreAs = async (name, png) => {
@@ -36,9 +41,10 @@ const RENDER_FAILED_REASON = "Not rendered: the rendering browser failed on this
  */
 export async function checkEmail(
   deps: EmailCheckDeps,
-  input: { html: string | Buffer | undefined },
+  input: { html: string | Buffer | undefined; design?: string | Buffer },
 ): Promise<TEmailCheckResponse> {
   const html = await readHtmlInput(input.html);
+  const design = input.design === undefined ? undefined : await readDesign(input.design);
   const processed = await deps.processor.run({ html, source: "existing" });
   let rendered: RenderOutcome;
   try {
@@ -57,5 +63,45 @@ export async function checkEmail(
     text: processed.text,
     subject: processed.subject,
     report: withRenderOutcome(processed.report, rendered),
+    ...(design ? { fidelity: await fidelityAgainst(deps, processed.html, design) } : {}),
   };
+}
+
+const DESIGN_TYPES = new Set<string>(EMAIL_CHECK_LIMITS.designMimeTypes);
+
+/** The design image: sniffed by content (not by its name or declared type), size-limited, and really decodable. */
+export async function readDesign(input: string | Buffer): Promise<Buffer> {
+  if (typeof input === "string") throw new AppError("DESIGN_TYPE", EMAIL_CHECK_MESSAGES.designType, 400);
+  if (input.length > EMAIL_CHECK_LIMITS.maxDesignBytes)
+    throw new AppError("DESIGN_TOO_LARGE", EMAIL_CHECK_MESSAGES.designTooLarge, 413);
+  const type = await fileTypeFromBuffer(input);
+  if (!type || !DESIGN_TYPES.has(type.mime)) throw new AppError("DESIGN_TYPE", EMAIL_CHECK_MESSAGES.designType, 400);
+  try {
+    const meta = await sharp(input, { animated: false, limitInputPixels: 50_000_000 }).metadata();
+    if (!meta.width || !meta.height) throw new Error("no size");
+  } catch {
+    throw new AppError("DESIGN_UNREADABLE", EMAIL_CHECK_MESSAGES.designUnreadable, 400);
+  }
+  return input;
+}
+
+/**
+ * Renders the processed email at the design's width (natural width, @2x halved, clamped 320–1000 px) and scores
+ * it against the design (decision 058). Null when the email cannot be rendered: the rest of the check stands.
+ */
+async function fidelityAgainst(deps: EmailCheckDeps, html: string, design: Buffer) {
+  if (!deps.renderAt) return null;
+  try {
+    const width = await renderWidthForImage(design);
+    const r = await deps.renderAt(html, width);
+    const { score, parts } = await compareWithDesign({ design, rendered: r.png, renderedText: r.text });
+    const picture = await sharp(r.png)
+      .resize({ width: Math.min(width, 800), withoutEnlargement: true })
+      .webp({ quality: PREVIEW_WEBP_QUALITY })
+      .toBuffer();
+    return { score, parts, rendered: `data:image/webp;base64,${picture.toString("base64")}` };
+  } catch (err) {
+    deps.log.error({ err }, "email check: fidelity against the design failed");
+    return null;
+  }
 }
