@@ -68,6 +68,9 @@ export default async function globalSetup() {
       SMTP_URL: smtp.url,
       GEMINI_BASE_URL: gemini.url,
       SEED_DEMO: "true",
+      // Every spec signs up from 127.0.0.1.
+      SIGNUP_LIMIT_PER_HOUR: "100000",
+      RESET_LIMIT_PER_HOUR: "100000",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     },
   });

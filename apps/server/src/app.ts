@@ -22,8 +22,10 @@ import { supportRoutes } from "./features/support/routes.js";
 import { systemRoutes } from "./features/system/routes.js";
 import { uploadRoutes } from "./features/uploads/routes.js";
 import { userRoutes } from "./features/users/routes.js";
+import { redactedRequest } from "./lib/redact.js";
 import { registerAccessControl } from "./plugins/access.js";
 import { registerErrorHandler } from "./plugins/errors.js";
+import { allowedOrigins, registerJsonParser, registerRequestGuards } from "./plugins/request-guards.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerSpa } from "./plugins/spa.js";
 
@@ -36,7 +38,8 @@ export interface BuildAppOptions {
 /** Builds the Fastify instance; used by main.ts and by the tests. */
 export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   const app = Fastify({
-    loggerInstance: logger,
+    // Reset and verification tokens travel in URLs: the request serializer redacts them.
+    loggerInstance: logger?.child({}, { serializers: { req: redactedRequest } }),
     trustProxy: ctx.env.TRUST_PROXY,
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
@@ -49,25 +52,16 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   app.decorate("ctx", ctx);
   // The renderer's browser (if one was started) goes down with the app.
   app.addHook("onClose", async () => ctx.renderer.close());
-  // An empty JSON body (sign-out, toggles) is "no body", not an error.
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === "") return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(
-        Object.assign(new Error("The request body is not valid JSON."), { statusCode: 400, code: "INVALID_JSON" }),
-        undefined,
-      );
-    }
-  });
+  // Caches are only trusted once invalidations from other instances arrive (decision 062).
+  await ctx.bus.ready();
+  app.addHook("onClose", async () => ctx.bus.close());
+  registerJsonParser(app);
   app.addHook("onSend", async (req, reply) => {
     reply.header("x-request-id", req.id);
   });
 
   registerErrorHandler(app);
+  registerRequestGuards(app, { origins: allowedOrigins(ctx.env.publicUrl, ctx.env.trustedOrigins) });
   registerAccessControl(app);
   registerSecurityHeaders(app, { https: ctx.env.publicUrl.startsWith("https://") });
 
@@ -101,7 +95,7 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   await app.register(adminStatsRoutes);
   await app.register(packageRoutes);
   await app.register(itemRoutes);
-  await app.register(orderRoutes);
+  await app.register(orderRoutes, { webDist });
   await app.register(paymentRoutes);
 
   await registerSpa(app, webDist);

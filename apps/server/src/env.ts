@@ -31,6 +31,12 @@ export const EnvSchema = z
       message: "BETTER_AUTH_URL must be an http(s) URL such as http://localhost:3000",
     }),
     TRUST_PROXY: bool,
+    /** Extra origins (comma-separated) allowed to send cookie-authenticated changes, e.g. a dev server. */
+    TRUSTED_ORIGINS: z.string().default(""),
+    /** Sign-ups allowed per client address per hour (farming guard). */
+    SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+    /** Password reset mails allowed per address and per client address per hour. */
+    RESET_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
     ADMIN_EMAIL: optionalString.pipe(z.string().email("ADMIN_EMAIL must be an email address").optional()),
     ADMIN_PASSWORD: optionalString.refine((v) => !v || v.length >= 8, {
       message: "ADMIN_PASSWORD must be at least 8 characters",
@@ -120,7 +126,7 @@ export const EnvSchema = z
     }
   });
 
-export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string };
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string; trustedOrigins: string[] };
 
 export class ConfigError extends Error {}
 
@@ -135,5 +141,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl: env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`,
+    trustedOrigins: [
+      ...env.TRUSTED_ORIGINS.split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+      // The Vite dev server proxies /api from its own origin.
+      ...(env.NODE_ENV === "development" ? ["http://localhost:5173"] : []),
+    ],
   };
 }

@@ -39,6 +39,7 @@ describe("accounts", () => {
       currentBalance: 1000,
     });
     expect(res.status).toBe(200);
+    await server.verifyEmail(c, "sneaky@test.local");
     const me = await c.get("/api/me");
     expect(me.body.user.userRole).toBe("member");
     expect(me.body.user.currentBalance).toBe(3);

@@ -3,9 +3,10 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { VERIFY_EMAIL_SUBJECT } from "@mailsmith/shared";
 import pg from "pg";
 import pino from "pino";
-import { createOutboxMailer, createSmtpMailer, type Mailer } from "../src/adapters/mail/mailer.js";
+import { createOutboxMailer, createSmtpMailer, type Mailer, type MailMessage } from "../src/adapters/mail/mailer.js";
 import { buildApp } from "../src/app.js";
 import { type AppContext, createContext } from "../src/context.js";
 import { type Database, migrationsFolder, openPglite, openPostgres } from "../src/db/client.js";
@@ -61,7 +62,9 @@ function migratedPgliteDump(): Promise<Blob | File> {
  * A fresh database per test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
  */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(
+  rewriteUrl?: (url: string) => string | Promise<string>,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openPglite(undefined, { loadDataDir: await migratedPgliteDump() });
@@ -74,7 +77,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
+  const database = await openPostgres(rewriteUrl ? await rewriteUrl(url.toString()) : url.toString());
   return {
     database,
     drop: async () => {
@@ -91,12 +94,19 @@ export interface TestServer {
   ctx: AppContext;
   routeTable: { method: string; url: string; access: string }[];
   client(): TestClient;
-  /** Registers a member and returns a signed-in client. */
+  /** Registers a member (verified through the mail's link unless verified: false) and returns a signed-in client. */
   member(opts?: {
     email?: string;
     password?: string;
     name?: string;
+    verified?: boolean;
   }): Promise<TestClient & { email: string; password: string }>;
+  /** Every mail the server sent (whatever the mail adapter). */
+  sentMails: MailMessage[];
+  /** The link of the latest verification mail to this address (waits for it). */
+  verificationLink(email: string): Promise<string>;
+  /** Opens the verification link with this client, as the member's browser would. */
+  verifyEmail(client: TestClient, email: string): Promise<void>;
   admin(): Promise<TestClient>;
   close(): Promise<void>;
 }
@@ -106,10 +116,14 @@ export interface StartOptions {
   /** SMTP URL of a loopback catcher; default: the outbox table. */
   smtpUrl?: string;
   mailer?: (ctx: { database: Database }) => Mailer;
+  /** A built web app folder to serve (default: none, API only). */
+  webDist?: string;
+  /** Rewrites the PostgreSQL URL the server connects to (TEST_DATABASE_URL only), e.g. through a proxy. */
+  databaseUrl?: (url: string) => string | Promise<string>;
 }
 
 export async function startTestServer(opts: StartOptions = {}): Promise<TestServer> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openTestDatabase(opts.databaseUrl);
   await database.migrate();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -130,14 +144,23 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     ...opts.env,
   });
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
-  const mail = opts.mailer
+  const inner = opts.mailer
     ? opts.mailer({ database })
     : opts.smtpUrl
       ? createSmtpMailer(opts.smtpUrl, env.MAIL_FROM)
       : createOutboxMailer(database.db, log);
+  // Every mail the server sends is also kept here (members complete e-mail verification from it).
+  const sent: MailMessage[] = [];
+  const mail: Mailer = {
+    kind: inner.kind,
+    async send(message) {
+      sent.push(message);
+      await inner.send(message);
+    },
+  };
   const ctx = createContext({ env, database, mail, log, authSecret: env.BETTER_AUTH_SECRET ?? "" });
   await seed(ctx, () => {});
-  const app = await buildApp({ ctx, logger: log });
+  const app = await buildApp({ ctx, logger: log, webDist: opts.webDist });
   await app.listen({ port, host: "127.0.0.1" });
 
   let counter = 0;
@@ -153,7 +176,23 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
       const c = new TestClient(url);
       const res = await c.post("/api/auth/sign-up/email", { email, password, name: o.name ?? `Member ${counter}` });
       if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+      if (o.verified !== false) await server.verifyEmail(c, email);
       return Object.assign(c, { email, password });
+    },
+    sentMails: sent,
+    async verificationLink(email) {
+      for (let i = 0; i < 200; i++) {
+        const found = [...sent].reverse().find((m) => m.to === email && m.subject === VERIFY_EMAIL_SUBJECT);
+        const link = found?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
+        if (link) return link;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no verification mail for ${email}`);
+    },
+    async verifyEmail(c, email) {
+      const link = new URL(await server.verificationLink(email));
+      const res = await c.get(link.pathname + link.search);
+      if (res.status >= 400) throw new Error(`verification failed: ${res.status} ${JSON.stringify(res.body)}`);
     },
     async admin() {
       const c = new TestClient(url);

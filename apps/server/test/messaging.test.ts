@@ -77,7 +77,7 @@ describe("send message", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(USERS_MESSAGES.messageSent);
-    const mail = await smtp.waitFor((m) => m.to.includes(member.email));
+    const mail = await smtp.waitFor((m) => m.to.includes(member.email) && m.subject === "Hello Grace");
     expect(mail.subject).toBe("Hello Grace");
     expect(mail.raw).toContain("Dear Grace");
     expect(mail.raw).toContain("<b>welcome</b>");

@@ -19,7 +19,7 @@ it("emails a single-use reset link through SMTP that sets a new password", async
   const req = await c.post("/api/auth/request-password-reset", { email: m.email, redirectTo: "/reset-password" });
   expect(req.status).toBe(200);
 
-  const mail = await smtp.waitFor((msg) => msg.to.includes(m.email));
+  const mail = await smtp.waitFor((msg) => msg.to.includes(m.email) && /reset/i.test(msg.subject));
   expect(mail.subject).toMatch(/reset/i);
   const link = mail.text.match(/https?:\/\/\S+/)?.[0];
   expect(link).toBeTruthy();
@@ -52,7 +52,7 @@ it("emails a single-use reset link through SMTP that sets a new password", async
 it("refuses an expired link", async () => {
   const m = await server.member();
   await server.client().post("/api/auth/request-password-reset", { email: m.email, redirectTo: "/reset-password" });
-  const mail = await smtp.waitFor((msg) => msg.to.includes(m.email));
+  const mail = await smtp.waitFor((msg) => msg.to.includes(m.email) && /reset/i.test(msg.subject));
   const token = mail.text.match(/reset-password\/([\w-]+)/)?.[1];
   const { verification } = await import("../src/db/schema/index.js");
   const { eq } = await import("drizzle-orm");

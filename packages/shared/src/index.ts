@@ -16,5 +16,6 @@ export * from "./schemas/orders.js";
 export * from "./schemas/packages.js";
 export * from "./schemas/payments.js";
 export * from "./schemas/profile.js";
+export * from "./schemas/security.js";
 export * from "./schemas/support.js";
 export * from "./schemas/user.js";

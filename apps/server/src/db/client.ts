@@ -19,6 +19,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** PostgreSQL only: the connection string (the invalidation bus opens its own LISTEN connection with it). */
+  url?: string;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -58,7 +60,8 @@ export async function openPglite(dataDir: string | undefined, opts: PgliteOption
 }
 
 export async function openPostgres(url: string, onIdleError?: (err: Error) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A bounded connect wait: an unreachable database answers 503 (errors plugin) instead of hanging requests.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle connection can die (server restart, admin terminate). Without a listener the pool's
   // "error" event would crash the process; the pool replaces the connection on next use.
   pool.on("error", (err) => onIdleError?.(err));
@@ -67,6 +70,7 @@ export async function openPostgres(url: string, onIdleError?: (err: Error) => vo
   return {
     db,
     kind: "postgres",
+    url,
     migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
     ping: async () => {
       await pool.query("select 1");

@@ -1,6 +1,8 @@
+import { SECURITY_MESSAGES } from "@mailsmith/shared";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error.js";
+import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../lib/db-unavailable.js";
 
 /** One error shape for every API answer; a 5xx never leaks internals. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -19,6 +21,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       req.log.error({ err: error }, "response did not match its schema");
       return reply.status(500).send({ success: false, code: "INTERNAL", message: "Internal server error" });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Nothing was changed; the pool reconnects by itself on the next request once the database is back.
+      req.log.warn({ err: error }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", String(DB_RETRY_AFTER_SECONDS))
+        .send({ success: false, code: "SERVICE_UNAVAILABLE", message: SECURITY_MESSAGES.databaseUnavailable });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

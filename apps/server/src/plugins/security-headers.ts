@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /**
  * Browser hardening for what this server serves. Pages of the web app get a Content-Security-Policy: scripts only
@@ -22,17 +22,35 @@ export const CONTENT_SECURITY_POLICY = [
 
 const NO_CSP_PREFIXES = ["/api/docs", "/paypal-standin"];
 
+/** Answers to tools and APIs (JSON, the OpenAPI UI, the stand-in's page) still forbid framing. */
+export const NO_FRAMING_POLICY = "frame-ancestors 'none'";
+
 export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }) {
   app.addHook("onSend", async (req, reply) => {
     if (!reply.hasHeader("x-content-type-options")) reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
     if (opts.https) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    // No answer of ours may be framed by another site (clickjacking): the OpenAPI UI sends the admin's cookies.
+    reply.header("x-frame-options", "DENY");
     const type = String(reply.getHeader("content-type") ?? "");
     const path = req.url.split("?")[0] ?? "/";
     if (type.startsWith("text/html") && !NO_CSP_PREFIXES.some((p) => path.startsWith(p))) {
       if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", CONTENT_SECURITY_POLICY);
-      reply.header("x-frame-options", "DENY");
       reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+    } else if (!reply.hasHeader("content-security-policy")) {
+      reply.header("content-security-policy", NO_FRAMING_POLICY);
+    }
+    // Personal answers are never stored by the browser or a shared cache.
+    if (isPersonal(req, reply, path)) {
+      const prior = String(reply.getHeader("cache-control") ?? "");
+      reply.header("cache-control", prior.includes("no-transform") ? "no-store, no-transform" : "no-store");
     }
   });
+}
+
+/** Signed-in answers, auth endpoints, and any API answer to a request carrying a cookie that set no cache policy. */
+function isPersonal(req: FastifyRequest, reply: FastifyReply, path: string): boolean {
+  if (req.user) return true;
+  if (path.startsWith("/api/auth/") || path === "/api/session") return true;
+  return Boolean(req.headers.cookie) && path.startsWith("/api/") && !reply.hasHeader("cache-control");
 }

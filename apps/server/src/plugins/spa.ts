@@ -28,6 +28,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
         .normalize(urlPath)
         .replace(/^(\.\.[/\\])+/, "")
         .replace(/^[/\\]+/, "");
+      // Premium item content is opened only through /api/item-order/{id}/access (payment checked there).
+      if (/^demo[/\\]items[/\\].+\.html?$/i.test(relative)) {
+        return reply.status(404).send({ success: false, code: "NOT_FOUND", message: "Buy this item to open it." });
+      }
       const file = path.join(distDir, relative);
       if (relative && file.startsWith(distDir) && existsSync(file) && statSync(file).isFile()) {
         // Hashed assets never change; everything else is revalidated.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MEMBERSHIPS, USER_ROLES } from "../constants.js";
+import { adminInt } from "./security.js";
 
 /** Users Management (admin §2, §8, §9). */
 export const USERS_PAGE_SIZE = 10;
@@ -34,12 +35,11 @@ export const ZAdminUserUpdateSchema = z.object({
   UserEmail: z.string().optional(),
   userRole: z.enum(USER_ROLES).optional(),
   userMembership: z.enum(MEMBERSHIPS).optional(),
-  /** Converted to a number (spec); a change is written to the credits ledger as an admin adjustment. */
-  currentBalance: z.coerce
-    .number()
-    .int("Balance must be a whole number")
-    .min(0, "Balance cannot be negative")
-    .optional(),
+  /**
+   * Converted to a number (spec); a change is written to the credits ledger as an admin adjustment.
+   * "" is refused (not 0) and the value is bounded (at most 1,000,000) so it fits the column.
+   */
+  currentBalance: adminInt({ label: "Balance" }).optional(),
 });
 export type TAdminUserUpdate = z.input<typeof ZAdminUserUpdateSchema>;
 

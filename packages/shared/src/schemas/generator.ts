@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZEmailReportSchema } from "./email-report.js";
+import { hasNoControlChars, SECURITY_MESSAGES } from "./security.js";
 
 /**
  * The generator (site spec §2, §4, §7, §8, §9) and Gemini API key management (admin spec §2, §5, §7, §8).
@@ -220,6 +221,7 @@ export const ZGenerateFieldsSchema = z.object({
     .string()
     .trim()
     .max(GENERATOR_LIMITS.maxInstructionsLength, GENERATOR_MESSAGES.instructionsTooLong)
+    .refine(hasNoControlChars, SECURITY_MESSAGES.controlCharacters)
     .default(""),
 });
 export type TGenerateFields = z.input<typeof ZGenerateFieldsSchema>;

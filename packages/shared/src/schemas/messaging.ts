@@ -13,6 +13,15 @@ export function fillNamePlaceholder(text: string, name: string | null | undefine
   return text.replace(PLACEHOLDER_RE, () => value);
 }
 
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** The same placeholder filled into HTML: the substituted value is escaped (a name is text, never markup). */
+export function fillNamePlaceholderHtml(html: string, name: string | null | undefined): string {
+  const value = name?.trim() ? name.trim() : DEFAULT_RECIPIENT_NAME;
+  const escaped = value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+  return html.replace(PLACEHOLDER_RE, () => escaped);
+}
+
 export const ZEmailTemplateSchema = z.object({
   _id: z.string(),
   templateName: z.string(),

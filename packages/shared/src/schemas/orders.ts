@@ -10,10 +10,23 @@ export const ADMIN_ORDERS_PAGE_SIZE = 5;
 export const ADMIN_ITEM_ORDERS_PAGE_SIZE = 10;
 
 export const PAYMENT_STATUS = { pending: "pending", paid: "Paid" } as const;
+/** What the lists show for a pending order past PENDING_ORDER_TTL_MS (it can no longer be paid). */
+export const PAYMENT_STATUS_EXPIRED = "Expired";
+/** Unpaid orders expire after 24 hours, in the spirit of PayPal's own order lifetime. */
+export const PENDING_ORDER_TTL_MS = 24 * 60 * 60 * 1000;
+export const ORDER_EXPIRED_MESSAGE = "This order has expired. Please place a new order.";
+
+/** True when an unpaid order is older than PENDING_ORDER_TTL_MS. */
+export function isOrderExpired(order: { paymentStatus: string; createdAt: Date | string }, now = Date.now()): boolean {
+  if (order.paymentStatus !== PAYMENT_STATUS.pending) return false;
+  return now - new Date(order.createdAt).getTime() > PENDING_ORDER_TTL_MS;
+}
 export const ORDER_STATUS = { pending: "pending", completed: "Completed" } as const;
 export const PAYMENT_METHOD_PAYPAL = "Paypal";
 
 export const ORDER_MESSAGES = {
+  accessNeedsPayment: "Buy this item to open it.",
+  accessMissing: "This item has no content to open.",
   checkoutTitle: "Complete Your Order",
   proceed: "Proceed to Payment",
   processing: "Processing...",

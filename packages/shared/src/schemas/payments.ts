@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAYPAL_ORDER_ID_RE, SECURITY_MESSAGES } from "./security.js";
 
 export const PAYPAL_MODES = ["sandbox", "live"] as const;
 export const PAYPAL_CURRENCIES = ["USD", "EUR", "GBP", "CAD"] as const;
@@ -82,7 +83,8 @@ export const ZCreatePaypalOrderResponseSchema = z.object({
 export const ZCapturePaypalOrderSchema = z.object({
   kind: z.enum(ORDER_KINDS),
   id: z.string().uuid(),
-  paypalOrderId: z.string().min(1).max(36),
+  /** Checked before PayPal is called: an id like ".." must not become a path on PayPal's API. */
+  paypalOrderId: z.string().regex(PAYPAL_ORDER_ID_RE, SECURITY_MESSAGES.invalidPaypalOrderId),
 });
 
 /** "paid": this call recorded the payment; "already_paid": it was recorded before (nothing changed). */

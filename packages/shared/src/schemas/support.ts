@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate, SECURITY_MESSAGES } from "./security.js";
 
 export const TICKET_STATUSES = ["open", "in-progress", "resolved", "closed"] as const;
 export const TICKET_PRIORITIES = ["high", "medium", "low"] as const;
@@ -102,6 +103,7 @@ export const SUPPORT_UI_MESSAGES = {
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a YYYY-MM-DD date")
+  .refine(isCalendarDate, SECURITY_MESSAGES.invalidDate)
   .optional();
 
 /** GET /api/support-messages filters (members always see only their own tickets). */

@@ -18,6 +18,10 @@ export const ZUserSchema = z.object({
   phone: z.string(),
   banned: z.boolean(),
   createdAt: z.string(),
+  /** False until the member opens the link of the verification mail; the sign-up credits wait for it. */
+  emailVerified: z.boolean().optional(),
+  /** Client address at sign-up (admin lists only: spotting sign-up bursts). */
+  signupIp: z.string().nullable().optional(),
 });
 export type TUser = z.infer<typeof ZUserSchema>;
 

@@ -1,6 +1,7 @@
-import { createSign, createVerify, generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import { createHash, createSign, createVerify, generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import { crc32 } from "node:zlib";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
 import type {
   PaypalCapture,
   PaypalCreateOrderRequest,
@@ -28,8 +29,13 @@ export interface StandInOptions {
   webhookId?: string;
   /** The buyer who approves on the approval page. */
   buyerEmail?: string;
-  /** Keep at most this many orders (oldest dropped). */
+  /** Keep at most this many orders (least recently used dropped; orders also expire after 3 days). */
   maxOrders?: number;
+  /**
+   * Origins the approval page may send the buyer back to (return_url / cancel_url). Unset: the origin of
+   * publicBaseUrl when given, else any (a standalone stand-in for tests). Other targets are refused at create time.
+   */
+  returnOrigins?: string[];
 }
 
 export const STANDIN_BUYER_EMAIL = "sb-buyer@personal.example.com";
@@ -111,15 +117,34 @@ const UNPROCESSABLE =
   "The requested action could not be performed, semantically incorrect, or failed business validation.";
 const INVALID_REQUEST = "Request is not well-formed, syntactically incorrect, or violates schema.";
 
+const HOUR = 60 * 60 * 1000;
+const MAX_DELIVERIES = 1000;
+
+/**
+ * In-memory state, bounded: every map is an LRU with a lifetime, so anonymous callers cannot grow it without limit.
+ * A client is identified by its id AND secret (digest): a caller guessing secrets gets an empty account of its own
+ * instead of locking the real client out.
+ */
 export class PaypalStandInState {
-  readonly tokens = new Map<string, { clientId: string; expiresAt: number }>();
-  readonly secrets = new Map<string, string>();
-  readonly orders = new Map<string, StoredOrder>();
-  readonly idempotent = new Map<string, { status: number; body: unknown }>();
+  readonly tokens = new LRUCache<string, { clientId: string; account: string; expiresAt: number }>({
+    max: 10_000,
+    ttl: 9 * HOUR,
+  });
+  readonly orders: LRUCache<string, StoredOrder>;
+  readonly idempotent = new LRUCache<string, { status: number; body: unknown }>({ max: 10_000, ttl: 6 * HOUR });
   readonly deliveries: { event: PaypalWebhookEvent; status: number | null }[] = [];
   private keys?: { privateKey: string; publicKey: string };
 
-  constructor(public options: StandInOptions = {}) {}
+  constructor(public options: StandInOptions = {}) {
+    this.orders = new LRUCache({ max: options.maxOrders ?? 10_000, ttl: 72 * HOUR });
+  }
+
+  /** Where the buyer may be sent back to, or null for anywhere. */
+  returnOrigins(): Set<string> | null {
+    if (this.options.returnOrigins) return new Set(this.options.returnOrigins.map((o) => new URL(o).origin));
+    if (this.options.publicBaseUrl) return new Set([new URL(this.options.publicBaseUrl).origin]);
+    return null;
+  }
 
   keyPair() {
     this.keys ??= generateKeyPairSync("rsa", {
@@ -131,11 +156,6 @@ export class PaypalStandInState {
   }
 
   remember(key: string, value: StoredOrder) {
-    const max = this.options.maxOrders ?? 50_000;
-    if (this.orders.size >= max) {
-      const oldest = this.orders.keys().next().value;
-      if (oldest) this.orders.delete(oldest);
-    }
     this.orders.set(key, value);
   }
 
@@ -277,6 +297,10 @@ function escapeHtml(s: string) {
 export function paypalStandInPlugin(state: PaypalStandInState) {
   return async function plugin(app: FastifyInstance) {
     const config = { access: "public" as const };
+    // PayPal's API, not ours: kept out of the OpenAPI document.
+    app.addHook("onRoute", (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
     app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
@@ -293,7 +317,7 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
       const m = /^Bearer (.+)$/.exec(header);
       const hit = m ? state.tokens.get(m[1]!) : undefined;
       if (!hit || hit.expiresAt < Date.now()) return null;
-      return hit.clientId;
+      return hit.account;
     }
     const authFailure = {
       status: 401,
@@ -309,17 +333,16 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
       const m = /^Basic (.+)$/.exec(req.headers.authorization ?? "");
       const [id, secret] = m ? Buffer.from(m[1]!, "base64").toString().split(":") : [];
       const grant = (req.body as Record<string, string> | undefined)?.grant_type;
-      const known = id ? state.secrets.get(id) : undefined;
-      if (!id || !secret || (known !== undefined && known !== secret)) {
+      if (!id || !secret) {
         return reply.status(401).send({ error: "invalid_client", error_description: "Client Authentication failed" });
       }
       if (grant !== "client_credentials") {
         return reply.status(400).send({ error: "unsupported_grant_type", error_description: "Grant Type is NULL" });
       }
-      state.secrets.set(id, secret);
       const token = `A21AA${randomBytes(24).toString("base64url")}`;
       const expiresIn = 32400;
-      state.tokens.set(token, { clientId: id, expiresAt: Date.now() + expiresIn * 1000 });
+      const account = `${id}#${createHash("sha256").update(secret).digest("base64url").slice(0, 16)}`;
+      state.tokens.set(token, { clientId: id, account, expiresAt: Date.now() + expiresIn * 1000 });
       return {
         scope: "https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/applications/webhooks",
         access_token: token,
@@ -346,6 +369,28 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
       if (invalid) return send(reply, invalid);
       const body = req.body as PaypalCreateOrderRequest;
       const experience = body.payment_source?.paypal?.experience_context;
+      const allowed = state.returnOrigins();
+      for (const target of [experience?.return_url, experience?.cancel_url]) {
+        if (target === undefined) continue;
+        let origin: string | null = null;
+        try {
+          origin = new URL(target).origin;
+        } catch {
+          origin = null;
+        }
+        if (!origin || !/^https?:/.test(target) || (allowed && !allowed.has(origin))) {
+          return send(
+            reply,
+            error(
+              422,
+              "UNPROCESSABLE_ENTITY",
+              UNPROCESSABLE,
+              "INVALID_PARAMETER_VALUE",
+              "The value of a field is invalid.",
+            ),
+          );
+        }
+      }
       const now = new Date().toISOString();
       const order: PaypalOrder = {
         id: paypalId(),
@@ -358,6 +403,7 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
           payee: {
             email_address: "sb-merchant@business.example.com",
             merchant_id: `M${clientId
+              .split("#")[0]!
               .slice(0, 12)
               .toUpperCase()
               .replace(/[^A-Z0-9]/g, "X")}`,
@@ -649,6 +695,7 @@ async function deliverCaptureCompleted(
   const sig = signer.sign(state.keyPair().privateKey, "base64");
   const entry: (typeof state.deliveries)[number] = { event, status: null };
   state.deliveries.push(entry);
+  if (state.deliveries.length > MAX_DELIVERIES) state.deliveries.splice(0, state.deliveries.length - MAX_DELIVERIES);
   try {
     const res = await fetch(url, {
       method: "POST",

@@ -3,6 +3,7 @@ import {
   AUTH_MESSAGES,
   MIN_PASSWORD_LENGTH,
   PASSWORD_RESET_TOKEN_TTL_SECONDS,
+  VERIFY_EMAIL_SUBJECT,
 } from "@mailsmith/shared";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -19,8 +20,12 @@ export interface AuthDeps {
   secret: string;
   baseURL: string;
   google?: { clientId: string; clientSecret: string };
-  /** Called once per new account, after the row exists. */
-  onUserCreated(userId: string): Promise<void>;
+  /** Origins besides baseURL that may call /api/auth with cookies (same list as the CSRF guard). */
+  trustedOrigins?: string[];
+  /** Called once per new account, after the row exists (emailVerified: Google accounts come verified). */
+  onUserCreated(userId: string, emailVerified: boolean): Promise<void>;
+  /** Called when a member opens the verification link (grants the sign-up credits). */
+  onEmailVerified(userId: string): Promise<void>;
   /** Called after a password reset; revokes sessions still held in cookie caches. */
   onPasswordReset(userId: string): Promise<void>;
 }
@@ -59,14 +64,38 @@ export function createAuth(deps: AuthDeps) {
         });
       },
     },
+    // Sign-in stays open before verification (no friction for a real person); the free credits wait for it.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      async sendVerificationEmail({ user, url: link }) {
+        // After verifying, the member lands on the dashboard (signed in) whatever callback the request named.
+        const u = new URL(link);
+        u.searchParams.set("callbackURL", "/user/dashboard");
+        const url = u.toString();
+        const safeName = escapeHtml(user.name || "there");
+        await deps.mail.send({
+          to: user.email,
+          subject: VERIFY_EMAIL_SUBJECT,
+          text: `Hi ${user.name || "there"},\n\nConfirm your email address to activate your free credits:\n${url}\n\nThe link is valid for 24 hours. If you did not create a Mailsmith account, ignore this email.`,
+          html: `<p>Hi ${safeName},</p><p><a href="${escapeHtml(url)}">Confirm your email address</a> to activate your free credits.</p><p>The link is valid for 24 hours. If you did not create a Mailsmith account, ignore this email.</p>`,
+        });
+      },
+      async afterEmailVerification(user) {
+        await deps.onEmailVerified(user.id);
+      },
+    },
+    trustedOrigins: deps.trustedOrigins,
     socialProviders: deps.google
       ? { google: { clientId: deps.google.clientId, clientSecret: deps.google.clientSecret } }
       : undefined,
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
-      // Most requests are answered from the signed cookie, not the database (PGlite is single-threaded).
-      cookieCache: { enabled: true, maxAge: 5 * 60 },
+      // No signed cookie cache: a copied cookie must stop working the moment its session ends, on every instance.
+      // The hot path is served by our SessionCache, which sign-out clears everywhere (docs/decisions/062).
+      cookieCache: { enabled: false },
     },
     // Failed-login limiting is ours (FailedLoginLimiter); the generic limiter would also block honest retries.
     rateLimit: { enabled: false },
@@ -78,7 +107,7 @@ export function createAuth(deps: AuthDeps) {
       user: {
         create: {
           after: async (user) => {
-            await deps.onUserCreated(user.id);
+            await deps.onUserCreated(user.id, Boolean(user.emailVerified));
           },
         },
       },

@@ -76,8 +76,10 @@ async function readGenerateRequest(req: FastifyRequest) {
       const code = (err as { code?: string }).code;
       if (code === "FST_REQ_FILE_TOO_LARGE") throw badRequest(GENERATOR_MESSAGES.imageTooLarge, "IMAGE_TOO_LARGE");
       if (code === "FST_FILES_LIMIT") throw badRequest(GENERATOR_MESSAGES.tooManyImages, "TOO_MANY_IMAGES");
-      if (code?.startsWith("FST_")) throw badRequest(GENERATOR_MESSAGES.readImagesFailed, "BAD_UPLOAD");
-      throw err;
+      // A field refused by the request guard (control characters) keeps its own message.
+      if (err instanceof AppError) throw err;
+      // Anything else thrown while reading parts is the client's malformed multipart body (bad boundary, cut short).
+      throw badRequest(GENERATOR_MESSAGES.readImagesFailed, "BAD_UPLOAD");
     }
   } else if (req.body && typeof req.body === "object") {
     Object.assign(fields, req.body);

@@ -1,5 +1,6 @@
 import {
   fillNamePlaceholder,
+  fillNamePlaceholderHtml,
   MESSAGE_LOG_PAGE_SIZE,
   MESSAGING_MESSAGES,
   type TEmailTemplateInput,
@@ -61,7 +62,7 @@ export async function sendMessage(ctx: Ctx, input: { caller: UserRow; body: TSen
     templateName = template?.templateName ?? "";
   }
   const subject = fillNamePlaceholder(body.subject, recipient.name).replace(/[\r\n]+/g, " ");
-  const html = fillNamePlaceholder(body.messageBody, recipient.name);
+  const html = fillNamePlaceholderHtml(body.messageBody, recipient.name);
   try {
     await ctx.mail.send({ to: recipient.email, subject, html, text: htmlToText(html) });
   } catch (err) {

@@ -1,9 +1,11 @@
 import { randomInt } from "node:crypto";
 import {
+  isOrderExpired,
   ORDER_ID_ALPHABET,
   ORDER_ID_LENGTH,
   type OrderKind,
   PAYMENT_STATUS,
+  PAYMENT_STATUS_EXPIRED,
   type TItemOrder,
   type TPackageOrder,
 } from "@mailsmith/shared";
@@ -38,7 +40,7 @@ function base(row: OrderRow) {
     processingFee: row.processingFee,
     totalPrice: row.totalPrice,
     currency: row.currency,
-    paymentStatus: row.paymentStatus,
+    paymentStatus: isOrderExpired(row) ? PAYMENT_STATUS_EXPIRED : row.paymentStatus,
     orderStatus: row.orderStatus,
     paymentMethod: row.paymentMethod ?? null,
     customerEmail: row.customerEmail,
@@ -66,6 +68,11 @@ export function toPackageOrderDto(row: PackageOrderRow): TPackageOrder {
   };
 }
 
+/** Premium content this server hosts (under PREMIUM_CONTENT_PREFIX), never served as a public static file. */
+export const PREMIUM_CONTENT_PREFIX = "/demo/items/";
+export const isHostedAccess = (url: string) => url.startsWith(PREMIUM_CONTENT_PREFIX) && !url.includes("..");
+export const itemAccessPath = (orderId: string) => `/api/item-order/${orderId}/access`;
+
 /** What the buyer pays for (access URL, guidelines) is shown once the order is paid, or to admins. */
 export function toItemOrderDto(row: ItemOrderRow, reveal = false): TItemOrder {
   const paid = row.paymentStatus === PAYMENT_STATUS.paid;
@@ -76,6 +83,7 @@ export function toItemOrderDto(row: ItemOrderRow, reveal = false): TItemOrder {
     slug: row.slug,
     imageUrl: row.imageUrl,
     guidelines: paid || reveal ? row.guidelines : "",
-    accessUrl: paid || reveal ? row.accessUrl : "",
+    // Content we host is opened through the access route, which checks the payment each time.
+    accessUrl: paid || reveal ? (isHostedAccess(row.accessUrl) ? itemAccessPath(row.id) : row.accessUrl) : "",
   };
 }

@@ -1,6 +1,10 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import {
   ADMIN_ITEM_ORDERS_PAGE_SIZE,
   ORDER_MESSAGES,
+  PAYMENT_STATUS,
   ZAdminOrderQuerySchema,
   ZItemOrderSchema,
   ZNewItemOrderSchema,
@@ -11,9 +15,16 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { forbidden } from "../../lib/app-error.js";
+import { forbidden, notFound } from "../../lib/app-error.js";
 import { currentUser, isAdmin } from "../../plugins/access.js";
-import { type ItemOrderRow, type PackageOrderRow, toItemOrderDto, toPackageOrderDto } from "./repo.js";
+import {
+  type ItemOrderRow,
+  isHostedAccess,
+  type PackageOrderRow,
+  PREMIUM_CONTENT_PREFIX,
+  toItemOrderDto,
+  toPackageOrderDto,
+} from "./repo.js";
 import {
   createItemOrder,
   createPackageOrder,
@@ -30,9 +41,43 @@ const deleted = z.object({ success: z.literal(true), message: z.string() });
 /** Limits count per member (many members may share one address). */
 const byUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 
-export async function orderRoutes(appBase: FastifyInstance) {
+export async function orderRoutes(appBase: FastifyInstance, opts: { webDist?: string } = {}) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
+
+  // Paid content: only the member who paid for the item (or an admin) opens it; checked on every request.
+  app.get(
+    "/api/item-order/:id/access",
+    {
+      config: { access: "owner" },
+      schema: {
+        tags: ["orders"],
+        summary: "Opens what a paid item order bought (its owner once paid, or an admin)",
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const me = currentUser(req);
+      const order = await getOwnOrder(ctx, "item", req.params.id, me);
+      if (order.paymentStatus !== PAYMENT_STATUS.paid && !isAdmin(me)) {
+        throw forbidden(ORDER_MESSAGES.accessNeedsPayment, "NOT_PAID");
+      }
+      if (!order.accessUrl) throw notFound(ORDER_MESSAGES.accessMissing, "NO_ACCESS_URL");
+      if (!isHostedAccess(order.accessUrl)) return reply.redirect(order.accessUrl, 302);
+      const folder = opts.webDist ? path.join(opts.webDist, PREMIUM_CONTENT_PREFIX) : null;
+      const file = opts.webDist ? path.join(opts.webDist, order.accessUrl) : "";
+      if (!folder || !file.startsWith(folder) || !existsSync(file)) {
+        throw notFound(ORDER_MESSAGES.accessMissing, "NO_ACCESS_FILE");
+      }
+      return reply
+        .type(file.endsWith(".html") ? "text/html; charset=utf-8" : "application/octet-stream")
+        .header(
+          "content-security-policy",
+          "sandbox; default-src 'self' data: https:; style-src 'self' 'unsafe-inline' https:; frame-ancestors 'none'",
+        )
+        .send(await readFile(file));
+    },
+  );
 
   /** Spec calls carry ?userEmail=; members may only name themselves. */
   const checkEmail = (req: { query: { userEmail?: string } }, email: string) => {

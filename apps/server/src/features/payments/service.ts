@@ -1,5 +1,7 @@
 import {
   CAPTURE_REFUSALS,
+  isOrderExpired,
+  ORDER_EXPIRED_MESSAGE,
   ORDER_MESSAGES,
   ORDER_STATUS,
   type OrderKind,
@@ -98,6 +100,7 @@ export async function createPaypalOrder(ctx: AppContext, me: UserRow, input: { k
   if (order.paymentStatus !== PAYMENT_STATUS.pending) {
     throw new AppError("ORDER_ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaidNotice, 409);
   }
+  if (isOrderExpired(order)) throw new AppError("ORDER_EXPIRED", ORDER_EXPIRED_MESSAGE, 410);
   const { client, settings } = await paypalRuntime(ctx);
   const currency = settings.currency;
   const table = orderTables[input.kind];
@@ -294,6 +297,7 @@ export async function capturePaypalOrder(
       transactionId: order.paypalTransactionId ?? null,
     };
   }
+  if (isOrderExpired(order)) throw new AppError("ORDER_EXPIRED", ORDER_EXPIRED_MESSAGE, 410);
   const rt = await paypalRuntime(ctx);
   const { changed, transactionId } = await captureAndSettle(ctx, rt, input.kind, order, input.paypalOrderId);
   if (!changed) return { ...base, result: "already_paid", message: PAYMENT_MESSAGES.alreadyPaid, transactionId };

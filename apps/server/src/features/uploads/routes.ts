@@ -41,8 +41,9 @@ export async function uploadRoutes(appBase: FastifyInstance) {
         const code = (err as { code?: string }).code;
         if (code === "FST_REQ_FILE_TOO_LARGE")
           throw new AppError("FILE_TOO_LARGE", PROFILE_MESSAGES.imageTooLarge, 413);
-        if (code?.startsWith("FST_")) throw new AppError("BAD_UPLOAD", PROFILE_MESSAGES.imageUploadFailed, 400);
-        throw err;
+        if (err instanceof AppError) throw err;
+        // Anything else thrown while reading parts is the client's malformed multipart body (bad boundary, cut short).
+        throw new AppError("BAD_UPLOAD", PROFILE_MESSAGES.imageUploadFailed, 400);
       }
       if (!data) throw new AppError("NO_FILE", PROFILE_MESSAGES.imageMissing, 400);
       const file = await storeUploadedImage(ctx.storage, { data, folder: "profile" });

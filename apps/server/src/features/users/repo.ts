@@ -31,7 +31,20 @@ export function toUserDto(row: UserRow): TUser {
     phone: row.phone,
     banned: row.banned,
     createdAt: row.createdAt.toISOString(),
+    emailVerified: row.emailVerified,
   };
+}
+
+/** The user record with what only admins see (sign-up address). */
+export function toAdminUserDto(row: UserRow): TUser {
+  return { ...toUserDto(row), signupIp: row.signupIp ?? null };
+}
+
+export async function recordSignupIp(db: DbOrTx, userId: string, ip: string) {
+  await db
+    .update(user)
+    .set({ signupIp: ip.slice(0, 64) })
+    .where(eq(user.id, userId));
 }
 
 /** Ends every session of a user, including ones a browser still holds in the cookie cache. */

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { forbidden, notFound } from "../../lib/app-error.js";
 import { currentUser, resolveUser } from "../../plugins/access.js";
 import { listLedger } from "../credits/service.js";
-import { findUserByEmail, findUserById, toUserDto } from "./repo.js";
+import { findUserByEmail, findUserById, toAdminUserDto, toUserDto } from "./repo.js";
 import { adminDeleteUser, adminSetBanned, adminUpdateUser } from "./service.js";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -118,7 +118,7 @@ export async function userRoutes(appBase: FastifyInstance) {
       }
       if (me.role !== "Admin") throw forbidden("This action is only available to administrators.");
       const rows = await ctx.db.query.user.findMany({ orderBy: (u, { desc }) => desc(u.createdAt) });
-      return rows.map(toUserDto);
+      return rows.map(toAdminUserDto);
     },
   );
 

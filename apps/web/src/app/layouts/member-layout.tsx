@@ -1,5 +1,6 @@
 import { paths } from "@/config/paths";
 import { useMe } from "@/features/auth/api/me";
+import { VerifyEmailBanner } from "@/features/auth/components/verify-email-banner";
 import { Icon } from "./icons";
 import { SidebarLayout, type SidebarLink } from "./sidebar-layout";
 
@@ -19,5 +20,5 @@ export function MemberLayout() {
   if (me.data?.userRole === "Admin") {
     links.push({ label: "Admin Dashboard", to: paths.admin.dashboard, icon: <Icon name="shield" />, newTab: true });
   }
-  return <SidebarLayout links={links} startCollapsed area="Member" />;
+  return <SidebarLayout links={links} startCollapsed area="Member" banner={<VerifyEmailBanner />} />;
 }

@@ -17,11 +17,14 @@ export function SidebarLayout({
   startCollapsed,
   area,
   contentClassName = "",
+  banner,
 }: {
   links: SidebarLink[];
   startCollapsed: boolean;
   area: string;
   contentClassName?: string;
+  /** Shown above every page of the area (e.g. the e-mail verification reminder). */
+  banner?: ReactNode;
 }) {
   // Narrow screens start collapsed too, so the content keeps its width (the wide breakpoint is 1024 px).
   const [collapsed, setCollapsed] = useState(
@@ -124,6 +127,7 @@ export function SidebarLayout({
         </div>
       </aside>
       <main className={`min-w-0 flex-1 p-4 sm:p-6 lg:p-8 ${contentClassName}`}>
+        {banner}
         <Outlet />
       </main>
     </div>

@@ -229,7 +229,7 @@ export function AdminOrdersPage() {
           >
             View
           </Button>
-          {o.paymentStatus === PAYMENT_STATUS.pending && <DeleteButton kind="package" id={o._id} orderId={o.orderId} />}
+          {o.paymentStatus !== PAYMENT_STATUS.paid && <DeleteButton kind="package" id={o._id} orderId={o.orderId} />}
         </div>
       ),
     },
@@ -316,7 +316,7 @@ export function AdminItemOrdersPage() {
       key: "actions",
       header: "Actions",
       render: (o) =>
-        o.paymentStatus === PAYMENT_STATUS.pending ? <DeleteButton kind="item" id={o._id} orderId={o.orderId} /> : null,
+        o.paymentStatus !== PAYMENT_STATUS.paid ? <DeleteButton kind="item" id={o._id} orderId={o.orderId} /> : null,
     },
   ];
   return (

@@ -1,4 +1,10 @@
-import { fillNamePlaceholder, NAME_PLACEHOLDER, type TUser, USERS_MESSAGES } from "@mailsmith/shared";
+import {
+  fillNamePlaceholder,
+  fillNamePlaceholderHtml,
+  NAME_PLACEHOLDER,
+  type TUser,
+  USERS_MESSAGES,
+} from "@mailsmith/shared";
 import { useEffect, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -42,7 +48,7 @@ export function SendMessageModal({
     setTemplateId(id);
     const t = templates.data?.find((x) => x._id === id);
     setSubject(t ? fillNamePlaceholder(t.subject, user?.userName) : "");
-    setBody(t ? fillNamePlaceholder(t.body, user?.userName) : "");
+    setBody(t ? fillNamePlaceholderHtml(t.body, user?.userName) : "");
   }
 
   async function submit() {
