@@ -81,24 +81,25 @@ export function HtmlInput({
         <span>{EMAIL_CHECK_MESSAGES.dropHint}</span>
       </div>
       <div className="mt-3">
-        <label
-          htmlFor={`${id}-file`}
-          className="inline-flex cursor-pointer items-center rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-        >
-          {EMAIL_CHECK_MESSAGES.uploadLabel}
-        </label>
+        {/* The file input stays in the tab order (visually hidden); its label is the visible button. */}
         <input
           ref={fileRef}
           id={`${id}-file`}
           type="file"
           accept={EMAIL_CHECK_LIMITS.fileAccept}
           disabled={disabled}
-          className="sr-only"
+          className="peer sr-only"
           onChange={(e) => {
             void take(e.target.files?.[0]);
             if (fileRef.current) fileRef.current.value = "";
           }}
         />
+        <label
+          htmlFor={`${id}-file`}
+          className="inline-flex cursor-pointer items-center rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 hover:bg-slate-50"
+        >
+          {EMAIL_CHECK_MESSAGES.uploadLabel}
+        </label>
       </div>
       {error && (
         <p role="alert" className="mt-2 text-sm text-red-600">
