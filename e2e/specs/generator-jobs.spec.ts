@@ -116,10 +116,12 @@ test("paste a design → stages → reload re-attaches → score and slider → 
   await expect(slider).toHaveValue("100");
   await page.keyboard.press("ArrowLeft");
   await expect(slider).toHaveValue("99");
-  await page.screenshot({ path: testInfo.outputPath("result-1280.png"), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 900 });
+  // Tall windows instead of full-page captures: those stitch sticky parts and sandboxed frames badly.
+  await page.setViewportSize({ width: 1280, height: 3200 });
+  await page.screenshot({ path: testInfo.outputPath("result-1280.png") });
+  await page.setViewportSize({ width: 375, height: 5200 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: testInfo.outputPath("result-375.png"), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath("result-375.png") });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Rename it in the history, then find it by search.
