@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZEmailReportSchema } from "./email-report.js";
-import { DEFAULT_EMAIL_TYPE, EMAIL_TYPES } from "./generator.js";
+import { ZFidelityPartsSchema } from "./generation-jobs.js";
+import { DEFAULT_EMAIL_TYPE, EMAIL_TYPES, GENERATOR_LIMITS } from "./generator.js";
 
 /**
  * "Check my email" (issue 10 §7): a member pastes or uploads an HTML email they already have and gets it back
@@ -21,6 +22,10 @@ export const EMAIL_CHECK_LIMITS = {
   textFileName: "email_checked.txt",
   /** Failing checks put into the "Fix with AI" instruction at most. */
   maxFixChecks: 12,
+  /** Optional design image (issue 11): the generator's upload rules (types sniffed by content, size). */
+  maxDesignBytes: GENERATOR_LIMITS.maxImageBytes,
+  designMimeTypes: GENERATOR_LIMITS.imageMimeTypes,
+  designAccept: "image/png,image/jpeg,image/webp,image/gif",
 } as const;
 
 export const EMAIL_CHECK_MESSAGES = {
@@ -63,6 +68,14 @@ export const EMAIL_CHECK_MESSAGES = {
   buyCredits: "Buy credits",
   fixFailed: "The AI could not fix this email. Your credit has been refunded.",
   imported: "Saved to My Templates.",
+  designLabel: "Design image (optional)",
+  designHint: "Add the mock-up this email was built from to see how close the email comes to it.",
+  designRemove: "Remove design",
+  designType: "The design must be a PNG, JPEG, WebP or GIF image.",
+  designTooLarge: "The design image must be 4 MB or smaller.",
+  designUnreadable: "The design image could not be read. Please try another file.",
+  fidelityTitle: "Closeness to the design",
+  fidelityUnavailable: "Closeness to the design could not be measured: rendering is not available right now.",
   /** The instruction "Fix with AI" sends to the refine path (the failing checks follow, one a line). */
   fixInstruction:
     "Fix these problems found by the email checks while keeping the layout, texts, links and images as they are:",
@@ -82,6 +95,15 @@ export const ZEmailCheckResponseSchema = z.object({
   subject: z.string(),
   /** Report with render figures and previews (data: URLs of compressed images, decision 026). */
   report: ZEmailReportSchema,
+  /**
+   * Only when a design image was sent (multipart field `design`): the fidelity score of the email rendered at the
+   * design's width against it (decision 058), and that rendering as a data: URL for the comparison view; null
+   * when it could not be rendered.
+   */
+  fidelity: z
+    .object({ score: z.number(), parts: ZFidelityPartsSchema, rendered: z.string().optional() })
+    .nullable()
+    .optional(),
 });
 export type TEmailCheckResponse = z.infer<typeof ZEmailCheckResponseSchema>;
 

@@ -18,9 +18,12 @@ const byUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 
 /**
  * Files the multipart form accepts and the bytes each may hold. `html` may also come as a plain text field.
- * (Issue 11 adds `design`, an image for the fidelity score: one more entry here and one more field in the service.)
+ * `design` (issue 11) is the optional design image the email is scored against (fidelity, decision 058).
  */
-const FILE_FIELDS = { html: EMAIL_CHECK_LIMITS.maxHtmlBytes } as const satisfies Record<string, number>;
+const FILE_FIELDS = {
+  html: EMAIL_CHECK_LIMITS.maxHtmlBytes,
+  design: EMAIL_CHECK_LIMITS.maxDesignBytes,
+} as const satisfies Record<string, number>;
 type FileField = keyof typeof FILE_FIELDS;
 const isFileField = (name: string): name is FileField => Object.hasOwn(FILE_FIELDS, name);
 const MAX_FILE_BYTES = Math.max(...Object.values(FILE_FIELDS));
@@ -28,6 +31,8 @@ const MAX_FILE_BYTES = Math.max(...Object.values(FILE_FIELDS));
 /** The check's fields from a multipart form: `html` as text or as an uploaded file. */
 async function readCheckForm(req: FastifyRequest): Promise<Partial<Record<FileField, Buffer | string>>> {
   const out: Partial<Record<FileField, Buffer | string>> = {};
+  const designTooLarge = () => new AppError("DESIGN_TOO_LARGE", EMAIL_CHECK_MESSAGES.designTooLarge, 413);
+  let reading: string | undefined;
   try {
     for await (const part of req.parts({
       limits: {
@@ -43,8 +48,9 @@ async function readCheckForm(req: FastifyRequest): Promise<Partial<Record<FileFi
         continue;
       }
       if (part.type === "file") {
+        reading = part.fieldname;
         const buf = await part.toBuffer();
-        if (buf.length > FILE_FIELDS[part.fieldname]) throw tooLarge();
+        if (buf.length > FILE_FIELDS[part.fieldname]) throw part.fieldname === "design" ? designTooLarge() : tooLarge();
         out[part.fieldname] = buf;
       } else {
         if (part.valueTruncated) throw tooLarge();
@@ -53,7 +59,8 @@ async function readCheckForm(req: FastifyRequest): Promise<Partial<Record<FileFi
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+      throw reading === "design" ? designTooLarge() : tooLarge();
     // Anything else thrown while reading parts is the client's malformed body (bad boundary, cut short, too many).
     throw new AppError("BAD_UPLOAD", EMAIL_CHECK_MESSAGES.uploadFailed, 400);
   }
@@ -71,6 +78,7 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
   const deps: EmailCheckDeps = {
     processor: createEmailProcessor((err) => ctx.log.error({ err }, "email check worker failed")),
     render: (html, storeAs) => renderReport(ctx.renderer, html, { storeAs, thumbnail: false }),
+    renderAt: (html, width) => ctx.renderer.render({ html, width }),
     log: ctx.log,
   };
   appBase.addHook("onClose", async () => {
@@ -98,7 +106,7 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
       schema: {
         tags: ["email-check"],
         summary:
-          "Check an existing HTML email (JSON { html } or multipart field html, text or .html file, ≤ 500 KB): processed HTML, plain text, report with rendered previews. Free, 30 per 10 minutes",
+          "Check an existing HTML email (JSON { html } or multipart field html, text or .html file, ≤ 500 KB): processed HTML, plain text, report with rendered previews. Optional multipart file design (PNG/JPEG/WebP/GIF ≤ 4 MB): adds fidelity { score, parts } of the email rendered at the design's width. Free, 30 per 10 minutes",
         consumes: ["application/json", "multipart/form-data"],
         // Optional: a multipart form is read from its parts in the handler.
         body: ZEmailCheckRequestSchema.nullish(),
@@ -108,12 +116,13 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
     async (req) => {
       currentUser(req);
       let html: string | Buffer | undefined;
+      let design: string | Buffer | undefined;
       if (req.isMultipart()) {
-        html = (await readCheckForm(req)).html;
+        ({ html, design } = await readCheckForm(req));
       } else {
         html = req.body?.html;
       }
-      return checkEmail(deps, { html });
+      return checkEmail(deps, { html, design });
     },
   );
 }

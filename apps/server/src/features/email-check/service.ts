@@ -77,8 +77,8 @@ export async function readDesign(input: string | Buffer): Promise<Buffer> {
   const type = await fileTypeFromBuffer(input);
   if (!type || !DESIGN_TYPES.has(type.mime)) throw new AppError("DESIGN_TYPE", EMAIL_CHECK_MESSAGES.designType, 400);
   try {
-    const meta = await sharp(input, { animated: false, limitInputPixels: 50_000_000 }).metadata();
-    if (!meta.width || !meta.height) throw new Error("no size");
+    // A real decode (a small one), not only the header: a PNG signature on a broken body is refused here.
+    await sharp(input, { animated: false, limitInputPixels: 50_000_000 }).resize({ width: 16 }).raw().toBuffer();
   } catch {
     throw new AppError("DESIGN_UNREADABLE", EMAIL_CHECK_MESSAGES.designUnreadable, 400);
   }

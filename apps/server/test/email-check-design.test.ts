@@ -1,0 +1,108 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { EMAIL_CHECK_LIMITS, EMAIL_CHECK_MESSAGES, ZEmailCheckResponseSchema } from "@mailsmith/shared";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startTestServer, type TestClient, type TestServer } from "./harness.js";
+
+/**
+ * Check my email with a design (issue 11 item 2): the optional multipart file `design` is content-sniffed and
+ * size-limited like the generator's uploads; the email is rendered at the design's width and scored against it.
+ */
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** A real MJML template (three columns), compiled with the mjml package. */
+const multiColumn = readFileSync(path.join(here, "fixtures/email-check/multi-column.html"), "utf8");
+
+let server: TestServer;
+let member: TestClient;
+/** The fixture as it renders at 600 px: what its designer's mock-up would look like. */
+let design: Buffer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  member = await server.member();
+  design = (await server.ctx.renderer.render({ html: multiColumn, width: 600 })).png;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function form(html: string, file?: { bytes: Buffer | string; type?: string; name?: string; asText?: boolean }) {
+  const fd = new FormData();
+  fd.append("html", html);
+  if (file?.asText) fd.append("design", String(file.bytes));
+  else if (file)
+    fd.append(
+      "design",
+      new Blob([new Uint8Array(Buffer.from(file.bytes))], { type: file.type ?? "image/png" }),
+      file.name ?? "design.png",
+    );
+  return fd;
+}
+
+const check = (fd: FormData) => member.request("POST", "/api/email-check", fd);
+
+describe("POST /api/email-check with a design image", () => {
+  it("scores the email against its own design near the top, with its parts and the rendering to compare", async () => {
+    const res = await check(form(multiColumn, { bytes: design }));
+    expect(res.status).toBe(200);
+    const body = ZEmailCheckResponseSchema.parse(res.body);
+    expect(body.fidelity?.score).toBeGreaterThanOrEqual(95);
+    expect(body.fidelity?.parts.structure).toBeGreaterThanOrEqual(95);
+    expect(body.fidelity?.parts.text).toBeNull(); // no text read from the design here
+    const rendered = body.fidelity?.rendered ?? "";
+    expect(rendered).toMatch(/^data:image\/webp;base64,/);
+    expect((await sharp(Buffer.from(rendered.split(",")[1]!, "base64")).metadata()).width).toBe(600);
+  });
+
+  it("scores it low against another design, and renders at the design's width (a @2x JPEG is halved)", async () => {
+    const other = await sharp({ create: { width: 1200, height: 1800, channels: 3, background: "#111827" } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 1000, height: 500, channels: 3, background: "#f97316" } })
+            .png()
+            .toBuffer(),
+          left: 100,
+          top: 200,
+        },
+      ])
+      .jpeg()
+      .toBuffer();
+    const res = await check(form(multiColumn, { bytes: other, type: "image/jpeg", name: "mockup@2x.jpg" }));
+    expect(res.status).toBe(200);
+    expect(res.body.fidelity.score).toBeLessThan(40);
+    const rendered = Buffer.from(res.body.fidelity.rendered.split(",")[1], "base64");
+    expect((await sharp(rendered).metadata()).width).toBe(600);
+    // A check without a design answers no fidelity at all.
+    const plain = await check(form(multiColumn));
+    expect(plain.status).toBe(200);
+    expect(plain.body.fidelity).toBeUndefined();
+  });
+
+  it("refuses what is not an image by its content, whatever its name and declared type", async () => {
+    for (const file of [
+      { bytes: "<html>not a picture</html>", type: "image/png", name: "design.png" },
+      { bytes: "%PDF-1.4 not a picture", type: "image/png", name: "design.png" },
+      { bytes: "a text field", asText: true },
+    ]) {
+      const res = await check(form(multiColumn, file));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(EMAIL_CHECK_MESSAGES.designType);
+    }
+    // A PNG signature on a broken body is refused too.
+    const broken = Buffer.concat([design.subarray(0, 64), Buffer.alloc(200)]);
+    const res = await check(form(multiColumn, { bytes: broken }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(EMAIL_CHECK_MESSAGES.designUnreadable);
+  });
+
+  it("answers 413 with the design's own message above the generator's image limit", async () => {
+    const big = Buffer.concat([design, Buffer.alloc(EMAIL_CHECK_LIMITS.maxDesignBytes)]);
+    const res = await check(form(multiColumn, { bytes: big }));
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(EMAIL_CHECK_MESSAGES.designTooLarge);
+  });
+});
