@@ -389,6 +389,33 @@ describe("a server restart mid-way", () => {
     }
   });
 
+  it("a graceful shutdown hands a running job back to the queue; a cancel reaches the instance running it", async () => {
+    const m = await server.member();
+    const job = (await start(m, { images: [await design()], instructions: "[stand-in:crawl]" })).body.data.jobs[0];
+    const b = await startInstance();
+    await waitFor("claimed by b", async () => (await jobRow(job._id))?.stage === "writing");
+    await b.app.close();
+    // Back in the queue at once, not counted as a run.
+    expect(await jobRow(job._id)).toMatchObject({ status: "queued", runs: 0, lockedBy: null });
+    const c = await startInstance();
+    try {
+      await waitFor("claimed by c", async () => {
+        const r = await jobRow(job._id);
+        return r?.status === "running" && r.stage === "writing";
+      });
+      // Cancelled through the first instance's API while the second instance runs it.
+      const res = await m.post(`/api/generations/${job._id}/cancel`);
+      expect(res.body.data).toMatchObject({ status: "cancelled", refunded: true });
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(await jobRow(job._id)).toMatchObject({ status: "cancelled", charged: false });
+      expect(await server.ctx.db.query.generations.findFirst({ where: eq(generations.id, job._id) })).toBeUndefined();
+      expect(await ledger(`refund:${job._id}`)).toHaveLength(1);
+      expect(await balance(m)).toBe(3);
+    } finally {
+      await c.app.close();
+    }
+  });
+
   it("a job whose workers die twice is refunded exactly once", async () => {
     const m = await server.member();
     // The first instance's worker is stopped by the test above; this job waits for an instance to claim it.
