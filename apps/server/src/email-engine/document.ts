@@ -65,12 +65,15 @@ export function preheaderText($: CheerioAPI, el: Element | undefined): string {
   return visibleText($(el).text()).slice(0, 200);
 }
 
-/** Declarations on <body> that stay there: the page margin and padding (the wrapper gets everything else). */
-const BODY_ONLY = /^(?:margin|padding)(?:-[a-z]+)?$/;
+/** Declarations of the page box: they stay on <body> (and the wrapper gets no margin, padding or height). */
+const BODY_BOX = /^(?:margin|padding)(?:-[a-z]+)?$|^(?:height|min-height)$/;
+/** Declarations that stay on <body> as well as going to the wrapper (the page keeps its look where <body> works). */
+const BODY_ALSO = /^(?:background(?:-[a-z]+)?|width|max-width|min-width)$/;
 
 /**
- * Splits the body's style in what stays on <body> (margin, padding, background: the page itself) and what the
- * wrapper must carry because Gmail and others drop <body> (font, colour, background, line height …).
+ * Splits the body's style in what stays on <body> (margin, padding, height, background and widths: the page itself)
+ * and what the wrapper must carry because Gmail and others drop <body> (font, colour, background, line height,
+ * max-width …). A body centred with max-width and margin:auto gives the wrapper the same centring.
  */
 export function bodyStyles($: CheerioAPI): { body: string; wrapper: Map<string, string> } {
   const body = $("body").first();
@@ -78,9 +81,14 @@ export function bodyStyles($: CheerioAPI): { body: string; wrapper: Map<string, 
   const wrapper = new Map<string, string>();
   const keep = new Map<string, string>();
   for (const [k, v] of style) {
-    if (BODY_ONLY.test(k)) keep.set(k, v);
-    else wrapper.set(k, v);
-    if (/^background/.test(k)) keep.set(k, v);
+    if (BODY_BOX.test(k)) keep.set(k, v);
+    else {
+      wrapper.set(k, v);
+      if (BODY_ALSO.test(k)) keep.set(k, v);
+    }
+  }
+  if (wrapper.has("max-width") || wrapper.has("width")) {
+    for (const [k, v] of style) if (/^margin/.test(k) && /auto/.test(v)) wrapper.set(k, v);
   }
   const bg = body.attr("bgcolor");
   if (bg && !wrapper.has("background-color") && !wrapper.has("background")) wrapper.set("background-color", bg);
