@@ -74,6 +74,13 @@ export const GENERATOR_UI = {
   noMatches: "No templates match your search.",
   versions: "Versions",
   score: (n: number) => `Score ${n}`,
+  // Rendered previews (the template page).
+  previewsTitle: "How it renders",
+  previewDesktop: "Desktop (600 px)",
+  previewMobile: "Phone (375 px)",
+  previewDark: "Phone, dark mode",
+  previewDarkForced: "Phone, forced dark (apps that darken emails)",
+  previewsUnavailable: "This version was not rendered; the other checks still ran.",
   // Export.
   exportTitle: "Export",
   downloadHtml: "Download HTML",

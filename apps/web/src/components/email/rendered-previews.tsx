@@ -5,11 +5,22 @@ export interface PreviewLabels {
   desktop: string;
   mobile: string;
   dark: string;
+  /** Shown only when given: the phone in a mail app's forced dark mode (simulated inversion, decision 025). */
+  darkForced?: string;
   unavailable: string;
 }
 
+/** Wide screens: one scale for all pictures (600 : 375 : …); four pictures need a wide screen, else two by two. */
+const GRID: Record<number, string> = {
+  1: "grid-cols-1",
+  2: "md:grid-cols-[600fr_375fr]",
+  3: "md:grid-cols-[600fr_375fr_375fr]",
+  4: "sm:grid-cols-2 xl:grid-cols-[600fr_375fr_375fr_375fr]",
+};
+
 /**
- * The rendered pictures of an email side by side: desktop (600 px), phone (375 px) and the phone in dark mode. On wide
+ * The rendered pictures of an email side by side: desktop (600 px), phone (375 px), the phone in dark mode (and in
+ * forced dark mode when a label is given). On wide
  * screens the columns share one scale (600 : 375 : 375), so a layout that stacks on a phone shows as a taller picture;
  * on phones they stack. Each picture scrolls inside its frame when the email is long.
  */
@@ -19,6 +30,12 @@ export function RenderedPreviews({ report, labels }: { report: TEmailReport; lab
     { key: "desktop", label: labels.desktop, src: p?.desktop, width: 600 },
     { key: "mobile", label: labels.mobile, src: p?.mobile, width: 375 },
     { key: "dark", label: labels.dark, src: p?.dark, width: 375 },
+    {
+      key: "darkForced",
+      label: labels.darkForced ?? "",
+      src: labels.darkForced ? p?.darkForced : undefined,
+      width: 375,
+    },
   ].filter((i): i is typeof i & { src: string } => Boolean(i.src));
   return (
     <section aria-label={labels.title} className="rounded-xl border border-slate-200 bg-white p-4">
@@ -29,7 +46,7 @@ export function RenderedPreviews({ report, labels }: { report: TEmailReport; lab
           {report.render?.reason ? ` (${report.render.reason})` : ""}
         </p>
       ) : (
-        <div className="mt-3 grid grid-cols-1 items-start gap-4 md:grid-cols-[600fr_375fr_375fr]">
+        <div className={`mt-3 grid grid-cols-1 items-start gap-4 ${GRID[items.length] ?? GRID[3]}`}>
           {items.map((i) => (
             <figure key={i.key} className="min-w-0">
               <figcaption className="mb-1 text-xs font-medium text-slate-600">{i.label}</figcaption>

@@ -1,6 +1,7 @@
 import { GENERATOR_LIMITS, GENERATOR_MESSAGES, GENERATOR_UI, type TTemplateFull } from "@mailsmith/shared";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { RenderedPreviews } from "@/components/email/rendered-previews";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,6 +20,15 @@ import { designSourceOf } from "../components/generation-result";
 import { QualityReport } from "../components/quality-report";
 import { RenameDialog } from "../components/rename-dialog";
 import { useGeneration } from "../hooks/use-generation";
+
+const PREVIEW_LABELS = {
+  title: GENERATOR_UI.previewsTitle,
+  desktop: GENERATOR_UI.previewDesktop,
+  mobile: GENERATOR_UI.previewMobile,
+  dark: GENERATOR_UI.previewDark,
+  darkForced: GENERATOR_UI.previewDarkForced,
+  unavailable: GENERATOR_UI.previewsUnavailable,
+};
 
 /** /user/templates/:id: one saved template, with a follow-up instruction that makes a new version for 1 credit. */
 export function TemplatePage() {
@@ -80,7 +90,7 @@ export function TemplatePage() {
         {t.instructions && <> · “{t.instructions}”</>}
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <form
             className="space-y-4 rounded-xl border border-slate-200 bg-white p-5"
             onSubmit={(e) => {
@@ -101,7 +111,7 @@ export function TemplatePage() {
             {gen.error && (
               <Alert title={gen.error.message}>{gen.error.refunded ? GENERATOR_MESSAGES.refunded : undefined}</Alert>
             )}
-            <div className="flex items-center gap-3">
+            <div className="flex flex-wrap items-center gap-3">
               <Button type="submit" loading={gen.running} disabled={gen.running || !instruction.trim() || credits < 1}>
                 {gen.running ? "Generating..." : "Apply change (1 credit)"}
               </Button>
@@ -123,6 +133,12 @@ export function TemplatePage() {
           <CodePanel template={t} />
         </div>
       </div>
+      {/* Reports saved before rendering existed have no render section: nothing to show for them. */}
+      {t.report.render && (
+        <div className="mt-6">
+          <RenderedPreviews report={t.report} labels={PREVIEW_LABELS} />
+        </div>
+      )}
     </div>
   );
 }
