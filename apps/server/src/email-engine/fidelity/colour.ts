@@ -12,8 +12,8 @@ export interface PaletteColour {
   coverage: number;
 }
 
-/** Colours kept per palette. */
-export const PALETTE_SIZE = 8;
+/** Colours per palette (libvips quantises to a 4-bit palette: at most 16 colours). */
+export const PALETTE_SIZE = 16;
 /** Colours under this share are dropped (anti-aliasing fringes), then the rest renormalised. */
 const MIN_COVERAGE = 0.005;
 

@@ -11,12 +11,19 @@ import { meQueryKey } from "@/features/auth/api/me";
 import { ApiError, api } from "@/lib/api-client";
 
 /**
- * POST /api/email-check as multipart/form-data (field `html`; the fidelity score will add `design` beside it).
- * The answer is validated against the shared schema.
+ * POST /api/email-check as multipart/form-data: field `html`, and the optional design image `design` (the answer
+ * then carries the fidelity score). The answer is validated against the shared schema.
  */
-export async function checkEmail(html: string): Promise<TEmailCheckResponse> {
+export async function checkEmail({
+  html,
+  design,
+}: {
+  html: string;
+  design?: File | null;
+}): Promise<TEmailCheckResponse> {
   const form = new FormData();
   form.append("html", html);
+  if (design) form.append("design", design, design.name);
   const data = await api.post<unknown>("/api/email-check", form);
   const parsed = ZEmailCheckResponseSchema.safeParse(data);
   if (!parsed.success) throw new ApiError(500, "BAD_RESPONSE", EMAIL_CHECK_MESSAGES.checkFailed);

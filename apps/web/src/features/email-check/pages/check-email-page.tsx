@@ -1,6 +1,8 @@
 import { EMAIL_CHECK_MESSAGES } from "@mailsmith/shared";
 import { useEffect, useRef, useState } from "react";
+import { CompareView } from "@/components/email/compare-view";
 import { EmailReport } from "@/components/email/email-report";
+import { FidelityScore } from "@/components/email/fidelity-score";
 import { RenderedPreviews } from "@/components/email/rendered-previews";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -8,6 +10,7 @@ import { useMe } from "@/features/auth/api/me";
 import { errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useEmailCheck } from "../api/email-check";
+import { DesignInput, useObjectUrl } from "../components/design-input";
 import { FixWithAi } from "../components/fix-with-ai";
 import { HtmlInput } from "../components/html-input";
 import { OutputPanel } from "../components/output-panel";
@@ -28,6 +31,9 @@ export function CheckEmailPage() {
   const check = useEmailCheck();
   const [html, setHtml] = useState("");
   const [inputError, setInputError] = useState<string | null>(null);
+  const [design, setDesign] = useState<File | null>(null);
+  // The design the shown result was checked against (the input may have changed since).
+  const checkedDesignUrl = useObjectUrl(check.variables?.design ?? null);
   const result = check.data;
   const resultsRef = useRef<HTMLDivElement>(null);
   // On a phone the results sit below the form: bring the new report into view.
@@ -39,7 +45,7 @@ export function CheckEmailPage() {
   const submit = () => {
     const problem = validateHtml(html);
     setInputError(problem);
-    if (!problem) check.mutate(html);
+    if (!problem) check.mutate({ html, design });
   };
 
   return (
@@ -65,6 +71,7 @@ export function CheckEmailPage() {
             error={inputError}
             disabled={check.isPending}
           />
+          <DesignInput value={design} onChange={setDesign} disabled={check.isPending} />
           {check.isError && <Alert>{errorMessage(check.error, EMAIL_CHECK_MESSAGES.checkFailed)}</Alert>}
           <Button type="submit" loading={check.isPending} disabled={check.isPending}>
             {check.isPending ? EMAIL_CHECK_MESSAGES.checking : EMAIL_CHECK_MESSAGES.check}
@@ -74,6 +81,13 @@ export function CheckEmailPage() {
         <div ref={resultsRef} className="min-w-0 scroll-mt-4 space-y-6">
           {result ? (
             <>
+              {result.fidelity !== undefined && (
+                <FidelityScore
+                  fidelity={result.fidelity}
+                  title={EMAIL_CHECK_MESSAGES.fidelityTitle}
+                  unavailable={EMAIL_CHECK_MESSAGES.fidelityUnavailable}
+                />
+              )}
               <FixWithAi html={result.html} report={result.report} credits={me.data?.currentBalance ?? 0} />
               <EmailReport report={result.report} title={EMAIL_CHECK_MESSAGES.reportTitle} />
             </>
@@ -87,6 +101,9 @@ export function CheckEmailPage() {
 
       {result && (
         <div className="mt-6 space-y-6">
+          {result.fidelity?.rendered && checkedDesignUrl && (
+            <CompareView designUrl={checkedDesignUrl} renderedUrl={result.fidelity.rendered} html={result.html} />
+          )}
           <RenderedPreviews report={result.report} labels={PREVIEW_LABELS} />
           {!result.report.previews?.desktop && (
             // No pictures (renderer unavailable): the processed email itself, only ever in a sandboxed frame.
