@@ -96,6 +96,12 @@ test("paste a design → stages → reload re-attaches → score and slider → 
   await page.reload();
   await expect(page.getByText("Picked up the generation you started earlier.")).toBeVisible();
   await expect(progress).toBeVisible();
+  // A second tab shows the same running generation.
+  const second = await context.newPage();
+  await second.goto("/user/generate-code");
+  await expect(second.getByRole("progressbar", { name: "Generation progress" })).toBeVisible();
+  await expect(second.getByRole("button", { name: "Cancel" })).toBeVisible();
+  await second.close();
 
   // The result: preview, score with its parts, design vs result.
   await expect(page.getByText("Email template generated successfully!")).toBeVisible(LONG);

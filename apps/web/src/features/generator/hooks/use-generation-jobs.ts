@@ -158,13 +158,19 @@ export function useGenerationJobs() {
   );
 
   // Re-attach to a generation still running (reload, second tab): the newest active job and its variant sibling.
+  // Asked on load, and again when an idle tab comes back to the front (a generation started in another tab).
+  const idle = useRef(true);
+  idle.current = runs.length === 0;
   useEffect(() => {
     mounted.current = true;
     let cancelled = false;
-    void (async () => {
+    let asking = false;
+    const reattach = async () => {
+      if (asking || !idle.current) return;
+      asking = true;
       try {
         const active = (await fetchActiveJobs()).filter(isActive);
-        if (cancelled || active.length === 0) return;
+        if (cancelled || active.length === 0 || !idle.current) return;
         const newest = [...active].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]!;
         let group = [newest];
         if (newest.variantGroup) {
@@ -174,16 +180,26 @@ export function useGenerationJobs() {
             .sort((a, b) => a.variantIndex - b.variantIndex);
           if (!group.some((j) => j._id === newest._id)) group = [newest];
         }
-        if (cancelled) return;
+        if (cancelled || !idle.current) return;
         setReattached(true);
         follow(group);
       } catch {
         // nothing to re-attach to
+      } finally {
+        asking = false;
       }
-    })();
+    };
+    void reattach();
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void reattach();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    window.addEventListener("focus", onVisible);
     return () => {
       cancelled = true;
       mounted.current = false;
+      document.removeEventListener("visibilitychange", onVisible);
+      window.removeEventListener("focus", onVisible);
       for (const c of watchers.current.values()) c.abort();
       watchers.current.clear();
     };
