@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -173,6 +174,24 @@ describe("renderer", { timeout: 120_000 }, () => {
     expect(own.requests.slice(ownBefore).sort()).toEqual(["/images/logo.png", "/moved.png"]);
     expect(await pixel(r.png, 5, 5)).toEqual([255, 0, 0]);
     expect(await pixel(r.png, 5, 15)).toEqual([0, 0, 255]);
+  });
+});
+
+describe("a browser that dies", { timeout: 120_000 }, () => {
+  it("is relaunched on the next render", async () => {
+    await renderer.render({ html: "<p>before</p>", width: 375 });
+    expect(renderer.status()).toBe("ready");
+    // The browser is a child process of this test process: kill it as a crash would.
+    const children = execFileSync("ps", ["-o", "pid=,comm=", "--ppid", String(process.pid)], { encoding: "utf8" })
+      .split("\n")
+      .map((l) => l.trim().split(/\s+/))
+      .filter(([pid, comm]) => pid && /chrom/i.test(comm ?? ""));
+    expect(children.length).toBeGreaterThan(0);
+    for (const [pid] of children) process.kill(Number(pid), "SIGKILL");
+    await expect.poll(() => renderer.status(), { timeout: 30_000 }).not.toBe("ready");
+    const after = await renderer.render({ html: "<p>after the crash</p>", width: 375 });
+    expect(after.text).toBe("after the crash");
+    expect(renderer.status()).toBe("ready");
   });
 });
 
