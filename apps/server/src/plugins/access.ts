@@ -2,6 +2,7 @@ import { AUTH_ERROR_CODES, AUTH_MESSAGES } from "@mailsmith/shared";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
+import { SessionCache } from "../features/auth/session-cache.js";
 import { revokeSessions, type UserRow } from "../features/users/repo.js";
 import { forbidden, unauthorized } from "../lib/app-error.js";
 
@@ -29,17 +30,17 @@ declare module "fastify" {
   }
 }
 
-/** Reads the session cookie (cookie cache first) and loads the fresh user row. */
+/** Reads the session (session cache first, else Better Auth and the database) and loads the fresh user row. */
 export async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow | null> {
-  const cookie = req.headers.cookie;
-  if (!cookie) return null;
-  let cached = ctx.sessions.get(cookie);
+  const key = SessionCache.keyOf(req.headers.cookie);
+  if (!key) return null;
+  let cached: { userId: string; sessionCreatedAt: Date } | undefined = ctx.sessions.get(key);
   if (!cached) {
+    const mark = ctx.sessions.mark();
     const found = await ctx.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
     if (!found) return null;
-    ctx.sessions.set(cookie, found.user.id, new Date(found.session.createdAt), new Date(found.session.expiresAt));
-    cached = ctx.sessions.get(cookie);
-    if (!cached) return null;
+    cached = { userId: found.user.id, sessionCreatedAt: new Date(found.session.createdAt) };
+    ctx.sessions.set(key, { ...cached, sessionExpiresAt: new Date(found.session.expiresAt) }, mark);
   }
   const row = await ctx.users.get(cached.userId);
   if (!row) return null;
@@ -51,10 +52,7 @@ export async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise
     }
     throw unauthorized(AUTH_MESSAGES.userDisabled, AUTH_ERROR_CODES.userDisabled);
   }
-  if (row.sessionsRevokedAt && cached.sessionCreatedAt <= row.sessionsRevokedAt) {
-    ctx.sessions.delete(cookie);
-    return null;
-  }
+  if (row.sessionsRevokedAt && cached.sessionCreatedAt <= row.sessionsRevokedAt) return null;
   return row;
 }
 

@@ -1,4 +1,8 @@
 import { createHash } from "node:crypto";
+import { createLocalBus, EVERYTHING, type InvalidationBus } from "../../lib/invalidation-bus.js";
+
+/** Topic of content invalidations on the bus (key: the resource prefix). */
+export const CONTENT_TOPIC = "content";
 
 /** A public answer serialised once: the JSON text and its entity tag. */
 export interface CachedAnswer {
@@ -8,8 +12,8 @@ export interface CachedAnswer {
 
 /**
  * Public content answers kept in memory (PGlite runs one query at a time, so public reads must not
- * reach the database on every request). Every admin write drops the entries of its resource; the TTL
- * only bounds staleness when several server processes share one PostgreSQL database.
+ * reach the database on every request). Every admin write drops the entries of its resource on every
+ * instance through the invalidation bus (decision 062); the TTL is a backstop only.
  */
 export class ContentCache {
   private readonly entries = new Map<string, { answer: CachedAnswer; expires: number }>();
@@ -20,7 +24,10 @@ export class ContentCache {
   constructor(
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+    private readonly bus: InvalidationBus = createLocalBus(),
+  ) {
+    bus.subscribe(CONTENT_TOPIC, (prefix) => this.drop(prefix === EVERYTHING ? "" : prefix));
+  }
 
   async get(key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
     const hit = this.entries.get(key);
@@ -40,8 +47,12 @@ export class ContentCache {
     return promise;
   }
 
-  /** Drops every entry whose key starts with `prefix` (a resource may be cached in several variants). */
+  /** Drops every entry whose key starts with `prefix` (a resource may be cached in several variants), everywhere. */
   invalidate(prefix: string) {
+    this.bus.publish(CONTENT_TOPIC, prefix);
+  }
+
+  private drop(prefix: string) {
     this.generation += 1;
     for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
     for (const key of [...this.inflight.keys()]) if (key.startsWith(prefix)) this.inflight.delete(key);

@@ -61,10 +61,10 @@ import {
   writeSingleton,
 } from "./repo.js";
 
-/** Bounds staleness between several server processes on one PostgreSQL; one process invalidates at once. */
+/** A backstop only: every write drops its entries on every instance through the invalidation bus. */
 export const CONTENT_CACHE_TTL_MS = 5 * 60 * 1000;
 
-type Ctx = Pick<AppContext, "db">;
+type Ctx = Pick<AppContext, "db" | "bus">;
 
 /** Stored JSON read back through the current schema (fills fields added later); falls back to the raw value. */
 function normalise<T>(schema: z.ZodType<T>, data: unknown): T {
@@ -97,9 +97,11 @@ function testimonialValues(input: TTestimonialContent): TestimonialValues {
  * One instance per app.
  */
 export class ContentService {
-  readonly cache = new ContentCache(CONTENT_CACHE_TTL_MS);
+  readonly cache: ContentCache;
 
-  constructor(private readonly ctx: Ctx) {}
+  constructor(private readonly ctx: Ctx) {
+    this.cache = new ContentCache(CONTENT_CACHE_TTL_MS, Date.now, ctx.bus);
+  }
 
   /** The public answer `{ success, data, message }`, serialised once and kept until the next write. */
   publicAnswer(key: string, load: () => Promise<{ data: unknown; message: string }>): Promise<CachedAnswer> {

@@ -12,22 +12,40 @@ import { AppError, notFound } from "../../lib/app-error.js";
 import { findPackage, listActivePackages, pointsOf, toPackageDto } from "./repo.js";
 
 /**
- * GET /api/packages is served to every visitor: the active list is kept in memory per app
- * and dropped on every admin write (one process; several processes see writes within the TTL).
+ * GET /api/packages is served to every visitor: the active list is kept in memory per app and dropped on every
+ * admin write, on every instance through the invalidation bus (decision 062); the TTL is a backstop only.
  */
-const CACHE_TTL_MS = 30_000;
-const caches = new WeakMap<AppContext, { at: number; data: TPackage[] }>();
+const CACHE_TTL_MS = 5 * 60_000;
+const PACKAGES_TOPIC = "packages";
+const caches = new WeakMap<AppContext, { at: number; data: TPackage[]; generation: number }>();
+const generations = new WeakMap<AppContext, number>();
+
+function generationOf(ctx: AppContext): number {
+  let g = generations.get(ctx);
+  if (g === undefined) {
+    g = 0;
+    generations.set(ctx, g);
+    ctx.bus.subscribe(PACKAGES_TOPIC, () => {
+      generations.set(ctx, (generations.get(ctx) ?? 0) + 1);
+      caches.delete(ctx);
+    });
+  }
+  return g;
+}
 
 export async function listPackages(ctx: AppContext): Promise<TPackage[]> {
+  const generation = generationOf(ctx);
   const hit = caches.get(ctx);
   if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.data;
   const data = (await listActivePackages(ctx.db)).map(toPackageDto);
-  caches.set(ctx, { at: Date.now(), data });
+  // A list read before a write is served once but never kept.
+  if (generationOf(ctx) === generation) caches.set(ctx, { at: Date.now(), data, generation });
   return data;
 }
 
 export function invalidatePackages(ctx: AppContext) {
-  caches.delete(ctx);
+  generationOf(ctx);
+  ctx.bus.publish(PACKAGES_TOPIC, "list");
 }
 
 export async function getPackage(ctx: AppContext, id: string): Promise<TPackage> {
