@@ -94,7 +94,7 @@ export interface StoredUpload {
 }
 
 /**
- * Issue 11 (decision 050): a generation or refinement as a job worked by any server instance.
+ * Issue 11 (decision 055): a generation or refinement as a job worked by any server instance.
  * queued → running → succeeded | failed | cancelled; failed/cancelled → queued again on Retry (attempt + 1).
  * `charged` is true while the current attempt's credit is held; refunds flip it in the same transaction.
  */
