@@ -199,6 +199,7 @@ describe("renderReport", { timeout: 120_000 }, () => {
   it("passes a stacking email, stores the four pictures and a thumbnail", async () => {
     const stored: { name: string; width: number }[] = [];
     const out = await renderReport(renderer, TWO_COLUMNS, {
+      thumbnail: true,
       storeAs: async (name, png) => {
         stored.push({ name, width: (await sharp(png).metadata()).width! });
         return `https://files.test/${name}.png`;

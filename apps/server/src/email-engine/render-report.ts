@@ -36,7 +36,7 @@ export interface RenderOutcome {
 export interface RenderReportOptions {
   /** Where the pictures go; without it nothing is stored (checks only). */
   storeAs?: StoreAs;
-  /** Also make a thumbnail (default true when storeAs is given). */
+  /** Also store a 240 × 320 thumbnail of the desktop render (needs storeAs). */
   thumbnail?: boolean;
 }
 
@@ -136,7 +136,7 @@ export async function renderReport(
     if (s.status === "fulfilled") previews[names[i]!] = s.value;
   });
   outcome.previews = previews;
-  if (opts.thumbnail !== false) {
+  if (opts.thumbnail) {
     outcome.thumbnail = await thumbnailOf(shots.desktop.png)
       .then((png) => store("thumbnail", png))
       .catch(() => undefined);
@@ -168,7 +168,7 @@ export async function renderIntoReport(
 ): Promise<{ report: TEmailReport; thumbnailUrl: string | null; desktop: RenderResult | null }> {
   const outcome = await renderReport(deps.renderer, input.html, {
     storeAs: storePreviewsIn(deps.storage, input.ownerId),
-    thumbnail: input.thumbnail,
+    thumbnail: input.thumbnail ?? true,
   });
   return {
     report: withRenderOutcome(input.report, outcome),
