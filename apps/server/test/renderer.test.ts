@@ -122,6 +122,15 @@ describe("renderer", { timeout: 120_000 }, () => {
     expect(r.overflowPx).toBe(265);
   });
 
+  it("renders at any width, such as a design's own width", async () => {
+    const html = `<body style="margin:0"><table width="100%"><tr><td style="height:50px">Any width</td></tr></table></body>`;
+    for (const width of [320, 720, 1200]) {
+      const r = await renderer.render({ html, width });
+      expect(await sharp(r.png).metadata()).toMatchObject({ width });
+      expect(r).toMatchObject({ widthPx: width, overflowPx: 0, text: "Any width" });
+    }
+  });
+
   it("cuts the picture at maxHeightPx but reports the full height", async () => {
     const r = await renderer.render({ html: `<div style="height:3000px">tall</div>`, width: 375, maxHeightPx: 1000 });
     expect(r.heightPx).toBeGreaterThanOrEqual(3000);

@@ -83,6 +83,8 @@ export const CHROMIUM_ARGS = [
 /** A failed launch is retried after this long, not on every request. */
 const RELAUNCH_AFTER_FAILURE_MS = 60_000;
 const DEFAULT_MAX_HEIGHT = 8000;
+/** Widths above this (a huge design) are rendered at this width. */
+const MAX_WIDTH = 4000;
 /** Layout height used to measure the content (a short email is as tall as its content, not as the window). */
 const MEASURE_HEIGHT = 100;
 
@@ -284,7 +286,7 @@ export function createRenderer(opts: RendererOptions): Renderer {
 
   async function draw(tab: Tab, req: RenderRequest): Promise<RenderResult> {
     const { page, cdp } = tab;
-    const width = Math.max(1, Math.round(req.width));
+    const width = Math.min(MAX_WIDTH, Math.max(1, Math.round(req.width)));
     const maxHeight = Math.max(1, Math.round(req.maxHeightPx ?? DEFAULT_MAX_HEIGHT));
     await page.setViewportSize({ width, height: MEASURE_HEIGHT });
     await page.emulateMedia({ colorScheme: req.colorScheme ?? "light" });
