@@ -84,6 +84,15 @@ async function columnBands(dataUrl: string, minRunShare: number) {
 }
 
 describe("POST /api/email-check", () => {
+  it("is documented in the OpenAPI description with its tag and body", async () => {
+    const docs = await server.client().get("/api/docs/json");
+    expect(docs.status).toBe(200);
+    const op = docs.body.paths["/api/email-check"]?.post;
+    expect(op?.tags).toEqual(["email-check"]);
+    expect(JSON.stringify(op?.requestBody ?? {})).toContain("html");
+    expect(docs.body.paths["/api/templates/import"]?.post?.tags).toEqual(["generator"]);
+  });
+
   it("refuses visitors who are not signed in", async () => {
     const res = await server.client().post("/api/email-check", { html: multiColumn });
     expect(res.status).toBe(401);
@@ -225,5 +234,26 @@ describe("POST /api/templates/import (Fix with AI, first step)", () => {
     const notHtml = await member.post("/api/templates/import", { html: "plain words" });
     expect(notHtml.status).toBe(400);
     expect(notHtml.body.message).toBe(EMAIL_CHECK_MESSAGES.notHtml);
+  });
+});
+
+describe("POST /api/email-check without a browser (RENDERER=off)", () => {
+  let off: TestServer;
+  beforeAll(async () => {
+    off = await startTestServer({ env: { RENDERER: "off" } });
+  });
+  afterAll(async () => {
+    await off?.close();
+  });
+
+  it("still answers with the processed email, and the report says it was not rendered", async () => {
+    const m = await off.member();
+    const res = await m.post("/api/email-check", { html: multiColumn });
+    expect(res.status).toBe(200);
+    const body = ZEmailCheckResponseSchema.parse(res.body);
+    expect(body.text.replace(/\s+/g, " ")).toContain("Wool scarf");
+    expect(body.report.render).toMatchObject({ available: false });
+    expect(body.report.previews?.desktop).toBeUndefined();
+    expect(body.report.checks.find((c) => c.id === "render.unavailable")).toMatchObject({ status: "warn" });
   });
 });
