@@ -92,7 +92,7 @@ export function createContext(opts: {
     },
     trustedOrigins: env.trustedOrigins,
     // The sign-up credits are granted once the address is verified (Google accounts arrive verified); the
-    // source key makes the grant happen once however often the link is opened (docs/decisions/060).
+    // source key makes the grant happen once however often the link is opened (docs/decisions/070).
     async onUserCreated(userId, emailVerified) {
       if (emailVerified) await grantSignupBonus(userId);
     },

@@ -34,8 +34,8 @@ describe("NUL bytes and control characters", () => {
   it("a public form with a NUL byte is a 400 and files nothing", async () => {
     const before = (await server.ctx.db.select().from(supportTickets)).length;
     const res = await server.client().post("/api/new-support-message", {
-      name: "Eve\u0000",
-      email: "eve@example.com",
+      ticketUserName: "Eve\u0000",
+      ticketUserEmail: "eve@example.com",
       phone: "+49 30 1234567",
       subject: "Hi",
       message: "Hello",

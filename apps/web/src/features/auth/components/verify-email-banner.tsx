@@ -7,7 +7,7 @@ import { ApiError, api } from "@/lib/api-client";
 import { useMe, usePublicConfig } from "../api/me";
 
 /**
- * Shown to a member whose address is not verified yet (docs/decisions/060): the free credits arrive when they open
+ * Shown to a member whose address is not verified yet (docs/decisions/070): the free credits arrive when they open
  * the link of the verification mail; the button sends the mail again.
  */
 export function VerifyEmailBanner() {
