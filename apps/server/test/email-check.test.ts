@@ -217,6 +217,14 @@ describe("POST /api/templates/import (Fix with AI, first step)", () => {
       where: (g, { eq }) => eq(g.id, res.body.data._id),
     });
     expect(row?.name).toBe("Spring collection is here");
+    // Rendered like any template: stored previews on its page and a thumbnail for the history.
+    expect(row?.thumbnailUrl).toBeTruthy();
+    expect(res.body.data.report.render).toMatchObject({ available: true });
+    const stored = res.body.data.report.previews?.mobile as string;
+    expect(stored).toMatch(/\.webp$/);
+    const picture = await fetch(new URL(stored, server.url));
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/webp");
     const after = (await m.get("/api/me")).body.user.currentBalance;
     expect(after).toBe(before);
     // It is an ordinary template of this member (and nobody else's).

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   GENERATION_JOB_LIMITS,
   GENERATION_JOB_MESSAGES,
@@ -9,6 +10,7 @@ import * as cheerio from "cheerio";
 import type { AppContext } from "../../context.js";
 import { readHtmlInput } from "../../email-engine/existing-html.js";
 import type { EmailProcessor } from "../../email-engine/pool.js";
+import { renderIntoReport } from "../../email-engine/render-report.js";
 import { AppError, notFound } from "../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../plugins/access.js";
 import type { UserRow } from "../users/repo.js";
@@ -49,7 +51,11 @@ export const templatesService = {
   ): Promise<GenerationRow> {
     const html = await readHtmlInput(input.html);
     const result = await processor.run({ html, source: "existing" });
+    // Rendered like any template: previews on its page, a thumbnail in the history (the report says so if not).
+    const id = randomUUID();
+    const checked = await renderIntoReport(ctx, { html: result.html, report: result.report, ownerId: id });
     return generationsRepo.insert(ctx.db, {
+      id,
       userId: caller.id,
       status: "succeeded",
       emailType: input.emailType,
@@ -57,7 +63,8 @@ export const templatesService = {
       subject: result.subject,
       html: result.html,
       text: result.text,
-      report: result.report,
+      report: checked.report,
+      thumbnailUrl: checked.thumbnailUrl,
       credit: 0,
       model: "",
     });
