@@ -54,7 +54,10 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   app.addHook("onClose", async () => ctx.renderer.close());
   // Caches are only trusted once invalidations from other instances arrive (decision 062).
   await ctx.bus.ready();
-  app.addHook("onClose", async () => ctx.bus.close());
+  app.addHook("onClose", async () => {
+    await ctx.bus.close();
+    await ctx.redis?.quit().catch(() => {});
+  });
   registerJsonParser(app);
   app.addHook("onSend", async (req, reply) => {
     reply.header("x-request-id", req.id);
@@ -66,7 +69,11 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   registerSecurityHeaders(app, { https: ctx.env.publicUrl.startsWith("https://") });
 
   // Limits apply only where a route sets config.rateLimit (contact form, test mails, …).
-  await app.register(fastifyRateLimit, { global: false });
+  // With REDIS_URL the counts live in Redis, so every instance counts against one limit (decision 063).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(ctx.redis ? { redis: ctx.redis, nameSpace: "rl:", skipOnError: true } : {}),
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

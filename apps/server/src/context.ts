@@ -1,5 +1,6 @@
 import { FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS } from "@mailsmith/shared";
 import { sql } from "drizzle-orm";
+import { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { Mailer } from "./adapters/mail/mailer.js";
 import { createRenderer, type Renderer } from "./adapters/renderer/renderer.js";
@@ -15,6 +16,7 @@ import { revokeSessions } from "./features/users/repo.js";
 import { UserCache } from "./features/users/user-cache.js";
 import { createLocalBus, createPostgresBus, type InvalidationBus } from "./lib/invalidation-bus.js";
 import { registerSecretsKey } from "./lib/secret-box.js";
+import { createMemoryWindowStore, createRedisWindowStore, type WindowStore } from "./lib/window-store.js";
 
 /** Everything a feature needs, built once per app (tests build several, each with its own database). */
 export interface AppContext {
@@ -31,6 +33,10 @@ export interface AppContext {
   bus: InvalidationBus;
   users: UserCache;
   sessions: SessionCache;
+  /** With REDIS_URL: the shared Redis (rate limits, limiter counts), closed with the app; else undefined. */
+  redis?: Redis;
+  /** Sliding-window counts behind the limiters: Redis with REDIS_URL, else memory (decision 063). */
+  limits: WindowStore;
   loginLimiter: FailedLoginLimiter;
   log: Logger;
   credits: {
@@ -59,6 +65,16 @@ export function createContext(opts: {
         })
       : createLocalBus();
   const users = new UserCache(db, bus);
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, {
+        keyPrefix: env.REDIS_KEY_PREFIX,
+        // A request waits at most one retry for Redis; the limiters then let it through (logged).
+        maxRetriesPerRequest: 1,
+        connectTimeout: 5000,
+      })
+    : undefined;
+  redis?.on("error", (err) => log.warn({ err }, "Redis connection error; it reconnects by itself"));
+  const limits = redis ? createRedisWindowStore(redis, log) : createMemoryWindowStore();
   const credits: AppContext["credits"] = {
     async apply(change, tx, insufficientMessage) {
       try {
@@ -115,7 +131,9 @@ export function createContext(opts: {
     sessions: new SessionCache(bus),
     log,
     credits,
-    loginLimiter: new FailedLoginLimiter(FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS),
+    redis,
+    limits,
+    loginLimiter: new FailedLoginLimiter(FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS, limits),
   };
 }
 

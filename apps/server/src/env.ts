@@ -31,6 +31,12 @@ export const EnvSchema = z
       message: "BETTER_AUTH_URL must be an http(s) URL such as http://localhost:3000",
     }),
     TRUST_PROXY: bool,
+    /** Shared limits for several instances (rate limits, failed sign-ins, reset/sign-up counts); unset: in memory. */
+    REDIS_URL: optionalString.refine((v) => !v || /^rediss?:\/\//.test(v), {
+      message: "REDIS_URL must look like redis://host:6379 or rediss://…",
+    }),
+    /** Prefix of every Redis key (several deployments or test runs can share one Redis). */
+    REDIS_KEY_PREFIX: z.string().default("mailsmith:"),
     /** Extra origins (comma-separated) allowed to send cookie-authenticated changes, e.g. a dev server. */
     TRUSTED_ORIGINS: z.string().default(""),
     /** Sign-ups allowed per client address per hour (farming guard). */

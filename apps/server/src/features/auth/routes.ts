@@ -54,9 +54,9 @@ export function stripTokens(value: unknown): unknown {
  */
 export async function authRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  const resets = new WindowLimiter(ctx.env.RESET_LIMIT_PER_HOUR, HOUR);
-  const signUps = new WindowLimiter(ctx.env.SIGNUP_LIMIT_PER_HOUR, HOUR);
-  const verificationMails = new WindowLimiter(ctx.env.RESET_LIMIT_PER_HOUR, HOUR);
+  const resets = new WindowLimiter("reset", ctx.env.RESET_LIMIT_PER_HOUR, HOUR, ctx.limits);
+  const signUps = new WindowLimiter("signup", ctx.env.SIGNUP_LIMIT_PER_HOUR, HOUR, ctx.limits);
+  const verificationMails = new WindowLimiter("verify", ctx.env.RESET_LIMIT_PER_HOUR, HOUR, ctx.limits);
 
   async function forward(req: FastifyRequest): Promise<Response> {
     const url = new URL(req.url, ctx.env.publicUrl);
@@ -130,26 +130,26 @@ export async function authRoutes(app: FastifyInstance) {
 
       if (req.method === "POST" && path === SIGN_IN_PATH) {
         const email = emailOf(req.body);
-        if (ctx.loginLimiter.isBlocked(email, req.ip)) {
+        if (await ctx.loginLimiter.isBlocked(email, req.ip)) {
           return reply
             .status(429)
             .send({ code: AUTH_ERROR_CODES.tooManyRequests, message: AUTH_MESSAGES.tooManyRequests });
         }
         const response = await forward(req);
         if (response.status === 401) {
-          ctx.loginLimiter.recordFailure(email, req.ip);
+          await ctx.loginLimiter.recordFailure(email, req.ip);
           const known = email ? await findUserByEmail(ctx.db, email) : undefined;
           const code = known ? AUTH_ERROR_CODES.invalidPassword : AUTH_ERROR_CODES.userNotFound;
           const message = known ? AUTH_MESSAGES.wrongPassword : AUTH_MESSAGES.userNotFound;
           return send(reply, response, { code, message });
         }
-        if (response.ok) ctx.loginLimiter.recordSuccess(email);
+        if (response.ok) await ctx.loginLimiter.recordSuccess(email);
         return send(reply, response);
       }
 
       if (req.method === "POST" && path === SIGN_UP_PATH) {
         if (isCommonPassword(field(req.body, "password"))) return refuseCommon(reply);
-        if (!signUps.take([`ip:${req.ip}`])) {
+        if (!(await signUps.take([`ip:${req.ip}`]))) {
           return reply
             .status(429)
             .header("retry-after", "3600")
@@ -178,7 +178,7 @@ export async function authRoutes(app: FastifyInstance) {
           return reply.status(400).send({ code: "INVALID_EMAIL", message: AUTH_MESSAGES.resetInvalidEmail });
         }
         // Counted before the lookup, known address or not: the limit bounds both mail bombing and enumeration.
-        if (!resets.take([`email:${email}`, `ip:${req.ip}`])) {
+        if (!(await resets.take([`email:${email}`, `ip:${req.ip}`]))) {
           return reply
             .status(429)
             .header("retry-after", "3600")
@@ -193,7 +193,7 @@ export async function authRoutes(app: FastifyInstance) {
 
       if (req.method === "POST" && path === RESEND_VERIFICATION_PATH) {
         // Same bound as reset mails: nobody mail-bombs an address through "resend".
-        if (!verificationMails.take([`email:${emailOf(req.body)}`, `ip:${req.ip}`])) {
+        if (!(await verificationMails.take([`email:${emailOf(req.body)}`, `ip:${req.ip}`]))) {
           return reply
             .status(429)
             .header("retry-after", "3600")
