@@ -204,6 +204,40 @@ describe("a browser that dies", { timeout: 120_000 }, () => {
   });
 });
 
+describe("a render that never finishes", { timeout: 120_000 }, () => {
+  it("is abandoned after RENDERER_TIMEOUT_MS and the next render works", async () => {
+    // Our own origin, answering nothing for /hang.png: the page never finishes loading.
+    const hanging: Server = createServer((req, res) => {
+      if (req.url === "/hang.png") return; // never answered
+      res.end("ok");
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+    const slow = createRenderer({
+      env: loadEnv({
+        BETTER_AUTH_URL: url,
+        RENDERER_TIMEOUT_MS: "5000",
+        RENDERER_CONCURRENCY: "1",
+        LOG_LEVEL: "silent",
+      }),
+      log,
+    });
+    try {
+      // Started and warm first, so the limit only covers the stuck render (a generous 5 s on a busy machine).
+      await slow.render({ html: "<p>warm</p>", width: 375 });
+      await expect(slow.render({ html: `<img src="${url}/hang.png">`, width: 375 })).rejects.toThrow(
+        /longer than 5000 ms/,
+      );
+      const next = await slow.render({ html: "<p>next one</p>", width: 375 });
+      expect(next.text).toBe("next one");
+    } finally {
+      await slow.close();
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+});
+
 describe("renderReport", { timeout: 120_000 }, () => {
   it("passes a stacking email, stores the four pictures and a thumbnail", async () => {
     const stored: { name: string; width: number }[] = [];
