@@ -130,10 +130,12 @@ async function main() {
           if (!answer) throw new Error("answer could not be read");
           let source = await cutImages(answer.html, answer.images, design);
           let mjmlErrors: number | undefined;
+          let wasMjml = false;
           if (looksLikeMjml(source)) {
             const compiled = await compileMjml(source);
             mjmlErrors = compiled.errors.length;
             source = compiled.html;
+            wasMjml = true;
           } else if (format === "mjml") {
             mjmlErrors = -1; // asked for MJML, got HTML
           }
@@ -141,7 +143,7 @@ async function main() {
             html: source,
             subject: answer.subject,
             preheader: answer.preheader,
-            source: "generated",
+            source: wasMjml ? "existing" : "generated", // as the generator does (pipeline.ts)
           });
           const outcome = await renderReport(renderer, processed.html);
           const report = withRenderOutcome(processed.report, outcome);

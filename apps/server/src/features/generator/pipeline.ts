@@ -314,7 +314,9 @@ export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHoo
       html,
       subject: a.subject,
       preheader: a.preheader,
-      source: "generated",
+      // Compiled MJML is a whole, well-formed document whose <style> carries the column widths and stacking: keep it
+      // as a member's email is kept (still sanitised). Our skeleton would undo MJML's layout (decision 059).
+      source: mjml ? "existing" : "generated",
     });
     aborted();
     await hooks.stage("rendering", 75);
