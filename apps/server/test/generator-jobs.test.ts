@@ -540,6 +540,11 @@ describe("history: names, rename, search, filter, sort, paging, duplicate, delet
   it("exports HTML, text and a zip of index.html + images with relative paths; MJML only when there is one", async () => {
     const job = (await start(m, { images: [await design()] })).body.data.jobs[0];
     const t = (await m.get(`/api/templates/${(await finished(m, job._id)).templateId}`)).body.data;
+    // The only scored template of this member (the others had no design) sorts first by score.
+    expect(typeof t.score).toBe("number");
+    const byScore = (await m.get("/api/templates?sort=score")).body.data;
+    expect(byScore[0]._id).toBe(t._id);
+    expect(byScore.slice(1).every((x: { score: number | null }) => x.score === null)).toBe(true);
     const get = (format: string) =>
       fetch(`${server.url}/api/templates/${t._id}/export?format=${format}`, {
         headers: { cookie: [...m.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
