@@ -58,6 +58,29 @@ export const ZEmailReportSchema = z.object({
 });
 export type TEmailReport = z.infer<typeof ZEmailReportSchema>;
 
+/** Texts of the report on the web (generator results, Check my email). */
+export const EMAIL_REPORT_UI = {
+  title: "Quality report",
+  passed: "Passed",
+  failed: "Needs fixing",
+  status: { pass: "Pass", warn: "Warning", fail: "Fail" } as Record<EmailCheckStatus, string>,
+  counts: (pass: number, warn: number, fail: number) => `${pass} passed · ${warn} warnings · ${fail} failed`,
+  fixLabel: "Fix:",
+  showPassed: (n: number) => `Show ${n} passed check${n === 1 ? "" : "s"}`,
+  hidePassed: "Hide passed checks",
+  changesTitle: "What post-processing changed",
+  autofix: { "use-https": "Use https" } as Record<EmailAutofix, string>,
+  /** Groups, in the order shown; a check belongs to the first group whose prefix its id starts with. */
+  groups: [
+    { id: "clients", title: "Email clients", prefixes: ["caniemail."] },
+    { id: "render", title: "Rendering", prefixes: ["render."] },
+    { id: "a11y", title: "Accessibility", prefixes: ["a11y.", "content."] },
+    { id: "links", title: "Links", prefixes: ["links."] },
+    { id: "size", title: "Size", prefixes: ["size."] },
+  ],
+  otherGroup: "Other checks",
+} as const;
+
 /** The old name (before issue 10) of the report schema. */
 export const ZQualityReportSchema = ZEmailReportSchema;
 export type TQualityReport = TEmailReport;

@@ -1,4 +1,11 @@
-import type { TemplateSort, TRenameTemplate, TTemplateFull, TTemplateItem } from "@mailsmith/shared";
+import type {
+  EmailAutofix,
+  TemplateSort,
+  TRenameTemplate,
+  TTemplate,
+  TTemplateFull,
+  TTemplateItem,
+} from "@mailsmith/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
@@ -74,5 +81,18 @@ export function useDuplicateTemplate() {
 export function useSendTest() {
   return useMutation({
     mutationFn: (id: string) => api.post<{ message: string }>(`/api/templates/${id}/send-test`),
+  });
+}
+
+/** POST /api/templates/:id/autofix { fix } → the template with the fix applied and a fresh report. */
+export function useAutofixTemplate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, fix }: { id: string; fix: EmailAutofix }) =>
+      api.post<{ data: TTemplate }>(`/api/templates/${id}/autofix`, { fix }),
+    onSuccess: (r) => {
+      qc.invalidateQueries({ queryKey: ["template", r.data._id] });
+      qc.invalidateQueries({ queryKey: ["templates"] });
+    },
   });
 }

@@ -34,7 +34,7 @@ export function GenerationResult({ template, designSrc }: { template: TTemplateF
       {design && (
         <CompareView designUrl={design} renderedUrl={template.report.previews?.desktop} html={template.html} />
       )}
-      <QualityReport report={template.report} />
+      <QualityReport report={template.report} templateId={template._id} />
       <CodePanel template={template} />
     </>
   );
