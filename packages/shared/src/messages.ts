@@ -29,6 +29,11 @@ export const GUARD_MESSAGES = {
   notAuthorizedTitle: "Not Authorized",
   notAuthorized: "You can't access this page; this route is only accessible for Admin.",
   notFound: "Page Not Found",
+  notFoundText: "The page you are looking for does not exist or has moved.",
+  notFoundSearchLabel: "Search the site's pages",
+  notFoundNoMatch: "No page matches your search.",
+  errorTitle: "Something went wrong",
+  errorText: "An unexpected error occurred. Reload the page to try again; if it keeps happening, contact support.",
 } as const;
 
 export const FETCH_MESSAGES = {
@@ -83,3 +88,49 @@ export function registerErrorMessage(code: string | undefined): string {
 export function resetErrorMessage(code: string | undefined): string {
   return (code && RESET_CODE_MESSAGES[code]) || AUTH_MESSAGES.resetOther;
 }
+
+/** The two legal pages the sign-up form links to (issue 13 item 5). */
+export const LEGAL_PAGES = {
+  terms: {
+    title: "Terms of Service",
+    sections: [
+      {
+        heading: "Your account",
+        body: "You need an account to generate templates. Keep your password to yourself; you are responsible for what is done with your account.",
+      },
+      {
+        heading: "Credits and payments",
+        body: "Generating a template uses credits. Credits are bought in packages through PayPal and are granted once the payment is captured. A failed generation gives its credit back.",
+      },
+      {
+        heading: "Your content",
+        body: "The design images you upload and the emails generated from them are yours. We keep them only to show them to you and delete them when you delete them.",
+      },
+      {
+        heading: "Fair use",
+        body: "Do not use the service to make emails for spam, phishing or anything unlawful. We may suspend accounts that do.",
+      },
+    ],
+  },
+  privacy: {
+    title: "Privacy Policy",
+    sections: [
+      {
+        heading: "What we store",
+        body: "Your name, email address, optional profile details, your orders, your credit history, your uploaded designs and generated templates, and support messages.",
+      },
+      {
+        heading: "Why",
+        body: "To run your account, generate and keep your templates, process payments and answer support requests. We do not sell your data.",
+      },
+      {
+        heading: "Who else sees it",
+        body: "PayPal processes payments; the AI provider receives the designs and instructions you submit for a generation. Nobody else.",
+      },
+      {
+        heading: "Your choices",
+        body: "You can change your profile at any time and ask support to delete your account and its data.",
+      },
+    ],
+  },
+} as const;

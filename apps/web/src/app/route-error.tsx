@@ -1,15 +1,34 @@
 import { GUARD_MESSAGES } from "@mailsmith/shared";
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { MessagePage } from "@/components/ui/page-state";
+import { NotFoundRoute } from "./routes/not-found-route";
 
+/** Failures while loading or rendering a route: a friendly page with a way forward (issue 13 item 6). */
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <MessagePage title={GUARD_MESSAGES.notFound}>The page you are looking for does not exist.</MessagePage>;
+    return (
+      <main>
+        <NotFoundRoute />
+      </main>
+    );
   }
   return (
-    <MessagePage title="Something went wrong">
-      An unexpected error occurred. Please reload the page or try again later.
-    </MessagePage>
+    <main>
+      <MessagePage
+        title={GUARD_MESSAGES.errorTitle}
+        action={
+          <div className="flex flex-wrap justify-center gap-3">
+            <Button onClick={() => window.location.reload()}>Reload the page</Button>
+            <Link to="/" className={buttonClasses("secondary")}>
+              Go to Home
+            </Link>
+          </div>
+        }
+      >
+        {GUARD_MESSAGES.errorText}
+      </MessagePage>
+    </main>
   );
 }

@@ -1,6 +1,4 @@
-import { GUARD_MESSAGES } from "@mailsmith/shared";
 import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
-import { MessagePage } from "@/components/ui/page-state";
 import { FullScreenLoader } from "@/components/ui/spinner";
 import { prefetchLandingContent } from "@/features/content/api/queries";
 import { GuestOnly, RequireAdmin, RequireAuth } from "./guards/require-auth";
@@ -9,6 +7,7 @@ import { MemberLayout } from "./layouts/member-layout";
 import { PublicLayout } from "./layouts/public-layout";
 import { RouteError } from "./route-error";
 import { HomeRoute } from "./routes/home-route";
+import { NotFoundRoute } from "./routes/not-found-route";
 import { ScrollToTop } from "./scroll-to-top";
 
 /** Lazy route module: the page component is loaded when the route is first visited. */
@@ -41,6 +40,8 @@ const routes: RouteObject[] = [
           { index: true, loader: prefetchLandingContent, Component: HomeRoute },
           { path: "about", ...page(() => import("@/features/content/pages/about-page"), "AboutPage") },
           { path: "contact", ...page(() => import("@/features/content/pages/contact-page"), "ContactPage") },
+          { path: "terms", ...page(() => import("./routes/legal-route"), "TermsRoute") },
+          { path: "privacy", ...page(() => import("./routes/legal-route"), "PrivacyRoute") },
           {
             path: "reset-password",
             ...page(() => import("@/features/auth/pages/reset-password-page"), "ResetPasswordPage"),
@@ -56,6 +57,13 @@ const routes: RouteObject[] = [
               { path: "register", ...page(() => import("@/features/auth/pages/register-page"), "RegisterPage") },
             ],
           },
+          { path: "*", Component: NotFoundRoute },
+        ],
+      },
+      {
+        // One shell for every signed-in member page (issue 13 item 1): /user/*, checkout, payment and profile.
+        element: <MemberLayout />,
+        children: [
           {
             element: <RequireAuth />,
             children: [
@@ -79,73 +87,72 @@ const routes: RouteObject[] = [
             ],
           },
           {
-            path: "*",
-            element: (
-              <MessagePage title={GUARD_MESSAGES.notFound}>The page you are looking for does not exist.</MessagePage>
-            ),
-          },
-        ],
-      },
-      {
-        path: "user",
-        element: <MemberLayout />,
-        children: [
-          // The generator shows its own "Please log in" state to signed-out visitors (spec).
-          {
-            path: "generate-code",
-            ...page(() => import("@/features/generator/pages/generate-code-page"), "GenerateCodePage"),
-          },
-          {
-            element: <RequireAuth />,
+            path: "user",
             children: [
+              // The generator shows its own "Please log in" state to signed-out visitors (spec).
               {
-                path: "dashboard",
-                ...page(() => import("@/features/dashboard/pages/member-dashboard-page"), "MemberDashboardPage"),
-              },
-              { path: "orders", ...page(() => import("@/features/orders/pages/my-orders-page"), "MyOrdersPage") },
-              {
-                path: "orders-history",
-                ...page(() => import("@/features/orders/pages/subscription-history-page"), "SubscriptionHistoryPage"),
+                path: "generate-code",
+                ...page(() => import("@/features/generator/pages/generate-code-page"), "GenerateCodePage"),
               },
               {
-                path: "select-package",
-                ...page(() => import("@/features/packages/pages/select-package-page"), "SelectPackagePage"),
-              },
-              {
-                path: "create-support",
-                ...page(() => import("@/features/support/pages/create-support-page"), "CreateSupportPage"),
-              },
-              {
-                path: "support",
-                ...page(() => import("@/features/support/pages/member-support-page"), "MemberSupportPage"),
-              },
-              {
-                path: "pending-payment",
-                ...page(() => import("@/features/orders/pages/pending-orders-page"), "PendingOrdersPage"),
-              },
-              {
-                path: "package-pending-payment",
-                ...page(() => import("@/features/orders/pages/pending-orders-page"), "PendingOrdersPage"),
-              },
-              {
-                path: "item-pending-payment",
-                ...page(() => import("@/features/orders/pages/pending-orders-page"), "PendingItemOrdersPage"),
-              },
-              {
-                path: "subscription-history",
-                ...page(() => import("@/features/orders/pages/subscription-history-page"), "SubscriptionHistoryPage"),
-              },
-              {
-                path: "check-email",
-                ...page(() => import("@/features/email-check/pages/check-email-page"), "CheckEmailPage"),
-              },
-              {
-                path: "templates",
-                ...page(() => import("@/features/generator/pages/templates-page"), "TemplatesPage"),
-              },
-              {
-                path: "templates/:id",
-                ...page(() => import("@/features/generator/pages/template-page"), "TemplatePage"),
+                element: <RequireAuth />,
+                children: [
+                  {
+                    path: "dashboard",
+                    ...page(() => import("@/features/dashboard/pages/member-dashboard-page"), "MemberDashboardPage"),
+                  },
+                  { path: "orders", ...page(() => import("@/features/orders/pages/my-orders-page"), "MyOrdersPage") },
+                  {
+                    path: "orders-history",
+                    ...page(
+                      () => import("@/features/orders/pages/subscription-history-page"),
+                      "SubscriptionHistoryPage",
+                    ),
+                  },
+                  {
+                    path: "select-package",
+                    ...page(() => import("@/features/packages/pages/select-package-page"), "SelectPackagePage"),
+                  },
+                  {
+                    path: "create-support",
+                    ...page(() => import("@/features/support/pages/create-support-page"), "CreateSupportPage"),
+                  },
+                  {
+                    path: "support",
+                    ...page(() => import("@/features/support/pages/member-support-page"), "MemberSupportPage"),
+                  },
+                  {
+                    path: "pending-payment",
+                    ...page(() => import("@/features/orders/pages/pending-orders-page"), "PendingOrdersPage"),
+                  },
+                  {
+                    path: "package-pending-payment",
+                    ...page(() => import("@/features/orders/pages/pending-orders-page"), "PendingOrdersPage"),
+                  },
+                  {
+                    path: "item-pending-payment",
+                    ...page(() => import("@/features/orders/pages/pending-orders-page"), "PendingItemOrdersPage"),
+                  },
+                  {
+                    path: "subscription-history",
+                    ...page(
+                      () => import("@/features/orders/pages/subscription-history-page"),
+                      "SubscriptionHistoryPage",
+                    ),
+                  },
+                  {
+                    path: "check-email",
+                    ...page(() => import("@/features/email-check/pages/check-email-page"), "CheckEmailPage"),
+                  },
+                  {
+                    path: "templates",
+                    ...page(() => import("@/features/generator/pages/templates-page"), "TemplatesPage"),
+                  },
+                  {
+                    path: "templates/:id",
+                    ...page(() => import("@/features/generator/pages/template-page"), "TemplatePage"),
+                  },
+                ],
               },
             ],
           },

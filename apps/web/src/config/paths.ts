@@ -6,6 +6,8 @@ export const paths = {
   login: "/login",
   register: "/register",
   resetPassword: "/reset-password",
+  terms: "/terms",
+  privacy: "/privacy",
   updateProfile: "/update-profile",
   premiumItem: (slug: string, itemId: string) => `/premium/${encodeURIComponent(slug)}/${encodeURIComponent(itemId)}`,
   buy: (id: string) => `/buy/${id}`,

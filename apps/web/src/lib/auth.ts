@@ -1,4 +1,10 @@
-import { AUTH_STATE_CACHE_MS, type TPublicConfig, type TSessionResponse, type TUser } from "@mailsmith/shared";
+import {
+  AUTH_STATE_CACHE_MS,
+  LOGIN_REDIRECT_DEFAULT,
+  type TPublicConfig,
+  type TSessionResponse,
+  type TUser,
+} from "@mailsmith/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { ApiError, api } from "@/lib/api-client";
@@ -57,7 +63,10 @@ async function fetchMe(): Promise<TUser | null> {
   }
 }
 
-/** The signed-in user (null when signed out). The server is the source of truth for role and credits. */
+/**
+ * The signed-in user (null when signed out). The server is the source of truth for role and credits: the cached
+ * answer only paints; decisions (redirects) wait for `useAuth().confirmed`.
+ */
 export function useMe() {
   const cached = readCachedMe();
   return useQuery({
@@ -68,6 +77,19 @@ export function useMe() {
     // Older than staleTime → shown at once but refetched on mount.
     initialDataUpdatedAt: cached ? cached.at - 60_000 : undefined,
   });
+}
+
+export interface AuthState {
+  /** The user to paint: the server's answer, or the cached one while the server is being asked. */
+  user: TUser | null;
+  /** True once the server has answered in this page's life: only then may anyone redirect on `user`. */
+  confirmed: boolean;
+}
+
+/** Auth state for layouts and guards: paint from `user`, decide only when `confirmed` (issue 13 item 2). */
+export function useAuth(): AuthState {
+  const me = useMe();
+  return { user: me.data ?? null, confirmed: me.isFetched };
 }
 
 export function usePublicConfig() {
@@ -91,4 +113,10 @@ export function useSignOut() {
       writeCachedMe(null);
     }
   }, [queryClient]);
+}
+
+/** Where to go after sign-in: the remembered origin page (same-site paths only), else the dashboard. */
+export function redirectTarget(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === "string" && from.startsWith("/") && !from.startsWith("//") ? from : LOGIN_REDIRECT_DEFAULT;
 }

@@ -1,12 +1,42 @@
+import { Link } from "react-router";
 import { paths } from "@/config/paths";
-import { useMe } from "@/features/auth/api/me";
 import { VerifyEmailBanner } from "@/features/auth/components/verify-email-banner";
+import { useAuth } from "@/lib/auth";
 import { Icon } from "./icons";
 import { SidebarLayout, type SidebarLink } from "./sidebar-layout";
 
-/** /user area: sidebar starts collapsed (spec); admins also get the admin dashboard in a new tab. */
+/** The balance on every signed-in page (issue 13 item 1); a link to buy more. */
+function CreditBalance() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <>
+      <Link
+        to={paths.user.selectPackage}
+        className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-100"
+        aria-label={`Credits: ${user.currentBalance}. Buy credits`}
+      >
+        Credits{" "}
+        <span data-testid="shell-credits" className="font-semibold">
+          {user.currentBalance}
+        </span>
+      </Link>
+      <Link
+        to={paths.updateProfile}
+        className="max-w-40 truncate rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      >
+        {user.userName || "Profile"}
+      </Link>
+    </>
+  );
+}
+
+/**
+ * The shell of every signed-in member page (/user/*, checkout, payment, profile): sidebar starting collapsed (spec),
+ * credit balance on top; admins also get the admin dashboard in a new tab.
+ */
 export function MemberLayout() {
-  const me = useMe();
+  const { user } = useAuth();
   const links: SidebarLink[] = [
     { label: "Dashboard", to: paths.user.dashboard, icon: <Icon name="dashboard" /> },
     { label: "Generate Template", to: paths.user.generateCode, icon: <Icon name="spark" /> },
@@ -16,9 +46,18 @@ export function MemberLayout() {
     { label: "Support", to: paths.user.support, icon: <Icon name="support" /> },
     { label: "Pending Payments", to: `${paths.user.pendingPayment}/`, icon: <Icon name="clock" /> },
     { label: "Subscription History", to: paths.user.subscriptionHistory, icon: <Icon name="history" /> },
+    { label: "Profile", to: paths.updateProfile, icon: <Icon name="users" /> },
   ];
-  if (me.data?.userRole === "Admin") {
+  if (user?.userRole === "Admin") {
     links.push({ label: "Admin Dashboard", to: paths.admin.dashboard, icon: <Icon name="shield" />, newTab: true });
   }
-  return <SidebarLayout links={links} startCollapsed area="Member" banner={<VerifyEmailBanner />} />;
+  return (
+    <SidebarLayout
+      links={links}
+      startCollapsed
+      area="Member"
+      banner={<VerifyEmailBanner />}
+      topBar={<CreditBalance />}
+    />
+  );
 }

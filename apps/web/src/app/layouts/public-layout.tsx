@@ -14,9 +14,9 @@ export function PublicLayout() {
         Skip to content
       </a>
       <Header logo={<SiteLogo />} />
-      <div id="main-content" className="flex-1" tabIndex={-1}>
+      <main id="main-content" className="flex-1" tabIndex={-1}>
         <Outlet />
-      </div>
+      </main>
       <SiteFooter />
     </div>
   );

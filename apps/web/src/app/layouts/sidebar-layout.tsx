@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Logo } from "@/components/layout/logo";
-import { useSignOut } from "@/features/auth/api/me";
+import { useSignOut } from "@/lib/auth";
 
 export interface SidebarLink {
   label: string;
@@ -18,6 +18,7 @@ export function SidebarLayout({
   area,
   contentClassName = "",
   banner,
+  topBar,
 }: {
   links: SidebarLink[];
   startCollapsed: boolean;
@@ -25,6 +26,8 @@ export function SidebarLayout({
   contentClassName?: string;
   /** Shown above every page of the area (e.g. the e-mail verification reminder). */
   banner?: ReactNode;
+  /** Right-hand side of the bar above every page of the area (the member's credit balance). */
+  topBar?: ReactNode;
 }) {
   // Narrow screens start collapsed too, so the content keeps its width (the wide breakpoint is 1024 px).
   const [collapsed, setCollapsed] = useState(
@@ -126,10 +129,17 @@ export function SidebarLayout({
           </button>
         </div>
       </aside>
-      <main className={`min-w-0 flex-1 p-4 sm:p-6 lg:p-8 ${contentClassName}`}>
-        {banner}
-        <Outlet />
-      </main>
+      <div className="flex min-w-0 flex-1 flex-col">
+        {topBar && (
+          <div className="sticky top-0 z-20 flex h-14 items-center justify-end gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+            {topBar}
+          </div>
+        )}
+        <main id="main-content" tabIndex={-1} className={`min-w-0 flex-1 p-4 sm:p-6 lg:p-8 ${contentClassName}`}>
+          {banner}
+          <Outlet />
+        </main>
+      </div>
     </div>
   );
 }

@@ -32,7 +32,7 @@ function AfterFirstPaint({ children }: { children: ReactNode }) {
 export function HomeRoute() {
   useDocumentTitle(LANDING_TITLE);
   return (
-    <main>
+    <div>
       <HeroSection />
       <AfterFirstPaint>
         <BannerSection />
@@ -50,6 +50,6 @@ export function HomeRoute() {
           <TestimonialsSection />
         </div>
       </AfterFirstPaint>
-    </main>
+    </div>
   );
 }

@@ -5,7 +5,7 @@ import { buttonClasses } from "./button";
 /** A centred message page (Not Authorized, Page Not Found, errors). */
 export function MessagePage({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
   return (
-    <main className="flex min-h-[70vh] items-center justify-center px-4 py-16">
+    <div className="flex min-h-[70vh] items-center justify-center px-4 py-16">
       <div className="max-w-md text-center">
         <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
         {children && <div className="mt-3 text-slate-600">{children}</div>}
@@ -17,7 +17,7 @@ export function MessagePage({ title, children, action }: { title: string; childr
           )}
         </div>
       </div>
-    </main>
+    </div>
   );
 }
 

@@ -16,7 +16,7 @@ export function AuthShell({
   children: ReactNode;
 }) {
   return (
-    <main className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-gradient-to-br from-brand-50 via-white to-sky-50 px-4 py-10">
+    <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-gradient-to-br from-brand-50 via-white to-sky-50 px-4 py-10">
       <div className="relative grid w-full max-w-4xl overflow-hidden rounded-3xl bg-white shadow-xl ring-1 ring-slate-200 md:grid-cols-5">
         <Link
           to="/"
@@ -54,7 +54,7 @@ export function AuthShell({
           <div className="mt-6">{children}</div>
         </section>
       </div>
-    </main>
+    </div>
   );
 }
 

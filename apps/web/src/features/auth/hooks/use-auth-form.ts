@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { redirectTarget } from "@/app/guards/require-auth";
+import { redirectTarget } from "@/lib/auth";
 import { meQueryKey } from "../api/me";
 
 /**

@@ -20,12 +20,12 @@ import { FormError } from "../components/auth-shell";
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <main className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-gradient-to-br from-brand-50 via-white to-sky-50 px-4 py-10">
+    <div className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-gradient-to-br from-brand-50 via-white to-sky-50 px-4 py-10">
       <div className="w-full max-w-md rounded-3xl bg-white p-8 shadow-xl ring-1 ring-slate-200">
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <div className="mt-5">{children}</div>
       </div>
-    </main>
+    </div>
   );
 }
 

@@ -6,7 +6,7 @@ import { HowItWorksSection } from "../components/landing/how-it-works-section";
 export function AboutPage() {
   useDocumentTitle("About - Mailsmith");
   return (
-    <main>
+    <div>
       <header className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-7xl px-4 py-14 text-center sm:px-6 lg:px-8">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">About us</p>
@@ -18,6 +18,6 @@ export function AboutPage() {
       </header>
       <AboutSection includeSecondPart />
       <HowItWorksSection />
-    </main>
+    </div>
   );
 }

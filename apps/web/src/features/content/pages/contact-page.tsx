@@ -5,8 +5,8 @@ import { ContactSection } from "../components/landing/contact-section";
 export function ContactPage() {
   useDocumentTitle("Contact Us - Mailsmith");
   return (
-    <main>
+    <div>
       <ContactSection headingLevel={1} />
-    </main>
+    </div>
   );
 }

@@ -29,14 +29,14 @@ export function PremiumItemPage() {
       return <MessagePage title={ITEM_MESSAGES.notFound}>This premium template does not exist.</MessagePage>;
     }
     return (
-      <main className="mx-auto max-w-3xl px-4 py-16">
+      <div className="mx-auto max-w-3xl px-4 py-16">
         <Alert>{errorMessage(item.error, ITEM_MESSAGES.fetchFailed)}</Alert>
-      </main>
+      </div>
     );
   }
   const data = item.data;
   return (
-    <main className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
         <Link to="/" className="hover:text-brand-700">
           Home
@@ -72,6 +72,6 @@ export function PremiumItemPage() {
           </div>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

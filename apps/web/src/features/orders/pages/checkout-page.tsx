@@ -165,7 +165,7 @@ function CheckoutShell({
   }
   if (error) return <MessagePage title={notFound}>{errorMessage(error, notFound)}</MessagePage>;
   return (
-    <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold text-slate-900">{ORDER_MESSAGES.checkoutTitle}</h1>
       <div className="mt-8">
         {me.data?.userRole === "Seller" ? (
@@ -174,7 +174,7 @@ function CheckoutShell({
           children
         )}
       </div>
-    </main>
+    </div>
   );
 }
 

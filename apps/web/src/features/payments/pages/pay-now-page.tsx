@@ -37,7 +37,7 @@ type Order = TPackageOrder | TItemOrder;
 
 function StateCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <main className="flex min-h-[60vh] items-center justify-center px-4 py-16">
+    <div className="flex min-h-[60vh] items-center justify-center px-4 py-16">
       <div className="max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <div className="mt-3 text-slate-600">{children}</div>
@@ -45,7 +45,7 @@ function StateCard({ title, children }: { title: string; children: ReactNode }) 
           Return to Home
         </Link>
       </div>
-    </main>
+    </div>
   );
 }
 
@@ -241,7 +241,7 @@ function PayNow({ kind }: { kind: OrderKind }) {
   const name = o.packageName || (kind === "item" ? ITEM_MESSAGES.unnamedItem : ITEM_MESSAGES.unnamedPackage);
 
   return (
-    <main className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
         <Link to={paths.home} className="hover:text-brand-700">
           Home
@@ -340,7 +340,7 @@ function PayNow({ kind }: { kind: OrderKind }) {
           </p>
         </aside>
       </div>
-    </main>
+    </div>
   );
 }
 
