@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # npm test: every check and every suite, failing loudly on the first broken step.
 #   lint + types → unit → server suites on PGlite → server suites on PostgreSQL → browser suite.
-# Needs: PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) and Debian's chromium.
+# Needs: PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), Redis at TEST_REDIS_URL
+# (default redis://127.0.0.1:6379) and Debian's chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+# Redis for the shared-limit and two-instance tests (each run uses its own key prefix).
+export TEST_REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}"
 reports="$(mktemp -d)"
 trap 'rm -rf "$reports"' EXIT
 
@@ -15,6 +18,11 @@ npx biome ci .
 
 step "Types (tsc --noEmit)"
 npm run --silent typecheck
+
+if ! node -e "const R=require('ioredis');const r=new R(process.env.TEST_REDIS_URL,{maxRetriesPerRequest:0,retryStrategy:()=>null,lazyConnect:true});r.connect().then(()=>r.ping()).then(()=>r.quit()).catch(e=>{console.error(e.message);process.exit(1)})" 2>/dev/null; then
+  echo "Redis is not reachable at $TEST_REDIS_URL: start it (redis-server --daemonize yes) — these suites do not skip." >&2
+  exit 1
+fi
 
 step "Unit tests"
 npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$reports/unit.json"

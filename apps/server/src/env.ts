@@ -30,6 +30,8 @@ export const EnvSchema = z
     BETTER_AUTH_URL: optionalString.refine((v) => !v || /^https?:\/\//.test(v), {
       message: "BETTER_AUTH_URL must be an http(s) URL such as http://localhost:3000",
     }),
+    /** PostgreSQL connections per instance (DATABASE_URL only; the invalidation listener uses one more). */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
     TRUST_PROXY: bool,
     /** Shared limits for several instances (rate limits, failed sign-ins, reset/sign-up counts); unset: in memory. */
     REDIS_URL: optionalString.refine((v) => !v || /^rediss?:\/\//.test(v), {

@@ -16,12 +16,15 @@ async function main() {
 
   const releaseLock = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir);
   const database: Database = env.DATABASE_URL
-    ? await openPostgres(env.DATABASE_URL, (err) =>
-        log.warn({ err }, "an idle database connection failed; it will be replaced"),
+    ? await openPostgres(
+        env.DATABASE_URL,
+        (err) => log.warn({ err }, "an idle database connection failed; it will be replaced"),
+        { poolSize: env.DATABASE_POOL_SIZE },
       )
     : await openPglite(path.join(env.dataDir, "pgdata"));
   log.info({ database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.dataDir }, "database opened");
-  await database.migrate();
+  // Several instances may start at once on one PostgreSQL: they migrate one after the other.
+  await database.exclusive(() => database.migrate());
 
   const mail = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) : createOutboxMailer(database.db, log);
   if (mail.kind === "outbox") log.info("no SMTP_URL: outgoing mail is kept in the outbox (admin: /admin/outbox)");
@@ -33,7 +36,7 @@ async function main() {
     log,
     authSecret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.dataDir),
   });
-  await seed(ctx, (line) => process.stdout.write(`${line}\n`));
+  await database.exclusive(() => seed(ctx, (line) => process.stdout.write(`${line}\n`)));
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.resolve(here, "../../web/dist");

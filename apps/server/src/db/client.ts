@@ -23,6 +23,11 @@ export interface Database {
   url?: string;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Runs `fn` while holding the start-up lock (PostgreSQL: a session advisory lock), so instances starting together
+   * migrate and seed one after the other. PGlite has one process per data folder: it just runs `fn`.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the data folder as a tarball, to start other in-memory databases from (tests). */
   dump?: () => Promise<Blob | File>;
@@ -54,14 +59,19 @@ export async function openPglite(dataDir: string | undefined, opts: PgliteOption
     ping: async () => {
       await client.query("select 1");
     },
+    exclusive: (fn) => fn(),
     close: () => client.close(),
     dump: () => client.dumpDataDir("none"),
   };
 }
 
-export async function openPostgres(url: string, onIdleError?: (err: Error) => void): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  onIdleError?: (err: Error) => void,
+  opts: { poolSize?: number } = {},
+): Promise<Database> {
   // A bounded connect wait: an unreachable database answers 503 (errors plugin) instead of hanging requests.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
   // An idle connection can die (server restart, admin terminate). Without a listener the pool's
   // "error" event would crash the process; the pool replaces the connection on next use.
   pool.on("error", (err) => onIdleError?.(err));
@@ -74,6 +84,16 @@ export async function openPostgres(url: string, onIdleError?: (err: Error) => vo
     migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
     ping: async () => {
       await pool.query("select 1");
+    },
+    async exclusive(fn) {
+      const lock = await pool.connect();
+      try {
+        await lock.query("select pg_advisory_lock(hashtext('mailsmith:startup'))");
+        return await fn();
+      } finally {
+        await lock.query("select pg_advisory_unlock(hashtext('mailsmith:startup'))").catch(() => {});
+        lock.release();
+      }
     },
     close: () => pool.end(),
   };
