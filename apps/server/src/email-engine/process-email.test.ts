@@ -200,6 +200,35 @@ describe("processEmail: generated output", () => {
   });
 });
 
+describe("processEmail: odd input", () => {
+  it("never throws: empty, plain text, broken CSS, downlevel-revealed conditionals, svg, deep nesting, no body", () => {
+    const inputs = [
+      "",
+      "just text",
+      "<html><head><style>.a{color:red;;; }} @media {{ .b{ </style></head><body><p class=a>Hi</p></body></html>",
+      "<html><body><![if !mso]><p>Not Outlook</p><![endif]></body></html>",
+      '<svg width="10" height="10"><style>.x{fill:red}</style><rect class="x" onclick="x()" width="10" height="10"/></svg>',
+      `${"<table><tr><td>".repeat(150)}deep${"</td></tr></table>".repeat(150)}`,
+      "<html><head><title>t</title></head></html>",
+    ];
+    for (const html of inputs)
+      for (const source of ["existing", "generated"] as const) {
+        const r = processEmail({ html, source });
+        expect(ZEmailReportSchema.safeParse(r.report).success, `${source}: ${html.slice(0, 40)}`).toBe(true);
+      }
+    const downlevel = existing(inputs[3]!).html;
+    expect(downlevel).toContain("<![if !mso]><p>Not Outlook</p><![endif]>");
+    expect(processEmail({ html: inputs[4]!, source: "existing" }).html).not.toContain("onclick");
+  });
+
+  it("a lone content block is not taken for the wrapper; an MJML-style wrapper (lang/dir) is reused", () => {
+    const lone = existing('<body style="background-color:#eeeeee;"><div class="c" style="width:300px">x</div></body>');
+    expect(lone.html).toContain('<div style="background-color:#eeeeee" dir="ltr"><div class="c" style="width:300px">');
+    const mjml = existing('<body style="word-spacing:normal;"><div lang="en" dir="auto"><p>x</p></div></body>');
+    expect(mjml.html).toContain('<div lang="en" dir="auto" style="word-spacing:normal"><p>x</p></div>');
+  });
+});
+
 describe("applyUseHttps", () => {
   it("upgrades http: links and images, leaves merge tags, mailto: and tel: alone", () => {
     const { html, changed } = applyUseHttps(

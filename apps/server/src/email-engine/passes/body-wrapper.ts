@@ -5,8 +5,8 @@ import type { EmailPass } from "./pass.js";
 
 /**
  * A member's own email keeps its document; styles on <body> (which Gmail and others drop) move to a wrapper
- * <div> that also carries lang and dir. When the body already holds one wrapper <div> (MJML, most frameworks),
- * that one is used. Generated emails get the same from the skeleton pass instead.
+ * <div> that also carries lang and dir. When the body already holds one wrapper <div> with lang, dir or
+ * role="article" (MJML, most frameworks), that one is used. Generated emails get the same from the skeleton pass instead.
  */
 export const bodyWrapper: EmailPass = {
   name: "body-wrapper",
@@ -19,7 +19,12 @@ export const bodyWrapper: EmailPass = {
     const { body: keep, wrapper: moved } = bodyStyles($);
 
     const visible = body.children().filter((_, n) => isTag(n) && !hiddenByStyle(n as Element));
-    const reuse = visible.length === 1 && (visible[0] as Element).name === "div";
+    // Reuse only a div that is a wrapper by intent (lang/dir/role, as MJML and most frameworks write it), not a
+    // content block that happens to be alone (its width or background would then be the page's).
+    const only = visible.length === 1 ? (visible[0] as Element) : undefined;
+    const reuse =
+      only?.name === "div" &&
+      (only.attribs.lang !== undefined || only.attribs.dir !== undefined || only.attribs.role === "article");
     const created = !reuse;
     const wrapper = reuse ? $(visible[0] as Element) : $("<div></div>");
     if (created) {
