@@ -7,6 +7,7 @@ import {
   USERS_NOTICE_MS,
   USERS_PAGE_SIZE,
   type UserRole,
+  VERIFY_MESSAGES,
 } from "@mailsmith/shared";
 import { useEffect, useId, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -26,11 +27,17 @@ import { SendMessageModal } from "./send-message-modal";
 
 type Draft = { userName: string; userRole: UserRole; userMembership: Membership; currentBalance: string };
 
-/** Case-insensitive search over name, email, role and membership. */
+/**
+ * Case-insensitive search over name, email, role, membership and sign-up address; "unverified" finds accounts
+ * whose e-mail is not confirmed (a burst of sign-ups shows as many unverified rows from one address).
+ */
 export function matchesUser(u: TUser, term: string) {
   const t = term.trim().toLowerCase();
   if (!t) return true;
-  return [u.userName, u.email, u.userRole, u.userMembership].some((v) => (v ?? "").toLowerCase().includes(t));
+  if (t === VERIFY_MESSAGES.adminUnverified.toLowerCase()) return u.emailVerified === false;
+  return [u.userName, u.email, u.userRole, u.userMembership, u.signupIp].some((v) =>
+    (v ?? "").toLowerCase().includes(t),
+  );
 }
 
 const action = "rounded-md px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100";
@@ -232,10 +239,22 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
       render: (u) => new Date(u.createdAt).toLocaleDateString(undefined, { dateStyle: "medium" }),
     },
     {
+      key: "signupIp",
+      header: "Signed up from",
+      sortValue: (u) => u.signupIp ?? "",
+      className: "whitespace-nowrap font-mono text-xs",
+      render: (u) => u.signupIp ?? "—",
+    },
+    {
       key: "banned",
       header: "Status",
       sortValue: (u) => u.banned,
-      render: (u) => (u.banned ? <Badge color="red">Disabled</Badge> : <Badge color="green">Active</Badge>),
+      render: (u) => (
+        <span className="flex flex-wrap gap-1">
+          {u.banned ? <Badge color="red">Disabled</Badge> : <Badge color="green">Active</Badge>}
+          {u.emailVerified === false && <Badge color="amber">{VERIFY_MESSAGES.adminUnverified}</Badge>}
+        </span>
+      ),
     },
     {
       key: "actions",
@@ -331,7 +350,7 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
             <input
               id={searchId}
               type="search"
-              placeholder="Search name, email, role, membership"
+              placeholder="Search name, email, role, membership, IP"
               value={search}
               onChange={(e) => {
                 setSearch(e.target.value);
