@@ -58,8 +58,8 @@ test("sign in → upload → generate → preview, report, copy, download, credi
   await expect(page.locator('iframe[title="Live Preview"]')).toHaveAttribute("sandbox", "");
   const report = page.getByRole("region", { name: "Quality report" });
   await expect(report).toBeVisible();
-  await expect(report.getByText("Passed")).toBeVisible();
-  await expect(report.getByText("Outlook")).toBeVisible();
+  await expect(report.getByText("Passed", { exact: true })).toBeVisible();
+  await expect(report.getByRole("region", { name: "Email clients" })).toBeVisible();
   await expect(page.getByTestId("generator-credits")).toHaveText("2");
 
   // Mobile width switch.
