@@ -206,7 +206,7 @@ describe("POST /api/email-check", () => {
 });
 
 describe("POST /api/templates/import (Fix with AI, first step)", () => {
-  it("saves the email as the member's template, version 1, free, named after its title", async () => {
+  it("saves the email as the member's template, version 1, free, named after its main heading", async () => {
     const m = await server.member();
     const before = (await m.get("/api/me")).body.user.currentBalance;
     const res = await m.post("/api/templates/import", { html: multiColumn });

@@ -1,12 +1,5 @@
 import { randomUUID } from "node:crypto";
-import {
-  GENERATION_JOB_LIMITS,
-  GENERATION_JOB_MESSAGES,
-  GENERATOR_LIMITS,
-  GENERATOR_MESSAGES,
-  type TImportTemplate,
-} from "@mailsmith/shared";
-import * as cheerio from "cheerio";
+import { GENERATOR_LIMITS, GENERATOR_MESSAGES, type TImportTemplate } from "@mailsmith/shared";
 import type { AppContext } from "../../context.js";
 import { readHtmlInput } from "../../email-engine/existing-html.js";
 import type { EmailProcessor } from "../../email-engine/pool.js";
@@ -14,16 +7,8 @@ import { renderIntoReport } from "../../email-engine/render-report.js";
 import { AppError, notFound } from "../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../plugins/access.js";
 import type { UserRow } from "../users/repo.js";
+import { nameFromHtml } from "./pipeline.js";
 import { type GenerationRow, generationsRepo } from "./repo.js";
-
-/** A template's name from an existing email: its <title>, else its first heading. */
-export function nameFromHtml(html: string): string {
-  const $ = cheerio.load(html);
-  const name = [$("title").first().text(), $("h1, h2, h3").first().text()]
-    .map((t) => t.replace(/\s+/g, " ").trim())
-    .find(Boolean);
-  return (name ?? GENERATION_JOB_MESSAGES.defaultName).slice(0, GENERATION_JOB_LIMITS.maxNameLength);
-}
 
 /** The member's generation history (/user/templates). */
 export const templatesService = {
@@ -59,7 +44,7 @@ export const templatesService = {
       userId: caller.id,
       status: "succeeded",
       emailType: input.emailType,
-      name: nameFromHtml(html),
+      name: nameFromHtml(html, result.subject),
       subject: result.subject,
       html: result.html,
       text: result.text,
