@@ -106,3 +106,18 @@ describe("POST /api/email-check with a design image", () => {
     expect(res.body.message).toBe(EMAIL_CHECK_MESSAGES.designTooLarge);
   });
 });
+
+describe("with no rendering browser", () => {
+  it("still checks the email and says the closeness could not be measured (fidelity null)", async () => {
+    const off = await startTestServer({ env: { RENDERER: "off" } });
+    try {
+      const m = await off.member();
+      const res = await m.request("POST", "/api/email-check", form(multiColumn, { bytes: design }));
+      expect(res.status).toBe(200);
+      expect(res.body.fidelity).toBeNull();
+      expect(res.body.report.checks.length).toBeGreaterThan(0);
+    } finally {
+      await off.close();
+    }
+  });
+});

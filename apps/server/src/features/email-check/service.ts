@@ -1,6 +1,7 @@
 import { EMAIL_CHECK_LIMITS, EMAIL_CHECK_MESSAGES, type TEmailCheckResponse } from "@mailsmith/shared";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { RendererUnavailableError } from "../../adapters/renderer/renderer.js";
 import { readHtmlInput } from "../../email-engine/existing-html.js";
 import { compareWithDesign, renderWidthForImage } from "../../email-engine/fidelity/index.js";
 import type { EmailProcessor } from "../../email-engine/pool.js";
@@ -101,7 +102,9 @@ async function fidelityAgainst(deps: EmailCheckDeps, html: string, design: Buffe
       .toBuffer();
     return { score, parts, rendered: `data:image/webp;base64,${picture.toString("base64")}` };
   } catch (err) {
-    deps.log.error({ err }, "email check: fidelity against the design failed");
+    // No browser is an expected state (the report says so); anything else is worth a log line.
+    if (!(err instanceof RendererUnavailableError))
+      deps.log.error({ err }, "email check: fidelity against the design failed");
     return null;
   }
 }
