@@ -72,7 +72,7 @@ describe("isDatabaseUnavailable", () => {
 
 describe.skipIf(!pgUrl)("PostgreSQL unreachable", () => {
   let server: TestServer;
-  let member: TestClient;
+  let member: TestClient & { email: string; password: string };
   let proxy: TcpProxy;
 
   beforeAll(async () => {

@@ -4,6 +4,10 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError } from "../lib/app-error.js";
 import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../lib/db-unavailable.js";
 
+/** busboy's messages for a multipart body it cannot parse. */
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of (form|file)|Malformed part header|Multipart: Boundary not found|Part terminated early)/;
+
 /** One error shape for every API answer; a 5xx never leaks internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
@@ -21,6 +25,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       req.log.error({ err: error }, "response did not match its schema");
       return reply.status(500).send({ success: false, code: "INTERNAL", message: "Internal server error" });
+    }
+    if (MALFORMED_MULTIPART.test(error.message ?? "")) {
+      // A route that reads multipart parts without its own mapping: the body is the client's, not our failure.
+      return reply.status(400).send({ success: false, code: "BAD_UPLOAD", message: SECURITY_MESSAGES.malformedUpload });
     }
     if (isDatabaseUnavailable(error)) {
       // Nothing was changed; the pool reconnects by itself on the next request once the database is back.
