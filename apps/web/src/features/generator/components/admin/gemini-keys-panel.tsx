@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { Spinner } from "@/components/ui/spinner";
+import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api-client";
 import { useGeminiKeyMutations, useGeminiKeys } from "../../api/gemini-keys";
 
@@ -89,10 +90,7 @@ export function GeminiKeysPanel() {
             hint={editing ? `Current: ${editing.keyPreview}. Leave blank to keep it.` : undefined}
           />
         </div>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
-          Active
-        </label>
+        <Switch checked={active} onChange={setActive} label="Active" />
         {formError && <Alert>{formError}</Alert>}
         <div className="flex gap-3">
           <Button type="submit" loading={m.create.isPending || m.update.isPending}>

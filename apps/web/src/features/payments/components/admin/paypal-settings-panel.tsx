@@ -15,6 +15,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { inputClasses, TextField } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
+import { Switch } from "@/components/ui/switch";
 import { ApiError } from "@/lib/api-client";
 import { useAdminPaypalSettings, useResetPaypalSettings, useSavePaypalSettings } from "../../api/payments";
 
@@ -144,15 +145,11 @@ export function PaypalSettingsPanel() {
           onChange={(currency) => set({ currency })}
         />
       </div>
-      <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
-        <input
-          type="checkbox"
-          className="h-5 w-5 rounded border-slate-300 text-brand-600"
-          checked={form.enablePayPal}
-          onChange={(e) => set({ enablePayPal: e.target.checked })}
-        />
-        Enable PayPal payments
-      </label>
+      <Switch
+        checked={form.enablePayPal}
+        onChange={(enablePayPal) => set({ enablePayPal })}
+        label="Enable PayPal payments"
+      />
       <fieldset className="rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-800">Button styles</legend>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
