@@ -186,6 +186,20 @@ describe("processEmail: generated output", () => {
     }
   });
 
+  it("our skeleton alone adds no caniemail finding in Gmail, Apple Mail, Outlook or Yahoo (and keeps the preheader)", () => {
+    const r = processEmail({
+      html: '<p style="color:#111111;">Hello there, a plain paragraph.</p>',
+      subject: "Hi",
+      preheader: "A short preview",
+      source: "generated",
+    });
+    for (const id of ["caniemail.gmail", "caniemail.apple-mail", "caniemail.outlook", "caniemail.yahoo"])
+      expect(checkOf(r, id), id).toMatchObject({ status: "pass" });
+    expect(r.preheader).toBe("A short preview");
+    expect(r.html).toContain('mso-hide:all;">A short preview');
+    expect(r.report.passed).toBe(true);
+  });
+
   it("flags Gmail clipping above 102 KB (fail) and warns from 90 KB", () => {
     const para = `<p style="margin:0;color:#111111;">${"Lorem ipsum dolor sit amet. ".repeat(40)}</p>`;
     const build = (n: number) => `<table><tr><td>${para.repeat(n)}</td></tr></table>`;
