@@ -114,6 +114,30 @@ describe("Better Auth endpoints we do not use are off", () => {
   });
 });
 
+describe("sign-up goes through our limits", () => {
+  it("a 600 KB name is refused and an image URL of any scheme is dropped", async () => {
+    const long = await server
+      .client()
+      .post("/api/auth/sign-up/email", {
+        email: "long@test.local",
+        password: "long-password-42",
+        name: "x".repeat(600_000),
+      });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe(SECURITY_MESSAGES.nameTooLong);
+    expect(await server.ctx.db.select().from(user).where(eq(user.email, "long@test.local"))).toEqual([]);
+    const js = await server.client().post("/api/auth/sign-up/email", {
+      email: "js@test.local",
+      password: "js-password-42",
+      name: "J",
+      image: "javascript:alert(1)",
+    });
+    expect(js.status).toBe(200);
+    const [row] = await server.ctx.db.select().from(user).where(eq(user.email, "js@test.local"));
+    expect(row?.image).toBeNull();
+  });
+});
+
 describe("password reset limits", () => {
   it("limits reset mails per address, known or unknown, with a 429 and a message", async () => {
     const m = await server.member();

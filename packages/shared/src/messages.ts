@@ -1,3 +1,5 @@
+import { SECURITY_MESSAGES } from "./schemas/security.js";
+
 /** User-facing texts quoted by the spec (§8). Components and the server import them from here. */
 export const AUTH_MESSAGES = {
   popupClosed: "Sign-in popup closed by user.",
@@ -16,6 +18,7 @@ export const AUTH_MESSAGES = {
   registrationOther: "An error occurred during registration. Please try again.",
   passwordsDoNotMatch: "Passwords do not match",
   passwordTooShort: "Password must be at least 6 characters",
+  passwordRules: "At least 6 characters. Avoid common passwords and ones you use elsewhere.",
   createUserFailed: "Failed to create user",
   resetEmailRequired: "Please enter your email address.",
   resetUserNotFound: "No user found with this email address.",
@@ -70,6 +73,10 @@ const REGISTER_CODE_MESSAGES: Record<string, string> = {
   EMAIL_PASSWORD_DISABLED: AUTH_MESSAGES.registrationDisabled,
   NETWORK: AUTH_MESSAGES.network,
   TOO_MANY_REQUESTS: AUTH_MESSAGES.tooManyRequests,
+  PASSWORD_TOO_COMMON: SECURITY_MESSAGES.commonPassword,
+  TOO_MANY_SIGNUPS: SECURITY_MESSAGES.tooManySignUps,
+  CONTROL_CHARACTERS: SECURITY_MESSAGES.controlCharacters,
+  NAME_TOO_LONG: SECURITY_MESSAGES.nameTooLong,
 };
 
 const RESET_CODE_MESSAGES: Record<string, string> = {
@@ -77,6 +84,8 @@ const RESET_CODE_MESSAGES: Record<string, string> = {
   INVALID_EMAIL: AUTH_MESSAGES.resetInvalidEmail,
   INVALID_TOKEN: AUTH_MESSAGES.resetLinkInvalid,
   NETWORK: AUTH_MESSAGES.network,
+  PASSWORD_TOO_COMMON: SECURITY_MESSAGES.commonPassword,
+  TOO_MANY_RESETS: SECURITY_MESSAGES.tooManyResets,
 };
 
 export function loginErrorMessage(code: string | undefined): string {

@@ -18,6 +18,7 @@ export const SECURITY_MESSAGES = {
   crossSite: "This request came from another site and was refused.",
   databaseUnavailable: "The service is temporarily unavailable. Please try again in a moment.",
   commonPassword: "This password is too common. Please choose a less predictable password.",
+  nameTooLong: "Full Name must be at most 120 characters.",
   tooManyResets: "Too many password reset requests. Please try again later.",
   tooManyVerificationMails: "Too many verification emails were requested. Please try again later.",
   tooManySignUps: "Too many accounts were created from this network. Please try again later.",
@@ -82,6 +83,23 @@ export function adminInt(opts: { min?: number; max?: number; label?: string } = 
       .max(max, SECURITY_MESSAGES.numberTooLarge(max)),
   );
 }
+
+/**
+ * What POST /api/auth/sign-up/email may carry, checked before Better Auth sees it: the same limits as the profile
+ * form (name ≤ 120 characters, no control characters). Anything else (image, role, balance…) is dropped.
+ */
+export const ZSignUpBodySchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Full Name is required")
+    .max(120, SECURITY_MESSAGES.nameTooLong)
+    .refine(hasNoControlChars, SECURITY_MESSAGES.controlCharacters),
+  email: z.string().trim().max(254).email("Invalid email address format."),
+  password: z.string().max(128),
+  callbackURL: z.string().max(2048).optional(),
+  rememberMe: z.boolean().optional(),
+});
 
 /** PayPal order ids are short upper-case alphanumerics (e.g. 5O190127TN364715T). */
 export const PAYPAL_ORDER_ID_RE = /^[A-Z0-9-]{6,64}$/;

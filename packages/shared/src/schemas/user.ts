@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MEMBERSHIPS, USER_ROLES } from "../constants.js";
+import { SECURITY_MESSAGES } from "./security.js";
 
 /** The user record as the API returns it (spec §3 names). */
 export const ZUserSchema = z.object({
@@ -52,7 +53,7 @@ export type TLoginForm = z.infer<typeof ZLoginFormSchema>;
 
 export const ZRegisterFormSchema = z
   .object({
-    name: z.string().trim().min(1, "Full Name is required"),
+    name: z.string().trim().min(1, "Full Name is required").max(120, SECURITY_MESSAGES.nameTooLong),
     email: z.string().trim().min(1, "Email Address is required").email("Invalid email address format."),
     password: z.string().min(1, "Password is required"),
     confirmPassword: z.string().min(1, "Confirm Password is required"),

@@ -1,4 +1,4 @@
-import { AUTH_ERROR_CODES, AUTH_MESSAGES, SECURITY_MESSAGES } from "@mailsmith/shared";
+import { AUTH_ERROR_CODES, AUTH_MESSAGES, SECURITY_MESSAGES, ZSignUpBodySchema } from "@mailsmith/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DB_RETRY_AFTER_SECONDS } from "../../lib/db-unavailable.js";
 import { findUserByEmail, recordSignupIp } from "../users/repo.js";
@@ -148,7 +148,21 @@ export async function authRoutes(app: FastifyInstance) {
       }
 
       if (req.method === "POST" && path === SIGN_UP_PATH) {
-        if (isCommonPassword(field(req.body, "password"))) return refuseCommon(reply);
+        // Better Auth would store any name length and an image URL of any scheme: our limits apply first.
+        const parsed = ZSignUpBodySchema.safeParse(req.body ?? {});
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          const where = issue?.path[0];
+          const code =
+            where === "email"
+              ? "INVALID_EMAIL"
+              : where === "name" && issue?.code === "too_big"
+                ? "NAME_TOO_LONG"
+                : "VALIDATION_ERROR";
+          return reply.status(400).send({ code, message: issue?.message ?? "Invalid request" });
+        }
+        req.body = parsed.data;
+        if (isCommonPassword(parsed.data.password)) return refuseCommon(reply);
         if (!(await signUps.take([`ip:${req.ip}`]))) {
           return reply
             .status(429)
