@@ -26,6 +26,7 @@ import { redactedRequest } from "./lib/redact.js";
 import { registerAccessControl } from "./plugins/access.js";
 import { registerErrorHandler } from "./plugins/errors.js";
 import { allowedOrigins, registerJsonParser, registerRequestGuards } from "./plugins/request-guards.js";
+import { registerRequestLog } from "./plugins/request-log.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerSpa } from "./plugins/spa.js";
 
@@ -46,6 +47,8 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
       return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // One line per request, written when it completes (below), instead of Fastify's two.
+    disableRequestLogging: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -59,9 +62,11 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
     await ctx.redis?.quit().catch(() => {});
   });
   registerJsonParser(app);
-  app.addHook("onSend", async (req, reply) => {
+  app.addHook("onRequest", (req, reply, done) => {
     reply.header("x-request-id", req.id);
+    done();
   });
+  registerRequestLog(app);
 
   registerErrorHandler(app);
   registerRequestGuards(app, { origins: allowedOrigins(ctx.env.publicUrl, ctx.env.trustedOrigins) });
