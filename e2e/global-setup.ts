@@ -74,7 +74,16 @@ export default async function globalSetup() {
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     },
   });
-  await waitForHealth(baseUrl, server);
+  try {
+    await waitForHealth(baseUrl, server, 120_000);
+  } catch (err) {
+    // Never leave a half-started server holding the port for the next run.
+    server.kill("SIGTERM");
+    await smtp.close();
+    await gemini.close();
+    mailApi.close();
+    throw err;
+  }
 
   return async () => {
     server.kill("SIGTERM");

@@ -29,6 +29,7 @@ test("sign in → upload → generate → preview, report, copy, download, credi
   context,
   baseURL,
 }, testInfo) => {
+  test.setTimeout(180_000);
   await seedKey(baseURL!, "E2E key");
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await registerThroughUi(page);
@@ -49,7 +50,8 @@ test("sign in → upload → generate → preview, report, copy, download, credi
   await page.getByLabel("Specific Instructions (optional)").fill("make the header blue");
 
   await page.getByRole("button", { name: "Generate Email Template" }).click();
-  await expect(page.getByText("Email template generated successfully!")).toBeVisible();
+  // A generation now renders and scores its result too (and may run a repair pass): give a busy machine time.
+  await expect(page.getByText("Email template generated successfully!")).toBeVisible({ timeout: 90_000 });
 
   // The preview shows the email (sandboxed iframe), the report shows, one credit is gone.
   const preview = page.frameLocator('iframe[title="Live Preview"]');

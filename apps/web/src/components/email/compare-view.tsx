@@ -90,8 +90,8 @@ export function CompareView({
         )}
       </div>
       {mode === "overlay" && (
-        <div className="flex items-center gap-3 border-t border-slate-100 px-4 py-3">
-          <span className="text-xs text-slate-600">{GENERATOR_UI.design}</span>
+        // The slider takes the full width (a phone leaves little room beside two labels); the labels sit below it.
+        <div className="border-t border-slate-100 px-4 py-3">
           <label htmlFor={sliderId} className="sr-only">
             {GENERATOR_UI.compareSlider}
           </label>
@@ -104,9 +104,12 @@ export function CompareView({
             value={pos}
             aria-valuetext={`${pos}% design, ${100 - pos}% result`}
             onChange={(e) => setPos(Number(e.target.value))}
-            className="h-2 min-w-0 flex-1 cursor-pointer accent-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+            className="block h-2 w-full cursor-pointer accent-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
           />
-          <span className="text-xs text-slate-600">{GENERATOR_UI.rendered}</span>
+          <div aria-hidden="true" className="mt-1.5 flex justify-between gap-2 text-xs text-slate-600">
+            <span>← {GENERATOR_UI.design}</span>
+            <span>{GENERATOR_UI.rendered} →</span>
+          </div>
         </div>
       )}
     </section>

@@ -26,9 +26,12 @@ export function FidelityScore({
   return (
     <section aria-label={title} className="rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex items-center justify-between gap-3">
-        <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+        <h2 className="min-w-0 text-sm font-semibold text-slate-900">{title}</h2>
         {fidelity && (
-          <p className={`text-2xl font-bold ${textTone(fidelity.score)}`} data-testid="fidelity-score">
+          <p
+            className={`shrink-0 text-2xl font-bold whitespace-nowrap ${textTone(fidelity.score)}`}
+            data-testid="fidelity-score"
+          >
             {Math.round(fidelity.score)}
             <span className="text-sm font-medium text-slate-500"> / 100</span>
           </p>

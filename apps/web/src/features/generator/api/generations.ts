@@ -13,6 +13,13 @@ export function createGeneration(form: FormData) {
   return api.post<TGenerationJobsCreated>("/api/generations", form).then((r) => r.data);
 }
 
+/** POST /api/templates/:id/refinements { instructions }: a refinement job (1 credit), followed like a generation. */
+export function createRefinement(templateId: string, instructions: string) {
+  return api
+    .post<TGenerationJobsCreated>(`/api/templates/${templateId}/refinements`, { instructions })
+    .then((r) => r.data);
+}
+
 /** The caller's queued and running jobs (to re-attach after a reload or in another tab). */
 export function fetchActiveJobs() {
   return api.get<{ data: TGenerationJob[] }>("/api/generations?active=true").then((r) => r.data);

@@ -11,15 +11,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { meQueryKey } from "@/features/auth/api/me";
 import { errorMessage } from "@/lib/api-client";
-import {
-  cancelJob,
-  createGeneration,
-  fetchActiveJobs,
-  fetchJob,
-  fetchRecentJobs,
-  readJobStream,
-  retryJob,
-} from "../api/generations";
+import { cancelJob, fetchActiveJobs, fetchJob, fetchRecentJobs, readJobStream, retryJob } from "../api/generations";
 
 /** One generation the page follows (one per variant). */
 export interface JobRun {
@@ -46,7 +38,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * Starts generations as server-side jobs and follows them through their stages (NDJSON stream, re-read when it
  * drops). On mount it re-attaches to a job still running from an earlier page load or another tab.
  */
-export function useGenerationJobs() {
+export function useGenerationJobs({ reattach: reattachOnLoad = true }: { reattach?: boolean } = {}) {
   const qc = useQueryClient();
   const [runs, setRuns] = useState<JobRun[]>([]);
   const [starting, setStarting] = useState(false);
@@ -189,6 +181,14 @@ export function useGenerationJobs() {
         asking = false;
       }
     };
+    if (!reattachOnLoad) {
+      return () => {
+        cancelled = true;
+        mounted.current = false;
+        for (const c of watchers.current.values()) c.abort();
+        watchers.current.clear();
+      };
+    }
     void reattach();
     const onVisible = () => {
       if (document.visibilityState === "visible") void reattach();
@@ -203,15 +203,16 @@ export function useGenerationJobs() {
       for (const c of watchers.current.values()) c.abort();
       watchers.current.clear();
     };
-  }, [follow]);
+  }, [follow, reattachOnLoad]);
 
+  /** Starts jobs with `create` (a generation or a refinement) and follows them. */
   const start = useCallback(
-    async (form: FormData) => {
+    async (create: () => Promise<{ jobs: TGenerationJob[]; balance: number }>) => {
       setStarting(true);
       setStartError(null);
       setReattached(false);
       try {
-        const { jobs, balance } = await createGeneration(form);
+        const { jobs, balance } = await create();
         setBalance(balance);
         follow(jobs);
         return true;

@@ -20,6 +20,7 @@ import { useMe } from "@/features/auth/api/me";
 import { errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useGeneratorStatus } from "../api/generate";
+import { createGeneration } from "../api/generations";
 import { EmailPreview } from "../components/email-preview";
 import { GenerationProgress } from "../components/generation-progress";
 import { GenerationResult } from "../components/generation-result";
@@ -126,7 +127,7 @@ function Generator({ credits }: { credits: number }) {
     for (const img of images) form.append("images", img.file, img.file.name);
     const first = images[0];
     setDesignSrc(first ? URL.createObjectURL(first.file) : null);
-    await gen.start(form);
+    await gen.start(() => createGeneration(form));
   };
   const reset = () => {
     for (const i of images) URL.revokeObjectURL(i.url);

@@ -1,6 +1,13 @@
-import { GENERATOR_LIMITS, GENERATOR_MESSAGES, GENERATOR_UI, type TTemplateFull } from "@mailsmith/shared";
-import { useState } from "react";
+import {
+  GENERATION_JOB_MESSAGES,
+  GENERATOR_LIMITS,
+  GENERATOR_MESSAGES,
+  GENERATOR_UI,
+  type TTemplateFull,
+} from "@mailsmith/shared";
+import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
 import { RenderedPreviews } from "@/components/email/rendered-previews";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -11,15 +18,17 @@ import { paths } from "@/config/paths";
 import { useMe } from "@/features/auth/api/me";
 import { errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { createRefinement } from "../api/generations";
 import { useTemplate } from "../api/templates";
 import { CodePanel } from "../components/code-panel";
 import { CompareView } from "../components/compare-view";
 import { EmailPreview } from "../components/email-preview";
 import { FidelityScore } from "../components/fidelity-score";
+import { GenerationProgress } from "../components/generation-progress";
 import { designSourceOf } from "../components/generation-result";
 import { QualityReport } from "../components/quality-report";
 import { RenameDialog } from "../components/rename-dialog";
-import { useGeneration } from "../hooks/use-generation";
+import { useGenerationJobs } from "../hooks/use-generation-jobs";
 
 const PREVIEW_LABELS = {
   title: GENERATOR_UI.previewsTitle,
@@ -36,9 +45,21 @@ export function TemplatePage() {
   const q = useTemplate(id);
   const me = useMe();
   const navigate = useNavigate();
-  const gen = useGeneration();
+  // A refinement is a job like a generation: stages, Cancel, Retry (decision 055).
+  const jobs = useGenerationJobs({ reattach: false });
+  const run = jobs.runs[0];
+  const running = jobs.running;
   const [instruction, setInstruction] = useState("");
   const [renaming, setRenaming] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const finished = run?.template;
+  const { clear } = jobs;
+  useEffect(() => {
+    if (!finished) return;
+    setInstruction("");
+    clear();
+    navigate(`${paths.user.templates}/${finished._id}`);
+  }, [finished, clear, navigate]);
   useDocumentTitle(`${q.data?.name || q.data?.subject || "Template"} - Mailsmith`);
 
   if (q.isPending) {
@@ -54,12 +75,20 @@ export function TemplatePage() {
 
   const refine = async () => {
     if (!instruction.trim()) return;
-    const created = await gen.run(`/api/templates/${t._id}/refine`, { instructions: instruction });
-    if (created) {
-      setInstruction("");
-      navigate(`${paths.user.templates}/${created._id}`);
+    await jobs.start(() => createRefinement(t._id, instruction.trim()));
+  };
+  const cancel = async (jobId: string) => {
+    setCancelling(true);
+    try {
+      await jobs.cancel(jobId);
+    } catch (err) {
+      toast.error(errorMessage(err, GENERATION_JOB_MESSAGES.cancelNotRunning));
+    } finally {
+      setCancelling(false);
     }
   };
+  const retry = (jobId: string) =>
+    jobs.retry(jobId).catch((err) => toast.error(errorMessage(err, GENERATION_JOB_MESSAGES.retryNotAllowed)));
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -104,20 +133,36 @@ export function TemplatePage() {
               rows={3}
               maxLength={GENERATOR_LIMITS.maxInstructionsLength}
               value={instruction}
-              disabled={gen.running}
+              disabled={running}
               onChange={(e) => setInstruction(e.target.value)}
               placeholder="e.g. make the header blue"
             />
-            {gen.error && (
-              <Alert title={gen.error.message}>{gen.error.refunded ? GENERATOR_MESSAGES.refunded : undefined}</Alert>
+            {jobs.startError && <Alert title={jobs.startError}>{GENERATION_JOB_MESSAGES.notCharged}</Alert>}
+            {run?.ended && (
+              <Alert>
+                <p>
+                  {run.ended.message}
+                  {run.ended.refunded && !run.ended.message.includes(GENERATION_JOB_MESSAGES.notCharged)
+                    ? ` ${GENERATION_JOB_MESSAGES.notCharged}`
+                    : ""}
+                </p>
+                {run.job.canRetry && (
+                  <Button variant="secondary" className="mt-2 px-3 py-1.5" onClick={() => void retry(run.jobId)}>
+                    {GENERATOR_UI.retry}
+                  </Button>
+                )}
+              </Alert>
             )}
             <div className="flex flex-wrap items-center gap-3">
-              <Button type="submit" loading={gen.running} disabled={gen.running || !instruction.trim() || credits < 1}>
-                {gen.running ? "Generating..." : "Apply change (1 credit)"}
+              <Button type="submit" loading={running} disabled={running || !instruction.trim() || credits < 1}>
+                {running ? "Generating..." : "Apply change (1 credit)"}
               </Button>
               <span className="text-sm text-slate-600">Credits: {credits}</span>
             </div>
             {credits < 1 && <Alert tone="warning">{GENERATOR_MESSAGES.insufficientCredits}</Alert>}
+            {run && !run.ended && !run.template && (
+              <GenerationProgress run={run} onCancel={() => void cancel(run.jobId)} cancelling={cancelling} />
+            )}
           </form>
           <FidelityScore
             fidelity={t.score !== null && t.scoreParts ? { score: t.score, parts: t.scoreParts } : null}
@@ -126,8 +171,8 @@ export function TemplatePage() {
           <QualityReport report={t.report} />
         </div>
         <div className="min-w-0 space-y-6">
-          <EmailPreview html={gen.running ? gen.preview : t.html} busy={gen.running} />
-          {designSourceOf(t) && !gen.running && (
+          <EmailPreview html={running ? (run?.preview ?? "") : t.html} busy={running} />
+          {designSourceOf(t) && !running && (
             <CompareView designUrl={designSourceOf(t)!} renderedUrl={t.report.previews?.desktop} html={t.html} />
           )}
           <CodePanel template={t} />
