@@ -75,8 +75,10 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
       limits: { fileSize: MAX_FILE_BYTES + 1, files: Object.keys(FILE_FIELDS).length, fields: 5, parts: 10 },
     });
   }
+  const processor = createEmailProcessor((err) => ctx.log.error({ err }, "email check worker failed"));
   const deps: EmailCheckDeps = {
-    processor: createEmailProcessor((err) => ctx.log.error({ err }, "email check worker failed")),
+    processor,
+    compare: (input) => processor.compare(input),
     render: (html, storeAs) => renderReport(ctx.renderer, html, { storeAs, thumbnail: false }),
     renderAt: (html, width) => ctx.renderer.render({ html, width }),
     log: ctx.log,

@@ -15,6 +15,8 @@ export interface EmailCheckDeps {
   render: (html: string, storeAs: StoreAs) => Promise<RenderOutcome>;
   /** One rendering at a given width (for the fidelity score against a design); throws when unavailable. */
   renderAt?: (html: string, width: number) => Promise<{ png: Buffer; text: string }>;
+  /** The fidelity comparison, in the worker pool in the server (default: on this thread). */
+  compare?: typeof compareWithDesign;
   log: { error(obj: unknown, msg: string): void };
 }
 
@@ -95,7 +97,11 @@ async function fidelityAgainst(deps: EmailCheckDeps, html: string, design: Buffe
   try {
     const width = await renderWidthForImage(design);
     const r = await deps.renderAt(html, width);
-    const { score, parts } = await compareWithDesign({ design, rendered: r.png, renderedText: r.text });
+    const { score, parts } = await (deps.compare ?? compareWithDesign)({
+      design,
+      rendered: r.png,
+      renderedText: r.text,
+    });
     const picture = await sharp(r.png)
       .resize({ width: Math.min(width, 800), withoutEnlargement: true })
       .webp({ quality: PREVIEW_WEBP_QUALITY })

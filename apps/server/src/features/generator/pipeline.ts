@@ -5,7 +5,7 @@ import { type GeminiClient, GeminiHttpError, type InlineImage } from "../../adap
 import type { AppContext } from "../../context.js";
 import type { StoredTemplateImage } from "../../db/schema/index.js";
 import { compileMjml, looksLikeMjml } from "../../email-engine/mjml.js";
-import type { EmailProcessor } from "../../email-engine/pool.js";
+import type { EmailWorkerPool } from "../../email-engine/pool.js";
 import { renderIntoReport } from "../../email-engine/render-report.js";
 import { HtmlFieldDecoder, type ParsedAnswer, parseAnswer } from "./answer.js";
 import { absoluteUrl, cleanBoxes, materialiseImages, readUpload } from "./design-images.js";
@@ -28,7 +28,7 @@ export interface PipelineDeps {
   ctx: AppContext;
   gemini: GeminiClient;
   /** Email post-processing off the event loop (worker threads). */
-  postProcessor: EmailProcessor;
+  postProcessor: EmailWorkerPool;
 }
 
 /** A failure the member is told about (the credit is refunded). */
@@ -334,8 +334,12 @@ export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHoo
     await hooks.stage("scoring", 85);
     const score =
       rendered && designs[0]
-        ? await scoreAgainstDesign(designs[0], rendered, a.designText, (w) =>
-            renderEmail(ctx, processed.html, w),
+        ? await scoreAgainstDesign(
+            designs[0],
+            rendered,
+            a.designText,
+            (w) => renderEmail(ctx, processed.html, w),
+            (input) => deps.postProcessor.compare(input),
           ).catch((err) => {
             ctx.log.warn({ err, jobId: job.id }, "fidelity score failed");
             return null;

@@ -52,8 +52,10 @@ export async function scoreAgainstDesign(
   rendered: RenderedEmail,
   designText?: string,
   rerender?: (width: number) => Promise<RenderedEmail | null>,
+  /** Where the comparison runs: the email engine's worker pool in the server (off the event loop). */
+  compare: typeof compareWithDesign = compareWithDesign,
 ) {
   const width = await renderWidthForImage(design);
   const atWidth = width !== rendered.widthPx && rerender ? ((await rerender(width)) ?? rendered) : rendered;
-  return compareWithDesign({ design, rendered: atWidth.png, designText, renderedText: atWidth.text });
+  return compare({ design, rendered: atWidth.png, designText, renderedText: atWidth.text });
 }
