@@ -40,6 +40,6 @@ export function statusColor(status: string | undefined): BadgeColor {
   if (s === "completed" || s === "paid") return "green";
   if (s === "processing" || s === "pending") return "yellow";
   if (s === "shipped") return "blue";
-  if (s === "cancelled") return "red";
+  if (s === "cancelled" || s === "expired") return "red";
   return "grey";
 }

@@ -49,7 +49,7 @@ export function PendingOrdersPage() {
   useDocumentTitle(`${ORDER_MESSAGES.pendingTitle} - Mailsmith`);
   const orders = useMyOrders();
   const [page, setPage] = useState(1);
-  const pending = (orders.data ?? []).filter((o) => o.paymentStatus === PAYMENT_STATUS.pending);
+  const pending = (orders.data ?? []).filter((o) => o.paymentStatus !== PAYMENT_STATUS.paid);
   const rows = pageSlice(pending, page, ORDER_PAGE_SIZE);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -140,7 +140,7 @@ export function PendingItemOrdersPage() {
   useDocumentTitle(`${ORDER_MESSAGES.pendingItemTitle} - Mailsmith`);
   const orders = useMyItemOrders();
   const [page, setPage] = useState(1);
-  const pending = (orders.data ?? []).filter((o) => o.paymentStatus === PAYMENT_STATUS.pending);
+  const pending = (orders.data ?? []).filter((o) => o.paymentStatus !== PAYMENT_STATUS.paid);
   const rows = pageSlice(pending, page, ORDER_PAGE_SIZE);
   return (
     <div className="mx-auto max-w-5xl space-y-6">

@@ -1,12 +1,14 @@
 import {
   formatPrice,
   ITEM_MESSAGES,
+  ORDER_EXPIRED_MESSAGE,
   type OrderKind,
   PAYMENT_CANCEL_REDIRECT_MS,
   PAYMENT_FAILURE_REDIRECT_MS,
   PAYMENT_MESSAGES,
   PAYMENT_PAGE_FALLBACK_LABEL,
   PAYMENT_STATUS,
+  PAYMENT_STATUS_EXPIRED,
   PAYMENT_SUCCESS_REDIRECT_MS,
   PAYMENT_UNCHANGED_REDIRECT_MS,
   type TItemOrder,
@@ -289,7 +291,9 @@ function PayNow({ kind }: { kind: OrderKind }) {
             <h2 className="text-lg font-semibold text-slate-900">Payment</h2>
             <div className="mt-4 space-y-4">
               {message && <StatusBox message={message} order={o} transactionId={transactionId} />}
-              {!pending && !message ? (
+              {o.paymentStatus === PAYMENT_STATUS_EXPIRED && !message ? (
+                <Alert tone="warning">{ORDER_EXPIRED_MESSAGE}</Alert>
+              ) : !pending && !message ? (
                 <Alert tone="success">{PAYMENT_MESSAGES.alreadyPaidNotice}</Alert>
               ) : !pending ? null : cfg.testMode ? (
                 <>
