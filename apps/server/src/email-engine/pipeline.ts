@@ -2,6 +2,7 @@ import { caniemail } from "./checks/caniemail.js";
 import type { EmailChecker } from "./checks/check.js";
 import { contrast } from "./checks/contrast.js";
 import { documentChecks } from "./checks/document.js";
+import { fonts } from "./checks/fonts.js";
 import { headings } from "./checks/headings.js";
 import { imagesCheck } from "./checks/images.js";
 import { links } from "./checks/links.js";
@@ -42,6 +43,7 @@ export const CHECKS: readonly EmailChecker[] = [
   imagesCheck,
   contrast,
   textSize,
+  fonts,
   documentChecks,
   headings,
   links,

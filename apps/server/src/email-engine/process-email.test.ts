@@ -158,6 +158,14 @@ describe("processEmail: semantics and accessibility", () => {
     expect(checkOf(r, "a11y.lang")?.status).toBe("warn");
   });
 
+  it("a web font without a fallback font is reported; with one it passes", () => {
+    const page = (family: string) =>
+      `<html lang="en"><head><title>T</title><link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter:wght@400;700"></head><body><h1>Hi</h1><p style="font-family:${family};color:#111111;">Body text of the email, long enough to read.</p></body></html>`;
+    expect(checkOf(existing(page("Inter")), "fonts.fallback")).toMatchObject({ status: "warn", items: ["Inter"] });
+    expect(checkOf(existing(page("Inter, Arial, sans-serif")), "fonts.fallback")?.status).toBe("pass");
+    expect(checkOf(existing("<p>No web font</p>"), "fonts.fallback")).toBeUndefined();
+  });
+
   it("an image-only email fails: with images blocked the reader sees nothing", () => {
     const r = existing(
       `<html lang="en"><head><title>Sale</title></head><body><a href="https://example.com"><img src="https://example.com/whole-email.jpg" alt="Sale"></a></body></html>`,
