@@ -152,6 +152,17 @@ test("paste a design → stages → reload re-attaches → score and slider → 
   await page.setViewportSize({ width: 375, height: 900 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: testInfo.outputPath("history-375.png"), fullPage: true });
+
+  // The saved template shows its new name, its score and the design-vs-result view too.
+  await page.getByRole("link", { name: "Spring launch from a paste" }).click();
+  await expect(page.getByRole("heading", { name: "Spring launch from a paste" })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Match with your design" }).getByTestId("fidelity-score"),
+  ).toBeVisible();
+  await expect(page.getByRole("region", { name: "Design vs result" })).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 4000 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: testInfo.outputPath("template-375.png") });
 });
 
 test("input: type, size and count are refused before upload; images reorder and go; 0 credits offers Buy credits", async ({
