@@ -160,6 +160,14 @@ test("paste a design → stages → reload re-attaches → score and slider → 
     page.getByRole("region", { name: "Match with your design" }).getByTestId("fidelity-score"),
   ).toBeVisible();
   await expect(page.getByRole("region", { name: "Design vs result" })).toBeVisible();
+  // The pictures cut out of the design; the member swaps one for an upload of their own.
+  const images = page.getByRole("region", { name: "Images from your design" });
+  const first = images.getByRole("listitem").first().getByRole("img");
+  await expect(first).toBeVisible();
+  const before = await first.getAttribute("src");
+  await images.getByLabel("Replace image 1").setInputFiles({ name: "my-logo.png", mimeType: "image/png", buffer: png });
+  await expect(page.getByText("Image replaced.")).toBeVisible();
+  await expect(first).not.toHaveAttribute("src", before!);
   await page.setViewportSize({ width: 375, height: 4000 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: testInfo.outputPath("template-375.png") });
@@ -249,6 +257,35 @@ test("2 variants: the cost is said first, two takes side by side for 2 credits, 
   await expect(second.getByText("Kept")).toBeVisible();
   await page.goto("/user/templates");
   await expect(page.getByText("Showing 1 to 1 of 1 entries")).toBeVisible();
+
+  // History tools: duplicate, filter by type, sort, delete with confirmation.
+  await page.getByRole("button", { name: "Duplicate Promotional Email" }).click();
+  await expect(page.getByText("Template duplicated.")).toBeVisible();
+  await expect(page.getByText("Showing 1 to 2 of 2 entries")).toBeVisible();
+  await page.getByLabel("Type").selectOption("Newsletter Email Templates");
+  await expect(page.getByText("No templates match your search.")).toBeVisible();
+  await page.getByLabel("Type").selectOption("Promotional Email Templates");
+  await expect(page.getByText("Showing 1 to 2 of 2 entries")).toBeVisible();
+  await page.getByLabel("Sort").selectOption("name");
+  await expect(page).toHaveURL(/sort=name/);
+  const names = await page
+    .getByRole("list", { name: "Templates" })
+    .getByRole("listitem")
+    .evaluateAll((items) => items.map((li) => li.getAttribute("aria-label") ?? ""));
+  expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+  const copy = names.find((n) => n.startsWith("Copy of"))!;
+  await page.getByRole("button", { name: `Delete ${copy}` }).click();
+  await expect(page.getByText("Are you sure you want to delete this template?")).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Showing 1 to 1 of 1 entries")).toBeVisible();
+
+  // Export: a zip of the HTML with its images.
+  await page.getByRole("link", { name: "Open" }).click();
+  const [zip] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download ZIP (HTML + images)" }).click(),
+  ]);
+  expect(zip.suggestedFilename()).toMatch(/\.zip$/);
 });
 
 test("cancel refunds and says so; Retry runs again without uploading", async ({ page, baseURL }) => {

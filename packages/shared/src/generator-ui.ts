@@ -81,6 +81,13 @@ export const GENERATOR_UI = {
   previewDark: "Phone, dark mode",
   previewDarkForced: "Phone, forced dark (apps that darken emails)",
   previewsUnavailable: "This version was not rendered; the other checks still ran.",
+  // Images cropped from the design (the member may swap any of them).
+  imagesTitle: "Images from your design",
+  imagesHint: "Cut out of your design and hosted for you. Replace any of them with your own picture.",
+  replaceImage: (n: number) => `Replace image ${n}`,
+  replacing: "Uploading…",
+  imageKinds: { photo: "Photo", logo: "Logo", icon: "Icon" } as Record<string, string>,
+  replaceFailed: "Failed to replace the image.",
   // Export.
   exportTitle: "Export",
   downloadHtml: "Download HTML",

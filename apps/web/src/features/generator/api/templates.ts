@@ -96,3 +96,19 @@ export function useAutofixTemplate() {
     },
   });
 }
+
+/** POST /api/templates/:id/images/:slot (multipart `image`): swaps one image; answers the updated template. */
+export function useReplaceImage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, slot, file }: { id: string; slot: number; file: File }) => {
+      const form = new FormData();
+      form.append("image", file, file.name);
+      return api.post<{ data: TTemplateFull; message?: string }>(`/api/templates/${id}/images/${slot}`, form);
+    },
+    onSuccess: (r) => {
+      qc.setQueryData(["template", r.data._id], r.data);
+      qc.invalidateQueries({ queryKey: ["templates"] });
+    },
+  });
+}

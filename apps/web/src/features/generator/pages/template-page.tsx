@@ -28,6 +28,7 @@ import { GenerationProgress } from "../components/generation-progress";
 import { designSourceOf } from "../components/generation-result";
 import { QualityReport } from "../components/quality-report";
 import { RenameDialog } from "../components/rename-dialog";
+import { TemplateImages } from "../components/template-images";
 import { useGenerationJobs } from "../hooks/use-generation-jobs";
 
 const PREVIEW_LABELS = {
@@ -175,6 +176,7 @@ export function TemplatePage() {
           {designSourceOf(t) && !running && (
             <CompareView designUrl={designSourceOf(t)!} renderedUrl={t.report.previews?.desktop} html={t.html} />
           )}
+          {!running && <TemplateImages template={t} />}
           <CodePanel template={t} />
         </div>
       </div>
