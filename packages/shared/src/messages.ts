@@ -143,3 +143,22 @@ export const LEGAL_PAGES = {
     ],
   },
 } as const;
+
+/** The screen after a successful payment (issue 13 item 3). */
+export const PAYMENT_SUCCESS_TEXTS = {
+  title: "Payment successful",
+  bought: (name: string, total: string) => `You bought ${name} for ${total}.`,
+  creditsAdded: (credits: number) => `${credits} credits were added to your account.`,
+  balance: "Your credit balance",
+  next: "Generate a template",
+  dismiss: "Dismiss",
+} as const;
+
+/** The admin editor frame (issue 13 item 11). */
+export const EDITOR_TEXTS = {
+  unsaved: "Unsaved changes",
+  unsavedTitle: "Leave without saving?",
+  unsavedText: "You have unsaved changes on this page. If you leave now they are lost.",
+  stay: "Stay on this page",
+  leave: "Leave without saving",
+} as const;

@@ -25,6 +25,9 @@ export const ORDER_STATUS = { pending: "pending", completed: "Completed" } as co
 export const PAYMENT_METHOD_PAYPAL = "Paypal";
 
 export const ORDER_MESSAGES = {
+  /** An unpaid order's state where a paid one shows its days left (issue 13 item 3). */
+  awaitingPayment: "Awaiting payment",
+  notPaid: "Not paid: no membership",
   accessNeedsPayment: "Buy this item to open it.",
   accessMissing: "This item has no content to open.",
   checkoutTitle: "Complete Your Order",
@@ -48,6 +51,9 @@ export const ORDER_MESSAGES = {
   somethingWrongDeleting: "Something went wrong while deleting.",
   deleteOnlyPending: "Only pending orders can be deleted.",
   deleteConfirm: "Delete this pending order?",
+  /** Names the order and says what deleting does (issue 13 item 10). */
+  deleteConfirmNamed: (orderId: string) =>
+    `Delete pending order ${orderId}? It is removed for good; the customer can order again.`,
   pendingTitle: "My Pending Orders",
   pendingItemTitle: "My Pending item Orders",
   noPendingTitle: "No Pending Orders",

@@ -3,6 +3,7 @@ import { paths } from "@/config/paths";
 import { VerifyEmailBanner } from "@/features/auth/components/verify-email-banner";
 import { useAuth } from "@/lib/auth";
 import { Icon } from "./icons";
+import { PaymentSuccessPanel } from "./payment-success-panel";
 import { SidebarLayout, type SidebarLink } from "./sidebar-layout";
 
 /** The balance on every signed-in page (issue 13 item 1); a link to buy more. */
@@ -56,7 +57,12 @@ export function MemberLayout() {
       links={links}
       startCollapsed
       area="Member"
-      banner={<VerifyEmailBanner />}
+      banner={
+        <>
+          <VerifyEmailBanner />
+          <PaymentSuccessPanel />
+        </>
+      }
       topBar={<CreditBalance />}
     />
   );

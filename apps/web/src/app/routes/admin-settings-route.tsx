@@ -75,16 +75,18 @@ export function AdminSettingsRoute() {
   const [params, setParams] = useSearchParams();
   const active = settingsPanels.find((p) => p.key === params.get("tab")) ?? settingsPanels[0]!;
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 lg:flex-row">
-      <nav aria-label="Settings" className="shrink-0 lg:w-60">
-        <ul className="flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-white p-2 lg:flex-col">
+    // One navigation (issue 13 item 8): the admin sidebar, and the settings sections as a row of tabs above the
+    // pane, so the pane keeps the full width of a laptop screen.
+    <div className="mx-auto flex max-w-7xl flex-col gap-4">
+      <nav aria-label="Settings">
+        <ul className="flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-white p-1.5">
           {settingsPanels.map((p) => (
             <li key={p.key}>
               <button
                 type="button"
                 aria-current={p.key === active.key ? "page" : undefined}
                 onClick={() => setParams({ tab: p.key })}
-                className={`w-full rounded-lg px-3 py-2 text-left text-sm font-medium whitespace-nowrap ${p.key === active.key ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100"}`}
+                className={`rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${p.key === active.key ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100"}`}
               >
                 {p.label}
               </button>

@@ -1,4 +1,5 @@
-import { type ReactNode, useCallback, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { Spinner } from "./spinner";
 
 export type SortDir = "asc" | "desc";
 export type SortValue = string | number | boolean | Date | null | undefined;
@@ -74,6 +75,7 @@ export function SortableTable<T>({
   empty,
   caption,
   rowClassName,
+  loading = false,
 }: {
   columns: readonly Column<T>[];
   rows: readonly T[];
@@ -83,65 +85,102 @@ export function SortableTable<T>({
   empty?: ReactNode;
   caption?: string;
   rowClassName?: (row: T) => string;
+  /** Rows are being fetched: a spinner row instead of the empty text. */
+  loading?: boolean;
 }) {
+  // A table wider than its box scrolls sideways inside it; a visible hint says so (issue 13 items 4 and 8).
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [scrollable, setScrollable] = useState(false);
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box || typeof ResizeObserver === "undefined") return;
+    const check = () => setScrollable(box.scrollWidth > box.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        {caption && <caption className="sr-only">{caption}</caption>}
-        <thead className="bg-slate-50">
-          <tr>
-            {columns.map((c) => {
-              const active = sort?.key === c.key;
-              const ariaSort = active ? (sort?.dir === "asc" ? "ascending" : "descending") : undefined;
-              return (
-                <th
-                  key={c.key}
-                  scope="col"
-                  aria-sort={c.sortValue ? (ariaSort ?? "none") : undefined}
-                  className={`px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase ${c.headerClassName ?? ""}`}
-                >
-                  {c.sortValue && onSort ? (
-                    <button
-                      type="button"
-                      onClick={() => onSort(c.key)}
-                      className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
-                    >
-                      {c.header}
-                      <span aria-hidden="true" className={active ? "text-brand-600" : "text-slate-300"}>
-                        {active ? (sort?.dir === "asc" ? "▲" : "▼") : "↕"}
-                      </span>
-                    </button>
-                  ) : (
-                    c.header
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.length === 0 ? (
+    <div>
+      {scrollable && (
+        <p className="mb-1 text-right text-xs font-medium text-slate-600" data-testid="table-scroll-hint">
+          Scroll sideways for more columns <span aria-hidden="true">→</span>
+        </p>
+      )}
+      <div
+        ref={boxRef}
+        // Focusable so keyboard users can scroll it; the header row sticks while the rows scroll.
+        tabIndex={scrollable ? 0 : undefined}
+        role={scrollable ? "region" : undefined}
+        aria-label={scrollable ? (caption ?? "Table") : undefined}
+        className="max-h-[75vh] overflow-auto rounded-xl border border-slate-200 bg-white"
+      >
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          {caption && <caption className="sr-only">{caption}</caption>}
+          <thead className="bg-slate-50">
             <tr>
-              <td colSpan={columns.length} className="p-0">
-                {/* Pinned to the visible width: a wide table scrolled on a phone must not push the text off-screen. */}
-                <div className="sticky left-0 w-[min(100%,calc(100vw-7rem))] px-4 py-10 text-center text-slate-500">
-                  {empty ?? "No rows"}
-                </div>
-              </td>
+              {columns.map((c) => {
+                const active = sort?.key === c.key;
+                const ariaSort = active ? (sort?.dir === "asc" ? "ascending" : "descending") : undefined;
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    aria-sort={c.sortValue ? (ariaSort ?? "none") : undefined}
+                    className={`sticky top-0 z-10 bg-slate-50 px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase ${c.headerClassName ?? ""}`}
+                  >
+                    {c.sortValue && onSort ? (
+                      <button
+                        type="button"
+                        onClick={() => onSort(c.key)}
+                        className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                      >
+                        {c.header}
+                        <span aria-hidden="true" className={active ? "text-brand-600" : "text-slate-300"}>
+                          {active ? (sort?.dir === "asc" ? "▲" : "▼") : "↕"}
+                        </span>
+                      </button>
+                    ) : (
+                      c.header
+                    )}
+                  </th>
+                );
+              })}
             </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)} className={rowClassName?.(row) ?? "hover:bg-slate-50"}>
-                {columns.map((c) => (
-                  <td key={c.key} className={`px-4 py-3 align-middle text-slate-700 ${c.className ?? ""}`}>
-                    {c.render(row)}
-                  </td>
-                ))}
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {loading && rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="px-4 py-10">
+                  <div className="flex justify-center text-brand-600">
+                    <Spinner />
+                  </div>
+                </td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="p-0">
+                  {/* Pinned to the visible width: a wide table scrolled on a phone must not push the text off-screen. */}
+                  <div className="sticky left-0 w-[min(100%,calc(100vw-7rem))] px-4 py-10 text-center text-slate-500">
+                    {empty ?? "No rows"}
+                  </div>
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={rowKey(row)} className={rowClassName?.(row) ?? "hover:bg-slate-50"}>
+                  {columns.map((c) => (
+                    <td key={c.key} className={`px-4 py-3 align-middle text-slate-700 ${c.className ?? ""}`}>
+                      {c.render(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,13 @@
-import { daysLeft, formatPrice, ORDER_MESSAGES, ORDER_PAGE_SIZE, type TPackageOrder } from "@mailsmith/shared";
+import {
+  daysLeft,
+  formatPrice,
+  ORDER_MESSAGES,
+  ORDER_PAGE_SIZE,
+  PAYMENT_STATUS,
+  type TPackageOrder,
+} from "@mailsmith/shared";
 import { useMemo, useState } from "react";
+import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
@@ -7,11 +15,25 @@ import { Modal } from "@/components/ui/modal";
 import { Pager, pageCountOf, pageSlice } from "@/components/ui/pager";
 import { type Column, SortableTable, sortRows, useSort } from "@/components/ui/sortable-table";
 import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useMyOrders } from "../api/orders";
 import { StatusBadge, shortDate } from "../components/order-format";
 
 function DaysLeft({ order }: { order: TPackageOrder }) {
+  // Unpaid orders have no membership yet: say so, with the way to pay (issue 13 item 3).
+  if (order.paymentStatus === PAYMENT_STATUS.pending) {
+    return (
+      <span className="text-amber-800">
+        {ORDER_MESSAGES.awaitingPayment} ·{" "}
+        <Link to={paths.payNow(order._id)} className="font-semibold underline">
+          Pay now
+        </Link>
+      </span>
+    );
+  }
+  if (order.paymentStatus !== PAYMENT_STATUS.paid)
+    return <span className="text-slate-600">{ORDER_MESSAGES.notPaid}</span>;
   const left = daysLeft(order.MembershipValidity);
   return left === ORDER_MESSAGES.expired ? (
     <span className="text-red-600">{ORDER_MESSAGES.expired}</span>
@@ -33,8 +55,10 @@ export function OrderDetail({ order }: { order: TPackageOrder }) {
     ["Order status", <StatusBadge key="o" status={order.orderStatus} />],
     ["Ordered", shortDate(order.createdAt)],
     ["Validity", `${order.Validity} days`],
-    ["Membership until", shortDate(order.MembershipValidity)],
-    ["Days left", <DaysLeft key="d" order={order} />],
+    ...(order.paymentStatus === PAYMENT_STATUS.paid
+      ? ([["Membership until", shortDate(order.MembershipValidity)]] as [string, React.ReactNode][])
+      : []),
+    [order.paymentStatus === PAYMENT_STATUS.paid ? "Days left" : "State", <DaysLeft key="d" order={order} />],
     ["Customer", `${order.customerName} (${order.customerEmail})`],
     ["Address", `${order.address}, ${order.country}`],
   ];

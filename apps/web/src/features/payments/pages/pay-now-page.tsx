@@ -24,8 +24,9 @@ import { Badge, statusColor } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { meQueryKey } from "@/features/auth/api/me";
 import { ApiError } from "@/lib/api-client";
+import { meQueryKey } from "@/lib/auth";
+import type { PaymentSuccessState } from "@/lib/payment-success";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import {
   capturePaypalOrder,
@@ -145,9 +146,9 @@ function PayNow({ kind }: { kind: OrderKind }) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const later = useCallback(
-    (to: string, ms: number) => {
+    (to: string, ms: number, state?: unknown) => {
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => navigate(to), ms);
+      timer.current = setTimeout(() => navigate(to, { state }), ms);
     },
     [navigate],
   );
@@ -172,7 +173,20 @@ function PayNow({ kind }: { kind: OrderKind }) {
         setMessage(res.message);
         void queryClient.invalidateQueries({ queryKey: meQueryKey });
         void queryClient.invalidateQueries({ queryKey: ["orders"] });
-        later(res.redirectTo, res.result === "paid" ? PAYMENT_SUCCESS_REDIRECT_MS : PAYMENT_UNCHANGED_REDIRECT_MS);
+        const paid = res.result === "paid" && order.data;
+        // The destination page shows what was bought and the new balance (issue 13 item 3; app/layouts).
+        const success: PaymentSuccessState | undefined = paid
+          ? {
+              paymentSuccess: {
+                name:
+                  order.data.packageName ||
+                  (kind === "item" ? ITEM_MESSAGES.unnamedItem : ITEM_MESSAGES.unnamedPackage),
+                credits: "credit" in order.data ? Number(order.data.credit) : null,
+                total: formatPrice(order.data.totalPrice),
+              },
+            }
+          : undefined;
+        later(res.redirectTo, paid ? PAYMENT_SUCCESS_REDIRECT_MS : PAYMENT_UNCHANGED_REDIRECT_MS, success);
       } catch (err) {
         const body = (err instanceof ApiError ? err.body : null) as { transactionId?: string } | null;
         if (err instanceof ApiError && err.code === "PAYMENT_NOT_RECORDED") {
@@ -189,7 +203,7 @@ function PayNow({ kind }: { kind: OrderKind }) {
         setBusy(false);
       }
     },
-    [kind, id, later, queryClient],
+    [kind, id, later, queryClient, order.data],
   );
 
   const cancelled = useCallback(() => {
@@ -243,7 +257,7 @@ function PayNow({ kind }: { kind: OrderKind }) {
   const name = o.packageName || (kind === "item" ? ITEM_MESSAGES.unnamedItem : ITEM_MESSAGES.unnamedPackage);
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-5xl">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
         <Link to={paths.home} className="hover:text-brand-700">
           Home
@@ -251,8 +265,8 @@ function PayNow({ kind }: { kind: OrderKind }) {
         &gt; <span className="text-slate-700">Payment</span>
       </nav>
       <h1 className="mt-3 text-3xl font-bold text-slate-900">{PAYMENT_MESSAGES.title}</h1>
-      <div className="mt-8 grid gap-6 lg:grid-cols-5">
-        <div className="space-y-6 lg:col-span-3">
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-5">
+        <div className="min-w-0 space-y-6 lg:col-span-3">
           <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 className="text-lg font-semibold text-slate-900">Order Summary</h2>
             <dl className="mt-3 divide-y divide-slate-100">
@@ -286,7 +300,7 @@ function PayNow({ kind }: { kind: OrderKind }) {
             </dl>
           </section>
         </div>
-        <aside className="space-y-4 lg:col-span-2">
+        <aside className="min-w-0 space-y-4 lg:col-span-2">
           <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 className="text-lg font-semibold text-slate-900">Payment</h2>
             <div className="mt-4 space-y-4">
@@ -299,7 +313,7 @@ function PayNow({ kind }: { kind: OrderKind }) {
                 <>
                   <Alert tone="warning">{PAYMENT_MESSAGES.testNotice}</Alert>
                   <Button
-                    className="w-full py-3"
+                    className="w-full py-3 whitespace-normal"
                     disabled={disabled}
                     loading={busy}
                     onClick={async () => {

@@ -342,7 +342,7 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
             {users.data ? `${filtered.length} of ${users.data.length} users` : " "}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
           <label htmlFor={searchId} className="sr-only">
             Search users
           </label>

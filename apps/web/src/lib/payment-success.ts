@@ -1,0 +1,12 @@
+/**
+ * What the payment page hands to the page it goes to after a successful payment (router state, so the spec's
+ * redirect URLs stay as they are): the member shell shows it as a success screen (issue 13 item 3).
+ */
+export interface PaymentSuccessState {
+  paymentSuccess: { name: string; credits: number | null; total: string };
+}
+
+export function readPaymentSuccess(state: unknown): PaymentSuccessState["paymentSuccess"] | null {
+  const s = (state as Partial<PaymentSuccessState> | null)?.paymentSuccess;
+  return s && typeof s.name === "string" && typeof s.total === "string" ? s : null;
+}
