@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { loginAsAdmin, uniqueEmail, waitForMail } from "../fixtures/helpers";
+import { loginAsAdmin, uniqueEmail, verifyEmailByApi, waitForMail } from "../fixtures/helpers";
 
 test("an admin searches, sorts and pages users, adjusts a balance through the ledger, and sends a templated message", async ({
   page,
@@ -21,6 +21,8 @@ test("an admin searches, sorts and pages users, adjusts a balance through the le
   for (let i = 1; i <= 12; i++) await signUp(`Pager ${tag} ${String(i).padStart(2, "0")}`);
   const targetName = `Target ${tag}`;
   const targetEmail = await signUp(targetName);
+  // The target's sign-up bonus arrives with the verification link (decision 070).
+  await verifyEmailByApi(targetEmail);
 
   await loginAsAdmin(page);
   await page.goto("/admin/users");
@@ -82,7 +84,7 @@ test("an admin searches, sorts and pages users, adjusts a balance through the le
   await dialog.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Message sent successfully")).toBeVisible();
 
-  const mail = await waitForMail((m) => m.to.includes(targetEmail));
+  const mail = await waitForMail((m) => m.to.includes(targetEmail) && m.subject.startsWith("Welcome to Mailsmith"));
   expect(mail.subject).toBe(`Welcome to Mailsmith, ${targetName}!`);
   expect(mail.raw).toContain(`Hi ${targetName},`);
   expect(mail.raw).not.toContain("{{name}}");

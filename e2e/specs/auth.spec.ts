@@ -41,7 +41,7 @@ test("register, see credits, sign out, fail a login, reset the password by email
   await expect(page.getByRole("heading", { name: "Email Sent!" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Return to Login" })).toBeVisible();
 
-  const mail = await waitForMail((m) => m.to.includes(email));
+  const mail = await waitForMail((m) => m.to.includes(email) && /reset/i.test(m.subject));
   const link = mail.text.match(/https?:\/\/\S+/)?.[0];
   expect(link).toBeTruthy();
   await page.goto(link!);
