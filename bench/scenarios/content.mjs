@@ -1,6 +1,15 @@
-// Public content reads: served from the in-memory cache (no database query), revalidated with an ETag.
+// Public content reads (issue 12 item 4 targets: ≥ 0.5 of the bare route, p99 ≤ 25 ms at 100 connections):
+// served from pre-serialised cached bodies (no database query), revalidated with an ETag.
+const read = (name, path, extra = {}) => ({ name, type: "http", method: "GET", path, read: true, ...extra });
+
 export default [
-  { name: "content: GET /api/features-section", type: "http", method: "GET", path: "/api/features-section" },
-  { name: "content: GET /api/footer-section", type: "http", method: "GET", path: "/api/footer-section" },
-  { name: "content: GET / (landing HTML, content inlined)", type: "http", method: "GET", path: "/" },
+  read("content: GET /api/hero-section", "/api/hero-section"),
+  read("content: GET /api/banner-section", "/api/banner-section"),
+  read("content: GET /api/features-section", "/api/features-section"),
+  read("content: GET /api/about-section", "/api/about-section"),
+  read("content: GET /api/testimonials", "/api/testimonials"),
+  read("content: GET /api/footer-section", "/api/footer-section"),
+  read("content: GET /api/contact-page", "/api/contact-page"),
+  read("content: GET /api/footer-section (304)", "/api/footer-section", { revalidate: true }),
+  read("content: GET / (landing HTML, content inlined)", "/", { headers: { "accept-encoding": "br" } }),
 ];

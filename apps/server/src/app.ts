@@ -26,7 +26,7 @@ import { redactedRequest } from "./lib/redact.js";
 import { registerAccessControl } from "./plugins/access.js";
 import { registerErrorHandler } from "./plugins/errors.js";
 import { allowedOrigins, registerJsonParser, registerRequestGuards } from "./plugins/request-guards.js";
-import { registerRequestLog } from "./plugins/request-log.js";
+import { RequestLogController } from "./plugins/request-log.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerSpa } from "./plugins/spa.js";
 
@@ -47,8 +47,8 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
       return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    // One line per request, written when it completes (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    // One line per request, written when it completes, instead of Fastify's two; none for health and static files.
+    logController: new RequestLogController(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -66,7 +66,6 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
     reply.header("x-request-id", req.id);
     done();
   });
-  registerRequestLog(app);
 
   registerErrorHandler(app);
   registerRequestGuards(app, { origins: allowedOrigins(ctx.env.publicUrl, ctx.env.trustedOrigins) });

@@ -114,20 +114,24 @@ export function isCrossSite(req: FastifyRequest, origins: Set<string>): boolean 
 }
 
 export function registerRequestGuards(app: FastifyInstance, opts: { origins: Set<string> }) {
-  app.addHook("onRequest", async (req) => {
+  // A callback hook (no promise per request): it runs on every request.
+  app.addHook("onRequest", (req, _reply, done) => {
     // Third-party callers of the PayPal stand-in (our own server) and PayPal's webhooks carry no cookie.
-    if (isCrossSite(req, opts.origins)) throw new AppError("CROSS_SITE_REQUEST", SECURITY_MESSAGES.crossSite, 403);
+    if (isCrossSite(req, opts.origins)) {
+      return done(new AppError("CROSS_SITE_REQUEST", SECURITY_MESSAGES.crossSite, 403));
+    }
     let path = req.url;
     try {
       path = decodeURIComponent(req.url);
     } catch {
-      throw new AppError("BAD_URL", "The address is not valid.", 400);
+      return done(new AppError("BAD_URL", "The address is not valid.", 400));
     }
-    if (CONTROL_CHARS_RE.test(path)) throw controlCharacters();
+    if (CONTROL_CHARS_RE.test(path)) return done(controlCharacters());
+    done();
   });
-  app.addHook("preValidation", async (req) => {
+  app.addHook("preValidation", (req, _reply, done) => {
     if (containsControlChars(req.body) || containsControlChars(req.query) || containsControlChars(req.params)) {
-      throw controlCharacters();
+      return done(controlCharacters());
     }
     // Multipart text fields are read by the handler (req.parts()); the same rule applies to each field as it arrives.
     const multipart = req as unknown as { parts?: (...args: unknown[]) => AsyncIterable<MultipartPart> };
@@ -135,5 +139,6 @@ export function registerRequestGuards(app: FastifyInstance, opts: { origins: Set
       const original = multipart.parts.bind(req);
       multipart.parts = (...args: unknown[]) => guardParts(original(...args));
     }
+    done();
   });
 }

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import Fastify from "fastify";
 import pino from "pino";
 import { expect, it } from "vitest";
-import { registerRequestLog } from "./request-log.js";
+import { RequestLogController } from "./request-log.js";
 
 it("writes one line per request, none for health or static files, and always one for a server error", async () => {
   const lines: Record<string, unknown>[] = [];
@@ -12,8 +12,7 @@ it("writes one line per request, none for health or static files, and always one
       cb();
     },
   });
-  const app = Fastify({ loggerInstance: pino({ level: "info" }, stream), disableRequestLogging: true });
-  registerRequestLog(app);
+  const app = Fastify({ loggerInstance: pino({ level: "info" }, stream), logController: new RequestLogController() });
   app.get("/api/health", async () => ({ status: "ok" }));
   app.get("/api/things", async () => ({ ok: true }));
   app.get("/*", async () => "file");
@@ -25,8 +24,9 @@ it("writes one line per request, none for health or static files, and always one
   await app.inject("/assets/index-abc.js");
   await app.inject("/api/broken");
   await app.close();
-  const completed = lines.filter((l) => l.msg === "request completed");
+  const completed = lines.filter((l) => l.msg === "request completed" || l.msg === "request errored");
   expect(completed.map((l) => (l.req as { url: string }).url)).toEqual(["/api/things", "/api/broken"]);
+  expect(lines.filter((l) => l.msg === "incoming request")).toEqual([]);
   expect(completed[0]).toMatchObject({ res: { statusCode: 200 } });
   expect(typeof completed[0]!.responseTime).toBe("number");
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 
 /** Health polls and static files are not logged (a proxy polls health every few seconds; assets are many). */
 function quiet(req: FastifyRequest, status: number): boolean {
@@ -10,13 +10,18 @@ function quiet(req: FastifyRequest, status: number): boolean {
 }
 
 /**
- * One log line per request, when the answer is sent (Fastify's own request logging is off): method, path, status
- * and time, with the request id. Reset and verification tokens in URLs are redacted by the `req` serializer.
+ * One log line per request, when the answer is sent (instead of Fastify's "incoming request" + "request completed"):
+ * the request (reset and verification tokens in URLs redacted by the `req` serializer), status and time.
  */
-export function registerRequestLog(app: FastifyInstance) {
-  app.addHook("onResponse", (req, reply, done) => {
-    if (quiet(req, reply.statusCode)) return done();
-    req.log.info({ req, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, "request completed");
-    done();
-  });
+export class RequestLogController extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, req: FastifyRequest, reply: FastifyReply) {
+    if (error) {
+      reply.log.error({ req, res: reply, err: error, responseTime: reply.elapsedTime }, "request errored");
+      return;
+    }
+    if (quiet(req, reply.statusCode)) return;
+    reply.log.info({ req, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, "request completed");
+  }
 }

@@ -26,7 +26,8 @@ const NO_CSP_PREFIXES = ["/api/docs", "/paypal-standin"];
 export const NO_FRAMING_POLICY = "frame-ancestors 'none'";
 
 export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }) {
-  app.addHook("onSend", async (req, reply) => {
+  // A callback hook (no promise per answer): it runs on every response.
+  app.addHook("onSend", (req, reply, payload, done) => {
     if (!reply.hasHeader("x-content-type-options")) reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
     if (opts.https) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
@@ -45,6 +46,7 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boo
       const prior = String(reply.getHeader("cache-control") ?? "");
       reply.header("cache-control", prior.includes("no-transform") ? "no-store, no-transform" : "no-store");
     }
+    done(null, payload);
   });
 }
 

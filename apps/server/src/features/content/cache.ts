@@ -47,6 +47,11 @@ export class ContentCache {
     return promise;
   }
 
+  /** Changes whenever an entry is dropped: a page built from these answers is current while it stays the same. */
+  get version(): number {
+    return this.generation;
+  }
+
   /** Drops every entry whose key starts with `prefix` (a resource may be cached in several variants), everywhere. */
   invalidate(prefix: string) {
     this.bus.publish(CONTENT_TOPIC, prefix);

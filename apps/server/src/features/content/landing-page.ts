@@ -46,8 +46,16 @@ export async function landingPageRoute(app: FastifyInstance, opts: { webDist: st
   const { content } = opts;
   let template = { mtimeMs: -1, html: "" };
   let built: { key: string; html: Buffer; br: Buffer; gzip: Buffer } | null = null;
+  // The built page is reused without looking at anything while no content changed (cache version) and the file
+  // was checked less than a second ago; only then are the answers and the file's time read again.
+  let current: { version: number; checkedAt: number } | null = null;
+  const FILE_CHECK_MS = 1000;
 
   async function render() {
+    const version = content.cache.version;
+    if (built && current && current.version === version && Date.now() - current.checkedAt < FILE_CHECK_MS) {
+      return built;
+    }
     const stat = statSync(indexFile);
     if (stat.mtimeMs !== template.mtimeMs) template = { mtimeMs: stat.mtimeMs, html: readFileSync(indexFile, "utf8") };
     const answers: LandingAnswers = {
@@ -62,6 +70,8 @@ export async function landingPageRoute(app: FastifyInstance, opts: { webDist: st
     const key = `${template.mtimeMs}:${Object.values(answers)
       .map((a) => a.etag)
       .join(",")}`;
+    // Only a page built from answers no write overtook is reused on the fast path.
+    current = content.cache.version === version ? { version, checkedAt: Date.now() } : null;
     if (built?.key !== key) {
       const html = Buffer.from(buildLandingHtml(template.html, answers));
       built = {
