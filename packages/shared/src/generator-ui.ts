@@ -93,5 +93,6 @@ export const GENERATOR_UI = {
   downloadHtml: "Download HTML",
   downloadText: "Download Text",
   downloadMjml: "Download MJML",
-  downloadZip: "Download ZIP (HTML + images)",
+  downloadZip: "Download ZIP",
+  downloadZipHint: "The HTML with its images as files, for hosting the images yourself.",
 } as const;

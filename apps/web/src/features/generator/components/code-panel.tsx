@@ -85,7 +85,12 @@ export function CodePanel({ template }: { template: TTemplate & { hasMjml?: bool
             {GENERATOR_UI.downloadMjml}
           </a>
         )}
-        <a href={exportHref(template._id, "zip")} download className={buttonClasses("secondary")}>
+        <a
+          href={exportHref(template._id, "zip")}
+          download
+          title={GENERATOR_UI.downloadZipHint}
+          className={buttonClasses("secondary")}
+        >
           {GENERATOR_UI.downloadZip}
         </a>
         <Button
