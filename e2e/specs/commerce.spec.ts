@@ -47,6 +47,15 @@ test("buy a package offline: Choose Plan → checkout → stand-in → credits a
   await expect(page.getByText("Payment successful! Redirecting to your subscription history...")).toBeVisible();
   await expect(page.getByText("Payment Status")).toBeVisible();
   await expect(page).toHaveURL(/\/user\/orders-history$/, { timeout: 10_000 });
+  // The success screen: what was bought, the new balance, the next step (issue 13 item 3).
+  const success = page.getByRole("region", { name: "Payment successful" });
+  await expect(success.getByText("You bought Professional for $29.00.")).toBeVisible();
+  await expect(success.getByText("80 credits were added to your account.")).toBeVisible();
+  await expect(success.getByTestId("success-balance")).toHaveText(String(before + 80));
+  await expect(success.getByRole("link", { name: "Generate a template" })).toHaveAttribute(
+    "href",
+    "/user/generate-code",
+  );
 
   const row = page.getByRole("row", { name: /Professional/ });
   await expect(row.getByText("Paid")).toBeVisible();
@@ -74,7 +83,13 @@ test("buy a premium item offline and see its access URL", async ({ page }) => {
   await payWithStandIn(page);
   await expect(page.getByText("Payment successful! Redirecting to your orders...")).toBeVisible();
   await expect(page).toHaveURL(/\/user\/orders$/, { timeout: 10_000 });
-  await expect(page.getByRole("link", { name: "/demo/items/black-friday-kit.html" })).toBeVisible();
+  // The access URL checks the payment on every request; the file itself is not public (issue 15 item 16).
+  const access = page.getByRole("link", { name: /^\/api\/item-order\/[\w-]+\/access$/ });
+  await expect(access).toBeVisible();
+  const opened = await page.request.get((await access.getAttribute("href")) ?? "");
+  expect(opened.status()).toBe(200);
+  expect(await opened.text()).toContain("Black Friday");
+  expect((await page.request.get("/demo/items/black-friday-kit.html")).status()).toBe(404);
   await expect(page.getByText("Set your coupon code")).toBeVisible();
 
   await page.goto("/user/item-pending-payment");
@@ -99,6 +114,12 @@ test("cancelling on PayPal returns with the cancel message and goes to the dashb
   await expect(page).toHaveURL(/\/user\/dashboard$/, { timeout: 10_000 });
   await page.goto("/user/pending-payment");
   await expect(page.getByRole("heading", { name: /My Pending Orders \(1\)/ })).toBeVisible();
+  // An unpaid order shows its real state and the way to pay, never a membership (issue 13 item 3).
+  await page.goto("/user/subscription-history");
+  const row = page.getByRole("row", { name: /Starter/ });
+  await expect(row.getByText("Awaiting payment")).toBeVisible();
+  await expect(row.getByText(/days left/)).toHaveCount(0);
+  await expect(row.getByRole("link", { name: "Pay now" })).toHaveAttribute("href", /\/pay-now\//);
 });
 
 test("admin sees packages (max 3), PayPal settings and item orders", async ({ page }) => {

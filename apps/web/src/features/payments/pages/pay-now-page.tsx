@@ -313,7 +313,7 @@ function PayNow({ kind }: { kind: OrderKind }) {
                 <>
                   <Alert tone="warning">{PAYMENT_MESSAGES.testNotice}</Alert>
                   <Button
-                    className="w-full py-3 whitespace-normal"
+                    className="w-full py-3 whitespace-normal!"
                     disabled={disabled}
                     loading={busy}
                     onClick={async () => {
