@@ -55,16 +55,19 @@ export const ZRegisterFormSchema = z
   .object({
     name: z.string().trim().min(1, "Full Name is required").max(120, SECURITY_MESSAGES.nameTooLong),
     email: z.string().trim().min(1, "Email Address is required").email("Invalid email address format."),
-    password: z.string().min(1, "Password is required"),
+    // Field-level, so it shows together with every other error (issue 13 item 5).
+    password: z.string().min(1, "Password is required").min(6, "Password must be at least 6 characters"),
     confirmPassword: z.string().min(1, "Confirm Password is required"),
     terms: z.literal(true, { error: "You must accept the terms and conditions" }),
   })
-  .superRefine((v, ctx) => {
-    if (v.password !== v.confirmPassword) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "Passwords do not match" });
-    } else if (v.password.length < 6) {
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "Password must be at least 6 characters" });
-    }
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+    // Runs even while other fields are wrong, so every error shows at once.
+    when: (payload) => {
+      const v = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+      return typeof v?.password === "string" && typeof v.confirmPassword === "string" && v.confirmPassword.length > 0;
+    },
   });
 export type TRegisterForm = z.input<typeof ZRegisterFormSchema>;
 

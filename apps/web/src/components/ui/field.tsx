@@ -1,4 +1,11 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from "react";
 
 const inputBase =
   "block w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 focus:ring-offset-1 disabled:bg-slate-100 disabled:text-slate-500 read-only:bg-slate-50";
@@ -70,3 +77,54 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttribu
     );
   },
 );
+
+/**
+ * A password input with a Show / Hide toggle (issue 13 item 5). The toggle's name is its visible text, so
+ * `getByLabel("Password")` still finds only the input.
+ */
+export const PasswordField = forwardRef<
+  HTMLInputElement,
+  Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & FieldProps
+>(function PasswordField({ label, error, hint, id, className = "", ...props }, ref) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const [shown, setShown] = useState(false);
+  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ");
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={inputId}
+          type={shown ? "text" : "password"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={`${inputClasses(Boolean(error))} pr-16`}
+          {...props}
+        />
+        <button
+          type="button"
+          aria-pressed={shown}
+          aria-controls={inputId}
+          onClick={() => setShown((v) => !v)}
+          className="absolute inset-y-1 right-1 rounded-md px-2.5 text-xs font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          {shown ? "Hide" : "Show"}
+        </button>
+      </div>
+      {hint && (
+        <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${inputId}-error`} className="mt-1 text-xs text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});

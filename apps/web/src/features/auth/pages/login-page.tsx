@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { PasswordField, TextField } from "@/components/ui/field";
 import { FullScreenLoader } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { authClient } from "@/lib/auth-client";
@@ -65,9 +65,8 @@ export function LoginPage() {
           error={errors.email?.message}
           {...form.register("email")}
         />
-        <TextField
+        <PasswordField
           label="Password"
-          type="password"
           autoComplete="current-password"
           placeholder="Your password"
           error={errors.password?.message}

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, registerErrorMessage, type TRegisterForm, ZRegisterFormS
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { PasswordField, TextField } from "@/components/ui/field";
 import { FullScreenLoader } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { authClient } from "@/lib/auth-client";
@@ -71,17 +71,16 @@ export function RegisterPage() {
           {...form.register("email")}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <PasswordField
             label="Password"
-            type="password"
             autoComplete="new-password"
             placeholder="At least 6 characters"
+            hint={AUTH_MESSAGES.passwordRules}
             error={errors.password?.message}
             {...form.register("password")}
           />
-          <TextField
+          <PasswordField
             label="Confirm Password"
-            type="password"
             autoComplete="new-password"
             placeholder="Repeat password"
             error={errors.confirmPassword?.message}
@@ -96,7 +95,16 @@ export function RegisterPage() {
               aria-invalid={errors.terms ? true : undefined}
               {...form.register("terms")}
             />
-            <span>I agree to the Terms of Service and Privacy Policy</span>
+            <span>
+              I agree to the{" "}
+              <Link to={paths.terms} target="_blank" className="font-medium text-brand-700 underline">
+                Terms of Service
+              </Link>{" "}
+              and{" "}
+              <Link to={paths.privacy} target="_blank" className="font-medium text-brand-700 underline">
+                Privacy Policy
+              </Link>
+            </span>
           </label>
           {errors.terms && <p className="mt-1 text-xs text-red-600">{errors.terms.message}</p>}
         </div>
