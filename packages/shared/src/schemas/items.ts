@@ -14,6 +14,7 @@ export const ITEM_MESSAGES = {
   retired: "Item retired. Past orders keep it.",
   retireFailed: "Failed to retire item",
   retireConfirm: "Retire this item? Its page stops selling it; past orders keep it.",
+  retireConfirmNamed: (name: string) => `Retire the item "${name}"? Its page stops selling it; past orders keep it.`,
   empty: "No items yet. Add your first premium template.",
   nameRequired: "Item name is required",
   priceRequired: "Price is required",

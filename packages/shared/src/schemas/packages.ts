@@ -35,6 +35,8 @@ export const PACKAGE_MESSAGES = {
   retired: "Package retired. Past orders keep it.",
   retireFailed: "Failed to retire package",
   retireConfirm: "Retire this package? It disappears from the pricing section; past orders keep it.",
+  retireConfirmNamed: (name: string) =>
+    `Retire the package "${name}"? It disappears from the pricing section; past orders keep it.`,
   notFound: "Package not found.",
   nameRequired: "Package name is required",
   priceRequired: "Price is required",

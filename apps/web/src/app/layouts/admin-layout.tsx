@@ -16,5 +16,7 @@ const links: SidebarLink[] = [
 
 /** /admin area shell (spec: 80 px top margin from 1024 px); every admin page is in the menu (issue 13 item 9). */
 export function AdminLayout() {
-  return <SidebarLayout links={links} startCollapsed={false} area="Admin" contentClassName="lg:mt-20" />;
+  return (
+    <SidebarLayout links={links} startCollapsed={false} collapseBelow={1440} area="Admin" contentClassName="lg:mt-20" />
+  );
 }

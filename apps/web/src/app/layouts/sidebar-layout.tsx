@@ -19,6 +19,7 @@ export function SidebarLayout({
   contentClassName = "",
   banner,
   topBar,
+  collapseBelow = 1024,
 }: {
   links: SidebarLink[];
   startCollapsed: boolean;
@@ -28,11 +29,29 @@ export function SidebarLayout({
   banner?: ReactNode;
   /** Right-hand side of the bar above every page of the area (the member's credit balance). */
   topBar?: ReactNode;
+  /** Viewport width (px) under which the sidebar starts collapsed. */
+  collapseBelow?: number;
 }) {
-  // Narrow screens start collapsed too, so the content keeps its width (the wide breakpoint is 1024 px).
-  const [collapsed, setCollapsed] = useState(
-    () => startCollapsed || (typeof window !== "undefined" && window.matchMedia?.("(max-width: 1023px)").matches),
-  );
+  // Narrow screens start collapsed too, so the content keeps its width: below 1024 px, or below `collapseBelow`
+  // (the admin area's wide tables need a laptop's full width, issue 13 item 8). A choice made with the toggle is
+  // remembered per area.
+  const storageKey = `mailsmith:sidebar:${area}`;
+  const [collapsed, setCollapsedState] = useState(() => {
+    if (typeof window === "undefined") return startCollapsed;
+    const saved = window.localStorage?.getItem(storageKey);
+    if (saved === "collapsed" || saved === "expanded") return saved === "collapsed";
+    return startCollapsed || Boolean(window.matchMedia?.(`(max-width: ${collapseBelow - 1}px)`).matches);
+  });
+  const setCollapsed = (update: (v: boolean) => boolean) =>
+    setCollapsedState((v) => {
+      const next = update(v);
+      try {
+        window.localStorage?.setItem(storageKey, next ? "collapsed" : "expanded");
+      } catch {
+        // storage disabled: the choice lasts for this page only
+      }
+      return next;
+    });
   const signOut = useSignOut();
   const navigate = useNavigate();
   const linkBase = "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors";
@@ -74,7 +93,7 @@ export function SidebarLayout({
                 title={l.label}
               >
                 {l.icon}
-                {!collapsed && <span>{l.label}</span>}
+                <span className={collapsed ? "sr-only" : undefined}>{l.label}</span>
               </a>
             ) : (
               <NavLink
@@ -87,7 +106,7 @@ export function SidebarLayout({
                 }
               >
                 {l.icon}
-                {!collapsed && <span>{l.label}</span>}
+                <span className={collapsed ? "sr-only" : undefined}>{l.label}</span>
               </NavLink>
             ),
           )}
@@ -104,7 +123,7 @@ export function SidebarLayout({
             >
               <path d="M3 11l9-8 9 8M5 10v10h14V10" />
             </svg>
-            {!collapsed && <span>Menu</span>}
+            <span className={collapsed ? "sr-only" : undefined}>Menu</span>
           </Link>
           <button
             type="button"
@@ -125,7 +144,7 @@ export function SidebarLayout({
             >
               <path d="M15 17l5-5-5-5M20 12H9M12 19H5V5h7" />
             </svg>
-            {!collapsed && <span>Logout</span>}
+            <span className={collapsed ? "sr-only" : undefined}>Logout</span>
           </button>
         </div>
       </aside>

@@ -1,7 +1,60 @@
-import { CONTENT_TEXTS } from "@mailsmith/shared";
-import type { ReactNode } from "react";
+import { CONTENT_TEXTS, EDITOR_TEXTS } from "@mailsmith/shared";
+import { type ReactNode, useEffect } from "react";
+import { useBlocker } from "react-router";
 import { Button } from "./button";
+import { Modal } from "./modal";
 import { Spinner } from "./spinner";
+
+/**
+ * The editor frame's dirty-state guard (issue 13 item 11): while `dirty`, leaving the page (a link, another settings
+ * tab, back) asks first, and closing or reloading the tab gets the browser's own warning. Render the returned dialog.
+ */
+export function useUnsavedChanges(dirty: boolean): ReactNode {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+  return (
+    <Modal
+      open={blocker.state === "blocked"}
+      onClose={() => blocker.reset?.()}
+      title={EDITOR_TEXTS.unsavedTitle}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => blocker.reset?.()}>
+            {EDITOR_TEXTS.stay}
+          </Button>
+          <Button variant="danger" onClick={() => blocker.proceed?.()}>
+            {EDITOR_TEXTS.leave}
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-slate-700">{EDITOR_TEXTS.unsavedText}</p>
+    </Modal>
+  );
+}
+
+/** "Unsaved changes" beside the Save button while the form differs from what is stored. */
+export function DirtyNote({ dirty }: { dirty: boolean }) {
+  if (!dirty) return null;
+  return (
+    <span role="status" className="inline-flex items-center gap-1.5 text-sm font-medium text-amber-800">
+      <span aria-hidden="true" className="h-2 w-2 rounded-full bg-amber-500" />
+      {EDITOR_TEXTS.unsaved}
+    </span>
+  );
+}
 
 /** Pane title, description and actions. */
 export function PanelHeader({

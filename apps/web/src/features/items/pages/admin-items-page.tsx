@@ -15,6 +15,7 @@ import type { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { type Column, SortableTable, sortRows, useSort } from "@/components/ui/sortable-table";
@@ -118,6 +119,7 @@ export function AdminItemsPage() {
   useDocumentTitle("Premium Items - Mailsmith Admin");
   const items = useAdminItems();
   const retire = useRetireItem();
+  const [confirm, confirmDialog] = useConfirm();
   const [editing, setEditing] = useState<TItem | null | "new">(null);
   const { sort, toggle } = useSort({ key: "name", dir: "asc" });
   const columns: Column<TItem>[] = [
@@ -163,7 +165,13 @@ export function AdminItemsPage() {
               aria-label={`Retire ${r.itemName}`}
               loading={retire.isPending && retire.variables === r._id}
               onClick={async () => {
-                if (!window.confirm(ITEM_MESSAGES.retireConfirm)) return;
+                if (
+                  !(await confirm(ITEM_MESSAGES.retireConfirmNamed(r.itemName), {
+                    confirmLabel: "Retire item",
+                    danger: true,
+                  }))
+                )
+                  return;
                 try {
                   await retire.mutateAsync(r._id);
                   toast.success(ITEM_MESSAGES.retired);
@@ -181,6 +189,7 @@ export function AdminItemsPage() {
   ];
   return (
     <div className="mx-auto max-w-6xl space-y-6">
+      {confirmDialog}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Premium Items</h1>
         <Button onClick={() => setEditing("new")}>Add Item</Button>

@@ -15,6 +15,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { inputClasses } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { Pager, pageCountOf } from "@/components/ui/pager";
@@ -74,40 +75,47 @@ function SearchBox({
 
 function DeleteButton({ kind, id, orderId }: { kind: "package" | "item"; id: string; orderId: string }) {
   const del = useDeleteOrder(kind);
+  const [confirm, confirmDialog] = useConfirm();
   return (
-    <button
-      type="button"
-      aria-label={`Delete order ${orderId}`}
-      title="Delete pending order"
-      disabled={del.isPending}
-      className="rounded-md p-1.5 text-red-600 hover:bg-red-50 disabled:opacity-60"
-      onClick={async () => {
-        if (!window.confirm(ORDER_MESSAGES.deleteConfirm)) return;
-        try {
-          await del.mutateAsync(id);
-          toast.success(ORDER_MESSAGES.deleted);
-        } catch (err) {
-          toast.error(
-            err instanceof ApiError ? err.message || ORDER_MESSAGES.deleteFailed : ORDER_MESSAGES.somethingWrong,
-          );
-        }
-      }}
-    >
-      {del.isPending ? (
-        <Spinner className="h-4 w-4" label="Deleting" />
-      ) : (
-        <svg
-          viewBox="0 0 24 24"
-          className="h-4 w-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-        </svg>
-      )}
-    </button>
+    <>
+      {confirmDialog}
+      <button
+        type="button"
+        aria-label={`Delete order ${orderId}`}
+        title="Delete pending order"
+        disabled={del.isPending}
+        className="rounded-md p-1.5 text-red-600 hover:bg-red-50 disabled:opacity-60"
+        onClick={async () => {
+          if (
+            !(await confirm(ORDER_MESSAGES.deleteConfirmNamed(orderId), { confirmLabel: "Delete order", danger: true }))
+          )
+            return;
+          try {
+            await del.mutateAsync(id);
+            toast.success(ORDER_MESSAGES.deleted);
+          } catch (err) {
+            toast.error(
+              err instanceof ApiError ? err.message || ORDER_MESSAGES.deleteFailed : ORDER_MESSAGES.somethingWrong,
+            );
+          }
+        }}
+      >
+        {del.isPending ? (
+          <Spinner className="h-4 w-4" label="Deleting" />
+        ) : (
+          <svg
+            viewBox="0 0 24 24"
+            className="h-4 w-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+          </svg>
+        )}
+      </button>
+    </>
   );
 }
 

@@ -12,6 +12,7 @@ import { type FieldErrors, type UseFormReturn, useFieldArray, useForm } from "re
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DirtyNote, useUnsavedChanges } from "@/components/ui/editor-frame";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-client";
 import { useAbout, useDeleteAbout, useResetAbout, useSaveAbout, useToggleAbout } from "../../api/about";
@@ -173,6 +174,7 @@ export function AboutPanel() {
   const [confirm, confirmDialog] = useConfirm();
   const [tab, setTab] = useState<SectionKey>("section1");
   const form = useForm<TAboutInput>({ resolver: zodResolver(ZAboutInputSchema), defaultValues: toForm(null) });
+  const leaveDialog = useUnsavedChanges(form.formState.isDirty && !save.isPending);
   const loaded = about.data;
   useEffect(() => {
     if (about.isSuccess) form.reset(toForm(loaded));
@@ -236,6 +238,7 @@ export function AboutPanel() {
   return (
     <div className="space-y-6">
       {confirmDialog}
+      {leaveDialog}
       <PanelHeader
         title={T.heading}
         description="The about block of the landing page (Section 1) and the second block on the About page (Section 2)."
@@ -281,6 +284,7 @@ export function AboutPanel() {
           <PartEditor key={tab} form={form} name={tab} />
         </TabPanel>
         <div className="mt-6 flex justify-end">
+          <DirtyNote dirty={form.formState.isDirty} />
           <Button type="submit" loading={save.isPending} disabled={busy}>
             {save.isPending ? "Saving..." : "Save Changes"}
           </Button>

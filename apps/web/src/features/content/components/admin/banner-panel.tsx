@@ -13,6 +13,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { DirtyNote, useUnsavedChanges } from "@/components/ui/editor-frame";
 import { inputClasses, TextAreaField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-client";
 import {
@@ -75,6 +76,7 @@ function PromoBannerEditor() {
   const [notice, setNotice] = useNotice();
   const [confirm, confirmDialog] = useConfirm();
   const form = useForm<TBannerInput>({ resolver: zodResolver(ZBannerInputSchema), defaultValues: toForm(null) });
+  const leaveDialog = useUnsavedChanges(form.formState.isDirty && !save.isPending);
   const { errors } = form.formState;
 
   const loaded = banner.data;
@@ -116,6 +118,7 @@ function PromoBannerEditor() {
   return (
     <div className="space-y-6">
       {confirmDialog}
+      {leaveDialog}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatTile label="Status" value={active ? "Active" : "Inactive"} tone={active ? "green" : "grey"} />
         <StatTile label="YouTube Video" value={stats.data?.hasYoutubeVideo ? "Yes" : "No"} />
@@ -208,6 +211,7 @@ function PromoBannerEditor() {
         </section>
 
         <div className="flex justify-end">
+          <DirtyNote dirty={form.formState.isDirty} />
           <Button type="submit" loading={save.isPending} disabled={busy || !values.mainTitle?.trim()}>
             {save.isPending ? "Saving..." : "Save"}
           </Button>

@@ -11,6 +11,7 @@ import { useEffect, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { DirtyNote, useUnsavedChanges } from "@/components/ui/editor-frame";
 import { inputClasses, TextAreaField, TextField } from "@/components/ui/field";
 import { ApiError } from "@/lib/api-client";
 import { useContactPage, useResetContactPage, useSaveContactPage } from "../../api/contact-page";
@@ -46,6 +47,7 @@ export function ContactPagePanel() {
     resolver: zodResolver(ZContactPageInputSchema),
     defaultValues: toForm(null),
   });
+  const leaveDialog = useUnsavedChanges(form.formState.isDirty && !save.isPending);
   const entries = useFieldArray({ control: form.control, name: "contactInfo" });
   const { errors } = form.formState;
   const loaded = page.data;
@@ -79,6 +81,7 @@ export function ContactPagePanel() {
   return (
     <div className="space-y-6">
       {confirmDialog}
+      {leaveDialog}
       <PanelHeader title={T.heading} description="The contact section of the landing page and the /contact page." />
       {page.isError && <Alert tone="error">{page.error.message}</Alert>}
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
@@ -166,6 +169,7 @@ export function ContactPagePanel() {
           <Button variant="secondary" onClick={onReset} disabled={busy}>
             Reset to Default
           </Button>
+          <DirtyNote dirty={form.formState.isDirty} />
           <Button type="submit" loading={save.isPending} disabled={busy}>
             {save.isPending ? "Saving..." : "Save Changes"}
           </Button>

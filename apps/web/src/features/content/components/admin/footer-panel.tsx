@@ -10,6 +10,7 @@ import { useEffect } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { DirtyNote, useUnsavedChanges } from "@/components/ui/editor-frame";
 import { inputClasses, TextAreaField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-client";
 import { useFooter, useResetFooter, useSaveFooter } from "../../api/footer";
@@ -35,6 +36,7 @@ function FooterForm({ footer }: { footer: TFooter }) {
   const reset = useResetFooter();
   const [confirm, confirmDialog] = useConfirm();
   const form = useForm<TFooterInput>({ resolver: zodResolver(ZFooterInputSchema), defaultValues: toForm(footer) });
+  const leaveDialog = useUnsavedChanges(form.formState.isDirty && !save.isPending);
   const social = useFieldArray({ control: form.control, name: "topSection.socialLinks" });
   const links = useFieldArray({ control: form.control, name: "middleSection.quickLinks" });
   const { errors } = form.formState;
@@ -66,6 +68,7 @@ function FooterForm({ footer }: { footer: TFooter }) {
   return (
     <form onSubmit={onSave} noValidate className="space-y-5">
       {confirmDialog}
+      {leaveDialog}
       <Controller
         control={form.control}
         name="isActive"
@@ -208,6 +211,7 @@ function FooterForm({ footer }: { footer: TFooter }) {
         <Button variant="secondary" onClick={onReset} disabled={busy}>
           Reset to Default
         </Button>
+        <DirtyNote dirty={form.formState.isDirty} />
         <Button type="submit" loading={save.isPending} disabled={busy}>
           {save.isPending ? "Saving..." : "Save Changes"}
         </Button>

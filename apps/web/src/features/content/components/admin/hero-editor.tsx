@@ -10,6 +10,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { DirtyNote, useUnsavedChanges } from "@/components/ui/editor-frame";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-client";
 import { useHero, useResetHero, useSaveHero } from "../../api/hero";
@@ -36,6 +37,7 @@ export function HeroEditor() {
   const reset = useResetHero();
   const [confirm, confirmDialog] = useConfirm();
   const form = useForm<THeroInput>({ resolver: zodResolver(ZHeroInputSchema), defaultValues: toForm(null) });
+  const leaveDialog = useUnsavedChanges(form.formState.isDirty && !save.isPending);
   const { errors } = form.formState;
   const loaded = hero.data;
   useEffect(() => {
@@ -65,6 +67,7 @@ export function HeroEditor() {
   return (
     <div className="space-y-5">
       {confirmDialog}
+      {leaveDialog}
       <section aria-labelledby="hero-status-heading" className="rounded-xl border border-slate-200 p-4">
         <h3 id="hero-status-heading" className="text-sm font-semibold text-slate-900">
           Current Hero Status
@@ -123,6 +126,7 @@ export function HeroEditor() {
           <Button variant="secondary" onClick={onReset} disabled={reset.isPending || save.isPending}>
             Reset to Default
           </Button>
+          <DirtyNote dirty={form.formState.isDirty} />
           <Button type="submit" loading={save.isPending} disabled={reset.isPending}>
             {save.isPending ? "Saving..." : "Save Changes"}
           </Button>

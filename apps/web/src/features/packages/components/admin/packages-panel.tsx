@@ -13,6 +13,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { TextField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { Spinner } from "@/components/ui/spinner";
@@ -95,6 +96,7 @@ export function PackagesPanel() {
   const add = useAddPackage();
   const edit = useEditPackage();
   const retire = useRetirePackage();
+  const [confirm, confirmDialog] = useConfirm();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<TPackage | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -103,6 +105,7 @@ export function PackagesPanel() {
 
   return (
     <div className="space-y-6">
+      {confirmDialog}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 className="text-xl font-semibold text-slate-900">Pricing Packages</h2>
@@ -157,7 +160,13 @@ export function PackagesPanel() {
                     aria-label={`Retire ${pkg.packageName}`}
                     loading={retire.isPending && retire.variables === pkg._id}
                     onClick={async () => {
-                      if (!window.confirm(PACKAGE_MESSAGES.retireConfirm)) return;
+                      if (
+                        !(await confirm(PACKAGE_MESSAGES.retireConfirmNamed(pkg.packageName), {
+                          confirmLabel: "Retire package",
+                          danger: true,
+                        }))
+                      )
+                        return;
                       try {
                         await retire.mutateAsync(pkg._id);
                         toast.success(PACKAGE_MESSAGES.retired);

@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+import { loginAsAdmin } from "../fixtures/helpers";
+
+/** Issue 13 items 8–11: one admin navigation listing every page, named confirmations, editors that guard changes. */
+test("admin menu lists every admin page; settings sections are tabs above the pane", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto("/admin/dashboard");
+  const nav = page.getByRole("navigation", { name: "Admin navigation" });
+  for (const [name, path] of [
+    ["Dashboard", "/admin/dashboard"],
+    ["Total Orders", "/admin/orders"],
+    ["Item Orders", "/admin/items-orders"],
+    ["Total Users", "/admin/users"],
+    ["Support Messages", "/admin/support-messages"],
+    ["Packages", "/admin/packages"],
+    ["Premium Items", "/admin/items"],
+    ["Outbox", "/admin/outbox"],
+    ["Settings", "/admin/settings"],
+  ] as const)
+    await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", path);
+  await nav.getByRole("link", { name: "Outbox", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/outbox$/);
+
+  // One side menu: at 1280 px the settings sections sit in a row above a pane that keeps most of the width.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/admin/settings?tab=footer");
+  const tabs = page.getByRole("navigation", { name: "Settings" });
+  const pane = await page
+    .locator("section", { has: page.getByRole("heading", { name: "Footer Management" }) })
+    .first()
+    .boundingBox();
+  const bar = await tabs.boundingBox();
+  expect(bar && pane && bar.y + bar.height <= pane.y).toBe(true);
+  expect(pane!.width).toBeGreaterThan(900);
+});
+
+test("a content editor tracks unsaved changes and asks before leaving", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto("/admin/settings?tab=footer");
+  await expect(page.getByRole("heading", { name: "Footer Management" })).toBeVisible();
+  await expect(page.getByText("Unsaved changes")).toHaveCount(0);
+  const logoText = page.getByLabel("Logo text");
+  await logoText.fill(`${await logoText.inputValue()} edited`);
+  await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
+
+  // Another section: asked first; Stay keeps the edit.
+  await page.getByRole("navigation", { name: "Settings" }).getByRole("button", { name: "Logo Update" }).click();
+  const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page).toHaveURL(/tab=footer/);
+  await expect(logoText).toHaveValue(/ edited$/);
+
+  // Leave without saving goes on.
+  await page.getByRole("navigation", { name: "Settings" }).getByRole("button", { name: "Logo Update" }).click();
+  await dialog.getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/tab=logo/);
+});
+
+test("destructive actions say their effect and name the object", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto("/admin/settings?tab=packages");
+  await page.getByRole("button", { name: "Retire Starter" }).click();
+  const dialog = page.getByRole("dialog", { name: "Please confirm" });
+  await expect(dialog.getByText('Retire the package "Starter"? It disappears from the pricing section')).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Retire package" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Retire Starter" })).toBeVisible();
+});
