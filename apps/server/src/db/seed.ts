@@ -41,6 +41,15 @@ export async function ensureAdmin(ctx: AppContext, print: (line: string) => void
   }
   if (!row) throw new Error(`could not create the administrator ${email}`);
   await ctx.db.update(user).set({ role: "Admin", emailVerified: true }).where(eq(user.id, row.id));
+  // Verified by configuration, so the sign-up credits come now (same source key: granted once; decision 070).
+  if (ctx.env.SIGNUP_BONUS_CREDITS > 0) {
+    await ctx.credits.apply({
+      userId: row.id,
+      delta: ctx.env.SIGNUP_BONUS_CREDITS,
+      reason: "signup_bonus",
+      sourceKey: `signup:${row.id}`,
+    });
+  }
   ctx.users.invalidate(row.id);
   if (generated) {
     print(
