@@ -162,11 +162,11 @@ export function ImagePicker({
                 <span className="absolute top-1 left-1 rounded-full bg-slate-900/75 px-2 py-0.5 text-xs font-semibold text-white">
                   {i + 1}
                 </span>
-                <div className="flex items-center justify-between gap-1 border-t border-slate-100 px-1 py-1">
-                  <span className="min-w-0 truncate px-1 text-xs text-slate-600" title={img.file.name}>
+                <div className="border-t border-slate-100 px-1 py-1">
+                  <p className="truncate px-1 text-xs text-slate-600" title={img.file.name}>
                     {img.file.name}
-                  </span>
-                  <div className="flex shrink-0 gap-0.5">
+                  </p>
+                  <div className="flex justify-between gap-0.5">
                     <IconButton
                       label={GENERATOR_UI.moveEarlier(img.file.name)}
                       disabled={disabled || i === 0}
