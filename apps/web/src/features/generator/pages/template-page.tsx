@@ -11,7 +11,7 @@ import { toast } from "sonner";
 import { RenderedPreviews } from "@/components/email/rendered-previews";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { TextAreaField } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -158,6 +158,11 @@ export function TemplatePage() {
               <Button type="submit" loading={running} disabled={running || !instruction.trim() || credits < 1}>
                 {running ? "Generating..." : "Apply change (1 credit)"}
               </Button>
+              {credits < 1 && (
+                <Link to={paths.user.selectPackage} className={buttonClasses("secondary")}>
+                  {GENERATOR_UI.buyCredits}
+                </Link>
+              )}
               <span className="text-sm text-slate-600">Credits: {credits}</span>
             </div>
             {credits < 1 && <Alert tone="warning">{GENERATOR_MESSAGES.insufficientCredits}</Alert>}
