@@ -102,6 +102,7 @@ async function run() {
     }
 
     const latencies = [];
+    const byPath = new Map();
     let errors = 0;
     let requests = 0;
     const reads = ["/api/me", "/api/hero-section", "/api/features-section", "/api/packages"];
@@ -112,6 +113,7 @@ async function run() {
         while (Date.now() < deadline) {
           n += 1;
           const write = n % WRITE_EVERY === 0;
+          const readPath = reads[Math.floor(n / WRITE_EVERY) % reads.length];
           const started = performance.now();
           try {
             if (write) {
@@ -127,7 +129,7 @@ async function run() {
                 m.lastWritten = city;
               } else errors += 1;
             } else {
-              const res = await fetch(base + reads[n % reads.length], { headers: { cookie: m.cookie } });
+              const res = await fetch(base + readPath, { headers: { cookie: m.cookie } });
               await res.arrayBuffer();
               if (!res.ok) errors += 1;
             }
@@ -135,7 +137,11 @@ async function run() {
             errors += 1;
           }
           requests += 1;
-          latencies.push(performance.now() - started);
+          const ms = performance.now() - started;
+          latencies.push(ms);
+          const key = write ? "PUT profile" : readPath;
+          if (!byPath.has(key)) byPath.set(key, []);
+          byPath.get(key).push(ms);
         }
       }),
     );
@@ -157,6 +163,12 @@ async function run() {
       lostWrites,
       p50Ms: Math.round(percentile(latencies, 50)),
       p99Ms: Math.round(percentile(latencies, 99)),
+      byRequest: Object.fromEntries(
+        [...byPath].map(([k, v]) => {
+          v.sort((a, b) => a - b);
+          return [k, { n: v.length, p50Ms: Math.round(percentile(v, 50)), p99Ms: Math.round(percentile(v, 99)) }];
+        }),
+      ),
       target: "0 errors, 0 lost writes, p99 ≤ 300 ms",
     };
   } finally {

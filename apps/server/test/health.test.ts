@@ -18,10 +18,13 @@ it("answers many health polls from one database ping, with an ETag a poller can 
     await ping();
   };
   try {
+    const started = Date.now();
     const answers = await Promise.all(Array.from({ length: 50 }, () => server.client().get("/api/health")));
+    const seconds = Math.ceil((Date.now() - started) / 1000);
     expect(answers.every((a) => a.status === 200 && a.body.status === "ok")).toBe(true);
-    // At most one ping a second: 50 concurrent polls share one (a few if the machine is very slow).
-    expect(pings).toBeLessThan(10);
+    // The contract: at most one ping per second of polling, however many polls (50 here), on any machine.
+    expect(pings).toBeLessThanOrEqual(seconds + 1);
+    expect(pings).toBeLessThan(50);
     const etag = answers[0]!.headers.get("etag")!;
     const again = await server
       .client()

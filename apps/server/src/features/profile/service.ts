@@ -5,7 +5,7 @@ import type { AppContext } from "../../context.js";
 import { user } from "../../db/schema/index.js";
 import { forbidden, notFound } from "../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../plugins/access.js";
-import { findUserById, type UserRow } from "../users/repo.js";
+import type { UserRow } from "../users/repo.js";
 
 type ProfileUpdate = z.output<typeof ZProfileUpdateSchema>;
 
@@ -22,8 +22,7 @@ export async function updateProfile(
   if (PROFILE_FORBIDDEN_FIELDS.some((f) => body[f] !== undefined)) {
     throw forbidden(PROFILE_MESSAGES.forbiddenFields, "FORBIDDEN_FIELDS");
   }
-  const target = await findUserById(ctx.db, userId);
-  if (!target) throw notFound("User not found.", "USER_NOT_FOUND");
+  // One statement: a missing user updates no row (no read before the write).
   const [row] = await ctx.db
     .update(user)
     .set({
@@ -38,6 +37,7 @@ export async function updateProfile(
     })
     .where(eq(user.id, userId))
     .returning();
+  if (!row) throw notFound("User not found.", "USER_NOT_FOUND");
   ctx.users.invalidate(userId);
-  return row!;
+  return row;
 }
