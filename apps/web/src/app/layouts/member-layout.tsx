@@ -11,24 +11,16 @@ function CreditBalance() {
   const { user } = useAuth();
   if (!user) return null;
   return (
-    <>
-      <Link
-        to={paths.user.selectPackage}
-        className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-100"
-        aria-label={`Credits: ${user.currentBalance}. Buy credits`}
-      >
-        Credits{" "}
-        <span data-testid="shell-credits" className="font-semibold">
-          {user.currentBalance}
-        </span>
-      </Link>
-      <Link
-        to={paths.updateProfile}
-        className="max-w-40 truncate rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
-      >
-        {user.userName || "Profile"}
-      </Link>
-    </>
+    <Link
+      to={paths.user.selectPackage}
+      className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-100"
+      aria-label={`Credits: ${user.currentBalance}. Buy credits`}
+    >
+      Credits{" "}
+      <span data-testid="shell-credits" className="font-semibold">
+        {user.currentBalance}
+      </span>
+    </Link>
   );
 }
 

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { anchors, paths } from "@/config/paths";
-import { useMe } from "@/features/auth/api/me";
+import { useMe } from "@/lib/auth";
 import { Logo } from "./logo";
 import { UserMenu } from "./user-menu";
 

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { paths } from "@/config/paths";
-import { useSignOut } from "@/features/auth/api/me";
+import { useSignOut } from "@/lib/auth";
 
 export function Avatar({ user, size = "h-9 w-9" }: { user: Pick<TUser, "userName" | "profileURL">; size?: string }) {
   if (user.profileURL)
