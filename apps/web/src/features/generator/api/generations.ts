@@ -8,9 +8,41 @@ import { ApiError, api } from "@/lib/api-client";
 
 /** Generation jobs (decision 055): they run on the server, so a reload or a second tab can re-attach. */
 
-/** POST /api/generations: multipart images[], emailType, instructions, variants → the job(s) and the new balance. */
-export function createGeneration(form: FormData) {
-  return api.post<TGenerationJobsCreated>("/api/generations", form).then((r) => r.data);
+/**
+ * POST /api/generations: multipart images[], emailType, instructions, variants → the job(s) and the new balance.
+ * Sent with XMLHttpRequest because fetch cannot report upload progress (the "Uploading" stage shows real bytes).
+ */
+export function createGeneration(
+  form: FormData,
+  onUpload?: (fraction: number) => void,
+): Promise<TGenerationJobsCreated["data"]> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/generations");
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onUpload) onUpload(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      let body: { data?: TGenerationJobsCreated["data"]; code?: string; message?: string } | null = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body?.data) return resolve(body.data);
+      reject(
+        new ApiError(
+          xhr.status,
+          body?.code ?? `HTTP_${xhr.status}`,
+          body?.message ?? FETCH_MESSAGES.httpError(xhr.status),
+          body,
+        ),
+      );
+    };
+    xhr.onerror = () => reject(new ApiError(0, "NETWORK", FETCH_MESSAGES.network));
+    xhr.send(form);
+  });
 }
 
 /** POST /api/templates/:id/refinements { instructions }: a refinement job (1 credit), followed like a generation. */

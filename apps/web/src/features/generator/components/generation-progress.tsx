@@ -75,3 +75,25 @@ export function GenerationProgress({
     </section>
   );
 }
+
+/** While the design images travel to the server (before the job exists): the real share of bytes sent. */
+export function UploadProgress({ fraction }: { fraction: number }) {
+  const percent = Math.round(fraction * 100);
+  return (
+    <section aria-label={GENERATOR_UI.progressLabel} className="rounded-xl border border-brand-100 bg-brand-50/40 p-4">
+      <p className="text-sm font-semibold text-slate-900" aria-live="polite">
+        {GENERATION_STAGE_LABELS.uploading}… {percent}%
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Upload progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+    </section>
+  );
+}

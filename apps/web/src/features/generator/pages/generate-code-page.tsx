@@ -22,7 +22,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { useGeneratorStatus } from "../api/generate";
 import { createGeneration } from "../api/generations";
 import { EmailPreview } from "../components/email-preview";
-import { GenerationProgress } from "../components/generation-progress";
+import { GenerationProgress, UploadProgress } from "../components/generation-progress";
 import { GenerationResult } from "../components/generation-result";
 import {
   checkImages,
@@ -78,6 +78,8 @@ function Generator({ credits }: { credits: number }) {
   const [inputError, setInputError] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<string | null>(null);
   const [retrying, setRetrying] = useState<string | null>(null);
+  /** Share of the upload sent, while the request that creates the job is under way. */
+  const [uploaded, setUploaded] = useState<number | null>(null);
   /** The first design image of the running generation, for the compare view (an object URL of our own). */
   const [designSrc, setDesignSrc] = useState<string | null>(null);
   useRevokeOnUnmount(images);
@@ -127,7 +129,9 @@ function Generator({ credits }: { credits: number }) {
     for (const img of images) form.append("images", img.file, img.file.name);
     const first = images[0];
     setDesignSrc(first ? URL.createObjectURL(first.file) : null);
-    await gen.start(() => createGeneration(form));
+    setUploaded(0);
+    await gen.start(() => createGeneration(form, setUploaded));
+    setUploaded(null);
   };
   const reset = () => {
     for (const i of images) URL.revokeObjectURL(i.url);
@@ -289,6 +293,7 @@ function Generator({ credits }: { credits: number }) {
         </form>
 
         <div className="min-w-0 space-y-6">
+          {gen.starting && uploaded !== null && <UploadProgress fraction={uploaded} />}
           {active.map((r) => (
             <GenerationProgress
               key={r.jobId}
