@@ -116,13 +116,11 @@ describe("Better Auth endpoints we do not use are off", () => {
 
 describe("sign-up goes through our limits", () => {
   it("a 600 KB name is refused and an image URL of any scheme is dropped", async () => {
-    const long = await server
-      .client()
-      .post("/api/auth/sign-up/email", {
-        email: "long@test.local",
-        password: "long-password-42",
-        name: "x".repeat(600_000),
-      });
+    const long = await server.client().post("/api/auth/sign-up/email", {
+      email: "long@test.local",
+      password: "long-password-42",
+      name: "x".repeat(600_000),
+    });
     expect(long.status).toBe(400);
     expect(long.body.message).toBe(SECURITY_MESSAGES.nameTooLong);
     expect(await server.ctx.db.select().from(user).where(eq(user.email, "long@test.local"))).toEqual([]);
