@@ -3,6 +3,7 @@ import {
   CONTENT_ADMIN_TEXTS,
   extractYouTubeId,
   type THero,
+  type THeroContent,
   type THeroInput,
   ZHeroInputSchema,
 } from "@mailsmith/shared";
@@ -14,6 +15,7 @@ import { DirtyNote, useUnsavedChanges } from "@/components/ui/editor-frame";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-client";
 import { useHero, useResetHero, useSaveHero } from "../../api/hero";
+import { HeroView } from "../landing/hero-section";
 import { FieldGroup, formatDateTime, PanelLoadError, PanelLoading, StatTile, useConfirm } from "./admin-ui";
 
 const T = CONTENT_ADMIN_TEXTS.hero;
@@ -122,6 +124,19 @@ export function HeroEditor() {
             error={errors.backgroundImage?.message}
           />
         </FieldGroup>
+        <section aria-labelledby="hero-preview-heading" className="space-y-3">
+          <h3 id="hero-preview-heading" className="text-sm font-semibold text-slate-900">
+            Live Preview
+          </h3>
+          {/* What the landing page will show with the values being edited (issue 13 item 11). */}
+          <div className="overflow-hidden rounded-xl border border-dashed border-slate-300" inert>
+            <HeroView
+              headingId="hero-preview-title"
+              headingLevel={2}
+              hero={{ ...(form.watch() as THeroContent), createdAt: "", updatedAt: "" }}
+            />
+          </div>
+        </section>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onReset} disabled={reset.isPending || save.isPending}>
             Reset to Default

@@ -47,12 +47,22 @@ export function HeroMedia({ videoUrl, imageUrl, title }: { videoUrl: string; ima
   );
 }
 
-export function HeroView({ hero }: { hero: THero | null }) {
+export function HeroView({
+  hero,
+  headingId = "hero-heading",
+  headingLevel = 1,
+}: {
+  hero: THero | null;
+  /** The admin's live preview renders a second copy: its own id, and not the page's h1. */
+  headingId?: string;
+  headingLevel?: 1 | 2;
+}) {
+  const Heading = headingLevel === 1 ? "h1" : "h2";
   const title = hero?.title || LANDING_TITLE;
   const background = hero?.backgroundImage || DEFAULT_HERO_BACKGROUND;
   return (
     <section
-      aria-labelledby="hero-heading"
+      aria-labelledby={headingId}
       className="relative overflow-hidden bg-white bg-cover bg-center"
       style={{ backgroundImage: `url(${JSON.stringify(background)})` }}
     >
@@ -63,8 +73,8 @@ export function HeroView({ hero }: { hero: THero | null }) {
             {hero.subTitle}
           </p>
         )}
-        <h1
-          id="hero-heading"
+        <Heading
+          id={headingId}
           className="mx-auto mt-6 max-w-4xl text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
         >
           {title}
@@ -74,7 +84,7 @@ export function HeroView({ hero }: { hero: THero | null }) {
               <span className="text-brand-600">{hero.highlightText}</span>
             </>
           )}
-        </h1>
+        </Heading>
         {hero?.description && (
           <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-600 sm:text-xl">{hero.description}</p>
         )}
