@@ -86,6 +86,9 @@ describe("CSRF: state changes with the session cookie must come from our origin"
       JSON.stringify({ userName: "Curl" }),
     );
     expect(curl.status).toBe(200);
+    // An OAuth provider's form_post answer is not refused here (Better Auth checks its state).
+    const oauth = await fromSite(m, "POST", "/api/auth/callback/google", { origin: "https://accounts.google.com" });
+    expect(oauth.status).not.toBe(403);
     // A cross-site GET changes nothing and stays allowed (links to our pages work).
     expect((await fromSite(m, "GET", "/api/me", { "sec-fetch-site": "cross-site" })).status).toBe(200);
   });

@@ -106,6 +106,8 @@ export function allowedOrigins(publicUrl: string, extra: readonly string[]): Set
 export function isCrossSite(req: FastifyRequest, origins: Set<string>): boolean {
   if (SAFE_METHODS.has(req.method)) return false;
   if (!req.headers.cookie) return false;
+  // An OAuth provider posts its answer back from its own site (form_post); Better Auth checks the state instead.
+  if (req.url.startsWith("/api/auth/callback/")) return false;
   const origin = req.headers.origin;
   if (typeof origin === "string" && origin !== "") return !origins.has(origin);
   const site = req.headers["sec-fetch-site"];
