@@ -15,7 +15,11 @@ const allKeys: string[] = [];
 
 beforeAll(async () => {
   standIn = await startGeminiStandIn();
-  server = await startTestServer({ env: { GEMINI_BASE_URL: standIn.url, GEMINI_TIMEOUT_MS: "1500" } });
+  // Credits, keys and refunds are the subject here: no rendering or scoring (renderer-generation and
+  // generator-jobs cover those), so 30 concurrent generations stay light on a busy 2-core machine.
+  server = await startTestServer({
+    env: { GEMINI_BASE_URL: standIn.url, GEMINI_TIMEOUT_MS: "1500", RENDERER: "off" },
+  });
   admin = await server.admin();
 });
 afterAll(async () => {
