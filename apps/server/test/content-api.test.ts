@@ -335,9 +335,16 @@ describe("GET / (landing HTML with the content inlined)", () => {
       expect(inlined.hero.data.title).toBe("Create Stunning HTML Email Templates");
       expect(inlined.testimonials.data.data.length).toBeGreaterThan(0);
 
+      // A browser revalidating an unchanged page gets a 304; after a write the same tag gets the new page.
+      const etag = String(first.headers.etag);
+      const unchanged = await app.inject({ method: "GET", url: "/", headers: { "if-none-match": etag } });
+      expect(unchanged.statusCode).toBe(304);
+
       const hero = (await content.getHero())!;
       await content.putHero({ ...hero, title: "Inlined after a write" });
-      const plain = await app.inject({ method: "GET", url: "/" });
+      const plain = await app.inject({ method: "GET", url: "/", headers: { "if-none-match": etag } });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers.etag).not.toBe(etag);
       expect(plain.headers["content-encoding"]).toBeUndefined();
       expect(plain.body).toContain("Inlined after a write");
       await content.resetHero();

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -45,7 +46,7 @@ export async function landingPageRoute(app: FastifyInstance, opts: { webDist: st
   if (!existsSync(indexFile)) return;
   const { content } = opts;
   let template = { mtimeMs: -1, html: "" };
-  let built: { key: string; html: Buffer; br: Buffer; gzip: Buffer } | null = null;
+  let built: { key: string; etag: string; html: Buffer; br: Buffer; gzip: Buffer } | null = null;
   // The built page is reused without looking at anything while no content changed (cache version) and the file
   // was checked less than a second ago; only then are the answers and the file's time read again.
   let current: { version: number; checkedAt: number } | null = null;
@@ -76,6 +77,7 @@ export async function landingPageRoute(app: FastifyInstance, opts: { webDist: st
       const html = Buffer.from(buildLandingHtml(template.html, answers));
       built = {
         key,
+        etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
         html,
         br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
         gzip: gzipSync(html, { level: 9 }),
@@ -91,13 +93,18 @@ export async function landingPageRoute(app: FastifyInstance, opts: { webDist: st
     schema: { hide: true },
     async handler(req, reply) {
       reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html; charset=utf-8");
-      let page: { html: Buffer; br: Buffer; gzip: Buffer };
+      let page: { etag: string; html: Buffer; br: Buffer; gzip: Buffer };
       try {
         page = await render();
       } catch (err) {
         // The page still works without inlined content: each section then fetches (and reports) its own.
         req.log.error({ err }, "landing page: content could not be inlined");
         return reply.send(readFileSync(indexFile));
+      }
+      // Revalidation: an unchanged page (same content, same build) costs a 304.
+      reply.header("etag", page.etag);
+      if (req.headers["if-none-match"]?.split(",").some((t) => t.trim().replace(/^W\//, "") === page.etag)) {
+        return reply.code(304).send();
       }
       const encoding = pickEncoding(req.headers["accept-encoding"]);
       if (encoding) return reply.header("content-encoding", encoding).send(page[encoding]);
