@@ -64,8 +64,14 @@ describe("packages", () => {
     expect(mine.body).toMatchObject({ packageName: "B", packagePrice: 29, credit: 80, packageId: b._id });
     const refused = await member.post("/api/new-order", { packageId: b._id, ...BILLING });
     expect(refused.status).toBe(409);
+    const listed = await anon.get("/api/packages");
+    const etag = listed.headers.get("etag")!;
+    const revalidated = await anon.request("GET", "/api/packages", undefined, { headers: { "if-none-match": etag } });
+    expect(revalidated.status).toBe(304);
     await addPackage(admin, { packageName: "D" });
-    expect((await anon.get("/api/packages")).body).toHaveLength(3);
+    const changed = await anon.request("GET", "/api/packages", undefined, { headers: { "if-none-match": etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toHaveLength(3);
   });
 });
 

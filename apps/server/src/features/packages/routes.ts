@@ -2,7 +2,7 @@ import { PACKAGE_MESSAGES, ZPackageInputSchema, ZPackageSchema } from "@mailsmit
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { addPackage, editPackage, getPackage, listPackages, retirePackage } from "./service.js";
+import { addPackage, editPackage, getPackage, packagesAnswer, retirePackage } from "./service.js";
 
 const idParams = z.object({ id: z.string().uuid(PACKAGE_MESSAGES.notFound) });
 const written = z.object({ success: z.literal(true), message: z.string(), data: ZPackageSchema });
@@ -18,10 +18,18 @@ export async function packageRoutes(appBase: FastifyInstance) {
       schema: {
         tags: ["packages"],
         summary: "Packages on sale (retired ones are left out), oldest first",
-        response: { 200: z.array(ZPackageSchema) },
+        response: { 200: z.array(ZPackageSchema), 304: z.null().describe("Not modified (ETag matched)") },
       },
     },
-    async () => listPackages(ctx),
+    async (req, reply) => {
+      // Pre-serialised once per change, revalidated with its ETag (a 304 when unchanged).
+      const answer = await packagesAnswer(ctx);
+      reply.header("cache-control", "no-cache").header("etag", answer.etag);
+      if (req.headers["if-none-match"]?.split(",").some((t) => t.trim().replace(/^W\//, "") === answer.etag)) {
+        return reply.code(304).send(null);
+      }
+      return reply.type("application/json; charset=utf-8").send(answer.body as never);
+    },
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   DEFAULT_VALIDITY_DAYS,
   MAX_PACKAGES,
@@ -17,7 +18,7 @@ import { findPackage, listActivePackages, pointsOf, toPackageDto } from "./repo.
  */
 const CACHE_TTL_MS = 5 * 60_000;
 const PACKAGES_TOPIC = "packages";
-const caches = new WeakMap<AppContext, { at: number; data: TPackage[]; generation: number }>();
+const caches = new WeakMap<AppContext, { at: number; data: TPackage[]; body: string; etag: string }>();
 const generations = new WeakMap<AppContext, number>();
 
 function generationOf(ctx: AppContext): number {
@@ -33,14 +34,21 @@ function generationOf(ctx: AppContext): number {
   return g;
 }
 
-export async function listPackages(ctx: AppContext): Promise<TPackage[]> {
+/** The list on sale, serialised once with its ETag (the public route sends the text as is). */
+export async function packagesAnswer(ctx: AppContext): Promise<{ data: TPackage[]; body: string; etag: string }> {
   const generation = generationOf(ctx);
   const hit = caches.get(ctx);
-  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.data;
+  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit;
   const data = (await listActivePackages(ctx.db)).map(toPackageDto);
+  const body = JSON.stringify(data);
+  const answer = { at: Date.now(), data, body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
   // A list read before a write is served once but never kept.
-  if (generationOf(ctx) === generation) caches.set(ctx, { at: Date.now(), data, generation });
-  return data;
+  if (generationOf(ctx) === generation) caches.set(ctx, answer);
+  return answer;
+}
+
+export async function listPackages(ctx: AppContext): Promise<TPackage[]> {
+  return (await packagesAnswer(ctx)).data;
 }
 
 export function invalidatePackages(ctx: AppContext) {
