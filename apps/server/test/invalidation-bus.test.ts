@@ -24,6 +24,29 @@ describe("local bus (one process)", () => {
   });
 });
 
+describe("PostgreSQL bus without a reachable database", () => {
+  it("still lets the server start, not live (caches bypassed), and delivers its own publishes", async () => {
+    const bus = createPostgresBus({
+      url: "postgres://nobody@127.0.0.1:1/none",
+      notify: async () => {
+        throw new Error("unreachable");
+      },
+      readyTimeoutMs: 200,
+      maxBackoffMs: 200,
+    });
+    try {
+      await bus.ready();
+      expect(bus.isLive()).toBe(false);
+      const got: string[] = [];
+      bus.subscribe("user", (k) => got.push(k));
+      bus.publish("user", "u1");
+      expect(got).toEqual(["u1"]);
+    } finally {
+      await bus.close();
+    }
+  });
+});
+
 const url = process.env.TEST_DATABASE_URL;
 
 describe.runIf(url)("PostgreSQL bus (LISTEN/NOTIFY)", () => {

@@ -78,6 +78,8 @@ export interface PostgresBusOptions {
   log?: Logger;
   /** application_name of the listening connection (visible in pg_stat_activity). */
   applicationName?: string;
+  /** `ready()` resolves after this long even without a connection (caches then stay bypassed until it comes). */
+  readyTimeoutMs?: number;
   /** Longest wait between reconnect attempts. */
   maxBackoffMs?: number;
 }
@@ -129,6 +131,12 @@ export function createPostgresBus(opts: PostgresBusOptions): InvalidationBus {
     retryTimer = setTimeout(() => {
       retryTimer = null;
       void connect();
+      // Start-up never hangs on the listener: without it the session and user caches are simply bypassed.
+      const readyTimer = setTimeout(() => {
+        if (!live) opts.log?.warn("invalidation listener not connected yet; starting with caches bypassed");
+        resolveReady();
+      }, opts.readyTimeoutMs ?? 10_000);
+      readyTimer.unref();
     }, backoff);
     retryTimer.unref();
     backoff = Math.min(backoff * 2, maxBackoff);
@@ -170,6 +178,12 @@ export function createPostgresBus(opts: PostgresBusOptions): InvalidationBus {
   }
 
   void connect();
+  // Start-up never hangs on the listener: without it the session and user caches are simply bypassed.
+  const readyTimer = setTimeout(() => {
+    if (!live) opts.log?.warn("invalidation listener not connected yet; starting with caches bypassed");
+    resolveReady();
+  }, opts.readyTimeoutMs ?? 10_000);
+  readyTimer.unref();
 
   return {
     kind: "postgres",
@@ -185,6 +199,7 @@ export function createPostgresBus(opts: PostgresBusOptions): InvalidationBus {
     ready: () => readyPromise,
     async close() {
       closed = true;
+      clearTimeout(readyTimer);
       live = false;
       if (retryTimer) clearTimeout(retryTimer);
       const c = client;
