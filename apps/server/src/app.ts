@@ -53,8 +53,11 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("ctx", ctx);
-  // The renderer's browser (if one was started) goes down with the app.
-  app.addHook("onClose", async () => ctx.renderer.close());
+  // The renderer's browser (if one was started) and the email engine's workers go down with the app (after the
+  // features' own onClose hooks, which run first).
+  app.addHook("onClose", async () => {
+    await Promise.all([ctx.renderer.close(), ctx.emailEngine.close()]);
+  });
   // Caches are only trusted once invalidations from other instances arrive (decision 062).
   await ctx.bus.ready();
   app.addHook("onClose", async () => {

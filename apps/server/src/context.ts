@@ -7,6 +7,7 @@ import { createRenderer, type Renderer } from "./adapters/renderer/renderer.js";
 import { createStorage } from "./adapters/storage/create-storage.js";
 import type { StorageAdapter } from "./adapters/storage/storage.js";
 import type { Database, Db, DbOrTx } from "./db/client.js";
+import { createEmailProcessor, type EmailWorkerPool } from "./email-engine/pool.js";
 import type { Env } from "./env.js";
 import { type Auth, createAuth } from "./features/auth/auth.js";
 import { FailedLoginLimiter } from "./features/auth/failed-login-limiter.js";
@@ -28,6 +29,11 @@ export interface AppContext {
   storage: StorageAdapter;
   /** Headless Chromium that renders emails to pictures; the browser starts on the first render (closed with the app). */
   renderer: Renderer;
+  /**
+   * The email engine's worker pool (post-processing, fidelity comparison): one per app, shared by the generator,
+   * template import, autofix and Check my email, so the threads stay bounded (closed with the app).
+   */
+  emailEngine: EmailWorkerPool;
   auth: Auth;
   /** Cache invalidations for every instance: LISTEN/NOTIFY on PostgreSQL, in-process on PGlite (decision 062). */
   bus: InvalidationBus;
@@ -125,6 +131,7 @@ export function createContext(opts: {
     mail,
     storage,
     renderer: createRenderer({ env, log, assets: ownUploads(env, storage) }),
+    emailEngine: createEmailProcessor((err) => log.error({ err }, "email engine worker failed")),
     auth,
     users,
     bus,

@@ -8,7 +8,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { tooLarge } from "../../email-engine/existing-html.js";
-import { createEmailProcessor } from "../../email-engine/pool.js";
 import { renderReport } from "../../email-engine/render-report.js";
 import { AppError } from "../../lib/app-error.js";
 import { currentUser } from "../../plugins/access.js";
@@ -75,17 +74,13 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
       limits: { fileSize: MAX_FILE_BYTES + 1, files: Object.keys(FILE_FIELDS).length, fields: 5, parts: 10 },
     });
   }
-  const processor = createEmailProcessor((err) => ctx.log.error({ err }, "email check worker failed"));
   const deps: EmailCheckDeps = {
-    processor,
-    compare: (input) => processor.compare(input),
+    processor: ctx.emailEngine,
+    compare: (input) => ctx.emailEngine.compare(input),
     render: (html, storeAs) => renderReport(ctx.renderer, html, { storeAs, thumbnail: false }),
     renderAt: (html, width) => ctx.renderer.render({ html, width }),
     log: ctx.log,
   };
-  appBase.addHook("onClose", async () => {
-    await deps.processor.close();
-  });
 
   app.post(
     "/api/email-check",

@@ -2,7 +2,6 @@ import { EMAIL_AUTOFIXES, ZTemplateResponseSchema } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createEmailProcessor } from "../../email-engine/pool.js";
 import { currentUser } from "../../plugins/access.js";
 import { applyTemplateAutofix } from "./autofix-service.js";
 import { toTemplateDto } from "./repo.js";
@@ -14,10 +13,6 @@ import { toTemplateDto } from "./repo.js";
 export async function templateAutofixRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
-  const processor = createEmailProcessor((err) => ctx.log.error({ err }, "template autofix worker failed"));
-  appBase.addHook("onClose", async () => {
-    await processor.close();
-  });
   app.post(
     "/api/templates/:id/autofix",
     {
@@ -32,7 +27,7 @@ export async function templateAutofixRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      const row = await applyTemplateAutofix(ctx, currentUser(req), req.params.id, req.body.fix, processor);
+      const row = await applyTemplateAutofix(ctx, currentUser(req), req.params.id, req.body.fix);
       return { success: true as const, data: toTemplateDto(row) };
     },
   );

@@ -1,7 +1,6 @@
 import { type EmailAutofix, GENERATOR_MESSAGES, type TEmailReport, toEmailReport } from "@mailsmith/shared";
 import type { AppContext } from "../../context.js";
 import { applyAutofix } from "../../email-engine/autofix.js";
-import type { EmailProcessor } from "../../email-engine/pool.js";
 import { badRequest } from "../../lib/app-error.js";
 import type { UserRow } from "../users/repo.js";
 import { type GenerationRow, generationsRepo } from "./repo.js";
@@ -17,14 +16,13 @@ export async function applyTemplateAutofix(
   caller: UserRow,
   id: string,
   fix: EmailAutofix,
-  processor: EmailProcessor,
 ): Promise<GenerationRow> {
   const row = await templatesService.get(ctx, caller, id);
   const before = toEmailReport(row.report);
   if (!before.checks.some((c) => c.autofix === fix && c.status !== "pass"))
     throw badRequest(GENERATOR_MESSAGES.autofixNotOffered, "AUTOFIX_NOT_OFFERED");
   const { html } = applyAutofix(row.html ?? "", fix);
-  const result = await processor.run({ html, subject: row.subject, source: "existing" });
+  const result = await ctx.emailEngine.run({ html, subject: row.subject, source: "existing" });
   const rendered = before.checks.filter((c) => c.id.startsWith("render."));
   const checks = [...result.report.checks, ...rendered];
   const report: TEmailReport = {

@@ -1,7 +1,6 @@
 import { EMAIL_CHECK_LIMITS, ZImportTemplateSchema, ZTemplateResponseSchema } from "@mailsmith/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { createEmailProcessor } from "../../email-engine/pool.js";
 import { currentUser } from "../../plugins/access.js";
 import { toTemplateDto } from "./repo.js";
 import { templatesService } from "./templates-service.js";
@@ -16,10 +15,6 @@ const byUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 export async function templateImportRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
-  const processor = createEmailProcessor((err) => ctx.log.error({ err }, "template import worker failed"));
-  appBase.addHook("onClose", async () => {
-    await processor.close();
-  });
   app.post(
     "/api/templates/import",
     {
@@ -35,7 +30,7 @@ export async function templateImportRoutes(appBase: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const row = await templatesService.importExisting(ctx, currentUser(req), req.body, processor);
+      const row = await templatesService.importExisting(ctx, currentUser(req), req.body);
       return reply.status(201).send({ success: true as const, data: toTemplateDto(row) });
     },
   );

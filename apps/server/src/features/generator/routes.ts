@@ -27,7 +27,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createGeminiClient, type GeminiClient } from "../../adapters/gemini/client.js";
 import type { AppContext } from "../../context.js";
-import { createEmailProcessor } from "../../email-engine/pool.js";
 import { AppError, badRequest } from "../../lib/app-error.js";
 import { currentUser } from "../../plugins/access.js";
 import type { UserRow } from "../users/repo.js";
@@ -133,9 +132,12 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
       limits: { fileSize: GENERATOR_LIMITS.maxImageBytes, files: GENERATOR_LIMITS.maxImages, fields: 10, parts: 20 },
     });
   }
-  const postProcessor = createEmailProcessor((err) => ctx.log.error({ err }, "email post-processing worker failed"));
   const worker = new GenerationWorker(
-    { ctx, gemini: opts.gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL }), postProcessor },
+    {
+      ctx,
+      gemini: opts.gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL }),
+      postProcessor: ctx.emailEngine,
+    },
     {
       concurrency: ctx.env.GENERATION_CONCURRENCY,
       leaseMs: ctx.env.GENERATION_LEASE_MS,
@@ -151,7 +153,6 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
   appBase.addHook("onClose", async () => {
     // Running jobs go back to the queue: the next instance (or this one after a restart) resumes them.
     await worker.stop();
-    await postProcessor.close();
   });
 
   /** Creates job(s) for the caller and wakes the worker. */

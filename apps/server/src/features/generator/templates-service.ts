@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { GENERATOR_LIMITS, GENERATOR_MESSAGES, type TImportTemplate } from "@mailsmith/shared";
 import type { AppContext } from "../../context.js";
 import { readHtmlInput } from "../../email-engine/existing-html.js";
-import type { EmailProcessor } from "../../email-engine/pool.js";
 import { renderIntoReport } from "../../email-engine/render-report.js";
 import { AppError, notFound } from "../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../plugins/access.js";
@@ -32,10 +31,9 @@ export const templatesService = {
     ctx: AppContext,
     caller: UserRow,
     input: { html: string; emailType: NonNullable<TImportTemplate["emailType"]> },
-    processor: EmailProcessor,
   ): Promise<GenerationRow> {
     const html = await readHtmlInput(input.html);
-    const result = await processor.run({ html, source: "existing" });
+    const result = await ctx.emailEngine.run({ html, source: "existing" });
     // Rendered like any template: previews on its page, a thumbnail in the history (the report says so if not).
     const id = randomUUID();
     const checked = await renderIntoReport(ctx, { html: result.html, report: result.report, ownerId: id });
