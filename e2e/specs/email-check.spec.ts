@@ -69,7 +69,8 @@ test("a member pastes a multi-column template: report, three previews, and the p
   const desktop = previews.getByRole("img", { name: "Desktop (600 px) preview" });
   const phone = previews.getByRole("img", { name: "Phone (375 px) preview" });
   const dark = previews.getByRole("img", { name: "Dark mode preview" });
-  for (const img of [desktop, phone, dark]) await expect(img).toBeVisible();
+  const forcedDark = previews.getByRole("img", { name: "Forced dark (apps that darken emails) preview" });
+  for (const img of [desktop, phone, dark, forcedDark]) await expect(img).toBeVisible();
 
   // Desktop: the three columns side by side. Phone: one below the other, each across nearly the whole screen.
   const wide = await columnBands(desktop, 0.2);

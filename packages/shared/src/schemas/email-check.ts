@@ -52,6 +52,7 @@ export const EMAIL_CHECK_MESSAGES = {
   previewDesktop: "Desktop (600 px)",
   previewMobile: "Phone (375 px)",
   previewDark: "Dark mode",
+  previewDarkForced: "Forced dark (apps that darken emails)",
   previewsUnavailable: "Rendered previews are not available right now; every other check still ran.",
   processedTitle: "Processed HTML",
   textTitle: "Plain text",

@@ -49,6 +49,8 @@ describe("checkEmail", () => {
       .toBuffer();
     const url = await previewAsDataUrl("desktop", png);
     await expect(previewAsDataUrl("thumbnail", png)).rejects.toThrow();
+    // All four renders are shown on the page, forced dark included; only the thumbnail is not sent.
+    await expect(previewAsDataUrl("darkForced", png)).resolves.toMatch(/^data:image\/webp;base64,/);
     expect(url.startsWith("data:image/webp;base64,")).toBe(true);
     const meta = await sharp(Buffer.from(url.split(",")[1]!, "base64")).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 600, 300]);

@@ -22,13 +22,13 @@ export interface EmailCheckDeps {
 
 /** Preview pictures quality: legible text at a fraction of the PNG's size. */
 const PREVIEW_WEBP_QUALITY = 72;
-/** The pictures a check answers with (the forced-dark render still feeds the checks; its picture is not sent). */
-const KEPT_PREVIEWS = new Set(["desktop", "mobile", "dark"]);
+/** The pictures a check answers with: the four renders (no thumbnail: a check has no history entry). */
+const KEPT_PREVIEWS = new Set(["desktop", "mobile", "dark", "darkForced"]);
 
 /**
  * A check is not saved anywhere, so its previews travel inside the answer as data: URLs of WebP pictures
  * (docs/decisions/026-check-my-email.md): nothing to store, expire or authorise, and the app's CSP allows data:
- * images. Pictures not kept (forced dark, thumbnail) are refused, and renderReport leaves them out.
+ * images. The thumbnail is refused (renderReport is not asked for one).
  */
 export const previewAsDataUrl: StoreAs = async (name, png) => {
   if (!KEPT_PREVIEWS.has(name)) throw new Error(`preview ${name} is not sent with a check`);

@@ -21,6 +21,7 @@ const PREVIEW_LABELS = {
   desktop: EMAIL_CHECK_MESSAGES.previewDesktop,
   mobile: EMAIL_CHECK_MESSAGES.previewMobile,
   dark: EMAIL_CHECK_MESSAGES.previewDark,
+  darkForced: EMAIL_CHECK_MESSAGES.previewDarkForced,
   unavailable: EMAIL_CHECK_MESSAGES.previewsUnavailable,
 };
 
