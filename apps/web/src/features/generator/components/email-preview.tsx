@@ -1,5 +1,20 @@
 import { GENERATOR_LIMITS } from "@mailsmith/shared";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+
+/** Grey stand-in picture (a data: URL, which the page's Content Security Policy allows). */
+const PENDING_IMAGE =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='600' height='240'%3E%3Crect width='100%25' height='100%25' fill='%23e2e8f0'/%3E%3C/svg%3E";
+
+/**
+ * While the model writes, pictures cut from the design are still referenced as `image:<id>` (the server swaps in the
+ * stored file's URL when the email is done). A browser cannot load that scheme and the page's CSP reports every
+ * attempt as a violation, so the live preview shows a grey placeholder in their place.
+ */
+export function livePreviewHtml(html: string): string {
+  return html
+    .replace(/(\ssrc\s*=\s*)(["'])image:[\w-]*\2/gi, `$1$2${PENDING_IMAGE}$2`)
+    .replace(/url\(\s*(["']?)image:[\w-]*\1\s*\)/gi, `url("${PENDING_IMAGE}")`);
+}
 
 /**
  * Live Preview: AI HTML only ever goes into a sandboxed iframe with no permissions (no script, no same-origin),
@@ -15,6 +30,7 @@ export function EmailPreview({
   title?: string;
 }) {
   const [mode, setMode] = useState<"desktop" | "mobile">("desktop");
+  const shown = useMemo(() => livePreviewHtml(html), [html]);
   const tab = (m: "desktop" | "mobile", label: string) => (
     <button
       type="button"
@@ -44,7 +60,7 @@ export function EmailPreview({
             key={busy ? "live" : "final"}
             title={title}
             sandbox=""
-            srcDoc={html}
+            srcDoc={shown}
             style={{
               height: GENERATOR_LIMITS.previewHeightPx,
               width: mode === "mobile" ? GENERATOR_LIMITS.previewMobileWidthPx : "100%",
