@@ -1,40 +1,22 @@
+import type { RenderResult } from "../../adapters/renderer/renderer.js";
 import type { AppContext } from "../../context.js";
 import { compareWithDesign, renderWidthForImage } from "../../email-engine/fidelity/index.js";
+import { PREVIEW_MAX_HEIGHT_PX } from "../../email-engine/render-report.js";
 
-/** The part of the renderer contract (adapters/renderer) the generator uses. */
-interface RendererLike {
-  render(req: { html: string; width: number; maxHeightPx?: number }): Promise<{
-    png: Buffer;
-    widthPx: number;
-    heightPx: number;
-    text: string;
-  }>;
-}
-
-export interface RenderedEmail {
-  png: Buffer;
-  widthPx: number;
-  heightPx: number;
-  text: string;
-}
+/** The part of a rendering (adapters/renderer) the score uses. */
+export type RenderedEmail = Pick<RenderResult, "png" | "widthPx" | "heightPx" | "text">;
 
 /** Width the result is rendered and compared at (the email's own width). */
 export const SCORE_WIDTH_PX = 600;
 
-function rendererOf(ctx: AppContext): RendererLike | undefined {
-  return (ctx as unknown as { renderer?: RendererLike }).renderer;
-}
-
-/** Renders the email (at 600 px unless told); null when no renderer is available (the job goes on without a score). */
+/** Renders the email (at 600 px unless told); null when it cannot be rendered (the job goes on without a score). */
 export async function renderEmail(
   ctx: AppContext,
   html: string,
   width = SCORE_WIDTH_PX,
 ): Promise<RenderedEmail | null> {
-  const renderer = rendererOf(ctx);
-  if (!renderer) return null;
   try {
-    const r = await renderer.render({ html, width, maxHeightPx: 8000 });
+    const r = await ctx.renderer.render({ html, width, maxHeightPx: PREVIEW_MAX_HEIGHT_PX });
     return { png: r.png, widthPx: r.widthPx, heightPx: r.heightPx, text: r.text };
   } catch (err) {
     ctx.log.warn({ err }, "render for the fidelity score failed; no score");
