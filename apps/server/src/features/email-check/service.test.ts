@@ -43,6 +43,34 @@ describe("checkEmail", () => {
     expect(res.report.previews?.desktop).toBe("data:image/webp;base64,AAAA");
   });
 
+  it("scores a 600 px design on the report's desktop render; another width is rendered once more", async () => {
+    const pictureOf = (width: number) =>
+      sharp({ create: { width, height: 200, channels: 3, background: "#ffffff" } })
+        .png()
+        .toBuffer();
+    const desktop = { png: await pictureOf(600), text: "Hello", widthPx: 600, heightPx: 200 };
+    const renderedAt: number[] = [];
+    const deps: EmailCheckDeps = {
+      processor,
+      log,
+      render: async () => ({
+        render: { available: true, widthPx: 600, heightPx: 200, mobileOverflowPx: 0 },
+        checks: [],
+        renders: { desktop } as never,
+      }),
+      renderAt: async (_html, width) => {
+        renderedAt.push(width);
+        return { png: await pictureOf(width), text: "Hello" };
+      },
+      compare: async () => ({ score: 90, parts: { structure: 90, colour: 90, text: 90 } }) as never,
+    };
+    const same = await checkEmail(deps, { html: email, design: await pictureOf(600) });
+    expect(same.fidelity?.score).toBe(90);
+    expect(renderedAt).toEqual([]);
+    await checkEmail(deps, { html: email, design: await pictureOf(400) });
+    expect(renderedAt).toEqual([400]);
+  });
+
   it("turns a PNG into a small WebP data URL", async () => {
     const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: "#3366ff" } })
       .png()

@@ -66,7 +66,7 @@ export async function checkEmail(
     text: processed.text,
     subject: processed.subject,
     report: withRenderOutcome(processed.report, rendered),
-    ...(design ? { fidelity: await fidelityAgainst(deps, processed.html, design) } : {}),
+    ...(design ? { fidelity: await fidelityAgainst(deps, processed.html, design, rendered.renders?.desktop) } : {}),
   };
 }
 
@@ -90,13 +90,19 @@ export async function readDesign(input: string | Buffer): Promise<Buffer> {
 
 /**
  * Renders the processed email at the design's width (natural width, @2x halved, clamped 320–1000 px) and scores
- * it against the design (decision 058). Null when the email cannot be rendered: the rest of the check stands.
+ * it against the design (decision 058); a 600 px design reuses the report's desktop render. Null when the email
+ * cannot be rendered: the rest of the check stands.
  */
-async function fidelityAgainst(deps: EmailCheckDeps, html: string, design: Buffer) {
+async function fidelityAgainst(
+  deps: EmailCheckDeps,
+  html: string,
+  design: Buffer,
+  desktop?: { png: Buffer; text: string; widthPx: number },
+) {
   if (!deps.renderAt) return null;
   try {
     const width = await renderWidthForImage(design);
-    const r = await deps.renderAt(html, width);
+    const r = desktop?.widthPx === width ? desktop : await deps.renderAt(html, width);
     const { score, parts } = await (deps.compare ?? compareWithDesign)({
       design,
       rendered: r.png,
