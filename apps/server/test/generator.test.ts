@@ -1,4 +1,4 @@
-import { GEMINI_KEY_MESSAGES, GENERATOR_MESSAGES } from "@mailsmith/shared";
+import { GEMINI_KEY_MESSAGES, GENERATION_JOB_MESSAGES, GENERATOR_MESSAGES } from "@mailsmith/shared";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -394,6 +394,11 @@ describe("history, refinement and test sends", () => {
     expect((await other.post(`/api/templates/${t._id}/send-test`)).status).toBe(403);
     expect((await other.delete(`/api/templates/${t._id}`)).status).toBe(403);
     expect(await balance(other)).toBe(3);
+    // An administrator may read any template but spends credits only on their own.
+    const admin = await server.admin();
+    expect((await admin.get(`/api/templates/${t._id}`)).status).toBe(200);
+    const adminRefine = await admin.post(`/api/templates/${t._id}/refinements`, { instructions: "x" });
+    expect([adminRefine.status, adminRefine.body.message]).toEqual([403, GENERATION_JOB_MESSAGES.refineOwnOnly]);
     const got = record(await owner.get(`/api/templates/${t._id}`));
     expect(got.body.data).toMatchObject({ _id: t._id, html: t.html, text: t.text });
     const del = record(await owner.delete(`/api/templates/${t._id}`));

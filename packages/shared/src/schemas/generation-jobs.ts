@@ -50,6 +50,7 @@ export const GENERATION_JOB_MESSAGES = {
   cancelled: "Generation cancelled. You were not charged.",
   cancelNotRunning: "This generation has already finished.",
   retryNotAllowed: "Only a failed or cancelled generation can be retried.",
+  refineOwnOnly: "You can only refine your own templates.",
   retryNoUploads: "The design images of this generation are no longer available. Please upload them again.",
   jobNotFound: "Generation not found.",
   variantsCost: (n: number) => `${n} variants use ${n} credits.`,

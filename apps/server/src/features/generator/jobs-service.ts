@@ -7,10 +7,12 @@ import { AppError, badRequest, notFound } from "../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../plugins/access.js";
 import type { UserRow } from "../users/repo.js";
 import { storeUploads } from "./design-images.js";
-import type { UploadedImage } from "./images.js";
+import { readImages, type UploadedImage } from "./images.js";
 import { type JobRow, jobsRepo } from "./jobs-repo.js";
 import type { GenerationRow } from "./repo.js";
 import { keysRepo } from "./repo.js";
+import { assertRefinable } from "./service.js";
+import { templatesService } from "./templates-service.js";
 
 /** Ledger keys: one charge and at most one refund per attempt (attempt 1 keeps the keys of decision 020). */
 export const chargeKey = (id: string, attempt: number) =>
@@ -65,6 +67,32 @@ export async function endAndRefund(
 }
 
 export const jobsService = {
+  /**
+   * A generation or a refinement a member asks for: the uploaded designs checked by content, the template to refine
+   * found (an administrator may read any template, but refines only their own), then `create`.
+   */
+  async request(
+    ctx: AppContext,
+    caller: UserRow,
+    input: { emailType: string; instructions: string; files: Buffer[]; variants: number; parentId?: string },
+  ): Promise<{ jobs: JobRow[]; balance: number }> {
+    const images = await readImages(input.files);
+    const parent = input.parentId
+      ? assertRefinable(await templatesService.get(ctx, caller, input.parentId))
+      : undefined;
+    if (parent && parent.userId !== caller.id) {
+      throw new AppError("FORBIDDEN", GENERATION_JOB_MESSAGES.refineOwnOnly, 403);
+    }
+    return this.create(ctx, {
+      user: caller,
+      emailType: parent?.emailType ?? input.emailType,
+      instructions: input.instructions,
+      images,
+      variants: input.variants,
+      parent,
+    });
+  },
+
   /**
    * Stores the designs, then in one transaction inserts the job(s) and takes 1 credit each: both or none.
    * Refuses before anything is stored when no key is active or the balance is too low.

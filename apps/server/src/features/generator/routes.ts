@@ -29,7 +29,6 @@ import { createGeminiClient, type GeminiClient } from "../../adapters/gemini/cli
 import type { AppContext } from "../../context.js";
 import { AppError, badRequest } from "../../lib/app-error.js";
 import { currentUser } from "../../plugins/access.js";
-import type { UserRow } from "../users/repo.js";
 import { historyService } from "./history-service.js";
 import { readImages } from "./images.js";
 import { toJobDto } from "./jobs-repo.js";
@@ -37,7 +36,7 @@ import { balanceOf, jobsService } from "./jobs-service.js";
 import { streamJob } from "./jobs-stream.js";
 import { keysService } from "./keys-service.js";
 import { keysRepo, toKeyDto } from "./repo.js";
-import { assertRefinable, refundStalePending } from "./service.js";
+import { refundStalePending } from "./service.js";
 import { templatesService } from "./templates-service.js";
 import { GenerationWorker } from "./worker.js";
 
@@ -155,29 +154,6 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
     await worker.stop();
   });
 
-  /** Creates job(s) for the caller and wakes the worker. */
-  async function createJobs(
-    caller: UserRow,
-    input: { emailType: string; instructions: string; files: Buffer[]; variants: number; parentId?: string },
-  ) {
-    const images = await readImages(input.files);
-    const parent = input.parentId
-      ? assertRefinable(await templatesService.get(ctx, caller, input.parentId))
-      : undefined;
-    if (parent && parent.userId !== caller.id) {
-      throw new AppError("FORBIDDEN", "You can only refine your own templates.", 403);
-    }
-    const created = await jobsService.create(ctx, {
-      user: caller,
-      emailType: parent?.emailType ?? input.emailType,
-      instructions: input.instructions,
-      images,
-      variants: input.variants,
-      parent,
-    });
-    return created;
-  }
-
   // ---------- generation ----------
 
   app.get(
@@ -214,7 +190,7 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
     async (req, reply) => {
       const caller = currentUser(req);
       const { emailType, instructions, files } = await readGenerateRequest(req);
-      const { jobs, balance } = await createJobs(caller, { emailType, instructions, files, variants: 1 });
+      const { jobs, balance } = await jobsService.request(ctx, caller, { emailType, instructions, files, variants: 1 });
       const stream = streamJob(ctx, worker, { jobId: jobs[0]!.id, userId: caller.id, legacy: { balance } });
       worker.poke();
       return sendStream(reply, stream);
@@ -239,7 +215,7 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
     async (req, reply) => {
       const caller = currentUser(req);
       const input = await readGenerateRequest(req);
-      const { jobs, balance } = await createJobs(caller, input);
+      const { jobs, balance } = await jobsService.request(ctx, caller, input);
       worker.poke();
       return reply.status(202).send({
         success: true as const,
@@ -488,7 +464,7 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
     },
     async (req, reply) => {
       const caller = currentUser(req);
-      const { jobs, balance } = await createJobs(caller, {
+      const { jobs, balance } = await jobsService.request(ctx, caller, {
         emailType: "",
         instructions: req.body.instructions,
         files: [],
@@ -515,7 +491,7 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
     },
     async (req, reply) => {
       const caller = currentUser(req);
-      const { jobs, balance } = await createJobs(caller, {
+      const { jobs, balance } = await jobsService.request(ctx, caller, {
         emailType: "",
         instructions: req.body.instructions,
         files: [],
