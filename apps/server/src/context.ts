@@ -83,11 +83,14 @@ export function createContext(opts: {
   const limits = redis ? createRedisWindowStore(redis, log) : createMemoryWindowStore();
   const credits: AppContext["credits"] = {
     async apply(change, tx, insufficientMessage) {
-      try {
-        return await applyCreditChange(tx ?? db, change, insufficientMessage);
-      } finally {
+      const result = await applyCreditChange(tx ?? db, change, insufficientMessage).catch((err) => {
         users.invalidate(change.userId);
-      }
+        throw err;
+      });
+      // Inside the caller's transaction the other instances learn of it when it commits (decision 062).
+      if (tx) await users.invalidateWithin(change.userId, tx);
+      else users.invalidate(change.userId);
+      return result;
     },
   };
   async function grantSignupBonus(userId: string) {

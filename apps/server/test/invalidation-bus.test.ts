@@ -51,7 +51,7 @@ const url = process.env.TEST_DATABASE_URL;
 
 describe.runIf(url)("PostgreSQL bus (LISTEN/NOTIFY)", () => {
   const buses: InvalidationBus[] = [];
-  const pool = url ? new pg.Pool({ connectionString: url, max: 2 }) : null;
+  const pool = url ? new pg.Pool({ connectionString: url, max: 4 }) : null;
   const applicationName = `bus-test-${randomBytes(4).toString("hex")}`;
   const bus = () => {
     const b = createPostgresBus({
@@ -86,6 +86,33 @@ describe.runIf(url)("PostgreSQL bus (LISTEN/NOTIFY)", () => {
     b.publish("session", "k2");
     await until(() => onA.includes("k2"), "the notification on A");
     expect(onA).toEqual(["k1", "k2"]);
+  });
+
+  it("a publish inside a transaction reaches the others, and this instance again, only when it commits", async () => {
+    const a = bus();
+    const b = bus();
+    await Promise.all([a.ready(), b.ready()]);
+    const onA: string[] = [];
+    const onB: string[] = [];
+    a.subscribe("user", (k) => onA.push(k));
+    b.subscribe("user", (k) => onB.push(k));
+    const tx = await pool!.connect();
+    try {
+      await tx.query("begin");
+      await a.publishWithin("user", "u-tx", (channel, payload) =>
+        tx.query("select pg_notify($1, $2)", [channel, payload]),
+      );
+      expect(onA).toEqual(["u-tx"]); // dropped here at once
+      // A sentinel sent after it but outside the transaction arrives first: the commit-time one is still held.
+      a.publish("user", "sentinel");
+      await until(() => onB.includes("sentinel"), "the sentinel on B");
+      expect(onB).toEqual(["sentinel"]);
+      await tx.query("commit");
+    } finally {
+      tx.release();
+    }
+    await until(() => onB.includes("u-tx"), "the committed notification on B");
+    await until(() => onA.filter((k) => k === "u-tx").length === 2, "the committed notification back on A");
   });
 
   it("reconnects by itself after its connection is killed, and then drops everything", async () => {

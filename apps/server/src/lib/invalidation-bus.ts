@@ -26,6 +26,16 @@ export interface InvalidationBus {
    */
   isLive(): boolean;
   publish(topic: string, key: string): void;
+  /**
+   * For a change inside a transaction: drops the entry here at once, and sends the notification through the
+   * transaction (`execute` runs `select pg_notify($1, $2)` on it), so PostgreSQL delivers it when the transaction
+   * commits — to the other instances and to this one again, in case a read here cached the old row meanwhile.
+   */
+  publishWithin(
+    topic: string,
+    key: string,
+    execute: (channel: string, payload: string) => Promise<unknown>,
+  ): Promise<void>;
   subscribe(topic: string, handler: InvalidationHandler): () => void;
   /** Resolves once remote invalidations are received (at once for the local bus). */
   ready(): Promise<void>;
@@ -64,6 +74,8 @@ export function createLocalBus(): InvalidationBus {
     kind: "local",
     isLive: () => true,
     publish: (topic, key) => subs.deliver(topic, key),
+    // PGlite runs a transaction alone: no read can see the old row while it is open.
+    publishWithin: async (topic, key) => subs.deliver(topic, key),
     subscribe: (topic, handler) => subs.add(topic, handler),
     ready: async () => {},
     close: async () => {},
@@ -105,13 +117,14 @@ export function createPostgresBus(opts: PostgresBusOptions): InvalidationBus {
 
   function onNotification(msg: pg.Notification) {
     if (msg.channel !== INVALIDATION_CHANNEL || !msg.payload) return;
-    let parsed: { o?: string; t?: string; k?: string };
+    let parsed: { o?: string; t?: string; k?: string; c?: number };
     try {
       parsed = JSON.parse(msg.payload);
     } catch {
       return;
     }
-    if (parsed.o === origin || typeof parsed.t !== "string" || typeof parsed.k !== "string") return;
+    // Our own messages were applied when published, except those sent at commit time (c).
+    if ((parsed.o === origin && !parsed.c) || typeof parsed.t !== "string" || typeof parsed.k !== "string") return;
     subs.deliver(parsed.t, parsed.k, opts.log);
   }
 
@@ -194,6 +207,10 @@ export function createPostgresBus(opts: PostgresBusOptions): InvalidationBus {
       opts.notify(INVALIDATION_CHANNEL, payload).catch((err) => {
         opts.log?.error({ err, topic }, "invalidation could not be sent to the other instances");
       });
+    },
+    async publishWithin(topic, key, execute) {
+      subs.deliver(topic, key, opts.log);
+      await execute(INVALIDATION_CHANNEL, JSON.stringify({ o: origin, t: topic, k: key, c: 1 }));
     },
     subscribe: (topic, handler) => subs.add(topic, handler),
     ready: () => readyPromise,

@@ -1,4 +1,5 @@
-import type { Db } from "../../db/client.js";
+import { sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.js";
 import { createLocalBus, EVERYTHING, type InvalidationBus } from "../../lib/invalidation-bus.js";
 import { findUserById, type UserRow } from "./repo.js";
 
@@ -48,5 +49,12 @@ export class UserCache {
   /** Drops the row here and on every other instance. */
   invalidate(id: string) {
     this.bus.publish(USER_TOPIC, id);
+  }
+
+  /** The same for a change inside `tx`: the other instances (and this one again) drop the row when it commits. */
+  invalidateWithin(id: string, tx: DbOrTx): Promise<void> {
+    return this.bus.publishWithin(USER_TOPIC, id, (channel, payload) =>
+      tx.execute(sql`select pg_notify(${channel}, ${payload})`),
+    );
   }
 }

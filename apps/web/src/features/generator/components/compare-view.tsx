@@ -1,2 +1,0 @@
-// Shared with Check my email (a design beside a member's own HTML): the component lives in components/email.
-export { CompareView } from "@/components/email/compare-view";
