@@ -1,10 +1,10 @@
 import type { TTemplateFull } from "@mailsmith/shared";
 import { Link } from "react-router";
+import { CompareView } from "@/components/email/compare-view";
+import { FidelityScore } from "@/components/email/fidelity-score";
 import { paths } from "@/config/paths";
 import { CodePanel } from "./code-panel";
-import { CompareView } from "./compare-view";
 import { EmailPreview } from "./email-preview";
-import { FidelityScore } from "./fidelity-score";
 import { QualityReport } from "./quality-report";
 
 /** The design picture for the compare view: the upload in this tab, else the stored design, else its thumbnail. */

@@ -2,6 +2,7 @@ import { GENERATOR_MESSAGES, GENERATOR_UI } from "@mailsmith/shared";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { FidelityScore } from "@/components/email/fidelity-score";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -9,7 +10,6 @@ import { errorMessage } from "@/lib/api-client";
 import { useDeleteTemplate } from "../api/templates";
 import type { JobRun } from "../hooks/use-generation-jobs";
 import { EmailPreview } from "./email-preview";
-import { FidelityScore } from "./fidelity-score";
 
 /**
  * Two takes side by side. Both are saved when they finish; "Keep" one deletes the other, "Keep both" leaves both

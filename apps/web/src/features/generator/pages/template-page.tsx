@@ -8,6 +8,8 @@ import {
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
+import { CompareView } from "@/components/email/compare-view";
+import { FidelityScore } from "@/components/email/fidelity-score";
 import { RenderedPreviews } from "@/components/email/rendered-previews";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -21,9 +23,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { createRefinement } from "../api/generations";
 import { useTemplate } from "../api/templates";
 import { CodePanel } from "../components/code-panel";
-import { CompareView } from "../components/compare-view";
 import { EmailPreview } from "../components/email-preview";
-import { FidelityScore } from "../components/fidelity-score";
 import { GenerationProgress } from "../components/generation-progress";
 import { designSourceOf } from "../components/generation-result";
 import { QualityReport } from "../components/quality-report";
