@@ -9,6 +9,7 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { meQueryKey } from "@/features/auth/api/me";
 import { ApiError, api } from "@/lib/api-client";
+import { readNdjson, responseError } from "@/lib/ndjson";
 
 /**
  * POST /api/email-check as multipart/form-data: field `html`, and the optional design image `design` (the answer
@@ -62,29 +63,16 @@ export async function refineTemplate(id: string, instructions: string): Promise<
   } catch {
     throw new ApiError(0, "NETWORK", FETCH_MESSAGES.network);
   }
-  const text = await res.text();
-  if (!res.ok) {
-    let data: { code?: string; message?: string } = {};
-    try {
-      data = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    throw new ApiError(
-      res.status,
-      data.code ?? `HTTP_${res.status}`,
-      data.message ?? FETCH_MESSAGES.httpError(res.status),
-    );
-  }
-  const events = text
-    .split("\n")
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as RefineEvent);
-  for (const e of events) {
-    if (e.type === "done" && "template" in e) return e.template;
-    if (e.type === "error" && "message" in e) throw new ApiError(502, "FIX_FAILED", e.message);
-  }
-  throw new ApiError(502, "FIX_FAILED", EMAIL_CHECK_MESSAGES.fixFailed);
+  if (!res.ok || !res.body) throw await responseError(res);
+  // The first final event decides: the new version, or the error (the credit is refunded by the server).
+  let outcome: { template: TTemplate } | { failure: string } | undefined;
+  await readNdjson<RefineEvent>(res.body, (e) => {
+    if (outcome) return;
+    if (e.type === "done" && "template" in e) outcome = { template: e.template };
+    else if (e.type === "error" && "message" in e) outcome = { failure: e.message };
+  });
+  if (outcome && "template" in outcome) return outcome.template;
+  throw new ApiError(502, "FIX_FAILED", outcome?.failure ?? EMAIL_CHECK_MESSAGES.fixFailed);
 }
 
 /** "Fix with AI": import the checked HTML as a template, then refine it with the failing checks (1 credit). */

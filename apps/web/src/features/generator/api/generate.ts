@@ -1,6 +1,7 @@
 import { FETCH_MESSAGES, type TGenerateEvent, type TGeneratorStatus } from "@mailsmith/shared";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api-client";
+import { readNdjson, responseError } from "@/lib/ndjson";
 
 /** Whether an active key exists (the keys themselves never reach the browser). */
 export function useGeneratorStatus(enabled: boolean) {
@@ -35,34 +36,6 @@ export async function streamGeneration(
   } catch {
     throw new ApiError(0, "NETWORK", FETCH_MESSAGES.network);
   }
-  if (!res.ok || !res.body) {
-    const text = await res.text().catch(() => "");
-    let data: { code?: string; message?: string } = {};
-    try {
-      data = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    throw new ApiError(
-      res.status,
-      data.code ?? `HTTP_${res.status}`,
-      data.message ?? FETCH_MESSAGES.httpError(res.status),
-    );
-  }
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (value) buffer += decoder.decode(value, { stream: true });
-    let nl = buffer.indexOf("\n");
-    while (nl >= 0) {
-      const line = buffer.slice(0, nl).trim();
-      buffer = buffer.slice(nl + 1);
-      if (line) onEvent(JSON.parse(line) as TGenerateEvent);
-      nl = buffer.indexOf("\n");
-    }
-    if (done) break;
-  }
-  if (buffer.trim()) onEvent(JSON.parse(buffer) as TGenerateEvent);
+  if (!res.ok || !res.body) throw await responseError(res);
+  await readNdjson(res.body, onEvent);
 }

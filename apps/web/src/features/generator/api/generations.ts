@@ -5,6 +5,7 @@ import {
   type TGenerationStreamEvent,
 } from "@mailsmith/shared";
 import { ApiError, api } from "@/lib/api-client";
+import { readNdjson, responseError } from "@/lib/ndjson";
 
 /** Generation jobs (decision 055): they run on the server, so a reload or a second tab can re-attach. */
 
@@ -91,28 +92,6 @@ export async function readJobStream(
     if (signal?.aborted) throw err;
     throw new ApiError(0, "NETWORK", FETCH_MESSAGES.network);
   }
-  if (!res.ok || !res.body) {
-    const data = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
-    throw new ApiError(
-      res.status,
-      data.code ?? `HTTP_${res.status}`,
-      data.message ?? FETCH_MESSAGES.httpError(res.status),
-    );
-  }
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (value) buffer += decoder.decode(value, { stream: true });
-    let nl = buffer.indexOf("\n");
-    while (nl >= 0) {
-      const line = buffer.slice(0, nl).trim();
-      buffer = buffer.slice(nl + 1);
-      if (line) onEvent(JSON.parse(line) as TGenerationStreamEvent);
-      nl = buffer.indexOf("\n");
-    }
-    if (done) break;
-  }
-  if (buffer.trim()) onEvent(JSON.parse(buffer) as TGenerationStreamEvent);
+  if (!res.ok || !res.body) throw await responseError(res);
+  await readNdjson(res.body, onEvent);
 }
