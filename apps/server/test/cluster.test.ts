@@ -199,6 +199,23 @@ describe.runIf(serverUrl)("two instances on one PostgreSQL and one Redis", () =>
     expect(statuses.at(-1)).toBe(429);
   });
 
+  it("a route's rate limit (contact form: 10 a minute) is counted once across A and B", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await new TestClient(i % 2 ? B : A).post("/api/new-support-message", {
+        ticketUserName: "Cluster Visitor",
+        ticketUserEmail: "visitor@cluster.test",
+        subject: `Question ${i}`,
+        phone: "+1 555 0100",
+        message: "Is the limit shared?",
+      });
+      statuses.push(res.status);
+    }
+    // Each instance alone would accept all twelve (six each).
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
   it("a credit change on A shows in the member's balance on B", async () => {
     const admin = await signedIn(A, ADMIN);
     const m = await member(A);
