@@ -64,3 +64,22 @@ test("a member adds the design beside their HTML: a closeness score with its par
   await expect(page.getByRole("region", { name: "Email report" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole("region", { name: "Closeness to the design" })).toHaveCount(0);
 });
+
+test("on a phone, a chosen design with a long file name stays within the screen (no sideways scrolling)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await registerThroughUi(page);
+  await page.goto("/user/check-email");
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const name = "newsletter-spring-campaign-final-mockup-v3.png";
+  await page.getByLabel("Design image (optional)").setInputFiles({ name, mimeType: "image/png", buffer: png });
+  await expect(page.getByRole("button", { name: "Remove design" })).toBeVisible();
+  await expect(page.getByText(name)).toBeVisible();
+  // The page does not scroll sideways: the file name is cut with an ellipsis instead of widening the form.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expect(page.getByRole("button", { name: "Remove design" })).toBeInViewport({ ratio: 1 });
+});

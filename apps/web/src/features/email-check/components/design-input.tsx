@@ -66,19 +66,24 @@ export function DesignInput({
             alt=""
             className="h-16 w-16 shrink-0 rounded border border-slate-200 bg-white object-cover object-top"
           />
-          <span className="min-w-0 flex-1 truncate text-sm text-slate-700">{value.name}</span>
-          <Button
-            type="button"
-            variant="dangerGhost"
-            className="px-3 py-1.5"
-            disabled={disabled}
-            onClick={() => {
-              setError(null);
-              onChange(null);
-            }}
-          >
-            {EMAIL_CHECK_MESSAGES.designRemove}
-          </Button>
+          {/* Name above the button: on a phone the row is narrower than a thumbnail, a file name and a button. */}
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm text-slate-700" title={value.name}>
+              {value.name}
+            </p>
+            <Button
+              type="button"
+              variant="dangerGhost"
+              className="-ml-2 mt-1 px-2 py-1"
+              disabled={disabled}
+              onClick={() => {
+                setError(null);
+                onChange(null);
+              }}
+            >
+              {EMAIL_CHECK_MESSAGES.designRemove}
+            </Button>
+          </div>
         </div>
       ) : (
         <input

@@ -56,7 +56,7 @@ export function CheckEmailPage() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <form
-          className="space-y-4 self-start rounded-xl border border-slate-200 bg-white p-5"
+          className="min-w-0 space-y-4 self-start rounded-xl border border-slate-200 bg-white p-5"
           onSubmit={(e) => {
             e.preventDefault();
             submit();
