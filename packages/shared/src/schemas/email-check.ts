@@ -63,8 +63,8 @@ export const EMAIL_CHECK_MESSAGES = {
   downloaded: (file: string) => `${file} downloaded.`,
   fixWithAi: "Fix with AI (1 credit)",
   fixing: "Fixing with AI…",
-  fixHint: "Saves this email to My Templates and asks the AI to fix the failing checks. Costs 1 credit.",
-  fixNothing: "Every check passed: there is nothing for the AI to fix.",
+  fixHint: "Saves this email to My Templates and asks the AI to fix what the checks found. Costs 1 credit.",
+  fixNothing: "No check failed and no warning asks for a change: there is nothing for the AI to fix.",
   noCredits: "You have no credits left.",
   buyCredits: "Buy credits",
   fixFailed: "The AI could not fix this email. Your credit has been refunded.",
@@ -77,7 +77,7 @@ export const EMAIL_CHECK_MESSAGES = {
   designUnreadable: "The design image could not be read. Please try another file.",
   fidelityTitle: "Closeness to the design",
   fidelityUnavailable: "Closeness to the design could not be measured: rendering is not available right now.",
-  /** The instruction "Fix with AI" sends to the refine path (the failing checks follow, one a line). */
+  /** The instruction "Fix with AI" sends to the refine path (the checks to fix follow, one a line). */
   fixInstruction:
     "Fix these problems found by the email checks while keeping the layout, texts, links and images as they are:",
 } as const;
@@ -118,15 +118,18 @@ export const ZImportTemplateSchema = z.object({
 });
 export type TImportTemplate = z.input<typeof ZImportTemplateSchema>;
 
-/** The refine instruction built from the failing (then warning) checks of a report. */
+/**
+ * The refine instruction built from a report: the failing checks, then the warnings that carry a fix. Warnings
+ * without one (a client falling back on a feature, e.g. Gmail apps ignoring @media) describe fallbacks the email
+ * already has; sending them to the AI invites it to strip the very media queries and styles that make it work.
+ */
 export function buildFixInstruction(
   checks: { title: string; status: string; reason: string; fix?: string }[],
 ): string | null {
-  const failing = checks.filter((c) => c.status === "fail");
-  const picked = (failing.length ? failing : checks.filter((c) => c.status === "warn")).slice(
-    0,
-    EMAIL_CHECK_LIMITS.maxFixChecks,
-  );
+  const picked = [
+    ...checks.filter((c) => c.status === "fail"),
+    ...checks.filter((c) => c.status === "warn" && c.fix),
+  ].slice(0, EMAIL_CHECK_LIMITS.maxFixChecks);
   if (picked.length === 0) return null;
   const lines = picked.map((c) => `- ${c.title}: ${c.reason}${c.fix ? ` Fix: ${c.fix}` : ""}`);
   return `${EMAIL_CHECK_MESSAGES.fixInstruction}\n${lines.join("\n")}`.slice(0, 2000);

@@ -8,7 +8,7 @@ import { useFixWithAi } from "../api/email-check";
 
 /**
  * "Fix with AI (1 credit)": saves the processed email as a template and refines it through the generator's refine
- * path with an instruction built from the failing checks, then opens the new version. Disabled at 0 credits, with a
+ * path with an instruction built from the failing checks and the warnings that carry a fix, then opens the new version. Disabled at 0 credits, with a
  * way to buy some.
  */
 export function FixWithAi({ html, report, credits }: { html: string; report: TEmailReport; credits: number }) {
