@@ -1,5 +1,12 @@
 import { defineConfig } from "vitest/config";
 
+const ENGINE_SUITES = [
+  "apps/server/test/email-corpus*.test.ts",
+  "apps/server/test/fidelity-*.test.ts",
+  "apps/server/test/renderer.test.ts",
+  "apps/server/test/email-check-cli.test.ts",
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -13,9 +20,24 @@ export default defineConfig({
       },
       {
         test: {
-          name: "server",
+          // The email engine on real inputs (corpus, renderer, fidelity, CLI): no database, so it runs once, not once
+          // per database like "server".
+          name: "engine",
           sequence: { groupOrder: 1 },
+          include: ENGINE_SUITES,
+          environment: "node",
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+          maxWorkers: 2,
+          fileParallelism: true,
+        },
+      },
+      {
+        test: {
+          name: "server",
+          sequence: { groupOrder: 2 },
           include: ["apps/server/test/**/*.test.ts"],
+          exclude: ENGINE_SUITES,
           environment: "node",
           // Limits against hangs, not speed checks: on a busy 2-core machine (load 20) a test that starts its own server
           // took > 30 s and failed although nothing was wrong (issue 12 item 7). Tests wait for conditions instead.

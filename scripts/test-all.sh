@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: every check and every suite, failing loudly on the first broken step.
-#   lint + types → unit → server suites on PGlite → server suites on PostgreSQL → browser suite.
+#   lint + types → unit → email engine → server suites on PGlite → server suites on PostgreSQL → browser suite.
 # Needs: PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), Redis at TEST_REDIS_URL
 # (default redis://127.0.0.1:6379) and Debian's chromium.
 set -euo pipefail
@@ -26,6 +26,9 @@ fi
 
 step "Unit tests"
 npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$reports/unit.json"
+
+step "Email engine on real inputs (corpus, renderer, fidelity; no database)"
+npx vitest run --project engine --reporter=default --reporter=json --outputFile.json="$reports/engine.json"
 
 step "Server suites on the embedded database (PGlite)"
 env -u TEST_DATABASE_URL npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/server-pglite.json"
