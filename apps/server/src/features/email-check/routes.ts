@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { tooLarge } from "../../email-engine/existing-html.js";
 import { renderReport } from "../../email-engine/render-report.js";
 import { AppError } from "../../lib/app-error.js";
+import { readMultipart } from "../../lib/multipart.js";
 import { currentUser } from "../../plugins/access.js";
 import { checkEmail, type EmailCheckDeps } from "./service.js";
 
@@ -27,41 +28,34 @@ type FileField = keyof typeof FILE_FIELDS;
 const isFileField = (name: string): name is FileField => Object.hasOwn(FILE_FIELDS, name);
 const MAX_FILE_BYTES = Math.max(...Object.values(FILE_FIELDS));
 
-/** The check's fields from a multipart form: `html` as text or as an uploaded file. */
+/** The check's fields from a multipart form: `html` as text or as an uploaded file, `design` as a file. */
 async function readCheckForm(req: FastifyRequest): Promise<Partial<Record<FileField, Buffer | string>>> {
-  const out: Partial<Record<FileField, Buffer | string>> = {};
   const designTooLarge = () => new AppError("DESIGN_TOO_LARGE", EMAIL_CHECK_MESSAGES.designTooLarge, 413);
-  let reading: string | undefined;
-  try {
-    for await (const part of req.parts({
-      limits: {
-        fileSize: MAX_FILE_BYTES + 1,
-        files: Object.keys(FILE_FIELDS).length,
-        fieldSize: EMAIL_CHECK_LIMITS.maxHtmlBytes + 1,
-        fields: 5,
-        parts: 10,
-      },
-    })) {
-      if (!isFileField(part.fieldname) || out[part.fieldname] !== undefined) {
-        if (part.type === "file") part.file.resume();
-        continue;
-      }
-      if (part.type === "file") {
-        reading = part.fieldname;
-        const buf = await part.toBuffer();
-        if (buf.length > FILE_FIELDS[part.fieldname]) throw part.fieldname === "design" ? designTooLarge() : tooLarge();
-        out[part.fieldname] = buf;
-      } else {
-        if (part.valueTruncated) throw tooLarge();
-        out[part.fieldname] = typeof part.value === "string" ? part.value : String(part.value ?? "");
-      }
+  const form = await readMultipart(
+    req,
+    {
+      fileSize: MAX_FILE_BYTES + 1,
+      files: Object.keys(FILE_FIELDS).length,
+      fieldSize: EMAIL_CHECK_LIMITS.maxHtmlBytes + 1,
+      fields: 5,
+      parts: 10,
+    },
+    {
+      fileTooLarge: (field) => (field === "design" ? designTooLarge() : tooLarge()),
+      malformed: () => new AppError("BAD_UPLOAD", EMAIL_CHECK_MESSAGES.uploadFailed, 400),
+    },
+  );
+  // The first part of each known field counts, as a file or as text; others are ignored.
+  const out: Partial<Record<FileField, Buffer | string>> = {};
+  for (const part of form) {
+    if (!isFileField(part.field) || out[part.field] !== undefined) continue;
+    if (part.type === "file") {
+      if (part.data.length > FILE_FIELDS[part.field]) throw part.field === "design" ? designTooLarge() : tooLarge();
+      out[part.field] = part.data;
+    } else {
+      if (part.truncated) throw tooLarge();
+      out[part.field] = part.value;
     }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
-      throw reading === "design" ? designTooLarge() : tooLarge();
-    // Anything else thrown while reading parts is the client's malformed body (bad boundary, cut short, too many).
-    throw new AppError("BAD_UPLOAD", EMAIL_CHECK_MESSAGES.uploadFailed, 400);
   }
   return out;
 }

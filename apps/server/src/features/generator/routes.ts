@@ -27,7 +27,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createGeminiClient, type GeminiClient } from "../../adapters/gemini/client.js";
 import type { AppContext } from "../../context.js";
-import { AppError, badRequest } from "../../lib/app-error.js";
+import { badRequest } from "../../lib/app-error.js";
+import { readMultipart } from "../../lib/multipart.js";
 import { currentUser } from "../../plugins/access.js";
 import { historyService } from "./history-service.js";
 import { readImages } from "./images.js";
@@ -48,36 +49,30 @@ const slotParams = z.object({ id: z.string().uuid(), slot: z.coerce.number().int
 const ok = z.object({ success: z.literal(true), message: z.string() });
 const byUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 
+const imageUploadErrors = {
+  fileTooLarge: () => badRequest(GENERATOR_MESSAGES.imageTooLarge, "IMAGE_TOO_LARGE"),
+  malformed: () => badRequest(GENERATOR_MESSAGES.readImagesFailed, "BAD_UPLOAD"),
+};
+
 /** Reads the multipart form (fields emailType, instructions, variants; files images) or a JSON body without images. */
 async function readGenerateRequest(req: FastifyRequest) {
   const files: Buffer[] = [];
   const fields: Record<string, string> = {};
   if (req.isMultipart()) {
-    try {
-      for await (const part of req.parts({
-        limits: {
-          fileSize: GENERATOR_LIMITS.maxImageBytes,
-          files: GENERATOR_LIMITS.maxImages,
-          fields: 10,
-          fieldSize: 16 * 1024,
-          parts: GENERATOR_LIMITS.maxImages + 10,
-        },
-      })) {
-        if (part.type === "file") {
-          const buf = await part.toBuffer();
-          if (buf.length > 0) files.push(buf);
-        } else if (typeof part.value === "string") {
-          fields[part.fieldname] = part.value;
-        }
-      }
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (code === "FST_REQ_FILE_TOO_LARGE") throw badRequest(GENERATOR_MESSAGES.imageTooLarge, "IMAGE_TOO_LARGE");
-      if (code === "FST_FILES_LIMIT") throw badRequest(GENERATOR_MESSAGES.tooManyImages, "TOO_MANY_IMAGES");
-      // A field refused by the request guard (control characters) keeps its own message.
-      if (err instanceof AppError) throw err;
-      // Anything else thrown while reading parts is the client's malformed multipart body (bad boundary, cut short).
-      throw badRequest(GENERATOR_MESSAGES.readImagesFailed, "BAD_UPLOAD");
+    const form = await readMultipart(
+      req,
+      {
+        fileSize: GENERATOR_LIMITS.maxImageBytes,
+        files: GENERATOR_LIMITS.maxImages,
+        fields: 10,
+        fieldSize: 16 * 1024,
+        parts: GENERATOR_LIMITS.maxImages + 10,
+      },
+      { ...imageUploadErrors, tooManyFiles: () => badRequest(GENERATOR_MESSAGES.tooManyImages, "TOO_MANY_IMAGES") },
+    );
+    for (const part of form) {
+      if (part.type === "field") fields[part.field] = part.value;
+      else if (part.data.length > 0) files.push(part.data);
     }
   } else if (req.body && typeof req.body === "object") {
     Object.assign(fields, req.body);
@@ -95,21 +90,12 @@ async function readGenerateRequest(req: FastifyRequest) {
 /** One image file (field `image`) for an image slot: at most 4 MB, checked by content like the designs. */
 async function readSingleImage(req: FastifyRequest) {
   if (!req.isMultipart()) throw badRequest(GENERATOR_MESSAGES.imageType, "NO_FILE");
-  const files: Buffer[] = [];
-  try {
-    for await (const part of req.parts({
-      limits: { fileSize: GENERATOR_LIMITS.maxImageBytes, files: 1, fields: 5, parts: 6 },
-    })) {
-      if (part.type === "file") {
-        const buf = await part.toBuffer();
-        if (buf.length > 0) files.push(buf);
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw badRequest(GENERATOR_MESSAGES.imageTooLarge, "IMAGE_TOO_LARGE");
-    throw badRequest(GENERATOR_MESSAGES.readImagesFailed, "BAD_UPLOAD");
-  }
+  const form = await readMultipart(
+    req,
+    { fileSize: GENERATOR_LIMITS.maxImageBytes, files: 1, fields: 5, fieldSize: 16 * 1024, parts: 6 },
+    imageUploadErrors,
+  );
+  const files = form.flatMap((part) => (part.type === "file" && part.data.length > 0 ? [part.data] : []));
   if (files.length !== 1) throw badRequest(GENERATOR_MESSAGES.imageType, "NO_FILE");
   const [image] = await readImages(files);
   return image!;
