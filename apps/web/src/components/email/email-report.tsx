@@ -45,7 +45,7 @@ function CheckRow({
         </p>
       )}
       {check.items && check.items.length > 0 && (
-        <ul className="mt-1 list-disc pl-5 text-xs break-all text-slate-600">
+        <ul className="mt-1 list-disc pl-5 text-xs wrap-anywhere text-slate-600">
           {check.items.map((item) => (
             <li key={item}>{item}</li>
           ))}
