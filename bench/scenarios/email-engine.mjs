@@ -4,16 +4,11 @@
 // while ten such emails go through the worker pool. In-process, like the renderer scenario.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { percentile } from "../stats.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const RUNS = Number(process.env.BENCH_EMAIL_RUNS ?? 30);
 const TARGET = 100 * 1024;
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return 0;
-  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Number(sorted[Math.max(0, i)].toFixed(1));
-}
 
 /**
  * Wall time and CPU time (process.cpuUsage) per run. On a shared machine the wall time includes waiting for a core;

@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { percentile } from "../stats.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const GENERATIONS = Number(process.env.BENCH_GENERATIONS ?? 30);
@@ -17,12 +18,6 @@ function freePort() {
       srv.close(() => resolve(port));
     });
   });
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return 0;
-  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Number(sorted[Math.max(0, i)].toFixed(1));
 }
 
 export async function setup() {

@@ -3,27 +3,11 @@
 // renderer adapter as the server uses it, with its default concurrency of 2.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { timed } from "../stats.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const RUNS = Number(process.env.BENCH_RENDERS ?? 30);
 const quiet = { info() {}, warn() {}, error() {} };
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return 0;
-  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Number(sorted[Math.max(0, i)].toFixed(1));
-}
-
-async function timed(runs, fn) {
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { runs, p50Ms: percentile(times, 50), p95Ms: percentile(times, 95) };
-}
 
 export default [
   {
