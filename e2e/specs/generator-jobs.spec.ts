@@ -300,6 +300,9 @@ test("cancel refunds and says so; Retry runs again without uploading", async ({ 
   await expect(page.getByTestId("generation-stage")).toHaveText("Writing the email…", LONG);
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByText("Generation cancelled. You were not charged.")).toBeVisible();
+  // No half-written email is left in the preview.
+  await expect(page.getByText("Your email appears here.")).toBeVisible();
+  await expect(page.getByTitle("Live Preview")).toHaveCount(0);
   await expect(page.getByTestId("generator-credits")).toHaveText("3");
   await page.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByRole("progressbar", { name: "Generation progress" })).toBeVisible();

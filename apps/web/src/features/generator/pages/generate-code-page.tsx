@@ -304,7 +304,8 @@ function Generator({ credits }: { credits: number }) {
             />
           ))}
           {failed.map((r) => (
-            <Alert key={r.jobId} title={variantTitle(r)}>
+            // Cancelling is the member's own choice, not an error.
+            <Alert key={r.jobId} title={variantTitle(r)} tone={r.ended?.kind === "cancelled" ? "info" : undefined}>
               <p>{failureText(r)}</p>
               {r.job.canRetry && (
                 <Button
@@ -323,7 +324,11 @@ function Generator({ credits }: { credits: number }) {
           ) : single?.template ? (
             <GenerationResult template={single.template} designSrc={designSrc} />
           ) : (
-            <EmailPreview html={single?.preview ?? ""} busy={Boolean(single && active.length)} />
+            // A cancelled or failed run leaves no half-written email behind the message.
+            <EmailPreview
+              html={single && !single.ended ? single.preview : ""}
+              busy={Boolean(single && active.length)}
+            />
           )}
         </div>
       </div>
