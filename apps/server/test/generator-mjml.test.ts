@@ -70,6 +70,9 @@ it("compiles an MJML answer, keeps its source for download with the real image U
   expect(t.html).not.toContain("<mj-");
   expect(t.html).toContain("This week only");
   expect(t.hasMjml ?? true).toBe(true);
+  // The history list (read without the email bodies) still knows there is MJML to download.
+  const listed = (await member.get("/api/templates")).body.data as { _id: string; hasMjml: boolean }[];
+  expect(listed.find((i) => i._id === t._id)).toMatchObject({ hasMjml: true });
   const res = await fetch(`${server.url}/api/templates/${t._id}/export?format=mjml`, {
     headers: { cookie: [...member.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
   });

@@ -11,7 +11,7 @@ import {
   type TTemplateItem,
   type TTemplateVersion,
 } from "@mailsmith/shared";
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import type { AppContext } from "../../context.js";
 import type { DbOrTx } from "../../db/client.js";
@@ -29,7 +29,12 @@ export function displayName(row: Pick<GenerationRow, "name" | "subject">): strin
   return row.name || row.subject || GENERATION_JOB_MESSAGES.defaultName;
 }
 
-function toItem(row: GenerationRow, childIds: string[]): TTemplateItem {
+/** A history list row: every column but the email's bodies (HTML, text, MJML: tens of KB each), whether MJML exists. */
+type ListRow = Omit<GenerationRow, "html" | "text" | "mjml"> & { hasMjml: boolean };
+const { html: _html, text: _text, mjml: _mjml, ...listColumns } = getTableColumns(generations);
+const listSelection = { ...listColumns, hasMjml: sql<boolean>`coalesce(${generations.mjml}, '') <> ''` };
+
+function toItem(row: ListRow, childIds: string[]): TTemplateItem {
   return {
     ...toSummaryDto(row),
     name: displayName(row),
@@ -37,7 +42,7 @@ function toItem(row: GenerationRow, childIds: string[]): TTemplateItem {
     score: row.score ?? null,
     scoreParts: row.scoreParts ?? null,
     childIds,
-    hasMjml: Boolean(row.mjml),
+    hasMjml: row.hasMjml,
     variantGroup: row.variantGroup ?? null,
   };
 }
@@ -130,7 +135,7 @@ export const historyService = {
     ]);
     return {
       ...toTemplateDto(row),
-      ...toItem(row, children.get(row.id) ?? []),
+      ...toItem({ ...row, hasMjml: Boolean(row.mjml) }, children.get(row.id) ?? []),
       images: (row.images ?? []).map(publicImage),
       versions,
       repaired: row.repaired,
@@ -165,7 +170,7 @@ export const historyService = {
             : [desc(generations.createdAt)];
     const [rows, [total]] = await Promise.all([
       ctx.db
-        .select()
+        .select(listSelection)
         .from(generations)
         .where(where)
         .orderBy(...order)

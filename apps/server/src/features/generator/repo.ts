@@ -24,7 +24,7 @@ export function toKeyDto(row: KeyRow): TGeminiKey {
   };
 }
 
-export function toSummaryDto(row: GenerationRow): TTemplateSummary {
+export function toSummaryDto(row: Omit<GenerationRow, "html" | "text" | "mjml">): TTemplateSummary {
   return {
     _id: row.id,
     parentId: row.parentId ?? null,
