@@ -58,6 +58,7 @@ export function SidebarLayout({
   return (
     <div className="flex min-h-screen bg-slate-50">
       <aside
+        aria-label={`${area} sidebar`}
         className={`sticky top-0 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] ${collapsed ? "w-16" : "w-64"}`}
       >
         <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-100 px-3">
@@ -150,9 +151,9 @@ export function SidebarLayout({
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         {topBar && (
-          <div className="sticky top-0 z-20 flex h-14 items-center justify-end gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+          <header className="sticky top-0 z-20 flex h-14 items-center justify-end gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
             {topBar}
-          </div>
+          </header>
         )}
         <main id="main-content" tabIndex={-1} className={`min-w-0 flex-1 p-4 sm:p-6 lg:p-8 ${contentClassName}`}>
           {banner}

@@ -78,6 +78,7 @@ export function AdminSettingsRoute() {
     // One navigation (issue 13 item 8): the admin sidebar, and the settings sections as a row of tabs above the
     // pane, so the pane keeps the full width of a laptop screen.
     <div className="mx-auto flex max-w-7xl flex-col gap-4">
+      <h1 className="sr-only">Settings: {active.label}</h1>
       <nav aria-label="Settings">
         <ul className="flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-white p-1.5">
           {settingsPanels.map((p) => (

@@ -66,7 +66,8 @@ export function CodePanel({ template }: { template: TTemplate & { hasMjml?: bool
           ))}
         </div>
       </div>
-      <pre className="max-h-80 overflow-auto bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
+      {/* Focusable: keyboard users can scroll the code (axe scrollable-region-focusable). */}
+      <pre tabIndex={0} className="max-h-80 overflow-auto bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
         <code data-testid="generated-code">{view === "html" ? template.html : template.text}</code>
       </pre>
       <div className="flex flex-wrap gap-2 border-t border-slate-100 p-3">

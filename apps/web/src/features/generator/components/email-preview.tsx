@@ -70,7 +70,7 @@ export function EmailPreview({
         ) : (
           <div
             style={{ height: GENERATOR_LIMITS.previewHeightPx }}
-            className="flex w-full items-center justify-center text-sm text-slate-500"
+            className="flex w-full items-center justify-center text-sm text-slate-600"
           >
             Your email appears here.
           </div>

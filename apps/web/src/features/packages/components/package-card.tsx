@@ -18,18 +18,22 @@ export function PackageCard({
   pkg,
   action,
   highlighted = false,
+  headingLevel = 3,
 }: {
   pkg: TPackage;
+  /** One below the section heading (the member page's pricing is the page's h1). */
+  headingLevel?: 2 | 3;
   action?: ReactNode;
   highlighted?: boolean;
 }) {
   const points = packagePoints(pkg);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article
       aria-label={pkg.packageName}
       className={`flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${highlighted ? "border-brand-500 ring-2 ring-brand-100" : "border-slate-200"}`}
     >
-      <h3 className="text-lg font-semibold text-slate-900">{pkg.packageName}</h3>
+      <Heading className="text-lg font-semibold text-slate-900">{pkg.packageName}</Heading>
       <p className="mt-3 flex items-baseline gap-1">
         <span className="text-4xl font-extrabold tracking-tight text-slate-900">{formatPrice(pkg.price)}</span>
       </p>

@@ -34,6 +34,7 @@ export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {shown.map((pkg, i) => (
               <PackageCard
+                headingLevel={headingLevel === 1 ? 2 : 3}
                 key={pkg._id}
                 pkg={pkg}
                 highlighted={shown.length === 3 && i === 1}

@@ -6,6 +6,7 @@ export function AdminPackagesPage() {
   useDocumentTitle("Pricing Packages - Mailsmith Admin");
   return (
     <div className="mx-auto max-w-6xl rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      <h1 className="sr-only">Pricing Packages</h1>
       <PackagesPanel />
     </div>
   );

@@ -152,7 +152,7 @@ function FooterForm({ footer }: { footer: TFooter }) {
         <TextAreaField label="Description" rows={3} {...form.register("middleSection.description")} />
         <div className="space-y-3">
           <div className="flex items-center justify-between">
-            <h4 className="text-sm font-semibold text-slate-900">Quick Links</h4>
+            <h3 className="text-sm font-semibold text-slate-900">Quick Links</h3>
             <Button
               variant="secondary"
               className="px-3 py-1.5"
