@@ -34,9 +34,33 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Marks the zod schemas that @mailsmith/shared builds at module top level (`export const ZFoo = z.object(…)` or
+ * `ZBar.extend(…)`) as pure, so the bundler drops the ones a chunk does not use — and zod with them: the landing page
+ * imports texts and constants from the same modules without carrying every schema (issue 12 item 6).
+ */
+function pureSharedSchemas(): Plugin {
+  const topLevelSchema = /^((?:export )?const [\w$]+(?:: [^=\n]+)? =\s*)(?=(?:z|Z\w+)\s*\.)/gm;
+  return {
+    name: "mailsmith-pure-shared-schemas",
+    apply: "build",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/[\\/]packages[\\/]shared[\\/]src[\\/].*\.ts$/.test(id)) return null;
+      return { code: code.replace(topLevelSchema, "$1/* @__PURE__ */ "), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  plugins: [pureSharedSchemas(), react(), tailwindcss(), precompress()],
+  resolve: {
+    alias: [
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+      // zod with the app's settings applied on load, wherever it is first imported (src/lib/zod-config.ts).
+      { find: /^zod$/, replacement: fileURLToPath(new URL("./src/lib/zod-config.ts", import.meta.url)) },
+    ],
+  },
   server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
   build: {
     outDir: "dist",
@@ -44,6 +68,9 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // Schema definitions (`z.object(…)` at module top level) are pure: a page that imports one constant from
+      // @mailsmith/shared does not carry every schema and zod with it (issue 12 item 6).
+      treeshake: { manualPureFunctions: ["z"] },
       // Everything the first page needs in one file instead of ~30 small shared chunks: over HTTP/1.1 a phone
       // fetches six at a time, so each extra wave of requests costs a round trip (Lighthouse, decision 012).
       output: { codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] } },

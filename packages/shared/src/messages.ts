@@ -1,4 +1,4 @@
-import { SECURITY_MESSAGES } from "./schemas/security.js";
+import { SECURITY_MESSAGES } from "./schemas/security-texts.js";
 
 /** User-facing texts quoted by the spec (§8). Components and the server import them from here. */
 export const AUTH_MESSAGES = {

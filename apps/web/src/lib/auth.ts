@@ -8,7 +8,6 @@ import {
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { ApiError, api } from "@/lib/api-client";
-import { authClient } from "@/lib/auth-client";
 
 export const meQueryKey = ["me"] as const;
 
@@ -105,6 +104,8 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     try {
+      // Better Auth's client is loaded on first use: pages that only read /api/me stay light (issue 12 item 6).
+      const { authClient } = await import("@/lib/auth-client");
       await authClient.signOut();
     } finally {
       // Keep the "me" query (observers stay attached) but forget every other cached answer.

@@ -1,9 +1,13 @@
 import { CONTENT_TEXTS, type TContactEntry } from "@mailsmith/shared";
+import { lazy, Suspense } from "react";
 import { useContactPage } from "../../api/contact-page";
 import { ContentIcon } from "../content-icon";
 import { ContentImage } from "../content-image";
 import { SectionHeading, SectionMessage } from "../section-state";
-import { ContactForm } from "./contact-form";
+
+// The form's code (react-hook-form, zod, toasts) is loaded after the landing page paints: it is below the fold and
+// keeps the landing's initial JS small (issue 12 item 6). The placeholder keeps its height so nothing shifts.
+const ContactForm = lazy(() => import("./contact-form").then((m) => ({ default: m.ContactForm })));
 
 function entryHref(entry: TContactEntry) {
   if (entry.type === "email") return `mailto:${entry.value}`;
@@ -74,7 +78,9 @@ export function ContactSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
               </h2>
             ))}
           <div className="mt-8 rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-6">
-            <ContactForm />
+            <Suspense fallback={<div aria-busy="true" className="min-h-[26rem] sm:min-h-[20rem]" />}>
+              <ContactForm />
+            </Suspense>
           </div>
         </div>
         {data?.imageUrl && (
