@@ -95,7 +95,7 @@ describe("processEmail: keeps what clients support", () => {
     // The image without alt is reported with a suggestion, never filled in.
     expect(r.html).toMatch(/<img src="https:\/\/example.com\/logo.png"(?![^>]*alt=)[^>]*>/);
     const alt = checkOf(r, "a11y.alt");
-    expect(alt?.status).toBe("warn");
+    expect(alt?.status).toBe("fail");
     expect(alt?.items?.[0]).toContain('suggested alt "Logo"');
     // The http: link is flagged with the one-click fix.
     const https = checkOf(r, "links.https");
@@ -142,6 +142,50 @@ describe("processEmail: semantics and accessibility", () => {
     expect(c?.items?.[0]).toMatch(/^#cccccc on #ffffff: 1\.6\d:1/);
     const ok = checkOf(existing(html.replace("#cccccc", "#595959")), "a11y.contrast");
     expect(ok?.status).toBe("pass");
+  });
+
+  it("fails unreadable small print, table headers and buttons; tolerates footer small print between 2:1 and AA", () => {
+    const page = (inner: string) =>
+      `<html lang="en"><head><meta charset="utf-8"><title>T</title></head><body><table><tr><td style="background-color:#ffffff;color:#111111;font-size:16px;"><h1>Hello</h1><p>Body copy that reads well.</p>${inner}</td></tr></table></body></html>`;
+    // #999999 on white is 2.85:1: small print in a footer stays a warning
+    const footer = checkOf(
+      existing(page('<p style="font-size:12px;color:#999999;">© 2026 Company, 1 Road</p>')),
+      "a11y.contrast",
+    );
+    expect(footer?.status).toBe("warn");
+    // #cacaca on white is 1.6:1: fails at any size
+    const faint = checkOf(
+      existing(page('<p style="font-size:12px;color:#cacaca;">You received this email because…</p>')),
+      "a11y.contrast",
+    );
+    expect(faint?.status).toBe("fail");
+    // a small table header at 2.6:1 is content, not small print
+    const th = existing(
+      page('<table><tr><th style="font-size:12px;color:#9ba2ab;">Item</th></tr><tr><td>Shoes</td></tr></table>'),
+    );
+    expect(checkOf(th, "a11y.contrast")?.status).toBe("fail");
+    // a small bulletproof button (white on #22bc66, 2.5:1) is content too
+    const button = existing(
+      page(
+        '<a href="https://example.com" style="background-color:#22bc66;color:#ffffff;font-size:13px;padding:10px;">Confirm your account</a>',
+      ),
+    );
+    expect(checkOf(button, "a11y.contrast")?.status).toBe("fail");
+    expect(button.report.passed).toBe(false);
+  });
+
+  it("fails a fragment without a head or charset, and passes a tracking pixel (made decorative)", () => {
+    const fragment = existing(
+      '<body><p style="color:#111111;">Sign in with the link below, it expires soon.</p></body>',
+    );
+    expect(checkOf(fragment, "doc.charset")?.status).toBe("fail");
+    expect(fragment.html).not.toContain("charset");
+    const source = `<html lang="en"><head><meta charset="utf-8"><title>Hi</title></head><body><h1>Hello</h1>
+<p style="color:#111111;">Sign in with the link below, it expires soon.</p><img src="https://t.example.com/open.gif" width="1" height="1"></body></html>`;
+    const full = existing(source);
+    expect(checkOf(full, "doc.charset")?.status).toBe("pass");
+    expect(checkOf(full, "a11y.alt")?.status).toBe("pass");
+    expect(checkOf(existing(source.replace('width="1" height="1"', "")), "a11y.alt")?.status).toBe("fail");
   });
 
   it("reports vague link text, bare URLs, tiny text, no headings, no title, no lang", () => {

@@ -1,4 +1,5 @@
 import { wcagContrast } from "culori";
+import type { Element } from "domhandler";
 import type { EmailChecker } from "./check.js";
 import { limitItems, short } from "./check.js";
 import { hex } from "./computed.js";
@@ -7,12 +8,36 @@ import { hex } from "./computed.js";
 const AA = 4.5;
 const AA_LARGE = 3;
 /**
- * Below 3:1 (under AA even for large text) the text is hard to read for most readers: the check fails when that
- * happens to text of 14 px or more (body copy, headings, buttons). Small print under 14 px (copyright, address)
- * below AA is common in well-made emails: a warning.
+ * The fail rule (decision 021). Below 3:1 (under AA even for large text) text is hard to read for most readers:
+ * the check fails when that happens to content text (14 px or more, or any heading, table header or button,
+ * whatever its size). Below 2:1 (light grey on white, #cacaca on #fefefe is 1.6:1) nobody reads it comfortably:
+ * it fails at any size. Footer small print under 14 px between 2:1 and AA (copyright, address, often 2.5–2.9:1)
+ * is common in well-made emails: a warning.
  */
 export const CONTRAST_FAIL_BELOW = 3;
+export const CONTRAST_FAIL_ANY_SIZE_BELOW = 2;
 export const SMALL_PRINT_PX = 14;
+
+const OWN_BACKGROUND = /(?:^|;)\s*background(?:-color)?\s*:\s*(?!transparent|none|inherit)[^;]/i;
+const BOXED = /(?:^|;)\s*(?:padding|border)(?:-[a-z]+)?\s*:/i;
+
+/**
+ * Content whatever its size: a heading, a table header, or a button (a link with its own background colour, or a
+ * padded/bordered link in a cell with one, or the only link of a coloured cell: bulletproof buttons).
+ */
+function isContent(el: Element): boolean {
+  for (let node: Element | null = el; node && node.type === "tag"; node = node.parent as Element | null) {
+    if (/^(?:h[1-6]|th|button)$/i.test(node.name)) return true;
+    if (node.name === "a") {
+      const style = node.attribs.style ?? "";
+      if (OWN_BACKGROUND.test(style) || node.attribs.bgcolor) return true;
+      const cell = node.parent as Element | null;
+      const cellBg = cell?.type === "tag" && (OWN_BACKGROUND.test(cell.attribs.style ?? "") || !!cell.attribs.bgcolor);
+      return !!cellBg && BOXED.test(style);
+    }
+  }
+  return false;
+}
 
 /**
  * Text/background contrast from computed colours (the text's own or inherited colour against the nearest solid
@@ -30,7 +55,7 @@ export const contrast: EmailChecker = {
       const large = run.style.fontSizePx >= 24 || (run.style.bold && run.style.fontSizePx >= 18.66);
       if (ratio >= (large ? AA_LARGE : AA)) continue;
       const key = `${hex(color)} on ${hex(background)}`;
-      const small = run.style.fontSizePx < SMALL_PRINT_PX;
+      const small = run.style.fontSizePx < SMALL_PRINT_PX && !isContent(run.el);
       const prev = low.get(key);
       // One entry per colour pair; a pair counts as body text if any of its text is 14 px or more.
       if (!prev) low.set(key, { ratio, sample: run.text, large, small });
@@ -47,14 +72,16 @@ export const contrast: EmailChecker = {
       ([pair, v]) =>
         `${pair}: ${v.ratio.toFixed(2)}:1${v.large ? " (large text)" : v.small ? " (small print)" : ""}, "${short(v.sample, 40)}"`,
     );
-    const failing = entries.filter(([, v]) => !v.small && v.ratio < CONTRAST_FAIL_BELOW);
+    const failing = entries.filter(
+      ([, v]) => v.ratio < CONTRAST_FAIL_ANY_SIZE_BELOW || (!v.small && v.ratio < CONTRAST_FAIL_BELOW),
+    );
     const fail = failing.length > 0;
     return [
       {
         ...base,
         status: fail ? "fail" : "warn",
         reason: fail
-          ? `Some body text, headings or buttons are hard to read for anyone (${failing[0]![1].ratio.toFixed(2)}:1; AA asks 4.5:1).`
+          ? `Some text is hard to read for anyone (${failing[0]![1].ratio.toFixed(2)}:1; under 3:1 for body text, headings, table headers or buttons, or under 2:1 at any size; AA asks 4.5:1).`
           : `Some text is below WCAG AA contrast (lowest ${worst.toFixed(2)}:1; AA asks 4.5:1).`,
         fix: "Darken the text or lighten its background until the pair reaches 4.5:1.",
         items: limitItems(items),

@@ -10,6 +10,32 @@ export const documentChecks: EmailChecker = {
   name: "document",
   run({ $ }) {
     const out: TEmailCheck[] = [];
+    // A fragment (no <head>, no charset) fails rather than being completed by the engine (decision 021): the engine
+    // changes a member's document only where clients need it to render the same; the source their own system sends
+    // would still have no charset, and a head added only in our copy would make the report pass it.
+    const charset = $("meta")
+      .toArray()
+      .some((m) => {
+        const a = (m as import("domhandler").Element).attribs;
+        return a.charset !== undefined || /charset\s*=/i.test(a.content ?? "");
+      });
+    out.push(
+      charset
+        ? {
+            id: "doc.charset",
+            title: "Document head and charset",
+            status: "pass",
+            reason: "The <head> declares a charset.",
+          }
+        : {
+            id: "doc.charset",
+            title: "Document head and charset",
+            status: "fail",
+            reason:
+              "No <head> with a charset: where the mail's MIME charset is lost (browser view, forwards, some webmail) accents, € and names show as garbled characters.",
+            fix: 'Start with <!DOCTYPE html><html lang="…"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>…</title></head>.',
+          },
+    );
     const htmlLang = $("html").attr("lang")?.trim();
     const wrapper = $("body [lang]").first();
     const wrapperLang = wrapper.attr("lang")?.trim();

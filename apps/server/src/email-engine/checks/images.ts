@@ -25,8 +25,9 @@ export function suggestAlt(el: Element): string | undefined {
 
 /**
  * Images without an alt attribute (alt="" is a decorative image: correct, not reported). A missing alt makes
- * screen readers read the file name and leaves an empty box when images are blocked. Image-only emails fail:
- * with images blocked (Outlook's default) the reader sees nothing.
+ * screen readers read the file name and leaves an empty box when images are blocked (Outlook's default): a shown
+ * content image with no alt attribute at all fails (decision 021). 1–2 px spacers and tracking pixels were given
+ * alt="" by the images pass. Image-only emails fail: with images blocked the reader sees nothing.
  */
 export const imagesCheck: EmailChecker = {
   name: "images",
@@ -50,7 +51,7 @@ export const imagesCheck: EmailChecker = {
         ? {
             id: "a11y.alt",
             title: "Image alt text",
-            status: "warn" as const,
+            status: "fail" as const,
             reason: `${missing.length} image${missing.length === 1 ? " has" : "s have"} no alt: screen readers read the file name, blocked images leave an empty box.`,
             fix: 'Describe what each image shows (alt="…"); use alt="" for purely decorative images.',
             items: limitItems(missing),
