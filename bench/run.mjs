@@ -189,6 +189,11 @@ async function main() {
         `\nPublic reads: ${met}/${reads.length} meet ratio ≥ ${READ_TARGET.ratio} and p99 ≤ ${READ_TARGET.p99Ms} ms (worst ratio ${worst.ratioToBaseline}: ${worst.name})\n`,
       );
     }
+    // The JavaScript the landing and login pages load (issue 12: landing initial JS ≤ 120 KB gzip).
+    const landingJs = spawnSync(process.execPath, [path.join(root, "bench/landing-js.mjs"), baseUrl, "/", "/login"], {
+      stdio: "inherit",
+    });
+    results.landingJsExitCode = landingJs.status;
     // Lighthouse (mobile) on the landing page while the server is up; it writes its own JSON.
     const lighthouse = path.join(root, "bench/lighthouse.mjs");
     if (existsSync(lighthouse) && !process.env.BENCH_SKIP_LIGHTHOUSE) {

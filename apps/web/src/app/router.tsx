@@ -2,8 +2,6 @@ import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
 import { FullScreenLoader } from "@/components/ui/spinner";
 import { prefetchLandingContent } from "@/features/content/api/queries";
 import { GuestOnly, RequireAdmin, RequireAuth } from "./guards/require-auth";
-import { AdminLayout } from "./layouts/admin-layout";
-import { MemberLayout } from "./layouts/member-layout";
 import { PublicLayout } from "./layouts/public-layout";
 import { RouteError } from "./route-error";
 import { HomeRoute } from "./routes/home-route";
@@ -62,7 +60,8 @@ const routes: RouteObject[] = [
       },
       {
         // One shell for every signed-in member page (issue 13 item 1): /user/*, checkout, payment and profile.
-        element: <MemberLayout />,
+        // Member and admin shells load with their first page, never on the landing or auth pages (issue 12 item 6).
+        ...page(() => import("./layouts/member-layout"), "MemberLayout"),
         children: [
           {
             element: <RequireAuth />,
@@ -160,11 +159,16 @@ const routes: RouteObject[] = [
       },
       {
         path: "admin",
-        element: (
-          <RequireAdmin>
-            <AdminLayout />
-          </RequireAdmin>
-        ),
+        lazy: async () => {
+          const { AdminLayout } = await import("./layouts/admin-layout");
+          return {
+            element: (
+              <RequireAdmin>
+                <AdminLayout />
+              </RequireAdmin>
+            ),
+          };
+        },
         children: [
           { path: "dashboard", ...page(() => import("./routes/admin-dashboard-route"), "AdminDashboardRoute") },
           { path: "orders", ...page(() => import("@/features/orders/pages/admin-orders-page"), "AdminOrdersPage") },
