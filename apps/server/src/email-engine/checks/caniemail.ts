@@ -8,7 +8,10 @@ import { limitItems } from "./check.js";
  * How a caniemail "not supported" finding is judged (docs/decisions/021-email-post-processing.md):
  * - BREAKS: the reader loses content or layout (an <svg> Gmail does not show, a form …) → the client check fails
  *   (absolute/fixed positioning, flex and grid are removed by the passes, so they only fail if something slips by);
- * - FALLBACK: the client shows something slightly different but complete → warning, with what the reader sees;
+ * - FALLBACK: the client shows something slightly different but complete (square corners, no hover, no shadow) →
+ *   the client check still passes, and lists each fallback with what the reader sees (a warning on nearly every
+ *   email taught members to ignore warnings);
+ * - UNKNOWN: not supported and no known fallback (vw/rem units …) → warning: look at it in that client;
  * - INVISIBLE: no visible effect at all (the <body> element Gmail replaces, role/lang/aria attributes, the
  *   selectors of rules that were already inlined, the hiding styles of a preheader that also has mso-hide) → not
  *   reported: a warning every email gets teaches members to ignore warnings.
@@ -52,6 +55,10 @@ const FALLBACK: Record<string, string> = {
   position: "relative offsets are ignored (absolute and fixed positioning were removed)",
   hyphens: "no automatic hyphenation",
   "text-overflow": "long text is cut without an ellipsis",
+  visibility: "what it hides is also hidden by display:none, max-height:0 or mso-hide (the usual pattern)",
+  "box-sizing": "padding adds to a set width; table layouts keep their width attributes",
+  "text-decoration-line": "the text-decoration shorthand applies",
+  "table-layout": "columns are sized by their content",
 };
 
 const INVISIBLE = new Set([
@@ -139,12 +146,17 @@ export function caniemailChecks(findings: Finding[]): TEmailCheck[] {
     const breaks: string[] = [];
     const warnItems: string[] = [];
     const warnFeatures: string[] = [];
+    const fallbackItems: string[] = [];
+    const fallbackFeatures: string[] = [];
     for (const [feature, platforms] of byFeature) {
       const kind = classify(feature);
       if (kind === "invisible") continue;
       const item = describe(feature, [...platforms].sort(), kind);
       if (kind === "breaks") breaks.push(item);
-      else {
+      else if (kind === "fallback") {
+        fallbackItems.push(item);
+        fallbackFeatures.push(feature);
+      } else {
         warnItems.push(item);
         warnFeatures.push(feature);
       }
@@ -158,16 +170,27 @@ export function caniemailChecks(findings: Finding[]): TEmailCheck[] {
         status: "fail",
         reason: `${plural(breaks.length, "feature")} ${breaks.length === 1 ? "is" : "are"} not shown in ${name}: the reader misses content.`,
         fix: "Replace them with tables, inline styles and images (PNG/JPEG/GIF).",
-        items: limitItems([...breaks, ...warnItems]),
+        items: limitItems([...breaks, ...warnItems, ...fallbackItems]),
       };
     }
+    const list = (features: string[]) => `${features.slice(0, 3).join(", ")}${features.length > 3 ? " …" : ""}`;
     if (warnItems.length) {
       return {
         id,
         title,
         status: "warn",
-        reason: `${name} falls back on ${plural(warnFeatures.length, "feature")} (${warnFeatures.slice(0, 3).join(", ")}${warnFeatures.length > 3 ? " …" : ""}); the email stays readable.`,
-        items: limitItems(warnItems),
+        reason: `${name} does not support ${plural(warnFeatures.length, "feature")} (${list(warnFeatures)}) with no known fallback: look at the email there.`,
+        fix: "Check the email in that client (or use a widely supported alternative, e.g. px instead of vw/rem).",
+        items: limitItems([...warnItems, ...fallbackItems]),
+      };
+    }
+    if (fallbackItems.length) {
+      return {
+        id,
+        title,
+        status: "pass",
+        reason: `Works in ${name}; ${plural(fallbackFeatures.length, "feature")} (${list(fallbackFeatures)}) fall${fallbackFeatures.length === 1 ? "s" : ""} back gracefully, the email stays complete.`,
+        items: limitItems(fallbackItems),
       };
     }
     return { id, title, status: "pass", reason: `Everything this email uses works in ${name}.` };
