@@ -134,7 +134,7 @@ export function createContext(opts: {
     mail,
     storage,
     renderer: createRenderer({ env, log, assets: ownUploads(env, storage) }),
-    emailEngine: createEmailProcessor((err) => log.error({ err }, "email engine worker failed")),
+    emailEngine: createEmailProcessor((err) => log.error({ err }, "email engine worker failed"), ownOrigins(env)),
     auth,
     users,
     bus,
@@ -148,6 +148,11 @@ export function createContext(opts: {
 }
 
 /** Rendered emails show our own stored images (local disk) without a request back to the server. */
+/** The origins the site's own files are served from: its public URL and, with S3, the bucket's public URL. */
+export function ownOrigins(env: Env): string[] {
+  return [env.publicUrl, env.S3_PUBLIC_URL].filter((u): u is string => !!u).map((u) => new URL(u).origin);
+}
+
 function ownUploads(env: Env, storage: StorageAdapter) {
   const origin = new URL(env.publicUrl).origin;
   return async (url: URL) => {

@@ -1,29 +1,33 @@
 import type { EmailAutofix } from "@mailsmith/shared";
 import type { Element } from "domhandler";
-import { isSpecialHref } from "./checks/links.js";
+import { isOwnUrl, isSpecialHref } from "./checks/links.js";
 import { hasMergeTag, loadEmail, serializeEmail } from "./dom.js";
 
 /**
  * "use https": every http: link and image becomes https: (links with merge tags, mailto: and tel: are left
- * alone). Pure; the caller runs processEmail again on the result for a fresh report.
+ * alone, and so are the site's own origins, which may only serve http). Pure; the caller runs processEmail again on the result for a fresh report.
  */
-export function applyUseHttps(html: string): { html: string; changed: number } {
+export function applyUseHttps(html: string, ownOrigins: readonly string[] = []): { html: string; changed: number } {
   const $ = loadEmail(html);
   let changed = 0;
   $("a[href], img[src]").each((_, node) => {
     const el = node as Element;
     const attr = el.name === "img" ? "src" : "href";
     const value = el.attribs[attr] ?? "";
-    if (!/^\s*http:/i.test(value) || isSpecialHref(value) || hasMergeTag(value)) return;
+    if (!/^\s*http:/i.test(value) || isSpecialHref(value) || hasMergeTag(value) || isOwnUrl(value, ownOrigins)) return;
     el.attribs[attr] = value.replace(/^\s*http:/i, "https:");
     changed += 1;
   });
   return { html: changed ? serializeEmail($) : html, changed };
 }
 
-export function applyAutofix(html: string, fix: EmailAutofix): { html: string; changed: number } {
+export function applyAutofix(
+  html: string,
+  fix: EmailAutofix,
+  ownOrigins: readonly string[] = [],
+): { html: string; changed: number } {
   switch (fix) {
     case "use-https":
-      return applyUseHttps(html);
+      return applyUseHttps(html, ownOrigins);
   }
 }

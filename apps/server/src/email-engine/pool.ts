@@ -17,10 +17,14 @@ export interface EmailWorkerPool extends EmailProcessor {
 }
 
 /**
- * A small worker pool for processEmail. From source (tsx, vitest) the worker is the .ts file loaded through tsx;
+ * A small worker pool for processEmail; ownOrigins (the site's public URL and storage origins) is added to
+ * every input. From source (tsx, vitest) the worker is the .ts file loaded through tsx;
  * in the built server it is dist/email-engine-worker.js, bundled beside main.js (build.mjs).
  */
-export function createEmailProcessor(onError: (err: unknown) => void = () => {}): EmailWorkerPool {
+export function createEmailProcessor(
+  onError: (err: unknown) => void = () => {},
+  ownOrigins: string[] = [],
+): EmailWorkerPool {
   const self = fileURLToPath(import.meta.url);
   const here = path.dirname(self);
   // tsx may add a query to import.meta.url: look at the file name.
@@ -36,7 +40,8 @@ export function createEmailProcessor(onError: (err: unknown) => void = () => {})
   // A worker that fails to start must fail its task, not crash the server (an unhandled "error" event would).
   pool.on("error", onError);
   return {
-    run: (input) => pool.run(input) as Promise<ProcessEmailResult>,
+    // The site's own origins go with every email (the https check leaves them alone).
+    run: (input) => pool.run({ ownOrigins, ...input }) as Promise<ProcessEmailResult>,
     compare: (input) => pool.run(input, { name: "compare" }) as Promise<DesignComparison>,
     close: () => pool.destroy(),
   };

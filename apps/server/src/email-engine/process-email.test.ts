@@ -308,3 +308,24 @@ describe("applyUseHttps", () => {
     expect(checkOf(again, "links.https")?.status).toBe("pass");
   });
 });
+
+describe("processEmail: the site's own http origin", () => {
+  const html = `<html lang="en"><head><meta charset="utf-8"><title>T</title></head><body><h1>Hello</h1>
+<p style="color:#111111;">Our photo, hosted by the site itself on a local http address.</p>
+<img src="http://localhost:3000/uploads/abc/photo.png" alt="Photo"><a href="http://example.com/shop">The shop</a></body></html>`;
+
+  it("does not flag the site's own uploads as insecure, and the https fix leaves them alone", () => {
+    const r = processEmail({ html, source: "existing", ownOrigins: ["http://localhost:3000"] });
+    const https = r.report.checks.find((c) => c.id === "links.https");
+    expect(https?.status).toBe("warn");
+    expect(https?.items).toEqual(["http://example.com/shop"]);
+    const fixed = applyUseHttps(html, ["http://localhost:3000"]).html;
+    expect(fixed).toContain('src="http://localhost:3000/uploads/abc/photo.png"');
+    expect(fixed).toContain('href="https://example.com/shop"');
+  });
+
+  it("without the own origin, the same image is flagged", () => {
+    const https = processEmail({ html, source: "existing" }).report.checks.find((c) => c.id === "links.https");
+    expect(https?.items).toContain("http://localhost:3000/uploads/abc/photo.png");
+  });
+});

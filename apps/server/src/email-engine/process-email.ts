@@ -18,7 +18,15 @@ export function processEmail(input: ProcessEmailInput): ProcessEmailResult {
   const html = serializeEmail($);
   const sizeBytes = Buffer.byteLength(html, "utf8");
   const styles = new ComputedStyles();
-  const ctx = { $, html, sizeBytes, source: input.source, styles, runs: textRuns($, styles) };
+  const ctx = {
+    $,
+    html,
+    sizeBytes,
+    source: input.source,
+    styles,
+    runs: textRuns($, styles),
+    ownOrigins: input.ownOrigins ?? [],
+  };
   const checks: TEmailCheck[] = CHECKS.flatMap((c) => c.run(ctx));
 
   const preheaderEl = findPreheader($);

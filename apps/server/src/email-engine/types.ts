@@ -7,6 +7,11 @@ export interface ProcessEmailInput {
   preheader?: string;
   /** "existing": a member's own full email, its document is kept; "generated": model output, wrapped in our skeleton. */
   source: "generated" | "existing";
+  /**
+   * Origins of the site's own hosted files (its public URL, the storage's public URL). Their http: links and images
+   * are not flagged: on a site served over http (local use) "use https" would break them.
+   */
+  ownOrigins?: string[];
 }
 
 export interface ProcessEmailResult {

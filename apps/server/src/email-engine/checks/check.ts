@@ -11,6 +11,8 @@ export interface CheckContext {
   styles: ComputedStyles;
   /** Visible text with computed styles (computed once, shared by the contrast, size and content checks). */
   runs: TextRun[];
+  /** The site's own origins (ProcessEmailInput.ownOrigins): left out of the https check. */
+  ownOrigins: readonly string[];
 }
 
 export interface EmailChecker {

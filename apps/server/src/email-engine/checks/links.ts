@@ -13,6 +13,16 @@ export function isSpecialHref(href: string): boolean {
   return hasMergeTag(href) || /^\s*(?:mailto|tel|sms|cid):/i.test(href);
 }
 
+/** An http: URL on one of the site's own origins (its uploads and generated images): https would break it. */
+export function isOwnUrl(url: string, ownOrigins: readonly string[]): boolean {
+  if (ownOrigins.length === 0) return false;
+  try {
+    return ownOrigins.includes(new URL(url.trim()).origin);
+  } catch {
+    return false;
+  }
+}
+
 /** The accessible name of a link: its text, or the alt of its images. */
 function linkName($: import("cheerio").CheerioAPI, el: Element): string {
   const text = visibleText($(el).text());
@@ -27,11 +37,12 @@ function linkName($: import("cheerio").CheerioAPI, el: Element): string {
 
 /**
  * Link text that says where it goes ("click here", "read more" and bare URLs say nothing out of context), links
- * that go nowhere (#, empty), and links that are not https (with a one-click "use https" fix).
+ * that go nowhere (#, empty), and links that are not https (with a one-click "use https" fix; the site's own
+ * origins are left out).
  */
 export const links: EmailChecker = {
   name: "links",
-  run({ $, styles }) {
+  run({ $, styles, ownOrigins }) {
     const vague: string[] = [];
     const bare: string[] = [];
     const unnamed: string[] = [];
@@ -45,14 +56,14 @@ export const links: EmailChecker = {
       if (isSpecialHref(href)) return;
       const name = linkName($, el);
       if (href === "" || href === "#") placeholder.push(name ? `"${short(name, 40)}"` : "(link without text)");
-      else if (/^http:/i.test(href)) insecure.push(href);
+      else if (/^http:/i.test(href) && !isOwnUrl(href, ownOrigins)) insecure.push(href);
       if (!name) unnamed.push(href || "(empty link)");
       else if (VAGUE.test(name)) vague.push(`"${name}" → ${short(href, 60)}`);
       else if (BARE_URL.test(name)) bare.push(short(name, 70));
     });
     $("img[src]").each((_, node) => {
       const src = (node as Element).attribs.src ?? "";
-      if (/^http:/i.test(src) && !hasMergeTag(src)) insecure.push(src);
+      if (/^http:/i.test(src) && !hasMergeTag(src) && !isOwnUrl(src, ownOrigins)) insecure.push(src);
     });
     const out: TEmailCheck[] = [];
     const textItems = [

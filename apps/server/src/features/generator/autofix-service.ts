@@ -1,5 +1,5 @@
 import { type EmailAutofix, GENERATOR_MESSAGES, type TEmailReport, toEmailReport } from "@mailsmith/shared";
-import type { AppContext } from "../../context.js";
+import { type AppContext, ownOrigins } from "../../context.js";
 import { applyAutofix } from "../../email-engine/autofix.js";
 import { badRequest } from "../../lib/app-error.js";
 import type { UserRow } from "../users/repo.js";
@@ -21,7 +21,7 @@ export async function applyTemplateAutofix(
   const before = toEmailReport(row.report);
   if (!before.checks.some((c) => c.autofix === fix && c.status !== "pass"))
     throw badRequest(GENERATOR_MESSAGES.autofixNotOffered, "AUTOFIX_NOT_OFFERED");
-  const { html } = applyAutofix(row.html ?? "", fix);
+  const { html } = applyAutofix(row.html ?? "", fix, ownOrigins(ctx.env));
   const result = await ctx.emailEngine.run({ html, subject: row.subject, source: "existing" });
   const rendered = before.checks.filter((c) => c.id.startsWith("render."));
   const checks = [...result.report.checks, ...rendered];
