@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { UserMenu } from "@/components/layout/user-menu";
 import { paths } from "@/config/paths";
 import { VerifyEmailBanner } from "@/features/auth/components/verify-email-banner";
 import { useAuth } from "@/lib/auth";
@@ -11,16 +12,19 @@ function CreditBalance() {
   const { user } = useAuth();
   if (!user) return null;
   return (
-    <Link
-      to={paths.user.selectPackage}
-      className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-100"
-      aria-label={`Credits: ${user.currentBalance}. Buy credits`}
-    >
-      Credits{" "}
-      <span data-testid="shell-credits" className="font-semibold">
-        {user.currentBalance}
-      </span>
-    </Link>
+    <>
+      <Link
+        to={paths.user.selectPackage}
+        className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-100"
+        aria-label={`Credits: ${user.currentBalance}. Buy credits`}
+      >
+        Credits{" "}
+        <span data-testid="shell-credits" className="font-semibold">
+          {user.currentBalance}
+        </span>
+      </Link>
+      <UserMenu user={user} compact />
+    </>
   );
 }
 

@@ -19,7 +19,8 @@ export function Avatar({ user, size = "h-9 w-9" }: { user: Pick<TUser, "userName
 }
 
 /** Signed-in dropdown: photo, name, role badge, Dashboard, Admin Panel (admins), credits, Logout. */
-export function UserMenu({ user }: { user: TUser }) {
+/** `compact`: photo only on the button (the member shell's top bar, where pages show the name themselves). */
+export function UserMenu({ user, compact = false }: { user: TUser; compact?: boolean }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -53,7 +54,9 @@ export function UserMenu({ user }: { user: TUser }) {
         className="flex items-center gap-2 rounded-full p-0.5 hover:ring-2 hover:ring-brand-100"
       >
         <Avatar user={user} />
-        <span className="hidden max-w-32 truncate text-sm font-medium text-slate-800 sm:block">{user.userName}</span>
+        {!compact && (
+          <span className="hidden max-w-32 truncate text-sm font-medium text-slate-800 sm:block">{user.userName}</span>
+        )}
       </button>
       {open && (
         <div
