@@ -27,6 +27,8 @@ async function confirm(page: Page, message: string, button: string) {
 }
 
 test("axe: no serious or critical violations on the public pages", async ({ page }) => {
+  // Five pages × two widths of axe scans: ~25 s on a quiet machine, near the default 60 s on a busy one.
+  test.setTimeout(180_000);
   for (const path of ["/", "/about", "/contact", "/login", "/register"]) {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
