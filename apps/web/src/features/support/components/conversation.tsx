@@ -93,7 +93,7 @@ export function Conversation({
               >
                 <p className={`text-xs font-semibold ${mine ? "text-brand-100" : "text-slate-500"}`}>{b.author}</p>
                 <p className="mt-0.5 whitespace-pre-wrap break-words">{b.message}</p>
-                <p className={`mt-1 text-[11px] ${mine ? "text-brand-100" : "text-slate-400"}`}>
+                <p className={`mt-1 text-[11px] ${mine ? "text-brand-100" : "text-slate-500"}`}>
                   {formatDateTime(b.timestamp)}
                 </p>
               </div>

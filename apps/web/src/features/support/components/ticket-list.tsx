@@ -35,7 +35,7 @@ export function TicketList({
                   {t.source === "contact" ? " · contact form" : ""}
                 </p>
               )}
-              <div className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-500">
+              <div className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-600">
                 <span>{formatDateTime(t.createdAt)}</span>
                 <TicketPriorityBadge priority={t.priority} />
               </div>
