@@ -23,7 +23,7 @@ export function Conversation({
 }) {
   const reply = useReplyToTicket();
   const [text, setText] = useState("");
-  const bottom = useRef<HTMLDivElement>(null);
+  const bottom = useRef<HTMLLIElement>(null);
   const fieldId = useId();
   const count = ticket.adminMessage.length;
   const closed = ticket.ticketStatus === "closed";
@@ -100,7 +100,7 @@ export function Conversation({
             </li>
           );
         })}
-        <div ref={bottom} />
+        <li ref={bottom} aria-hidden="true" />
       </ol>
       <form
         className="border-t border-slate-200 p-4"
