@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { paths } from "@/config/paths";
-import { useMe } from "@/features/auth/api/me";
+import { useMe } from "@/lib/auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 const cards: { title: string; text: string; to: string; icon: string; tone: string }[] = [

@@ -7,8 +7,8 @@ import {
   ZEmailCheckResponseSchema,
 } from "@mailsmith/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { meQueryKey } from "@/features/auth/api/me";
 import { ApiError, api } from "@/lib/api-client";
+import { meQueryKey } from "@/lib/auth";
 import { readNdjson, responseError } from "@/lib/ndjson";
 
 /**

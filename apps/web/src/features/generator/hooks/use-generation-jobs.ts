@@ -9,8 +9,8 @@ import {
 } from "@mailsmith/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { meQueryKey } from "@/features/auth/api/me";
 import { errorMessage } from "@/lib/api-client";
+import { meQueryKey } from "@/lib/auth";
 import { cancelJob, fetchActiveJobs, fetchJob, fetchRecentJobs, readJobStream, retryJob } from "../api/generations";
 
 /** One generation the page follows (one per variant). */

@@ -19,8 +19,8 @@ import { inputClasses, TextField } from "@/components/ui/field";
 import { MessagePage } from "@/components/ui/page-state";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { useMe } from "@/features/auth/api/me";
 import { errorMessage } from "@/lib/api-client";
+import { useMe } from "@/lib/auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useCheckoutItem, useCheckoutPackage, useCreateItemOrder, useCreateOrder } from "../api/orders";
 

@@ -1,7 +1,7 @@
 import type { TProfileUpdate, TUser } from "@mailsmith/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { meQueryKey } from "@/features/auth/api/me";
 import { api } from "@/lib/api-client";
+import { meQueryKey } from "@/lib/auth";
 
 export function updateProfile(userId: string, body: TProfileUpdate) {
   return api.put<{ success: true; message: string; user: TUser }>(

@@ -1,7 +1,7 @@
 import { PROFILE_MESSAGES } from "@mailsmith/shared";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
-import { useMe } from "@/features/auth/api/me";
+import { useMe } from "@/lib/auth";
 import { PhotoCard } from "./photo-card";
 import { ProfileForm } from "./profile-form";
 

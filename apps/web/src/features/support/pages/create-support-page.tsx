@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { useMe } from "@/features/auth/api/me";
+import { useMe } from "@/lib/auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useCreateTicket } from "../api/tickets";
 

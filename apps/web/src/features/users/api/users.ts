@@ -1,7 +1,7 @@
 import type { TAdminUserUpdate, TLedgerEntry, TUser } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { meQueryKey } from "@/features/auth/api/me";
 import { api } from "@/lib/api-client";
+import { meQueryKey } from "@/lib/auth";
 
 export const usersQueryKey = ["admin-users"] as const;
 
