@@ -46,7 +46,7 @@ const routes: RouteObject[] = [
           },
           {
             path: "premium/:slug/:itemId",
-            ...page(() => import("@/features/items/pages/premium-item-page"), "PremiumItemPage"),
+            ...page(() => import("@/features/commerce/catalogue/pages/premium-item-page"), "PremiumItemPage"),
           },
           {
             element: <GuestOnly />,
@@ -68,16 +68,19 @@ const routes: RouteObject[] = [
             children: [
               {
                 path: "buy/:id",
-                ...page(() => import("@/features/orders/pages/checkout-page"), "PackageCheckoutPage"),
+                ...page(() => import("@/features/commerce/checkout/pages/checkout-page"), "PackageCheckoutPage"),
               },
               {
                 path: "item-buy/:id",
-                ...page(() => import("@/features/orders/pages/checkout-page"), "ItemCheckoutPage"),
+                ...page(() => import("@/features/commerce/checkout/pages/checkout-page"), "ItemCheckoutPage"),
               },
-              { path: "pay-now/:id", ...page(() => import("@/features/payments/pages/pay-now-page"), "PayNowPage") },
+              {
+                path: "pay-now/:id",
+                ...page(() => import("@/features/commerce/checkout/pages/pay-now-page"), "PayNowPage"),
+              },
               {
                 path: "item-pay-now/:id",
-                ...page(() => import("@/features/payments/pages/pay-now-page"), "ItemPayNowPage"),
+                ...page(() => import("@/features/commerce/checkout/pages/pay-now-page"), "ItemPayNowPage"),
               },
               {
                 path: "update-profile",
@@ -100,17 +103,23 @@ const routes: RouteObject[] = [
                     path: "dashboard",
                     ...page(() => import("@/features/dashboard/pages/member-dashboard-page"), "MemberDashboardPage"),
                   },
-                  { path: "orders", ...page(() => import("@/features/orders/pages/my-orders-page"), "MyOrdersPage") },
+                  {
+                    path: "orders",
+                    ...page(() => import("@/features/commerce/orders/pages/my-orders-page"), "MyOrdersPage"),
+                  },
                   {
                     path: "orders-history",
                     ...page(
-                      () => import("@/features/orders/pages/subscription-history-page"),
+                      () => import("@/features/commerce/orders/pages/subscription-history-page"),
                       "SubscriptionHistoryPage",
                     ),
                   },
                   {
                     path: "select-package",
-                    ...page(() => import("@/features/packages/pages/select-package-page"), "SelectPackagePage"),
+                    ...page(
+                      () => import("@/features/commerce/catalogue/pages/select-package-page"),
+                      "SelectPackagePage",
+                    ),
                   },
                   {
                     path: "create-support",
@@ -122,20 +131,23 @@ const routes: RouteObject[] = [
                   },
                   {
                     path: "pending-payment",
-                    ...page(() => import("@/features/orders/pages/pending-orders-page"), "PendingOrdersPage"),
+                    ...page(() => import("@/features/commerce/orders/pages/pending-orders-page"), "PendingOrdersPage"),
                   },
                   {
                     path: "package-pending-payment",
-                    ...page(() => import("@/features/orders/pages/pending-orders-page"), "PendingOrdersPage"),
+                    ...page(() => import("@/features/commerce/orders/pages/pending-orders-page"), "PendingOrdersPage"),
                   },
                   {
                     path: "item-pending-payment",
-                    ...page(() => import("@/features/orders/pages/pending-orders-page"), "PendingItemOrdersPage"),
+                    ...page(
+                      () => import("@/features/commerce/orders/pages/pending-orders-page"),
+                      "PendingItemOrdersPage",
+                    ),
                   },
                   {
                     path: "subscription-history",
                     ...page(
-                      () => import("@/features/orders/pages/subscription-history-page"),
+                      () => import("@/features/commerce/orders/pages/subscription-history-page"),
                       "SubscriptionHistoryPage",
                     ),
                   },
@@ -171,10 +183,13 @@ const routes: RouteObject[] = [
         },
         children: [
           { path: "dashboard", ...page(() => import("./routes/admin-dashboard-route"), "AdminDashboardRoute") },
-          { path: "orders", ...page(() => import("@/features/orders/pages/admin-orders-page"), "AdminOrdersPage") },
+          {
+            path: "orders",
+            ...page(() => import("@/features/commerce/orders/pages/admin-orders-page"), "AdminOrdersPage"),
+          },
           {
             path: "items-orders",
-            ...page(() => import("@/features/orders/pages/admin-orders-page"), "AdminItemOrdersPage"),
+            ...page(() => import("@/features/commerce/orders/pages/admin-orders-page"), "AdminItemOrdersPage"),
           },
           { path: "users", ...page(() => import("@/features/users/pages/users-page"), "UsersPage") },
           {
@@ -184,9 +199,12 @@ const routes: RouteObject[] = [
           { path: "settings", ...page(() => import("./routes/admin-settings-route"), "AdminSettingsRoute") },
           {
             path: "packages",
-            ...page(() => import("@/features/packages/pages/admin-packages-page"), "AdminPackagesPage"),
+            ...page(() => import("@/features/commerce/catalogue/pages/admin-packages-page"), "AdminPackagesPage"),
           },
-          { path: "items", ...page(() => import("@/features/items/pages/admin-items-page"), "AdminItemsPage") },
+          {
+            path: "items",
+            ...page(() => import("@/features/commerce/catalogue/pages/admin-items-page"), "AdminItemsPage"),
+          },
           { path: "outbox", ...page(() => import("@/features/outbox/pages/outbox-page"), "OutboxPage") },
         ],
       },

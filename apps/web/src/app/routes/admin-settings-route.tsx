@@ -51,12 +51,15 @@ export const settingsPanels: Panel[] = [
   {
     key: "paypal",
     label: "Paypal Setup",
-    Component: named(() => import("@/features/payments/components/admin/paypal-settings-panel"), "PaypalSettingsPanel"),
+    Component: named(
+      () => import("@/features/commerce/capture/components/paypal-settings-panel"),
+      "PaypalSettingsPanel",
+    ),
   },
   {
     key: "packages",
     label: "Packages",
-    Component: named(() => import("@/features/packages/components/admin/packages-panel"), "PackagesPanel"),
+    Component: named(() => import("@/features/commerce/catalogue/components/packages-panel"), "PackagesPanel"),
   },
   {
     key: "footer",

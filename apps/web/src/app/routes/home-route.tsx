@@ -2,13 +2,13 @@ import { LANDING_TITLE } from "@mailsmith/shared";
 import { type ReactNode, startTransition, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { anchors } from "@/config/paths";
+import { PricingSection } from "@/features/commerce/catalogue/components/pricing-section";
 import { AboutSection } from "@/features/content/components/landing/about-section";
 import { BannerSection } from "@/features/content/components/landing/banner-section";
 import { ContactSection } from "@/features/content/components/landing/contact-section";
 import { HeroSection } from "@/features/content/components/landing/hero-section";
 import { HowItWorksSection } from "@/features/content/components/landing/how-it-works-section";
 import { TestimonialsSection } from "@/features/content/components/landing/testimonials-section";
-import { PricingSection } from "@/features/packages/components/pricing-section";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 /**

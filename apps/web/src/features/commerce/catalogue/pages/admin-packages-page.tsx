@@ -1,5 +1,5 @@
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { PackagesPanel } from "../components/admin/packages-panel";
+import { PackagesPanel } from "../components/packages-panel";
 
 /** /admin/packages: the Pricing Packages screen (also a tab of /admin/settings). */
 export function AdminPackagesPage() {

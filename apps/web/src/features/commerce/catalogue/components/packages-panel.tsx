@@ -18,8 +18,8 @@ import { TextField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
-import { useAddPackage, useEditPackage, usePackages, useRetirePackage } from "../../api/packages";
-import { PackageCard } from "../package-card";
+import { useAddPackage, useEditPackage, usePackages, useRetirePackage } from "../api/packages";
+import { PackageCard } from "./package-card";
 
 const ORDINALS = ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"];
 

@@ -22,7 +22,7 @@ import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useMe } from "@/lib/auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useCheckoutItem, useCheckoutPackage, useCreateItemOrder, useCreateOrder } from "../api/orders";
+import { useCheckoutItem, useCheckoutPackage, useCreateItemOrder, useCreateOrder } from "../../orders/api/orders";
 
 interface Product {
   name: string;
