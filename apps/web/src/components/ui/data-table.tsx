@@ -1,0 +1,286 @@
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Pager, pageCountOf, pageSlice } from "./pager";
+import { Spinner } from "./spinner";
+
+export type SortDir = "asc" | "desc";
+export type SortValue = string | number | boolean | Date | null | undefined;
+export interface SortState {
+  key: string;
+  dir: SortDir;
+}
+
+/**
+ * Spec sort behaviour: a click on a new column sorts it ascending; a click on the active column
+ * flips the direction.
+ */
+export function nextSort(current: SortState, key: string): SortState {
+  if (current.key === key) return { key, dir: current.dir === "asc" ? "desc" : "asc" };
+  return { key, dir: "asc" };
+}
+
+export function useSort(initial: SortState) {
+  const [sort, setSort] = useState<SortState>(initial);
+  const toggle = useCallback((key: string) => setSort((s) => nextSort(s, key)), []);
+  return { sort, setSort, toggle };
+}
+
+function normalise(v: SortValue): number | string {
+  if (v === null || v === undefined || v === "") return Number.NEGATIVE_INFINITY;
+  if (v instanceof Date) return v.getTime();
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (typeof v === "number") return Number.isNaN(v) ? Number.NEGATIVE_INFINITY : v;
+  return v.toLowerCase();
+}
+
+export function compareValues(a: SortValue, b: SortValue): number {
+  const x = normalise(a);
+  const y = normalise(b);
+  if (typeof x === "number" && typeof y === "number") return x === y ? 0 : x < y ? -1 : 1;
+  if (typeof x === "number") return -1;
+  if (typeof y === "number") return 1;
+  return x.localeCompare(y, undefined, { numeric: true });
+}
+
+/** A column: `sortValue` makes it sortable. */
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  sortValue?: (row: T) => SortValue;
+  className?: string;
+  headerClassName?: string;
+}
+
+/** Stable sort of rows by the column named in `sort` (unknown or unsortable column: unchanged). */
+export function sortRows<T>(rows: readonly T[], columns: readonly Column<T>[], sort: SortState): T[] {
+  const col = columns.find((c) => c.key === sort.key);
+  if (!col?.sortValue) return [...rows];
+  const get = col.sortValue;
+  const factor = sort.dir === "asc" ? 1 : -1;
+  return rows
+    .map((row, i) => ({ row, i, v: get(row) }))
+    .sort((a, b) => compareValues(a.v, b.v) * factor || a.i - b.i)
+    .map((x) => x.row);
+}
+
+/** Paging of a table: the Pager under it ("Showing X to Y of Z entries" when total and pageSize are given). */
+export interface TablePaging {
+  page: number;
+  pageCount: number;
+  onPageChange: (page: number) => void;
+  total?: number;
+  pageSize?: number;
+  /** The pager's accessible name, e.g. "User pages". */
+  label?: string;
+}
+
+/** One page of rows sorted by `sort` (page clamped into range): what a client-side table shows. */
+export function tableView<T>(
+  rows: readonly T[],
+  columns: readonly Column<T>[],
+  sort: SortState | undefined,
+  page: number,
+  pageSize: number,
+) {
+  const sorted = sort ? sortRows(rows, columns, sort) : [...rows];
+  const pageCount = pageCountOf(sorted.length, pageSize);
+  const current = Math.min(Math.max(1, page), pageCount);
+  return { rows: pageSlice(sorted, current, pageSize), page: current, pageCount, total: sorted.length };
+}
+
+/**
+ * Sorting and paging of rows held in the browser, wired for <DataTable>:
+ * `const view = useDataTable({ rows, columns, initialSort, pageSize, label });` then `<DataTable {...view.props} … />`.
+ * A new sort goes back to page 1; `resetPage()` does the same after a search changes the rows.
+ */
+export function useDataTable<T>({
+  rows,
+  columns,
+  initialSort,
+  pageSize,
+  label,
+}: {
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  initialSort?: SortState;
+  pageSize: number;
+  label?: string;
+}) {
+  const { sort, toggle } = useSort(initialSort ?? { key: "", dir: "asc" });
+  const [page, setPage] = useState(1);
+  // Columns are rebuilt each render (they close over edit state); only the sort decides the order.
+  const columnsRef = useRef(columns);
+  columnsRef.current = columns;
+  const view = useMemo(
+    () => tableView(rows, columnsRef.current, sort.key ? sort : undefined, page, pageSize),
+    [rows, sort, page, pageSize],
+  );
+  const onSort = useCallback(
+    (key: string) => {
+      toggle(key);
+      setPage(1);
+    },
+    [toggle],
+  );
+  return {
+    sort,
+    page: view.page,
+    setPage,
+    resetPage: useCallback(() => setPage(1), []),
+    total: view.total,
+    props: {
+      rows: view.rows,
+      sort,
+      onSort,
+      paging: { page: view.page, pageCount: view.pageCount, onPageChange: setPage, total: view.total, pageSize, label },
+    },
+  };
+}
+
+/**
+ * The one table of the admin lists (issue 13 item 8): sortable headers are buttons with aria-sort, the header row
+ * sticks while rows scroll, a table wider than its box scrolls sideways with a visible hint, loading and empty
+ * states, an optional toolbar (search, filters) above and a pager below. The caller gives the rows to show (one
+ * page, sorted) — `useDataTable` does that for rows held in the browser; server-paged lists pass their own.
+ */
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onSort,
+  empty,
+  caption,
+  rowClassName,
+  loading = false,
+  toolbar,
+  paging,
+}: {
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  sort?: SortState;
+  onSort?: (key: string) => void;
+  empty?: ReactNode;
+  /** The table's accessible name (a screen-reader caption). */
+  caption?: string;
+  rowClassName?: (row: T) => string;
+  /** Rows are being fetched: a spinner row instead of the empty text. */
+  loading?: boolean;
+  /** Search and filter controls shown above the table. */
+  toolbar?: ReactNode;
+  paging?: TablePaging;
+}) {
+  // A table wider than its box scrolls sideways inside it; a visible hint says so (issue 13 items 4 and 8).
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [scrollable, setScrollable] = useState(false);
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box || typeof ResizeObserver === "undefined") return;
+    const check = () => setScrollable(box.scrollWidth > box.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, []);
+  const table = (
+    <div>
+      {scrollable && (
+        <p className="mb-1 text-right text-xs font-medium text-slate-600" data-testid="table-scroll-hint">
+          Scroll sideways for more columns <span aria-hidden="true">→</span>
+        </p>
+      )}
+      <div
+        ref={boxRef}
+        // Focusable so keyboard users can scroll it; the header row sticks while the rows scroll.
+        tabIndex={scrollable ? 0 : undefined}
+        role={scrollable ? "region" : undefined}
+        aria-label={scrollable ? (caption ?? "Table") : undefined}
+        className="max-h-[75vh] overflow-auto rounded-xl border border-slate-200 bg-white"
+      >
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          {caption && <caption className="sr-only">{caption}</caption>}
+          <thead className="bg-slate-50">
+            <tr>
+              {columns.map((c) => {
+                const active = sort?.key === c.key;
+                const ariaSort = active ? (sort?.dir === "asc" ? "ascending" : "descending") : undefined;
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    aria-sort={c.sortValue ? (ariaSort ?? "none") : undefined}
+                    className={`sticky top-0 z-10 bg-slate-50 px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase ${c.headerClassName ?? ""}`}
+                  >
+                    {c.sortValue && onSort ? (
+                      <button
+                        type="button"
+                        onClick={() => onSort(c.key)}
+                        className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                      >
+                        {c.header}
+                        <span aria-hidden="true" className={active ? "text-brand-600" : "text-slate-300"}>
+                          {active ? (sort?.dir === "asc" ? "▲" : "▼") : "↕"}
+                        </span>
+                      </button>
+                    ) : (
+                      c.header
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {loading && rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="px-4 py-10">
+                  <div className="flex justify-center text-brand-600">
+                    <Spinner />
+                  </div>
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="p-0">
+                  {/* Pinned to the visible width: a wide table scrolled on a phone must not push the text off-screen. */}
+                  <div className="sticky left-0 w-[min(100%,calc(100vw-7rem))] px-4 py-10 text-center text-slate-500">
+                    {empty ?? "No rows"}
+                  </div>
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={rowKey(row)} className={rowClassName?.(row) ?? "hover:bg-slate-50"}>
+                  {columns.map((c) => (
+                    <td key={c.key} className={`px-4 py-3 align-middle text-slate-700 ${c.className ?? ""}`}>
+                      {c.render(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+  if (!toolbar && !paging) return table;
+  return (
+    <div className="space-y-3">
+      {toolbar && <div className="flex flex-wrap items-center gap-2">{toolbar}</div>}
+      {table}
+      {paging && (
+        <Pager
+          page={paging.page}
+          pageCount={paging.pageCount}
+          onPageChange={paging.onPageChange}
+          total={paging.total}
+          pageSize={paging.pageSize}
+          label={paging.label}
+        />
+      )}
+    </div>
+  );
+}
