@@ -161,4 +161,12 @@ export const EDITOR_TEXTS = {
   unsavedText: "You have unsaved changes on this page. If you leave now they are lost.",
   stay: "Stay on this page",
   leave: "Leave without saving",
+  save: "Save Changes",
+  saving: "Saving...",
+  discard: "Discard changes",
+  discardConfirm: "Discard your unsaved changes and go back to the stored values?",
+  resetToDefault: "Reset to Default",
+  preview: "Live Preview",
+  previewNote: "What the page shows with the values above, before you save.",
+  checkFields: "Please check the highlighted fields",
 } as const;

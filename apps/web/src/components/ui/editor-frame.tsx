@@ -1,7 +1,17 @@
 import { CONTENT_TEXTS, EDITOR_TEXTS } from "@mailsmith/shared";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import {
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+} from "react-hook-form";
 import { useBlocker } from "react-router";
+import { toast } from "sonner";
 import { Button } from "./button";
+import { useConfirm } from "./confirm-dialog";
 import { Modal } from "./modal";
 import { Spinner } from "./spinner";
 
@@ -45,6 +55,249 @@ export function useUnsavedChanges(dirty: boolean): ReactNode {
   );
 }
 
+/** The read behind an editor, as TanStack Query reports it. */
+export interface EditorQuery {
+  isPending: boolean;
+  isError: boolean;
+  isSuccess: boolean;
+  error: Error | null;
+}
+
+/** How an editor tells the outcome of an action: a toast unless the screen has its own notice area. */
+export type EditorNotify = (tone: "success" | "error", text: string) => void;
+
+const toastNotify: EditorNotify = (tone, text) => {
+  if (tone === "success") toast.success(text);
+  else toast.error(text);
+};
+
+export type Confirm = ReturnType<typeof useConfirm>[0];
+
+export interface EditorOptions<TData, TValues extends FieldValues> {
+  query: EditorQuery;
+  /** The stored value being edited. A new one (loaded, saved, another list item chosen) becomes the clean form. */
+  data: TData | undefined;
+  /** Stored value → form values; also called with undefined for the empty form shown before anything loads. */
+  toForm: (data: TData | undefined) => TValues;
+  // biome-ignore lint/suspicious/noExplicitAny: zod resolvers carry their own context and output types
+  resolver?: Resolver<TValues, any, any>;
+  /** Writes the form; answers the success text. A throw is reported with `saveError`. */
+  save: (values: TValues) => Promise<string>;
+  saveError: (err: unknown) => string;
+  /** The text to report when the form does not validate (nothing: the field errors speak for themselves). */
+  invalid?: (errors: FieldErrors<TValues>) => string | undefined;
+  /** The server's "Reset to Default": asks with `confirm`, then runs. */
+  resetToDefault?: { confirm: string; run: () => Promise<string>; error: (err: unknown) => string };
+  notify?: EditorNotify;
+}
+
+export interface Editor<TValues extends FieldValues> {
+  form: UseFormReturn<TValues>;
+  query: EditorQuery;
+  dirty: boolean;
+  saving: boolean;
+  resetting: boolean;
+  onSave: (e?: React.BaseSyntheticEvent) => Promise<void>;
+  onDiscard: () => Promise<void>;
+  onResetToDefault?: () => Promise<void>;
+  /** The frame's confirmation dialog, for the panel's own destructive actions. */
+  confirm: Confirm;
+  notify: EditorNotify;
+  /** Confirmation and leave dialogs; EditorFrame renders them. */
+  dialogs: ReactNode;
+}
+
+/**
+ * Everything an admin content editor repeats (issue 14 item 4): the form over the stored value, dirty tracking,
+ * Save with its report, Discard back to the stored values, Reset to Default with a confirmation, the leave guard.
+ */
+export function useEditor<TData, TValues extends FieldValues>(options: EditorOptions<TData, TValues>): Editor<TValues> {
+  const latest = useRef(options);
+  latest.current = options;
+  const { query, data } = options;
+  const form = useForm<TValues>({
+    resolver: options.resolver,
+    defaultValues: options.toForm(query.isSuccess ? data : undefined) as DefaultValues<TValues>,
+  });
+  const [confirm, confirmDialog] = useConfirm();
+  const [resetting, setResetting] = useState(false);
+  const notify = options.notify ?? toastNotify;
+  const { isDirty, isSubmitting } = form.formState;
+  const leaveDialog = useUnsavedChanges(isDirty && !isSubmitting);
+
+  useEffect(() => {
+    if (query.isSuccess) form.reset(latest.current.toForm(data));
+  }, [query.isSuccess, data, form]);
+
+  const onSave = form.handleSubmit(
+    async (values) => {
+      try {
+        notify("success", await latest.current.save(values));
+      } catch (err) {
+        notify("error", latest.current.saveError(err));
+      }
+    },
+    (errors) => {
+      const message = latest.current.invalid?.(errors);
+      if (message) notify("error", message);
+    },
+  );
+
+  const onDiscard = async () => {
+    if (!(await confirm(EDITOR_TEXTS.discardConfirm, { confirmLabel: EDITOR_TEXTS.discard }))) return;
+    form.reset(latest.current.toForm(latest.current.data));
+  };
+
+  const reset = options.resetToDefault;
+  const onResetToDefault = reset
+    ? async () => {
+        if (!(await confirm(reset.confirm, { confirmLabel: EDITOR_TEXTS.resetToDefault, danger: true }))) return;
+        setResetting(true);
+        try {
+          notify("success", await reset.run());
+        } catch (err) {
+          notify("error", reset.error(err));
+        } finally {
+          setResetting(false);
+        }
+      }
+    : undefined;
+
+  return {
+    form,
+    query,
+    dirty: isDirty,
+    saving: isSubmitting,
+    resetting,
+    onSave,
+    onDiscard,
+    onResetToDefault,
+    confirm,
+    notify,
+    dialogs: (
+      <>
+        {confirmDialog}
+        {leaveDialog}
+      </>
+    ),
+  };
+}
+
+/**
+ * The one frame of every admin content editor: header with the panel's actions and Reset to Default, loading and
+ * load-error states, the fields, a live preview of the page section drawn from the form's current values, and a
+ * bar (kept in view while scrolling) with Discard, the "Unsaved changes" note and Save.
+ */
+export function EditorFrame<TValues extends FieldValues>({
+  editor,
+  title,
+  description,
+  headingLevel = 2,
+  actions,
+  loadErrorTitle,
+  intro,
+  empty,
+  preview,
+  saveLabel = EDITOR_TEXTS.save,
+  saveDisabled = false,
+  busy = false,
+  after,
+  children,
+}: {
+  editor: Editor<TValues>;
+  title: string;
+  description?: string;
+  headingLevel?: 2 | 3;
+  /** The panel's own buttons (activate, delete …), shown before Reset to Default. */
+  actions?: ReactNode;
+  loadErrorTitle: string;
+  /** Between the header and the form: status cards, notices, a list to pick from. */
+  intro?: ReactNode;
+  /** Shown instead of the form when there is nothing stored to edit. */
+  empty?: ReactNode;
+  preview?: (values: TValues) => ReactNode;
+  saveLabel?: string;
+  saveDisabled?: boolean;
+  /** Another action of the panel is running. */
+  busy?: boolean;
+  /** Below the form. */
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  const { query, saving, resetting, dirty } = editor;
+  const locked = busy || saving || resetting;
+  const header = (
+    <PanelHeader
+      title={title}
+      description={description}
+      level={headingLevel}
+      actions={
+        (actions || editor.onResetToDefault) && query.isSuccess ? (
+          <>
+            {actions}
+            {editor.onResetToDefault && (
+              <Button variant="secondary" onClick={editor.onResetToDefault} disabled={locked}>
+                {EDITOR_TEXTS.resetToDefault}
+              </Button>
+            )}
+          </>
+        ) : undefined
+      }
+    />
+  );
+  if (query.isPending || query.isError) {
+    return (
+      <div className="space-y-6">
+        {header}
+        {query.isPending ? <PanelLoading /> : <PanelLoadError title={loadErrorTitle} message={query.error?.message} />}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      {editor.dialogs}
+      {header}
+      {intro}
+      {empty ?? (
+        <form onSubmit={editor.onSave} noValidate className="space-y-5">
+          {children}
+          {preview && <EditorPreview>{preview(editor.form.watch())}</EditorPreview>}
+          <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+            {dirty && (
+              <Button variant="ghost" onClick={editor.onDiscard} disabled={locked}>
+                {EDITOR_TEXTS.discard}
+              </Button>
+            )}
+            <DirtyNote dirty={dirty} />
+            <Button type="submit" loading={saving} disabled={busy || resetting || saveDisabled}>
+              {saving ? EDITOR_TEXTS.saving : saveLabel}
+            </Button>
+          </div>
+        </form>
+      )}
+      {after}
+    </div>
+  );
+}
+
+/** The landing section being edited, drawn from the form's values; inert, so its links and buttons do nothing. */
+function EditorPreview({ children }: { children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <div>
+        <h3 id={id} className="text-sm font-semibold text-slate-900">
+          {EDITOR_TEXTS.preview}
+        </h3>
+        <p className="text-xs text-slate-600">{EDITOR_TEXTS.previewNote}</p>
+      </div>
+      <div className="overflow-hidden rounded-xl border border-dashed border-slate-300 bg-white" inert>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 /** "Unsaved changes" beside the Save button while the form differs from what is stored. */
 export function DirtyNote({ dirty }: { dirty: boolean }) {
   if (!dirty) return null;
@@ -61,15 +314,18 @@ export function PanelHeader({
   title,
   description,
   actions,
+  level = 2,
 }: {
   title: string;
   description?: string;
   actions?: ReactNode;
+  level?: 2 | 3;
 }) {
+  const H = level === 2 ? "h2" : "h3";
   return (
     <div className="flex flex-col gap-4 border-b border-slate-200 pb-5 xl:flex-row xl:items-start xl:justify-between">
       <div>
-        <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+        <H className={`${level === 2 ? "text-xl" : "text-lg"} font-semibold text-slate-900`}>{title}</H>
         {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
       </div>
       {actions && <div className="flex flex-wrap gap-2 xl:shrink-0 xl:justify-end">{actions}</div>}
