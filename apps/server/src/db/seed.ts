@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
+import { findUserByEmail } from "../core/identity/users.js";
 import { seedContent } from "../features/content/service.js";
 import { seedEmailTemplates } from "../features/messaging/seed.js";
 import { seedCommerce } from "../features/packages/seed.js";
-import { findUserByEmail } from "../features/users/repo.js";
 import { appMeta, user } from "./schema/index.js";
 
 export async function getMeta<T>(ctx: Pick<AppContext, "db">, key: string): Promise<T | undefined> {

@@ -1,8 +1,9 @@
 import { AUTH_ERROR_CODES, AUTH_MESSAGES, SECURITY_MESSAGES, ZSignUpBodySchema } from "@mailsmith/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { findUserByEmail } from "../../core/identity/users.js";
 import { DB_RETRY_AFTER_SECONDS } from "../../lib/db-unavailable.js";
-import { findUserByEmail, recordSignupIp } from "../users/repo.js";
 import { isCommonPassword } from "./common-passwords.js";
+import { recordSignupIp } from "./repo.js";
 import { SessionCache } from "./session-cache.js";
 import { WindowLimiter } from "./window-limiter.js";
 

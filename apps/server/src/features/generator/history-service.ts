@@ -14,10 +14,10 @@ import {
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import type { AppContext } from "../../context.js";
+import type { UserRow } from "../../core/identity/users.js";
 import type { DbOrTx } from "../../db/client.js";
 import { generationJobs, generations, type StoredTemplateImage } from "../../db/schema/index.js";
 import { AppError, notFound } from "../../lib/app-error.js";
-import type { UserRow } from "../users/repo.js";
 import { readUpload, replaceSlot } from "./design-images.js";
 import { type GenerationRow, toSummaryDto, toTemplateDto } from "./repo.js";
 import { templatesService } from "./templates-service.js";

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { GENERATOR_LIMITS, GENERATOR_MESSAGES, type TImportTemplate } from "@mailsmith/shared";
 import type { AppContext } from "../../context.js";
+import type { UserRow } from "../../core/identity/users.js";
 import { readHtmlInput } from "../../email-engine/existing-html.js";
 import { renderIntoReport } from "../../email-engine/render-report.js";
 import { AppError, notFound } from "../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../plugins/access.js";
-import type { UserRow } from "../users/repo.js";
 import { nameFromHtml } from "./pipeline.js";
 import { type GenerationRow, generationsRepo } from "./repo.js";
 

@@ -9,9 +9,9 @@ import {
 } from "@mailsmith/shared";
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
+import { findUserByEmail, type UserRow } from "../../core/identity/users.js";
 import { emailTemplates, messageLog } from "../../db/schema/index.js";
 import { AppError, notFound } from "../../lib/app-error.js";
-import { findUserByEmail, type UserRow } from "../users/repo.js";
 import { htmlToText } from "./html-to-text.js";
 import type { TemplateRow } from "./repo.js";
 

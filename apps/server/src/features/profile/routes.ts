@@ -2,8 +2,8 @@ import { PROFILE_MESSAGES, ZProfileUpdateSchema, ZUserSchema } from "@mailsmith/
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { toUserDto } from "../../core/identity/users.js";
 import { currentUser } from "../../plugins/access.js";
-import { toUserDto } from "../users/repo.js";
 import { updateProfile } from "./service.js";
 
 export async function profileRoutes(appBase: FastifyInstance) {

@@ -2,10 +2,10 @@ import { PROFILE_FORBIDDEN_FIELDS, PROFILE_MESSAGES, type ZProfileUpdateSchema }
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
+import type { UserRow } from "../../core/identity/users.js";
 import { user } from "../../db/schema/index.js";
 import { forbidden, notFound } from "../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../plugins/access.js";
-import type { UserRow } from "../users/repo.js";
 
 type ProfileUpdate = z.output<typeof ZProfileUpdateSchema>;
 

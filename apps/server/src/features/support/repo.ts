@@ -1,6 +1,6 @@
 import type { TSupportTicket } from "@mailsmith/shared";
+import type { UserRow } from "../../core/identity/users.js";
 import type { supportTickets } from "../../db/schema/index.js";
-import type { UserRow } from "../users/repo.js";
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 

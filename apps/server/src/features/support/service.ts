@@ -1,10 +1,10 @@
 import type { ZNewSupportMessageSchema } from "@mailsmith/shared";
 import { CONTACT_HINTS, ZContactFormSchema } from "@mailsmith/shared";
 import type { z } from "zod";
+import type { UserRow } from "../../core/identity/users.js";
 import type { DbOrTx } from "../../db/client.js";
 import { supportTickets } from "../../db/schema/index.js";
 import { badRequest } from "../../lib/app-error.js";
-import type { UserRow } from "../users/repo.js";
 import type { TicketRow } from "./repo.js";
 
 type NewMessage = z.infer<typeof ZNewSupportMessageSchema>;

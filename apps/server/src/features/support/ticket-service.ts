@@ -6,11 +6,11 @@ import {
 } from "@mailsmith/shared";
 import { and, desc, eq, gte, ilike, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
+import type { UserRow } from "../../core/identity/users.js";
 import { supportTickets } from "../../db/schema/index.js";
 import { AppError, forbidden, notFound } from "../../lib/app-error.js";
 import { escapeHtml } from "../../lib/escape-html.js";
 import { isAdmin } from "../../plugins/access.js";
-import type { UserRow } from "../users/repo.js";
 import { isTicketOwner, type TicketRow } from "./repo.js";
 
 const nextDay = (day: string) => {

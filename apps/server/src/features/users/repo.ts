@@ -1,54 +1,17 @@
-import type { TUser } from "@mailsmith/shared";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { session, user } from "../../db/schema/index.js";
+import { user } from "../../db/schema/index.js";
 
-export type UserRow = typeof user.$inferSelect;
+export type UserFields = Partial<Pick<typeof user.$inferInsert, "name" | "role" | "membership" | "banned">>;
 
-export function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  return db.query.user.findFirst({ where: eq(user.id, id) });
-}
-
-export function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  return db.query.user.findFirst({ where: eq(sql`lower(${user.email})`, email.trim().toLowerCase()) });
-}
-
-/** The user record in the spec's field names. */
-export function toUserDto(row: UserRow): TUser {
-  return {
-    _id: row.id,
-    userName: row.name,
-    email: row.email,
-    userRole: row.role,
-    userMembership: row.membership,
-    membershipValidity: row.membershipValidity ? row.membershipValidity.toISOString() : null,
-    currentBalance: row.currentBalance,
-    profileURL: row.image ?? null,
-    aboutMe: row.aboutMe,
-    address: row.address,
-    city: row.city,
-    country: row.country,
-    phone: row.phone,
-    banned: row.banned,
-    createdAt: row.createdAt.toISOString(),
-    emailVerified: row.emailVerified,
-  };
-}
-
-/** The user record with what only admins see (sign-up address). */
-export function toAdminUserDto(row: UserRow): TUser {
-  return { ...toUserDto(row), signupIp: row.signupIp ?? null };
-}
-
-export async function recordSignupIp(db: DbOrTx, userId: string, ip: string) {
+/** Admin edits of a user row (the balance moves only through the ledger). */
+export async function updateUser(db: DbOrTx, id: string, fields: UserFields) {
   await db
     .update(user)
-    .set({ signupIp: ip.slice(0, 64) })
-    .where(eq(user.id, userId));
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(user.id, id));
 }
 
-/** Ends every session of a user, including ones a browser still holds in the cookie cache. */
-export async function revokeSessions(db: DbOrTx, userId: string) {
-  await db.update(user).set({ sessionsRevokedAt: new Date() }).where(eq(user.id, userId));
-  await db.delete(session).where(eq(session.userId, userId));
+export async function deleteUser(db: DbOrTx, id: string) {
+  await db.delete(user).where(eq(user.id, id));
 }

@@ -11,10 +11,10 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { findUserByEmail, findUserById, toAdminUserDto, toUserDto } from "../../core/identity/users.js";
+import { listLedger } from "../../core/ledger.js";
 import { forbidden, notFound } from "../../lib/app-error.js";
 import { currentUser, resolveUser } from "../../plugins/access.js";
-import { listLedger } from "../credits/service.js";
-import { findUserByEmail, findUserById, toAdminUserDto, toUserDto } from "./repo.js";
 import { adminDeleteUser, adminSetBanned, adminUpdateUser } from "./service.js";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { USERS_MESSAGES, type ZAdminUserUpdateSchema } from "@mailsmith/shared";
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { user } from "../../db/schema/index.js";
+import { findUserById, revokeSessions, type UserRow } from "../../core/identity/users.js";
 import { forbidden, notFound } from "../../lib/app-error.js";
-import { findUserById, revokeSessions, type UserRow } from "./repo.js";
+import { deleteUser, type UserFields, updateUser } from "./repo.js";
 
 type AdminUpdate = z.output<typeof ZAdminUserUpdateSchema>;
 
@@ -28,15 +27,12 @@ export async function adminUpdateUser(
   if (target.id === caller.id && body.userRole !== undefined && body.userRole !== target.role) {
     throw forbidden(USERS_MESSAGES.cannotDemoteSelf, "CANNOT_CHANGE_OWN_ROLE");
   }
-  const set: Partial<typeof user.$inferInsert> = {};
+  const set: UserFields = {};
   if (body.userName !== undefined) set.name = body.userName;
   if (body.userRole !== undefined) set.role = body.userRole;
   if (body.userMembership !== undefined) set.membership = body.userMembership;
   if (Object.keys(set).length > 0) {
-    await ctx.db
-      .update(user)
-      .set({ ...set, updatedAt: new Date() })
-      .where(eq(user.id, id));
+    await updateUser(ctx.db, id, set);
     ctx.users.invalidate(id);
   }
   if (body.currentBalance !== undefined && body.currentBalance !== target.currentBalance) {
@@ -54,7 +50,7 @@ export async function adminUpdateUser(
 export async function adminDeleteUser(ctx: Pick<AppContext, "db" | "users">, input: { caller: UserRow; id: string }) {
   if (input.id === input.caller.id) throw forbidden(USERS_MESSAGES.cannotDeleteSelf, "CANNOT_DELETE_SELF");
   await requireUser(ctx, input.id);
-  await ctx.db.delete(user).where(eq(user.id, input.id));
+  await deleteUser(ctx.db, input.id);
   ctx.users.invalidate(input.id);
 }
 
@@ -67,7 +63,7 @@ export async function adminSetBanned(
     throw forbidden(USERS_MESSAGES.cannotDisableSelf, "CANNOT_DISABLE_SELF");
   }
   await requireUser(ctx, input.id);
-  await ctx.db.update(user).set({ banned: input.banned, updatedAt: new Date() }).where(eq(user.id, input.id));
+  await updateUser(ctx.db, input.id, { banned: input.banned });
   if (input.banned) await revokeSessions(ctx.db, input.id);
   ctx.users.invalidate(input.id);
   return requireUser(ctx, input.id);

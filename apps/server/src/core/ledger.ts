@@ -1,8 +1,8 @@
 import type { LedgerReason } from "@mailsmith/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
-import { creditLedger, user } from "../../db/schema/index.js";
-import { AppError, notFound } from "../../lib/app-error.js";
+import type { DbOrTx } from "../db/client.js";
+import { creditLedger, user } from "../db/schema/index.js";
+import { AppError, notFound } from "../lib/app-error.js";
 
 export interface CreditChange {
   userId: string;
