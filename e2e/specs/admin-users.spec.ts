@@ -53,7 +53,15 @@ test("an admin searches, sorts and pages users, adjusts a balance through the le
   await expect(rows).toHaveCount(1);
 
   // Inline edit of the balance: a ledger adjustment.
-  await page.getByRole("button", { name: `Edit ${targetName}` }).click();
+  // Row actions sit in one menu per row (issue 13 item 8).
+  const rowAction = async (name: string, action: string) => {
+    await page.getByRole("button", { name: `Actions for ${name}` }).click();
+    await page
+      .getByRole("menu", { name: `Actions for ${name}` })
+      .getByRole("menuitem", { name: action })
+      .click();
+  };
+  await rowAction(targetName, "Edit");
   await page.getByRole("spinbutton", { name: "Balance" }).fill("42");
   await page.getByRole("combobox", { name: "Membership" }).selectOption("premium");
   await page.getByRole("button", { name: `Save ${targetName}` }).click();
@@ -63,14 +71,14 @@ test("an admin searches, sorts and pages users, adjusts a balance through the le
   // The notice hides after 3 s.
   await expect(page.getByText("User updated successfully")).toBeHidden({ timeout: 6000 });
 
-  await page.getByRole("button", { name: `Credit history of ${targetName}` }).click();
+  await rowAction(targetName, "Credit history");
   const ledger = page.getByRole("dialog", { name: "Credit History" });
   await expect(ledger.getByRole("row", { name: /Admin adjustment \+39 42/ })).toBeVisible();
   await expect(ledger.getByRole("row", { name: /Sign-up bonus \+3 3/ })).toBeVisible();
   await ledger.getByRole("button", { name: "Close" }).click();
 
   // A templated message, with the recipient's name filled in.
-  await page.getByRole("button", { name: `Message ${targetName}` }).click();
+  await rowAction(targetName, "Send message");
   const dialog = page.getByRole("dialog", { name: "Send Message" });
   await expect(dialog.getByLabel("To")).toHaveValue(targetEmail);
   await expect(dialog.getByLabel("To")).toHaveAttribute("readonly", "");
@@ -89,7 +97,7 @@ test("an admin searches, sorts and pages users, adjusts a balance through the le
   expect(mail.raw).toContain(`Hi ${targetName},`);
   expect(mail.raw).not.toContain("{{name}}");
 
-  await page.getByRole("button", { name: `Message log of ${targetName}` }).click();
+  await rowAction(targetName, "Message log");
   const log = page.getByRole("dialog", { name: "Message Log History" });
   await expect(log.getByRole("cell", { name: "Welcome", exact: true })).toBeVisible();
   await expect(log.getByRole("cell", { name: `Welcome to Mailsmith, ${targetName}!` })).toBeVisible();
@@ -129,8 +137,28 @@ test("admin dashboard: cards with counts, charts, users table; disabling a user 
   await expect(nav.getByRole("link", { name: "Total Users" })).not.toHaveClass(/bg-brand-50/);
 
   await page.getByLabel("Search users").fill(email);
-  await page.getByRole("button", { name: "Disable Disable Me" }).click();
+  const actions = page.getByRole("button", { name: "Actions for Disable Me" });
+  const menu = page.getByRole("menu", { name: "Actions for Disable Me" });
+  // The menu works from the keyboard: arrows move, Escape closes and gives focus back to the button.
+  await actions.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "Edit" })).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(menu.getByRole("menuitem", { name: "Delete user…" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(actions).toBeFocused();
+
+  // Disabling names its effect and can be undone from the toast.
+  await actions.click();
+  await menu.getByRole("menuitem", { name: "Disable sign-in" }).click();
   await expect(page.getByText("Account disabled")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Users" }).getByText("Disabled", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("Account enabled")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Users" }).getByText("Active", { exact: true })).toBeVisible();
+  await actions.click();
+  await menu.getByRole("menuitem", { name: "Disable sign-in" }).click();
   await expect(page.getByRole("table", { name: "Users" }).getByText("Disabled", { exact: true })).toBeVisible();
 
   // The member's open session ends at once.
@@ -138,14 +166,18 @@ test("admin dashboard: cards with counts, charts, users table; disabling a user 
   await expect(member).toHaveURL(/\/login/);
   await memberContext.close();
 
-  // Delete asks first.
-  let asked = "";
-  page.once("dialog", (d) => {
-    asked = d.message();
-    void d.accept();
-  });
-  await page.getByRole("button", { name: "Delete Disable Me" }).click();
+  // Delete asks first, naming the user and the effect; Cancel keeps the user.
+  await actions.click();
+  await menu.getByRole("menuitem", { name: "Delete user…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete Disable Me?" });
+  await expect(dialog.getByText("Are you sure you want to delete this user?")).toBeVisible();
+  await expect(dialog.getByText(`Disable Me (${email}) is removed for good`)).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("table", { name: "Users" }).getByText("Disable Me", { exact: true })).toBeVisible();
+  await actions.click();
+  await menu.getByRole("menuitem", { name: "Delete user…" }).click();
+  await dialog.getByRole("button", { name: "Delete user" }).click();
   await expect(page.getByText("User deleted successfully")).toBeVisible();
-  expect(asked).toBe("Are you sure you want to delete this user?");
   await expect(page.getByText("No users match your search.")).toBeVisible();
 });

@@ -27,6 +27,18 @@ export const USERS_MESSAGES = {
   disabled: "Account disabled",
   enabled: "Account enabled",
   userNotFound: "User not found.",
+  // Row actions, named by their effect (issue 13 item 10): disabling is reversible, deleting is not.
+  actionEdit: "Edit",
+  actionMessage: "Send message",
+  actionLog: "Message log",
+  actionCredits: "Credit history",
+  actionDisable: "Disable sign-in",
+  actionEnable: "Enable sign-in",
+  actionDelete: "Delete user",
+  deleteTitle: (name: string) => `Delete ${name}?`,
+  deleteEffect: (name: string, email: string) =>
+    `${name} (${email}) is removed for good, with their credits and saved templates. To only stop sign-in, disable the account instead.`,
+  undo: "Undo",
 } as const;
 
 /** PUT /api/users/{id} (spec: userName, UserEmail, userRole, userMembership, currentBalance). */

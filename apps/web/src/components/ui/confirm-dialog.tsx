@@ -2,11 +2,18 @@ import { useCallback, useRef, useState } from "react";
 import { Button } from "./button";
 import { Modal } from "./modal";
 
-type ConfirmRequest = { message: string; confirmLabel: string; danger: boolean; resolve: (ok: boolean) => void };
+type ConfirmRequest = {
+  message: string;
+  title: string;
+  confirmLabel: string;
+  danger: boolean;
+  resolve: (ok: boolean) => void;
+};
 
 /**
  * Promise-based confirmation in an accessible modal (keyboard: Tab between buttons, Escape cancels).
  * `const [confirm, dialog] = useConfirm();` then `if (await confirm("Are you sure …?")) …` and render `{dialog}`.
+ * A destructive confirmation names the object in `title` or the message (issue 13 item 10).
  */
 export function useConfirm() {
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
@@ -14,9 +21,15 @@ export function useConfirm() {
   requestRef.current = request;
 
   const confirm = useCallback(
-    (message: string, opts: { confirmLabel?: string; danger?: boolean } = {}) =>
+    (message: string, opts: { title?: string; confirmLabel?: string; danger?: boolean } = {}) =>
       new Promise<boolean>((resolve) =>
-        setRequest({ message, confirmLabel: opts.confirmLabel ?? "Confirm", danger: opts.danger ?? false, resolve }),
+        setRequest({
+          message,
+          title: opts.title ?? "Please confirm",
+          confirmLabel: opts.confirmLabel ?? "Confirm",
+          danger: opts.danger ?? false,
+          resolve,
+        }),
       ),
     [],
   );
@@ -28,7 +41,7 @@ export function useConfirm() {
     <Modal
       open={request !== null}
       onClose={() => close(false)}
-      title="Please confirm"
+      title={request?.title ?? "Please confirm"}
       size="sm"
       footer={
         <>

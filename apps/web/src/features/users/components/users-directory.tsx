@@ -10,13 +10,14 @@ import {
   VERIFY_MESSAGES,
 } from "@mailsmith/shared";
 import { useEffect, useId, useMemo, useState } from "react";
+import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Badge, membershipColor, roleColor } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
+import { type Column, DataTable, useDataTable } from "@/components/ui/data-table";
 import { inputClasses } from "@/components/ui/field";
-import { Pager, pageCountOf, pageSlice } from "@/components/ui/pager";
-import { type Column, SortableTable, sortRows, useSort } from "@/components/ui/sortable-table";
-import { Spinner } from "@/components/ui/spinner";
+import { RowActions } from "@/components/ui/row-actions";
 import { ApiError } from "@/lib/api-client";
 import { useMe } from "@/lib/auth";
 import { useDeleteUser, useSetBanned, useUpdateUser, useUsers } from "../api/users";
@@ -40,13 +41,12 @@ export function matchesUser(u: TUser, term: string) {
   );
 }
 
-const action = "rounded-md px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100";
-
 const statusOf = (err: unknown) => (err instanceof ApiError ? err.message || err.status : "network error");
 
 /**
  * User Directory: search, sort (createdAt descending by default), 10 per page, refresh, inline edit
  * of name, role, membership and balance, delete, disable/enable, Send Message and Message Log History.
+ * Row actions sit in one menu per row; delete is confirmed naming the user, disable/enable can be undone.
  */
 export function UsersDirectory({ title = "User Directory" }: { title?: string }) {
   const me = useMe();
@@ -55,8 +55,7 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
   const del = useDeleteUser();
   const ban = useSetBanned();
   const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
-  const { sort, toggle } = useSort({ key: "createdAt", dir: "desc" });
+  const [confirm, confirmDialog] = useConfirm();
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -109,7 +108,12 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
   }
 
   async function remove(u: TUser) {
-    if (!window.confirm(USERS_MESSAGES.confirmDelete)) return;
+    const ok = await confirm(`${USERS_MESSAGES.confirmDelete} ${USERS_MESSAGES.deleteEffect(u.userName, u.email)}`, {
+      title: USERS_MESSAGES.deleteTitle(u.userName),
+      confirmLabel: USERS_MESSAGES.actionDelete,
+      danger: true,
+    });
+    if (!ok) return;
     setError(null);
     try {
       await del.mutateAsync(u._id);
@@ -119,11 +123,17 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
     }
   }
 
-  async function toggleBan(u: TUser) {
+  /** Disable or enable sign-in; the toast offers the reverse call as Undo (cheap: one request, nothing lost). */
+  async function setBanned(u: TUser, banned: boolean, undoable = true) {
     setError(null);
     try {
-      const res = await ban.mutateAsync({ id: u._id, banned: !u.banned });
-      setNotice(res.message);
+      const res = await ban.mutateAsync({ id: u._id, banned });
+      toast.success(
+        res.message,
+        undoable
+          ? { action: { label: USERS_MESSAGES.undo, onClick: () => void setBanned(u, !banned, false) } }
+          : undefined,
+      );
     } catch (err) {
       setError(USERS_MESSAGES.updateFailed(statusOf(err)));
     }
@@ -271,65 +281,37 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
             </Button>
           </div>
         ) : (
-          <div className="flex max-w-[13rem] flex-wrap items-center gap-0.5">
-            <button type="button" className={action} onClick={() => startEdit(u)} aria-label={`Edit ${u.userName}`}>
-              Edit
-            </button>
-            <button
-              type="button"
-              className={action}
-              onClick={() => setMessageTo(u)}
-              aria-label={`Message ${u.userName}`}
-            >
-              Message
-            </button>
-            <button
-              type="button"
-              className={action}
-              onClick={() => setLogFor(u)}
-              aria-label={`Message log of ${u.userName}`}
-            >
-              Log
-            </button>
-            <button
-              type="button"
-              className={action}
-              onClick={() => setCreditsFor(u)}
-              aria-label={`Credit history of ${u.userName}`}
-            >
-              Credits
-            </button>
-            {u._id !== myId && (
-              <>
-                <button
-                  type="button"
-                  className={action}
-                  onClick={() => void toggleBan(u)}
-                  aria-label={`${u.banned ? "Enable" : "Disable"} ${u.userName}`}
-                >
-                  {u.banned ? "Enable" : "Disable"}
-                </button>
-                <button
-                  type="button"
-                  className={`${action} text-red-600 hover:bg-red-50`}
-                  onClick={() => void remove(u)}
-                  aria-label={`Delete ${u.userName}`}
-                >
-                  Delete
-                </button>
-              </>
-            )}
-          </div>
+          <RowActions
+            name={u.userName}
+            items={[
+              { label: USERS_MESSAGES.actionEdit, onSelect: () => startEdit(u) },
+              { label: USERS_MESSAGES.actionMessage, onSelect: () => setMessageTo(u) },
+              { label: USERS_MESSAGES.actionLog, onSelect: () => setLogFor(u) },
+              { label: USERS_MESSAGES.actionCredits, onSelect: () => setCreditsFor(u) },
+              // Admins cannot disable or delete themselves (the server refuses too).
+              ...(u._id === myId
+                ? []
+                : [
+                    {
+                      label: u.banned ? USERS_MESSAGES.actionEnable : USERS_MESSAGES.actionDisable,
+                      onSelect: () => void setBanned(u, !u.banned),
+                    },
+                    { label: `${USERS_MESSAGES.actionDelete}…`, destructive: true, onSelect: () => void remove(u) },
+                  ]),
+            ]}
+          />
         ),
     },
   ];
 
   const filtered = useMemo(() => (users.data ?? []).filter((u) => matchesUser(u, search)), [users.data, search]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: columns only change with the edit state, not the sort
-  const sorted = useMemo(() => sortRows(filtered, columns, sort), [filtered, sort]);
-  const pageCount = pageCountOf(sorted.length, USERS_PAGE_SIZE);
-  const current = Math.min(page, pageCount);
-  const rows = pageSlice(sorted, current, USERS_PAGE_SIZE);
+  const table = useDataTable({
+    rows: filtered,
+    columns,
+    initialSort: { key: "createdAt", dir: "desc" },
+    pageSize: USERS_PAGE_SIZE,
+    label: "User pages",
+  });
 
   return (
     <section aria-labelledby="user-directory-heading" className="space-y-4">
@@ -354,7 +336,7 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
               value={search}
               onChange={(e) => {
                 setSearch(e.target.value);
-                setPage(1);
+                table.resetPage();
               }}
               className={inputClasses()}
             />
@@ -381,35 +363,17 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
           </button>
         </div>
       )}
-      {users.isPending ? (
-        <div className="flex justify-center p-10 text-brand-600">
-          <Spinner />
-        </div>
-      ) : users.isError ? (
+      {users.isError ? (
         <Alert>{USERS_MESSAGES.fetchFailed(users.error.message)}</Alert>
       ) : (
-        <>
-          <SortableTable
-            columns={columns}
-            rows={rows}
-            rowKey={(u) => u._id}
-            sort={sort}
-            onSort={(key) => {
-              toggle(key);
-              setPage(1);
-            }}
-            caption="Users"
-            empty="No users match your search."
-          />
-          <Pager
-            page={current}
-            pageCount={pageCount}
-            onPageChange={setPage}
-            total={sorted.length}
-            pageSize={USERS_PAGE_SIZE}
-            label="User pages"
-          />
-        </>
+        <DataTable
+          columns={columns}
+          rowKey={(u) => u._id}
+          caption="Users"
+          empty="No users match your search."
+          loading={users.isPending}
+          {...table.props}
+        />
       )}
       <SendMessageModal
         user={messageTo}
@@ -422,6 +386,7 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
       <MessageLogModal user={logFor} onClose={() => setLogFor(null)} />
       <CreditHistoryModal user={creditsFor} onClose={() => setCreditsFor(null)} />
       <EmailTemplatesModal open={templatesOpen} onClose={() => setTemplatesOpen(false)} />
+      {confirmDialog}
     </section>
   );
 }
