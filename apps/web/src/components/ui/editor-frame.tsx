@@ -73,6 +73,13 @@ const toastNotify: EditorNotify = (tone, text) => {
 
 export type Confirm = ReturnType<typeof useConfirm>[0];
 
+/** Answers whether the action ran and succeeded. */
+export type EditorAct = (
+  run: () => Promise<string>,
+  failure: (err: unknown) => string,
+  ask?: { message: string; confirmLabel: string },
+) => Promise<boolean>;
+
 export interface EditorOptions<TData, TValues extends FieldValues> {
   query: EditorQuery;
   /** The stored value being edited. A new one (loaded, saved, another list item chosen) becomes the clean form. */
@@ -100,9 +107,11 @@ export interface Editor<TValues extends FieldValues> {
   onSave: (e?: React.BaseSyntheticEvent) => Promise<void>;
   onDiscard: () => Promise<void>;
   onResetToDefault?: () => Promise<void>;
-  /** The frame's confirmation dialog, for the panel's own destructive actions. */
+  /** The frame's confirmation dialog, for the panel's own questions. */
   confirm: Confirm;
   notify: EditorNotify;
+  /** Runs one of the panel's own actions (activate, delete …) and reports it like Save; `ask` confirms first. */
+  act: EditorAct;
   /** Confirmation and leave dialogs; EditorFrame renders them. */
   dialogs: ReactNode;
 }
@@ -129,13 +138,20 @@ export function useEditor<TData, TValues extends FieldValues>(options: EditorOpt
     if (query.isSuccess) form.reset(latest.current.toForm(data));
   }, [query.isSuccess, data, form]);
 
+  const act: EditorAct = async (run, failure, ask) => {
+    if (ask && !(await confirm(ask.message, { confirmLabel: ask.confirmLabel, danger: true }))) return false;
+    try {
+      notify("success", await run());
+      return true;
+    } catch (err) {
+      notify("error", failure(err));
+      return false;
+    }
+  };
+
   const onSave = form.handleSubmit(
     async (values) => {
-      try {
-        notify("success", await latest.current.save(values));
-      } catch (err) {
-        notify("error", latest.current.saveError(err));
-      }
+      await act(() => latest.current.save(values), latest.current.saveError);
     },
     (errors) => {
       const message = latest.current.invalid?.(errors);
@@ -151,12 +167,9 @@ export function useEditor<TData, TValues extends FieldValues>(options: EditorOpt
   const reset = options.resetToDefault;
   const onResetToDefault = reset
     ? async () => {
-        if (!(await confirm(reset.confirm, { confirmLabel: EDITOR_TEXTS.resetToDefault, danger: true }))) return;
         setResetting(true);
         try {
-          notify("success", await reset.run());
-        } catch (err) {
-          notify("error", reset.error(err));
+          await act(reset.run, reset.error, { message: reset.confirm, confirmLabel: EDITOR_TEXTS.resetToDefault });
         } finally {
           setResetting(false);
         }
@@ -174,6 +187,7 @@ export function useEditor<TData, TValues extends FieldValues>(options: EditorOpt
     onResetToDefault,
     confirm,
     notify,
+    act,
     dialogs: (
       <>
         {confirmDialog}

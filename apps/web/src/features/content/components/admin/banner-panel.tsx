@@ -10,10 +10,9 @@ import {
   ZBannerInputSchema,
 } from "@mailsmith/shared";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { DirtyNote, useUnsavedChanges } from "@/components/ui/editor-frame";
+import { EditorFrame, useEditor } from "@/components/ui/editor-frame";
 import { inputClasses, TextAreaField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-client";
 import {
@@ -25,17 +24,7 @@ import {
   useToggleBanner,
 } from "../../api/banner";
 import { BannerView } from "../landing/banner-section";
-import {
-  FieldGroup,
-  formatDateTime,
-  PanelHeader,
-  PanelLoadError,
-  PanelLoading,
-  StatTile,
-  TabPanel,
-  Tabs,
-  useConfirm,
-} from "./admin-ui";
+import { FieldGroup, formatDateTime, PanelHeader, StatTile, TabPanel, Tabs } from "./admin-ui";
 import { HeroEditor } from "./hero-editor";
 
 const T = CONTENT_ADMIN_TEXTS.banner;
@@ -74,150 +63,128 @@ function PromoBannerEditor() {
   const remove = useDeleteBanner();
   const reset = useResetBanner();
   const [notice, setNotice] = useNotice();
-  const [confirm, confirmDialog] = useConfirm();
-  const form = useForm<TBannerInput>({ resolver: zodResolver(ZBannerInputSchema), defaultValues: toForm(null) });
-  const leaveDialog = useUnsavedChanges(form.formState.isDirty && !save.isPending);
-  const { errors } = form.formState;
-
+  const editor = useEditor({
+    query: banner,
+    data: banner.data,
+    toForm,
+    resolver: zodResolver(ZBannerInputSchema),
+    save: async (body) => (await save.mutateAsync(body)).message,
+    saveError: (err) => errorMessage(err, T.saveFailed),
+    resetToDefault: {
+      confirm: T.confirmReset,
+      run: async () => (await reset.mutateAsync(undefined)).message,
+      error: (err) => errorMessage(err, T.resetFailed),
+    },
+    notify: (tone, text) => setNotice({ tone, text }),
+  });
+  const { register, formState, watch } = editor.form;
+  const { errors } = formState;
   const loaded = banner.data;
-  useEffect(() => {
-    if (banner.isSuccess) form.reset(toForm(loaded));
-  }, [banner.isSuccess, loaded, form]);
-
-  if (banner.isPending) return <PanelLoading />;
-  if (banner.isError) return <PanelLoadError title={T.loadError} message={banner.error.message} />;
-
-  const values = form.watch();
-  const youtubeOk = isValidYouTubeUrl(values.youtubeUrl);
-  const imageOk = isValidImageUrl(values.backgroundImage);
   const active = loaded?.isActive ?? false;
-  const busy = save.isPending || toggle.isPending || remove.isPending || reset.isPending;
+  const busy = toggle.isPending || remove.isPending;
+  const youtubeOk = isValidYouTubeUrl(watch("youtubeUrl"));
+  const imageOk = isValidImageUrl(watch("backgroundImage"));
 
-  const run = async (action: () => Promise<{ message: string }>, fallback: string) => {
-    try {
-      const res = await action();
-      setNotice({ tone: "success", text: res.message });
-    } catch (err) {
-      setNotice({ tone: "error", text: errorMessage(err, fallback) });
-    }
-  };
-
-  const onSave = form.handleSubmit((body) => run(() => save.mutateAsync(body), T.saveFailed));
-  const onToggle = () => run(() => toggle.mutateAsync(undefined), T.toggleFailed);
-  const onDelete = async () => {
-    if (await confirm(T.confirmDelete, { confirmLabel: "Delete Banner", danger: true })) {
-      await run(() => remove.mutateAsync(undefined), T.updateFailed);
-    }
-  };
-  const onReset = async () => {
-    if (await confirm(T.confirmReset, { confirmLabel: "Reset to Default", danger: true })) {
-      await run(() => reset.mutateAsync(undefined), T.resetFailed);
-    }
-  };
+  const onToggle = () =>
+    editor.act(
+      async () => (await toggle.mutateAsync(undefined)).message,
+      (err) => errorMessage(err, T.toggleFailed),
+    );
+  const onDelete = () =>
+    editor.act(
+      async () => (await remove.mutateAsync(undefined)).message,
+      (err) => errorMessage(err, T.updateFailed),
+      { message: T.confirmDelete, confirmLabel: "Delete Banner" },
+    );
 
   return (
-    <div className="space-y-6">
-      {confirmDialog}
-      {leaveDialog}
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatTile label="Status" value={active ? "Active" : "Inactive"} tone={active ? "green" : "grey"} />
-        <StatTile label="YouTube Video" value={stats.data?.hasYoutubeVideo ? "Yes" : "No"} />
-        <StatTile label="Background Image" value={stats.data?.hasBackgroundImage ? "Yes" : "No"} />
-        <StatTile label="Last Updated" value={formatDateTime(stats.data?.lastUpdated ?? loaded?.updatedAt)} />
-      </dl>
-
-      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={onToggle} disabled={busy || !loaded}>
-          {active ? "Deactivate" : "Activate"}
-        </Button>
-        <Button variant="danger" onClick={onDelete} disabled={busy || !active}>
-          Delete Banner
-        </Button>
-        <Button variant="secondary" onClick={onReset} disabled={busy}>
-          Reset to Default
-        </Button>
-      </div>
-
-      <form onSubmit={onSave} noValidate className="space-y-5">
-        <FieldGroup title="Text">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Sub Title" {...form.register("subTitle")} error={errors.subTitle?.message} />
-            <TextField label="Main Title" required {...form.register("mainTitle")} error={errors.mainTitle?.message} />
-            <TextField
-              label="Highlight Text"
-              {...form.register("highlightText")}
-              error={errors.highlightText?.message}
-            />
-          </div>
-          <TextAreaField
-            label="Description"
-            rows={3}
-            {...form.register("description")}
-            error={errors.description?.message}
-          />
-        </FieldGroup>
-        <FieldGroup title="Button">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Button Text" {...form.register("buttonText")} error={errors.buttonText?.message} />
-            <TextField
-              label="Button Link"
-              placeholder="/#pricing-sec or https://…"
-              {...form.register("buttonLink")}
-              error={errors.buttonLink?.message}
-            />
-          </div>
-        </FieldGroup>
-        <FieldGroup title="Media">
-          <TextField
-            label="YouTube URL"
-            type="url"
-            placeholder="https://www.youtube.com/watch?v=…"
-            {...form.register("youtubeUrl")}
-            error={errors.youtubeUrl?.message ?? (youtubeOk ? undefined : T.youtubeInvalid)}
-          />
-          <TextField
-            label="Background Image URL"
-            type="url"
-            placeholder="https://…/banner.jpg"
-            {...form.register("backgroundImage")}
-            error={errors.backgroundImage?.message ?? (imageOk ? undefined : T.imageInvalid)}
-          />
-          <div>
-            <label htmlFor="banner-pattern" className="mb-1.5 block text-sm font-medium text-slate-700">
-              Background Pattern
-            </label>
-            <select id="banner-pattern" className={inputClasses()} {...form.register("backgroundPattern")}>
-              {BANNER_PATTERNS.map((p) => (
-                <option key={p} value={p}>
-                  {p.charAt(0).toUpperCase() + p.slice(1)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </FieldGroup>
-
-        <section aria-labelledby="banner-preview-heading" className="space-y-3">
-          <h3 id="banner-preview-heading" className="text-sm font-semibold text-slate-900">
-            Live Preview
-          </h3>
-          <div className="rounded-xl border border-dashed border-slate-300 bg-slate-50 p-3 sm:p-4">
-            <BannerView
-              headingId="banner-preview-title"
-              banner={{ ...values, mainTitle: values.mainTitle || "Main title" }}
-            />
-          </div>
-        </section>
-
-        <div className="flex justify-end">
-          <DirtyNote dirty={form.formState.isDirty} />
-          <Button type="submit" loading={save.isPending} disabled={busy || !values.mainTitle?.trim()}>
-            {save.isPending ? "Saving..." : "Save"}
+    <EditorFrame
+      editor={editor}
+      title="Promotional Banner"
+      headingLevel={3}
+      description="The banner under the hero on the landing page."
+      loadErrorTitle={T.loadError}
+      busy={busy}
+      saveLabel="Save"
+      saveDisabled={!watch("mainTitle")?.trim()}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onToggle} disabled={busy || !loaded}>
+            {active ? "Deactivate" : "Activate"}
           </Button>
+          <Button variant="danger" onClick={onDelete} disabled={busy || !active}>
+            Delete Banner
+          </Button>
+        </>
+      }
+      intro={
+        <>
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <StatTile label="Status" value={active ? "Active" : "Inactive"} tone={active ? "green" : "grey"} />
+            <StatTile label="YouTube Video" value={stats.data?.hasYoutubeVideo ? "Yes" : "No"} />
+            <StatTile label="Background Image" value={stats.data?.hasBackgroundImage ? "Yes" : "No"} />
+            <StatTile label="Last Updated" value={formatDateTime(stats.data?.lastUpdated ?? loaded?.updatedAt)} />
+          </dl>
+          {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+        </>
+      }
+      preview={(values) => (
+        <div className="bg-slate-50 p-3 sm:p-4">
+          <BannerView
+            headingId="banner-preview-title"
+            banner={{ ...values, mainTitle: values.mainTitle || "Main title" }}
+          />
         </div>
-      </form>
-    </div>
+      )}
+    >
+      <FieldGroup title="Text">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Sub Title" {...register("subTitle")} error={errors.subTitle?.message} />
+          <TextField label="Main Title" required {...register("mainTitle")} error={errors.mainTitle?.message} />
+          <TextField label="Highlight Text" {...register("highlightText")} error={errors.highlightText?.message} />
+        </div>
+        <TextAreaField label="Description" rows={3} {...register("description")} error={errors.description?.message} />
+      </FieldGroup>
+      <FieldGroup title="Button">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Button Text" {...register("buttonText")} error={errors.buttonText?.message} />
+          <TextField
+            label="Button Link"
+            placeholder="/#pricing-sec or https://…"
+            {...register("buttonLink")}
+            error={errors.buttonLink?.message}
+          />
+        </div>
+      </FieldGroup>
+      <FieldGroup title="Media">
+        <TextField
+          label="YouTube URL"
+          type="url"
+          placeholder="https://www.youtube.com/watch?v=…"
+          {...register("youtubeUrl")}
+          error={errors.youtubeUrl?.message ?? (youtubeOk ? undefined : T.youtubeInvalid)}
+        />
+        <TextField
+          label="Background Image URL"
+          type="url"
+          placeholder="https://…/banner.jpg"
+          {...register("backgroundImage")}
+          error={errors.backgroundImage?.message ?? (imageOk ? undefined : T.imageInvalid)}
+        />
+        <div>
+          <label htmlFor="banner-pattern" className="mb-1.5 block text-sm font-medium text-slate-700">
+            Background Pattern
+          </label>
+          <select id="banner-pattern" className={inputClasses()} {...register("backgroundPattern")}>
+            {BANNER_PATTERNS.map((p) => (
+              <option key={p} value={p}>
+                {p.charAt(0).toUpperCase() + p.slice(1)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </FieldGroup>
+    </EditorFrame>
   );
 }
 
