@@ -6,15 +6,15 @@ import type { Mailer } from "./adapters/mail/mailer.js";
 import { createRenderer, type Renderer } from "./adapters/renderer/renderer.js";
 import { createStorage } from "./adapters/storage/create-storage.js";
 import type { StorageAdapter } from "./adapters/storage/storage.js";
+import { type Auth, createAuth } from "./core/identity/auth.js";
+import { FailedLoginLimiter } from "./core/identity/failed-login-limiter.js";
+import { SessionCache } from "./core/identity/session-cache.js";
+import { UserCache } from "./core/identity/user-cache.js";
 import { revokeSessions } from "./core/identity/users.js";
-import { applyCreditChange, type CreditChange } from "./core/ledger.js";
-import type { Database, Db, DbOrTx } from "./db/client.js";
+import { type Credits, createCredits } from "./core/ledger.js";
+import type { Database, Db } from "./db/client.js";
 import { createEmailProcessor, type EmailWorkerPool } from "./email-engine/pool.js";
 import type { Env } from "./env.js";
-import { type Auth, createAuth } from "./features/auth/auth.js";
-import { FailedLoginLimiter } from "./features/auth/failed-login-limiter.js";
-import { SessionCache } from "./features/auth/session-cache.js";
-import { UserCache } from "./features/users/user-cache.js";
 import { createLocalBus, createPostgresBus, type InvalidationBus } from "./lib/invalidation-bus.js";
 import { registerSecretsKey } from "./lib/secret-box.js";
 import { createMemoryWindowStore, createRedisWindowStore, type WindowStore } from "./lib/window-store.js";
@@ -45,10 +45,7 @@ export interface AppContext {
   limits: WindowStore;
   loginLimiter: FailedLoginLimiter;
   log: Logger;
-  credits: {
-    /** Moves credits through the ledger and drops the cached user row. */
-    apply(change: CreditChange, tx?: DbOrTx, insufficientMessage?: string): ReturnType<typeof applyCreditChange>;
-  };
+  credits: Credits;
 }
 
 export function createContext(opts: {
@@ -81,18 +78,7 @@ export function createContext(opts: {
     : undefined;
   redis?.on("error", (err) => log.warn({ err }, "Redis connection error; it reconnects by itself"));
   const limits = redis ? createRedisWindowStore(redis, log) : createMemoryWindowStore();
-  const credits: AppContext["credits"] = {
-    async apply(change, tx, insufficientMessage) {
-      const result = await applyCreditChange(tx ?? db, change, insufficientMessage).catch((err) => {
-        users.invalidate(change.userId);
-        throw err;
-      });
-      // Inside the caller's transaction the other instances learn of it when it commits (decision 062).
-      if (tx) await users.invalidateWithin(change.userId, tx);
-      else users.invalidate(change.userId);
-      return result;
-    },
-  };
+  const credits = createCredits(db, users);
   async function grantSignupBonus(userId: string) {
     if (env.SIGNUP_BONUS_CREDITS <= 0) return;
     await credits.apply({

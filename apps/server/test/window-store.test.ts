@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { FailedLoginLimiter } from "../src/features/auth/failed-login-limiter.js";
+import { FailedLoginLimiter } from "../src/core/identity/failed-login-limiter.js";
 import { createMemoryWindowStore, createRedisWindowStore, type WindowStore } from "../src/lib/window-store.js";
 
 // Redis runs on the test machine (scripts/test-all.sh, .ci/run); every run uses its own key prefix.

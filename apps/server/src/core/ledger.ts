@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { creditLedger, user } from "../db/schema/index.js";
 import { AppError, notFound } from "../lib/app-error.js";
+import type { UserCache } from "./identity/user-cache.js";
 
 export interface CreditChange {
   userId: string;
@@ -76,4 +77,25 @@ export function listLedger(db: DbOrTx, userId: string, limit = 50) {
     orderBy: desc(creditLedger.createdAt),
     limit,
   });
+}
+
+/** `ctx.credits`: the ledger for features, keeping the user-row cache true on every instance. */
+export interface Credits {
+  /** Moves credits through the ledger and drops the cached user row. */
+  apply(change: CreditChange, tx?: DbOrTx, insufficientMessage?: string): Promise<CreditResult>;
+}
+
+export function createCredits(db: DbOrTx, users: Pick<UserCache, "invalidate" | "invalidateWithin">): Credits {
+  return {
+    async apply(change, tx, insufficientMessage) {
+      const result = await applyCreditChange(tx ?? db, change, insufficientMessage).catch((err) => {
+        users.invalidate(change.userId);
+        throw err;
+      });
+      // Inside the caller's transaction the other instances learn of it when it commits (decision 062).
+      if (tx) await users.invalidateWithin(change.userId, tx);
+      else users.invalidate(change.userId);
+      return result;
+    },
+  };
 }

@@ -2,8 +2,8 @@ import { AUTH_ERROR_CODES, AUTH_MESSAGES } from "@mailsmith/shared";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
+import { SessionCache } from "../core/identity/session-cache.js";
 import { revokeSessions, type UserRow } from "../core/identity/users.js";
-import { SessionCache } from "../features/auth/session-cache.js";
 import { forbidden, unauthorized } from "../lib/app-error.js";
 
 /**

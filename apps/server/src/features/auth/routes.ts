@@ -1,10 +1,10 @@
 import { AUTH_ERROR_CODES, AUTH_MESSAGES, SECURITY_MESSAGES, ZSignUpBodySchema } from "@mailsmith/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { SessionCache } from "../../core/identity/session-cache.js";
 import { findUserByEmail } from "../../core/identity/users.js";
 import { DB_RETRY_AFTER_SECONDS } from "../../lib/db-unavailable.js";
 import { isCommonPassword } from "./common-passwords.js";
 import { recordSignupIp } from "./repo.js";
-import { SessionCache } from "./session-cache.js";
 import { WindowLimiter } from "./window-limiter.js";
 
 const SIGN_IN_PATH = "/api/auth/sign-in/email";

@@ -9,10 +9,10 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import type { Mailer } from "../../adapters/mail/mailer.js";
-import { findUserById } from "../../core/identity/users.js";
 import type { Db } from "../../db/client.js";
 import * as schema from "../../db/schema/index.js";
 import { escapeHtml } from "../../lib/escape-html.js";
+import { findUserById } from "./users.js";
 
 export interface AuthDeps {
   db: Db;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { findUserById, type UserRow } from "../../core/identity/users.js";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { createLocalBus, EVERYTHING, type InvalidationBus } from "../../lib/invalidation-bus.js";
+import { findUserById, type UserRow } from "./users.js";
 
 /** Topic of user-row invalidations on the bus (key: the user id). */
 export const USER_TOPIC = "user";
