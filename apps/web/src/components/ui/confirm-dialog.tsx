@@ -6,6 +6,8 @@ type ConfirmRequest = {
   message: string;
   title: string;
   confirmLabel: string;
+  /** The dismiss button; name it when "Cancel" would be ambiguous (e.g. confirming "Cancel order"). */
+  cancelLabel: string;
   danger: boolean;
   resolve: (ok: boolean) => void;
 };
@@ -21,12 +23,13 @@ export function useConfirm() {
   requestRef.current = request;
 
   const confirm = useCallback(
-    (message: string, opts: { title?: string; confirmLabel?: string; danger?: boolean } = {}) =>
+    (message: string, opts: { title?: string; confirmLabel?: string; cancelLabel?: string; danger?: boolean } = {}) =>
       new Promise<boolean>((resolve) =>
         setRequest({
           message,
           title: opts.title ?? "Please confirm",
           confirmLabel: opts.confirmLabel ?? "Confirm",
+          cancelLabel: opts.cancelLabel ?? "Cancel",
           danger: opts.danger ?? false,
           resolve,
         }),
@@ -46,7 +49,7 @@ export function useConfirm() {
       footer={
         <>
           <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
+            {request?.cancelLabel ?? "Cancel"}
           </Button>
           <Button variant={request?.danger ? "danger" : "primary"} onClick={() => close(true)}>
             {request?.confirmLabel}
