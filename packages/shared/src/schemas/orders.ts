@@ -65,6 +65,12 @@ export const ORDER_MESSAGES = {
   expired: "Expired",
   retiredPackage: "This package is no longer available.",
   retiredItem: "This item is no longer available.",
+  /** A member cancels an unpaid order (issue 13 item 3); the confirmation names what was ordered. */
+  cancelOrder: "Cancel order",
+  keepOrder: "Keep order",
+  cancelConfirmNamed: (name: string) => `Cancel your order for ${name}? It can no longer be paid; you can order again.`,
+  cancelled: "Order cancelled.",
+  cancelFailed: "Could not cancel the order.",
 } as const;
 
 const required = (msg: string, max: number) => z.string({ error: msg }).trim().min(1, msg).max(max);
