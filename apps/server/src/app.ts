@@ -7,16 +7,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { AppContext } from "./context.js";
 import { adminStatsRoutes } from "./features/admin-stats/routes.js";
 import { authRoutes } from "./features/auth/routes.js";
+import { commerceRoutes } from "./features/commerce/routes.js";
 import { contentRoutes } from "./features/content/routes.js";
 import { emailCheckRoutes } from "./features/email-check/routes.js";
 import { templateAutofixRoutes } from "./features/generator/autofix-route.js";
 import { templateImportRoutes } from "./features/generator/import-route.js";
 import { generatorRoutes } from "./features/generator/routes.js";
-import { itemRoutes } from "./features/items/routes.js";
 import { messagingRoutes } from "./features/messaging/routes.js";
-import { orderRoutes } from "./features/orders/routes.js";
-import { packageRoutes } from "./features/packages/routes.js";
-import { paymentRoutes } from "./features/payments/routes.js";
 import { profileRoutes } from "./features/profile/routes.js";
 import { supportRoutes } from "./features/support/routes.js";
 import { systemRoutes } from "./features/system/routes.js";
@@ -107,10 +104,7 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   await app.register(uploadRoutes);
   await app.register(messagingRoutes);
   await app.register(adminStatsRoutes);
-  await app.register(packageRoutes);
-  await app.register(itemRoutes);
-  await app.register(orderRoutes, { webDist });
-  await app.register(paymentRoutes);
+  await app.register(commerceRoutes, { webDist });
 
   await registerSpa(app, webDist);
   return app;

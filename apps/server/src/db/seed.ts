@@ -4,7 +4,7 @@ import type { AppContext } from "../context.js";
 import { findUserByEmail } from "../core/identity/users.js";
 import { seedContent } from "../features/content/service.js";
 import { seedEmailTemplates } from "../features/messaging/seed.js";
-import { seedCommerce } from "../features/packages/seed.js";
+import { seedCommerce } from "../features/commerce/seed.js";
 import { appMeta, user } from "./schema/index.js";
 
 export async function getMeta<T>(ctx: Pick<AppContext, "db">, key: string): Promise<T | undefined> {

@@ -7,8 +7,8 @@ import {
   ZButtonStylesSchema,
 } from "@mailsmith/shared";
 import { eq } from "drizzle-orm";
-import type { AppContext } from "../../context.js";
-import { paypalSettings } from "../../db/schema/index.js";
+import type { AppContext } from "../../../context.js";
+import { paypalSettings } from "../../../db/schema/index.js";
 
 export type SettingsRow = typeof paypalSettings.$inferSelect;
 

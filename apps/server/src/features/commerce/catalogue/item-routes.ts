@@ -2,8 +2,8 @@ import { ITEM_MESSAGES, ZItemInputSchema, ZItemSchema, ZPublicItemSchema } from 
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { toPublicItemDto } from "./repo.js";
-import { createItem, getItemRow, listItems, retireItem, updateItem } from "./service.js";
+import { toPublicItemDto } from "./item-repo.js";
+import { createItem, getItemRow, listItems, retireItem, updateItem } from "./item-service.js";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const written = z.object({ success: z.literal(true), message: z.string(), data: ZItemSchema });

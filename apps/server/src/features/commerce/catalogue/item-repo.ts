@@ -1,7 +1,7 @@
 import type { TItem, TPublicItem } from "@mailsmith/shared";
 import { eq, or } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
-import { items } from "../../db/schema/index.js";
+import type { DbOrTx } from "../../../db/client.js";
+import { items } from "../../../db/schema/index.js";
 
 export type ItemRow = typeof items.$inferSelect;
 

@@ -11,20 +11,20 @@ import {
   type TCaptureResult,
 } from "@mailsmith/shared";
 import { and, eq, sql } from "drizzle-orm";
-import { PAYPAL_HOSTS, PaypalApiError, PaypalClient, PaypalUnavailableError } from "../../adapters/paypal/client.js";
+import { PAYPAL_HOSTS, PaypalApiError, PaypalClient, PaypalUnavailableError } from "../../../adapters/paypal/client.js";
 import {
   STANDIN_CLIENT_ID,
   STANDIN_CLIENT_SECRET,
   STANDIN_PREFIX,
   STANDIN_WEBHOOK_ID,
-} from "../../adapters/paypal/stand-in.js";
-import type { PaypalCapture, PaypalOrder, PaypalWebhookEvent } from "../../adapters/paypal/types.js";
-import type { AppContext } from "../../context.js";
-import { paypalWebhookEvents, user } from "../../db/schema/index.js";
-import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+} from "../../../adapters/paypal/stand-in.js";
+import type { PaypalCapture, PaypalOrder, PaypalWebhookEvent } from "../../../adapters/paypal/types.js";
+import type { AppContext } from "../../../context.js";
+import type { UserRow } from "../../../core/identity/users.js";
+import { paypalWebhookEvents, user } from "../../../db/schema/index.js";
+import { AppError, forbidden, notFound } from "../../../lib/app-error.js";
 import { type ItemOrderRow, type OrderRow, orderTables, type PackageOrderRow } from "../orders/repo.js";
 import { findOrderRow } from "../orders/service.js";
-import type { UserRow } from "../users/repo.js";
 import { isTestMode, loadSettings, type SettingsRow } from "./settings.js";
 
 /** Where the payment page goes after success (decision 041). */

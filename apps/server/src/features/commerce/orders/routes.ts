@@ -15,8 +15,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { forbidden, notFound } from "../../lib/app-error.js";
-import { currentUser, isAdmin } from "../../plugins/access.js";
+import { forbidden, notFound } from "../../../lib/app-error.js";
+import { currentUser, isAdmin } from "../../../plugins/access.js";
 import {
   type ItemOrderRow,
   isHostedAccess,

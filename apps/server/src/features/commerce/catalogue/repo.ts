@@ -1,7 +1,7 @@
 import { PACKAGE_POINT_KEYS, type TPackage, type TPackageInputParsed } from "@mailsmith/shared";
 import { asc, count, eq, isNull } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
-import { packages } from "../../db/schema/index.js";
+import type { DbOrTx } from "../../../db/client.js";
+import { packages } from "../../../db/schema/index.js";
 
 export type PackageRow = typeof packages.$inferSelect;
 

@@ -7,9 +7,9 @@ import {
   type TPackageInputParsed,
 } from "@mailsmith/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { AppContext } from "../../context.js";
-import { packages } from "../../db/schema/index.js";
-import { AppError, notFound } from "../../lib/app-error.js";
+import type { AppContext } from "../../../context.js";
+import { packages } from "../../../db/schema/index.js";
+import { AppError, notFound } from "../../../lib/app-error.js";
 import { findPackage, listActivePackages, pointsOf, toPackageDto } from "./repo.js";
 
 /**

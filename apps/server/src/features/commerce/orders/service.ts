@@ -14,12 +14,12 @@ import {
   ZAdminOrderQuerySchema,
 } from "@mailsmith/shared";
 import { and, asc, type Column, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import type { AppContext } from "../../context.js";
-import { badRequest, conflict, forbidden, notFound } from "../../lib/app-error.js";
-import { isAdmin } from "../../plugins/access.js";
-import { getItemRow } from "../items/service.js";
-import { findPackage } from "../packages/repo.js";
-import type { UserRow } from "../users/repo.js";
+import type { AppContext } from "../../../context.js";
+import type { UserRow } from "../../../core/identity/users.js";
+import { badRequest, conflict, forbidden, notFound } from "../../../lib/app-error.js";
+import { isAdmin } from "../../../plugins/access.js";
+import { getItemRow } from "../catalogue/item-service.js";
+import { findPackage } from "../catalogue/repo.js";
 import { type ItemOrderRow, isUniqueViolation, newOrderCode, orderTables, type PackageOrderRow } from "./repo.js";
 
 function assertCanPurchase(user: UserRow) {

@@ -9,7 +9,7 @@ import {
   type TItemOrder,
   type TPackageOrder,
 } from "@mailsmith/shared";
-import { itemOrders, packageOrders } from "../../db/schema/index.js";
+import { itemOrders, packageOrders } from "../../../db/schema/index.js";
 
 export type PackageOrderRow = typeof packageOrders.$inferSelect;
 export type ItemOrderRow = typeof itemOrders.$inferSelect;

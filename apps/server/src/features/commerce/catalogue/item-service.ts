@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { DEFAULT_VALIDITY_DAYS, ITEM_MESSAGES, slugify, type TItem, type ZItemInputSchema } from "@mailsmith/shared";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
-import type { AppContext } from "../../context.js";
-import { items } from "../../db/schema/index.js";
-import { conflict, notFound } from "../../lib/app-error.js";
-import { findItem, type ItemRow, toItemDto } from "./repo.js";
+import type { AppContext } from "../../../context.js";
+import { items } from "../../../db/schema/index.js";
+import { conflict, notFound } from "../../../lib/app-error.js";
+import { findItem, type ItemRow, toItemDto } from "./item-repo.js";
 
 type ItemInput = z.output<typeof ZItemInputSchema>;
 

@@ -12,9 +12,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PaypalStandInState, paypalStandInPlugin, STANDIN_PREFIX } from "../../adapters/paypal/stand-in.js";
-import type { PaypalWebhookEvent } from "../../adapters/paypal/types.js";
-import { currentUser } from "../../plugins/access.js";
+import { PaypalStandInState, paypalStandInPlugin, STANDIN_PREFIX } from "../../../adapters/paypal/stand-in.js";
+import type { PaypalWebhookEvent } from "../../../adapters/paypal/types.js";
+import { currentUser } from "../../../plugins/access.js";
 import { capturePaypalOrder, createPaypalOrder, handleWebhook, verifyOrder, type WebhookHeaders } from "./service.js";
 import { loadSettings, resetSettings, saveSettings, toAdminSettings, toPublicSettings } from "./settings.js";
 
