@@ -39,14 +39,14 @@ test("a member files a ticket; the admin filters for it, replies and resolves it
   await expect(admin.getByRole("heading", { name: "Support Messages" })).toBeVisible();
   await admin.getByLabel("User email").fill(email);
   await admin.getByRole("combobox", { name: "Status", exact: true }).selectOption("open");
-  const tickets = admin.getByRole("list", { name: "Tickets" });
-  await expect(tickets.getByRole("button")).toHaveCount(1);
-  await expect(tickets.getByText(subject)).toBeVisible();
+  const tickets = admin.getByRole("table", { name: "Tickets" });
+  await expect(tickets.locator("tbody tr")).toHaveCount(1);
+  await expect(tickets.getByRole("button", { name: subject })).toBeVisible();
   // A filter that excludes it.
   await admin.getByRole("combobox", { name: "Priority", exact: true }).selectOption("high");
   await expect(admin.getByText("No tickets match these filters.")).toBeVisible();
   await admin.getByRole("combobox", { name: "Priority", exact: true }).selectOption("");
-  await tickets.getByText(subject).click();
+  await tickets.getByRole("button", { name: subject }).click();
   await expect(admin.getByRole("heading", { name: subject })).toBeVisible();
 
   // Blank replies are ignored.

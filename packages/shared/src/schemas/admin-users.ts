@@ -6,6 +6,8 @@ import { adminInt } from "./security.js";
 export const USERS_PAGE_SIZE = 10;
 /** How many page numbers the pager shows around the current page. */
 export const PAGER_WINDOW = 5;
+/** Rows per page of admin tables the spec gives no size for (support tickets, outbox, API keys). */
+export const ADMIN_TABLE_PAGE_SIZE = 10;
 export const MESSAGE_LOG_PAGE_SIZE = 5;
 /** The users success notice hides after 3 s. */
 export const USERS_NOTICE_MS = 3000;

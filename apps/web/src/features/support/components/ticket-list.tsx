@@ -1,17 +1,15 @@
 import type { TSupportTicket } from "@mailsmith/shared";
 import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "./ticket-badges";
 
-/** Tickets as a selectable list (newest first). */
+/** A member's tickets as a selectable list (newest first); admins get the ticket table. */
 export function TicketList({
   tickets,
   selectedId,
   onSelect,
-  showUser = false,
 }: {
   tickets: TSupportTicket[];
   selectedId: string | null;
   onSelect: (id: string) => void;
-  showUser?: boolean;
 }) {
   return (
     <ul className="divide-y divide-slate-100" aria-label="Tickets">
@@ -29,12 +27,6 @@ export function TicketList({
                 <span className="line-clamp-1 font-medium text-slate-900">{t.subject}</span>
                 <TicketStatusBadge status={t.ticketStatus} />
               </div>
-              {showUser && (
-                <p className="mt-0.5 truncate text-xs text-slate-600">
-                  {t.ticketUserName} · {t.ticketUserEmail}
-                  {t.source === "contact" ? " · contact form" : ""}
-                </p>
-              )}
               <div className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-600">
                 <span>{formatDateTime(t.createdAt)}</span>
                 <TicketPriorityBadge priority={t.priority} />

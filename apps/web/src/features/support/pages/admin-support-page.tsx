@@ -1,21 +1,22 @@
 import {
+  ADMIN_TABLE_PAGE_SIZE,
   SUPPORT_UI_MESSAGES,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   type TSupportTicket,
   type TTicketListQuery,
 } from "@mailsmith/shared";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { type Column, DataTable, useDataTable } from "@/components/ui/data-table";
 import { inputClasses } from "@/components/ui/field";
-import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useTicket, useTickets, useUpdateTicket } from "../api/tickets";
-import { Conversation } from "../components/conversation";
-import { TicketList } from "../components/ticket-list";
+import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "../components/ticket-badges";
+import { TicketPane } from "../components/ticket-pane";
 
 function useDebounced<T>(value: T, ms: number) {
   const [v, setV] = useState(value);
@@ -97,7 +98,10 @@ function TicketControls({ ticket }: { ticket: TSupportTicket }) {
   );
 }
 
-/** /admin/support-messages: every ticket (contact messages too) with filters, and a conversation pane. */
+/**
+ * /admin/support-messages: every ticket (contact messages too) in the admin table with filters; the picked
+ * ticket's conversation sits under the table, full width (side by side, both were too narrow at 1280 px).
+ */
 export function AdminSupportPage() {
   useDocumentTitle("Support Messages - Mailsmith Admin");
   const [status, setStatus] = useState("");
@@ -120,6 +124,75 @@ export function AdminSupportPage() {
   const ticket = useTicket(selectedId);
   const emailId = useId();
   const filtered = Boolean(status || priority || from || to || userEmail);
+  const paneRef = useRef<HTMLDivElement>(null);
+  const select = (id: string) => {
+    setPicked(id);
+    paneRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  };
+
+  const columns: Column<TSupportTicket>[] = [
+    {
+      key: "subject",
+      header: "Subject",
+      sortValue: (t) => t.subject,
+      render: (t) => (
+        <button
+          type="button"
+          onClick={() => select(t._id)}
+          aria-current={t._id === selectedId ? "true" : undefined}
+          className="line-clamp-2 text-left font-medium text-brand-700 hover:underline"
+        >
+          {t.subject}
+        </button>
+      ),
+    },
+    {
+      key: "from",
+      header: "From",
+      sortValue: (t) => t.ticketUserName,
+      render: (t) => (
+        <div className="min-w-0">
+          <p className="text-slate-900">{t.ticketUserName}</p>
+          <p className="truncate text-xs text-slate-600">
+            {t.ticketUserEmail}
+            {t.source === "contact" ? " · contact form" : ""}
+          </p>
+        </div>
+      ),
+    },
+    {
+      key: "status",
+      header: "Status",
+      sortValue: (t) => TICKET_STATUSES.indexOf(t.ticketStatus),
+      render: (t) => <TicketStatusBadge status={t.ticketStatus} />,
+    },
+    {
+      key: "priority",
+      header: "Priority",
+      sortValue: (t) => TICKET_PRIORITIES.indexOf(t.priority),
+      className: "whitespace-nowrap",
+      render: (t) => <TicketPriorityBadge priority={t.priority} />,
+    },
+    {
+      key: "createdAt",
+      header: "Created",
+      sortValue: (t) => new Date(t.createdAt),
+      className: "whitespace-nowrap text-slate-600",
+      render: (t) => formatDateTime(t.createdAt),
+    },
+  ];
+  const table = useDataTable({
+    rows: list.data ?? [],
+    columns,
+    initialSort: { key: "createdAt", dir: "desc" },
+    pageSize: ADMIN_TABLE_PAGE_SIZE,
+    label: "Ticket pages",
+  });
+  // A filter change shows the first page of the new list.
+  const filter = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    table.resetPage();
+  };
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -129,16 +202,22 @@ export function AdminSupportPage() {
         aria-label="Filters"
         className="mt-6 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
       >
-        <Select label="Status" value={status} onChange={setStatus} options={TICKET_STATUSES} allLabel="All statuses" />
+        <Select
+          label="Status"
+          value={status}
+          onChange={filter(setStatus)}
+          options={TICKET_STATUSES}
+          allLabel="All statuses"
+        />
         <Select
           label="Priority"
           value={priority}
-          onChange={setPriority}
+          onChange={filter(setPriority)}
           options={TICKET_PRIORITIES}
           allLabel="All priorities"
         />
-        <DateInput label="From" value={from} onChange={setFrom} />
-        <DateInput label="To" value={to} onChange={setTo} />
+        <DateInput label="From" value={from} onChange={filter(setFrom)} />
+        <DateInput label="To" value={to} onChange={filter(setTo)} />
         <div>
           <label htmlFor={emailId} className="mb-1 block text-xs font-medium text-slate-600">
             User email
@@ -148,7 +227,7 @@ export function AdminSupportPage() {
             type="search"
             value={email}
             placeholder="name@example.com"
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => filter(setEmail)(e.target.value)}
             className={inputClasses()}
           />
         </div>
@@ -163,46 +242,34 @@ export function AdminSupportPage() {
               setFrom("");
               setTo("");
               setEmail("");
+              table.resetPage();
             }}
           >
             Clear filters
           </Button>
         </div>
       </section>
-      <div className="mt-4 grid gap-4 lg:grid-cols-[22rem_1fr]">
-        <div className="max-h-[75vh] overflow-y-auto rounded-2xl border border-slate-200 bg-white">
-          {list.isPending ? (
-            <div className="flex justify-center p-10 text-brand-600">
-              <Spinner />
-            </div>
-          ) : list.isError ? (
-            <div className="p-4">
-              <Alert>{errorMessage(list.error, SUPPORT_UI_MESSAGES.loadFailed)}</Alert>
-            </div>
-          ) : list.data.length === 0 ? (
-            <p className="p-8 text-center text-sm text-slate-500">
-              {filtered ? SUPPORT_UI_MESSAGES.noTicketsMatch : SUPPORT_UI_MESSAGES.noTickets}
+      <div className="mt-4 space-y-4">
+        {list.isError ? (
+          <Alert>{errorMessage(list.error, SUPPORT_UI_MESSAGES.loadFailed)}</Alert>
+        ) : (
+          <DataTable
+            columns={columns}
+            rowKey={(t) => t._id}
+            caption="Tickets"
+            loading={list.isPending}
+            empty={filtered ? SUPPORT_UI_MESSAGES.noTicketsMatch : SUPPORT_UI_MESSAGES.noTickets}
+            rowClassName={(t) => (t._id === selectedId ? "bg-brand-50" : "hover:bg-slate-50")}
+            {...table.props}
+          />
+        )}
+        <div ref={paneRef} className="scroll-mt-4">
+          {selectedId ? (
+            <TicketPane ticket={ticket} viewer="admin" toolbar={(t) => <TicketControls ticket={t} />} />
+          ) : (
+            <p className="rounded-2xl border border-slate-200 bg-white p-10 text-center text-sm text-slate-500">
+              {SUPPORT_UI_MESSAGES.selectTicket}
             </p>
-          ) : (
-            <>
-              <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500">{list.data.length} tickets</p>
-              <TicketList tickets={list.data} selectedId={selectedId} onSelect={setPicked} showUser />
-            </>
-          )}
-        </div>
-        <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-          {!selectedId ? (
-            <p className="p-10 text-center text-sm text-slate-500">{SUPPORT_UI_MESSAGES.selectTicket}</p>
-          ) : ticket.data ? (
-            <Conversation ticket={ticket.data} viewer="admin" toolbar={<TicketControls ticket={ticket.data} />} />
-          ) : ticket.isError ? (
-            <div className="p-4">
-              <Alert>{errorMessage(ticket.error, SUPPORT_UI_MESSAGES.loadFailed)}</Alert>
-            </div>
-          ) : (
-            <div className="flex justify-center p-10 text-brand-600">
-              <Spinner />
-            </div>
           )}
         </div>
       </div>

@@ -8,8 +8,8 @@ import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useTicket, useTickets } from "../api/tickets";
-import { Conversation } from "../components/conversation";
 import { TicketList } from "../components/ticket-list";
+import { TicketPane } from "../components/ticket-pane";
 
 /** /user/support: the member's tickets and a conversation where they can reply. */
 export function MemberSupportPage() {
@@ -44,19 +44,7 @@ export function MemberSupportPage() {
           <div className="max-h-[70vh] overflow-y-auto rounded-2xl border border-slate-200 bg-white">
             <TicketList tickets={list.data} selectedId={selectedId} onSelect={setPicked} />
           </div>
-          <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-            {ticket.data ? (
-              <Conversation ticket={ticket.data} viewer="user" />
-            ) : ticket.isError ? (
-              <div className="p-4">
-                <Alert>{errorMessage(ticket.error, SUPPORT_UI_MESSAGES.loadFailed)}</Alert>
-              </div>
-            ) : (
-              <div className="flex justify-center p-10 text-brand-600">
-                <Spinner />
-              </div>
-            )}
-          </div>
+          <TicketPane ticket={ticket} viewer="user" />
         </div>
       )}
     </div>
