@@ -4,7 +4,9 @@ export { FieldGroup, PanelHeader, PanelLoadError, PanelLoading } from "@/compone
 export { Switch } from "@/components/ui/switch";
 export { TabPanel, Tabs } from "@/components/ui/tabs";
 
-import type { ReactNode } from "react";
+import { forwardRef, type ReactNode, type SelectHTMLAttributes, useId } from "react";
+import { Button } from "@/components/ui/button";
+import { inputClasses } from "@/components/ui/field";
 
 /** A labelled checkbox. */
 export function CheckboxField({ label, ...props }: React.InputHTMLAttributes<HTMLInputElement> & { label: string }) {
@@ -13,6 +15,60 @@ export function CheckboxField({ label, ...props }: React.InputHTMLAttributes<HTM
       <input type="checkbox" className="h-4 w-4 rounded border-slate-300 accent-brand-600" {...props} />
       {label}
     </label>
+  );
+}
+
+/** A labelled select; `before` sits left of it (an icon showing the current choice). */
+export const SelectField = forwardRef<
+  HTMLSelectElement,
+  SelectHTMLAttributes<HTMLSelectElement> & { label: string; before?: ReactNode }
+>(function SelectField({ label, before, id, children, ...props }, ref) {
+  const autoId = useId();
+  const selectId = id ?? autoId;
+  return (
+    <div>
+      <label htmlFor={selectId} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="flex items-center gap-2">
+        {before}
+        <select ref={ref} id={selectId} className={inputClasses()} {...props}>
+          {children}
+        </select>
+      </div>
+    </div>
+  );
+});
+
+/**
+ * The rows of a list inside a form (social links, quick links, contact entries, about features): each row's
+ * fields and its Remove button. Removing needs no question: Discard changes brings the row back until saved.
+ */
+export function FormRows({
+  rows,
+  grid,
+  removeLabel,
+  onRemove,
+  children,
+}: {
+  rows: { id: string }[];
+  /** Grid columns of a row, the Remove button being the last one. */
+  grid: string;
+  removeLabel: (index: number) => string;
+  onRemove: (index: number) => void;
+  children: (index: number) => ReactNode;
+}) {
+  return (
+    <ul className="space-y-3">
+      {rows.map((row, i) => (
+        <li key={row.id} className={`grid items-end gap-3 rounded-lg border border-slate-200 p-3 ${grid}`}>
+          {children(i)}
+          <Button variant="dangerGhost" onClick={() => onRemove(i)} aria-label={removeLabel(i)}>
+            Remove
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

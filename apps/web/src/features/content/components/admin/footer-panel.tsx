@@ -1,76 +1,88 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CONTENT_ADMIN_TEXTS,
+  EDITOR_TEXTS,
   SOCIAL_PLATFORMS,
   type TFooter,
   type TFooterInput,
   ZFooterInputSchema,
 } from "@mailsmith/shared";
-import { useEffect } from "react";
-import { Controller, useFieldArray, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { Controller, useFieldArray } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { DirtyNote, useUnsavedChanges } from "@/components/ui/editor-frame";
-import { inputClasses, TextAreaField, TextField } from "@/components/ui/field";
+import { EditorFrame, useEditor } from "@/components/ui/editor-frame";
+import { TextAreaField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-client";
 import { useFooter, useResetFooter, useSaveFooter } from "../../api/footer";
 import { ContentIcon } from "../content-icon";
-import { CheckboxField, FieldGroup, PanelHeader, PanelLoadError, PanelLoading, Switch, useConfirm } from "./admin-ui";
+import { FooterView } from "../site-footer";
+import { CheckboxField, FieldGroup, FormRows, SelectField, Switch } from "./admin-ui";
 
 const T = CONTENT_ADMIN_TEXTS.footer;
 
-const toForm = (f: TFooter): TFooterInput => ({
-  isActive: f.isActive,
-  topSection: { logoText: f.topSection.logoText, socialLinks: f.topSection.socialLinks },
+const toForm = (f: TFooter | null | undefined): TFooterInput => ({
+  isActive: f?.isActive ?? true,
+  topSection: { logoText: f?.topSection.logoText ?? "", socialLinks: f?.topSection.socialLinks ?? [] },
   middleSection: {
-    logoUrl: f.middleSection.logoUrl,
-    description: f.middleSection.description,
-    quickLinks: f.middleSection.quickLinks,
-    contactInfo: { ...f.middleSection.contactInfo },
+    logoUrl: f?.middleSection.logoUrl ?? "",
+    description: f?.middleSection.description ?? "",
+    quickLinks: f?.middleSection.quickLinks ?? [],
+    contactInfo: { email: "", phone: "", address: "", ...f?.middleSection.contactInfo },
   },
-  bottomSection: { copyrightText: f.bottomSection.copyrightText },
+  bottomSection: { copyrightText: f?.bottomSection.copyrightText ?? "" },
 });
 
-function FooterForm({ footer }: { footer: TFooter }) {
+const platformLabel = (p: string) => (p === "x" ? "X (Twitter)" : p.charAt(0).toUpperCase() + p.slice(1));
+
+/** Social links, logo, description, quick links, contact details and copyright of every public page. */
+export function FooterPanel() {
+  const footer = useFooter();
   const save = useSaveFooter();
   const reset = useResetFooter();
-  const [confirm, confirmDialog] = useConfirm();
-  const form = useForm<TFooterInput>({ resolver: zodResolver(ZFooterInputSchema), defaultValues: toForm(footer) });
-  const leaveDialog = useUnsavedChanges(form.formState.isDirty && !save.isPending);
-  const social = useFieldArray({ control: form.control, name: "topSection.socialLinks" });
-  const links = useFieldArray({ control: form.control, name: "middleSection.quickLinks" });
-  const { errors } = form.formState;
-  useEffect(() => form.reset(toForm(footer)), [footer, form]);
-  const busy = save.isPending || reset.isPending;
-
-  const onSave = form.handleSubmit(
-    async (body) => {
-      try {
-        await save.mutateAsync(body);
-        toast.success(T.updated);
-      } catch (err) {
-        toast.error(T.error(errorMessage(err, T.updateFailed)));
-      }
+  const editor = useEditor({
+    query: footer,
+    data: footer.data,
+    toForm,
+    resolver: zodResolver(ZFooterInputSchema),
+    save: async (body) => {
+      await save.mutateAsync(body);
+      return T.updated;
     },
-    () => toast.error(T.error("Please check the highlighted fields")),
-  );
-  const onReset = async () => {
-    if (!(await confirm(CONTENT_ADMIN_TEXTS.notice.resetConfirm, { confirmLabel: "Reset to Default", danger: true })))
-      return;
-    try {
-      await reset.mutateAsync(undefined);
-      toast.success(T.reset);
-    } catch (err) {
-      toast.error(T.error(errorMessage(err, T.resetFailed)));
-    }
-  };
+    saveError: (err) => T.error(errorMessage(err, T.updateFailed)),
+    invalid: () => T.error(EDITOR_TEXTS.checkFields),
+    resetToDefault: {
+      confirm: CONTENT_ADMIN_TEXTS.notice.resetConfirm,
+      run: async () => {
+        await reset.mutateAsync(undefined);
+        return T.reset;
+      },
+      error: (err) => T.error(errorMessage(err, T.resetFailed)),
+    },
+  });
+  const { form } = editor;
+  const { register, control, watch } = form;
+  const { errors } = form.formState;
+  const social = useFieldArray({ control, name: "topSection.socialLinks" });
+  const links = useFieldArray({ control, name: "middleSection.quickLinks" });
 
   return (
-    <form onSubmit={onSave} noValidate className="space-y-5">
-      {confirmDialog}
-      {leaveDialog}
+    <EditorFrame
+      editor={editor}
+      title={T.heading}
+      description="Social links, logo, description, quick links, contact details and copyright."
+      loadErrorTitle={T.error(T.fetchFailed)}
+      empty={
+        footer.data ? undefined : (
+          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600">
+            {T.noData}
+          </p>
+        )
+      }
+      preview={(values) =>
+        footer.data && <FooterView footer={{ ...footer.data, ...(values as TFooter), isActive: true }} />
+      }
+    >
       <Controller
-        control={form.control}
+        control={control}
         name="isActive"
         render={({ field }) => (
           <Switch
@@ -92,64 +104,52 @@ function FooterForm({ footer }: { footer: TFooter }) {
           </Button>
         }
       >
-        <TextField label="Logo text" {...form.register("topSection.logoText")} />
-        <ul className="space-y-3">
-          {social.fields.map((field, i) => (
-            <li
-              key={field.id}
-              className="grid items-start gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[10rem_1fr_auto_auto]"
-            >
-              <div>
-                <label htmlFor={`social-${i}-platform`} className="mb-1.5 block text-sm font-medium text-slate-700">
-                  Platform
-                </label>
-                <div className="flex items-center gap-2">
+        <TextField label="Logo text" {...register("topSection.logoText")} />
+        <FormRows
+          rows={social.fields}
+          grid="sm:grid-cols-[12rem_1fr_auto_auto]"
+          removeLabel={(i) => `Remove social link ${i + 1}`}
+          onRemove={social.remove}
+        >
+          {(i) => (
+            <>
+              <SelectField
+                label="Platform"
+                before={
                   <ContentIcon
-                    name={form.watch(`topSection.socialLinks.${i}.platform`) ?? "website"}
-                    className="h-5 w-5 text-slate-600"
+                    name={watch(`topSection.socialLinks.${i}.platform`) ?? "website"}
+                    className="h-5 w-5 shrink-0 text-slate-600"
                   />
-                  <select
-                    id={`social-${i}-platform`}
-                    className={inputClasses()}
-                    {...form.register(`topSection.socialLinks.${i}.platform`)}
-                  >
-                    {SOCIAL_PLATFORMS.map((p) => (
-                      <option key={p} value={p}>
-                        {p === "x" ? "X (Twitter)" : p.charAt(0).toUpperCase() + p.slice(1)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </div>
+                }
+                {...register(`topSection.socialLinks.${i}.platform`)}
+              >
+                {SOCIAL_PLATFORMS.map((p) => (
+                  <option key={p} value={p}>
+                    {platformLabel(p)}
+                  </option>
+                ))}
+              </SelectField>
               <TextField
                 label="URL"
                 type="url"
-                {...form.register(`topSection.socialLinks.${i}.url`)}
+                {...register(`topSection.socialLinks.${i}.url`)}
                 error={errors.topSection?.socialLinks?.[i]?.url?.message}
               />
-              <div className="sm:pt-8">
-                <CheckboxField label="Active" {...form.register(`topSection.socialLinks.${i}.isActive`)} />
+              <div className="pb-2.5">
+                <CheckboxField label="Active" {...register(`topSection.socialLinks.${i}.isActive`)} />
               </div>
-              <Button
-                variant="dangerGhost"
-                className="sm:mt-6"
-                onClick={() => social.remove(i)}
-                aria-label={`Remove social link ${i + 1}`}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        </FormRows>
       </FieldGroup>
       <FieldGroup title="Footer Section">
         <TextField
           label="Logo URL"
           type="url"
-          {...form.register("middleSection.logoUrl")}
+          {...register("middleSection.logoUrl")}
           error={errors.middleSection?.logoUrl?.message}
         />
-        <TextAreaField label="Description" rows={3} {...form.register("middleSection.description")} />
+        <TextAreaField label="Description" rows={3} {...register("middleSection.description")} />
         <div className="space-y-3">
           <div className="flex items-center justify-between">
             <h3 className="text-sm font-semibold text-slate-900">Quick Links</h3>
@@ -161,98 +161,46 @@ function FooterForm({ footer }: { footer: TFooter }) {
               Add Quick Link
             </Button>
           </div>
-          <ul className="space-y-3">
-            {links.fields.map((field, i) => (
-              <li
-                key={field.id}
-                className="grid items-start gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_auto_auto]"
-              >
+          <FormRows
+            rows={links.fields}
+            grid="sm:grid-cols-[1fr_1fr_auto_auto]"
+            removeLabel={(i) => `Remove quick link ${i + 1}`}
+            onRemove={links.remove}
+          >
+            {(i) => (
+              <>
                 <TextField
                   label="Link text"
-                  {...form.register(`middleSection.quickLinks.${i}.text`)}
+                  {...register(`middleSection.quickLinks.${i}.text`)}
                   error={errors.middleSection?.quickLinks?.[i]?.text?.message}
                 />
                 <TextField
                   label="Link URL"
                   type="url"
-                  {...form.register(`middleSection.quickLinks.${i}.url`)}
+                  {...register(`middleSection.quickLinks.${i}.url`)}
                   error={errors.middleSection?.quickLinks?.[i]?.url?.message}
                 />
-                <div className="sm:pt-8">
-                  <CheckboxField label="Active" {...form.register(`middleSection.quickLinks.${i}.isActive`)} />
+                <div className="pb-2.5">
+                  <CheckboxField label="Active" {...register(`middleSection.quickLinks.${i}.isActive`)} />
                 </div>
-                <Button
-                  variant="dangerGhost"
-                  className="sm:mt-6"
-                  onClick={() => links.remove(i)}
-                  aria-label={`Remove quick link ${i + 1}`}
-                >
-                  Remove
-                </Button>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          </FormRows>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Contact email"
             type="email"
-            {...form.register("middleSection.contactInfo.email")}
+            {...register("middleSection.contactInfo.email")}
             error={errors.middleSection?.contactInfo?.email?.message}
           />
-          <TextField label="Contact phone" type="tel" {...form.register("middleSection.contactInfo.phone")} />
+          <TextField label="Contact phone" type="tel" {...register("middleSection.contactInfo.phone")} />
         </div>
-        <TextField label="Contact address" {...form.register("middleSection.contactInfo.address")} />
+        <TextField label="Contact address" {...register("middleSection.contactInfo.address")} />
       </FieldGroup>
       <FieldGroup title="Bottom Section">
-        <TextField label="Copyright Text" {...form.register("bottomSection.copyrightText")} />
+        <TextField label="Copyright Text" {...register("bottomSection.copyrightText")} />
       </FieldGroup>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onReset} disabled={busy}>
-          Reset to Default
-        </Button>
-        <DirtyNote dirty={form.formState.isDirty} />
-        <Button type="submit" loading={save.isPending} disabled={busy}>
-          {save.isPending ? "Saving..." : "Save Changes"}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-export function FooterPanel() {
-  const footer = useFooter();
-  const reset = useResetFooter();
-  if (footer.isPending) return <PanelLoading />;
-  if (footer.isError) return <PanelLoadError title={T.error(T.fetchFailed)} message={footer.error.message} />;
-  return (
-    <div className="space-y-6">
-      <PanelHeader
-        title={T.heading}
-        description="Social links, logo, description, quick links, contact details and copyright."
-      />
-      {footer.data ? (
-        <FooterForm footer={footer.data} />
-      ) : (
-        <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
-          <p className="text-sm text-slate-600">{T.noData}</p>
-          <Button
-            className="mt-4"
-            variant="secondary"
-            loading={reset.isPending}
-            onClick={async () => {
-              try {
-                await reset.mutateAsync(undefined);
-                toast.success(T.reset);
-              } catch (err) {
-                toast.error(T.error(errorMessage(err, T.resetFailed)));
-              }
-            }}
-          >
-            Reset to Default
-          </Button>
-        </div>
-      )}
-    </div>
+    </EditorFrame>
   );
 }

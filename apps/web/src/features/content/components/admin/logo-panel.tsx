@@ -1,81 +1,75 @@
-import { CONTENT_ADMIN_TEXTS } from "@mailsmith/shared";
-import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { CONTENT_ADMIN_TEXTS, CONTENT_TEXTS, type TFooter } from "@mailsmith/shared";
+import { useState } from "react";
+import type { Resolver, ResolverResult } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { EditorFrame, useEditor } from "@/components/ui/editor-frame";
 import { TextField } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-client";
 import { useFooter, useSaveFooter } from "../../api/footer";
-import { PanelHeader, PanelLoading } from "./admin-ui";
 
 const T = CONTENT_ADMIN_TEXTS.logo;
 
-/** One logo URL: reads the current footer, then saves it with only middleSection.logoUrl replaced (spec). */
+type LogoForm = { logoUrl: string };
+
+const toForm = (f: TFooter | null | undefined): LogoForm => ({ logoUrl: f?.middleSection.logoUrl ?? "" });
+
+const resolver: Resolver<LogoForm> = async (values): Promise<ResolverResult<LogoForm>> =>
+  values.logoUrl.trim()
+    ? { values: { logoUrl: values.logoUrl.trim() }, errors: {} }
+    : { values: {}, errors: { logoUrl: { type: "required", message: T.blank } } };
+
+/** The header logo as a visitor sees it; "Logo Error" when the image does not load. */
+function LogoPreview({ url }: { url: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="flex h-24 items-center border-b border-slate-200 bg-white px-6">
+      {url && !failed ? (
+        <img src={url} alt="Logo preview" className="h-9 w-auto max-w-[200px]" onError={() => setFailed(true)} />
+      ) : (
+        <span className={failed ? "text-sm font-semibold text-red-700" : "text-sm text-slate-600"}>
+          {failed ? CONTENT_TEXTS.logo.imageError : "No logo set"}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** One logo URL: saved into the stored footer with only middleSection.logoUrl replaced (spec). */
 export function LogoPanel() {
   const footer = useFooter();
   const save = useSaveFooter();
-  const [url, setUrl] = useState("");
-  const [warning, setWarning] = useState<string | null>(null);
-  /** The address whose preview failed to load ("Logo Error"). */
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const previewFailed = failedUrl === url;
-  const current = footer.data?.middleSection.logoUrl ?? "";
-  useEffect(() => setUrl(current), [current]);
-
-  if (footer.isPending) return <PanelLoading />;
-  const fetchProblem = footer.isError ? T.fetchError : !footer.data ? T.fetchFailed : null;
-
-  const onSubmit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!url.trim()) {
-      setWarning(T.blank);
-      return;
-    }
-    setWarning(null);
-    if (!footer.data) {
-      toast.error(T.fetchFailed);
-      return;
-    }
-    const { createdAt: _c, updatedAt: _u, ...rest } = footer.data;
-    try {
-      await save.mutateAsync({ ...rest, middleSection: { ...rest.middleSection, logoUrl: url.trim() } });
-      toast.success(T.updated);
-    } catch (err) {
-      toast.error(errorMessage(err, T.updateFailed));
-    }
-  };
+  const editor = useEditor({
+    query: footer,
+    data: footer.data,
+    toForm,
+    resolver,
+    save: async ({ logoUrl }) => {
+      if (!footer.data) throw new Error(T.fetchFailed);
+      const { createdAt: _c, updatedAt: _u, ...rest } = footer.data;
+      await save.mutateAsync({ ...rest, middleSection: { ...rest.middleSection, logoUrl } });
+      return T.updated;
+    },
+    saveError: (err) => errorMessage(err, T.updateFailed),
+  });
+  const { errors } = editor.form.formState;
 
   return (
-    <div className="space-y-6">
-      <PanelHeader title={T.heading} description="The logo in the site header and footer." />
-      {fetchProblem && <Alert tone="error">{fetchProblem}</Alert>}
-      <div className="flex h-24 items-center justify-center rounded-xl border border-slate-200 bg-slate-50 p-4">
-        {url && !previewFailed ? (
-          <img
-            src={url}
-            alt="Logo preview"
-            className="max-h-16 max-w-[200px] object-contain"
-            onError={() => setFailedUrl(url)}
-          />
-        ) : (
-          <span className="text-sm text-slate-600">{previewFailed ? "Logo Error" : "No logo set"}</span>
-        )}
-      </div>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField
-          label="Logo URL"
-          type="url"
-          placeholder="https://…/logo.svg or /content/logo.svg"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          error={warning ?? undefined}
-        />
-        <div className="flex justify-end">
-          <Button type="submit" loading={save.isPending} disabled={Boolean(fetchProblem)}>
-            {save.isPending ? "Saving..." : "Update Logo"}
-          </Button>
-        </div>
-      </form>
-    </div>
+    <EditorFrame
+      editor={editor}
+      title={T.heading}
+      description="The logo in the site header and footer."
+      loadErrorTitle={T.fetchError}
+      saveLabel="Update Logo"
+      empty={footer.data ? undefined : <Alert tone="error">{T.fetchFailed}</Alert>}
+      preview={(values) => <LogoPreview key={values.logoUrl} url={values.logoUrl} />}
+    >
+      <TextField
+        label="Logo URL"
+        type="url"
+        placeholder="https://…/logo.svg or /content/logo.svg"
+        {...editor.form.register("logoUrl")}
+        error={errors.logoUrl?.message}
+      />
+    </EditorFrame>
   );
 }
