@@ -17,7 +17,7 @@ import { inputClasses, TextField } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { ApiError } from "@/lib/api-client";
-import { useAdminPaypalSettings, useResetPaypalSettings, useSavePaypalSettings } from "../../checkout/api/payments";
+import { useAdminPaypalSettings, useResetPaypalSettings, useSavePaypalSettings } from "../api/paypal-settings";
 
 function Select<T extends string>({
   label,

@@ -9,6 +9,15 @@ export function usePackages() {
   return useQuery({ queryKey: packagesQueryKey, queryFn: () => api.get<TPackage[]>("/api/packages") });
 }
 
+/** GET /api/package/{id}: one package, retired ones included (the checkout summary). */
+export function usePackage(id: string | undefined) {
+  return useQuery({
+    queryKey: [...packagesQueryKey, "one", id],
+    queryFn: () => api.get<TPackage>(`/api/package/${encodeURIComponent(id ?? "")}`),
+    enabled: Boolean(id),
+  });
+}
+
 type Written = { success: true; message: string; data: TPackage };
 
 function usePackageMutation<V>(fn: (v: V) => Promise<Written>) {

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  ADMIN_TABLE_PAGE_SIZE,
   formatPrice,
   ITEM_MESSAGES,
   type TItem,
@@ -16,10 +17,10 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { type Column, DataTable, useDataTable } from "@/components/ui/data-table";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
-import { type Column, SortableTable, sortRows, useSort } from "@/components/ui/sortable-table";
-import { Spinner } from "@/components/ui/spinner";
+import { RowActions } from "@/components/ui/row-actions";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -121,7 +122,20 @@ export function AdminItemsPage() {
   const retire = useRetireItem();
   const [confirm, confirmDialog] = useConfirm();
   const [editing, setEditing] = useState<TItem | null | "new">(null);
-  const { sort, toggle } = useSort({ key: "name", dir: "asc" });
+  // Retiring takes the item off sale; the confirmation names it (issue 13 item 10).
+  const retireItem = async (r: TItem) => {
+    const ok = await confirm(ITEM_MESSAGES.retireConfirmNamed(r.itemName), {
+      confirmLabel: "Retire item",
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await retire.mutateAsync(r._id);
+      toast.success(ITEM_MESSAGES.retired);
+    } catch (err) {
+      toast.error(errorMessage(err, ITEM_MESSAGES.retireFailed));
+    }
+  };
   const columns: Column<TItem>[] = [
     {
       key: "name",
@@ -149,44 +163,23 @@ export function AdminItemsPage() {
       key: "actions",
       header: "Actions",
       render: (r) => (
-        <div className="flex gap-2">
-          <Button
-            variant="secondary"
-            className="px-3 py-1.5"
-            onClick={() => setEditing(r)}
-            aria-label={`Edit ${r.itemName}`}
-          >
-            Edit
-          </Button>
-          {!r.retired && (
-            <Button
-              variant="dangerGhost"
-              className="px-3 py-1.5"
-              aria-label={`Retire ${r.itemName}`}
-              loading={retire.isPending && retire.variables === r._id}
-              onClick={async () => {
-                if (
-                  !(await confirm(ITEM_MESSAGES.retireConfirmNamed(r.itemName), {
-                    confirmLabel: "Retire item",
-                    danger: true,
-                  }))
-                )
-                  return;
-                try {
-                  await retire.mutateAsync(r._id);
-                  toast.success(ITEM_MESSAGES.retired);
-                } catch (err) {
-                  toast.error(errorMessage(err, ITEM_MESSAGES.retireFailed));
-                }
-              }}
-            >
-              Retire
-            </Button>
-          )}
-        </div>
+        <RowActions
+          name={r.itemName}
+          items={[
+            { label: "Edit item", onSelect: () => setEditing(r) },
+            ...(r.retired ? [] : [{ label: "Retire item", destructive: true, onSelect: () => void retireItem(r) }]),
+          ]}
+        />
       ),
     },
   ];
+  const table = useDataTable({
+    rows: items.data ?? [],
+    columns,
+    initialSort: { key: "name", dir: "asc" },
+    pageSize: ADMIN_TABLE_PAGE_SIZE,
+    label: "Item pages",
+  });
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       {confirmDialog}
@@ -194,19 +187,14 @@ export function AdminItemsPage() {
         <h1 className="text-2xl font-bold text-slate-900">Premium Items</h1>
         <Button onClick={() => setEditing("new")}>Add Item</Button>
       </div>
-      {items.isPending ? (
-        <div className="flex justify-center p-10 text-brand-600">
-          <Spinner />
-        </div>
-      ) : items.isError ? (
+      {items.isError ? (
         <Alert>{errorMessage(items.error, ITEM_MESSAGES.listFailed)}</Alert>
       ) : (
-        <SortableTable
+        <DataTable
           columns={columns}
-          rows={sortRows(items.data, columns, sort)}
+          {...table.props}
           rowKey={(r) => r._id}
-          sort={sort}
-          onSort={toggle}
+          loading={items.isPending}
           empty={ITEM_MESSAGES.empty}
           caption="Premium items"
         />

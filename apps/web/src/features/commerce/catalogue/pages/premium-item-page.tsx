@@ -9,8 +9,7 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 import { useItem } from "../api/items";
-
-export const ITEM_PLACEHOLDER = "/demo/items/placeholder.svg";
+import { ItemImage } from "../components/item-image";
 
 /** /premium/{slug}/{itemId}: a premium template with its Buy button. */
 export function PremiumItemPage() {
@@ -44,11 +43,8 @@ export function PremiumItemPage() {
         &gt; <span>Premium templates</span>
       </nav>
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
-        <img
-          src={data.imageUrl || ITEM_PLACEHOLDER}
-          onError={(e) => {
-            e.currentTarget.src = ITEM_PLACEHOLDER;
-          }}
+        <ItemImage
+          src={data.imageUrl}
           alt={data.itemName}
           className="w-full rounded-2xl border border-slate-200 bg-slate-50 object-cover"
         />

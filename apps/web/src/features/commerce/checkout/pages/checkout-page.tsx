@@ -4,6 +4,7 @@ import {
   formatPrice,
   ITEM_MESSAGES,
   ORDER_MESSAGES,
+  type OrderKind,
   OTHER_COUNTRY,
   PACKAGE_MESSAGES,
   PROCESSING_FEE,
@@ -22,7 +23,9 @@ import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useMe } from "@/lib/auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useCheckoutItem, useCheckoutPackage, useCreateItemOrder, useCreateOrder } from "../../orders/api/orders";
+import { useItem } from "../../catalogue/api/items";
+import { usePackage } from "../../catalogue/api/packages";
+import { useCreateOrder } from "../api/create-order";
 
 interface Product {
   name: string;
@@ -50,7 +53,7 @@ function CheckoutForm({
   product,
   onSubmit,
 }: {
-  kind: "package" | "item";
+  kind: OrderKind;
   product: Product;
   onSubmit: (form: TCheckoutForm) => Promise<void>;
 }) {
@@ -143,27 +146,61 @@ function CheckoutForm({
   );
 }
 
-function CheckoutShell({
-  loading,
-  error,
-  notFound,
-  children,
-}: {
-  loading: boolean;
-  error: unknown;
-  notFound: string;
-  children: React.ReactNode;
-}) {
+/** What a checkout sells, from the package or the item record. */
+function useCheckoutProduct(kind: OrderKind, id: string | undefined) {
+  // Both hooks run (rules of hooks); only the one for this kind is enabled.
+  const pkg = usePackage(kind === "package" ? id : undefined);
+  const item = useItem(kind === "item" ? id : undefined);
+  const query = kind === "package" ? pkg : item;
+  let product: (Product & { id: string }) | undefined;
+  if (kind === "package" && pkg.data) {
+    product = {
+      id: pkg.data._id,
+      name: pkg.data.packageName,
+      price: pkg.data.price,
+      detail: `${pkg.data.credit} credits, valid ${pkg.data.validity} days`,
+      retired: pkg.data.retired,
+    };
+  } else if (kind === "item" && item.data) {
+    product = {
+      id: item.data._id,
+      name: item.data.itemName || ITEM_MESSAGES.unnamedItem,
+      price: item.data.price,
+      detail: `Premium template ${item.data.itemId}`,
+      retired: item.data.retired,
+    };
+  }
+  return { isPending: query.isPending, error: query.error, product };
+}
+
+const KIND_TEXTS = {
+  package: { notFound: PACKAGE_MESSAGES.notFound, retired: ORDER_MESSAGES.retiredPackage },
+  item: { notFound: ITEM_MESSAGES.notFound, retired: ORDER_MESSAGES.retiredItem },
+} as const;
+
+/** A package order goes on to its payment page (decision 041); an item order to My Pending item Orders (spec). */
+function nextPath(kind: OrderKind, orderId: string) {
+  return kind === "package" ? paths.payNow(orderId) : `${paths.user.itemPendingPayment}/`;
+}
+
+function Checkout({ kind }: { kind: OrderKind }) {
   useDocumentTitle(`${ORDER_MESSAGES.checkoutTitle} - Mailsmith`);
+  const { id } = useParams();
   const me = useMe();
-  if (loading || me.isPending) {
+  const { isPending, error, product } = useCheckoutProduct(kind, id);
+  const create = useCreateOrder(kind);
+  const navigate = useNavigate();
+  const texts = KIND_TEXTS[kind];
+  if (isPending || me.isPending) {
     return (
       <div className="flex justify-center py-24 text-brand-600">
         <Spinner className="h-8 w-8" />
       </div>
     );
   }
-  if (error) return <MessagePage title={notFound}>{errorMessage(error, notFound)}</MessagePage>;
+  if (error || !product) {
+    return <MessagePage title={texts.notFound}>{errorMessage(error, texts.notFound)}</MessagePage>;
+  }
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold text-slate-900">{ORDER_MESSAGES.checkoutTitle}</h1>
@@ -171,77 +208,33 @@ function CheckoutShell({
         {me.data?.userRole === "Seller" ? (
           <Alert tone="warning">{ORDER_MESSAGES.sellersCannotPurchase}</Alert>
         ) : (
-          children
+          <>
+            {product.retired && (
+              <div className="mb-6">
+                <Alert tone="warning">{texts.retired}</Alert>
+              </div>
+            )}
+            <CheckoutForm
+              kind={kind}
+              product={product}
+              onSubmit={async (form) => {
+                const res = await create.mutateAsync({ ...form, productId: product.id });
+                navigate(nextPath(kind, res.data._id));
+              }}
+            />
+          </>
         )}
       </div>
     </div>
   );
 }
 
-/** /buy/{id}: package checkout; success goes to the payment page (decision 041). */
+/** /buy/{id}: package checkout. */
 export function PackageCheckoutPage() {
-  const { id } = useParams();
-  const pkg = useCheckoutPackage(id);
-  const create = useCreateOrder();
-  const navigate = useNavigate();
-  return (
-    <CheckoutShell loading={pkg.isPending} error={pkg.error} notFound={PACKAGE_MESSAGES.notFound}>
-      {pkg.data && (
-        <>
-          {pkg.data.retired && (
-            <div className="mb-6">
-              <Alert tone="warning">{ORDER_MESSAGES.retiredPackage}</Alert>
-            </div>
-          )}
-          <CheckoutForm
-            kind="package"
-            product={{
-              name: pkg.data.packageName,
-              price: pkg.data.price,
-              detail: `${pkg.data.credit} credits, valid ${pkg.data.validity} days`,
-              retired: pkg.data.retired,
-            }}
-            onSubmit={async (form) => {
-              const res = await create.mutateAsync({ ...form, packageId: pkg.data._id });
-              navigate(paths.payNow(res.data._id));
-            }}
-          />
-        </>
-      )}
-    </CheckoutShell>
-  );
+  return <Checkout kind="package" />;
 }
 
-/** /item-buy/{id}: item checkout; success goes to My Pending item Orders. */
+/** /item-buy/{id}: item checkout. */
 export function ItemCheckoutPage() {
-  const { id } = useParams();
-  const item = useCheckoutItem(id);
-  const create = useCreateItemOrder();
-  const navigate = useNavigate();
-  return (
-    <CheckoutShell loading={item.isPending} error={item.error} notFound={ITEM_MESSAGES.notFound}>
-      {item.data && (
-        <>
-          {item.data.retired && (
-            <div className="mb-6">
-              <Alert tone="warning">{ORDER_MESSAGES.retiredItem}</Alert>
-            </div>
-          )}
-          <CheckoutForm
-            kind="item"
-            product={{
-              name: item.data.itemName || ITEM_MESSAGES.unnamedItem,
-              price: item.data.price,
-              detail: `Premium template ${item.data.itemId}`,
-              retired: item.data.retired,
-            }}
-            onSubmit={async (form) => {
-              await create.mutateAsync({ ...form, itemId: item.data._id });
-              navigate(`${paths.user.itemPendingPayment}/`);
-            }}
-          />
-        </>
-      )}
-    </CheckoutShell>
-  );
+  return <Checkout kind="item" />;
 }

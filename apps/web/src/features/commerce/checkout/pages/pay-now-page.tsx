@@ -1,6 +1,5 @@
 import {
   formatPrice,
-  ITEM_MESSAGES,
   ORDER_EXPIRED_MESSAGE,
   type OrderKind,
   PAYMENT_CANCEL_REDIRECT_MS,
@@ -28,13 +27,14 @@ import { ApiError } from "@/lib/api-client";
 import { meQueryKey } from "@/lib/auth";
 import type { PaymentSuccessState } from "@/lib/payment-success";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { orderName } from "../../orders/components/order-format";
 import {
   capturePaypalOrder,
   createPaypalOrder,
   usePayableOrder,
   usePublicPaypalSettings,
   verifyOrder,
-} from "../api/payments";
+} from "../api/pay-now";
 
 type Order = TPackageOrder | TItemOrder;
 
@@ -178,9 +178,7 @@ function PayNow({ kind }: { kind: OrderKind }) {
         const success: PaymentSuccessState | undefined = paid
           ? {
               paymentSuccess: {
-                name:
-                  order.data.packageName ||
-                  (kind === "item" ? ITEM_MESSAGES.unnamedItem : ITEM_MESSAGES.unnamedPackage),
+                name: orderName(order.data, kind),
                 credits: "credit" in order.data ? Number(order.data.credit) : null,
                 total: formatPrice(order.data.totalPrice),
               },
@@ -254,7 +252,7 @@ function PayNow({ kind }: { kind: OrderKind }) {
   const pending = o.paymentStatus === PAYMENT_STATUS.pending;
   // Disabled while busy and while a message is shown (a success redirects; other messages mean retry later).
   const disabled = busy || message !== null;
-  const name = o.packageName || (kind === "item" ? ITEM_MESSAGES.unnamedItem : ITEM_MESSAGES.unnamedPackage);
+  const name = orderName(o, kind);
 
   return (
     <div className="mx-auto max-w-5xl">

@@ -1,63 +1,23 @@
-import type {
-  TAdminOrderQuery,
-  TCheckoutForm,
-  TItemOrder,
-  TPackage,
-  TPackageOrder,
-  TPublicItem,
-} from "@mailsmith/shared";
+import type { OrderKind, TAdminOrderQuery, TItemOrder, TPackageOrder } from "@mailsmith/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 export const ordersKey = ["orders"] as const;
 
-/** GET /api/package/{id} (for the checkout summary). */
-export function useCheckoutPackage(id: string | undefined) {
-  return useQuery({
-    queryKey: ["packages", "one", id],
-    queryFn: () => api.get<TPackage>(`/api/package/${encodeURIComponent(id ?? "")}`),
-    enabled: Boolean(id),
-  });
+/** The order row each kind lists. */
+export type OrderOf<K extends OrderKind> = { package: TPackageOrder; item: TItemOrder }[K];
+
+/** /api/order/{id} or /api/item-order/{id}: one order (read, delete). */
+export function orderPath(kind: OrderKind, id: string) {
+  return `/api/${kind === "package" ? "order" : "item-order"}/${encodeURIComponent(id)}`;
 }
 
-/** GET /api/item/{id} (for the checkout summary). */
-export function useCheckoutItem(id: string | undefined) {
-  return useQuery({
-    queryKey: ["item", id],
-    queryFn: async () =>
-      (await api.get<{ success: true; data: TPublicItem }>(`/api/item/${encodeURIComponent(id ?? "")}`)).data,
-    enabled: Boolean(id),
-  });
-}
+const myListPath = { package: "/api/orders", item: "/api/item-orders" } as const;
+const adminListPath = { package: "/api/admin/orders", item: "/api/admin/item-orders" } as const;
 
-/** GET /api/orders: the caller's package orders, newest first. */
-export function useMyOrders() {
-  return useQuery({ queryKey: [...ordersKey, "package"], queryFn: () => api.get<TPackageOrder[]>("/api/orders") });
-}
-
-/** GET /api/item-orders: the caller's item orders, newest first. */
-export function useMyItemOrders() {
-  return useQuery({ queryKey: [...ordersKey, "item"], queryFn: () => api.get<TItemOrder[]>("/api/item-orders") });
-}
-
-/** POST /api/new-order: the server prices the order from its own package record. */
-export function useCreateOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TCheckoutForm & { packageId: string }) =>
-      api.post<{ success: true; data: TPackageOrder }>("/api/new-order", body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ordersKey }),
-  });
-}
-
-/** POST /api/new-item-order */
-export function useCreateItemOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TCheckoutForm & { itemId: string }) =>
-      api.post<{ success: true; data: TItemOrder }>("/api/new-item-order", body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ordersKey }),
-  });
+/** GET /api/orders or /api/item-orders: the caller's orders of one kind, newest first. */
+export function useMyOrders<K extends OrderKind>(kind: K) {
+  return useQuery({ queryKey: [...ordersKey, kind], queryFn: () => api.get<OrderOf<K>[]>(myListPath[kind]) });
 }
 
 type Page<T> = { data: T[]; total: number; page: number; pageSize: number };
@@ -68,32 +28,28 @@ function toQuery(q: TAdminOrderQuery) {
   return params.toString();
 }
 
-/** GET /api/admin/orders (search, sort and paging on the server). */
-export function useAdminOrders(q: TAdminOrderQuery) {
+/** GET /api/admin/orders or /api/admin/item-orders (search, sort and paging on the server). */
+export function useAdminOrders<K extends OrderKind>(kind: K, q: TAdminOrderQuery) {
   return useQuery({
-    queryKey: [...ordersKey, "admin", "package", q],
-    queryFn: () => api.get<Page<TPackageOrder>>(`/api/admin/orders?${toQuery(q)}`),
+    queryKey: [...ordersKey, "admin", kind, q],
+    queryFn: () => api.get<Page<OrderOf<K>>>(`${adminListPath[kind]}?${toQuery(q)}`),
     placeholderData: keepPreviousData,
   });
 }
 
-/** GET /api/admin/item-orders */
-export function useAdminItemOrders(q: TAdminOrderQuery) {
-  return useQuery({
-    queryKey: [...ordersKey, "admin", "item", q],
-    queryFn: () => api.get<Page<TItemOrder>>(`/api/admin/item-orders?${toQuery(q)}`),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** DELETE /api/order/{id} or /api/item-order/{id} (pending only). */
-export function useDeleteOrder(kind: "package" | "item") {
+function useOrderMutation<V, R>(fn: (v: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      api.delete<{ success: true; message: string }>(
-        `/api/${kind === "package" ? "order" : "item-order"}/${encodeURIComponent(id)}`,
-      ),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ordersKey }),
-  });
+  return useMutation({ mutationFn: fn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ordersKey }) });
+}
+
+/** DELETE /api/order/{id} or /api/item-order/{id} (admin; pending only). */
+export function useDeleteOrder(kind: OrderKind) {
+  return useOrderMutation((id: string) => api.delete<{ success: true; message: string }>(orderPath(kind, id)));
+}
+
+/** POST /api/orders/{id}/cancel: the member cancels an unpaid order; it can no longer be paid. */
+export function useCancelOrder() {
+  return useOrderMutation((id: string) =>
+    api.post<{ success: true; message: string }>(`/api/orders/${encodeURIComponent(id)}/cancel`),
+  );
 }

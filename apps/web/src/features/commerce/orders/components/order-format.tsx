@@ -1,4 +1,6 @@
+import { ITEM_MESSAGES, type OrderKind, PAYMENT_STATUS } from "@mailsmith/shared";
 import { Badge, statusColor } from "@/components/ui/badge";
+import { paths } from "@/config/paths";
 
 /** "Nov 22, 2026" from an ISO date or a dd/mm/yyyy date. */
 export function shortDate(value: string | null | undefined): string {
@@ -13,4 +15,17 @@ export function StatusBadge({ status, upper = false }: { status: string; upper?:
   return <Badge color={statusColor(status)}>{upper ? status.toUpperCase() : status}</Badge>;
 }
 
-export const ITEM_PLACEHOLDER = "/demo/items/placeholder.svg";
+/** The product an order is for, or the spec's "Unnamed Item" / "Unnamed Package". */
+export function orderName(order: { packageName: string }, kind: OrderKind): string {
+  return order.packageName || (kind === "item" ? ITEM_MESSAGES.unnamedItem : ITEM_MESSAGES.unnamedPackage);
+}
+
+/** /pay-now/{id} or /item-pay-now/{id}. */
+export function payNowPath(kind: OrderKind, id: string): string {
+  return kind === "item" ? paths.itemPayNow(id) : paths.payNow(id);
+}
+
+/** Only a pending order can still be paid or cancelled (expired, cancelled and paid ones cannot). */
+export function isPayable(order: { paymentStatus: string }): boolean {
+  return order.paymentStatus === PAYMENT_STATUS.pending;
+}

@@ -1,17 +1,19 @@
-import { formatPrice, ITEM_MESSAGES, ORDER_MESSAGES, PAYMENT_STATUS } from "@mailsmith/shared";
+import { formatPrice, ORDER_MESSAGES, PAYMENT_STATUS } from "@mailsmith/shared";
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useMyItemOrders } from "../api/orders";
-import { ITEM_PLACEHOLDER, StatusBadge } from "../components/order-format";
+import { ItemImage } from "../../catalogue/components/item-image";
+import { useMyOrders } from "../api/orders";
+import { UnpaidOrderActions } from "../components/order-actions";
+import { orderName, StatusBadge } from "../components/order-format";
 
 /** /user/orders: the member's premium item orders; paid ones show the access link and guidelines. */
 export function MyOrdersPage() {
   useDocumentTitle("My Orders - Mailsmith");
-  const orders = useMyItemOrders();
+  const orders = useMyOrders("item");
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -37,12 +39,8 @@ export function MyOrdersPage() {
             return (
               <li key={o._id} className="rounded-2xl border border-slate-200 bg-white p-5">
                 <div className="flex flex-col gap-4 sm:flex-row">
-                  <img
-                    src={o.imageUrl || ITEM_PLACEHOLDER}
-                    onError={(e) => {
-                      e.currentTarget.src = ITEM_PLACEHOLDER;
-                    }}
-                    alt=""
+                  <ItemImage
+                    src={o.imageUrl}
                     className="h-24 w-36 shrink-0 rounded-lg border border-slate-200 bg-slate-50 object-cover"
                   />
                   <div className="min-w-0 flex-1">
@@ -51,7 +49,7 @@ export function MyOrdersPage() {
                         to={paths.premiumItem(o.slug, o.itemId)}
                         className="font-semibold text-slate-900 hover:underline"
                       >
-                        {o.packageName || ITEM_MESSAGES.unnamedItem}
+                        {orderName(o, "item")}
                       </Link>
                       <StatusBadge status={o.paymentStatus} />
                     </div>
@@ -81,9 +79,9 @@ export function MyOrdersPage() {
                         )}
                       </div>
                     ) : (
-                      <Link to={paths.itemPayNow(o._id)} className={buttonClasses("primary", "mt-3 px-3 py-1.5")}>
-                        {ORDER_MESSAGES.payNow}
-                      </Link>
+                      <div className="mt-3">
+                        <UnpaidOrderActions kind="item" order={o} />
+                      </div>
                     )}
                   </div>
                 </div>

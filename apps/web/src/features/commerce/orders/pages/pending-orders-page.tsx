@@ -1,14 +1,16 @@
-import { formatPrice, ITEM_MESSAGES, ORDER_MESSAGES, ORDER_PAGE_SIZE, PAYMENT_STATUS } from "@mailsmith/shared";
-import { useState } from "react";
+import { formatPrice, ORDER_MESSAGES, ORDER_PAGE_SIZE, type OrderKind, PAYMENT_STATUS } from "@mailsmith/shared";
+import { type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Pager, pageCountOf, pageSlice } from "@/components/ui/pager";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useMyItemOrders, useMyOrders } from "../api/orders";
-import { ITEM_PLACEHOLDER, StatusBadge, shortDate } from "../components/order-format";
+import { ItemImage } from "../../catalogue/components/item-image";
+import { type OrderOf, useMyOrders } from "../api/orders";
+import { UnpaidOrderActions } from "../components/order-actions";
+import { isPayable, orderName, payNowPath, StatusBadge, shortDate } from "../components/order-format";
 
 function EmptyState() {
   return (
@@ -36,33 +38,69 @@ function CompleteYourPurchase({ first }: { first: string | null }) {
   );
 }
 
-function Loading() {
+const TITLES = {
+  package: { title: ORDER_MESSAGES.pendingTitle, loadFailed: ORDER_MESSAGES.loadFailed },
+  item: { title: ORDER_MESSAGES.pendingItemTitle, loadFailed: ORDER_MESSAGES.loadItemFailed },
+} as const;
+
+/** Both pending pages: the caller's unpaid orders of one kind with the count, states, pager and the bottom card. */
+function PendingOrders<K extends OrderKind>({
+  kind,
+  children,
+}: {
+  kind: K;
+  children: (rows: OrderOf<K>[]) => ReactNode;
+}) {
+  const texts = TITLES[kind];
+  useDocumentTitle(`${texts.title} - Mailsmith`);
+  const orders = useMyOrders(kind);
+  const [page, setPage] = useState(1);
+  const pending = (orders.data ?? []).filter((o) => o.paymentStatus !== PAYMENT_STATUS.paid);
+  const firstPayable = pending.find(isPayable);
   return (
-    <div className="flex justify-center py-16 text-brand-600">
-      <Spinner className="h-8 w-8" />
+    <div className="mx-auto max-w-5xl space-y-6">
+      <h1 className="text-2xl font-bold text-slate-900">
+        {texts.title} <span className="text-slate-500">({pending.length})</span>
+      </h1>
+      {orders.isPending ? (
+        <div className="flex justify-center py-16 text-brand-600">
+          <Spinner className="h-8 w-8" />
+        </div>
+      ) : orders.isError ? (
+        <Alert>{texts.loadFailed}</Alert>
+      ) : pending.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <>
+          {children(pageSlice(pending, page, ORDER_PAGE_SIZE) as OrderOf<K>[])}
+          {pending.length > ORDER_PAGE_SIZE && (
+            <Pager page={page} pageCount={pageCountOf(pending.length, ORDER_PAGE_SIZE)} onPageChange={setPage} />
+          )}
+        </>
+      )}
+      {!orders.isPending && !orders.isError && (
+        <CompleteYourPurchase first={firstPayable ? payNowPath(kind, firstPayable._id) : null} />
+      )}
     </div>
   );
 }
 
-/** /user/pending-payment and /user/package-pending-payment: the caller's unpaid package orders. */
-export function PendingOrdersPage() {
-  useDocumentTitle(`${ORDER_MESSAGES.pendingTitle} - Mailsmith`);
-  const orders = useMyOrders();
-  const [page, setPage] = useState(1);
-  const pending = (orders.data ?? []).filter((o) => o.paymentStatus !== PAYMENT_STATUS.paid);
-  const rows = pageSlice(pending, page, ORDER_PAGE_SIZE);
+function OrderInfo({ order }: { order: OrderOf<"package"> }) {
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
-      <h1 className="text-2xl font-bold text-slate-900">
-        {ORDER_MESSAGES.pendingTitle} <span className="text-slate-500">({pending.length})</span>
-      </h1>
-      {orders.isPending ? (
-        <Loading />
-      ) : orders.isError ? (
-        <Alert>{ORDER_MESSAGES.loadFailed}</Alert>
-      ) : pending.length === 0 ? (
-        <EmptyState />
-      ) : (
+    <>
+      <p className="font-semibold text-slate-900">{orderName(order, "package")}</p>
+      <p className="text-xs text-slate-500">
+        #{order.orderId} · {shortDate(order.createdAt)}
+      </p>
+    </>
+  );
+}
+
+/** /user/pending-payment and /user/package-pending-payment: a table on wide screens, cards on narrow (spec). */
+export function PendingOrdersPage() {
+  return (
+    <PendingOrders kind="package">
+      {(rows) => (
         <>
           <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
             <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -83,19 +121,14 @@ export function PendingOrdersPage() {
                 {rows.map((o) => (
                   <tr key={o._id}>
                     <td className="px-4 py-3">
-                      <p className="font-semibold text-slate-900">{o.packageName || ITEM_MESSAGES.unnamedPackage}</p>
-                      <p className="text-xs text-slate-500">
-                        #{o.orderId} · {shortDate(o.createdAt)}
-                      </p>
+                      <OrderInfo order={o} />
                     </td>
                     <td className="px-4 py-3 font-medium">{formatPrice(o.totalPrice)}</td>
                     <td className="px-4 py-3">
                       <StatusBadge status={o.paymentStatus} />
                     </td>
                     <td className="px-4 py-3">
-                      <Link to={paths.payNow(o._id)} className={buttonClasses("primary", "px-3 py-1.5")}>
-                        {ORDER_MESSAGES.payNow}
-                      </Link>
+                      <UnpaidOrderActions kind="package" order={o} />
                     </td>
                   </tr>
                 ))}
@@ -107,97 +140,58 @@ export function PendingOrdersPage() {
               <li key={o._id} className="rounded-xl border border-slate-200 bg-white p-4">
                 <div className="flex items-start justify-between gap-3">
                   <div>
-                    <p className="font-semibold text-slate-900">{o.packageName || ITEM_MESSAGES.unnamedPackage}</p>
-                    <p className="text-xs text-slate-500">
-                      #{o.orderId} · {shortDate(o.createdAt)}
-                    </p>
+                    <OrderInfo order={o} />
                   </div>
                   <StatusBadge status={o.paymentStatus} />
                 </div>
-                <div className="mt-3 flex items-center justify-between">
+                <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                   <span className="font-semibold">{formatPrice(o.totalPrice)}</span>
-                  <Link to={paths.payNow(o._id)} className={buttonClasses("primary", "px-3 py-1.5")}>
-                    {ORDER_MESSAGES.payNow}
-                  </Link>
+                  <UnpaidOrderActions kind="package" order={o} />
                 </div>
               </li>
             ))}
           </ul>
-          {pending.length > ORDER_PAGE_SIZE && (
-            <Pager page={page} pageCount={pageCountOf(pending.length, ORDER_PAGE_SIZE)} onPageChange={setPage} />
-          )}
         </>
       )}
-      {!orders.isPending && !orders.isError && (
-        <CompleteYourPurchase first={pending[0] ? paths.payNow(pending[0]._id) : null} />
-      )}
-    </div>
+    </PendingOrders>
   );
 }
 
-/** /user/item-pending-payment: the caller's unpaid item orders. */
+/** /user/item-pending-payment: image, name linking to the item page, order, price, status (spec). */
 export function PendingItemOrdersPage() {
-  useDocumentTitle(`${ORDER_MESSAGES.pendingItemTitle} - Mailsmith`);
-  const orders = useMyItemOrders();
-  const [page, setPage] = useState(1);
-  const pending = (orders.data ?? []).filter((o) => o.paymentStatus !== PAYMENT_STATUS.paid);
-  const rows = pageSlice(pending, page, ORDER_PAGE_SIZE);
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
-      <h1 className="text-2xl font-bold text-slate-900">
-        {ORDER_MESSAGES.pendingItemTitle} <span className="text-slate-500">({pending.length})</span>
-      </h1>
-      {orders.isPending ? (
-        <Loading />
-      ) : orders.isError ? (
-        <Alert>{ORDER_MESSAGES.loadItemFailed}</Alert>
-      ) : pending.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <>
-          <ul className="space-y-3">
-            {rows.map((o) => (
-              <li
-                key={o._id}
-                className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center"
-              >
-                <img
-                  src={o.imageUrl || ITEM_PLACEHOLDER}
-                  onError={(e) => {
-                    e.currentTarget.src = ITEM_PLACEHOLDER;
-                  }}
-                  alt=""
-                  className="h-20 w-28 shrink-0 rounded-lg border border-slate-200 bg-slate-50 object-cover"
-                />
-                <div className="min-w-0 flex-1">
-                  <Link
-                    to={paths.premiumItem(o.slug, o.itemId)}
-                    className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
-                  >
-                    {o.packageName || ITEM_MESSAGES.unnamedItem}
-                  </Link>
-                  <p className="text-xs text-slate-500">
-                    Order #{o.orderId} · {o.orderDate}
-                  </p>
-                  <p className="mt-1 font-semibold">{formatPrice(o.totalPrice)}</p>
-                </div>
-                <div className="flex items-center gap-3">
-                  <StatusBadge status={o.paymentStatus} />
-                  <Link to={paths.itemPayNow(o._id)} className={buttonClasses("primary", "px-3 py-1.5")}>
-                    {ORDER_MESSAGES.payNow}
-                  </Link>
-                </div>
-              </li>
-            ))}
-          </ul>
-          {pending.length > ORDER_PAGE_SIZE && (
-            <Pager page={page} pageCount={pageCountOf(pending.length, ORDER_PAGE_SIZE)} onPageChange={setPage} />
-          )}
-        </>
+    <PendingOrders kind="item">
+      {(rows) => (
+        <ul className="space-y-3">
+          {rows.map((o) => (
+            <li
+              key={o._id}
+              className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center"
+            >
+              <ItemImage
+                src={o.imageUrl}
+                className="h-20 w-28 shrink-0 rounded-lg border border-slate-200 bg-slate-50 object-cover"
+              />
+              <div className="min-w-0 flex-1">
+                <Link
+                  to={paths.premiumItem(o.slug, o.itemId)}
+                  className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+                >
+                  {orderName(o, "item")}
+                </Link>
+                <p className="text-xs text-slate-500">
+                  Order #{o.orderId} · {o.orderDate}
+                </p>
+                <p className="mt-1 font-semibold">{formatPrice(o.totalPrice)}</p>
+              </div>
+              <div className="flex flex-wrap items-center gap-3">
+                <StatusBadge status={o.paymentStatus} />
+                <UnpaidOrderActions kind="item" order={o} />
+              </div>
+            </li>
+          ))}
+        </ul>
       )}
-      {!orders.isPending && !orders.isError && (
-        <CompleteYourPurchase first={pending[0] ? paths.itemPayNow(pending[0]._id) : null} />
-      )}
-    </div>
+    </PendingOrders>
   );
 }
