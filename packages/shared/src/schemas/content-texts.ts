@@ -240,6 +240,7 @@ export const CONTENT_ADMIN_TEXTS = {
   },
   contactPage: {
     heading: "Contact Page",
+    loadError: "Error Loading Contact Page Data",
     updated: "Contact page updated successfully!",
     updateFailed: (message: string) => `Failed to update contact page: ${message}`,
     updateError: "Error updating contact page",

@@ -1,4 +1,4 @@
-import { CONTENT_TEXTS, type TContactEntry } from "@mailsmith/shared";
+import { CONTENT_TEXTS, type TContactEntry, type TContactPage } from "@mailsmith/shared";
 import { lazy, Suspense } from "react";
 import { useContactPage } from "../../api/contact-page";
 import { ContentIcon } from "../content-icon";
@@ -12,6 +12,70 @@ const ContactForm = lazy(() => import("./contact-form").then((m) => ({ default: 
 function entryHref(entry: TContactEntry) {
   if (entry.type === "email") return `mailto:${entry.value}`;
   return `tel:${entry.value.replace(/[^\d+]/g, "")}`;
+}
+
+/** Title, subtitle, description and contact entries; also the admin editor's live preview. */
+export function ContactDetails({
+  data,
+  headingId = "contact-heading",
+  headingLevel = 2,
+}: {
+  data: Pick<TContactPage, "title" | "subtitle" | "description" | "contactInfo">;
+  headingId?: string;
+  headingLevel?: 1 | 2;
+}) {
+  return (
+    <>
+      <SectionHeading
+        id={headingId}
+        level={headingLevel}
+        align="left"
+        eyebrow="Contact"
+        title={data.title}
+        lead={data.subtitle}
+      />
+      {data.description && <p className="mt-3 text-sm text-slate-600">{data.description}</p>}
+      {data.contactInfo.length > 0 && (
+        <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+          {data.contactInfo.map((entry, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id
+            <li key={i}>
+              <a
+                href={entryHref(entry)}
+                className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 hover:border-brand-200 hover:bg-brand-50"
+              >
+                <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <ContentIcon
+                    name={entry.icon || (entry.type === "email" ? "mail" : "phone-call")}
+                    className="h-5 w-5"
+                  />
+                </span>
+                <span className="min-w-0">
+                  {entry.label && <span className="block text-xs text-slate-600">{entry.label}</span>}
+                  <span className="block truncate text-sm font-semibold text-slate-900">{entry.value}</span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function ContactIllustration({ url }: { url: string }) {
+  return (
+    <div className="hidden items-center lg:flex">
+      <ContentImage
+        src={url}
+        alt="Illustration of the Mailsmith support team answering messages"
+        width={560}
+        height={560}
+        loading="lazy"
+        className="w-full rounded-3xl"
+      />
+    </div>
+  );
 }
 
 /** Title, subtitle, contact entries, the form and an image (spec); the form is always there. */
@@ -31,41 +95,7 @@ export function ContactSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           ) : !data ? (
             <p className="text-sm text-slate-600">{CONTENT_TEXTS.contact.empty}</p>
           ) : (
-            <>
-              <SectionHeading
-                id="contact-heading"
-                level={headingLevel}
-                align="left"
-                eyebrow="Contact"
-                title={data.title}
-                lead={data.subtitle}
-              />
-              {data.description && <p className="mt-3 text-sm text-slate-600">{data.description}</p>}
-              {data.contactInfo.length > 0 && (
-                <ul className="mt-6 grid gap-3 sm:grid-cols-2">
-                  {data.contactInfo.map((entry, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id
-                    <li key={i}>
-                      <a
-                        href={entryHref(entry)}
-                        className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 hover:border-brand-200 hover:bg-brand-50"
-                      >
-                        <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                          <ContentIcon
-                            name={entry.icon || (entry.type === "email" ? "mail" : "phone-call")}
-                            className="h-5 w-5"
-                          />
-                        </span>
-                        <span className="min-w-0">
-                          {entry.label && <span className="block text-xs text-slate-600">{entry.label}</span>}
-                          <span className="block truncate text-sm font-semibold text-slate-900">{entry.value}</span>
-                        </span>
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </>
+            <ContactDetails data={data} headingLevel={headingLevel} />
           )}
           {!data &&
             (headingLevel === 1 ? (
@@ -83,18 +113,7 @@ export function ContactSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
             </Suspense>
           </div>
         </div>
-        {data?.imageUrl && (
-          <div className="hidden items-center lg:flex">
-            <ContentImage
-              src={data.imageUrl}
-              alt="Illustration of the Mailsmith support team answering messages"
-              width={560}
-              height={560}
-              loading="lazy"
-              className="w-full rounded-3xl"
-            />
-          </div>
-        )}
+        {data?.imageUrl && <ContactIllustration url={data.imageUrl} />}
       </div>
     </section>
   );
