@@ -8,9 +8,9 @@ import pg from "pg";
 import pino from "pino";
 import { createOutboxMailer, createSmtpMailer, type Mailer, type MailMessage } from "../src/adapters/mail/mailer.js";
 import { buildApp } from "../src/app.js";
+import { seed } from "../src/composition/seed.js";
 import { type AppContext, createContext } from "../src/context.js";
 import { type Database, migrationsFolder, openPglite, openPostgres } from "../src/db/client.js";
-import { seed } from "../src/db/seed.js";
 import { loadEnv } from "../src/env.js";
 
 export const ADMIN = { email: "admin@test.local", password: "admin-password-123" };

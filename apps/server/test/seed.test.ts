@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { seed } from "../src/composition/seed.js";
 import { user } from "../src/db/schema/index.js";
-import { seed } from "../src/db/seed.js";
 import { startTestServer, type TestServer } from "./harness.js";
 
 let server: TestServer;

@@ -2,9 +2,6 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { findUserByEmail } from "../core/identity/users.js";
-import { seedContent } from "../features/content/service.js";
-import { seedEmailTemplates } from "../features/messaging/seed.js";
-import { seedCommerce } from "../features/commerce/seed.js";
 import { appMeta, user } from "./schema/index.js";
 
 export async function getMeta<T>(ctx: Pick<AppContext, "db">, key: string): Promise<T | undefined> {
@@ -66,21 +63,5 @@ export async function ensureAdmin(ctx: AppContext, print: (line: string) => void
     );
   } else {
     print(`Administrator account created: ${email}`);
-  }
-}
-
-/** Demo data hooks: each feature adds its seed step here. */
-export type SeedStep = (ctx: AppContext) => Promise<void>;
-export const demoSeedSteps: Record<string, SeedStep> = {
-  commerce: seedCommerce,
-  content: seedContent,
-  "email-templates": seedEmailTemplates,
-};
-
-export async function seed(ctx: AppContext, print: (line: string) => void) {
-  await ensureAdmin(ctx, print);
-  if (!ctx.env.SEED_DEMO) return;
-  for (const [name, step] of Object.entries(demoSeedSteps)) {
-    await runOnce(ctx, name, () => step(ctx));
   }
 }

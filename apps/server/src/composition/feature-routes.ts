@@ -1,0 +1,29 @@
+import type { FastifyInstance } from "fastify";
+import { adminStatsRoutes } from "../features/admin-stats/routes.js";
+import { authRoutes } from "../features/auth/routes.js";
+import { commerceRoutes } from "../features/commerce/routes.js";
+import { contentRoutes } from "../features/content/routes.js";
+import { emailCheckRoutes } from "../features/email-check/routes.js";
+import { generatorRoutes } from "../features/generator/routes.js";
+import { messagingRoutes } from "../features/messaging/routes.js";
+import { profileRoutes } from "../features/profile/routes.js";
+import { supportRoutes } from "../features/support/routes.js";
+import { systemRoutes } from "../features/system/routes.js";
+import { uploadRoutes } from "../features/uploads/routes.js";
+import { userRoutes } from "../features/users/routes.js";
+
+/** Every feature's routes, in registration order (the SPA fallback comes after them, in app.ts). */
+export async function registerFeatureRoutes(app: FastifyInstance, opts: { webDist?: string }) {
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(supportRoutes);
+  await app.register(generatorRoutes);
+  await app.register(emailCheckRoutes);
+  await app.register(contentRoutes, { webDist: opts.webDist });
+  await app.register(profileRoutes);
+  await app.register(uploadRoutes);
+  await app.register(messagingRoutes);
+  await app.register(adminStatsRoutes);
+  await app.register(commerceRoutes, { webDist: opts.webDist });
+}
