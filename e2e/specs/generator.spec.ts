@@ -115,12 +115,22 @@ test("admin manages Gemini keys: add, masked table, disable, delete with confirm
   const row = page.getByRole("row", { name: /Backup key/ });
   await expect(row.getByText("AIzaSyE2…9876")).toBeVisible();
   await expect(page.getByText("AIzaSyE2E-panel-key-abcdefgh-9876")).toHaveCount(0);
-  await row.getByRole("button", { name: "Disable" }).click();
+  // Row actions sit in a menu; disabling can be undone from the toast.
+  const actions = row.getByRole("button", { name: "Actions for Backup key" });
+  const menu = page.getByRole("menu", { name: "Actions for Backup key" });
+  await actions.click();
+  await menu.getByRole("menuitem", { name: "Disable" }).click();
   await expect(page.getByText("API key deactivated successfully!")).toBeVisible();
   await expect(row.getByText("Inactive")).toBeVisible();
-  await row.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByText("Are you sure you want to delete this API key?")).toBeVisible();
-  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("API key activated successfully!")).toBeVisible();
+  await expect(row.getByText("Active", { exact: true })).toBeVisible();
+  // Delete asks first, naming the key.
+  await actions.click();
+  await menu.getByRole("menuitem", { name: "Delete key…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete the key “Backup key”?" });
+  await expect(dialog.getByText("Are you sure you want to delete this API key?")).toBeVisible();
+  await dialog.getByRole("button", { name: "Delete key" }).click();
   await expect(page.getByText("API key deleted successfully!")).toBeVisible();
   await expect(page.getByRole("row", { name: /Backup key/ })).toHaveCount(0);
 });

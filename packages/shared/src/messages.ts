@@ -170,3 +170,13 @@ export const EDITOR_TEXTS = {
   previewNote: "What the page shows with the values above, before you save.",
   checkFields: "Please check the highlighted fields",
 } as const;
+
+/** The admin data table and its row-actions menu (components/ui/data-table, row-actions). */
+export const TABLE_TEXTS = {
+  scrollHint: "Scroll sideways for more columns",
+  noRows: "No rows",
+  actions: "Actions",
+  actionsFor: (name: string) => `Actions for ${name}`,
+  /** The toast action that reverses a cheap change (disable/enable). */
+  undo: "Undo",
+} as const;

@@ -40,7 +40,6 @@ export const USERS_MESSAGES = {
   deleteTitle: (name: string) => `Delete ${name}?`,
   deleteEffect: (name: string, email: string) =>
     `${name} (${email}) is removed for good, with their credits and saved templates. To only stop sign-in, disable the account instead.`,
-  undo: "Undo",
 } as const;
 
 /** PUT /api/users/{id} (spec: userName, UserEmail, userRole, userMembership, currentBalance). */

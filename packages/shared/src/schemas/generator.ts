@@ -117,6 +117,12 @@ export const GEMINI_KEY_MESSAGES = {
   deactivated: "API key deactivated successfully!",
   deleteConfirm: "Are you sure you want to delete this API key?",
   notFound: "API key not found.",
+  actionEnable: "Enable",
+  actionDisable: "Disable",
+  actionEdit: "Edit",
+  actionDelete: "Delete key",
+  deleteTitle: (name: string) => `Delete the key “${name}”?`,
+  deleteEffect: "Generation stops using it at once; to pause it instead, disable it.",
 } as const;
 
 /** Spec: the table shows the first 8 characters, an ellipsis and the last 4. */

@@ -1,3 +1,4 @@
+import { TABLE_TEXTS } from "@mailsmith/shared";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Pager, pageCountOf, pageSlice } from "./pager";
 import { Spinner } from "./spinner";
@@ -188,7 +189,7 @@ export function DataTable<T>({
     <div>
       {scrollable && (
         <p className="mb-1 text-right text-xs font-medium text-slate-600" data-testid="table-scroll-hint">
-          Scroll sideways for more columns <span aria-hidden="true">→</span>
+          {TABLE_TEXTS.scrollHint} <span aria-hidden="true">→</span>
         </p>
       )}
       <div
@@ -246,7 +247,7 @@ export function DataTable<T>({
                 <td colSpan={columns.length} className="p-0">
                   {/* Pinned to the visible width: a wide table scrolled on a phone must not push the text off-screen. */}
                   <div className="sticky left-0 w-[min(100%,calc(100vw-7rem))] px-4 py-10 text-center text-slate-500">
-                    {empty ?? "No rows"}
+                    {empty ?? TABLE_TEXTS.noRows}
                   </div>
                 </td>
               </tr>

@@ -1,3 +1,4 @@
+import { TABLE_TEXTS } from "@mailsmith/shared";
 import { type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 
 export interface RowAction {
@@ -116,7 +117,7 @@ export function RowActions({ name, items }: { name: string; items: readonly RowA
       <button
         ref={buttonRef}
         type="button"
-        aria-label={`Actions for ${name}`}
+        aria-label={TABLE_TEXTS.actionsFor(name)}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -124,14 +125,14 @@ export function RowActions({ name, items }: { name: string; items: readonly RowA
         onKeyDown={onButtonKey}
         className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold whitespace-nowrap text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100"
       >
-        <span aria-hidden="true">⋯</span> Actions
+        <span aria-hidden="true">⋯</span> {TABLE_TEXTS.actions}
       </button>
       {open && (
         <div
           ref={menuRef}
           id={menuId}
           role="menu"
-          aria-label={`Actions for ${name}`}
+          aria-label={TABLE_TEXTS.actionsFor(name)}
           tabIndex={-1}
           onKeyDown={onMenuKey}
           style={{ top: position?.top ?? 0, right: position?.right ?? 0, visibility: position ? "visible" : "hidden" }}

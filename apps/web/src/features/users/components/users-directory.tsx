@@ -1,6 +1,7 @@
 import {
   MEMBERSHIPS,
   type Membership,
+  TABLE_TEXTS,
   type TUser,
   USER_ROLES,
   USERS_MESSAGES,
@@ -131,7 +132,7 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
       toast.success(
         res.message,
         undoable
-          ? { action: { label: USERS_MESSAGES.undo, onClick: () => void setBanned(u, !banned, false) } }
+          ? { action: { label: TABLE_TEXTS.undo, onClick: () => void setBanned(u, !banned, false) } }
           : undefined,
       );
     } catch (err) {

@@ -1,12 +1,13 @@
-import { GEMINI_KEY_MESSAGES, type TGeminiKey } from "@mailsmith/shared";
+import { ADMIN_TABLE_PAGE_SIZE, GEMINI_KEY_MESSAGES, TABLE_TEXTS, type TGeminiKey } from "@mailsmith/shared";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
+import { type Column, DataTable, useDataTable } from "@/components/ui/data-table";
 import { TextField } from "@/components/ui/field";
-import { Modal } from "@/components/ui/modal";
-import { Spinner } from "@/components/ui/spinner";
+import { RowActions } from "@/components/ui/row-actions";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api-client";
 import { useGeminiKeyMutations, useGeminiKeys } from "../../api/gemini-keys";
@@ -22,7 +23,7 @@ export function GeminiKeysPanel() {
   const [active, setActive] = useState(true);
   const [editing, setEditing] = useState<TGeminiKey | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<TGeminiKey | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
 
   const resetForm = () => {
     setName("");
@@ -59,6 +60,97 @@ export function GeminiKeysPanel() {
       );
     }
   };
+
+  /** Enable or disable; the toast's Undo flips it back (one request, nothing lost). */
+  const toggle = (k: TGeminiKey, undoable = true) =>
+    m.toggle.mutate(k._id, {
+      onSuccess: (r) =>
+        toast.success(
+          r.message,
+          undoable ? { action: { label: TABLE_TEXTS.undo, onClick: () => toggle(k, false) } } : {},
+        ),
+      onError: (err) => toast.error(errorMessage(err, GEMINI_KEY_MESSAGES.toggleFailed)),
+    });
+
+  const startEdit = (k: TGeminiKey) => {
+    setEditing(k);
+    setName(k.name);
+    setKey("");
+    setActive(k.isActive);
+    setFormError(null);
+  };
+
+  const remove = async (k: TGeminiKey) => {
+    const ok = await confirm(`${GEMINI_KEY_MESSAGES.deleteConfirm} ${GEMINI_KEY_MESSAGES.deleteEffect}`, {
+      title: GEMINI_KEY_MESSAGES.deleteTitle(k.name),
+      confirmLabel: GEMINI_KEY_MESSAGES.actionDelete,
+      danger: true,
+    });
+    if (!ok) return;
+    m.remove.mutate(k._id, {
+      onSuccess: (r) => {
+        toast.success(r.message);
+        if (editing?._id === k._id) resetForm();
+      },
+      onError: (err) => toast.error(errorMessage(err, GEMINI_KEY_MESSAGES.deleteFailed)),
+    });
+  };
+
+  const columns: Column<TGeminiKey>[] = [
+    {
+      key: "name",
+      header: "Name",
+      sortValue: (k) => k.name,
+      className: "font-medium text-slate-900",
+      render: (k) => k.name,
+    },
+    { key: "key", header: "Key", className: "font-mono text-xs", render: (k) => k.keyPreview },
+    {
+      key: "status",
+      header: "Status",
+      sortValue: (k) => k.isActive,
+      render: (k) => <Badge color={k.isActive ? "green" : "grey"}>{k.isActive ? "Active" : "Inactive"}</Badge>,
+    },
+    {
+      key: "createdAt",
+      header: "Created",
+      sortValue: (k) => new Date(k.createdAt),
+      className: "whitespace-nowrap text-slate-600",
+      render: (k) => new Date(k.createdAt).toLocaleDateString(),
+    },
+    {
+      key: "usage",
+      header: "Usage",
+      sortValue: (k) => k.usage.calls,
+      className: "text-xs text-slate-600",
+      render: (k) => (
+        <>
+          {k.usage.calls} calls · {k.usage.failures} failures
+          <br />
+          Last used: {when(k.usage.lastUsedAt)}
+          {k.usage.lastStatus ? ` (${k.usage.lastStatus})` : ""}
+        </>
+      ),
+    },
+    {
+      key: "actions",
+      header: "Actions",
+      render: (k) => (
+        <RowActions
+          name={k.name}
+          items={[
+            {
+              label: k.isActive ? GEMINI_KEY_MESSAGES.actionDisable : GEMINI_KEY_MESSAGES.actionEnable,
+              onSelect: () => toggle(k),
+            },
+            { label: GEMINI_KEY_MESSAGES.actionEdit, onSelect: () => startEdit(k) },
+            { label: `${GEMINI_KEY_MESSAGES.actionDelete}…`, destructive: true, onSelect: () => void remove(k) },
+          ]}
+        />
+      ),
+    },
+  ];
+  const table = useDataTable({ rows: keys.data ?? [], columns, pageSize: ADMIN_TABLE_PAGE_SIZE, label: "Key pages" });
 
   return (
     <div className="space-y-6">
@@ -104,116 +196,24 @@ export function GeminiKeysPanel() {
         </div>
       </form>
 
-      {keys.isPending ? (
-        <div className="flex justify-center p-8 text-brand-600">
-          <Spinner />
-        </div>
-      ) : keys.isError ? (
+      {keys.isError ? (
         <Alert>{errorMessage(keys.error, GEMINI_KEY_MESSAGES.fetchFailed)}</Alert>
-      ) : keys.data.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
-          <p className="font-semibold text-slate-900">{GEMINI_KEY_MESSAGES.emptyTitle}</p>
-          <p className="mt-1 text-sm text-slate-600">{GEMINI_KEY_MESSAGES.emptyHint}</p>
-        </div>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200">
-          <table className="w-full min-w-[720px] text-left text-sm">
-            <thead className="bg-slate-50 text-xs text-slate-500 uppercase">
-              <tr>
-                <th className="px-4 py-3">Name</th>
-                <th className="px-4 py-3">Key</th>
-                <th className="px-4 py-3">Status</th>
-                <th className="px-4 py-3">Created</th>
-                <th className="px-4 py-3">Usage</th>
-                <th className="px-4 py-3">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {keys.data.map((k) => (
-                <tr key={k._id}>
-                  <td className="px-4 py-3 font-medium text-slate-900">{k.name}</td>
-                  <td className="px-4 py-3 font-mono text-xs">{k.keyPreview}</td>
-                  <td className="px-4 py-3">
-                    <Badge color={k.isActive ? "green" : "grey"}>{k.isActive ? "Active" : "Inactive"}</Badge>
-                  </td>
-                  <td className="px-4 py-3 text-slate-600">{new Date(k.createdAt).toLocaleDateString()}</td>
-                  <td className="px-4 py-3 text-xs text-slate-600">
-                    {k.usage.calls} calls · {k.usage.failures} failures
-                    <br />
-                    Last used: {when(k.usage.lastUsedAt)}
-                    {k.usage.lastStatus ? ` (${k.usage.lastStatus})` : ""}
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap gap-2">
-                      <Button
-                        variant="secondary"
-                        className="px-3 py-1.5"
-                        onClick={() =>
-                          m.toggle.mutate(k._id, {
-                            onSuccess: (r) => toast.success(r.message),
-                            onError: (err) => toast.error(errorMessage(err, GEMINI_KEY_MESSAGES.toggleFailed)),
-                          })
-                        }
-                      >
-                        {k.isActive ? "Disable" : "Enable"}
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        className="px-3 py-1.5"
-                        onClick={() => {
-                          setEditing(k);
-                          setName(k.name);
-                          setKey("");
-                          setActive(k.isActive);
-                          setFormError(null);
-                        }}
-                      >
-                        Edit
-                      </Button>
-                      <Button variant="dangerGhost" className="px-3 py-1.5" onClick={() => setDeleting(k)}>
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={columns}
+          rowKey={(k) => k._id}
+          caption="Gemini API keys"
+          loading={keys.isPending}
+          empty={
+            <>
+              <p className="font-semibold text-slate-900">{GEMINI_KEY_MESSAGES.emptyTitle}</p>
+              <p className="mt-1 text-sm text-slate-600">{GEMINI_KEY_MESSAGES.emptyHint}</p>
+            </>
+          }
+          {...table.props}
+        />
       )}
-
-      <Modal
-        open={Boolean(deleting)}
-        onClose={() => setDeleting(null)}
-        title="Delete API key"
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              loading={m.remove.isPending}
-              onClick={() =>
-                deleting &&
-                m.remove.mutate(deleting._id, {
-                  onSuccess: (r) => {
-                    toast.success(r.message);
-                    if (editing?._id === deleting._id) resetForm();
-                    setDeleting(null);
-                  },
-                  onError: (err) => toast.error(errorMessage(err, GEMINI_KEY_MESSAGES.deleteFailed)),
-                })
-              }
-            >
-              Delete
-            </Button>
-          </>
-        }
-      >
-        <p className="text-sm text-slate-700">{GEMINI_KEY_MESSAGES.deleteConfirm}</p>
-      </Modal>
+      {confirmDialog}
     </div>
   );
 }
