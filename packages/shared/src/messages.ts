@@ -180,3 +180,11 @@ export const TABLE_TEXTS = {
   /** The toast action that reverses a cheap change (disable/enable). */
   undo: "Undo",
 } as const;
+
+/** /admin/outbox: mail kept locally when the server has no SMTP_URL. */
+export const OUTBOX_TEXTS = {
+  title: "Mail Outbox",
+  loadFailed: "Failed to load the outbox",
+  empty: "No mail yet.",
+  preview: "Mail preview",
+} as const;

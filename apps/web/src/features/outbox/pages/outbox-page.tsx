@@ -1,8 +1,9 @@
+import { ADMIN_TABLE_PAGE_SIZE, OUTBOX_TEXTS } from "@mailsmith/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
+import { type Column, DataTable, useDataTable } from "@/components/ui/data-table";
 import { Modal } from "@/components/ui/modal";
-import { Spinner } from "@/components/ui/spinner";
 import { api, errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -23,57 +24,62 @@ export function OutboxPage() {
     queryKey: ["outbox"],
     queryFn: () => api.get<{ mode: string; data: OutboxMail[] }>("/api/admin/outbox"),
   });
+  const columns: Column<OutboxMail>[] = [
+    { key: "toEmail", header: "To", sortValue: (m) => m.toEmail, render: (m) => m.toEmail },
+    {
+      key: "subject",
+      header: "Subject",
+      sortValue: (m) => m.subject,
+      render: (m) => (
+        <button
+          type="button"
+          className="text-left font-medium text-brand-700 hover:underline"
+          onClick={() => setOpen(m)}
+        >
+          {m.subject}
+        </button>
+      ),
+    },
+    {
+      key: "createdAt",
+      header: "Date",
+      sortValue: (m) => new Date(m.createdAt),
+      className: "whitespace-nowrap text-slate-600",
+      render: (m) => new Date(m.createdAt).toLocaleString(),
+    },
+  ];
+  const table = useDataTable({
+    rows: q.data?.data ?? [],
+    columns,
+    initialSort: { key: "createdAt", dir: "desc" },
+    pageSize: ADMIN_TABLE_PAGE_SIZE,
+    label: "Outbox pages",
+  });
   return (
     <div className="mx-auto max-w-5xl">
-      <h1 className="text-2xl font-bold text-slate-900">Mail Outbox</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{OUTBOX_TEXTS.title}</h1>
       <p className="mt-1 text-sm text-slate-600">
         Without SMTP settings, outgoing mail is kept here instead of being sent. Set <code>SMTP_URL</code> to deliver
         it.
       </p>
-      <div className="mt-6 overflow-hidden rounded-xl border border-slate-200 bg-white">
-        {q.isPending ? (
-          <div className="flex justify-center p-8 text-brand-600">
-            <Spinner />
-          </div>
-        ) : q.isError ? (
-          <div className="p-4">
-            <Alert>{errorMessage(q.error, "Failed to load the outbox")}</Alert>
-          </div>
-        ) : q.data.data.length === 0 ? (
-          <p className="p-8 text-center text-sm text-slate-500">No mail yet.</p>
+      <div className="mt-6">
+        {q.isError ? (
+          <Alert>{errorMessage(q.error, OUTBOX_TEXTS.loadFailed)}</Alert>
         ) : (
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-              <tr>
-                <th className="px-4 py-3">To</th>
-                <th className="px-4 py-3">Subject</th>
-                <th className="px-4 py-3">Date</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {q.data.data.map((m) => (
-                <tr key={m._id}>
-                  <td className="px-4 py-3">{m.toEmail}</td>
-                  <td className="px-4 py-3">
-                    <button
-                      type="button"
-                      className="font-medium text-brand-700 hover:underline"
-                      onClick={() => setOpen(m)}
-                    >
-                      {m.subject}
-                    </button>
-                  </td>
-                  <td className="px-4 py-3 text-slate-500">{new Date(m.createdAt).toLocaleString()}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            columns={columns}
+            rowKey={(m) => m._id}
+            caption="Outbox"
+            loading={q.isPending}
+            empty={OUTBOX_TEXTS.empty}
+            {...table.props}
+          />
         )}
       </div>
       <Modal open={Boolean(open)} onClose={() => setOpen(null)} title={open?.subject ?? ""} size="lg">
         {open && (
           <iframe
-            title="Mail preview"
+            title={OUTBOX_TEXTS.preview}
             sandbox=""
             srcDoc={open.html}
             className="h-96 w-full rounded-lg border border-slate-200"
