@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { adminStatsRoutes } from "../features/admin-stats/routes.js";
 import { authRoutes } from "../features/auth/routes.js";
 import { commerceRoutes } from "../features/commerce/routes.js";
 import { contentRoutes } from "../features/content/routes.js";
+import { dashboardRoutes } from "../features/dashboard/routes.js";
 import { emailCheckRoutes } from "../features/email-check/routes.js";
 import { generatorRoutes } from "../features/generator/routes.js";
 import { messagingRoutes } from "../features/messaging/routes.js";
@@ -24,6 +24,6 @@ export async function registerFeatureRoutes(app: FastifyInstance, opts: { webDis
   await app.register(profileRoutes);
   await app.register(uploadRoutes);
   await app.register(messagingRoutes);
-  await app.register(adminStatsRoutes);
+  await app.register(dashboardRoutes);
   await app.register(commerceRoutes, { webDist: opts.webDist });
 }

@@ -1,9 +1,10 @@
 import { ZAdminStatsSchema } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { adminStats } from "./repo.js";
+import { getAdminStats } from "./service.js";
 
-export async function adminStatsRoutes(appBase: FastifyInstance) {
+/** The admin dashboard's figures (the web feature of the same name draws them). */
+export async function dashboardRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
 
@@ -17,6 +18,6 @@ export async function adminStatsRoutes(appBase: FastifyInstance) {
         response: { 200: ZAdminStatsSchema },
       },
     },
-    async () => adminStats(ctx.db),
+    async () => getAdminStats(ctx),
   );
 }

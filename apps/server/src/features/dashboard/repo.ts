@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.js";
 type Rows<T> = { rows: T[] };
 
 /** Counts for the dashboard cards (orders: package orders, as on /admin/orders). */
-async function counts(db: Db): Promise<TAdminStats["counts"]> {
+export async function countTotals(db: Db): Promise<TAdminStats["counts"]> {
   const res = (await db.execute(sql`
     select
       (select count(*) from package_orders)::int as orders,
@@ -24,7 +24,7 @@ async function counts(db: Db): Promise<TAdminStats["counts"]> {
  * One row per UTC day for the last 30 days (today included): revenue and number of paid orders
  * (package and item orders, by payment day) and credits spent on generations (net of refunds).
  */
-async function daily(db: Db, days = DASHBOARD_CHART_DAYS): Promise<TAdminStats["daily"]> {
+export async function dailyTotals(db: Db, days = DASHBOARD_CHART_DAYS): Promise<TAdminStats["daily"]> {
   const res = (await db.execute(sql`
     with days as (
       select generate_series(
@@ -66,9 +66,4 @@ async function daily(db: Db, days = DASHBOARD_CHART_DAYS): Promise<TAdminStats["
     paidOrders: Number(r.paid_orders),
     creditsSpent: Math.max(0, Number(r.credits_spent)),
   }));
-}
-
-export async function adminStats(db: Db): Promise<TAdminStats> {
-  const [c, d] = await Promise.all([counts(db), daily(db)]);
-  return { counts: c, daily: d };
 }
