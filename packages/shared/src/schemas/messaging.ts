@@ -74,4 +74,12 @@ export const MESSAGING_MESSAGES = {
   templateNotFound: "Template not found.",
   confirmDeleteTemplate: "Are you sure you want to delete this template?",
   noTemplate: "No template",
+  actionEdit: "Edit",
+  actionDelete: "Delete template",
+  deleteTitle: (name: string) => `Delete the template “${name}”?`,
+  deleteEffect: "Messages already sent keep their text; the template leaves the Send Message list.",
+  loadFailed: "Failed to load templates",
+  saveFailed: "Failed to save the template",
+  deleteFailed: "Failed to delete the template",
+  empty: "No templates yet.",
 } as const;

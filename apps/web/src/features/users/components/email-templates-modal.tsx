@@ -8,9 +8,11 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { inputClasses, TextField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
-import { Spinner } from "@/components/ui/spinner";
+import { RowActions } from "@/components/ui/row-actions";
 import { errorMessage } from "@/lib/api-client";
 import { useDeleteTemplate, useEmailTemplates, useSaveTemplate } from "../api/messaging";
 
@@ -25,6 +27,7 @@ export function EmailTemplatesModal({ open, onClose }: { open: boolean; onClose:
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<string | null>(null);
   const bodyId = useId();
+  const [confirm, confirmDialog] = useConfirm();
 
   async function submit() {
     if (!draft) return;
@@ -39,19 +42,46 @@ export function EmailTemplatesModal({ open, onClose }: { open: boolean; onClose:
       setDraft(null);
       setError(null);
     } catch (err) {
-      setError(errorMessage(err, "Failed to save the template"));
+      setError(errorMessage(err, MESSAGING_MESSAGES.saveFailed));
     }
   }
 
   async function del(t: TEmailTemplate) {
-    if (!window.confirm(MESSAGING_MESSAGES.confirmDeleteTemplate)) return;
+    const ok = await confirm(`${MESSAGING_MESSAGES.confirmDeleteTemplate} ${MESSAGING_MESSAGES.deleteEffect}`, {
+      title: MESSAGING_MESSAGES.deleteTitle(t.templateName),
+      confirmLabel: MESSAGING_MESSAGES.actionDelete,
+      danger: true,
+    });
+    if (!ok) return;
     try {
       await remove.mutateAsync(t._id);
       toast.success(MESSAGING_MESSAGES.templateDeleted);
     } catch (err) {
-      toast.error(errorMessage(err, "Failed to delete the template"));
+      toast.error(errorMessage(err, MESSAGING_MESSAGES.deleteFailed));
     }
   }
+
+  const edit = (t: TEmailTemplate) => {
+    setError(null);
+    setDraft({ id: t._id, templateName: t.templateName, subject: t.subject, body: t.body });
+  };
+  const columns: Column<TEmailTemplate>[] = [
+    { key: "templateName", header: "Template", className: "font-medium text-slate-900", render: (t) => t.templateName },
+    { key: "subject", header: "Subject", render: (t) => t.subject },
+    {
+      key: "actions",
+      header: "Actions",
+      render: (t) => (
+        <RowActions
+          name={t.templateName}
+          items={[
+            { label: MESSAGING_MESSAGES.actionEdit, onSelect: () => edit(t) },
+            { label: `${MESSAGING_MESSAGES.actionDelete}…`, destructive: true, onSelect: () => void del(t) },
+          ]}
+        />
+      ),
+    },
+  ];
 
   return (
     <Modal open={open} onClose={onClose} title="Email Templates" size="xl">
@@ -102,47 +132,21 @@ export function EmailTemplatesModal({ open, onClose }: { open: boolean; onClose:
               New Template
             </Button>
           </div>
-          {templates.isPending ? (
-            <div className="flex justify-center p-6 text-brand-600">
-              <Spinner />
-            </div>
-          ) : templates.isError ? (
-            <Alert>{errorMessage(templates.error, "Failed to load templates")}</Alert>
-          ) : templates.data.length === 0 ? (
-            <p className="py-6 text-center text-sm text-slate-500">No templates yet.</p>
+          {templates.isError ? (
+            <Alert>{errorMessage(templates.error, MESSAGING_MESSAGES.loadFailed)}</Alert>
           ) : (
-            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-              {templates.data.map((t) => (
-                <li key={t._id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-                  <div className="min-w-0">
-                    <p className="font-medium text-slate-900">{t.templateName}</p>
-                    <p className="truncate text-sm text-slate-500">{t.subject}</p>
-                  </div>
-                  <div className="flex gap-2">
-                    <Button
-                      variant="secondary"
-                      onClick={() => {
-                        setError(null);
-                        setDraft({ id: t._id, templateName: t.templateName, subject: t.subject, body: t.body });
-                      }}
-                      aria-label={`Edit template ${t.templateName}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      variant="danger"
-                      onClick={() => void del(t)}
-                      aria-label={`Delete template ${t.templateName}`}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <DataTable
+              columns={columns}
+              rows={templates.data ?? []}
+              rowKey={(t) => t._id}
+              caption="Email templates"
+              loading={templates.isPending}
+              empty={MESSAGING_MESSAGES.empty}
+            />
           )}
         </div>
       )}
+      {confirmDialog}
     </Modal>
   );
 }

@@ -1,11 +1,19 @@
-import { MESSAGE_LOG_PAGE_SIZE, type TUser } from "@mailsmith/shared";
+import { MESSAGE_LOG_PAGE_SIZE, type TMessageLogPage, type TUser } from "@mailsmith/shared";
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { Modal } from "@/components/ui/modal";
-import { Pager, pageCountOf } from "@/components/ui/pager";
-import { Spinner } from "@/components/ui/spinner";
+import { pageCountOf } from "@/components/ui/pager";
 import { errorMessage } from "@/lib/api-client";
 import { useMessageLog } from "../api/messaging";
+
+type LogRow = TMessageLogPage["data"][number];
+const columns: Column<LogRow>[] = [
+  { key: "day", header: "Day", render: (row) => row.day },
+  { key: "date", header: "Date", className: "whitespace-nowrap", render: (row) => row.date },
+  { key: "templateName", header: "Template", render: (row) => row.templateName || "—" },
+  { key: "subject", header: "Subject", render: (row) => row.subject },
+];
 
 /** Message Log History of one user: day, date, template name and subject, 5 per page. */
 export function MessageLogModal({ user, onClose }: { user: TUser | null; onClose: () => void }) {
@@ -18,55 +26,26 @@ export function MessageLogModal({ user, onClose }: { user: TUser | null; onClose
       <p className="mb-4 text-sm text-slate-600">
         Messages sent to <strong>{user?.email}</strong>
       </p>
-      {log.isPending ? (
-        <div className="flex justify-center p-6 text-brand-600">
-          <Spinner />
-        </div>
-      ) : log.isError ? (
+      {log.isError ? (
         <Alert>{errorMessage(log.error, "Failed to load the message log")}</Alert>
-      ) : log.data.total === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-500">No messages sent yet.</p>
       ) : (
-        <div className="space-y-4">
-          <div className="overflow-x-auto rounded-lg border border-slate-200">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Day
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Date
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Template
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Subject
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {log.data.data.map((row) => (
-                  <tr key={row._id}>
-                    <td className="px-3 py-2">{row.day}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{row.date}</td>
-                    <td className="px-3 py-2">{row.templateName || "—"}</td>
-                    <td className="px-3 py-2">{row.subject}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={page}
-            pageCount={pageCountOf(log.data.total, MESSAGE_LOG_PAGE_SIZE)}
-            onPageChange={setPage}
-            total={log.data.total}
-            pageSize={MESSAGE_LOG_PAGE_SIZE}
-            label="Message log pages"
-          />
-        </div>
+        // Paged on the server: the table shows the page it got.
+        <DataTable
+          columns={columns}
+          rows={log.data?.data ?? []}
+          rowKey={(row) => row._id}
+          caption="Messages sent"
+          loading={log.isPending}
+          empty="No messages sent yet."
+          paging={{
+            page,
+            pageCount: pageCountOf(log.data?.total ?? 0, MESSAGE_LOG_PAGE_SIZE),
+            onPageChange: setPage,
+            total: log.data?.total ?? 0,
+            pageSize: MESSAGE_LOG_PAGE_SIZE,
+            label: "Message log pages",
+          }}
+        />
       )}
     </Modal>
   );
