@@ -7,28 +7,17 @@ import {
   type TAboutPart,
   ZAboutInputSchema,
 } from "@mailsmith/shared";
-import { useEffect, useState } from "react";
-import { type FieldErrors, type UseFormReturn, useFieldArray, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { useState } from "react";
+import { type FieldErrors, type UseFormReturn, useFieldArray } from "react-hook-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { DirtyNote, useUnsavedChanges } from "@/components/ui/editor-frame";
+import { EditorFrame, useEditor } from "@/components/ui/editor-frame";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-client";
 import { useAbout, useDeleteAbout, useResetAbout, useSaveAbout, useToggleAbout } from "../../api/about";
 import { ContentImage } from "../content-image";
-import {
-  CheckboxField,
-  FieldGroup,
-  formatDateTime,
-  PanelHeader,
-  PanelLoadError,
-  PanelLoading,
-  StatTile,
-  TabPanel,
-  Tabs,
-  useConfirm,
-} from "./admin-ui";
+import { AboutPartView } from "../landing/about-section";
+import { CheckboxField, FieldGroup, FormRows, formatDateTime, StatTile, TabPanel, Tabs } from "./admin-ui";
 
 const T = CONTENT_ADMIN_TEXTS.about;
 type SectionKey = "section1" | "section2";
@@ -120,26 +109,20 @@ function PartEditor({ form, name }: { form: UseFormReturn<TAboutInput>; name: Se
             {featureRootError}
           </p>
         )}
-        <ul className="space-y-3">
-          {features.fields.map((field, i) => (
-            <li key={field.id} className="flex items-start gap-2">
-              <TextField
-                className="flex-1"
-                label={`Feature ${i + 1}`}
-                {...form.register(`${name}.features.${i}.text`)}
-                error={errors?.features?.[i]?.text?.message}
-              />
-              <Button
-                variant="dangerGhost"
-                className="mt-7 px-2.5"
-                onClick={() => features.remove(i)}
-                aria-label={`Remove feature ${i + 1}`}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <FormRows
+          rows={features.fields}
+          grid="grid-cols-[1fr_auto]"
+          removeLabel={(i) => `Remove feature ${i + 1}`}
+          onRemove={features.remove}
+        >
+          {(i) => (
+            <TextField
+              label={`Feature ${i + 1}`}
+              {...form.register(`${name}.features.${i}.text`)}
+              error={errors?.features?.[i]?.text?.message}
+            />
+          )}
+        </FormRows>
       </FieldGroup>
       <FieldGroup title="Images">
         <div className="grid gap-4 lg:grid-cols-3">
@@ -165,131 +148,113 @@ function PartEditor({ form, name }: { form: UseFormReturn<TAboutInput>; name: Se
   );
 }
 
+/** The about block of the landing page (Section 1) and the second block on the About page (Section 2). */
 export function AboutPanel() {
   const about = useAbout();
   const save = useSaveAbout();
   const toggle = useToggleAbout();
   const remove = useDeleteAbout();
   const reset = useResetAbout();
-  const [confirm, confirmDialog] = useConfirm();
   const [tab, setTab] = useState<SectionKey>("section1");
-  const form = useForm<TAboutInput>({ resolver: zodResolver(ZAboutInputSchema), defaultValues: toForm(null) });
-  const leaveDialog = useUnsavedChanges(form.formState.isDirty && !save.isPending);
   const loaded = about.data;
-  useEffect(() => {
-    if (about.isSuccess) form.reset(toForm(loaded));
-  }, [about.isSuccess, loaded, form]);
-
-  if (about.isPending) return <PanelLoading />;
-  if (about.isError) return <PanelLoadError title={T.loadError} message={about.error.message} />;
-
-  const active = loaded?.isActive ?? false;
-  const busy = save.isPending || toggle.isPending || remove.isPending || reset.isPending;
-
-  const onSave = form.handleSubmit(
-    async (values) => {
-      try {
-        await save.mutateAsync({
-          isActive: loaded?.isActive ?? values.isActive,
-          section1: cleanPart(values.section1),
-          section2: cleanPart(values.section2),
-          updatedAt: new Date().toISOString(),
-        });
-        toast.success(T.updated);
-      } catch (err) {
-        toast.error(errorMessage(err, T.updateFailed));
-      }
+  const editor = useEditor({
+    query: about,
+    data: loaded,
+    toForm,
+    resolver: zodResolver(ZAboutInputSchema),
+    save: async (values) => {
+      await save.mutateAsync({
+        isActive: loaded?.isActive ?? values.isActive,
+        section1: cleanPart(values.section1),
+        section2: cleanPart(values.section2),
+        updatedAt: new Date().toISOString(),
+      });
+      return T.updated;
     },
-    (errors) => {
+    saveError: (err) => errorMessage(err, T.updateFailed),
+    invalid: (errors) => {
       const first = firstError(errors);
-      if (first) {
-        setTab(first.section);
-        toast.error(first.message);
-      }
+      if (first) setTab(first.section);
+      return first?.message;
     },
-  );
-  const onToggle = async () => {
-    try {
-      const res = await toggle.mutateAsync(undefined);
-      toast.success(res.data.isActive ? T.activated : T.deactivated);
-    } catch (err) {
-      toast.error(errorMessage(err, T.toggleFailed));
-    }
-  };
-  const onDelete = async () => {
-    if (!(await confirm(T.confirmDeactivate, { confirmLabel: "Deactivate", danger: true }))) return;
-    try {
-      await remove.mutateAsync(undefined);
-      toast.success(T.deleted);
-    } catch (err) {
-      toast.error(errorMessage(err, T.deleteFailed));
-    }
-  };
-  const onReset = async () => {
-    if (!(await confirm(T.confirmReset, { confirmLabel: "Reset to Default", danger: true }))) return;
-    try {
-      await reset.mutateAsync(undefined);
-      toast.success(T.reset);
-    } catch (err) {
-      toast.error(errorMessage(err, T.resetFailed));
-    }
-  };
+    resetToDefault: {
+      confirm: T.confirmReset,
+      run: async () => {
+        await reset.mutateAsync(undefined);
+        return T.reset;
+      },
+      error: (err) => errorMessage(err, T.resetFailed),
+    },
+  });
+  const active = loaded?.isActive ?? false;
+  const busy = toggle.isPending || remove.isPending;
+
+  const onToggle = () =>
+    editor.act(
+      async () => ((await toggle.mutateAsync(undefined)).data.isActive ? T.activated : T.deactivated),
+      (err) => errorMessage(err, T.toggleFailed),
+    );
+  const onDelete = () =>
+    editor.act(
+      async () => {
+        await remove.mutateAsync(undefined);
+        return T.deleted;
+      },
+      (err) => errorMessage(err, T.deleteFailed),
+      { message: T.confirmDeactivate, confirmLabel: "Deactivate" },
+    );
 
   return (
-    <div className="space-y-6">
-      {confirmDialog}
-      {leaveDialog}
-      <PanelHeader
-        title={T.heading}
-        description="The about block of the landing page (Section 1) and the second block on the About page (Section 2)."
-        actions={
-          <>
-            <Button variant="secondary" onClick={onToggle} disabled={busy || !loaded}>
-              {active ? "Deactivate" : "Activate"}
-            </Button>
-            <Button variant="danger" onClick={onDelete} disabled={busy || !active}>
-              Delete About Section
-            </Button>
-            <Button variant="secondary" onClick={onReset} disabled={busy}>
-              Reset to Default
-            </Button>
-          </>
-        }
-      />
-      <section aria-labelledby="about-status-heading" className="rounded-xl border border-slate-200 p-4">
-        <h3 id="about-status-heading" className="text-sm font-semibold text-slate-900">
-          {T.statusCard}
-        </h3>
-        <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <StatTile
-            label="Status"
-            value={<Badge color={active ? "green" : "grey"}>{active ? "Active" : "Inactive"}</Badge>}
-          />
-          <StatTile label="Last Updated" value={formatDateTime(loaded?.updatedAt)} />
-          <StatTile label="Created" value={formatDateTime(loaded?.createdAt)} />
-          <StatTile label="Section 1 Active" value={loaded?.section1.isActive ? "Yes" : "No"} />
-        </dl>
-      </section>
-      <form onSubmit={onSave} noValidate>
-        <Tabs
-          label="About sections"
-          tabs={[
-            { key: "section1", label: "Section 1" },
-            { key: "section2", label: "Section 2" },
-          ]}
-          active={tab}
-          onChange={setTab}
-        />
-        <TabPanel id={tab}>
-          <PartEditor key={tab} form={form} name={tab} />
-        </TabPanel>
-        <div className="mt-6 flex justify-end">
-          <DirtyNote dirty={form.formState.isDirty} />
-          <Button type="submit" loading={save.isPending} disabled={busy}>
-            {save.isPending ? "Saving..." : "Save Changes"}
+    <EditorFrame
+      editor={editor}
+      title={T.heading}
+      description="The about block of the landing page (Section 1) and the second block on the About page (Section 2)."
+      loadErrorTitle={T.loadError}
+      busy={busy}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onToggle} disabled={busy || !loaded}>
+            {active ? "Deactivate" : "Activate"}
           </Button>
+          <Button variant="danger" onClick={onDelete} disabled={busy || !active}>
+            Delete About Section
+          </Button>
+        </>
+      }
+      intro={
+        <section aria-labelledby="about-status-heading" className="rounded-xl border border-slate-200 p-4">
+          <h3 id="about-status-heading" className="text-sm font-semibold text-slate-900">
+            {T.statusCard}
+          </h3>
+          <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <StatTile
+              label="Status"
+              value={<Badge color={active ? "green" : "grey"}>{active ? "Active" : "Inactive"}</Badge>}
+            />
+            <StatTile label="Last Updated" value={formatDateTime(loaded?.updatedAt)} />
+            <StatTile label="Created" value={formatDateTime(loaded?.createdAt)} />
+            <StatTile label="Section 1 Active" value={loaded?.section1.isActive ? "Yes" : "No"} />
+          </dl>
+        </section>
+      }
+      preview={(values) => (
+        <div className="py-10">
+          <AboutPartView part={cleanPart(values[tab]) as TAboutPart} headingId="about-preview-title" />
         </div>
-      </form>
-    </div>
+      )}
+    >
+      <Tabs
+        label="About sections"
+        tabs={[
+          { key: "section1", label: "Section 1" },
+          { key: "section2", label: "Section 2" },
+        ]}
+        active={tab}
+        onChange={setTab}
+      />
+      <TabPanel id={tab}>
+        <PartEditor key={tab} form={editor.form} name={tab} />
+      </TabPanel>
+    </EditorFrame>
   );
 }

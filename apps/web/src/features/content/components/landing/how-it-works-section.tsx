@@ -23,19 +23,23 @@ export function FeatureIcon({
   );
 }
 
-export function HowItWorksSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
-  const features = useFeatures();
-  if (features.isPending) return <SectionMessage loading>{CONTENT_TEXTS.features.loading}</SectionMessage>;
-  if (features.isError) {
-    return <SectionError title={CONTENT_TEXTS.features.loadError} message={features.error.message} />;
-  }
-  const active = features.data.filter((f) => f.isActive);
+/** The active steps in order; also the admin editor's live preview (its own heading id). */
+export function HowItWorksView({
+  features,
+  headingId = "how-it-works-heading",
+  headingLevel = 2,
+}: {
+  features: readonly Pick<TFeature, "_id" | "title" | "description" | "iconType" | "icon" | "isActive">[];
+  headingId?: string;
+  headingLevel?: 1 | 2;
+}) {
+  const active = features.filter((f) => f.isActive);
   if (active.length === 0) return null;
   return (
-    <section id="how-it-works" aria-labelledby="how-it-works-heading" className="scroll-mt-20 bg-white py-20">
+    <section id="how-it-works" aria-labelledby={headingId} className="scroll-mt-20 bg-white py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
-          id="how-it-works-heading"
+          id={headingId}
           level={headingLevel}
           eyebrow="Simple process"
           title={CONTENT_TEXTS.howItWorks}
@@ -64,4 +68,13 @@ export function HowItWorksSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }
       </div>
     </section>
   );
+}
+
+export function HowItWorksSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
+  const features = useFeatures();
+  if (features.isPending) return <SectionMessage loading>{CONTENT_TEXTS.features.loading}</SectionMessage>;
+  if (features.isError) {
+    return <SectionError title={CONTENT_TEXTS.features.loadError} message={features.error.message} />;
+  }
+  return <HowItWorksView features={features.data} headingLevel={headingLevel} />;
 }

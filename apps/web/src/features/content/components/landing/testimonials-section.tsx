@@ -1,4 +1,5 @@
 import { CONTENT_TEXTS, DEFAULT_TESTIMONIAL_RATING, type TTestimonial } from "@mailsmith/shared";
+import type { ReactNode } from "react";
 import { useTestimonials } from "../../api/testimonials";
 import { ContentImage } from "../content-image";
 import { SectionError, SectionHeading, SectionMessage } from "../section-state";
@@ -52,36 +53,54 @@ function TestimonialCard({ t }: { t: TTestimonial }) {
   );
 }
 
-export function TestimonialsSection() {
-  const testimonials = useTestimonials();
-  const active = testimonials.data?.filter((t) => t.isActive) ?? [];
+/** The section around the cards (heading, lead); also the admin editor's live preview. */
+export function TestimonialsView({
+  headingId = "testimonials-heading",
+  children,
+}: {
+  headingId?: string;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby="testimonials-heading" className="bg-slate-50 py-20">
+    <section aria-labelledby={headingId} className="bg-slate-50 py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
-          id="testimonials-heading"
+          id={headingId}
           eyebrow="Testimonials"
           title={CONTENT_TEXTS.testimonialsHeading}
           lead="Marketers, designers and developers who ship email with Mailsmith."
         />
-        <div className="mt-12">
-          {testimonials.isPending ? (
-            <SectionMessage loading>{CONTENT_TEXTS.testimonials.loading}</SectionMessage>
-          ) : testimonials.isError ? (
-            <SectionError title={CONTENT_TEXTS.testimonials.failed} message={testimonials.error.message} />
-          ) : active.length === 0 ? (
-            <SectionMessage>{CONTENT_TEXTS.testimonials.empty}</SectionMessage>
-          ) : (
-            <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {active.map((t) => (
-                <li key={t._id}>
-                  <TestimonialCard t={t} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <div className="mt-12">{children}</div>
       </div>
     </section>
+  );
+}
+
+export function TestimonialCards({ testimonials }: { testimonials: readonly TTestimonial[] }) {
+  const active = testimonials.filter((t) => t.isActive);
+  if (active.length === 0) return <SectionMessage>{CONTENT_TEXTS.testimonials.empty}</SectionMessage>;
+  return (
+    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      {active.map((t) => (
+        <li key={t._id}>
+          <TestimonialCard t={t} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TestimonialsSection() {
+  const testimonials = useTestimonials();
+  return (
+    <TestimonialsView>
+      {testimonials.isPending ? (
+        <SectionMessage loading>{CONTENT_TEXTS.testimonials.loading}</SectionMessage>
+      ) : testimonials.isError ? (
+        <SectionError title={CONTENT_TEXTS.testimonials.failed} message={testimonials.error.message} />
+      ) : (
+        <TestimonialCards testimonials={testimonials.data} />
+      )}
+    </TestimonialsView>
   );
 }
