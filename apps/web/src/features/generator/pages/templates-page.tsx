@@ -21,19 +21,13 @@ import { Pager, pageCountOf } from "@/components/ui/pager";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
+import { downloadText } from "@/lib/download";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { fetchTemplate, useDeleteTemplate, useDuplicateTemplate, useTemplates } from "../api/templates";
 import { RenameDialog } from "../components/rename-dialog";
 import { TemplateThumb } from "../components/template-thumb";
 
-function downloadHtml(html: string) {
-  const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = GENERATOR_FILES.html;
-  a.click();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+const downloadHtml = (html: string) => downloadText(GENERATOR_FILES.html, html, "text/html");
 
 export const scoreColor = (score: number): BadgeColor => (score >= 85 ? "green" : score >= 65 ? "amber" : "red");
 const SEARCH_DELAY_MS = 300;
