@@ -1,6 +1,11 @@
 import { type ReactNode, useState } from "react";
+import { EmailPanel } from "./email-panel";
 
 export type CodeView = "html" | "text";
+const CODE_VIEWS = [
+  { value: "html", label: "HTML" },
+  { value: "text", label: "Plain text" },
+] as const;
 
 /**
  * An email's HTML and plain text in one dark code block with an HTML / Plain text switch, the caller's actions under
@@ -36,23 +41,15 @@ export function CodeOutput({
   const [view, setView] = useState<CodeView>("html");
   const content = view === "html" ? html : text;
   return (
-    <section aria-label={label} className={`rounded-xl border border-slate-200 bg-white ${className}`}>
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
-        <h2 className="text-sm font-semibold text-slate-900">{typeof title === "string" ? title : title(view)}</h2>
-        <div className="flex gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label={switchLabel}>
-          {(["html", "text"] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              onClick={() => setView(v)}
-              className={`rounded-md px-3 py-1 text-xs font-semibold ${view === v ? "bg-white text-slate-900 shadow-sm" : "text-slate-600"}`}
-            >
-              {v === "html" ? "HTML" : "Plain text"}
-            </button>
-          ))}
-        </div>
-      </div>
+    <EmailPanel
+      label={label}
+      className={className}
+      title={typeof title === "string" ? title : title(view)}
+      views={CODE_VIEWS}
+      view={view}
+      onViewChange={setView}
+      switchLabel={switchLabel}
+    >
       {/* Focusable: keyboard users can scroll the code (axe scrollable-region-focusable). */}
       <pre
         tabIndex={0}
@@ -62,6 +59,6 @@ export function CodeOutput({
       </pre>
       <div className="flex flex-wrap gap-2 border-t border-slate-100 p-3">{actions(view, content)}</div>
       {footer}
-    </section>
+    </EmailPanel>
   );
 }

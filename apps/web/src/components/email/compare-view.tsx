@@ -1,5 +1,6 @@
 import { GENERATOR_LIMITS, GENERATOR_UI } from "@mailsmith/shared";
 import { useEffect, useId, useRef, useState } from "react";
+import { EmailPanel } from "./email-panel";
 
 /**
  * The uploaded design beside the rendered result, or on top of it with a slider that reveals one over the other.
@@ -29,27 +30,18 @@ export function CompareView({
     );
   const [pos, setPos] = useState(50);
   const sliderId = useId();
-  const tab = (m: "side" | "overlay", label: string) => (
-    <button
-      type="button"
-      aria-pressed={mode === m}
-      onClick={() => setMode(m)}
-      className={`rounded-md px-3 py-1 text-xs font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
-        mode === m ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
-      }`}
-    >
-      {label}
-    </button>
-  );
   return (
-    <section aria-label={GENERATOR_UI.compareTitle} className="rounded-xl border border-slate-200 bg-white">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
-        <h2 className="text-sm font-semibold text-slate-900">{GENERATOR_UI.compareTitle}</h2>
-        <div className="flex gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label="Compare mode">
-          {tab("side", GENERATOR_UI.compareSideBySide)}
-          {tab("overlay", GENERATOR_UI.compareOverlay)}
-        </div>
-      </div>
+    <EmailPanel
+      label={GENERATOR_UI.compareTitle}
+      title={GENERATOR_UI.compareTitle}
+      views={[
+        { value: "side", label: GENERATOR_UI.compareSideBySide },
+        { value: "overlay", label: GENERATOR_UI.compareOverlay },
+      ]}
+      view={mode}
+      onViewChange={setMode}
+      switchLabel="Compare mode"
+    >
       <div className="max-h-[640px] overflow-y-auto bg-slate-100 p-2">
         {mode === "side" ? (
           <div className="grid grid-cols-2 gap-2">
@@ -112,7 +104,7 @@ export function CompareView({
           </div>
         </div>
       )}
-    </section>
+    </EmailPanel>
   );
 }
 

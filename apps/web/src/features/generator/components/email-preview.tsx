@@ -1,5 +1,6 @@
 import { GENERATOR_LIMITS } from "@mailsmith/shared";
 import { useMemo, useState } from "react";
+import { EmailPanel } from "@/components/email/email-panel";
 
 /** Grey stand-in picture (a data: URL, which the page's Content Security Policy allows). */
 const PENDING_IMAGE =
@@ -31,28 +32,23 @@ export function EmailPreview({
 }) {
   const [mode, setMode] = useState<"desktop" | "mobile">("desktop");
   const shown = useMemo(() => livePreviewHtml(html), [html]);
-  const tab = (m: "desktop" | "mobile", label: string) => (
-    <button
-      type="button"
-      aria-pressed={mode === m}
-      onClick={() => setMode(m)}
-      className={`rounded-md px-3 py-1 text-xs font-semibold ${mode === m ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
-    >
-      {label}
-    </button>
-  );
   return (
-    <section aria-label={title} className="rounded-xl border border-slate-200 bg-white">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
-        <h2 className="min-w-0 text-sm font-semibold text-slate-900">
+    <EmailPanel
+      label={title}
+      title={
+        <>
           {title}
           {busy && <span className="ml-2 text-xs font-normal text-brand-600">writing…</span>}
-        </h2>
-        <div className="flex gap-1 rounded-lg bg-slate-100 p-1" role="group" aria-label="Preview width">
-          {tab("desktop", "Desktop")}
-          {tab("mobile", "Mobile")}
-        </div>
-      </div>
+        </>
+      }
+      views={[
+        { value: "desktop", label: "Desktop" },
+        { value: "mobile", label: "Mobile" },
+      ]}
+      view={mode}
+      onViewChange={setMode}
+      switchLabel="Preview width"
+    >
       <div className="flex justify-center overflow-x-auto bg-slate-100 p-2">
         {html ? (
           <iframe
@@ -76,6 +72,6 @@ export function EmailPreview({
           </div>
         )}
       </div>
-    </section>
+    </EmailPanel>
   );
 }
