@@ -1,7 +1,7 @@
 import type { GenerationStage, TGenerationJob } from "@mailsmith/shared";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { generationJobs } from "../../db/schema/index.js";
+import { generationJobs, user } from "../../db/schema/index.js";
 
 export type JobRow = typeof generationJobs.$inferSelect;
 export type NewJob = typeof generationJobs.$inferInsert;
@@ -36,6 +36,12 @@ export function toJobDto(row: JobRow, opts: { preview?: boolean } = {}): TGenera
     updatedAt: row.updatedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
+}
+
+/** The member's credit balance (0 for a user that no longer exists). */
+export async function balanceOf(db: DbOrTx, userId: string): Promise<number> {
+  const row = await db.query.user.findFirst({ where: eq(user.id, userId), columns: { currentBalance: true } });
+  return row?.currentBalance ?? 0;
 }
 
 export const jobsRepo = {

@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { CREDITS_PER_GENERATION, GENERATION_JOB_MESSAGES, GENERATOR_MESSAGES } from "@mailsmith/shared";
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../core/identity/users.js";
-import { type StoredUpload, user } from "../../db/schema/index.js";
+import type { StoredUpload } from "../../db/schema/index.js";
 import { AppError, badRequest, notFound } from "../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../plugins/access.js";
 import { storeUploads } from "./design-images.js";
 import { readImages, type UploadedImage } from "./images.js";
-import { type JobRow, jobsRepo } from "./jobs-repo.js";
+import { balanceOf, type JobRow, jobsRepo } from "./jobs-repo.js";
 import type { GenerationRow } from "./repo.js";
 import { keysRepo } from "./repo.js";
 import { assertRefinable } from "./service.js";
@@ -18,11 +17,6 @@ import { templatesService } from "./templates-service.js";
 export const chargeKey = (id: string, attempt: number) =>
   attempt === 1 ? `generation:${id}` : `generation:${id}:${attempt}`;
 export const refundKey = (id: string, attempt: number) => (attempt === 1 ? `refund:${id}` : `refund:${id}:${attempt}`);
-
-export async function balanceOf(ctx: AppContext, userId: string): Promise<number> {
-  const row = await ctx.db.query.user.findFirst({ where: eq(user.id, userId), columns: { currentBalance: true } });
-  return row?.currentBalance ?? 0;
-}
 
 export interface CreateJobsInput {
   user: UserRow;
@@ -93,6 +87,14 @@ export const jobsService = {
     });
   },
 
+  /** A refinement of the caller's template `id`: a job like a generation, with no new designs. */
+  refine(ctx: AppContext, caller: UserRow, id: string, instructions: string) {
+    return this.request(ctx, caller, { emailType: "", instructions, files: [], variants: 1, parentId: id });
+  },
+
+  /** The member's credit balance, sent with every job answer so the web shows it without another call. */
+  balance: (ctx: AppContext, userId: string) => balanceOf(ctx.db, userId),
+
   /**
    * Stores the designs, then in one transaction inserts the job(s) and takes 1 credit each: both or none.
    * Refuses before anything is stored when no key is active or the balance is too low.
@@ -101,7 +103,7 @@ export const jobsService = {
     const keys = await keysRepo.active(ctx.db);
     if (keys.length === 0) throw new AppError("NO_API_KEYS", GENERATOR_MESSAGES.noApiKeys, 503);
     const cost = CREDITS_PER_GENERATION * input.variants;
-    if ((await balanceOf(ctx, input.user.id)) < cost) {
+    if ((await balanceOf(ctx.db, input.user.id)) < cost) {
       throw new AppError("INSUFFICIENT_CREDITS", GENERATOR_MESSAGES.insufficientCredits, 402);
     }
     const uploads: StoredUpload[] = await storeUploads(ctx.storage, ctx.env.publicUrl, input.images);
@@ -200,7 +202,7 @@ export const jobsService = {
       }
       return next;
     });
-    return { job, balance: await balanceOf(ctx, caller.id) };
+    return { job, balance: await balanceOf(ctx.db, caller.id) };
   },
 
   list(ctx: AppContext, caller: UserRow, activeOnly: boolean) {

@@ -2,8 +2,7 @@ import { PassThrough } from "node:stream";
 import { GENERATION_JOB_MESSAGES, GENERATOR_MESSAGES } from "@mailsmith/shared";
 import type { AppContext } from "../../context.js";
 import { historyService } from "./history-service.js";
-import { isActive, type JobRow, jobsRepo, toJobDto } from "./jobs-repo.js";
-import { balanceOf } from "./jobs-service.js";
+import { balanceOf, isActive, type JobRow, jobsRepo, toJobDto } from "./jobs-repo.js";
 import type { GenerationWorker, JobSignal } from "./worker.js";
 
 /** How often a stream re-reads the row (it gets live signals too when the job runs in this process). */
@@ -37,7 +36,7 @@ export function streamJob(
     if (finishing || closed) return;
     finishing = true;
     try {
-      const balance = await balanceOf(ctx, opts.userId);
+      const balance = await balanceOf(ctx.db, opts.userId);
       const job = toJobDto(row);
       if (row.status === "succeeded" && row.templateId) {
         const template = await historyService.fullById(ctx, row.templateId);

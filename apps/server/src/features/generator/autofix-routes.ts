@@ -5,10 +5,11 @@ import { z } from "zod";
 import { currentUser } from "../../plugins/access.js";
 import { applyTemplateAutofix } from "./autofix-service.js";
 import { toTemplateDto } from "./repo.js";
+import { idParams } from "./route-parts.js";
 
 /**
- * POST /api/templates/:id/autofix — the report's one-click fixes ("Use https") on a saved template. Its own plugin
- * (registered in app.ts) beside the generation routes.
+ * POST /api/templates/:id/autofix — the report's one-click fixes ("Use https") on a saved template. A sub-plugin of
+ * the generator routes (routes.ts).
  */
 export async function templateAutofixRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +22,7 @@ export async function templateAutofixRoutes(appBase: FastifyInstance) {
         tags: ["generator"],
         summary:
           "Apply a one-click fix the report offers (use-https) to a saved template; answers with the re-checked template",
-        params: z.object({ id: z.string().uuid() }),
+        params: idParams,
         body: z.object({ fix: z.enum(EMAIL_AUTOFIXES) }),
         response: { 200: ZTemplateResponseSchema },
       },

@@ -1,16 +1,15 @@
 import { EMAIL_CHECK_LIMITS, ZImportTemplateSchema, ZTemplateResponseSchema } from "@mailsmith/shared";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUser } from "../../plugins/access.js";
 import { toTemplateDto } from "./repo.js";
+import { perMemberLimit } from "./route-parts.js";
 import { templatesService } from "./templates-service.js";
-
-const byUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 
 /**
  * POST /api/templates/import (Check my email → "Fix with AI"): saves an existing email as the caller's template,
  * version 1, free; the web then refines it through POST /api/templates/:id/refine, where the credit is taken.
- * Its own plugin (registered in app.ts) so that it stays out of the way of the generation routes.
+ * A sub-plugin of the generator routes (routes.ts).
  */
 export async function templateImportRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -20,7 +19,7 @@ export async function templateImportRoutes(appBase: FastifyInstance) {
     {
       // JSON escapes can double the size of 500 KB of HTML; the exact limit is checked on the HTML itself (413).
       bodyLimit: EMAIL_CHECK_LIMITS.maxHtmlBytes * 4,
-      config: { access: "user", rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: byUser } },
+      config: { access: "user", rateLimit: perMemberLimit },
       schema: {
         tags: ["generator"],
         summary:

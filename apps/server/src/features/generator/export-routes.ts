@@ -1,0 +1,33 @@
+import { ZExportQuerySchema } from "@mailsmith/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { currentUser } from "../../plugins/access.js";
+import { historyService } from "./history-service.js";
+import { idParams } from "./route-parts.js";
+
+/** Downloads of a saved template: HTML, plain text, MJML or a zip with its images. */
+export async function exportRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = appBase;
+
+  app.get(
+    "/api/templates/:id/export",
+    {
+      config: { access: "owner" },
+      schema: {
+        tags: ["generator"],
+        summary: "Download as HTML, plain text, MJML (when there is one) or a zip of index.html + images/",
+        params: idParams,
+        querystring: ZExportQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const file = await historyService.exportFile(ctx, currentUser(req), req.params.id, req.query.format);
+      return reply
+        .header("content-type", file.contentType)
+        .header("content-disposition", `attachment; filename="${file.fileName}"`)
+        .header("cache-control", "private, no-store")
+        .send(file.body);
+    },
+  );
+}
