@@ -140,6 +140,15 @@ export const CONTENT_TEXTS = {
 
 export const CONTENT_ADMIN_TEXTS = {
   notice: { resetConfirm: "Are you sure you want to reset to default values?" },
+  /** Row actions of the features and testimonials lists, named by their effect (issue 13 item 10). */
+  list: {
+    edit: "Edit",
+    show: "Show on the landing page",
+    hide: "Hide from the landing page",
+    delete: "Delete…",
+    confirmDelete: "Delete",
+    cancel: "Cancel",
+  },
   banner: {
     heading: "Banner Section Management",
     loadError: "Error Loading Banner Data",
@@ -183,7 +192,10 @@ export const CONTENT_ADMIN_TEXTS = {
     activated: "Feature activated successfully!",
     deactivated: "Feature deactivated successfully!",
     toggleFailed: "Failed to toggle feature status",
-    confirmDelete: "Are you sure you want to delete this feature?",
+    formEdit: "Edit Feature",
+    /** Names the feature (issue 13 item 10). */
+    confirmDelete: (title: string) =>
+      `Are you sure you want to delete the feature "${title}"? It disappears from How It Works.`,
     reset: "Features reset to default successfully!",
     resetFailed: "Failed to reset features",
   },
@@ -216,7 +228,9 @@ export const CONTENT_ADMIN_TEXTS = {
     created: "Testimonial added successfully!",
     updated: "Testimonial updated successfully!",
     deleted: "Testimonial deleted successfully!",
-    confirmDelete: "Are you sure you want to delete this testimonial?",
+    /** Names the author (issue 13 item 10). */
+    confirmDelete: (author: string) =>
+      `Are you sure you want to delete the testimonial by ${author}? It disappears from the landing page.`,
     reset: "Testimonials reset to default successfully!",
     resetFailed: "Failed to reset testimonials",
   },
