@@ -1,6 +1,5 @@
 // The admin UI parts live in components/ui (every admin screen uses them); re-exported for the content panels.
-export { useConfirm } from "@/components/ui/confirm-dialog";
-export { FieldGroup, PanelHeader, PanelLoadError, PanelLoading } from "@/components/ui/editor-frame";
+export { FieldGroup, PanelHeader } from "@/components/ui/editor-frame";
 export { Switch } from "@/components/ui/switch";
 export { TabPanel, Tabs } from "@/components/ui/tabs";
 
