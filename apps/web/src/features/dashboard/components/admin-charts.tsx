@@ -22,12 +22,29 @@ function ChartCard({ title, total, children }: { title: string; total: string; c
   );
 }
 
+const axis = { tick: { fontSize: 11, fill: "#64748b" }, tickLine: false, axisLine: false } as const;
+
+/**
+ * A bar per day of one count. A plain function, not a component: ResponsiveContainer sizes its direct child, which
+ * must be the chart itself.
+ */
+function dailyBars(daily: TDailyStat[], dataKey: "paidOrders" | "creditsSpent", label: string, fill: string) {
+  return (
+    <BarChart data={daily} margin={{ left: -20, right: 8, top: 4 }}>
+      <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+      <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} {...axis} />
+      <YAxis allowDecimals={false} {...axis} />
+      <Tooltip formatter={(v) => [String(v), label]} />
+      <Bar dataKey={dataKey} fill={fill} radius={[3, 3, 0, 0]} />
+    </BarChart>
+  );
+}
+
 /** Revenue, paid orders and credits spent per day (recharts; loaded lazily with this module). */
 export default function AdminCharts({ daily }: { daily: TDailyStat[] }) {
   const revenue = daily.reduce((s, d) => s + d.revenue, 0);
   const orders = daily.reduce((s, d) => s + d.paidOrders, 0);
   const credits = daily.reduce((s, d) => s + d.creditsSpent, 0);
-  const axis = { tick: { fontSize: 11, fill: "#64748b" }, tickLine: false, axisLine: false } as const;
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       <ChartCard title="Revenue (USD)" total={`$${revenue.toFixed(2)}`}>
@@ -40,22 +57,10 @@ export default function AdminCharts({ daily }: { daily: TDailyStat[] }) {
         </LineChart>
       </ChartCard>
       <ChartCard title="Paid orders" total={String(orders)}>
-        <BarChart data={daily} margin={{ left: -20, right: 8, top: 4 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-          <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} {...axis} />
-          <YAxis allowDecimals={false} {...axis} />
-          <Tooltip formatter={(v) => [String(v), "Paid orders"]} />
-          <Bar dataKey="paidOrders" fill="#14b8a6" radius={[3, 3, 0, 0]} />
-        </BarChart>
+        {dailyBars(daily, "paidOrders", "Paid orders", "#14b8a6")}
       </ChartCard>
       <ChartCard title="Credits spent" total={String(credits)}>
-        <BarChart data={daily} margin={{ left: -20, right: 8, top: 4 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-          <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} {...axis} />
-          <YAxis allowDecimals={false} {...axis} />
-          <Tooltip formatter={(v) => [String(v), "Credits spent"]} />
-          <Bar dataKey="creditsSpent" fill="#f59e0b" radius={[3, 3, 0, 0]} />
-        </BarChart>
+        {dailyBars(daily, "creditsSpent", "Credits spent", "#f59e0b")}
       </ChartCard>
     </div>
   );
