@@ -122,6 +122,42 @@ test("cancelling on PayPal returns with the cancel message and goes to the dashb
   await expect(row.getByRole("link", { name: "Pay now" })).toHaveAttribute("href", /\/pay-now\//);
 });
 
+test("a member cancels an unpaid order: the confirmation names it, the row shows cancelled, it can no longer be paid", async ({
+  page,
+}) => {
+  await registerThroughUi(page);
+  await page.goto("/user/select-package");
+  await page
+    .getByRole("article", { name: "Starter" })
+    .getByRole("link", { name: /Choose Plan/ })
+    .click();
+  await fillBilling(page);
+  await expect(page).toHaveURL(/\/pay-now\/[0-9a-f-]{36}$/);
+  const payNowUrl = page.url();
+
+  await page.goto("/user/subscription-history");
+  const row = page.getByRole("row", { name: /Starter/ });
+  await row.getByRole("button", { name: "Cancel order: Starter" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("Cancel your order for Starter? It can no longer be paid")).toBeVisible();
+  // Keeping it changes nothing.
+  await dialog.getByRole("button", { name: "Keep order" }).click();
+  await expect(row.getByRole("link", { name: "Pay now" })).toBeVisible();
+  await row.getByRole("button", { name: "Cancel order: Starter" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel order", exact: true }).click();
+  await expect(page.getByText("Order cancelled.")).toBeVisible();
+  await expect(row.getByText("cancelled", { exact: true })).toBeVisible();
+  await expect(row.getByRole("link", { name: "Pay now" })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: /Cancel order/ })).toHaveCount(0);
+  await expect(row.getByText(/days left/)).toHaveCount(0);
+
+  await page.goto(payNowUrl);
+  await expect(page.getByText("This order was cancelled. Please place a new order.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay with the test PayPal (offline demo)" })).toHaveCount(0);
+  await page.goto("/user/pending-payment");
+  await expect(page.getByText("No Pending Orders")).toBeVisible();
+});
+
 test("admin sees packages (max 3), PayPal settings and item orders", async ({ page }) => {
   await loginAsAdmin(page);
   await page.goto("/admin/settings?tab=packages");

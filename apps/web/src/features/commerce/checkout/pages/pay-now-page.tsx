@@ -1,4 +1,5 @@
 import {
+  COMMERCE_MESSAGES,
   formatPrice,
   ORDER_EXPIRED_MESSAGE,
   type OrderKind,
@@ -305,6 +306,8 @@ function PayNow({ kind }: { kind: OrderKind }) {
               {message && <StatusBox message={message} order={o} transactionId={transactionId} />}
               {o.paymentStatus === PAYMENT_STATUS_EXPIRED && !message ? (
                 <Alert tone="warning">{ORDER_EXPIRED_MESSAGE}</Alert>
+              ) : o.paymentStatus === PAYMENT_STATUS.cancelled && !message ? (
+                <Alert tone="warning">{COMMERCE_MESSAGES.orderCancelled}</Alert>
               ) : !pending && !message ? (
                 <Alert tone="success">{PAYMENT_MESSAGES.alreadyPaidNotice}</Alert>
               ) : !pending ? null : cfg.testMode ? (

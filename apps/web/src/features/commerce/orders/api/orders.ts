@@ -1,4 +1,4 @@
-import type { OrderKind, TAdminOrderQuery, TItemOrder, TPackageOrder } from "@mailsmith/shared";
+import type { OrderKind, TAdminOrderQuery, TCancelOrderResult, TItemOrder, TPackageOrder } from "@mailsmith/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
@@ -47,9 +47,7 @@ export function useDeleteOrder(kind: OrderKind) {
   return useOrderMutation((id: string) => api.delete<{ success: true; message: string }>(orderPath(kind, id)));
 }
 
-/** POST /api/orders/{id}/cancel: the member cancels an unpaid order; it can no longer be paid. */
+/** POST /api/orders/{id}/cancel (package or item order): its owner cancels it while unpaid; it can no longer be paid. */
 export function useCancelOrder() {
-  return useOrderMutation((id: string) =>
-    api.post<{ success: true; message: string }>(`/api/orders/${encodeURIComponent(id)}/cancel`),
-  );
+  return useOrderMutation((id: string) => api.post<TCancelOrderResult>(`/api/orders/${encodeURIComponent(id)}/cancel`));
 }

@@ -1,17 +1,10 @@
 import { daysLeft, formatPrice, ORDER_MESSAGES, PAYMENT_STATUS, type TPackageOrder } from "@mailsmith/shared";
-import { UnpaidOrderActions } from "./order-actions";
 import { StatusBadge, shortDate } from "./order-format";
 
-/** Days left for a paid order; an unpaid one shows its state (and, for its owner, Pay now / Cancel order). */
-export function OrderState({ order, actions = false }: { order: TPackageOrder; actions?: boolean }) {
-  // Unpaid orders have no membership yet: say so, with the way to pay (issue 13 item 3).
+/** Days left for a paid order; an unpaid one shows its real state, never a membership (issue 13 item 3). */
+export function OrderState({ order }: { order: TPackageOrder }) {
   if (order.paymentStatus === PAYMENT_STATUS.pending) {
-    return (
-      <span className="inline-flex flex-wrap items-center gap-2 text-amber-800">
-        {ORDER_MESSAGES.awaitingPayment}
-        {actions && <UnpaidOrderActions kind="package" order={order} />}
-      </span>
-    );
+    return <span className="text-amber-800">{ORDER_MESSAGES.awaitingPayment}</span>;
   }
   if (order.paymentStatus !== PAYMENT_STATUS.paid)
     return <span className="text-slate-600">{ORDER_MESSAGES.notPaid}</span>;

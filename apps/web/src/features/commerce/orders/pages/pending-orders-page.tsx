@@ -55,7 +55,10 @@ function PendingOrders<K extends OrderKind>({
   useDocumentTitle(`${texts.title} - Mailsmith`);
   const orders = useMyOrders(kind);
   const [page, setPage] = useState(1);
-  const pending = (orders.data ?? []).filter((o) => o.paymentStatus !== PAYMENT_STATUS.paid);
+  // Unpaid orders still open (pending or expired); a cancelled one was the member's choice and leaves the list.
+  const pending = (orders.data ?? []).filter(
+    (o) => o.paymentStatus !== PAYMENT_STATUS.paid && o.paymentStatus !== PAYMENT_STATUS.cancelled,
+  );
   const firstPayable = pending.find(isPayable);
   return (
     <div className="mx-auto max-w-5xl space-y-6">

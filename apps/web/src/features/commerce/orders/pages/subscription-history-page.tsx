@@ -2,24 +2,36 @@ import { formatPrice, ORDER_MESSAGES, ORDER_PAGE_SIZE, type TPackageOrder } from
 import { useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { type Column, DataTable, useDataTable } from "@/components/ui/data-table";
 import { inputClasses } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
-import { Pager, pageCountOf, pageSlice } from "@/components/ui/pager";
-import { type Column, SortableTable, sortRows, useSort } from "@/components/ui/sortable-table";
+import { Pager } from "@/components/ui/pager";
 import { Spinner } from "@/components/ui/spinner";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useMyOrders } from "../api/orders";
+import { UnpaidOrderActions } from "../components/order-actions";
 import { OrderDetail, OrderState } from "../components/order-detail";
 import { StatusBadge, shortDate } from "../components/order-format";
+
+function ViewButton({ order, onView }: { order: TPackageOrder; onView: (o: TPackageOrder) => void }) {
+  return (
+    <Button
+      variant="secondary"
+      className="px-3 py-1.5"
+      onClick={() => onView(order)}
+      aria-label={`View order ${order.orderId}`}
+    >
+      View
+    </Button>
+  );
+}
 
 /** /user/subscription-history (and /user/orders-history, the post-payment destination). */
 export function SubscriptionHistoryPage() {
   useDocumentTitle("Subscription History - Mailsmith");
   const orders = useMyOrders("package");
   const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
   const [detail, setDetail] = useState<TPackageOrder | null>(null);
-  const { sort, toggle } = useSort({ key: "date", dir: "desc" });
   const columns: Column<TPackageOrder>[] = [
     {
       key: "orderId",
@@ -34,9 +46,9 @@ export function SubscriptionHistoryPage() {
       render: (o) => (
         <div>
           <p className="font-medium text-slate-900">{o.packageName}</p>
-          <div className="mt-1 text-xs">
-            <OrderState order={o} actions />
-          </div>
+          <p className="text-xs">
+            <OrderState order={o} />
+          </p>
         </div>
       ),
     },
@@ -52,14 +64,10 @@ export function SubscriptionHistoryPage() {
       key: "details",
       header: "Details",
       render: (o) => (
-        <Button
-          variant="secondary"
-          className="px-3 py-1.5"
-          onClick={() => setDetail(o)}
-          aria-label={`View order ${o.orderId}`}
-        >
-          View
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <ViewButton order={o} onView={setDetail} />
+          <UnpaidOrderActions kind="package" order={o} />
+        </div>
       ),
     },
   ];
@@ -69,9 +77,14 @@ export function SubscriptionHistoryPage() {
     if (!q) return list;
     return list.filter((o) => [o.orderId, o.orderStatus, o.packageName].some((v) => v.toLowerCase().includes(q)));
   }, [orders.data, search]);
-  const sorted = sortRows(filtered, columns, sort);
-  const pageCount = pageCountOf(sorted.length, ORDER_PAGE_SIZE);
-  const current = Math.min(page, pageCount);
+  const table = useDataTable({
+    rows: filtered,
+    columns,
+    initialSort: { key: "date", dir: "desc" },
+    pageSize: ORDER_PAGE_SIZE,
+    label: "Subscription history pages",
+  });
+  const { paging, ...tableProps } = table.props;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -84,7 +97,7 @@ export function SubscriptionHistoryPage() {
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
-            setPage(1);
+            table.resetPage();
           }}
         />
       </div>
@@ -96,19 +109,47 @@ export function SubscriptionHistoryPage() {
         <Alert>{ORDER_MESSAGES.loadFailed}</Alert>
       ) : (
         <>
-          <SortableTable
-            columns={columns}
-            rows={pageSlice(sorted, current, ORDER_PAGE_SIZE)}
-            rowKey={(o) => o._id}
-            sort={sort}
-            onSort={(k) => {
-              toggle(k);
-              setPage(1);
-            }}
-            empty={ORDER_MESSAGES.noOrders}
-            caption="Subscription history"
-          />
-          {sorted.length > ORDER_PAGE_SIZE && <Pager page={current} pageCount={pageCount} onPageChange={setPage} />}
+          {/* Wide screens: the sortable table; phones: one stacked card per order (issue 13 item 4). */}
+          <div className="hidden md:block">
+            <DataTable
+              columns={columns}
+              {...tableProps}
+              rowKey={(o) => o._id}
+              empty={ORDER_MESSAGES.noOrders}
+              caption="Subscription history"
+            />
+          </div>
+          <ul className="space-y-3 md:hidden" aria-label="Subscription history">
+            {tableProps.rows.length === 0 && (
+              <li className="rounded-xl border border-slate-200 bg-white p-6 text-center text-slate-500">
+                {ORDER_MESSAGES.noOrders}
+              </li>
+            )}
+            {tableProps.rows.map((o) => (
+              <li key={o._id} className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 text-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-slate-900">{o.packageName}</p>
+                    <p className="font-mono text-xs text-slate-500">
+                      #{o.orderId} · {shortDate(o.createdAt)}
+                    </p>
+                  </div>
+                  <StatusBadge status={o.paymentStatus} />
+                </div>
+                <div className="flex items-center justify-between gap-3">
+                  <span className="text-xs">
+                    <OrderState order={o} />
+                  </span>
+                  <span className="font-semibold">{formatPrice(o.totalPrice)}</span>
+                </div>
+                <div className="flex flex-wrap items-center gap-2">
+                  <ViewButton order={o} onView={setDetail} />
+                  <UnpaidOrderActions kind="package" order={o} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          {table.total > ORDER_PAGE_SIZE && <Pager {...paging} />}
         </>
       )}
       <Modal open={detail !== null} onClose={() => setDetail(null)} title="Package details" size="lg">
