@@ -143,13 +143,7 @@ export function createPostgresBus(opts: PostgresBusOptions): InvalidationBus {
     if (closed || retryTimer) return;
     retryTimer = setTimeout(() => {
       retryTimer = null;
-      void connect();
-      // Start-up never hangs on the listener: without it the session and user caches are simply bypassed.
-      const readyTimer = setTimeout(() => {
-        if (!live) opts.log?.warn("invalidation listener not connected yet; starting with caches bypassed");
-        resolveReady();
-      }, opts.readyTimeoutMs ?? 10_000);
-      readyTimer.unref();
+      connectWithin();
     }, backoff);
     retryTimer.unref();
     backoff = Math.min(backoff * 2, maxBackoff);
@@ -190,13 +184,19 @@ export function createPostgresBus(opts: PostgresBusOptions): InvalidationBus {
     resolveReady();
   }
 
-  void connect();
-  // Start-up never hangs on the listener: without it the session and user caches are simply bypassed.
-  const readyTimer = setTimeout(() => {
-    if (!live) opts.log?.warn("invalidation listener not connected yet; starting with caches bypassed");
-    resolveReady();
-  }, opts.readyTimeoutMs ?? 10_000);
-  readyTimer.unref();
+  /** Connects, and is ready by the deadline whether or not the listener got through. */
+  let readyTimer: NodeJS.Timeout | undefined;
+  function connectWithin() {
+    void connect();
+    // Start-up never hangs on the listener: without it the session and user caches are simply bypassed.
+    readyTimer = setTimeout(() => {
+      if (!live) opts.log?.warn("invalidation listener not connected yet; starting with caches bypassed");
+      resolveReady();
+    }, opts.readyTimeoutMs ?? 10_000);
+    readyTimer.unref();
+  }
+
+  connectWithin();
 
   return {
     kind: "postgres",
