@@ -3,14 +3,14 @@ import { AUTH_MESSAGES, loginErrorMessage, type TLoginForm, ZLoginFormSchema } f
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
-import { PasswordField, TextField } from "@/components/ui/field";
+import { PasswordField } from "@/components/ui/field";
 import { FullScreenLoader } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { authClient } from "@/lib/auth-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { takeSignOutReason } from "../api/me";
-import { AuthShell, FormError } from "../components/auth-shell";
+import { AuthForm, EmailField, SwitchAuthLink } from "../components/auth-form";
+import { AuthShell } from "../components/auth-shell";
 import { GoogleButton } from "../components/google-button";
 import { useAuthForm } from "../hooks/use-auth-form";
 
@@ -55,16 +55,14 @@ export function LoginPage() {
       benefits={benefits}
     >
       {isSubmitting && <FullScreenLoader label="Signing in" />}
-      <FormError message={formError} />
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          {...form.register("email")}
-        />
+      <AuthForm
+        error={formError}
+        onSubmit={onSubmit}
+        submitting={isSubmitting}
+        submitLabel="Sign In"
+        submittingLabel="Signing In..."
+      >
+        <EmailField error={errors.email?.message} {...form.register("email")} />
         <PasswordField
           label="Password"
           autoComplete="current-password"
@@ -77,17 +75,11 @@ export function LoginPage() {
             Forgot Password?
           </Link>
         </div>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? "Signing In..." : "Sign In"}
-        </Button>
-      </form>
+      </AuthForm>
       <GoogleButton callbackURL={callbackURL} onError={showError} />
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Don't have an account?{" "}
-        <Link to={paths.register} state={originState} className="font-semibold text-brand-700 hover:underline">
-          Sign up for free
-        </Link>
-      </p>
+      <SwitchAuthLink prompt="Don't have an account?" to={paths.register} state={originState}>
+        Sign up for free
+      </SwitchAuthLink>
     </AuthShell>
   );
 }

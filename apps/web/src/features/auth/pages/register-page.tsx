@@ -2,14 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { AUTH_MESSAGES, registerErrorMessage, type TRegisterForm, ZRegisterFormSchema } from "@mailsmith/shared";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
 import { PasswordField, TextField } from "@/components/ui/field";
 import { FullScreenLoader } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { authClient } from "@/lib/auth-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { usePublicConfig } from "../api/me";
-import { AuthShell, FormError } from "../components/auth-shell";
+import { AuthForm, EmailField, SwitchAuthLink } from "../components/auth-form";
+import { AuthShell } from "../components/auth-shell";
 import { GoogleButton } from "../components/google-button";
 import { useAuthForm } from "../hooks/use-auth-form";
 
@@ -53,8 +53,13 @@ export function RegisterPage() {
       benefits={benefits}
     >
       {isSubmitting && <FullScreenLoader label="Creating your account" />}
-      <FormError message={formError} />
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <AuthForm
+        error={formError}
+        onSubmit={onSubmit}
+        submitting={isSubmitting}
+        submitLabel="Create Account"
+        submittingLabel="Creating Account..."
+      >
         <TextField
           label="Full Name"
           autoComplete="name"
@@ -62,14 +67,7 @@ export function RegisterPage() {
           error={errors.name?.message}
           {...form.register("name")}
         />
-        <TextField
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          {...form.register("email")}
-        />
+        <EmailField error={errors.email?.message} {...form.register("email")} />
         <div className="grid gap-4 sm:grid-cols-2">
           <PasswordField
             label="Password"
@@ -108,17 +106,11 @@ export function RegisterPage() {
           </label>
           {errors.terms && <p className="mt-1 text-xs text-red-600">{errors.terms.message}</p>}
         </div>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? "Creating Account..." : "Create Account"}
-        </Button>
-      </form>
+      </AuthForm>
       <GoogleButton callbackURL={callbackURL} onError={showError} />
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{" "}
-        <Link to={paths.login} state={originState} className="font-semibold text-brand-700 hover:underline">
-          Login
-        </Link>
-      </p>
+      <SwitchAuthLink prompt="Already have an account?" to={paths.login} state={originState}>
+        Login
+      </SwitchAuthLink>
     </AuthShell>
   );
 }

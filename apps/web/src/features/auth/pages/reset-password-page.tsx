@@ -10,13 +10,13 @@ import {
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { paths } from "@/config/paths";
 import { ApiError, api } from "@/lib/api-client";
 import { authClient } from "@/lib/auth-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { FormError } from "../components/auth-shell";
+import { AuthForm, EmailField } from "../components/auth-form";
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -78,20 +78,15 @@ function RequestForm() {
       <p className="mb-5 text-sm text-slate-600">
         Enter the email address of your account and we will send you a link to choose a new password.
       </p>
-      <FormError message={formError} />
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          {...form.register("email")}
-        />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? "Sending..." : "Send Reset Link"}
-        </Button>
-      </form>
+      <AuthForm
+        error={formError}
+        onSubmit={onSubmit}
+        submitting={isSubmitting}
+        submitLabel="Send Reset Link"
+        submittingLabel="Sending..."
+      >
+        <EmailField error={errors.email?.message} {...form.register("email")} />
+      </AuthForm>
       <p className="mt-6 text-center text-sm">
         <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
           Back to Login
@@ -137,8 +132,13 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <Card title="Choose a new password">
-      <FormError message={formError} />
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <AuthForm
+        error={formError}
+        onSubmit={onSubmit}
+        submitting={isSubmitting}
+        submitLabel="Set New Password"
+        submittingLabel="Saving..."
+      >
         <TextField
           label="New Password"
           type="password"
@@ -153,10 +153,7 @@ function NewPasswordForm({ token }: { token: string }) {
           error={errors.confirmPassword?.message}
           {...form.register("confirmPassword")}
         />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : "Set New Password"}
-        </Button>
-      </form>
+      </AuthForm>
     </Card>
   );
 }

@@ -1,0 +1,64 @@
+import type { ComponentProps, FormEventHandler, ReactNode } from "react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { FormError } from "./auth-shell";
+
+/**
+ * The body every auth form shares: the red error box, the fields (browser validation off: zod shows every field's
+ * error at once) and a full-width submit button that says what it is doing while it works.
+ */
+export function AuthForm({
+  error,
+  onSubmit,
+  submitting,
+  submitLabel,
+  submittingLabel,
+  children,
+}: {
+  error: string | null;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitting: boolean;
+  submitLabel: string;
+  submittingLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <FormError message={error} />
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {children}
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? submittingLabel : submitLabel}
+        </Button>
+      </form>
+    </>
+  );
+}
+
+/** The account's email address, with the browser's autofill hint. */
+export function EmailField(props: Omit<ComponentProps<typeof TextField>, "label" | "type" | "autoComplete">) {
+  return <TextField label="Email Address" type="email" autoComplete="email" placeholder="you@example.com" {...props} />;
+}
+
+/** "Don't have an account? Sign up" under a form; keeps where the visitor was going. */
+export function SwitchAuthLink({
+  prompt,
+  to,
+  state,
+  children,
+}: {
+  prompt: string;
+  to: string;
+  state?: unknown;
+  children: ReactNode;
+}) {
+  return (
+    <p className="mt-6 text-center text-sm text-slate-600">
+      {prompt}{" "}
+      <Link to={to} state={state} className="font-semibold text-brand-700 hover:underline">
+        {children}
+      </Link>
+    </p>
+  );
+}
