@@ -1,4 +1,4 @@
-import type { LedgerReason } from "@mailsmith/shared";
+import { CREDIT_MESSAGES, type LedgerReason, USERS_MESSAGES } from "@mailsmith/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { creditLedger, user } from "../db/schema/index.js";
@@ -32,10 +32,10 @@ class DuplicateEvent extends Error {}
 export async function applyCreditChange(
   db: DbOrTx,
   change: CreditChange,
-  insufficientMessage = "Insufficient credits.",
+  insufficientMessage: string = CREDIT_MESSAGES.insufficient,
 ): Promise<CreditResult> {
   if (!Number.isInteger(change.delta) || change.delta === 0) {
-    throw new AppError("INVALID_CREDIT_CHANGE", "A credit change must be a non-zero whole number.", 400);
+    throw new AppError("INVALID_CREDIT_CHANGE", CREDIT_MESSAGES.invalidChange, 400);
   }
   try {
     return await db.transaction(async (tx) => {
@@ -46,7 +46,7 @@ export async function applyCreditChange(
         .returning({ balance: user.currentBalance });
       if (!updated) {
         const exists = await tx.query.user.findFirst({ where: eq(user.id, change.userId), columns: { id: true } });
-        if (!exists) throw notFound("User not found.", "USER_NOT_FOUND");
+        if (!exists) throw notFound(USERS_MESSAGES.userNotFound, "USER_NOT_FOUND");
         throw new AppError(INSUFFICIENT_CREDITS, insufficientMessage, 402);
       }
       const inserted = await tx

@@ -1,4 +1,4 @@
-import { AUTH_ERROR_CODES, AUTH_MESSAGES } from "@mailsmith/shared";
+import { ACCESS_MESSAGES, AUTH_ERROR_CODES, AUTH_MESSAGES } from "@mailsmith/shared";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
@@ -82,7 +82,7 @@ export function registerAccessControl(app: FastifyInstance) {
     resolveUser(app.ctx, req).then((row) => {
       if (!row) return done(unauthorized());
       if (access === "admin" && row.role !== "Admin") {
-        return done(forbidden("This action is only available to administrators."));
+        return done(forbidden(ACCESS_MESSAGES.adminOnly));
       }
       req.user = row;
       done();
@@ -103,5 +103,5 @@ export function isAdmin(user: UserRow | null | undefined): boolean {
 /** Owner check for `owner` routes: the record's owner, or an admin. */
 export function assertOwnerOrAdmin(user: UserRow, ownerId: string | null | undefined, message?: string) {
   if (user.role === "Admin") return;
-  if (!ownerId || ownerId !== user.id) throw forbidden(message ?? "You can only access your own records.");
+  if (!ownerId || ownerId !== user.id) throw forbidden(message ?? ACCESS_MESSAGES.ownRecordsOnly);
 }

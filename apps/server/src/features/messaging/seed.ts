@@ -1,6 +1,6 @@
 import { NAME_PLACEHOLDER } from "@mailsmith/shared";
 import type { AppContext } from "../../context.js";
-import { emailTemplates } from "../../db/schema/index.js";
+import { insertTemplates } from "./repo.js";
 
 const n = NAME_PLACEHOLDER;
 
@@ -24,5 +24,5 @@ export const SEED_TEMPLATES = [
 ];
 
 export async function seedEmailTemplates(ctx: AppContext) {
-  await ctx.db.insert(emailTemplates).values(SEED_TEMPLATES);
+  await insertTemplates(ctx.db, SEED_TEMPLATES);
 }

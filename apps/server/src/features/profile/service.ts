@@ -1,11 +1,15 @@
-import { PROFILE_FORBIDDEN_FIELDS, PROFILE_MESSAGES, type ZProfileUpdateSchema } from "@mailsmith/shared";
-import { eq } from "drizzle-orm";
+import {
+  PROFILE_FORBIDDEN_FIELDS,
+  PROFILE_MESSAGES,
+  USERS_MESSAGES,
+  type ZProfileUpdateSchema,
+} from "@mailsmith/shared";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../core/identity/users.js";
-import { user } from "../../db/schema/index.js";
 import { forbidden, notFound } from "../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../plugins/access.js";
+import { updateProfileFields } from "./repo.js";
 
 type ProfileUpdate = z.output<typeof ZProfileUpdateSchema>;
 
@@ -22,22 +26,16 @@ export async function updateProfile(
   if (PROFILE_FORBIDDEN_FIELDS.some((f) => body[f] !== undefined)) {
     throw forbidden(PROFILE_MESSAGES.forbiddenFields, "FORBIDDEN_FIELDS");
   }
-  // One statement: a missing user updates no row (no read before the write).
-  const [row] = await ctx.db
-    .update(user)
-    .set({
-      name: body.userName,
-      aboutMe: body.aboutMe,
-      address: body.address,
-      city: body.city,
-      country: body.country,
-      phone: body.phone,
-      ...(body.profileURL !== undefined ? { image: body.profileURL || null } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(user.id, userId))
-    .returning();
-  if (!row) throw notFound("User not found.", "USER_NOT_FOUND");
+  const row = await updateProfileFields(ctx.db, userId, {
+    name: body.userName,
+    aboutMe: body.aboutMe,
+    address: body.address,
+    city: body.city,
+    country: body.country,
+    phone: body.phone,
+    ...(body.profileURL !== undefined ? { image: body.profileURL || null } : {}),
+  });
+  if (!row) throw notFound(USERS_MESSAGES.userNotFound, "USER_NOT_FOUND");
   ctx.users.invalidate(userId);
   return row;
 }

@@ -12,8 +12,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, resolveUser } from "../../plugins/access.js";
 import { toTicketDto } from "./repo.js";
-import { createTicket } from "./service.js";
-import { getTicket, listTickets, replyToTicket, updateTicket } from "./ticket-service.js";
+import { createTicket, getTicket, listTickets, replyToTicket, updateTicket } from "./service.js";
 
 const idParams = z.object({ id: z.string().uuid() });
 const ticketReply = z.object({ success: z.literal(true), message: z.string(), data: ZSupportTicketSchema });
@@ -36,7 +35,7 @@ export async function supportRoutes(appBase: FastifyInstance) {
     },
     async (req, reply) => {
       const caller = await resolveUser(ctx, req).catch(() => null);
-      const row = await createTicket(ctx.db, { body: req.body, caller });
+      const row = await createTicket(ctx, { body: req.body, caller });
       return reply
         .status(201)
         .send({ success: true as const, message: SUPPORT_MESSAGES.ticketCreated, data: toTicketDto(row) });

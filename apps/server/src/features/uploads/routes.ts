@@ -1,10 +1,15 @@
 import fastifyMultipart from "@fastify/multipart";
-import { MAX_PROFILE_IMAGE_BYTES, PROFILE_MESSAGES, ZImageUploadResponseSchema } from "@mailsmith/shared";
+import {
+  MAX_PROFILE_IMAGE_BYTES,
+  PROFILE_MESSAGES,
+  UPLOAD_MESSAGES,
+  ZImageUploadResponseSchema,
+} from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.js";
-import { storeUploadedImage } from "./service.js";
+import { readUploadedFile, storeUploadedImage } from "./service.js";
 
 export async function uploadRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -62,8 +67,10 @@ export async function uploadRoutes(appBase: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const file = ctx.storage.read ? await ctx.storage.read(`${req.params.folder}/${req.params.name}`) : null;
-      if (!file) return reply.status(404).send({ success: false, code: "NOT_FOUND", message: "File not found." });
+      const file = await readUploadedFile(ctx.storage, req.params);
+      if (!file) {
+        return reply.status(404).send({ success: false, code: "NOT_FOUND", message: UPLOAD_MESSAGES.fileNotFound });
+      }
       return reply
         .header("content-type", file.contentType)
         .header("cache-control", "public, max-age=31536000, immutable")

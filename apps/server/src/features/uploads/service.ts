@@ -15,3 +15,8 @@ export async function storeUploadedImage(
   });
   return { url: stored.url, size: image.body.length, mimeType: image.contentType };
 }
+
+/** A stored upload served back by this server (local storage only: an S3 bucket serves its own files). */
+export async function readUploadedFile(storage: StorageAdapter, input: { folder: string; name: string }) {
+  return storage.read ? storage.read(`${input.folder}/${input.name}`) : null;
+}

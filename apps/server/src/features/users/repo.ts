@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
+import type { UserRow } from "../../core/identity/users.js";
 import type { DbOrTx } from "../../db/client.js";
 import { user } from "../../db/schema/index.js";
 
@@ -14,4 +15,13 @@ export async function updateUser(db: DbOrTx, id: string, fields: UserFields) {
 
 export async function deleteUser(db: DbOrTx, id: string) {
   await db.delete(user).where(eq(user.id, id));
+}
+
+/** Every account, newest first (the admin user directory). */
+export function listUsers(db: DbOrTx): Promise<UserRow[]> {
+  return db.query.user.findMany({ orderBy: desc(user.createdAt) });
+}
+
+export function listAdmins(db: DbOrTx): Promise<UserRow[]> {
+  return db.query.user.findMany({ where: eq(user.role, "Admin") });
 }

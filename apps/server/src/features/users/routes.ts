@@ -11,11 +11,16 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { findUserByEmail, findUserById, toAdminUserDto, toUserDto } from "../../core/identity/users.js";
-import { listLedger } from "../../core/ledger.js";
-import { forbidden, notFound } from "../../lib/app-error.js";
+import { toAdminUserDto, toUserDto } from "../../core/identity/users.js";
 import { currentUser, resolveUser } from "../../plugins/access.js";
-import { adminDeleteUser, adminSetBanned, adminUpdateUser } from "./service.js";
+import {
+  adminDeleteUser,
+  adminSetBanned,
+  adminUpdateUser,
+  findUsers,
+  listAdministrators,
+  userLedger,
+} from "./service.js";
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const userReply = z.object({ success: z.literal(true), message: z.string(), user: ZUserSchema });
@@ -108,17 +113,8 @@ export async function userRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      const me = currentUser(req);
-      const email = req.query.userEmail?.trim().toLowerCase();
-      if (email) {
-        if (me.role !== "Admin" && email !== me.email.toLowerCase())
-          throw forbidden("You can only read your own record.");
-        const row = await findUserByEmail(ctx.db, email);
-        return row ? [toUserDto(row)] : [];
-      }
-      if (me.role !== "Admin") throw forbidden("This action is only available to administrators.");
-      const rows = await ctx.db.query.user.findMany({ orderBy: (u, { desc }) => desc(u.createdAt) });
-      return rows.map(toAdminUserDto);
+      const found = await findUsers(ctx, { caller: currentUser(req), email: req.query.userEmail });
+      return found.rows.map(found.adminView ? toAdminUserDto : toUserDto);
     },
   );
 
@@ -133,7 +129,7 @@ export async function userRoutes(appBase: FastifyInstance) {
       },
     },
     async () => {
-      const rows = await ctx.db.query.user.findMany({ where: (u, { eq }) => eq(u.role, "Admin") });
+      const rows = await listAdministrators(ctx);
       return rows.map((r) => ({ _id: r.id, userName: r.name, UserEmail: r.email }));
     },
   );
@@ -207,8 +203,7 @@ export async function userRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      if (!(await findUserById(ctx.db, req.params.id))) throw notFound(USERS_MESSAGES.userNotFound, "USER_NOT_FOUND");
-      const rows = await listLedger(ctx.db, req.params.id);
+      const rows = await userLedger(ctx, req.params.id);
       return rows.map((r) => ({
         _id: r.id,
         delta: r.delta,

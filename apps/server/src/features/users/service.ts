@@ -1,12 +1,39 @@
 import { randomUUID } from "node:crypto";
-import { USERS_MESSAGES, type ZAdminUserUpdateSchema } from "@mailsmith/shared";
+import { ACCESS_MESSAGES, USERS_MESSAGES, type ZAdminUserUpdateSchema } from "@mailsmith/shared";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { findUserById, revokeSessions, type UserRow } from "../../core/identity/users.js";
+import { findUserByEmail, findUserById, revokeSessions, type UserRow } from "../../core/identity/users.js";
+import { listLedger } from "../../core/ledger.js";
 import { forbidden, notFound } from "../../lib/app-error.js";
-import { deleteUser, type UserFields, updateUser } from "./repo.js";
+import { deleteUser, listAdmins, listUsers, type UserFields, updateUser } from "./repo.js";
 
 type AdminUpdate = z.output<typeof ZAdminUserUpdateSchema>;
+
+/**
+ * GET /users: with an email, that user (members may look up only themselves; spec: GET /users?userEmail=);
+ * without one, every user (admins only).
+ */
+export async function findUsers(ctx: Pick<AppContext, "db">, input: { caller: UserRow; email?: string }) {
+  const { caller } = input;
+  const email = input.email?.trim().toLowerCase();
+  if (email) {
+    if (caller.role !== "Admin" && email !== caller.email.toLowerCase()) throw forbidden(ACCESS_MESSAGES.ownRecordOnly);
+    const row = await findUserByEmail(ctx.db, email);
+    return { rows: row ? [row] : [], adminView: false };
+  }
+  if (caller.role !== "Admin") throw forbidden(ACCESS_MESSAGES.adminOnly);
+  return { rows: await listUsers(ctx.db), adminView: true };
+}
+
+export function listAdministrators(ctx: Pick<AppContext, "db">) {
+  return listAdmins(ctx.db);
+}
+
+/** A user's credit ledger, newest first (404 for an unknown user). */
+export async function userLedger(ctx: Pick<AppContext, "db">, id: string) {
+  await requireUser(ctx, id);
+  return listLedger(ctx.db, id);
+}
 
 async function requireUser(ctx: Pick<AppContext, "db">, id: string): Promise<UserRow> {
   const row = await findUserById(ctx.db, id);
