@@ -9,7 +9,8 @@ export const ORDER_PAGE_SIZE = 10;
 export const ADMIN_ORDERS_PAGE_SIZE = 5;
 export const ADMIN_ITEM_ORDERS_PAGE_SIZE = 10;
 
-export const PAYMENT_STATUS = { pending: "pending", paid: "Paid" } as const;
+/** "cancelled" is the spec's red status colour: an unpaid order its member (or an admin) cancelled. */
+export const PAYMENT_STATUS = { pending: "pending", paid: "Paid", cancelled: "cancelled" } as const;
 /** What the lists show for a pending order past PENDING_ORDER_TTL_MS (it can no longer be paid). */
 export const PAYMENT_STATUS_EXPIRED = "Expired";
 /** Unpaid orders expire after 24 hours, in the spirit of PayPal's own order lifetime. */
@@ -21,7 +22,7 @@ export function isOrderExpired(order: { paymentStatus: string; createdAt: Date |
   if (order.paymentStatus !== PAYMENT_STATUS.pending) return false;
   return now - new Date(order.createdAt).getTime() > PENDING_ORDER_TTL_MS;
 }
-export const ORDER_STATUS = { pending: "pending", completed: "Completed" } as const;
+export const ORDER_STATUS = { pending: "pending", completed: "Completed", cancelled: "cancelled" } as const;
 export const PAYMENT_METHOD_PAYPAL = "Paypal";
 
 export const ORDER_MESSAGES = {
@@ -157,6 +158,18 @@ export const ZAdminOrderQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(ADMIN_ORDERS_PAGE_SIZE),
 });
 export type TAdminOrderQuery = z.input<typeof ZAdminOrderQuerySchema>;
+
+/** POST /api/orders/{id}/cancel (no body): a package or item order, found by its _id. */
+export const ZCancelOrderResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  kind: z.enum(["package", "item"]),
+  _id: z.string(),
+  orderId: z.string(),
+  paymentStatus: z.literal(PAYMENT_STATUS.cancelled),
+  orderStatus: z.literal(ORDER_STATUS.cancelled),
+});
+export type TCancelOrderResult = z.infer<typeof ZCancelOrderResultSchema>;
 
 export const ZOrderPageSchema = <T extends z.ZodTypeAny>(row: T) =>
   z.object({ data: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });

@@ -9,19 +9,19 @@ import {
   ZPublicPaypalSettingsSchema,
   ZVerifyOrderResultSchema,
 } from "@mailsmith/shared";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PaypalStandInState, paypalStandInPlugin, STANDIN_PREFIX } from "../../../adapters/paypal/stand-in.js";
 import type { PaypalWebhookEvent } from "../../../adapters/paypal/types.js";
 import { currentUser } from "../../../plugins/access.js";
-import { capturePaypalOrder, createPaypalOrder, handleWebhook, verifyOrder, type WebhookHeaders } from "./service.js";
+import { perMemberLimit } from "../per-member-limit.js";
+import { capturePaypalOrder, createPaypalOrder, verifyOrder } from "./service.js";
 import { loadSettings, resetSettings, saveSettings, toAdminSettings, toPublicSettings } from "./settings.js";
+import { handleWebhook, type WebhookHeaders } from "./webhook.js";
 
-/** Limits count per member (many members may share one address). */
-const byUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
-
-export async function paymentRoutes(appBase: FastifyInstance) {
+/** Capture: payment settings, the PayPal create / capture / verify calls and the webhook. */
+export async function captureRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
   const adminSettings = z.object({
@@ -100,7 +100,7 @@ export async function paymentRoutes(appBase: FastifyInstance) {
   app.post(
     "/api/paypal/create-order",
     {
-      config: { access: "owner", rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: byUser } },
+      config: { access: "owner", rateLimit: perMemberLimit },
       schema: {
         tags: ["payments"],
         summary: "Create the PayPal order for one of the caller's pending orders (amounts from our order)",

@@ -6,18 +6,14 @@ import {
   type TPublicPaypalSettings,
   ZButtonStylesSchema,
 } from "@mailsmith/shared";
-import { eq } from "drizzle-orm";
 import type { AppContext } from "../../../context.js";
-import { paypalSettings } from "../../../db/schema/index.js";
+import { loadSettingsRow, type SettingsRow, updateSettingsRow } from "./repo.js";
 
-export type SettingsRow = typeof paypalSettings.$inferSelect;
+export type { SettingsRow };
 
 /** The one settings row (created with defaults on first read). */
-export async function loadSettings(ctx: AppContext): Promise<SettingsRow> {
-  const row = await ctx.db.query.paypalSettings.findFirst({ where: eq(paypalSettings.id, 1) });
-  if (row) return row;
-  const [created] = await ctx.db.insert(paypalSettings).values({ id: 1 }).onConflictDoNothing().returning();
-  return created ?? (await ctx.db.query.paypalSettings.findFirst({ where: eq(paypalSettings.id, 1) }))!;
+export function loadSettings(ctx: AppContext): Promise<SettingsRow> {
+  return loadSettingsRow(ctx.db);
 }
 
 function styles(row: SettingsRow): TButtonStyles {
@@ -54,39 +50,25 @@ export function toPublicSettings(ctx: AppContext, row: SettingsRow): TPublicPayp
   };
 }
 
-export async function saveSettings(ctx: AppContext, input: TPaypalSettingsInput): Promise<SettingsRow> {
-  await loadSettings(ctx);
-  const [row] = await ctx.db
-    .update(paypalSettings)
-    .set({
-      clientId: input.clientId,
-      // Write-only: blank keeps what is stored; clearing the client id clears the secret too.
-      ...(input.clientSecret ? { clientSecret: input.clientSecret } : input.clientId ? {} : { clientSecret: "" }),
-      mode: input.mode,
-      currency: input.currency,
-      enablePayPal: input.enablePayPal,
-      buttonStyles: input.buttonStyles,
-      updatedAt: new Date(),
-    })
-    .where(eq(paypalSettings.id, 1))
-    .returning();
-  return row!;
+export function saveSettings(ctx: AppContext, input: TPaypalSettingsInput): Promise<SettingsRow> {
+  return updateSettingsRow(ctx.db, {
+    clientId: input.clientId,
+    // Write-only: blank keeps what is stored; clearing the client id clears the secret too.
+    ...(input.clientSecret ? { clientSecret: input.clientSecret } : input.clientId ? {} : { clientSecret: "" }),
+    mode: input.mode,
+    currency: input.currency,
+    enablePayPal: input.enablePayPal,
+    buttonStyles: input.buttonStyles,
+  });
 }
 
-export async function resetSettings(ctx: AppContext): Promise<SettingsRow> {
-  await loadSettings(ctx);
-  const [row] = await ctx.db
-    .update(paypalSettings)
-    .set({
-      clientId: PAYPAL_DEFAULTS.clientId,
-      clientSecret: "",
-      mode: PAYPAL_DEFAULTS.mode,
-      currency: PAYPAL_DEFAULTS.currency,
-      enablePayPal: PAYPAL_DEFAULTS.enablePayPal,
-      buttonStyles: { ...PAYPAL_DEFAULTS.buttonStyles },
-      updatedAt: new Date(),
-    })
-    .where(eq(paypalSettings.id, 1))
-    .returning();
-  return row!;
+export function resetSettings(ctx: AppContext): Promise<SettingsRow> {
+  return updateSettingsRow(ctx.db, {
+    clientId: PAYPAL_DEFAULTS.clientId,
+    clientSecret: "",
+    mode: PAYPAL_DEFAULTS.mode,
+    currency: PAYPAL_DEFAULTS.currency,
+    enablePayPal: PAYPAL_DEFAULTS.enablePayPal,
+    buttonStyles: { ...PAYPAL_DEFAULTS.buttonStyles },
+  });
 }

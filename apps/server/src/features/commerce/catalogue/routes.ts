@@ -1,13 +1,36 @@
-import { PACKAGE_MESSAGES, ZPackageInputSchema, ZPackageSchema } from "@mailsmith/shared";
+import {
+  ITEM_MESSAGES,
+  PACKAGE_MESSAGES,
+  ZItemInputSchema,
+  ZItemSchema,
+  ZPackageInputSchema,
+  ZPackageSchema,
+  ZPublicItemSchema,
+} from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { addPackage, editPackage, getPackage, packagesAnswer, retirePackage } from "./service.js";
+import { packagesAnswer } from "./packages-cache.js";
+import {
+  addPackage,
+  createItem,
+  editPackage,
+  getPackage,
+  getPublicItem,
+  listAllItems,
+  listPublicItems,
+  retireItem,
+  retirePackage,
+  updateItem,
+} from "./service.js";
 
-const idParams = z.object({ id: z.string().uuid(PACKAGE_MESSAGES.notFound) });
-const written = z.object({ success: z.literal(true), message: z.string(), data: ZPackageSchema });
+const packageIdParams = z.object({ id: z.string().uuid(PACKAGE_MESSAGES.notFound) });
+const itemIdParams = z.object({ id: z.string().min(1).max(64) });
+const writtenPackage = z.object({ success: z.literal(true), message: z.string(), data: ZPackageSchema });
+const writtenItem = z.object({ success: z.literal(true), message: z.string(), data: ZItemSchema });
 
-export async function packageRoutes(appBase: FastifyInstance) {
+/** The catalogue: credit packages (at most 3 on sale) and premium items; both are retired, never deleted. */
+export async function catalogueRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
 
@@ -39,7 +62,7 @@ export async function packageRoutes(appBase: FastifyInstance) {
       schema: {
         tags: ["packages"],
         summary: "One package (retired ones too, flagged retired)",
-        params: idParams,
+        params: packageIdParams,
         response: { 200: ZPackageSchema },
       },
     },
@@ -54,7 +77,7 @@ export async function packageRoutes(appBase: FastifyInstance) {
         tags: ["packages"],
         summary: "Add a package (at most 3 on sale)",
         body: ZPackageInputSchema,
-        response: { 201: written },
+        response: { 201: writtenPackage },
       },
     },
     async (req, reply) =>
@@ -70,9 +93,9 @@ export async function packageRoutes(appBase: FastifyInstance) {
       schema: {
         tags: ["packages"],
         summary: "Edit a package (orders already placed keep their own copy)",
-        params: idParams,
+        params: packageIdParams,
         body: ZPackageInputSchema,
-        response: { 200: written },
+        response: { 200: writtenPackage },
       },
     },
     async (req) => ({
@@ -89,14 +112,108 @@ export async function packageRoutes(appBase: FastifyInstance) {
       schema: {
         tags: ["packages"],
         summary: "Retire a package: off sale, past orders intact",
-        params: idParams,
-        response: { 200: written },
+        params: packageIdParams,
+        response: { 200: writtenPackage },
       },
     },
     async (req) => ({
       success: true as const,
       message: PACKAGE_MESSAGES.retired,
       data: await retirePackage(ctx, req.params.id),
+    }),
+  );
+
+  app.get(
+    "/api/item/:id",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["items"],
+        summary: "One premium item by id or itemId (no access URL: that is what the buyer pays for)",
+        params: itemIdParams,
+        response: { 200: z.object({ success: z.literal(true), data: ZPublicItemSchema }) },
+      },
+    },
+    async (req) => ({ success: true as const, data: await getPublicItem(ctx, req.params.id) }),
+  );
+
+  app.get(
+    "/api/items",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["items"],
+        summary: "Premium items on sale, newest first",
+        response: { 200: z.object({ success: z.literal(true), data: z.array(ZPublicItemSchema) }) },
+      },
+    },
+    async () => ({ success: true as const, data: await listPublicItems(ctx) }),
+  );
+
+  app.get(
+    "/api/admin/items",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["items"],
+        summary: "Every item, retired ones included, with access URL and guidelines",
+        response: { 200: z.object({ success: z.literal(true), data: z.array(ZItemSchema) }) },
+      },
+    },
+    async () => ({ success: true as const, data: await listAllItems(ctx) }),
+  );
+
+  app.post(
+    "/api/items",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["items"],
+        summary: "Create a premium item",
+        body: ZItemInputSchema,
+        response: { 201: writtenItem },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send({ success: true as const, message: ITEM_MESSAGES.added, data: await createItem(ctx, req.body) }),
+  );
+
+  app.put(
+    "/api/items/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["items"],
+        summary: "Edit a premium item (orders keep their own copy)",
+        params: itemIdParams,
+        body: ZItemInputSchema,
+        response: { 200: writtenItem },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: ITEM_MESSAGES.updated,
+      data: await updateItem(ctx, req.params.id, req.body),
+    }),
+  );
+
+  app.delete(
+    "/api/items/:id",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["items"],
+        summary: "Retire a premium item: off sale, past orders intact",
+        params: itemIdParams,
+        response: { 200: writtenItem },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: ITEM_MESSAGES.retired,
+      data: await retireItem(ctx, req.params.id),
     }),
   );
 }

@@ -1,68 +1,44 @@
-import { createHash } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
+  COMMERCE_MESSAGES,
   DEFAULT_VALIDITY_DAYS,
+  ITEM_MESSAGES,
   MAX_PACKAGES,
   PACKAGE_MESSAGES,
+  slugify,
+  type TItem,
   type TPackage,
   type TPackageInputParsed,
+  type TPublicItem,
+  type ZItemInputSchema,
 } from "@mailsmith/shared";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { AppContext } from "../../../context.js";
-import { packages } from "../../../db/schema/index.js";
-import { AppError, notFound } from "../../../lib/app-error.js";
-import { findPackage, listActivePackages, pointsOf, toPackageDto } from "./repo.js";
+import { AppError, conflict, notFound } from "../../../lib/app-error.js";
+import { isUniqueViolation } from "../is-unique-violation.js";
+import { pointsOf, toItemDto, toPackageDto, toPublicItemDto } from "./dto.js";
+import { invalidatePackages } from "./packages-cache.js";
+import {
+  findItem,
+  findPackage,
+  type ItemRow,
+  type ItemValues,
+  insertItem,
+  insertPackageWithinLimit,
+  listItemRows,
+  type PackageValues,
+  retireItemRow,
+  retirePackageRow,
+  updateActivePackage,
+  updateItemRow,
+} from "./repo.js";
 
-/**
- * GET /api/packages is served to every visitor: the active list is kept in memory per app and dropped on every
- * admin write, on every instance through the invalidation bus (decision 062); the TTL is a backstop only.
- */
-const CACHE_TTL_MS = 5 * 60_000;
-const PACKAGES_TOPIC = "packages";
-const caches = new WeakMap<AppContext, { at: number; data: TPackage[]; body: string; etag: string }>();
-const generations = new WeakMap<AppContext, number>();
+type ItemInput = z.output<typeof ZItemInputSchema>;
 
-function generationOf(ctx: AppContext): number {
-  let g = generations.get(ctx);
-  if (g === undefined) {
-    g = 0;
-    generations.set(ctx, g);
-    ctx.bus.subscribe(PACKAGES_TOPIC, () => {
-      generations.set(ctx, (generations.get(ctx) ?? 0) + 1);
-      caches.delete(ctx);
-    });
-  }
-  return g;
-}
+const packageNotFound = () => notFound(PACKAGE_MESSAGES.notFound, "PACKAGE_NOT_FOUND");
+const itemNotFound = () => notFound(ITEM_MESSAGES.notFound, "ITEM_NOT_FOUND");
 
-/** The list on sale, serialised once with its ETag (the public route sends the text as is). */
-export async function packagesAnswer(ctx: AppContext): Promise<{ data: TPackage[]; body: string; etag: string }> {
-  const generation = generationOf(ctx);
-  const hit = caches.get(ctx);
-  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit;
-  const data = (await listActivePackages(ctx.db)).map(toPackageDto);
-  const body = JSON.stringify(data);
-  const answer = { at: Date.now(), data, body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
-  // A list read before a write is served once but never kept.
-  if (generationOf(ctx) === generation) caches.set(ctx, answer);
-  return answer;
-}
-
-export async function listPackages(ctx: AppContext): Promise<TPackage[]> {
-  return (await packagesAnswer(ctx)).data;
-}
-
-export function invalidatePackages(ctx: AppContext) {
-  generationOf(ctx);
-  ctx.bus.publish(PACKAGES_TOPIC, "list");
-}
-
-export async function getPackage(ctx: AppContext, id: string): Promise<TPackage> {
-  const row = await findPackage(ctx.db, id);
-  if (!row) throw notFound(PACKAGE_MESSAGES.notFound, "PACKAGE_NOT_FOUND");
-  return toPackageDto(row);
-}
-
-function values(input: TPackageInputParsed) {
+function packageValues(input: TPackageInputParsed): PackageValues {
   return {
     packageName: input.packageName,
     price: input.price,
@@ -73,39 +49,100 @@ function values(input: TPackageInputParsed) {
   };
 }
 
-/** At most MAX_PACKAGES active packages, checked inside the insert so two admins cannot race past it. */
+export async function getPackage(ctx: AppContext, id: string): Promise<TPackage> {
+  const row = await findPackage(ctx.db, id);
+  if (!row) throw packageNotFound();
+  return toPackageDto(row);
+}
+
+/** At most MAX_PACKAGES on sale, checked inside the insert so two admins cannot race past it. */
 export async function addPackage(ctx: AppContext, input: TPackageInputParsed): Promise<TPackage> {
-  const row = await ctx.db.transaction(async (tx) => {
-    // Serialise concurrent adds: one advisory lock for the packages table.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('packages:add'))`);
-    const active = await tx.select({ id: packages.id }).from(packages).where(isNull(packages.retiredAt));
-    if (active.length >= MAX_PACKAGES) throw new AppError("MAX_PACKAGES", PACKAGE_MESSAGES.maxReached, 409);
-    const [inserted] = await tx.insert(packages).values(values(input)).returning();
-    return inserted!;
-  });
+  const row = await insertPackageWithinLimit(ctx.db, packageValues(input), MAX_PACKAGES);
+  if (!row) throw new AppError("MAX_PACKAGES", PACKAGE_MESSAGES.maxReached, 409);
   invalidatePackages(ctx);
   return toPackageDto(row);
 }
 
 export async function editPackage(ctx: AppContext, id: string, input: TPackageInputParsed): Promise<TPackage> {
-  const [row] = await ctx.db
-    .update(packages)
-    .set({ ...values(input), updatedAt: new Date() })
-    .where(and(eq(packages.id, id), isNull(packages.retiredAt)))
-    .returning();
-  if (!row) throw notFound(PACKAGE_MESSAGES.notFound, "PACKAGE_NOT_FOUND");
+  const row = await updateActivePackage(ctx.db, id, packageValues(input));
+  if (!row) throw packageNotFound();
   invalidatePackages(ctx);
   return toPackageDto(row);
 }
 
 /** Retiring hides a package from sale; orders keep their own copy of name, price and credits. */
 export async function retirePackage(ctx: AppContext, id: string): Promise<TPackage> {
-  const [row] = await ctx.db
-    .update(packages)
-    .set({ retiredAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(packages.id, id), isNull(packages.retiredAt)))
-    .returning();
-  if (!row) throw notFound(PACKAGE_MESSAGES.notFound, "PACKAGE_NOT_FOUND");
+  const row = await retirePackageRow(ctx.db, id);
+  if (!row) throw packageNotFound();
   invalidatePackages(ctx);
   return toPackageDto(row);
+}
+
+function newItemId() {
+  return `TPL-${randomBytes(4).toString("hex").toUpperCase()}`;
+}
+
+function itemValues(input: ItemInput, itemId: string): ItemValues {
+  return {
+    itemId,
+    itemName: input.itemName,
+    slug: input.slug || slugify(input.itemName) || "item",
+    price: input.price,
+    description: input.description ?? "",
+    guidelines: input.guidelines ?? "",
+    accessUrl: input.accessUrl ?? "",
+    imageUrl: input.imageUrl ?? "",
+    validity: input.validity ?? DEFAULT_VALIDITY_DAYS,
+  };
+}
+
+/** A taken itemId is the admin's to fix (409), not a server failure. */
+async function unlessItemIdTaken<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(COMMERCE_MESSAGES.itemIdTaken, "ITEM_ID_TAKEN");
+    throw err;
+  }
+}
+
+export async function getItemRow(ctx: AppContext, idOrItemId: string): Promise<ItemRow> {
+  const row = await findItem(ctx.db, idOrItemId);
+  if (!row) throw itemNotFound();
+  return row;
+}
+
+/** Items on sale for visitors (no access URL or guidelines: that is what the buyer pays for), newest first. */
+export async function listPublicItems(ctx: AppContext): Promise<TPublicItem[]> {
+  return (await listItemRows(ctx.db, false)).map(toPublicItemDto);
+}
+
+/** Every item for the admin, retired ones included. */
+export async function listAllItems(ctx: AppContext): Promise<TItem[]> {
+  return (await listItemRows(ctx.db, true)).map(toItemDto);
+}
+
+export async function getPublicItem(ctx: AppContext, idOrItemId: string): Promise<TPublicItem> {
+  return toPublicItemDto(await getItemRow(ctx, idOrItemId));
+}
+
+export async function createItem(ctx: AppContext, input: ItemInput): Promise<TItem> {
+  const row = await unlessItemIdTaken(() => insertItem(ctx.db, itemValues(input, input.itemId || newItemId())));
+  return toItemDto(row);
+}
+
+export async function updateItem(ctx: AppContext, id: string, input: ItemInput): Promise<TItem> {
+  const current = await getItemRow(ctx, id);
+  const row = await unlessItemIdTaken(() =>
+    updateItemRow(ctx.db, current.id, itemValues(input, input.itemId || current.itemId)),
+  );
+  if (!row) throw itemNotFound();
+  return toItemDto(row);
+}
+
+export async function retireItem(ctx: AppContext, id: string): Promise<TItem> {
+  const current = await getItemRow(ctx, id);
+  const row = await retireItemRow(ctx.db, current.id);
+  if (!row) throw itemNotFound();
+  return toItemDto(row);
 }

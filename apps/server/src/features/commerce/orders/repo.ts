@@ -1,89 +1,108 @@
-import { randomInt } from "node:crypto";
 import {
-  isOrderExpired,
-  ORDER_ID_ALPHABET,
-  ORDER_ID_LENGTH,
+  ORDER_STATUS,
   type OrderKind,
   PAYMENT_STATUS,
-  PAYMENT_STATUS_EXPIRED,
-  type TItemOrder,
-  type TPackageOrder,
+  type TAdminOrderQuery,
+  ZAdminOrderQuerySchema,
 } from "@mailsmith/shared";
+import { and, asc, type Column, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../../db/client.js";
 import { itemOrders, packageOrders } from "../../../db/schema/index.js";
 
 export type PackageOrderRow = typeof packageOrders.$inferSelect;
 export type ItemOrderRow = typeof itemOrders.$inferSelect;
 export type OrderRow = PackageOrderRow | ItemOrderRow;
 
+/** Package orders and item orders share their order columns (db/schema/commerce.ts): one query serves both. */
 export const orderTables = { package: packageOrders, item: itemOrders } as const;
-export type OrderTable = (typeof orderTables)[OrderKind];
 
-/** 8 characters of A-Z and 0-9 from a CSPRNG (spec §3). */
-export function newOrderCode(): string {
-  let out = "";
-  for (let i = 0; i < ORDER_ID_LENGTH; i++) out += ORDER_ID_ALPHABET[randomInt(ORDER_ID_ALPHABET.length)];
-  return out;
+/** An order and the table it lives in. */
+export type KindedOrder = { kind: "package"; row: PackageOrderRow } | { kind: "item"; row: ItemOrderRow };
+
+export async function findOrderRow(db: DbOrTx, kind: "package", id: string): Promise<PackageOrderRow | undefined>;
+export async function findOrderRow(db: DbOrTx, kind: "item", id: string): Promise<ItemOrderRow | undefined>;
+export async function findOrderRow(db: DbOrTx, kind: OrderKind, id: string): Promise<OrderRow | undefined>;
+export async function findOrderRow(db: DbOrTx, kind: OrderKind, id: string) {
+  const table = orderTables[kind];
+  const [row] = await db.select().from(table).where(eq(table.id, id)).limit(1);
+  return row;
 }
 
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
+/** A package or item order by its _id (the routes that serve both kinds take the id alone). */
+export async function findAnyOrder(db: DbOrTx, id: string): Promise<KindedOrder | undefined> {
+  const pkg = await findOrderRow(db, "package", id);
+  if (pkg) return { kind: "package", row: pkg };
+  const item = await findOrderRow(db, "item", id);
+  return item ? { kind: "item", row: item } : undefined;
 }
 
-function base(row: OrderRow) {
-  return {
-    _id: row.id,
-    orderId: row.orderId,
-    paymentId: row.paymentId,
-    packageName: row.packageName,
-    packagePrice: row.packagePrice,
-    processingFee: row.processingFee,
-    totalPrice: row.totalPrice,
-    currency: row.currency,
-    paymentStatus: isOrderExpired(row) ? PAYMENT_STATUS_EXPIRED : row.paymentStatus,
-    orderStatus: row.orderStatus,
-    paymentMethod: row.paymentMethod ?? null,
-    customerEmail: row.customerEmail,
-    customerName: row.customerName,
-    address: row.address,
-    country: row.country,
-    orderDate: row.orderDate,
-    Validity: row.validity,
-    featuredImage: row.featuredImage,
-    paypalTransactionID: row.paypalTransactionId ?? null,
-    payerEmail: row.payerEmail ?? null,
-    captureTime: row.captureTime ? row.captureTime.toISOString() : null,
-    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
-    createdAt: row.createdAt.toISOString(),
-  };
+/** A package or item order by its 8-character orderId (what PayPal carries as custom_id). */
+export async function findOrderByCode(db: DbOrTx, orderId: string): Promise<KindedOrder | undefined> {
+  const t = orderTables;
+  const [pkg] = await db.select().from(t.package).where(eq(t.package.orderId, orderId)).limit(1);
+  if (pkg) return { kind: "package", row: pkg };
+  const [item] = await db.select().from(t.item).where(eq(t.item.orderId, orderId)).limit(1);
+  return item ? { kind: "item", row: item } : undefined;
 }
 
-export function toPackageOrderDto(row: PackageOrderRow): TPackageOrder {
-  return {
-    ...base(row),
-    packageId: row.packageId ?? null,
-    credit: row.credit,
-    sellerEmail: row.sellerEmail,
-    MembershipValidity: row.membershipValidity.toISOString(),
-  };
+export function listUserOrders(db: DbOrTx, kind: "package", userId: string): Promise<PackageOrderRow[]>;
+export function listUserOrders(db: DbOrTx, kind: "item", userId: string): Promise<ItemOrderRow[]>;
+export function listUserOrders(db: DbOrTx, kind: OrderKind, userId: string): Promise<OrderRow[]> {
+  const table = orderTables[kind];
+  return db.select().from(table).where(eq(table.userId, userId)).orderBy(desc(table.createdAt)).limit(1000);
 }
 
-/** Premium content this server hosts (under PREMIUM_CONTENT_PREFIX), never served as a public static file. */
-export const PREMIUM_CONTENT_PREFIX = "/demo/items/";
-export const isHostedAccess = (url: string) => url.startsWith(PREMIUM_CONTENT_PREFIX) && !url.includes("..");
-export const itemAccessPath = (orderId: string) => `/api/item-order/${orderId}/access`;
+/** Admin lists: search, sort and paging in the database. */
+export async function pageOrders(db: DbOrTx, kind: OrderKind, rawQuery: TAdminOrderQuery) {
+  const query = ZAdminOrderQuerySchema.parse(rawQuery);
+  const t = orderTables[kind];
+  const term = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const searchable: Column[] = [t.orderId, t.customerName, t.orderStatus, t.packageName, t.customerEmail];
+  if (kind === "item") searchable.push(t.paymentStatus);
+  const where: SQL | undefined = term ? or(...searchable.map((c) => ilike(c, term))) : undefined;
+  const sortColumn = {
+    orderId: t.orderId,
+    customerName: t.customerName,
+    packageName: t.packageName,
+    orderDate: t.createdAt,
+    totalPrice: t.totalPrice,
+    paymentStatus: t.paymentStatus,
+    orderStatus: t.orderStatus,
+  }[query.sort];
+  const order = query.dir === "asc" ? asc(sortColumn) : desc(sortColumn);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(order, desc(t.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(t).where(where),
+  ]);
+  return { rows, total: totalRow?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
 
-/** What the buyer pays for (access URL, guidelines) is shown once the order is paid, or to admins. */
-export function toItemOrderDto(row: ItemOrderRow, reveal = false): TItemOrder {
-  const paid = row.paymentStatus === PAYMENT_STATUS.paid;
-  return {
-    ...base(row),
-    packageId: row.packageId ?? null,
-    itemId: row.itemId,
-    slug: row.slug,
-    imageUrl: row.imageUrl,
-    guidelines: paid || reveal ? row.guidelines : "",
-    // Content we host is opened through the access route, which checks the payment each time.
-    accessUrl: paid || reveal ? (isHostedAccess(row.accessUrl) ? itemAccessPath(row.id) : row.accessUrl) : "",
-  };
+/** Deletes the order only while it is pending; false when it is not (unknown, paid or cancelled). */
+export async function deletePendingOrder(db: DbOrTx, kind: OrderKind, id: string): Promise<boolean> {
+  const t = orderTables[kind];
+  const deleted = await db
+    .delete(t)
+    .where(and(eq(t.id, id), eq(t.paymentStatus, PAYMENT_STATUS.pending)))
+    .returning({ id: t.id });
+  return deleted.length > 0;
+}
+
+/**
+ * Marks the order cancelled only while it is pending: the same guard the capture's settle uses, so a
+ * cancel and a capture racing on one order cannot both win. False when it was not pending.
+ */
+export async function cancelPendingOrder(db: DbOrTx, kind: OrderKind, id: string): Promise<boolean> {
+  const t = orderTables[kind];
+  const updated = await db
+    .update(t)
+    .set({ paymentStatus: PAYMENT_STATUS.cancelled, orderStatus: ORDER_STATUS.cancelled, updatedAt: new Date() })
+    .where(and(eq(t.id, id), eq(t.paymentStatus, PAYMENT_STATUS.pending)))
+    .returning({ id: t.id });
+  return updated.length > 0;
 }

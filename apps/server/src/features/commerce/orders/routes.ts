@@ -1,51 +1,31 @@
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import {
   ADMIN_ITEM_ORDERS_PAGE_SIZE,
   ORDER_MESSAGES,
-  PAYMENT_STATUS,
   ZAdminOrderQuerySchema,
+  ZCancelOrderResultSchema,
   ZItemOrderSchema,
-  ZNewItemOrderSchema,
-  ZNewOrderSchema,
   ZOrderPageSchema,
   ZPackageOrderSchema,
 } from "@mailsmith/shared";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { forbidden, notFound } from "../../../lib/app-error.js";
+import { forbidden } from "../../../lib/app-error.js";
 import { currentUser, isAdmin } from "../../../plugins/access.js";
-import {
-  type ItemOrderRow,
-  isHostedAccess,
-  type PackageOrderRow,
-  PREMIUM_CONTENT_PREFIX,
-  toItemOrderDto,
-  toPackageOrderDto,
-} from "./repo.js";
-import {
-  createItemOrder,
-  createPackageOrder,
-  deletePendingOrder,
-  getOwnOrder,
-  listAllOrders,
-  listOwnOrders,
-} from "./service.js";
+import { toItemOrderDto, toPackageOrderDto } from "./dto.js";
+import type { ItemOrderRow, PackageOrderRow } from "./repo.js";
+import { cancelOrder, deleteOrder, getOwnOrder, listAllOrders, listOwnOrders, openItemAccess } from "./service.js";
 
 const idParams = z.object({ id: z.string().uuid(ORDER_MESSAGES.notFound) });
 const ownQuery = z.object({ userEmail: z.string().optional() });
 const deleted = z.object({ success: z.literal(true), message: z.string() });
 
-/** Limits count per member (many members may share one address). */
-const byUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
-
+/** Orders: the member's own lists and cancel, the admin lists and delete, paid item content. */
 export async function orderRoutes(appBase: FastifyInstance, opts: { webDist?: string } = {}) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
 
-  // Paid content: only the member who paid for the item (or an admin) opens it; checked on every request.
   app.get(
     "/api/item-order/:id/access",
     {
@@ -57,25 +37,15 @@ export async function orderRoutes(appBase: FastifyInstance, opts: { webDist?: st
       },
     },
     async (req, reply) => {
-      const me = currentUser(req);
-      const order = await getOwnOrder(ctx, "item", req.params.id, me);
-      if (order.paymentStatus !== PAYMENT_STATUS.paid && !isAdmin(me)) {
-        throw forbidden(ORDER_MESSAGES.accessNeedsPayment, "NOT_PAID");
-      }
-      if (!order.accessUrl) throw notFound(ORDER_MESSAGES.accessMissing, "NO_ACCESS_URL");
-      if (!isHostedAccess(order.accessUrl)) return reply.redirect(order.accessUrl, 302);
-      const folder = opts.webDist ? path.join(opts.webDist, PREMIUM_CONTENT_PREFIX) : null;
-      const file = opts.webDist ? path.join(opts.webDist, order.accessUrl) : "";
-      if (!folder || !file.startsWith(folder) || !existsSync(file)) {
-        throw notFound(ORDER_MESSAGES.accessMissing, "NO_ACCESS_FILE");
-      }
+      const access = await openItemAccess(ctx, currentUser(req), req.params.id, opts.webDist);
+      if ("redirect" in access) return reply.redirect(access.redirect, 302);
       return reply
-        .type(file.endsWith(".html") ? "text/html; charset=utf-8" : "application/octet-stream")
+        .type(access.file.endsWith(".html") ? "text/html; charset=utf-8" : "application/octet-stream")
         .header(
           "content-security-policy",
           "sandbox; default-src 'self' data: https:; style-src 'self' 'unsafe-inline' https:; frame-ancestors 'none'",
         )
-        .send(await readFile(file));
+        .send(await readFile(access.file));
     },
   );
 
@@ -84,40 +54,6 @@ export async function orderRoutes(appBase: FastifyInstance, opts: { webDist?: st
     const asked = req.query.userEmail?.trim().toLowerCase();
     if (asked && asked !== email.toLowerCase()) throw forbidden(ORDER_MESSAGES.notYours, "NOT_YOUR_ORDER");
   };
-
-  app.post(
-    "/api/new-order",
-    {
-      config: { access: "user", rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: byUser } },
-      schema: {
-        tags: ["orders"],
-        summary: "Create a pending package order from the server's package record (client prices are ignored)",
-        body: ZNewOrderSchema,
-        response: { 201: z.object({ success: z.literal(true), data: ZPackageOrderSchema }) },
-      },
-    },
-    async (req, reply) => {
-      const row = await createPackageOrder(ctx, currentUser(req), req.body);
-      return reply.status(201).send({ success: true as const, data: toPackageOrderDto(row) });
-    },
-  );
-
-  app.post(
-    "/api/new-item-order",
-    {
-      config: { access: "user", rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: byUser } },
-      schema: {
-        tags: ["orders"],
-        summary: "Create a pending item order from the server's item record (client prices are ignored)",
-        body: ZNewItemOrderSchema,
-        response: { 201: z.object({ success: z.literal(true), data: ZItemOrderSchema }) },
-      },
-    },
-    async (req, reply) => {
-      const row = await createItemOrder(ctx, currentUser(req), req.body);
-      return reply.status(201).send({ success: true as const, data: toItemOrderDto(row) });
-    },
-  );
 
   app.get(
     "/api/orders",
@@ -234,7 +170,7 @@ export async function orderRoutes(appBase: FastifyInstance, opts: { webDist?: st
       },
     },
     async (req) => {
-      await deletePendingOrder(ctx, "package", req.params.id);
+      await deleteOrder(ctx, "package", req.params.id);
       return { success: true as const, message: ORDER_MESSAGES.deleted };
     },
   );
@@ -251,8 +187,22 @@ export async function orderRoutes(appBase: FastifyInstance, opts: { webDist?: st
       },
     },
     async (req) => {
-      await deletePendingOrder(ctx, "item", req.params.id);
+      await deleteOrder(ctx, "item", req.params.id);
       return { success: true as const, message: ORDER_MESSAGES.deleted };
     },
+  );
+
+  app.post(
+    "/api/orders/:id/cancel",
+    {
+      config: { access: "owner" },
+      schema: {
+        tags: ["orders"],
+        summary: "Cancel an unpaid package or item order (its owner, or an admin); it can no longer be paid",
+        params: idParams,
+        response: { 200: ZCancelOrderResultSchema },
+      },
+    },
+    async (req) => cancelOrder(ctx, currentUser(req), req.params.id),
   );
 }

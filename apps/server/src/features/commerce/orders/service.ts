@@ -1,132 +1,35 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import {
-  ddmmyyyy,
-  ITEM_MESSAGES,
-  isKnownCountry,
-  membershipExpiry,
+  COMMERCE_MESSAGES,
   ORDER_MESSAGES,
   ORDER_STATUS,
   type OrderKind,
-  PACKAGE_MESSAGES,
   PAYMENT_STATUS,
-  PROCESSING_FEE,
   type TAdminOrderQuery,
-  type TCheckoutForm,
-  ZAdminOrderQuerySchema,
+  type TCancelOrderResult,
 } from "@mailsmith/shared";
-import { and, asc, type Column, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../../context.js";
 import type { UserRow } from "../../../core/identity/users.js";
-import { badRequest, conflict, forbidden, notFound } from "../../../lib/app-error.js";
+import { conflict, forbidden, notFound } from "../../../lib/app-error.js";
 import { isAdmin } from "../../../plugins/access.js";
-import { getItemRow } from "../catalogue/item-service.js";
-import { findPackage } from "../catalogue/repo.js";
-import { type ItemOrderRow, isUniqueViolation, newOrderCode, orderTables, type PackageOrderRow } from "./repo.js";
+import { isHostedAccess, PREMIUM_CONTENT_PREFIX } from "./dto.js";
+import {
+  cancelPendingOrder,
+  deletePendingOrder,
+  findAnyOrder,
+  findOrderRow,
+  type ItemOrderRow,
+  listUserOrders,
+  type OrderRow,
+  type PackageOrderRow,
+  pageOrders,
+} from "./repo.js";
 
-function assertCanPurchase(user: UserRow) {
-  if (user.role === "Seller") throw forbidden(ORDER_MESSAGES.sellersCannotPurchase, "SELLER_CANNOT_PURCHASE");
-}
+const orderNotFound = () => notFound(ORDER_MESSAGES.notFound, "ORDER_NOT_FOUND");
 
-function billing(form: TCheckoutForm, allowOther: boolean) {
-  if (!isKnownCountry(form.country, allowOther)) throw badRequest(ORDER_MESSAGES.countryInvalid, "VALIDATION_ERROR");
-  return { customerName: form.customerName, address: form.address, country: form.country };
-}
-
-/** Inserts with fresh 8-character ids, retrying the (rare) collision. */
-async function insertWithCodes<T>(insert: (codes: { orderId: string; paymentId: string }) => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await insert({ orderId: newOrderCode(), paymentId: newOrderCode() });
-    } catch (err) {
-      if (!isUniqueViolation(err) || attempt >= 4) throw err;
-    }
-  }
-}
-
-/** A package order from the server's own package record: client prices, credits and statuses are ignored. */
-export async function createPackageOrder(
-  ctx: AppContext,
-  user: UserRow,
-  input: TCheckoutForm & { packageId: string },
-): Promise<PackageOrderRow> {
-  assertCanPurchase(user);
-  const pkg = await findPackage(ctx.db, input.packageId);
-  if (!pkg) throw notFound(PACKAGE_MESSAGES.notFound, "PACKAGE_NOT_FOUND");
-  if (pkg.retiredAt) throw conflict(ORDER_MESSAGES.retiredPackage, "PACKAGE_RETIRED");
-  const now = new Date();
-  return insertWithCodes(async (codes) => {
-    const [row] = await ctx.db
-      .insert(orderTables.package)
-      .values({
-        ...codes,
-        userId: user.id,
-        packageId: pkg.id,
-        packageName: pkg.packageName,
-        packagePrice: pkg.price,
-        processingFee: PROCESSING_FEE,
-        totalPrice: pkg.price + PROCESSING_FEE,
-        credit: pkg.credit,
-        sellerEmail: pkg.sellerEmail,
-        paymentStatus: PAYMENT_STATUS.pending,
-        orderStatus: ORDER_STATUS.pending,
-        customerEmail: user.email,
-        ...billing(input, false),
-        orderDate: now.toISOString(),
-        validity: pkg.validity,
-        membershipValidity: membershipExpiry(now, pkg.validity),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return row!;
-  });
-}
-
-export async function createItemOrder(
-  ctx: AppContext,
-  user: UserRow,
-  input: TCheckoutForm & { itemId: string },
-): Promise<ItemOrderRow> {
-  assertCanPurchase(user);
-  const item = await getItemRow(ctx, input.itemId);
-  if (item.retiredAt) throw conflict(ORDER_MESSAGES.retiredItem, "ITEM_RETIRED");
-  const now = new Date();
-  return insertWithCodes(async (codes) => {
-    const [row] = await ctx.db
-      .insert(orderTables.item)
-      .values({
-        ...codes,
-        userId: user.id,
-        packageId: item.id,
-        packageName: item.itemName || ITEM_MESSAGES.unnamedItem,
-        packagePrice: item.price,
-        processingFee: PROCESSING_FEE,
-        totalPrice: item.price + PROCESSING_FEE,
-        paymentStatus: PAYMENT_STATUS.pending,
-        orderStatus: ORDER_STATUS.pending,
-        customerEmail: user.email,
-        ...billing(input, true),
-        orderDate: ddmmyyyy(now),
-        validity: item.validity,
-        featuredImage: item.imageUrl,
-        itemId: item.itemId,
-        slug: item.slug,
-        imageUrl: item.imageUrl,
-        guidelines: item.guidelines,
-        accessUrl: item.accessUrl,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return row!;
-  });
-}
-
-export async function findOrderRow(ctx: AppContext, kind: "package", id: string): Promise<PackageOrderRow | undefined>;
-export async function findOrderRow(ctx: AppContext, kind: "item", id: string): Promise<ItemOrderRow | undefined>;
-export async function findOrderRow(ctx: AppContext, kind: OrderKind, id: string) {
-  const table = orderTables[kind];
-  const [row] = await ctx.db.select().from(table).where(eq(table.id, id)).limit(1);
-  return row;
+function assertOwnerOrAdmin(row: OrderRow, user: UserRow) {
+  if (!isAdmin(user) && row.userId !== user.id) throw forbidden(ORDER_MESSAGES.notYours, "NOT_YOUR_ORDER");
 }
 
 /** The caller's own order (admins may read any). */
@@ -138,59 +41,73 @@ export async function getOwnOrder(
 ): Promise<PackageOrderRow>;
 export async function getOwnOrder(ctx: AppContext, kind: "item", id: string, user: UserRow): Promise<ItemOrderRow>;
 export async function getOwnOrder(ctx: AppContext, kind: OrderKind, id: string, user: UserRow) {
-  const row = kind === "package" ? await findOrderRow(ctx, "package", id) : await findOrderRow(ctx, "item", id);
-  if (!row) throw notFound(ORDER_MESSAGES.notFound, "ORDER_NOT_FOUND");
-  if (!isAdmin(user) && row.userId !== user.id) throw forbidden(ORDER_MESSAGES.notYours, "NOT_YOUR_ORDER");
+  const row = await findOrderRow(ctx.db, kind, id);
+  if (!row) throw orderNotFound();
+  assertOwnerOrAdmin(row, user);
   return row;
 }
 
-export async function listOwnOrders(ctx: AppContext, kind: "package", user: UserRow): Promise<PackageOrderRow[]>;
-export async function listOwnOrders(ctx: AppContext, kind: "item", user: UserRow): Promise<ItemOrderRow[]>;
-export async function listOwnOrders(ctx: AppContext, kind: OrderKind, user: UserRow) {
-  const table = orderTables[kind];
-  return ctx.db.select().from(table).where(eq(table.userId, user.id)).orderBy(desc(table.createdAt)).limit(1000);
+export function listOwnOrders(ctx: AppContext, kind: "package", user: UserRow): Promise<PackageOrderRow[]>;
+export function listOwnOrders(ctx: AppContext, kind: "item", user: UserRow): Promise<ItemOrderRow[]>;
+export function listOwnOrders(ctx: AppContext, kind: OrderKind, user: UserRow) {
+  return kind === "package" ? listUserOrders(ctx.db, "package", user.id) : listUserOrders(ctx.db, "item", user.id);
 }
 
-/** Admin lists: search, sort and paging in the database. */
-export async function listAllOrders(ctx: AppContext, kind: OrderKind, rawQuery: TAdminOrderQuery) {
-  const query = ZAdminOrderQuerySchema.parse(rawQuery);
-  const t = orderTables[kind];
-  const term = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const searchable: Column[] = [t.orderId, t.customerName, t.orderStatus, t.packageName, t.customerEmail];
-  if (kind === "item") searchable.push(t.paymentStatus);
-  const where: SQL | undefined = term ? or(...searchable.map((c) => ilike(c, term))) : undefined;
-  const sortColumn = {
-    orderId: t.orderId,
-    customerName: t.customerName,
-    packageName: t.packageName,
-    orderDate: t.createdAt,
-    totalPrice: t.totalPrice,
-    paymentStatus: t.paymentStatus,
-    orderStatus: t.orderStatus,
-  }[query.sort];
-  const order = query.dir === "asc" ? asc(sortColumn) : desc(sortColumn);
-  const [rows, [totalRow]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(t)
-      .where(where)
-      .orderBy(order, desc(t.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    ctx.db.select({ n: count() }).from(t).where(where),
-  ]);
-  return { rows, total: totalRow?.n ?? 0, page: query.page, pageSize: query.pageSize };
+export function listAllOrders(ctx: AppContext, kind: OrderKind, query: TAdminOrderQuery) {
+  return pageOrders(ctx.db, kind, query);
 }
 
 /** Admins delete pending orders only; paid ones are the accounting record. */
-export async function deletePendingOrder(ctx: AppContext, kind: OrderKind, id: string) {
-  const t = orderTables[kind];
-  const deleted = await ctx.db
-    .delete(t)
-    .where(and(eq(t.id, id), eq(t.paymentStatus, PAYMENT_STATUS.pending)))
-    .returning({ id: t.id });
-  if (deleted.length > 0) return;
-  const [exists] = await ctx.db.select({ id: t.id }).from(t).where(eq(t.id, id)).limit(1);
-  if (!exists) throw notFound(ORDER_MESSAGES.notFound, "ORDER_NOT_FOUND");
+export async function deleteOrder(ctx: AppContext, kind: OrderKind, id: string) {
+  if (await deletePendingOrder(ctx.db, kind, id)) return;
+  if (!(await findOrderRow(ctx.db, kind, id))) throw orderNotFound();
   throw conflict(ORDER_MESSAGES.deleteOnlyPending, "ORDER_NOT_PENDING");
+}
+
+/**
+ * A member cancels an unpaid order of theirs (an admin any unpaid order): it stays in the lists as cancelled and
+ * can no longer be paid. Cancelling twice answers the same; a paid order is the accounting record (409).
+ */
+export async function cancelOrder(ctx: AppContext, user: UserRow, id: string): Promise<TCancelOrderResult> {
+  const found = await findAnyOrder(ctx.db, id);
+  if (!found) throw orderNotFound();
+  assertOwnerOrAdmin(found.row, user);
+  const cancelled = {
+    success: true as const,
+    message: ORDER_MESSAGES.cancelled,
+    kind: found.kind,
+    _id: found.row.id,
+    orderId: found.row.orderId,
+    paymentStatus: PAYMENT_STATUS.cancelled,
+    orderStatus: ORDER_STATUS.cancelled,
+  };
+  if (await cancelPendingOrder(ctx.db, found.kind, id)) return cancelled;
+  // Not pending any more: re-read, a capture may have settled it a moment ago.
+  const now = await findOrderRow(ctx.db, found.kind, id);
+  if (!now) throw orderNotFound();
+  if (now.paymentStatus === PAYMENT_STATUS.cancelled) return cancelled;
+  throw conflict(COMMERCE_MESSAGES.cancelPaid, "ORDER_ALREADY_PAID");
+}
+
+export type ItemAccess = { redirect: string } | { file: string };
+
+/** Paid content: only the member who paid for the item (or an admin) opens it; checked on every request. */
+export async function openItemAccess(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  webDist: string | undefined,
+): Promise<ItemAccess> {
+  const order = await getOwnOrder(ctx, "item", id, user);
+  if (order.paymentStatus !== PAYMENT_STATUS.paid && !isAdmin(user)) {
+    throw forbidden(ORDER_MESSAGES.accessNeedsPayment, "NOT_PAID");
+  }
+  if (!order.accessUrl) throw notFound(ORDER_MESSAGES.accessMissing, "NO_ACCESS_URL");
+  if (!isHostedAccess(order.accessUrl)) return { redirect: order.accessUrl };
+  const folder = webDist ? path.join(webDist, PREMIUM_CONTENT_PREFIX) : null;
+  const file = webDist ? path.join(webDist, order.accessUrl) : "";
+  if (!folder || !file.startsWith(folder) || !existsSync(file)) {
+    throw notFound(ORDER_MESSAGES.accessMissing, "NO_ACCESS_FILE");
+  }
+  return { file };
 }

@@ -1,0 +1,46 @@
+import { createHash } from "node:crypto";
+import type { TPackage } from "@mailsmith/shared";
+import type { AppContext } from "../../../context.js";
+import { toPackageDto } from "./dto.js";
+import { listActivePackages } from "./repo.js";
+
+/**
+ * GET /api/packages is served to every visitor: the active list is kept in memory per app and dropped on every
+ * admin write, on every instance through the invalidation bus (decision 062); the TTL is a backstop only.
+ */
+const CACHE_TTL_MS = 5 * 60_000;
+const PACKAGES_TOPIC = "packages";
+const caches = new WeakMap<AppContext, { at: number; data: TPackage[]; body: string; etag: string }>();
+const generations = new WeakMap<AppContext, number>();
+
+function generationOf(ctx: AppContext): number {
+  let g = generations.get(ctx);
+  if (g === undefined) {
+    g = 0;
+    generations.set(ctx, g);
+    ctx.bus.subscribe(PACKAGES_TOPIC, () => {
+      generations.set(ctx, (generations.get(ctx) ?? 0) + 1);
+      caches.delete(ctx);
+    });
+  }
+  return g;
+}
+
+/** The list on sale, serialised once with its ETag (the public route sends the text as is). */
+export async function packagesAnswer(ctx: AppContext): Promise<{ data: TPackage[]; body: string; etag: string }> {
+  const generation = generationOf(ctx);
+  const hit = caches.get(ctx);
+  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit;
+  const data = (await listActivePackages(ctx.db)).map(toPackageDto);
+  const body = JSON.stringify(data);
+  const answer = { at: Date.now(), data, body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+  // A list read before a write is served once but never kept.
+  if (generationOf(ctx) === generation) caches.set(ctx, answer);
+  return answer;
+}
+
+/** Drops the list on every instance (after any package write). */
+export function invalidatePackages(ctx: AppContext) {
+  generationOf(ctx);
+  ctx.bus.publish(PACKAGES_TOPIC, "list");
+}
