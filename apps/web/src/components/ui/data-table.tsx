@@ -48,6 +48,8 @@ export interface Column<T> {
   header: ReactNode;
   render: (row: T) => ReactNode;
   sortValue?: (row: T) => SortValue;
+  /** Numbers line up on the right, header included. */
+  align?: "left" | "right";
   className?: string;
   headerClassName?: string;
 }
@@ -212,7 +214,7 @@ export function DataTable<T>({
                     key={c.key}
                     scope="col"
                     aria-sort={c.sortValue ? (ariaSort ?? "none") : undefined}
-                    className={`sticky top-0 z-10 bg-slate-50 px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase ${c.headerClassName ?? ""}`}
+                    className={`sticky top-0 z-10 bg-slate-50 px-4 py-3 ${c.align === "right" ? "text-right" : "text-left"} text-xs font-semibold tracking-wide text-slate-600 uppercase ${c.headerClassName ?? ""}`}
                   >
                     {c.sortValue && onSort ? (
                       <button
@@ -255,7 +257,10 @@ export function DataTable<T>({
               rows.map((row) => (
                 <tr key={rowKey(row)} className={rowClassName?.(row) ?? "hover:bg-slate-50"}>
                   {columns.map((c) => (
-                    <td key={c.key} className={`px-4 py-3 align-middle text-slate-700 ${c.className ?? ""}`}>
+                    <td
+                      key={c.key}
+                      className={`px-4 py-3 align-middle text-slate-700 ${c.align === "right" ? "text-right" : ""} ${c.className ?? ""}`}
+                    >
                       {c.render(row)}
                     </td>
                   ))}

@@ -18,9 +18,9 @@ const columns: Column<TLedgerEntry>[] = [
     key: "delta",
     header: "Change",
     sortValue: (r) => r.delta,
-    headerClassName: "text-right",
+    align: "right",
     render: (r) => (
-      <span className={`block text-right font-semibold ${r.delta >= 0 ? "text-green-700" : "text-red-600"}`}>
+      <span className={`font-semibold ${r.delta >= 0 ? "text-green-700" : "text-red-600"}`}>
         {r.delta > 0 ? `+${r.delta}` : r.delta}
       </span>
     ),
@@ -28,8 +28,7 @@ const columns: Column<TLedgerEntry>[] = [
   {
     key: "balanceAfter",
     header: "Balance",
-    headerClassName: "text-right",
-    className: "text-right",
+    align: "right",
     render: (r) => r.balanceAfter,
   },
 ];
