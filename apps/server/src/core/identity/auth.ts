@@ -1,5 +1,6 @@
 import {
   AUTH_ERROR_CODES,
+  AUTH_MAIL_TEXTS,
   AUTH_MESSAGES,
   MIN_PASSWORD_LENGTH,
   PASSWORD_RESET_TOKEN_TTL_SECONDS,
@@ -55,12 +56,12 @@ export function createAuth(deps: AuthDeps) {
         await deps.onPasswordReset(user.id);
       },
       async sendResetPassword({ user, url }) {
-        const safeName = escapeHtml(user.name || "there");
+        const safeName = escapeHtml(AUTH_MAIL_TEXTS.greetingName(user.name));
         await deps.mail.send({
           to: user.email,
-          subject: "Reset your Mailsmith password",
-          text: `Hi ${user.name || "there"},\n\nOpen this link to choose a new password (valid for 1 hour, usable once):\n${url}\n\nIf you did not ask for this, ignore this email.`,
-          html: `<p>Hi ${safeName},</p><p><a href="${escapeHtml(url)}">Choose a new password</a> (valid for 1 hour, usable once).</p><p>If you did not ask for this, ignore this email.</p>`,
+          subject: AUTH_MAIL_TEXTS.resetSubject,
+          text: AUTH_MAIL_TEXTS.resetText(user.name, url),
+          html: AUTH_MAIL_TEXTS.resetHtml(safeName, escapeHtml(url)),
         });
       },
     },
@@ -74,12 +75,12 @@ export function createAuth(deps: AuthDeps) {
         const u = new URL(link);
         u.searchParams.set("callbackURL", "/user/dashboard");
         const url = u.toString();
-        const safeName = escapeHtml(user.name || "there");
+        const safeName = escapeHtml(AUTH_MAIL_TEXTS.greetingName(user.name));
         await deps.mail.send({
           to: user.email,
           subject: VERIFY_EMAIL_SUBJECT,
-          text: `Hi ${user.name || "there"},\n\nConfirm your email address to activate your free credits:\n${url}\n\nThe link is valid for 24 hours. If you did not create a Mailsmith account, ignore this email.`,
-          html: `<p>Hi ${safeName},</p><p><a href="${escapeHtml(url)}">Confirm your email address</a> to activate your free credits.</p><p>The link is valid for 24 hours. If you did not create a Mailsmith account, ignore this email.</p>`,
+          text: AUTH_MAIL_TEXTS.verifyText(user.name, url),
+          html: AUTH_MAIL_TEXTS.verifyHtml(safeName, escapeHtml(url)),
         });
       },
       async afterEmailVerification(user) {

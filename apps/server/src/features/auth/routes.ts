@@ -1,11 +1,7 @@
-import { AUTH_ERROR_CODES, AUTH_MESSAGES, SECURITY_MESSAGES, ZSignUpBodySchema } from "@mailsmith/shared";
+import { AUTH_ROUTE_MESSAGES, SECURITY_MESSAGES } from "@mailsmith/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { SessionCache } from "../../core/identity/session-cache.js";
-import { findUserByEmail } from "../../core/identity/users.js";
 import { DB_RETRY_AFTER_SECONDS } from "../../lib/db-unavailable.js";
-import { isCommonPassword } from "./common-passwords.js";
-import { recordSignupIp } from "./repo.js";
-import { WindowLimiter } from "./window-limiter.js";
+import { createAuthRules, type Refusal } from "./service.js";
 
 const SIGN_IN_PATH = "/api/auth/sign-in/email";
 const SIGN_UP_PATH = "/api/auth/sign-up/email";
@@ -13,8 +9,6 @@ const RESET_REQUEST_PATH = "/api/auth/request-password-reset";
 const RESET_PATH = "/api/auth/reset-password";
 const SIGN_OUT_PATH = "/api/auth/sign-out";
 const RESEND_VERIFICATION_PATH = "/api/auth/send-verification-email";
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const HOUR = 60 * 60 * 1000;
 
 /**
  * The Better Auth endpoints the product uses; every other one (update-user, change-email, delete-user, list-sessions,
@@ -55,9 +49,7 @@ export function stripTokens(value: unknown): unknown {
  */
 export async function authRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  const resets = new WindowLimiter("reset", ctx.env.RESET_LIMIT_PER_HOUR, HOUR, ctx.limits);
-  const signUps = new WindowLimiter("signup", ctx.env.SIGNUP_LIMIT_PER_HOUR, HOUR, ctx.limits);
-  const verificationMails = new WindowLimiter("verify", ctx.env.RESET_LIMIT_PER_HOUR, HOUR, ctx.limits);
+  const rules = createAuthRules(ctx);
 
   async function forward(req: FastifyRequest): Promise<Response> {
     const url = new URL(req.url, ctx.env.publicUrl);
@@ -115,8 +107,10 @@ export async function authRoutes(app: FastifyInstance) {
     const v = (body as Record<string, unknown> | undefined)?.[name];
     return typeof v === "string" ? v : "";
   };
-  const refuseCommon = (reply: FastifyReply) =>
-    reply.status(400).send({ code: "PASSWORD_TOO_COMMON", message: SECURITY_MESSAGES.commonPassword });
+  const refuse = (reply: FastifyReply, refusal: Refusal) => {
+    if (refusal.retryAfter !== undefined) reply.header("retry-after", String(refusal.retryAfter));
+    return reply.status(refusal.status).send({ code: refusal.code, message: refusal.message });
+  };
 
   app.route({
     method: ["GET", "POST"],
@@ -126,100 +120,48 @@ export async function authRoutes(app: FastifyInstance) {
     async handler(req, reply) {
       const path = req.url.split("?")[0] ?? "";
       if (!ALLOWED.some((a) => a.method === req.method && a.path.test(path))) {
-        return reply.status(404).send({ code: "NOT_FOUND", message: `No route for ${req.method} ${path}` });
+        return reply.status(404).send({ code: "NOT_FOUND", message: AUTH_ROUTE_MESSAGES.noRoute(req.method, path) });
       }
+      if (req.method !== "POST") return send(reply, await forward(req));
+      const email = emailOf(req.body);
 
-      if (req.method === "POST" && path === SIGN_IN_PATH) {
-        const email = emailOf(req.body);
-        if (await ctx.loginLimiter.isBlocked(email, req.ip)) {
-          return reply
-            .status(429)
-            .send({ code: AUTH_ERROR_CODES.tooManyRequests, message: AUTH_MESSAGES.tooManyRequests });
-        }
+      if (path === SIGN_IN_PATH) {
+        const blocked = await rules.beforeSignIn({ email, ip: req.ip });
+        if (blocked) return refuse(reply, blocked);
         const response = await forward(req);
-        if (response.status === 401) {
-          await ctx.loginLimiter.recordFailure(email, req.ip);
-          const known = email ? await findUserByEmail(ctx.db, email) : undefined;
-          const code = known ? AUTH_ERROR_CODES.invalidPassword : AUTH_ERROR_CODES.userNotFound;
-          const message = known ? AUTH_MESSAGES.wrongPassword : AUTH_MESSAGES.userNotFound;
-          return send(reply, response, { code, message });
-        }
-        if (response.ok) await ctx.loginLimiter.recordSuccess(email);
+        if (response.status === 401) return send(reply, response, await rules.afterFailedSignIn({ email, ip: req.ip }));
+        if (response.ok) await rules.afterSignIn({ email });
         return send(reply, response);
       }
 
-      if (req.method === "POST" && path === SIGN_UP_PATH) {
-        // Better Auth would store any name length and an image URL of any scheme: our limits apply first.
-        const parsed = ZSignUpBodySchema.safeParse(req.body ?? {});
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          const where = issue?.path[0];
-          const code =
-            where === "email"
-              ? "INVALID_EMAIL"
-              : where === "name" && issue?.code === "too_big"
-                ? "NAME_TOO_LONG"
-                : "VALIDATION_ERROR";
-          return reply.status(400).send({ code, message: issue?.message ?? "Invalid request" });
-        }
-        req.body = parsed.data;
-        if (isCommonPassword(parsed.data.password)) return refuseCommon(reply);
-        if (!(await signUps.take([`ip:${req.ip}`]))) {
-          return reply
-            .status(429)
-            .header("retry-after", "3600")
-            .send({ code: "TOO_MANY_SIGNUPS", message: SECURITY_MESSAGES.tooManySignUps });
-        }
+      if (path === SIGN_UP_PATH) {
+        const checked = await rules.checkSignUp({ body: req.body, ip: req.ip });
+        if ("refusal" in checked) return refuse(reply, checked.refusal);
+        req.body = checked.body;
         const response = await forward(req);
         if (response.ok) {
           const created = (await response
             .clone()
             .json()
             .catch(() => null)) as { user?: { id?: string } } | null;
-          if (created?.user?.id) await recordSignupIp(ctx.db, created.user.id, req.ip);
+          if (created?.user?.id) await rules.afterSignUp({ userId: created.user.id, ip: req.ip });
         }
         return send(reply, response);
       }
 
-      if (req.method === "POST" && path === RESET_PATH) {
-        if (isCommonPassword(field(req.body, "newPassword"))) return refuseCommon(reply);
-      }
+      const refusal =
+        path === RESET_PATH
+          ? rules.checkNewPassword(field(req.body, "newPassword"))
+          : path === RESET_REQUEST_PATH
+            ? await rules.checkResetRequest({ email, ip: req.ip })
+            : path === RESEND_VERIFICATION_PATH
+              ? await rules.checkResendVerification({ email, ip: req.ip })
+              : null;
+      if (refusal) return refuse(reply, refusal);
 
-      if (req.method === "POST" && path === RESET_REQUEST_PATH) {
-        const email = emailOf(req.body);
-        if (!email)
-          return reply.status(400).send({ code: "EMAIL_REQUIRED", message: AUTH_MESSAGES.resetEmailRequired });
-        if (!EMAIL_RE.test(email)) {
-          return reply.status(400).send({ code: "INVALID_EMAIL", message: AUTH_MESSAGES.resetInvalidEmail });
-        }
-        // Counted before the lookup, known address or not: the limit bounds both mail bombing and enumeration.
-        if (!(await resets.take([`email:${email}`, `ip:${req.ip}`]))) {
-          return reply
-            .status(429)
-            .header("retry-after", "3600")
-            .send({ code: "TOO_MANY_RESETS", message: SECURITY_MESSAGES.tooManyResets });
-        }
-        if (!(await findUserByEmail(ctx.db, email))) {
-          return reply
-            .status(404)
-            .send({ code: AUTH_ERROR_CODES.userNotFound, message: AUTH_MESSAGES.resetUserNotFound });
-        }
-      }
-
-      if (req.method === "POST" && path === RESEND_VERIFICATION_PATH) {
-        // Same bound as reset mails: nobody mail-bombs an address through "resend".
-        if (!(await verificationMails.take([`email:${emailOf(req.body)}`, `ip:${req.ip}`]))) {
-          return reply
-            .status(429)
-            .header("retry-after", "3600")
-            .send({ code: "TOO_MANY_REQUESTS", message: SECURITY_MESSAGES.tooManyVerificationMails });
-        }
-      }
-
-      if (req.method === "POST" && path === SIGN_OUT_PATH) {
-        // Better Auth deletes the session row; every instance drops its cached entry (docs/decisions/062).
+      if (path === SIGN_OUT_PATH) {
         const response = await forward(req);
-        ctx.sessions.end(SessionCache.keyOf(req.headers.cookie));
+        rules.endSession(req.headers.cookie);
         return send(reply, response);
       }
 
