@@ -98,7 +98,7 @@ test("an admin's edits reach a visitor on reload, and Reset to Default brings th
   await openSettings(admin, "features");
   await expect(admin.getByRole("heading", { name: "Features Section Management" })).toBeVisible();
   await admin.getByRole("button", { name: "Add New Feature" }).click();
-  const form = admin.getByRole("dialog", { name: "Add New Feature" });
+  const form = admin.locator("form", { has: admin.getByRole("heading", { name: "Add New Feature" }) });
   await expect(form.getByLabel("Order")).toHaveValue("5");
   await form.getByRole("button", { name: "Add Feature" }).click();
   await expect(form.getByText("Title is required")).toBeVisible();
@@ -117,7 +117,8 @@ test("an admin's edits reach a visitor on reload, and Reset to Default brings th
 
   // A testimonial edited; the table cuts the quote at 50 characters.
   await openSettings(admin, "testimonials");
-  await admin.getByRole("button", { name: "Edit testimonial by Priya Raman" }).click();
+  await admin.getByRole("button", { name: "Actions for testimonial by Priya Raman" }).click();
+  await admin.getByRole("menuitem", { name: "Edit" }).click();
   await expect(admin.getByRole("heading", { name: "Edit Testimonial" })).toBeVisible();
   const newQuote = "Our designer exports a PNG after lunch and the campaign goes out the same afternoon.";
   await admin.getByLabel("Quote").fill(newQuote);
@@ -169,6 +170,47 @@ test("an admin's edits reach a visitor on reload, and Reset to Default brings th
   await expect(visitor.getByRole("heading", { name: DEFAULT_ABOUT_TITLE })).toBeVisible();
   await expect(visitor.getByText(DEFAULT_QUOTE_START)).toBeVisible();
   await expect(visitor.getByText(DEFAULT_COPYRIGHT)).toBeVisible();
+  await admin.context().close();
+});
+
+test("an editor previews its draft, asks before leaving with unsaved changes, and Save reaches the landing page", async ({
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  await openSettings(admin, "banner");
+  await admin.getByRole("tab", { name: "Home Banner (Hero)" }).click();
+  const heading = admin.getByLabel("Hero Heading");
+  await expect(heading).toHaveValue(DEFAULT_HEADING);
+  const unsaved = admin.getByRole("status").filter({ hasText: "Unsaved changes" });
+  await expect(unsaved).toHaveCount(0);
+
+  const draft = "Emails your readers open twice";
+  await heading.fill(draft);
+  await expect(admin.getByRole("region", { name: "Live Preview" })).toContainText(draft);
+  await expect(unsaved).toBeVisible();
+
+  // Another settings tab: asked first; Stay keeps the edit.
+  await admin.getByRole("navigation", { name: "Settings" }).getByRole("button", { name: "Footer Section" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(admin).toHaveURL(/tab=banner/);
+  await expect(heading).toHaveValue(draft);
+
+  await admin.getByRole("button", { name: "Save Changes" }).click();
+  await expect(admin.getByText("Hero section updated successfully!")).toBeVisible();
+  await expect(unsaved).toHaveCount(0);
+  const visitor = await browser.newPage();
+  await visitor.goto("/");
+  await expect(visitor.getByRole("heading", { level: 1 })).toContainText(draft);
+
+  // Back to the demo content for the tests after this one.
+  await admin.getByRole("button", { name: "Reset to Default" }).click();
+  await confirm(admin, "reset the hero to its default content", "Reset to Default");
+  await expect(admin.getByText("Hero section reset to default successfully!")).toBeVisible();
+  await expect(heading).toHaveValue(DEFAULT_HEADING);
+  await visitor.close();
   await admin.context().close();
 });
 
