@@ -3,6 +3,7 @@ export * from "./countries.js";
 export * from "./generator-ui.js";
 export * from "./messages/access.js";
 export * from "./messages/auth.js";
+export * from "./messages/commerce.js";
 export * from "./messages/credits.js";
 export * from "./messages/support.js";
 export * from "./messages/uploads.js";
