@@ -5,36 +5,39 @@ import { user } from "./auth.js";
 
 const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: "number" });
 
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** What packages and items share: a price, a validity in days and a life cycle (retired, never deleted: orders keep a copy). */
+const catalogueColumns = () => ({
+  id: uuid("id").primaryKey().defaultRandom(),
+  price: money("price").notNull(),
+  validity: integer("validity").notNull().default(30),
+  retiredAt: timestamp("retired_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 /** Credit packages (spec: at most 3 active; retired ones keep past orders intact). */
 export const packages = pgTable("packages", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  ...catalogueColumns(),
   packageName: text("package_name").notNull(),
-  price: money("price").notNull(),
   credit: integer("credit").notNull(),
-  validity: integer("validity").notNull().default(30),
   sellerEmail: text("seller_email").notNull().default(""),
   /** pointOne … pointTen, in order; blank ones are hidden. */
   points: jsonb("points").$type<string[]>().notNull().default([]),
-  retiredAt: timestamp("retired_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Premium items (templates sold individually). */
 export const items = pgTable("items", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  ...catalogueColumns(),
   itemId: text("item_id").notNull().unique(),
   itemName: text("item_name").notNull(),
   slug: text("slug").notNull(),
-  price: money("price").notNull(),
   guidelines: text("guidelines").notNull().default(""),
   accessUrl: text("access_url").notNull().default(""),
   imageUrl: text("image_url").notNull().default(""),
   description: text("description").notNull().default(""),
-  validity: integer("validity").notNull().default(30),
-  retiredAt: timestamp("retired_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Columns shared by package orders and item orders (spec §3). */
@@ -48,9 +51,9 @@ const orderColumns = () => ({
   processingFee: money("processing_fee").notNull().default(0),
   totalPrice: money("total_price").notNull(),
   currency: text("currency").notNull().default("USD"),
-  /** pending → Paid */
+  /** pending → Paid, or pending → cancelled (its member or an admin cancelled it unpaid) */
   paymentStatus: text("payment_status").notNull().default("pending"),
-  /** pending → Completed */
+  /** pending → Completed, or pending → cancelled */
   orderStatus: text("order_status").notNull().default("pending"),
   paymentMethod: text("payment_method"),
   customerEmail: text("customer_email").notNull(),
@@ -65,8 +68,8 @@ const orderColumns = () => ({
   payerEmail: text("payer_email"),
   captureTime: timestamp("capture_time", { withTimezone: true }),
   paidAt: timestamp("paid_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const packageOrders = pgTable(
@@ -123,7 +126,7 @@ export const paypalSettings = pgTable(
       .$type<{ layout: string; color: string; shape: string; label: string }>()
       .notNull()
       .default({ layout: "vertical", color: "blue", shape: "rect", label: "paypal" }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [check("paypal_settings_single_row", sql`${t.id} = 1`)],
 );
