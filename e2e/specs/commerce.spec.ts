@@ -181,3 +181,35 @@ test("admin sees packages (max 3), PayPal settings and item orders", async ({ pa
   await page.getByPlaceholder("Search orders...").fill("zzzz-no-match");
   await expect(page.getByText("No orders found")).toBeVisible();
 });
+
+test("admin deletes a pending order from the row-actions menu, confirmed by its order ID", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto("/user/select-package");
+  await page
+    .getByRole("article", { name: "Starter" })
+    .getByRole("link", { name: /Choose Plan/ })
+    .click();
+  await fillBilling(page);
+  await expect(page.getByRole("heading", { name: "Complete Your Payment" })).toBeVisible();
+  const orderId =
+    (await page.getByText("Order ID", { exact: true }).locator("xpath=following-sibling::dd").textContent())?.trim() ??
+    "";
+  expect(orderId).toMatch(/^\w+$/);
+
+  await page.goto("/admin/orders");
+  await expect(page.getByRole("heading", { name: "Orders Management" })).toBeVisible();
+  await page.getByPlaceholder("Search orders...").fill(orderId);
+  const row = page.getByRole("row", { name: new RegExp(orderId) });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: `Actions for order ${orderId}` }).click();
+  await page.getByRole("menuitem", { name: "View details" }).click();
+  await expect(page.getByRole("dialog", { name: "Package details" }).getByText("Awaiting payment")).toBeVisible();
+  await page.getByRole("button", { name: "Close" }).click();
+  await row.getByRole("button", { name: `Actions for order ${orderId}` }).click();
+  await page.getByRole("menuitem", { name: "Delete order" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText(`Delete pending order ${orderId}?`)).toBeVisible();
+  await dialog.getByRole("button", { name: "Delete order" }).click();
+  await expect(page.getByText("Order deleted successfully!")).toBeVisible();
+  await expect(page.getByText("No orders found")).toBeVisible();
+});

@@ -19,6 +19,7 @@ import { inputClasses } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { pageCountOf } from "@/components/ui/pager";
 import { type RowAction, RowActions } from "@/components/ui/row-actions";
+import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -60,7 +61,8 @@ function useDeletePendingOrder(kind: OrderKind) {
       toast.error(err instanceof ApiError ? err.message || ORDER_MESSAGES.deleteFailed : ORDER_MESSAGES.somethingWrong);
     }
   };
-  return { remove, confirmDialog };
+  const deleting = (id: string) => del.isPending && del.variables === id;
+  return { remove, deleting, confirmDialog };
 }
 
 function CustomerCell({ name, email, avatar }: { name: string; email: string; avatar: boolean }) {
@@ -110,7 +112,7 @@ function AdminOrders<K extends OrderKind>({
     sort: sort.key as SortField,
     dir: sort.dir,
   });
-  const { remove, confirmDialog } = useDeletePendingOrder(kind);
+  const { remove, deleting, confirmDialog } = useDeletePendingOrder(kind);
   const total = list.data?.total ?? 0;
   const allColumns: Column<OrderOf<K>>[] = [
     {
@@ -130,6 +132,8 @@ function AdminOrders<K extends OrderKind>({
       key: "actions",
       header: "Actions",
       render: (o) => {
+        // The spec's spinner while a pending order is being deleted.
+        if (deleting(o._id)) return <Spinner className="h-4 w-4" label="Deleting" />;
         const items: RowAction[] = [];
         if (onView) items.push({ label: "View details", onSelect: () => onView(o) });
         if (o.paymentStatus !== PAYMENT_STATUS.paid) {
