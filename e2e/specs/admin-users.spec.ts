@@ -58,7 +58,7 @@ test("an admin searches, sorts and pages users, adjusts a balance through the le
     await page.getByRole("button", { name: `Actions for ${name}` }).click();
     await page
       .getByRole("menu", { name: `Actions for ${name}` })
-      .getByRole("menuitem", { name: action })
+      .getByRole("menuitem", { name: action, exact: true })
       .click();
   };
   await rowAction(targetName, "Edit");
@@ -142,7 +142,7 @@ test("admin dashboard: cards with counts, charts, users table; disabling a user 
   // The menu works from the keyboard: arrows move, Escape closes and gives focus back to the button.
   await actions.focus();
   await page.keyboard.press("ArrowDown");
-  await expect(menu.getByRole("menuitem", { name: "Edit" })).toBeFocused();
+  await expect(menu.getByRole("menuitem", { name: "Edit", exact: true })).toBeFocused();
   await page.keyboard.press("ArrowUp");
   await expect(menu.getByRole("menuitem", { name: "Delete user…" })).toBeFocused();
   await page.keyboard.press("Escape");

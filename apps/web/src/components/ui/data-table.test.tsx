@@ -92,4 +92,11 @@ describe("DataTable markup", () => {
     expect(html).toContain("Showing 11 to 20 of 23 entries");
     expect(html).toContain('aria-current="page"');
   });
+  it("leaves the pager out when there are no rows", () => {
+    const html = render({
+      rows: [],
+      paging: { page: 1, pageCount: 1, onPageChange: () => {}, total: 0, pageSize: 10 },
+    });
+    expect(html).not.toContain("Showing");
+  });
 });

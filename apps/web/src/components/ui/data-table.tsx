@@ -277,7 +277,8 @@ export function DataTable<T>({
     <div className="space-y-3">
       {toolbar && <div className="flex flex-wrap items-center gap-2">{toolbar}</div>}
       {table}
-      {paging && (
+      {/* No rows: the empty text says it all, a "0 of 0" pager would only add noise. */}
+      {paging && rows.length > 0 && (
         <Pager
           page={paging.page}
           pageCount={paging.pageCount}

@@ -135,6 +135,8 @@ export function AdminSupportPage() {
       key: "subject",
       header: "Subject",
       sortValue: (t) => t.subject,
+      // Wide enough to read a subject when the table scrolls sideways on a phone.
+      className: "min-w-44",
       render: (t) => (
         <button
           type="button"
