@@ -5,16 +5,18 @@ import { contentRoutes } from "../features/content/routes.js";
 import { dashboardRoutes } from "../features/dashboard/routes.js";
 import { emailCheckRoutes } from "../features/email-check/routes.js";
 import { generatorRoutes } from "../features/generator/routes.js";
+import { healthRoutes } from "../features/health/routes.js";
 import { messagingRoutes } from "../features/messaging/routes.js";
+import { outboxRoutes } from "../features/outbox/routes.js";
 import { profileRoutes } from "../features/profile/routes.js";
 import { supportRoutes } from "../features/support/routes.js";
-import { systemRoutes } from "../features/system/routes.js";
 import { uploadRoutes } from "../features/uploads/routes.js";
 import { userRoutes } from "../features/users/routes.js";
 
 /** Every feature's routes, in registration order (the SPA fallback comes after them, in app.ts). */
 export async function registerFeatureRoutes(app: FastifyInstance, opts: { webDist?: string }) {
-  await app.register(systemRoutes);
+  await app.register(healthRoutes);
+  await app.register(outboxRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(supportRoutes);

@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
-import { desc } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { outbox } from "../../db/schema/index.js";
 
 /** Health pings the database at most once a second however often it is polled (a proxy, a load test). */
 const HEALTH_PING_INTERVAL_MS = 1000;
@@ -43,7 +41,8 @@ function healthProbe(ctx: AppContext) {
   };
 }
 
-export async function systemRoutes(appBase: FastifyInstance) {
+/** GET /api/health for load balancers and monitors: the database (pinged at most once a second) and the renderer. */
+export async function healthRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
   const health = healthProbe(ctx);
@@ -53,7 +52,7 @@ export async function systemRoutes(appBase: FastifyInstance) {
     {
       config: { access: "public" },
       schema: {
-        tags: ["system"],
+        tags: ["health"],
         summary:
           "Liveness and database check (a ping at most a second old; ETag); renderer: idle (no browser yet), ready or unavailable",
         response: {
@@ -73,47 +72,6 @@ export async function systemRoutes(appBase: FastifyInstance) {
       if (answer.status === 200 && req.headers["if-none-match"] === answer.etag) return reply.code(304).send(null);
       // Already JSON text (serialised once per ping): sent as is.
       return reply.type("application/json; charset=utf-8").send(answer.body as never);
-    },
-  );
-
-  app.get(
-    "/api/admin/outbox",
-    {
-      config: { access: "admin" },
-      schema: {
-        tags: ["system"],
-        summary: "Mail kept locally when no SMTP_URL is configured (newest first)",
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
-        response: {
-          200: z.object({
-            mode: z.enum(["smtp", "outbox"]),
-            data: z.array(
-              z.object({
-                _id: z.string(),
-                toEmail: z.string(),
-                subject: z.string(),
-                html: z.string(),
-                text: z.string(),
-                createdAt: z.string(),
-              }),
-            ),
-          }),
-        },
-      },
-    },
-    async (req) => {
-      const rows = await ctx.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(req.query.limit);
-      return {
-        mode: ctx.mail.kind,
-        data: rows.map((r) => ({
-          _id: r.id,
-          toEmail: r.toEmail,
-          subject: r.subject,
-          html: r.html,
-          text: r.text,
-          createdAt: r.createdAt.toISOString(),
-        })),
-      };
     },
   );
 }
