@@ -202,7 +202,7 @@ function Checkout({ kind }: { kind: OrderKind }) {
     return <MessagePage title={texts.notFound}>{errorMessage(error, texts.notFound)}</MessagePage>;
   }
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+    <div className="mx-auto max-w-3xl sm:py-6">
       <h1 className="text-3xl font-bold text-slate-900">{ORDER_MESSAGES.checkoutTitle}</h1>
       <div className="mt-8">
         {me.data?.userRole === "Seller" ? (

@@ -136,7 +136,8 @@ function AdminOrders<K extends OrderKind>({
         if (deleting(o._id)) return <Spinner className="h-4 w-4" label="Deleting" />;
         const items: RowAction[] = [];
         if (onView) items.push({ label: "View details", onSelect: () => onView(o) });
-        if (o.paymentStatus !== PAYMENT_STATUS.paid) {
+        // Unpaid orders only (pending or expired): paid ones are the accounting record, cancelled ones stay as such.
+        if (o.paymentStatus !== PAYMENT_STATUS.paid && o.paymentStatus !== PAYMENT_STATUS.cancelled) {
           items.push({ label: "Delete order", destructive: true, onSelect: () => void remove(o) });
         }
         return items.length > 0 ? <RowActions name={`order ${o.orderId}`} items={items} /> : null;
