@@ -5,7 +5,8 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { errorMessage } from "@/lib/api-client";
 import { useCancelOrder } from "../api/orders";
-import { isPayable, orderName, payNowPath } from "./order-format";
+import { isPayable } from "../order-status";
+import { orderName, payNowPath } from "./order-format";
 
 type Order = { _id: string; packageName: string; paymentStatus: string };
 

@@ -1,4 +1,4 @@
-import { ITEM_MESSAGES, type OrderKind, PAYMENT_STATUS } from "@mailsmith/shared";
+import { ITEM_MESSAGES, type OrderKind } from "@mailsmith/shared";
 import { Badge, statusColor } from "@/components/ui/badge";
 import { paths } from "@/config/paths";
 
@@ -23,9 +23,4 @@ export function orderName(order: { packageName: string }, kind: OrderKind): stri
 /** /pay-now/{id} or /item-pay-now/{id}. */
 export function payNowPath(kind: OrderKind, id: string): string {
   return kind === "item" ? paths.itemPayNow(id) : paths.payNow(id);
-}
-
-/** Only a pending order can still be paid or cancelled (expired, cancelled and paid ones cannot). */
-export function isPayable(order: { paymentStatus: string }): boolean {
-  return order.paymentStatus === PAYMENT_STATUS.pending;
 }

@@ -5,7 +5,6 @@ import {
   ORDER_MESSAGES,
   type ORDER_SORT_FIELDS,
   type OrderKind,
-  PAYMENT_STATUS,
   type TPackageOrder,
   truncateName,
 } from "@mailsmith/shared";
@@ -26,6 +25,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { type OrderOf, useAdminOrders, useDeleteOrder } from "../api/orders";
 import { OrderDetail } from "../components/order-detail";
 import { orderName, StatusBadge, shortDate } from "../components/order-format";
+import { isOpenUnpaid } from "../order-status";
 
 type SortField = (typeof ORDER_SORT_FIELDS)[number];
 /** Server sorts; the table only needs a sortValue to render the header as a sort button. */
@@ -136,8 +136,7 @@ function AdminOrders<K extends OrderKind>({
         if (deleting(o._id)) return <Spinner className="h-4 w-4" label="Deleting" />;
         const items: RowAction[] = [];
         if (onView) items.push({ label: "View details", onSelect: () => onView(o) });
-        // Unpaid orders only (pending or expired): paid ones are the accounting record, cancelled ones stay as such.
-        if (o.paymentStatus !== PAYMENT_STATUS.paid && o.paymentStatus !== PAYMENT_STATUS.cancelled) {
+        if (isOpenUnpaid(o)) {
           items.push({ label: "Delete order", destructive: true, onSelect: () => void remove(o) });
         }
         return items.length > 0 ? <RowActions name={`order ${o.orderId}`} items={items} /> : null;

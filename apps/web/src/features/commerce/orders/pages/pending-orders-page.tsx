@@ -1,4 +1,4 @@
-import { formatPrice, ORDER_MESSAGES, ORDER_PAGE_SIZE, type OrderKind, PAYMENT_STATUS } from "@mailsmith/shared";
+import { formatPrice, ORDER_MESSAGES, ORDER_PAGE_SIZE, type OrderKind } from "@mailsmith/shared";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
@@ -10,7 +10,8 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { ItemImage } from "../../catalogue/components/item-image";
 import { type OrderOf, useMyOrders } from "../api/orders";
 import { UnpaidOrderActions } from "../components/order-actions";
-import { isPayable, orderName, payNowPath, StatusBadge, shortDate } from "../components/order-format";
+import { orderName, payNowPath, StatusBadge, shortDate } from "../components/order-format";
+import { isOpenUnpaid, isPayable } from "../order-status";
 
 function EmptyState() {
   return (
@@ -55,10 +56,7 @@ function PendingOrders<K extends OrderKind>({
   useDocumentTitle(`${texts.title} - Mailsmith`);
   const orders = useMyOrders(kind);
   const [page, setPage] = useState(1);
-  // Unpaid orders still open (pending or expired); a cancelled one was the member's choice and leaves the list.
-  const pending = (orders.data ?? []).filter(
-    (o) => o.paymentStatus !== PAYMENT_STATUS.paid && o.paymentStatus !== PAYMENT_STATUS.cancelled,
-  );
+  const pending = (orders.data ?? []).filter(isOpenUnpaid);
   const firstPayable = pending.find(isPayable);
   return (
     <div className="mx-auto max-w-5xl space-y-6">

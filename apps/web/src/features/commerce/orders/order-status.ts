@@ -1,0 +1,16 @@
+import { PAYMENT_STATUS } from "@mailsmith/shared";
+
+type WithStatus = { paymentStatus: string };
+
+/** Only a pending order can still be paid or cancelled by its member (expired, cancelled and paid ones cannot). */
+export function isPayable(order: WithStatus): boolean {
+  return order.paymentStatus === PAYMENT_STATUS.pending;
+}
+
+/**
+ * What the pending pages list and an admin may delete: unpaid orders still open (pending, or expired by age).
+ * A paid order is the accounting record; a cancelled one was its member's choice and stays cancelled.
+ */
+export function isOpenUnpaid(order: WithStatus): boolean {
+  return order.paymentStatus !== PAYMENT_STATUS.paid && order.paymentStatus !== PAYMENT_STATUS.cancelled;
+}
