@@ -197,6 +197,10 @@ test("an editor previews its draft, asks before leaving with unsaved changes, an
   await expect(dialog).toBeHidden();
   await expect(admin).toHaveURL(/tab=banner/);
   await expect(heading).toHaveValue(draft);
+  // The banner's other editor asks too.
+  await admin.getByRole("tab", { name: "Promotional Banner" }).click();
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(heading).toHaveValue(draft);
 
   await admin.getByRole("button", { name: "Save Changes" }).click();
   await expect(admin.getByText("Hero section updated successfully!")).toBeVisible();

@@ -14,3 +14,17 @@ export function stepNumber(index: number): string {
 export function nextFeatureOrder(orders: number[]): number {
   return orders.reduce((max, o) => Math.max(max, o), 0) + 1;
 }
+
+/**
+ * The saved list with the form's item in place of the one being edited, or added at the end once something is
+ * typed into the empty form: what a list editor's live preview shows.
+ */
+export function listWithDraft<TItem extends { _id: string }>(
+  items: readonly TItem[],
+  draft: TItem,
+  editingId: string | null,
+  dirty: boolean,
+): TItem[] {
+  if (editingId) return items.map((i) => (i._id === editingId ? draft : i));
+  return dirty ? [...items, draft] : [...items];
+}

@@ -62,7 +62,12 @@ export function FormRows({
       {rows.map((row, i) => (
         <li key={row.id} className={`grid items-end gap-3 rounded-lg border border-slate-200 p-3 ${grid}`}>
           {children(i)}
-          <Button variant="dangerGhost" onClick={() => onRemove(i)} aria-label={removeLabel(i)}>
+          <Button
+            variant="dangerGhost"
+            className="justify-self-end"
+            onClick={() => onRemove(i)}
+            aria-label={removeLabel(i)}
+          >
             Remove
           </Button>
         </li>

@@ -10,10 +10,11 @@ import {
   ZBannerInputSchema,
 } from "@mailsmith/shared";
 import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EditorFrame, useEditor } from "@/components/ui/editor-frame";
-import { inputClasses, TextAreaField, TextField } from "@/components/ui/field";
+import { TextAreaField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-client";
 import {
   useBanner,
@@ -24,7 +25,7 @@ import {
   useToggleBanner,
 } from "../../api/banner";
 import { BannerView } from "../landing/banner-section";
-import { FieldGroup, formatDateTime, PanelHeader, StatTile, TabPanel, Tabs } from "./admin-ui";
+import { FieldGroup, formatDateTime, PanelHeader, SelectField, StatTile, TabPanel, Tabs } from "./admin-ui";
 import { HeroEditor } from "./hero-editor";
 
 const T = CONTENT_ADMIN_TEXTS.banner;
@@ -171,18 +172,13 @@ function PromoBannerEditor() {
           {...register("backgroundImage")}
           error={errors.backgroundImage?.message ?? (imageOk ? undefined : T.imageInvalid)}
         />
-        <div>
-          <label htmlFor="banner-pattern" className="mb-1.5 block text-sm font-medium text-slate-700">
-            Background Pattern
-          </label>
-          <select id="banner-pattern" className={inputClasses()} {...register("backgroundPattern")}>
-            {BANNER_PATTERNS.map((p) => (
-              <option key={p} value={p}>
-                {p.charAt(0).toUpperCase() + p.slice(1)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Background Pattern" {...register("backgroundPattern")}>
+          {BANNER_PATTERNS.map((p) => (
+            <option key={p} value={p}>
+              {p.charAt(0).toUpperCase() + p.slice(1)}
+            </option>
+          ))}
+        </SelectField>
       </FieldGroup>
     </EditorFrame>
   );
@@ -193,7 +189,15 @@ function PromoBannerEditor() {
  * "simpler form with a status card", the home banner at the top of the landing page (decision 010).
  */
 export function BannerPanel() {
-  const [tab, setTab] = useState<"banner" | "hero">("banner");
+  // The editor is in the URL (?tab=banner&editor=hero): switching it with unsaved changes asks like any other leave.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("editor") === "hero" ? "hero" : "banner";
+  const setTab = (key: "banner" | "hero") =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set("editor", key);
+      return next;
+    });
   return (
     <div className="space-y-5">
       <PanelHeader

@@ -4,6 +4,7 @@ import type { FieldValues, Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { type EditorQuery, useEditor } from "@/components/ui/editor-frame";
 import { errorMessage } from "@/lib/api-client";
+import { listWithDraft } from "../../format";
 
 /** Which item the form holds; a new object each time, so choosing "new" again still resets the form. */
 type Selection<TItem> = { item: TItem | null };
@@ -84,11 +85,8 @@ export function useListEditor<TItem extends { _id: string }, TValues extends Fie
       { message: ask, confirmLabel: CONTENT_ADMIN_TEXTS.list.confirmDelete },
     );
 
-  /** The saved list with the form's item in place (or added, once something is typed): what the preview shows. */
-  const withDraft = (items: readonly TItem[], draft: TItem): TItem[] => {
-    if (editing) return items.map((i) => (i._id === editing._id ? draft : i));
-    return editor.dirty ? [...items, draft] : [...items];
-  };
+  const withDraft = (items: readonly TItem[], draft: TItem) =>
+    listWithDraft(items, draft, editing?._id ?? null, editor.dirty);
 
   return { editor, editing, select, remove, withDraft };
 }
