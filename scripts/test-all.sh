@@ -16,6 +16,9 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 step "Lint and format (biome)"
 npx biome ci .
 
+step "Structure (import rules still bite; no copy-pasted blocks of 6+ lines)"
+node scripts/check-structure.mjs
+
 step "Types (tsc --noEmit)"
 npm run --silent typecheck
 

@@ -1,0 +1,94 @@
+// The structure checks of `npm test` (issue 14): the import rules and the copy-paste check.
+//  1. The import rules are Biome `noRestrictedImports` overrides in biome.json, so `biome ci` (the first step of npm test)
+//     already enforces them on the real tree. Here we prove they still bite: each probe below is linted with the repo's
+//     biome.json in a scratch folder, and a forbidden import must be reported while an allowed one must not.
+//  2. jscpd (.jscpd.json): no block of 6+ lines repeated in apps/server/src or apps/web/src (tests and generated code aside).
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const biome = path.join(root, "node_modules/.bin/biome");
+
+/** [a file in the folder it sits in, what it imports, must the rules forbid it?] */
+const probes = [
+  ["apps/server/src/features/support/x.ts", "../users/repo.js", true],
+  ["apps/server/src/features/commerce/capture/x.ts", "../../generator/service.js", true],
+  ["apps/server/src/features/support/x.ts", "../../core/identity.js", false],
+  ["apps/server/src/features/commerce/capture/x.ts", "../orders/repo.js", false],
+  ["apps/server/src/plugins/x.ts", "../features/users/repo.js", true],
+  ["apps/server/src/core/x.ts", "../features/users/repo.js", true],
+  ["apps/server/src/core/x.ts", "../plugins/access.js", true],
+  ["apps/server/src/lib/x.ts", "../core/errors.js", true],
+  ["apps/server/src/composition/x.ts", "../features/content/service.js", false],
+  ["apps/web/src/features/orders/pages/x.tsx", "@/features/auth/api/me", true],
+  ["apps/web/src/features/orders/pages/x.tsx", "../../auth/api/me", true],
+  ["apps/web/src/features/orders/pages/x.tsx", "@/app/guards/require-auth", true],
+  ["apps/web/src/features/orders/pages/x.tsx", "../api/orders", false],
+  ["apps/web/src/features/orders/pages/x.tsx", "@/lib/auth", false],
+  ["apps/web/src/components/ui/x.tsx", "@/features/auth/api/me", true],
+  ["apps/web/src/lib/x.ts", "../app/router", true],
+  ["apps/web/src/app/routes/x.tsx", "@/features/auth/pages/login-page", false],
+];
+
+/** Each probe gets its own file (x.ts → probe-3.ts) so two probes in one folder never overwrite each other. */
+function probeFile(file, index) {
+  return path.join(path.dirname(file), `probe-${index}${path.extname(file)}`);
+}
+
+function checkImportRules() {
+  const scratch = mkdtempSync(path.join(tmpdir(), "structure-"));
+  const failures = [];
+  try {
+    copyFileSync(path.join(root, "biome.json"), path.join(scratch, "biome.json"));
+    for (const [index, [dir, specifier]] of probes.entries()) {
+      const file = probeFile(dir, index);
+      mkdirSync(path.join(scratch, path.dirname(file)), { recursive: true });
+      writeFileSync(path.join(scratch, file), `import { x } from "${specifier}";\nexport const y = x;\n`);
+    }
+    const run = spawnSync(
+      biome,
+      ["lint", "--vcs-enabled=false", "--max-diagnostics=none", "--only=style/noRestrictedImports", "apps"],
+      { cwd: scratch, encoding: "utf8" },
+    );
+    const output = `${run.stdout}${run.stderr}`;
+    for (const [index, [dir, specifier, forbidden]] of probes.entries()) {
+      const file = probeFile(dir, index);
+      const reported = output
+        .split("\n")
+        .some((line) => line.startsWith(`${file}:`) && line.includes("noRestrictedImports"));
+      if (reported !== forbidden) {
+        failures.push(
+          `${file} importing "${specifier}": expected ${forbidden ? "forbidden" : "allowed"}, got ${reported ? "forbidden" : "allowed"}`,
+        );
+      }
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return failures;
+}
+
+const ruleFailures = checkImportRules();
+if (ruleFailures.length > 0) {
+  console.error("The import rules in biome.json no longer say what docs/architecture.md says:");
+  for (const failure of ruleFailures) console.error(`  ${failure}`);
+  process.exit(1);
+}
+console.log(`Import rules: ${probes.length} probes behave as docs/architecture.md says.`);
+
+const jscpd = spawnSync(path.join(root, "node_modules/.bin/jscpd"), ["--config", ".jscpd.json"], {
+  cwd: root,
+  encoding: "utf8",
+});
+if (jscpd.status !== 0) {
+  process.stdout.write(jscpd.stdout);
+  process.stderr.write(jscpd.stderr);
+  console.error(
+    "Copy-paste check failed: extract the repeated blocks above (a shared component, helper or kernel function).",
+  );
+  process.exit(1);
+}
+console.log("Copy-paste check: no block of 6+ repeated lines in apps/server/src and apps/web/src.");
