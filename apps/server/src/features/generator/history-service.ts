@@ -11,28 +11,20 @@ import {
   type TTemplateItem,
   type TTemplateVersion,
 } from "@mailsmith/shared";
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../core/identity/users.js";
 import type { DbOrTx } from "../../db/client.js";
-import { generationJobs, generations, type StoredTemplateImage } from "../../db/schema/index.js";
+import type { StoredTemplateImage } from "../../db/schema/index.js";
 import { AppError, notFound } from "../../lib/app-error.js";
 import { readUpload, replaceSlot } from "./design-images.js";
-import { type GenerationRow, toSummaryDto, toTemplateDto } from "./repo.js";
+import { historyRepo, type ListRow } from "./history-repo.js";
+import { type GenerationRow, generationsRepo, toSummaryDto, toTemplateDto } from "./repo.js";
 import { templatesService } from "./templates-service.js";
-
-/** The name shown for a template: its own, else the subject, else "Your email" (rows from before issue 11). */
-const nameExpr = sql<string>`coalesce(nullif(${generations.name}, ''), nullif(${generations.subject}, ''), ${GENERATION_JOB_MESSAGES.defaultName})`;
 
 export function displayName(row: Pick<GenerationRow, "name" | "subject">): string {
   return row.name || row.subject || GENERATION_JOB_MESSAGES.defaultName;
 }
-
-/** A history list row: every column but the email's bodies (HTML, text, MJML: tens of KB each), whether MJML exists. */
-type ListRow = Omit<GenerationRow, "html" | "text" | "mjml"> & { hasMjml: boolean };
-const { html: _html, text: _text, mjml: _mjml, ...listColumns } = getTableColumns(generations);
-const listSelection = { ...listColumns, hasMjml: sql<boolean>`coalesce(${generations.mjml}, '') <> ''` };
 
 function toItem(row: ListRow, childIds: string[]): TTemplateItem {
   return {
@@ -56,36 +48,18 @@ const publicImage = (i: StoredTemplateImage) => ({
   height: i.height,
 });
 
-async function childrenOf(db: DbOrTx, ids: string[]): Promise<Map<string, string[]>> {
-  const map = new Map<string, string[]>();
-  if (ids.length === 0) return map;
-  const rows = await db
-    .select({ id: generations.id, parentId: generations.parentId })
-    .from(generations)
-    .where(and(inArray(generations.parentId, ids), eq(generations.status, "succeeded")))
-    .orderBy(asc(generations.createdAt));
-  for (const r of rows) {
-    if (!r.parentId) continue;
-    map.set(r.parentId, [...(map.get(r.parentId) ?? []), r.id]);
-  }
-  return map;
-}
-
 /** The whole version chain of a template: up to its root, then every descendant, oldest first. */
 async function versionChain(db: DbOrTx, row: GenerationRow): Promise<TTemplateVersion[]> {
   let root = row;
   for (let i = 0; i < 50 && root.parentId; i++) {
-    const parent = await db.query.generations.findFirst({ where: eq(generations.id, root.parentId) });
+    const parent = await generationsRepo.find(db, root.parentId);
     if (!parent || parent.userId !== row.userId) break;
     root = parent;
   }
   const chain: GenerationRow[] = [root];
   let frontier = [root.id];
   for (let depth = 0; depth < 50 && frontier.length && chain.length < 200; depth++) {
-    const next = await db
-      .select()
-      .from(generations)
-      .where(and(inArray(generations.parentId, frontier), eq(generations.status, "succeeded")));
+    const next = await historyRepo.children(db, frontier);
     chain.push(...next);
     frontier = next.map((n) => n.id);
   }
@@ -102,20 +76,6 @@ async function versionChain(db: DbOrTx, row: GenerationRow): Promise<TTemplateVe
     }));
 }
 
-/** The first design image the template was made from (stored with its job, whose id the template shares). */
-async function designUrlOf(db: DbOrTx, templateId: string): Promise<string | null> {
-  const [job] = await db
-    .select({ uploads: generationJobs.uploads })
-    .from(generationJobs)
-    .where(or(eq(generationJobs.id, templateId), eq(generationJobs.templateId, templateId)))
-    .limit(1);
-  return job?.uploads?.[0]?.url ?? null;
-}
-
-function escapeLike(s: string) {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function safeFileName(name: string) {
   return (
     name
@@ -129,9 +89,9 @@ function safeFileName(name: string) {
 export const historyService = {
   async full(ctx: AppContext, row: GenerationRow): Promise<TTemplateFull> {
     const [children, versions, designUrl] = await Promise.all([
-      childrenOf(ctx.db, [row.id]),
+      historyRepo.childIds(ctx.db, [row.id]),
       versionChain(ctx.db, row),
-      designUrlOf(ctx.db, row.id),
+      historyRepo.designUrl(ctx.db, row.id),
     ]);
     return {
       ...toTemplateDto(row),
@@ -144,7 +104,7 @@ export const historyService = {
   },
 
   async fullById(ctx: AppContext, id: string): Promise<TTemplateFull> {
-    const row = await ctx.db.query.generations.findFirst({ where: eq(generations.id, id) });
+    const row = await generationsRepo.find(ctx.db, id);
     if (!row) throw notFound(GENERATOR_MESSAGES.templateNotFound);
     return this.full(ctx, row);
   },
@@ -156,35 +116,14 @@ export const historyService = {
     q: { page: number; pageSize?: number; q?: string; type?: string; sort: TemplateSort },
   ) {
     const pageSize = q.pageSize ?? GENERATOR_LIMITS.templatesPageSize;
-    const conds: SQL[] = [eq(generations.userId, userId), eq(generations.status, "succeeded")];
-    if (q.q) conds.push(ilike(nameExpr, `%${escapeLike(q.q)}%`));
-    if (q.type) conds.push(eq(generations.emailType, q.type));
-    const where = and(...conds);
-    const order =
-      q.sort === "oldest"
-        ? [asc(generations.createdAt)]
-        : q.sort === "name"
-          ? [asc(sql`lower(${nameExpr})`), desc(generations.createdAt)]
-          : q.sort === "score"
-            ? [sql`${generations.score} desc nulls last`, desc(generations.createdAt)]
-            : [desc(generations.createdAt)];
-    const [rows, [total]] = await Promise.all([
-      ctx.db
-        .select(listSelection)
-        .from(generations)
-        .where(where)
-        .orderBy(...order)
-        .limit(pageSize)
-        .offset((q.page - 1) * pageSize),
-      ctx.db.select({ n: count() }).from(generations).where(where),
-    ]);
-    const children = await childrenOf(
+    const { rows, total } = await historyRepo.page(ctx.db, userId, { ...q, pageSize });
+    const children = await historyRepo.childIds(
       ctx.db,
       rows.map((r) => r.id),
     );
     return {
       data: rows.map((r) => toItem(r, children.get(r.id) ?? [])),
-      total: total?.n ?? 0,
+      total,
       page: q.page,
       pageSize,
     };
@@ -192,11 +131,9 @@ export const historyService = {
 
   async rename(ctx: AppContext, caller: UserRow, id: string, name: string) {
     const row = await templatesService.get(ctx, caller, id);
-    const [updated] = await ctx.db
-      .update(generations)
-      .set({ name: name.slice(0, GENERATION_JOB_LIMITS.maxNameLength), updatedAt: new Date() })
-      .where(eq(generations.id, row.id))
-      .returning();
+    const updated = await generationsRepo.update(ctx.db, row.id, {
+      name: name.slice(0, GENERATION_JOB_LIMITS.maxNameLength),
+    });
     return this.full(ctx, updated!);
   },
 
@@ -206,11 +143,16 @@ export const historyService = {
     if (row.userId !== caller.id) throw new AppError("FORBIDDEN", GENERATOR_MESSAGES.templateNotFound, 403);
     const { id: _id, createdAt: _c, updatedAt: _u, parentId: _p, ...rest } = row;
     const name = `Copy of ${displayName(row)}`.slice(0, GENERATION_JOB_LIMITS.maxNameLength);
-    const [copy] = await ctx.db
-      .insert(generations)
-      .values({ ...rest, id: randomUUID(), parentId: null, version: 1, name, credit: 0, variantGroup: null })
-      .returning();
-    return this.full(ctx, copy!);
+    const copy = await generationsRepo.insert(ctx.db, {
+      ...rest,
+      id: randomUUID(),
+      parentId: null,
+      version: 1,
+      name,
+      credit: 0,
+      variantGroup: null,
+    });
+    return this.full(ctx, copy);
   },
 
   /** The member's own picture for image slot N: stored, HTML updated (content-sniffed by the route). */
@@ -232,11 +174,7 @@ export const historyService = {
       publicUrl: ctx.env.publicUrl,
     });
     if (!next) throw notFound(GENERATION_JOB_MESSAGES.imageSlotNotFound);
-    const [updated] = await ctx.db
-      .update(generations)
-      .set({ html: next.html, images: next.images, updatedAt: new Date() })
-      .where(eq(generations.id, row.id))
-      .returning();
+    const updated = await generationsRepo.update(ctx.db, row.id, { html: next.html, images: next.images });
     return this.full(ctx, updated!);
   },
 

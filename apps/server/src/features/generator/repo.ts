@@ -56,6 +56,23 @@ export const keysRepo = {
   list: (db: DbOrTx) => db.select().from(geminiKeys).orderBy(asc(geminiKeys.createdAt)),
   active: (db: DbOrTx) => db.select().from(geminiKeys).where(eq(geminiKeys.isActive, true)),
   find: (db: DbOrTx, id: string) => db.query.geminiKeys.findFirst({ where: eq(geminiKeys.id, id) }),
+  async insert(db: DbOrTx, values: typeof geminiKeys.$inferInsert) {
+    const [row] = await db.insert(geminiKeys).values(values).returning();
+    return row!;
+  },
+  async update(db: DbOrTx, id: string, values: Partial<typeof geminiKeys.$inferInsert>) {
+    const [row] = await db
+      .update(geminiKeys)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(geminiKeys.id, id))
+      .returning();
+    return row;
+  },
+  /** True when a key was deleted. */
+  async remove(db: DbOrTx, id: string) {
+    const rows = await db.delete(geminiKeys).where(eq(geminiKeys.id, id)).returning({ id: geminiKeys.id });
+    return rows.length > 0;
+  },
   /** Counts one call (and its outcome) on a key. */
   async recordUse(db: DbOrTx, id: string, status: number, failed: boolean) {
     await db
@@ -72,6 +89,14 @@ export const keysRepo = {
 
 export const generationsRepo = {
   find: (db: DbOrTx, id: string) => db.query.generations.findFirst({ where: eq(generations.id, id) }),
+  /** The version a refinement of `parentId` gets: one more than its parent's. */
+  async nextVersion(db: DbOrTx, parentId: string) {
+    const parent = await db.query.generations.findFirst({
+      where: eq(generations.id, parentId),
+      columns: { version: true },
+    });
+    return (parent?.version ?? 0) + 1;
+  },
   async insert(db: DbOrTx, values: typeof generations.$inferInsert) {
     const [row] = await db.insert(generations).values(values).returning();
     return row!;

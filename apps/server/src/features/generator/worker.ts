@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { hostname } from "node:os";
 import { GENERATOR_MESSAGES, type GenerationStage } from "@mailsmith/shared";
-import { generations } from "../../db/schema/index.js";
 import { type JobRow, jobsRepo } from "./jobs-repo.js";
 import { endAndRefund } from "./jobs-service.js";
 import { GenerationFailure, JobAborted, type PipelineDeps, runPipeline } from "./pipeline.js";
+import { generationsRepo } from "./repo.js";
 
 /** A job whose lease expired this many times is failed and refunded instead of run again. */
 export const MAX_RUNS = 2;
@@ -164,11 +164,11 @@ export class GenerationWorker {
       const finished = await ctx.db.transaction(async (tx) => {
         const row = await jobsRepo.succeed(tx, job.id, this.id, job.id);
         if (!row) return undefined;
-        await tx.insert(generations).values({
+        await generationsRepo.insert(tx, {
           id: job.id,
           userId: job.userId,
           parentId: job.parentId,
-          version: job.parentId ? await parentVersion(tx, job.parentId) : 1,
+          version: job.parentId ? await generationsRepo.nextVersion(tx, job.parentId) : 1,
           status: "succeeded",
           emailType: job.emailType,
           instructions: job.instructions,
@@ -230,12 +230,4 @@ export class GenerationWorker {
       clearInterval(heartbeat);
     }
   }
-}
-
-async function parentVersion(tx: Parameters<Parameters<PipelineDeps["ctx"]["db"]["transaction"]>[0]>[0], id: string) {
-  const parent = await tx.query.generations.findFirst({
-    where: (g, { eq }) => eq(g.id, id),
-    columns: { version: true },
-  });
-  return (parent?.version ?? 0) + 1;
 }

@@ -1,0 +1,85 @@
+import { GENERATION_JOB_MESSAGES, type TemplateSort } from "@mailsmith/shared";
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import { generationJobs, generations } from "../../db/schema/index.js";
+import type { GenerationRow } from "./repo.js";
+
+/** The name shown for a template: its own, else the subject, else "Your email" (rows from before issue 11). */
+const nameExpr = sql<string>`coalesce(nullif(${generations.name}, ''), nullif(${generations.subject}, ''), ${GENERATION_JOB_MESSAGES.defaultName})`;
+
+/** A history list row: every column but the email's bodies (HTML, text, MJML: tens of KB each), whether MJML exists. */
+export type ListRow = Omit<GenerationRow, "html" | "text" | "mjml"> & { hasMjml: boolean };
+const { html: _html, text: _text, mjml: _mjml, ...listColumns } = getTableColumns(generations);
+const listSelection = { ...listColumns, hasMjml: sql<boolean>`coalesce(${generations.mjml}, '') <> ''` };
+
+const succeeded = eq(generations.status, "succeeded");
+
+function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function orderOf(sort: TemplateSort) {
+  if (sort === "oldest") return [asc(generations.createdAt)];
+  if (sort === "name") return [asc(sql`lower(${nameExpr})`), desc(generations.createdAt)];
+  if (sort === "score") return [sql`${generations.score} desc nulls last`, desc(generations.createdAt)];
+  return [desc(generations.createdAt)];
+}
+
+/** Queries of the member's template history (saved templates are the succeeded `generations` rows). */
+export const historyRepo = {
+  /** One page of a member's templates: searched by name, filtered by type, sorted. */
+  async page(
+    db: DbOrTx,
+    userId: string,
+    q: { page: number; pageSize: number; q?: string; type?: string; sort: TemplateSort },
+  ): Promise<{ rows: ListRow[]; total: number }> {
+    const conds: SQL[] = [eq(generations.userId, userId), succeeded];
+    if (q.q) conds.push(ilike(nameExpr, `%${escapeLike(q.q)}%`));
+    if (q.type) conds.push(eq(generations.emailType, q.type));
+    const where = and(...conds);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select(listSelection)
+        .from(generations)
+        .where(where)
+        .orderBy(...orderOf(q.sort))
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize),
+      db.select({ n: count() }).from(generations).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** The ids of the saved refinements of each template, oldest first. */
+  async childIds(db: DbOrTx, ids: string[]): Promise<Map<string, string[]>> {
+    const map = new Map<string, string[]>();
+    if (ids.length === 0) return map;
+    const rows = await db
+      .select({ id: generations.id, parentId: generations.parentId })
+      .from(generations)
+      .where(and(inArray(generations.parentId, ids), succeeded))
+      .orderBy(asc(generations.createdAt));
+    for (const r of rows) {
+      if (!r.parentId) continue;
+      map.set(r.parentId, [...(map.get(r.parentId) ?? []), r.id]);
+    }
+    return map;
+  },
+
+  /** The saved refinements of any of `parentIds` (one level of a version chain). */
+  children: (db: DbOrTx, parentIds: string[]) =>
+    db
+      .select()
+      .from(generations)
+      .where(and(inArray(generations.parentId, parentIds), succeeded)),
+
+  /** The first design image a template was made from (stored with its job, whose id the template shares). */
+  async designUrl(db: DbOrTx, templateId: string): Promise<string | null> {
+    const [job] = await db
+      .select({ uploads: generationJobs.uploads })
+      .from(generationJobs)
+      .where(or(eq(generationJobs.id, templateId), eq(generationJobs.templateId, templateId)))
+      .limit(1);
+    return job?.uploads?.[0]?.url ?? null;
+  },
+};
