@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { TEmailCheck, TEmailPreviews, TEmailReport } from "@mailsmith/shared";
+import { RENDER_UNAVAILABLE_TEXTS } from "@mailsmith/shared";
 import sharp from "sharp";
 import { type Renderer, RendererUnavailableError, type RenderResult } from "../adapters/renderer/renderer.js";
 import type { StorageAdapter } from "../adapters/storage/storage.js";
@@ -46,10 +47,10 @@ function unavailable(reason: string): RenderOutcome {
     checks: [
       {
         id: "render.unavailable",
-        title: "Rendered checks",
+        title: RENDER_UNAVAILABLE_TEXTS.title,
         status: "warn",
         reason,
-        fix: "Check the email in a real mail client or a preview service before sending.",
+        fix: RENDER_UNAVAILABLE_TEXTS.fix,
       },
     ],
   };
@@ -112,8 +113,9 @@ export async function renderReport(
     ]);
     shots = { desktop, mobile, dark, darkForced };
   } catch (err) {
-    if (err instanceof RendererUnavailableError) return unavailable(`Not rendered: ${err.message}`);
-    return unavailable(`Not rendered: the rendering browser failed on this email (${(err as Error).message}).`);
+    if (err instanceof RendererUnavailableError)
+      return unavailable(RENDER_UNAVAILABLE_TEXTS.rendererUnavailable(err.message));
+    return unavailable(RENDER_UNAVAILABLE_TEXTS.browserFailedWith((err as Error).message));
   }
 
   const outcome: RenderOutcome = {

@@ -1,4 +1,5 @@
 import {
+  CONTENT_MESSAGES,
   CONTENT_ROUTES,
   contentResponse,
   FOOTER_VERSION_HEADER,
@@ -127,7 +128,7 @@ export async function contentRoutes(appBase: FastifyInstance, opts: { webDist?: 
       config: { access: "admin" },
       schema: { tags, summary: "Banner stats tiles", response: { 200: contentResponse(ZBannerStatsSchema) } },
     },
-    async () => ok(await content.bannerStats(), "Banner stats fetched successfully"),
+    async () => ok(await content.bannerStats(), CONTENT_MESSAGES.fetched.bannerStats),
   );
   app.put(
     CONTENT_ROUTES.banner,
@@ -169,18 +170,21 @@ export async function contentRoutes(appBase: FastifyInstance, opts: { webDist?: 
     `${CONTENT_ROUTES.features}/:id`,
     adminWriteByIdWithBody("Replace a feature", ZFeatureSchema, ZFeatureInputSchema),
     async (req) =>
-      ok(await content.updateFeature(requireUuid(req.params.id, "Feature not found."), req.body), T.features.updated),
+      ok(
+        await content.updateFeature(requireUuid(req.params.id, CONTENT_MESSAGES.featureNotFound), req.body),
+        T.features.updated,
+      ),
   );
   app.patch(
     `${CONTENT_ROUTES.features}/:id/toggle`,
     adminWriteById("Flip a feature's active flag", ZFeatureSchema),
     async (req) => {
-      const feature = await content.toggleFeature(requireUuid(req.params.id, "Feature not found."));
+      const feature = await content.toggleFeature(requireUuid(req.params.id, CONTENT_MESSAGES.featureNotFound));
       return ok(feature, feature.isActive ? T.features.activated : T.features.deactivated);
     },
   );
   app.delete(`${CONTENT_ROUTES.features}/:id`, adminWriteById("Delete a feature", z.null()), async (req) => {
-    await content.deleteFeature(requireUuid(req.params.id, "Feature not found."));
+    await content.deleteFeature(requireUuid(req.params.id, CONTENT_MESSAGES.featureNotFound));
     return ok(null, T.features.deleted);
   });
 
@@ -236,12 +240,12 @@ export async function contentRoutes(appBase: FastifyInstance, opts: { webDist?: 
     adminWriteByIdWithBody("Replace a testimonial", ZTestimonialSchema, ZTestimonialInputSchema),
     async (req) =>
       ok(
-        await content.updateTestimonial(requireUuid(req.params.id, "Testimonial not found."), req.body),
+        await content.updateTestimonial(requireUuid(req.params.id, CONTENT_MESSAGES.testimonialNotFound), req.body),
         T.testimonials.updated,
       ),
   );
   app.delete(`${CONTENT_ROUTES.testimonials}/:id`, adminWriteById("Delete a testimonial", z.null()), async (req) => {
-    await content.deleteTestimonial(requireUuid(req.params.id, "Testimonial not found."));
+    await content.deleteTestimonial(requireUuid(req.params.id, CONTENT_MESSAGES.testimonialNotFound));
     return ok(null, T.testimonials.deleted);
   });
 

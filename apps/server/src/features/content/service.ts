@@ -1,4 +1,5 @@
 import {
+  CONTENT_MESSAGES,
   extractYouTubeId,
   type TAbout,
   type TAboutContent,
@@ -113,38 +114,38 @@ export class ContentService {
   heroAnswer = () =>
     this.publicAnswer("hero", async () => ({
       data: await this.getHero(),
-      message: "Hero section fetched successfully",
+      message: CONTENT_MESSAGES.fetched.hero,
     }));
   bannerAnswer = () =>
     this.publicAnswer("banner", async () => ({
       data: await this.getBanner(),
-      message: "Banner section fetched successfully",
+      message: CONTENT_MESSAGES.fetched.banner,
     }));
   aboutAnswer = () =>
     this.publicAnswer("about", async () => ({
       data: await this.getAbout(),
-      message: "About section fetched successfully",
+      message: CONTENT_MESSAGES.fetched.about,
     }));
   footerAnswer = () =>
     this.publicAnswer("footer", async () => ({
       data: await this.getFooter(),
-      message: "Footer section fetched successfully",
+      message: CONTENT_MESSAGES.fetched.footer,
     }));
   contactPageAnswer = () =>
     this.publicAnswer("contactPage", async () => ({
       data: await this.getContactPage(),
-      message: "Contact page fetched successfully",
+      message: CONTENT_MESSAGES.fetched.contactPage,
     }));
   featuresAnswer = (includeInactive: boolean) =>
     this.publicAnswer(`features:${includeInactive ? "all" : "active"}`, async () => ({
       data: await this.listFeatures({ includeInactive }),
-      message: "Features fetched successfully",
+      message: CONTENT_MESSAGES.fetched.features,
     }));
   /** The list is at data.data (spec). */
   testimonialsAnswer = (includeInactive: boolean) =>
     this.publicAnswer(`testimonials:${includeInactive ? "all" : "active"}`, async () => {
       const list = await this.listTestimonials({ includeInactive });
-      return { data: { data: list, total: list.length }, message: "Testimonials fetched successfully" };
+      return { data: { data: list, total: list.length }, message: CONTENT_MESSAGES.fetched.testimonials };
     });
 
   // ---------- single records ----------
@@ -178,7 +179,7 @@ export class ContentService {
   }
   async setBannerActive(next: boolean | "toggle"): Promise<TBanner> {
     const current = await this.getBanner();
-    if (!current) throw notFound("No banner data found.");
+    if (!current) throw notFound(CONTENT_MESSAGES.bannerNotFound);
     const { createdAt: _c, updatedAt: _u, ...data } = current;
     return this.writeOne("banner", { ...data, isActive: next === "toggle" ? !data.isActive : next });
   }
@@ -203,7 +204,7 @@ export class ContentService {
   }
   async setAboutActive(next: boolean | "toggle"): Promise<TAbout> {
     const current = await this.getAbout();
-    if (!current) throw notFound("No about section found.");
+    if (!current) throw notFound(CONTENT_MESSAGES.aboutNotFound);
     const { createdAt: _c, updatedAt: _u, ...data } = current;
     return this.writeOne("about", { ...data, isActive: next === "toggle" ? !data.isActive : next });
   }
@@ -248,22 +249,22 @@ export class ContentService {
 
   async updateFeature(id: string, input: TFeatureContent): Promise<TFeature> {
     const existing = await findFeatureRow(this.ctx.db, id);
-    if (!existing) throw notFound("Feature not found.");
+    if (!existing) throw notFound(CONTENT_MESSAGES.featureNotFound);
     const row = await updateFeatureRow(this.ctx.db, id, featureValues(input, input.order ?? existing.order));
-    if (!row) throw notFound("Feature not found.");
+    if (!row) throw notFound(CONTENT_MESSAGES.featureNotFound);
     this.cache.invalidate("features");
     return toFeatureDto(row);
   }
 
   async toggleFeature(id: string): Promise<TFeature> {
     const row = await toggleFeatureRow(this.ctx.db, id);
-    if (!row) throw notFound("Feature not found.");
+    if (!row) throw notFound(CONTENT_MESSAGES.featureNotFound);
     this.cache.invalidate("features");
     return toFeatureDto(row);
   }
 
   async deleteFeature(id: string): Promise<void> {
-    if (!(await deleteFeatureRow(this.ctx.db, id))) throw notFound("Feature not found.");
+    if (!(await deleteFeatureRow(this.ctx.db, id))) throw notFound(CONTENT_MESSAGES.featureNotFound);
     this.cache.invalidate("features");
   }
 
@@ -293,13 +294,13 @@ export class ContentService {
 
   async updateTestimonial(id: string, input: TTestimonialContent): Promise<TTestimonial> {
     const row = await updateTestimonialRow(this.ctx.db, id, testimonialValues(input));
-    if (!row) throw notFound("Testimonial not found.");
+    if (!row) throw notFound(CONTENT_MESSAGES.testimonialNotFound);
     this.cache.invalidate("testimonials");
     return toTestimonialDto(row);
   }
 
   async deleteTestimonial(id: string): Promise<void> {
-    if (!(await deleteTestimonialRow(this.ctx.db, id))) throw notFound("Testimonial not found.");
+    if (!(await deleteTestimonialRow(this.ctx.db, id))) throw notFound(CONTENT_MESSAGES.testimonialNotFound);
     this.cache.invalidate("testimonials");
   }
 

@@ -1,4 +1,9 @@
-import { EMAIL_CHECK_LIMITS, EMAIL_CHECK_MESSAGES, type TEmailCheckResponse } from "@mailsmith/shared";
+import {
+  EMAIL_CHECK_LIMITS,
+  EMAIL_CHECK_MESSAGES,
+  RENDER_UNAVAILABLE_TEXTS,
+  type TEmailCheckResponse,
+} from "@mailsmith/shared";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { RendererUnavailableError } from "../../adapters/renderer/renderer.js";
@@ -36,8 +41,6 @@ export const previewAsDataUrl: StoreAs = async (name, png) => {
   return `data:image/webp;base64,${webp.toString("base64")}`;
 };
 
-const RENDER_FAILED_REASON = "Not rendered: the rendering browser failed on this email.";
-
 /**
  * Check my email: validates the input (413 / 400), runs the email engine on it as an existing email (its own
  * document and skeleton kept), renders the result and merges both into one report.
@@ -56,8 +59,15 @@ export async function checkEmail(
     // renderReport degrades by itself when the browser cannot start; anything else must not cost the answer.
     deps.log.error({ err }, "email check: rendering failed");
     rendered = {
-      render: { available: false, reason: RENDER_FAILED_REASON },
-      checks: [{ id: "render.unavailable", title: "Rendered checks", status: "warn", reason: RENDER_FAILED_REASON }],
+      render: { available: false, reason: RENDER_UNAVAILABLE_TEXTS.browserFailed },
+      checks: [
+        {
+          id: "render.unavailable",
+          title: RENDER_UNAVAILABLE_TEXTS.title,
+          status: "warn",
+          reason: RENDER_UNAVAILABLE_TEXTS.browserFailed,
+        },
+      ],
     };
   }
   return {

@@ -1,5 +1,6 @@
 import {
   GEMINI_KEY_MESSAGES,
+  GENERATOR_SERVER_MESSAGES,
   ZCreateGeminiKeySchema,
   ZGeminiKeyListResponseSchema,
   ZGeminiKeyResponseSchema,
@@ -26,7 +27,11 @@ export async function keysRoutes(appBase: FastifyInstance) {
         response: { 200: ZGeminiKeyListResponseSchema },
       },
     },
-    async () => ({ success: true as const, message: "OK", data: (await keysService.list(ctx.db)).map(toKeyDto) }),
+    async () => ({
+      success: true as const,
+      message: GENERATOR_SERVER_MESSAGES.keysListed,
+      data: (await keysService.list(ctx.db)).map(toKeyDto),
+    }),
   );
 
   app.post(

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { GENERATION_JOB_LIMITS, GENERATOR_MESSAGES, type GenerationStage, type TEmailReport } from "@mailsmith/shared";
+import {
+  GENERATION_JOB_LIMITS,
+  GENERATION_JOB_MESSAGES,
+  GENERATOR_MESSAGES,
+  type GenerationStage,
+  type TEmailReport,
+} from "@mailsmith/shared";
 import sharp from "sharp";
 import { type GeminiClient, GeminiHttpError, type InlineImage } from "../../adapters/gemini/client.js";
 import type { AppContext } from "../../context.js";
@@ -105,7 +111,7 @@ export function nameFromHtml(html: string, subject: string): string {
         .replace(/\s+/g, " ")
         .trim()
     : "";
-  const name = heading || subject.trim() || "Your email";
+  const name = heading || subject.trim() || GENERATION_JOB_MESSAGES.defaultName;
   return name.length > GENERATION_JOB_LIMITS.maxNameLength
     ? `${name.slice(0, GENERATION_JOB_LIMITS.maxNameLength - 1)}…`
     : name;

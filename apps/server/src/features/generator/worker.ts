@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { hostname } from "node:os";
-import { GENERATOR_MESSAGES, type GenerationStage } from "@mailsmith/shared";
+import { GENERATOR_MESSAGES, GENERATOR_SERVER_MESSAGES, type GenerationStage } from "@mailsmith/shared";
 import { type JobRow, jobsRepo } from "./jobs-repo.js";
 import { endAndRefund } from "./jobs-service.js";
 import { GenerationFailure, JobAborted, type PipelineDeps, runPipeline } from "./pipeline.js";
@@ -209,10 +209,7 @@ export class GenerationWorker {
       const failure =
         err instanceof GenerationFailure
           ? err
-          : new GenerationFailure(
-              "FAILED",
-              GENERATOR_MESSAGES.error("Something went wrong while generating the email."),
-            );
+          : new GenerationFailure("FAILED", GENERATOR_MESSAGES.error(GENERATOR_SERVER_MESSAGES.unexpectedFailure));
       if (!(err instanceof GenerationFailure)) ctx.log.error({ err, jobId: job.id }, "generation failed");
       const row = await endAndRefund(
         ctx,

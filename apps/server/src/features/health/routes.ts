@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { HEALTH_MESSAGES } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -24,7 +25,7 @@ function healthProbe(ctx: AppContext) {
       return { status: 200, body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
     } catch (err) {
       ctx.log.error({ err }, "health check: database unreachable");
-      const body = JSON.stringify({ status: "error", database, message: "Database unreachable" });
+      const body = JSON.stringify({ status: "error", database, message: HEALTH_MESSAGES.databaseUnreachable });
       return { status: 503, body, etag: '"down"' };
     }
   }
