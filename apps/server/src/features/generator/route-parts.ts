@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 
 /** Pieces every generator sub-plugin declares the same way. */
@@ -10,3 +10,12 @@ export const okResponse = z.object({ success: z.literal(true), message: z.string
 export const byUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 /** The member-facing limit on anything that starts model work or stores an upload. */
 export const perMemberLimit = { max: 30, timeWindow: "1 minute", keyGenerator: byUser };
+
+/** An NDJSON answer that proxies must pass through as it is written (job events, html deltas). */
+export function sendNdjson(reply: FastifyReply, stream: NodeJS.ReadableStream) {
+  return reply
+    .header("content-type", "application/x-ndjson; charset=utf-8")
+    .header("cache-control", "no-cache, no-transform")
+    .header("x-accel-buffering", "no")
+    .send(stream);
+}

@@ -5,7 +5,8 @@ import { createGeminiClient, type GeminiClient } from "../../adapters/gemini/cli
 import type { AppContext } from "../../context.js";
 import { templateAutofixRoutes } from "./autofix-routes.js";
 import { exportRoutes } from "./export-routes.js";
-import { generationRoutes } from "./generation-routes.js";
+import { generationJobRoutes } from "./generation-job-routes.js";
+import { generationStartRoutes } from "./generation-start-routes.js";
 import { historyRoutes } from "./history-routes.js";
 import { templateImportRoutes } from "./import-routes.js";
 import { keysRoutes } from "./keys-routes.js";
@@ -51,7 +52,8 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
     await worker.stop();
   });
 
-  await appBase.register(generationRoutes, { worker });
+  await appBase.register(generationStartRoutes, { worker });
+  await appBase.register(generationJobRoutes, { worker });
   await appBase.register(historyRoutes);
   await appBase.register(exportRoutes);
   await appBase.register(testSendRoutes);

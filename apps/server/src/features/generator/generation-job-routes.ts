@@ -1,0 +1,117 @@
+import {
+  CREDITS_PER_GENERATION,
+  ZGenerationJobListQuerySchema,
+  ZGenerationJobListResponseSchema,
+  ZGenerationJobResponseSchema,
+  ZGeneratorStatusSchema,
+} from "@mailsmith/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { currentUser } from "../../plugins/access.js";
+import { toJobDto } from "./jobs-repo.js";
+import { jobsService } from "./jobs-service.js";
+import { streamJob } from "./jobs-stream.js";
+import { keysRepo } from "./repo.js";
+import { idParams, sendNdjson } from "./route-parts.js";
+import type { GenerationWorker } from "./worker.js";
+
+/**
+ * Following started work: whether generation is available, the caller's jobs (to re-attach after a reload), one
+ * job, its NDJSON stream from any tab, and cancel (the worker running it stops the model call).
+ */
+export async function generationJobRoutes(appBase: FastifyInstance, { worker }: { worker: GenerationWorker }) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = appBase;
+
+  app.get(
+    "/api/generate/status",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["generator"],
+        summary: "Whether generation is available (an active key exists); never returns a key",
+        response: { 200: ZGeneratorStatusSchema },
+      },
+    },
+    async () => ({
+      available: (await keysRepo.active(ctx.db)).length > 0,
+      model: ctx.env.GEMINI_MODEL,
+      creditsPerGeneration: CREDITS_PER_GENERATION,
+    }),
+  );
+
+  app.get(
+    "/api/generations",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["generator"],
+        summary: "The caller's generation jobs: running ones (active=true, to re-attach after a reload) or the last 20",
+        querystring: ZGenerationJobListQuerySchema,
+        response: { 200: ZGenerationJobListResponseSchema },
+      },
+    },
+    async (req) => {
+      const rows = await jobsService.list(ctx, currentUser(req), req.query.active);
+      return { success: true as const, data: rows.map((r) => toJobDto(r, { preview: true })) };
+    },
+  );
+
+  app.get(
+    "/api/generations/:id",
+    {
+      config: { access: "owner" },
+      schema: {
+        tags: ["generator"],
+        summary: "One generation job: status, stage, progress, error, template id",
+        params: idParams,
+        response: { 200: ZGenerationJobResponseSchema },
+      },
+    },
+    async (req) => {
+      const caller = currentUser(req);
+      const row = await jobsService.get(ctx, caller, req.params.id);
+      return {
+        success: true as const,
+        data: toJobDto(row, { preview: true }),
+        balance: await jobsService.balance(ctx, caller.id),
+      };
+    },
+  );
+
+  app.get(
+    "/api/generations/:id/stream",
+    {
+      config: { access: "owner" },
+      schema: {
+        tags: ["generator"],
+        summary:
+          "Follow a job (NDJSON: job snapshot, html deltas, job changes, then done | error | cancelled); re-attachable from any tab",
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const row = await jobsService.get(ctx, currentUser(req), req.params.id);
+      return sendNdjson(reply, streamJob(ctx, worker, { jobId: row.id, userId: row.userId }));
+    },
+  );
+
+  app.post(
+    "/api/generations/:id/cancel",
+    {
+      config: { access: "owner" },
+      schema: {
+        tags: ["generator"],
+        summary: "Cancel a queued or running job: the model call stops and the credit is refunded (once)",
+        params: idParams,
+        response: { 200: ZGenerationJobResponseSchema },
+      },
+    },
+    async (req) => {
+      const row = await jobsService.cancel(ctx, currentUser(req), req.params.id);
+      worker.abort(row.id, "cancel");
+      worker.bus.emit(row.id, { type: "job", row });
+      return { success: true as const, data: toJobDto(row), balance: await jobsService.balance(ctx, row.userId) };
+    },
+  );
+}
