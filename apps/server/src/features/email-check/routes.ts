@@ -7,59 +7,14 @@ import {
 } from "@mailsmith/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { tooLarge } from "../../email-engine/existing-html.js";
 import { renderReport } from "../../email-engine/render-report.js";
-import { AppError } from "../../lib/app-error.js";
-import { readMultipart } from "../../lib/multipart.js";
 import { currentUser } from "../../plugins/access.js";
+import { FILE_FIELDS, MAX_FILE_BYTES, readCheckForm } from "./check-form.js";
 import { checkEmail, type EmailCheckDeps } from "./service.js";
 
 const byUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 
-/**
- * Files the multipart form accepts and the bytes each may hold. `html` may also come as a plain text field.
- * `design` (issue 11) is the optional design image the email is scored against (fidelity, decision 058).
- */
-const FILE_FIELDS = {
-  html: EMAIL_CHECK_LIMITS.maxHtmlBytes,
-  design: EMAIL_CHECK_LIMITS.maxDesignBytes,
-} as const satisfies Record<string, number>;
-type FileField = keyof typeof FILE_FIELDS;
-const isFileField = (name: string): name is FileField => Object.hasOwn(FILE_FIELDS, name);
-const MAX_FILE_BYTES = Math.max(...Object.values(FILE_FIELDS));
-
-/** The check's fields from a multipart form: `html` as text or as an uploaded file, `design` as a file. */
-async function readCheckForm(req: FastifyRequest): Promise<Partial<Record<FileField, Buffer | string>>> {
-  const designTooLarge = () => new AppError("DESIGN_TOO_LARGE", EMAIL_CHECK_MESSAGES.designTooLarge, 413);
-  const form = await readMultipart(
-    req,
-    {
-      fileSize: MAX_FILE_BYTES + 1,
-      files: Object.keys(FILE_FIELDS).length,
-      fieldSize: EMAIL_CHECK_LIMITS.maxHtmlBytes + 1,
-      fields: 5,
-      parts: 10,
-    },
-    {
-      fileTooLarge: (field) => (field === "design" ? designTooLarge() : tooLarge()),
-      malformed: () => new AppError("BAD_UPLOAD", EMAIL_CHECK_MESSAGES.uploadFailed, 400),
-    },
-  );
-  // The first part of each known field counts, as a file or as text; others are ignored.
-  const out: Partial<Record<FileField, Buffer | string>> = {};
-  for (const part of form) {
-    if (!isFileField(part.field) || out[part.field] !== undefined) continue;
-    if (part.type === "file") {
-      if (part.data.length > FILE_FIELDS[part.field]) throw part.field === "design" ? designTooLarge() : tooLarge();
-      out[part.field] = part.data;
-    } else {
-      if (part.truncated) throw tooLarge();
-      out[part.field] = part.value;
-    }
-  }
-  return out;
-}
-
+/** Check my email (POST /api/email-check): a member's existing email through the engine and the renderer. */
 export async function emailCheckRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
