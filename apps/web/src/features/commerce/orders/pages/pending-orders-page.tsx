@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { Pager, pageCountOf, pageSlice } from "@/components/ui/pager";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -97,44 +98,26 @@ function OrderInfo({ order }: { order: OrderOf<"package"> }) {
   );
 }
 
+const PACKAGE_COLUMNS: Column<OrderOf<"package">>[] = [
+  { key: "info", header: "Order Info", render: (o) => <OrderInfo order={o} /> },
+  { key: "amount", header: "Amount", className: "font-medium", render: (o) => formatPrice(o.totalPrice) },
+  { key: "status", header: "Status", render: (o) => <StatusBadge status={o.paymentStatus} /> },
+  { key: "actions", header: "Actions", render: (o) => <UnpaidOrderActions kind="package" order={o} /> },
+];
+
 /** /user/pending-payment and /user/package-pending-payment: a table on wide screens, cards on narrow (spec). */
 export function PendingOrdersPage() {
   return (
     <PendingOrders kind="package">
       {(rows) => (
         <>
-          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50">
-                <tr>
-                  {["Order Info", "Amount", "Status", "Actions"].map((h) => (
-                    <th
-                      key={h}
-                      scope="col"
-                      className="px-4 py-3 text-left text-xs font-semibold text-slate-600 uppercase"
-                    >
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((o) => (
-                  <tr key={o._id}>
-                    <td className="px-4 py-3">
-                      <OrderInfo order={o} />
-                    </td>
-                    <td className="px-4 py-3 font-medium">{formatPrice(o.totalPrice)}</td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={o.paymentStatus} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <UnpaidOrderActions kind="package" order={o} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div className="hidden md:block">
+            <DataTable
+              columns={PACKAGE_COLUMNS}
+              rows={rows}
+              rowKey={(o) => o._id}
+              caption={ORDER_MESSAGES.pendingTitle}
+            />
           </div>
           <ul className="space-y-3 md:hidden">
             {rows.map((o) => (
