@@ -218,6 +218,50 @@ test("an editor previews its draft, asks before leaving with unsaved changes, an
   await admin.context().close();
 });
 
+test("list editors: the item being edited is guarded and previewed; delete names the item", async ({ browser }) => {
+  const admin = await adminPage(browser);
+  await openSettings(admin, "features");
+  await admin.getByRole("button", { name: "Actions for Upload your design" }).click();
+  await admin.getByRole("menuitem", { name: "Edit" }).click();
+  await expect(admin.getByRole("heading", { name: "Edit Feature" })).toBeVisible();
+  const title = admin.getByLabel("Title");
+  await expect(title).toHaveValue("Upload your design");
+  await title.fill("Upload your mockup");
+  await expect(admin.getByRole("region", { name: "Live Preview" })).toContainText("Upload your mockup");
+  await expect(admin.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
+
+  // Another item while this one has unsaved edits: asked first; Cancel keeps the edit.
+  await admin.getByRole("button", { name: "Actions for Pick the email type" }).click();
+  await admin.getByRole("menuitem", { name: "Edit" }).click();
+  const ask = admin.getByRole("dialog");
+  await expect(ask).toContainText("Discard your unsaved changes");
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(title).toHaveValue("Upload your mockup");
+  // Discard changes goes back to the stored values.
+  await admin.getByRole("button", { name: "Discard changes" }).click();
+  await confirm(admin, "Discard your unsaved changes", "Discard changes");
+  await expect(title).toHaveValue("Upload your design");
+  await expect(admin.getByRole("status").filter({ hasText: "Unsaved changes" })).toHaveCount(0);
+
+  // Delete asks naming the testimonial; Escape keeps it, Delete removes it; Reset to Default brings it back.
+  await openSettings(admin, "testimonials");
+  const row = admin.getByRole("row", { name: /Marcus Olsen/ });
+  await admin.getByRole("button", { name: "Actions for testimonial by Marcus Olsen" }).click();
+  await admin.getByRole("menuitem", { name: "Delete…" }).click();
+  await expect(admin.getByRole("dialog")).toContainText("delete the testimonial by Marcus Olsen?");
+  await admin.keyboard.press("Escape");
+  await expect(row).toBeVisible();
+  await admin.getByRole("button", { name: "Actions for testimonial by Marcus Olsen" }).click();
+  await admin.getByRole("menuitem", { name: "Delete…" }).click();
+  await confirm(admin, "delete the testimonial by Marcus Olsen?", "Delete");
+  await expect(admin.getByText("Testimonial deleted successfully!")).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await admin.getByRole("button", { name: "Reset to Default" }).click();
+  await confirm(admin, "Are you sure you want to reset to default values?", "Reset to Default");
+  await expect(row).toBeVisible();
+  await admin.context().close();
+});
+
 test("banner editor: live preview, URL checks that only colour the field, notices that hide after 5 s", async ({
   browser,
 }) => {
