@@ -21,9 +21,9 @@ import { processEmail } from "../src/email-engine/index.js";
 import { compileMjml, looksLikeMjml } from "../src/email-engine/mjml.js";
 import { renderReport, withRenderOutcome } from "../src/email-engine/render-report.js";
 import { loadEnv } from "../src/env.js";
-import { parseAnswer } from "../src/features/generator/answer.js";
 import { cleanBoxes, cropBox } from "../src/features/generator/design-images.js";
-import { ANSWER_SCHEMA, buildPrompt } from "../src/features/generator/prompt.js";
+import { parseAnswer } from "../src/features/generator/jobs/answer.js";
+import { ANSWER_SCHEMA, buildPrompt } from "../src/features/generator/jobs/prompt.js";
 import { inlineImages } from "../test/fidelity-helpers.js";
 import { type CorpusTemplate, loadCorpus } from "../test/fixtures/email-corpus/load.js";
 

@@ -11,7 +11,7 @@ import { buildApp } from "../src/app.js";
 import { createContext } from "../src/context.js";
 import { creditLedger, generationJobs, generations } from "../src/db/schema/index.js";
 import { loadEnv } from "../src/env.js";
-import { endAndRefund } from "../src/features/generator/jobs-service.js";
+import { endAndRefund } from "../src/features/generator/jobs/service.js";
 import { workers } from "../src/features/generator/routes.js";
 import { freePort, startTestServer, type TestClient, type TestServer } from "./harness.js";
 

@@ -3,16 +3,16 @@ import { GENERATOR_LIMITS } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import { createGeminiClient, type GeminiClient } from "../../adapters/gemini/client.js";
 import type { AppContext } from "../../context.js";
-import { templateAutofixRoutes } from "./autofix-routes.js";
-import { exportRoutes } from "./export-routes.js";
-import { generationJobRoutes } from "./generation-job-routes.js";
-import { generationStartRoutes } from "./generation-start-routes.js";
-import { historyRoutes } from "./history-routes.js";
-import { templateImportRoutes } from "./import-routes.js";
-import { keysRoutes } from "./keys-routes.js";
-import { refundStalePending } from "./service.js";
-import { testSendRoutes } from "./test-send-routes.js";
-import { GenerationWorker } from "./worker.js";
+import { templateAutofixRoutes } from "./history/autofix-routes.js";
+import { exportRoutes } from "./history/export-routes.js";
+import { templateImportRoutes } from "./history/import-routes.js";
+import { historyRoutes } from "./history/routes.js";
+import { testSendRoutes } from "./history/test-send-routes.js";
+import { generationJobRoutes } from "./jobs/job-routes.js";
+import { refundStalePending } from "./jobs/refund-stale-pending.js";
+import { generationStartRoutes } from "./jobs/start-routes.js";
+import { GenerationWorker } from "./jobs/worker.js";
+import { keysRoutes } from "./keys/routes.js";
 
 /** The worker of each app (tests reach it to simulate a crash: workers.get(ctx).stop({ abandon: true })). */
 export const workers = new WeakMap<AppContext, GenerationWorker>();

@@ -4,10 +4,16 @@ import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../core/identity/users.js";
 import { readHtmlInput } from "../../email-engine/existing-html.js";
 import { renderIntoReport } from "../../email-engine/render-report.js";
-import { AppError, notFound } from "../../lib/app-error.js";
+import { AppError, badRequest, notFound } from "../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../plugins/access.js";
-import { nameFromHtml } from "./pipeline.js";
+import { nameFromHtml } from "./jobs/pipeline.js";
 import { type GenerationRow, generationsRepo } from "./repo.js";
+
+/** A template that can be refined: a saved one with its HTML. */
+export function assertRefinable(row: GenerationRow | undefined): GenerationRow {
+  if (row?.status !== "succeeded" || !row.html) throw badRequest(GENERATOR_MESSAGES.templateNotFound, "NOT_FOUND");
+  return row;
+}
 
 /** The member's generation history (/user/templates). */
 export const templatesService = {

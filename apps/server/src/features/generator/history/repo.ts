@@ -1,8 +1,8 @@
 import { GENERATION_JOB_MESSAGES, type TemplateSort } from "@mailsmith/shared";
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
-import { generationJobs, generations } from "../../db/schema/index.js";
-import type { GenerationRow } from "./repo.js";
+import type { DbOrTx } from "../../../db/client.js";
+import { generationJobs, generations } from "../../../db/schema/index.js";
+import type { GenerationRow } from "../repo.js";
 
 /** The name shown for a template: its own, else the subject, else "Your email" (rows from before issue 11). */
 const nameExpr = sql<string>`coalesce(nullif(${generations.name}, ''), nullif(${generations.subject}, ''), ${GENERATION_JOB_MESSAGES.defaultName})`;

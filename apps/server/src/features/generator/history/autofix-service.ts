@@ -1,10 +1,10 @@
 import { type EmailAutofix, GENERATOR_MESSAGES, type TEmailReport, toEmailReport } from "@mailsmith/shared";
-import { type AppContext, ownOrigins } from "../../context.js";
-import type { UserRow } from "../../core/identity/users.js";
-import { applyAutofix } from "../../email-engine/autofix.js";
-import { badRequest } from "../../lib/app-error.js";
-import { type GenerationRow, generationsRepo } from "./repo.js";
-import { templatesService } from "./templates-service.js";
+import { type AppContext, ownOrigins } from "../../../context.js";
+import type { UserRow } from "../../../core/identity/users.js";
+import { applyAutofix } from "../../../email-engine/autofix.js";
+import { badRequest } from "../../../lib/app-error.js";
+import { type GenerationRow, generationsRepo } from "../repo.js";
+import { templatesService } from "../templates-service.js";
 
 /**
  * A one-click fix from the report ("use https"): applied to the saved template's HTML, which is then processed

@@ -2,14 +2,14 @@ import { EMAIL_AUTOFIXES, ZTemplateResponseSchema } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUser } from "../../plugins/access.js";
+import { currentUser } from "../../../plugins/access.js";
+import { toTemplateDto } from "../repo.js";
+import { idParams } from "../route-parts.js";
 import { applyTemplateAutofix } from "./autofix-service.js";
-import { toTemplateDto } from "./repo.js";
-import { idParams } from "./route-parts.js";
 
 /**
  * POST /api/templates/:id/autofix — the report's one-click fixes ("Use https") on a saved template. A sub-plugin of
- * the generator routes (routes.ts).
+ * the generator routes (generator/routes.ts).
  */
 export async function templateAutofixRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { hostname } from "node:os";
 import { GENERATOR_MESSAGES, GENERATOR_SERVER_MESSAGES, type GenerationStage } from "@mailsmith/shared";
-import { type JobRow, jobsRepo } from "./jobs-repo.js";
-import { endAndRefund } from "./jobs-service.js";
+import { generationsRepo } from "../repo.js";
 import { GenerationFailure, JobAborted, type PipelineDeps, runPipeline } from "./pipeline.js";
-import { generationsRepo } from "./repo.js";
+import { type JobRow, jobsRepo } from "./repo.js";
+import { endAndRefund } from "./service.js";
 
 /** A job whose lease expired this many times is failed and refunded instead of run again. */
 export const MAX_RUNS = 2;

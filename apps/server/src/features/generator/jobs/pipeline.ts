@@ -7,17 +7,18 @@ import {
   type TEmailReport,
 } from "@mailsmith/shared";
 import sharp from "sharp";
-import { type GeminiClient, GeminiHttpError, type InlineImage } from "../../adapters/gemini/client.js";
-import type { AppContext } from "../../context.js";
-import type { StoredTemplateImage } from "../../db/schema/index.js";
-import { compileMjml, looksLikeMjml } from "../../email-engine/mjml.js";
-import type { EmailWorkerPool } from "../../email-engine/pool.js";
-import { renderIntoReport } from "../../email-engine/render-report.js";
+import { type GeminiClient, GeminiHttpError, type InlineImage } from "../../../adapters/gemini/client.js";
+import type { AppContext } from "../../../context.js";
+import type { StoredTemplateImage } from "../../../db/schema/index.js";
+import { compileMjml, looksLikeMjml } from "../../../email-engine/mjml.js";
+import type { EmailWorkerPool } from "../../../email-engine/pool.js";
+import { renderIntoReport } from "../../../email-engine/render-report.js";
+import { absoluteUrl, cleanBoxes, materialiseImages, readUpload } from "../design-images.js";
+import { type KeyRow, keysRepo } from "../keys/repo.js";
+import { generationsRepo } from "../repo.js";
 import { HtmlFieldDecoder, type ParsedAnswer, parseAnswer } from "./answer.js";
-import { absoluteUrl, cleanBoxes, materialiseImages, readUpload } from "./design-images.js";
-import type { JobRow } from "./jobs-repo.js";
 import { ANSWER_SCHEMA, buildPrompt } from "./prompt.js";
-import { generationsRepo, type KeyRow, keysRepo } from "./repo.js";
+import type { JobRow } from "./repo.js";
 import { type RenderedEmail, renderEmail, scoreAgainstDesign } from "./scoring.js";
 
 /**

@@ -1,8 +1,8 @@
 import { PassThrough } from "node:stream";
 import { GENERATION_JOB_MESSAGES, GENERATOR_MESSAGES } from "@mailsmith/shared";
-import type { AppContext } from "../../context.js";
-import { historyService } from "./history-service.js";
-import { balanceOf, isActive, type JobRow, jobsRepo, toJobDto } from "./jobs-repo.js";
+import type { AppContext } from "../../../context.js";
+import { historyService } from "../history/service.js";
+import { balanceOf, isActive, type JobRow, jobsRepo, toJobDto } from "./repo.js";
 import type { GenerationWorker, JobSignal } from "./worker.js";
 
 /** How often a stream re-reads the row (it gets live signals too when the job runs in this process). */

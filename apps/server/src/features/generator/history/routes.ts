@@ -8,11 +8,11 @@ import {
 } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { currentUser } from "../../plugins/access.js";
-import { historyService } from "./history-service.js";
-import { readSingleImage } from "./multipart-input.js";
-import { idParams, okResponse, perMemberLimit, slotParams } from "./route-parts.js";
-import { templatesService } from "./templates-service.js";
+import { currentUser } from "../../../plugins/access.js";
+import { readSingleImage } from "../multipart-input.js";
+import { idParams, okResponse, perMemberLimit, slotParams } from "../route-parts.js";
+import { templatesService } from "../templates-service.js";
+import { historyService } from "./service.js";
 
 /** The member's saved templates (/user/templates): list, read with versions, rename, copy, swap an image, delete. */
 export async function historyRoutes(appBase: FastifyInstance) {

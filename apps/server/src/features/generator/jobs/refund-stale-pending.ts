@@ -1,11 +1,10 @@
 import { GENERATOR_MESSAGES } from "@mailsmith/shared";
-import type { AppContext } from "../../context.js";
-import { badRequest } from "../../lib/app-error.js";
-import { type GenerationRow, generationsRepo } from "./repo.js";
+import type { AppContext } from "../../../context.js";
+import { generationsRepo } from "../repo.js";
 
 /**
- * Generation itself runs as a job since issue 11 (decision 055): jobs-service.ts creates and charges,
- * worker.ts claims and runs pipeline.ts, jobs-stream.ts streams. What stays here is for rows of the older
+ * Generation itself runs as a job since issue 11 (decision 055): service.ts creates and charges,
+ * worker.ts claims and runs pipeline.ts, stream.ts streams. What stays here is for rows of the older
  * request-bound generations (decision 020).
  */
 
@@ -43,9 +42,4 @@ export async function refundStalePending(ctx: AppContext): Promise<number> {
     }
   }
   return refunded;
-}
-
-export function assertRefinable(row: GenerationRow | undefined): GenerationRow {
-  if (row?.status !== "succeeded" || !row.html) throw badRequest(GENERATOR_MESSAGES.templateNotFound, "NOT_FOUND");
-  return row;
 }

@@ -1,7 +1,7 @@
-import type { RenderResult } from "../../adapters/renderer/renderer.js";
-import type { AppContext } from "../../context.js";
-import { compareWithDesign, renderWidthForImage } from "../../email-engine/fidelity/index.js";
-import { PREVIEW_MAX_HEIGHT_PX } from "../../email-engine/render-report.js";
+import type { RenderResult } from "../../../adapters/renderer/renderer.js";
+import type { AppContext } from "../../../context.js";
+import { compareWithDesign, renderWidthForImage } from "../../../email-engine/fidelity/index.js";
+import { PREVIEW_MAX_HEIGHT_PX } from "../../../email-engine/render-report.js";
 
 /** The part of a rendering (adapters/renderer) the score uses. */
 export type RenderedEmail = Pick<RenderResult, "png" | "widthPx" | "heightPx" | "text">;

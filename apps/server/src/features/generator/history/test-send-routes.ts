@@ -1,9 +1,9 @@
 import { GENERATOR_LIMITS, GENERATOR_MESSAGES } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { currentUser } from "../../plugins/access.js";
-import { byUser, idParams, okResponse } from "./route-parts.js";
-import { templatesService } from "./templates-service.js";
+import { currentUser } from "../../../plugins/access.js";
+import { byUser, idParams, okResponse } from "../route-parts.js";
+import { templatesService } from "../templates-service.js";
 
 /** A test send of a saved template to the caller's own address, with the spec's own limit and message. */
 export async function testSendRoutes(appBase: FastifyInstance) {

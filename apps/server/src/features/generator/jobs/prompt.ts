@@ -1,5 +1,5 @@
 import { GENERATOR_LIMITS } from "@mailsmith/shared";
-import { MJML_RULES } from "../../email-engine/mjml.js";
+import { MJML_RULES } from "../../../email-engine/mjml.js";
 
 /** Our email rules, sent with every request; post-processing enforces the ones that matter for safety. */
 export const EMAIL_RULES = [

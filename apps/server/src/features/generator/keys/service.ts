@@ -1,6 +1,6 @@
 import { GEMINI_KEY_MESSAGES, type TCreateGeminiKey, type TUpdateGeminiKey } from "@mailsmith/shared";
-import type { DbOrTx } from "../../db/client.js";
-import { badRequest, notFound } from "../../lib/app-error.js";
+import type { DbOrTx } from "../../../db/client.js";
+import { badRequest, notFound } from "../../../lib/app-error.js";
 import { type KeyRow, keysRepo } from "./repo.js";
 
 /** Admin management of the Gemini key pool (admin spec §2, §5, §7). */

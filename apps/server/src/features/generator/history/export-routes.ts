@@ -1,9 +1,9 @@
 import { ZExportQuerySchema } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { currentUser } from "../../plugins/access.js";
-import { historyService } from "./history-service.js";
-import { idParams } from "./route-parts.js";
+import { currentUser } from "../../../plugins/access.js";
+import { idParams } from "../route-parts.js";
+import { historyService } from "./service.js";
 
 /** Downloads of a saved template: HTML, plain text, MJML or a zip with its images. */
 export async function exportRoutes(appBase: FastifyInstance) {

@@ -1,17 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { CREDITS_PER_GENERATION, GENERATION_JOB_MESSAGES, GENERATOR_MESSAGES } from "@mailsmith/shared";
-import type { AppContext } from "../../context.js";
-import type { UserRow } from "../../core/identity/users.js";
-import type { StoredUpload } from "../../db/schema/index.js";
-import { AppError, badRequest, notFound } from "../../lib/app-error.js";
-import { assertOwnerOrAdmin } from "../../plugins/access.js";
-import { storeUploads } from "./design-images.js";
-import { readImages, type UploadedImage } from "./images.js";
-import { balanceOf, type JobRow, jobsRepo } from "./jobs-repo.js";
-import type { GenerationRow } from "./repo.js";
-import { keysRepo } from "./repo.js";
-import { assertRefinable } from "./service.js";
-import { templatesService } from "./templates-service.js";
+import type { AppContext } from "../../../context.js";
+import type { UserRow } from "../../../core/identity/users.js";
+import type { StoredUpload } from "../../../db/schema/index.js";
+import { AppError, badRequest, notFound } from "../../../lib/app-error.js";
+import { assertOwnerOrAdmin } from "../../../plugins/access.js";
+import { storeUploads } from "../design-images.js";
+import { readImages, type UploadedImage } from "../images.js";
+import { keysRepo } from "../keys/repo.js";
+import type { GenerationRow } from "../repo.js";
+import { assertRefinable, templatesService } from "../templates-service.js";
+import { balanceOf, type JobRow, jobsRepo } from "./repo.js";
 
 /** Ledger keys: one charge and at most one refund per attempt (attempt 1 keeps the keys of decision 020). */
 export const chargeKey = (id: string, attempt: number) =>

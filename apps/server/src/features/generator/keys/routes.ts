@@ -8,9 +8,9 @@ import {
 } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { keysService } from "./keys-service.js";
+import { idParams, okResponse } from "../route-parts.js";
 import { toKeyDto } from "./repo.js";
-import { idParams, okResponse } from "./route-parts.js";
+import { keysService } from "./service.js";
 
 /** The administrators' Gemini key pool (admin spec §7); keys leave the server masked only. */
 export async function keysRoutes(appBase: FastifyInstance) {

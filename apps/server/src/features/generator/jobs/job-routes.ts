@@ -7,12 +7,12 @@ import {
 } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { currentUser } from "../../plugins/access.js";
-import { toJobDto } from "./jobs-repo.js";
-import { jobsService } from "./jobs-service.js";
-import { streamJob } from "./jobs-stream.js";
-import { keysRepo } from "./repo.js";
-import { idParams, sendNdjson } from "./route-parts.js";
+import { currentUser } from "../../../plugins/access.js";
+import { keysRepo } from "../keys/repo.js";
+import { idParams, sendNdjson } from "../route-parts.js";
+import { toJobDto } from "./repo.js";
+import { jobsService } from "./service.js";
+import { streamJob } from "./stream.js";
 import type { GenerationWorker } from "./worker.js";
 
 /**

@@ -6,13 +6,13 @@ import {
 } from "@mailsmith/shared";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { UserRow } from "../../core/identity/users.js";
-import { currentUser } from "../../plugins/access.js";
-import { type JobRow, toJobDto } from "./jobs-repo.js";
-import { jobsService } from "./jobs-service.js";
-import { streamJob } from "./jobs-stream.js";
-import { readGenerateRequest } from "./multipart-input.js";
-import { idParams, perMemberLimit, sendNdjson } from "./route-parts.js";
+import type { UserRow } from "../../../core/identity/users.js";
+import { currentUser } from "../../../plugins/access.js";
+import { readGenerateRequest } from "../multipart-input.js";
+import { idParams, perMemberLimit, sendNdjson } from "../route-parts.js";
+import { type JobRow, toJobDto } from "./repo.js";
+import { jobsService } from "./service.js";
+import { streamJob } from "./stream.js";
 import type { GenerationWorker } from "./worker.js";
 
 interface Started {

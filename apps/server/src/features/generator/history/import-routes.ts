@@ -1,15 +1,15 @@
 import { EMAIL_CHECK_LIMITS, ZImportTemplateSchema, ZTemplateResponseSchema } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { currentUser } from "../../plugins/access.js";
-import { toTemplateDto } from "./repo.js";
-import { perMemberLimit } from "./route-parts.js";
-import { templatesService } from "./templates-service.js";
+import { currentUser } from "../../../plugins/access.js";
+import { toTemplateDto } from "../repo.js";
+import { perMemberLimit } from "../route-parts.js";
+import { templatesService } from "../templates-service.js";
 
 /**
  * POST /api/templates/import (Check my email → "Fix with AI"): saves an existing email as the caller's template,
  * version 1, free; the web then refines it through POST /api/templates/:id/refine, where the credit is taken.
- * A sub-plugin of the generator routes (routes.ts).
+ * A sub-plugin of the generator routes (generator/routes.ts).
  */
 export async function templateImportRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();

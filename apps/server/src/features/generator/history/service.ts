@@ -12,15 +12,15 @@ import {
   type TTemplateVersion,
 } from "@mailsmith/shared";
 import { strToU8, zipSync } from "fflate";
-import type { AppContext } from "../../context.js";
-import type { UserRow } from "../../core/identity/users.js";
-import type { DbOrTx } from "../../db/client.js";
-import type { StoredTemplateImage } from "../../db/schema/index.js";
-import { AppError, notFound } from "../../lib/app-error.js";
-import { readUpload, replaceSlot } from "./design-images.js";
-import { historyRepo, type ListRow } from "./history-repo.js";
-import { type GenerationRow, generationsRepo, toSummaryDto, toTemplateDto } from "./repo.js";
-import { templatesService } from "./templates-service.js";
+import type { AppContext } from "../../../context.js";
+import type { UserRow } from "../../../core/identity/users.js";
+import type { DbOrTx } from "../../../db/client.js";
+import type { StoredTemplateImage } from "../../../db/schema/index.js";
+import { AppError, notFound } from "../../../lib/app-error.js";
+import { readUpload, replaceSlot } from "../design-images.js";
+import { type GenerationRow, generationsRepo, toSummaryDto, toTemplateDto } from "../repo.js";
+import { templatesService } from "../templates-service.js";
+import { historyRepo, type ListRow } from "./repo.js";
 
 export function displayName(row: Pick<GenerationRow, "name" | "subject">): string {
   return row.name || row.subject || GENERATION_JOB_MESSAGES.defaultName;

@@ -1,7 +1,7 @@
 import type { GenerationStage, TGenerationJob } from "@mailsmith/shared";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
-import { generationJobs, user } from "../../db/schema/index.js";
+import type { DbOrTx } from "../../../db/client.js";
+import { generationJobs, user } from "../../../db/schema/index.js";
 
 export type JobRow = typeof generationJobs.$inferSelect;
 export type NewJob = typeof generationJobs.$inferInsert;
