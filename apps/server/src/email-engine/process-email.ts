@@ -1,4 +1,5 @@
 import type { TEmailCheck } from "@mailsmith/shared";
+import type { CheerioAPI } from "cheerio";
 import { ComputedStyles, textRuns } from "./checks/computed.js";
 import { findPreheader, preheaderText } from "./document.js";
 import { loadEmail, serializeEmail, visibleText } from "./dom.js";
@@ -6,46 +7,53 @@ import { CHECKS, PASSES } from "./pipeline.js";
 import { plainText } from "./text.js";
 import type { ProcessEmailInput, ProcessEmailResult } from "./types.js";
 
+/** The subject of an email that has neither a given subject nor a <title>. */
+const FALLBACK_SUBJECT = "Your email";
+
 /**
  * The email engine: parse once, run the passes in order (pipeline.ts), serialise, run the read-only checks on the
  * result, and make the plain-text version. Pure and synchronous (run it in the worker pool, pool.ts).
  */
 export function processEmail(input: ProcessEmailInput): ProcessEmailResult {
-  const options = { source: input.source, subject: input.subject, preheader: input.preheader };
   const $ = loadEmail(input.html);
-  const changes: string[] = [];
-  for (const pass of PASSES) changes.push(...pass.run($, options));
+  const changes = runPasses($, input);
   const html = serializeEmail($);
   const sizeBytes = Buffer.byteLength(html, "utf8");
-  const styles = new ComputedStyles();
-  const ctx = {
-    $,
-    html,
-    sizeBytes,
-    source: input.source,
-    styles,
-    runs: textRuns($, styles),
-    ownOrigins: input.ownOrigins ?? [],
-  };
-  const checks: TEmailCheck[] = CHECKS.flatMap((c) => c.run(ctx));
-
-  const preheaderEl = findPreheader($);
-  const title = visibleText($("title").first().text());
-  const subject = (input.subject?.trim() || title || "Your email").slice(0, 200);
-  let preheader = preheaderText($, preheaderEl) || input.preheader?.trim() || "";
-  const text = plainText($, subject);
-  if (!preheader) preheader = text.slice(subject.length).replace(/\s+/g, " ").trim().slice(0, 90).trim();
+  const checks = runChecks($, { html, sizeBytes, source: input.source, ownOrigins: input.ownOrigins ?? [] });
   return {
     html,
-    text,
-    subject,
-    preheader: preheader.slice(0, 150),
-    report: {
-      passed: checks.every((c) => c.status !== "fail"),
-      sizeBytes,
-      checks,
-      changes,
-      render: null,
-    },
+    ...describe($, input),
+    report: { passed: checks.every((c) => c.status !== "fail"), sizeBytes, checks, changes, render: null },
   };
+}
+
+/** Every pass, in the pipeline's order, on the one parsed document; returns what they changed, in words. */
+function runPasses($: CheerioAPI, input: ProcessEmailInput): string[] {
+  const options = { source: input.source, subject: input.subject, preheader: input.preheader };
+  return PASSES.flatMap((pass) => pass.run($, options));
+}
+
+/** Every check on the finished email; computed styles and text runs are worked out once for all of them. */
+function runChecks(
+  $: CheerioAPI,
+  email: { html: string; sizeBytes: number; source: ProcessEmailInput["source"]; ownOrigins: string[] },
+): TEmailCheck[] {
+  const styles = new ComputedStyles();
+  const ctx = { $, ...email, styles, runs: textRuns($, styles) };
+  return CHECKS.flatMap((c) => c.run(ctx));
+}
+
+/**
+ * Subject (given, else the <title>), plain text and preheader (the hidden one in the email, else the given one,
+ * else the first words of the text after the subject).
+ */
+function describe($: CheerioAPI, input: ProcessEmailInput): Pick<ProcessEmailResult, "subject" | "text" | "preheader"> {
+  const title = visibleText($("title").first().text());
+  const subject = (input.subject?.trim() || title || FALLBACK_SUBJECT).slice(0, 200);
+  // Read before plainText, which detaches the hidden elements the preheader is one of.
+  const hidden = preheaderText($, findPreheader($));
+  const text = plainText($, subject);
+  const preheader =
+    hidden || input.preheader?.trim() || text.slice(subject.length).replace(/\s+/g, " ").trim().slice(0, 90).trim();
+  return { subject, text, preheader: preheader.slice(0, 150) };
 }
