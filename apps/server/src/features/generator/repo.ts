@@ -1,5 +1,5 @@
 import { type TTemplate, type TTemplateSummary, toEmailReport } from "@mailsmith/shared";
-import { and, count, desc, eq, lt } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
 import { generations } from "../../db/schema/index.js";
 
@@ -46,20 +46,6 @@ export const generationsRepo = {
   async insert(db: DbOrTx, values: typeof generations.$inferInsert) {
     const [row] = await db.insert(generations).values(values).returning();
     return row!;
-  },
-  async listSucceeded(db: DbOrTx, userId: string, page: number, pageSize: number) {
-    const where = and(eq(generations.userId, userId), eq(generations.status, "succeeded"));
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(generations)
-        .where(where)
-        .orderBy(desc(generations.createdAt))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      db.select({ n: count() }).from(generations).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
   },
   stalePending: (db: DbOrTx, before: Date) =>
     db

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { GENERATOR_LIMITS, GENERATOR_MESSAGES, type TImportTemplate } from "@mailsmith/shared";
+import { GENERATOR_MESSAGES, type TImportTemplate } from "@mailsmith/shared";
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../core/identity/users.js";
 import { readHtmlInput } from "../../email-engine/existing-html.js";
@@ -17,10 +17,6 @@ export function assertRefinable(row: GenerationRow | undefined): GenerationRow {
 
 /** The member's generation history (/user/templates). */
 export const templatesService = {
-  list(ctx: AppContext, userId: string, page: number) {
-    return generationsRepo.listSucceeded(ctx.db, userId, page, GENERATOR_LIMITS.templatesPageSize);
-  },
-
   /** A saved template of the caller (or any, for an admin). Failed and pending rows are not templates. */
   async get(ctx: AppContext, caller: UserRow, id: string): Promise<GenerationRow> {
     const row = await generationsRepo.find(ctx.db, id);

@@ -3,7 +3,7 @@ import { CREDITS_PER_GENERATION, GENERATION_JOB_MESSAGES, GENERATOR_MESSAGES } f
 import type { AppContext } from "../../../context.js";
 import type { UserRow } from "../../../core/identity/users.js";
 import type { StoredUpload } from "../../../db/schema/index.js";
-import { AppError, badRequest, notFound } from "../../../lib/app-error.js";
+import { AppError, notFound } from "../../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../../plugins/access.js";
 import { storeUploads } from "../design-images.js";
 import { readImages, type UploadedImage } from "../images.js";
@@ -208,7 +208,3 @@ export const jobsService = {
     return jobsRepo.listForUser(ctx.db, caller.id, activeOnly);
   },
 };
-
-export function assertVariants(n: number) {
-  if (n !== 1 && n !== 2) throw badRequest(GENERATION_JOB_MESSAGES.variantsInvalid, "VALIDATION_ERROR");
-}
