@@ -15,7 +15,7 @@ import type { EmailWorkerPool } from "../../../email-engine/pool.js";
 import { renderIntoReport } from "../../../email-engine/render-report.js";
 import { absoluteUrl, cleanBoxes, materialiseImages, readUpload } from "../design-images.js";
 import { type KeyRow, keysRepo } from "../keys/repo.js";
-import { generationsRepo } from "../repo.js";
+import { type GenerationRow, generationsRepo } from "../repo.js";
 import { HtmlFieldDecoder, type ParsedAnswer, parseAnswer } from "./answer.js";
 import { ANSWER_SCHEMA, buildPrompt } from "./prompt.js";
 import type { JobRow } from "./repo.js";
@@ -248,17 +248,63 @@ interface Candidate {
   } | null;
 }
 
+/** What the stages after "reading" work from. */
+interface JobInputs {
+  keys: KeyRow[];
+  /** The design images, in upload order (the first one is the one scored). */
+  designs: Buffer[];
+  /** The template being refined. */
+  parent: GenerationRow | undefined;
+}
+
+/** One stage's view of the job: the dependencies, the job, its hooks and what "reading" found. */
+interface StageContext {
+  deps: PipelineDeps;
+  job: JobRow;
+  hooks: RunHooks;
+  inputs: JobInputs;
+  /** Throws JobAborted once the job has been stopped from outside. */
+  aborted: () => void;
+}
+
 /**
  * Runs one job through its stages: reading the design, writing (the model), checking (images cropped and
  * stored, post-processing), rendering, scoring (and one repair pass below the threshold, inside the same credit).
  */
 export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHooks): Promise<JobResult> {
-  const { ctx } = deps;
   const aborted = () => {
     if (hooks.signal.aborted) throw new JobAborted("stopped");
   };
-
   await hooks.stage("reading", 10);
+  const inputs = await readInputs(deps.ctx, job);
+  aborted();
+  const stage: StageContext = { deps, job, hooks, inputs, aborted };
+
+  await hooks.stage("writing", 20);
+  const { answer, keyId } = await writeAnswer(stage);
+  const first = await buildCandidate(stage, answer, (inputs.parent?.images ?? []) as StoredTemplateImage[]);
+  const repairedCandidate = await repairPass(stage, first);
+  const best = repairedCandidate ?? first;
+
+  const thumbnailUrl = best.rendered ? await storeThumbnail(deps.ctx, best.rendered.png).catch(() => null) : null;
+  return {
+    html: best.html,
+    text: best.text,
+    subject: best.subject,
+    report: best.report,
+    images: best.images,
+    score: best.score ? Math.round(best.score.score) : null,
+    scoreParts: best.score?.parts ?? null,
+    repaired: repairedCandidate !== null,
+    thumbnailUrl,
+    name: nameFromHtml(best.html, best.subject),
+    keyId,
+    mjml: best.mjml,
+  };
+}
+
+/** "reading": the active keys, the stored designs and, for a refinement, the template being changed. */
+async function readInputs(ctx: AppContext, job: JobRow): Promise<JobInputs> {
   const keys = await keysRepo.active(ctx.db);
   if (keys.length === 0) throw new GenerationFailure("NO_API_KEYS", GENERATOR_MESSAGES.noApiKeys);
   const designs = await Promise.all(job.uploads.map((u) => readUpload(ctx.storage, u)));
@@ -266,20 +312,26 @@ export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHoo
   if (job.kind === "refine" && !parent?.html) {
     throw new GenerationFailure("NOT_FOUND", GENERATOR_MESSAGES.templateNotFound);
   }
-  aborted();
+  return { keys, designs, parent };
+}
 
-  await hooks.stage("writing", 20);
+const designImages = ({ job, inputs }: StageContext): InlineImage[] =>
+  inputs.designs.map((data, i) => ({ mimeType: job.uploads[i]!.mimeType, data }));
+
+/** "writing": the model's answer, streamed to the job's watchers; progress saved at most once a second. */
+function writeAnswer(stage: StageContext) {
+  const { deps, job, hooks, inputs } = stage;
   let lastSaved = 0;
-  const { answer, keyId } = await callModel(deps, {
-    keys,
+  return callModel(deps, {
+    keys: inputs.keys,
     prompt: buildPrompt({
       emailType: job.emailType,
       instructions: job.instructions,
-      imageCount: designs.length,
-      previousHtml: parent?.mjml ?? parent?.html ?? undefined,
-      format: parent?.mjml ? "mjml" : GENERATION_FORMAT,
+      imageCount: inputs.designs.length,
+      previousHtml: inputs.parent?.mjml ?? inputs.parent?.html ?? undefined,
+      format: inputs.parent?.mjml ? "mjml" : GENERATION_FORMAT,
     }),
-    images: designs.map((data, i) => ({ mimeType: job.uploads[i]!.mimeType, data })),
+    images: designImages(stage),
     signal: hooks.signal,
     structured: true,
     onHtml: hooks.html,
@@ -290,132 +342,130 @@ export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHoo
       void hooks.stage("writing", Math.min(60, 20 + Math.floor(chars / 800))).catch(() => {});
     },
   });
+}
 
-  const build = async (a: ParsedAnswer, inherited: StoredTemplateImage[]): Promise<Candidate> => {
-    aborted();
-    await hooks.stage("checking", 65);
-    const boxes = cleanBoxes(a.images, designs.length);
-    const materialised = await materialiseImages({
-      html: a.html,
-      boxes,
-      designs,
-      storage: ctx.storage,
-      publicUrl: ctx.env.publicUrl,
-    });
-    // A refinement keeps the parent's images that the new HTML still uses (slots renumbered after them).
-    const kept = inherited.filter((i) => materialised.html.includes(i.url));
-    const images = [...kept, ...materialised.images.map((img, i) => ({ ...img, slot: kept.length + i + 1 }))];
-    // An MJML answer (images already swapped in its source) is compiled; the source is kept for download.
-    let html = materialised.html;
-    let mjml: string | null = null;
-    if (looksLikeMjml(html)) {
-      mjml = html;
-      html = await compileMjml(mjml).then(
-        (r) => r.html,
-        () => {
-          throw new GenerationFailure("MALFORMED", GENERATOR_MESSAGES.malformed);
-        },
-      );
-    }
-    const processed = await deps.postProcessor.run({
-      html,
-      subject: a.subject,
-      preheader: a.preheader,
-      // Compiled MJML is a whole, well-formed document whose <style> carries the column widths and stacking: keep it
-      // as a member's email is kept (still sanitised). Our skeleton would undo MJML's layout (decision 059).
-      source: mjml ? "existing" : "generated",
-    });
-    aborted();
-    await hooks.stage("rendering", 75);
-    // Desktop, phone, dark and forced-dark renders: rendered checks and stored previews join the report; the
-    // 600 px render is the one scored (null when the browser is unavailable — the report then says so).
-    const checked = await renderIntoReport(ctx, {
-      html: processed.html,
-      report: processed.report,
-      ownerId: job.id,
-      thumbnail: false,
-    });
-    const rendered: RenderedEmail | null = checked.desktop;
-    const report: TEmailReport = checked.report;
-    aborted();
-    await hooks.stage("scoring", 85);
-    const score =
-      rendered && designs[0]
-        ? await scoreAgainstDesign(
-            designs[0],
-            rendered,
-            a.designText,
-            (w) => renderEmail(ctx, processed.html, w),
-            (input) => deps.postProcessor.compare(input),
-          ).catch((err) => {
-            ctx.log.warn({ err, jobId: job.id }, "fidelity score failed");
-            return null;
-          })
-        : null;
-    return {
-      html: processed.html,
-      text: processed.text,
-      subject: processed.subject,
-      report,
-      images,
-      rendered,
-      mjml,
-      score,
-    };
-  };
-
-  const inherited = (parent?.images ?? []) as StoredTemplateImage[];
-  let best = await build(answer, inherited);
-  let repaired = false;
-  if (best.score && best.rendered && best.score.score < GENERATION_JOB_LIMITS.repairBelowScore) {
-    // One repair pass inside the same credit: the design, the rendering and the differences go back to the model.
-    try {
-      const second = await callModel(deps, {
-        keys,
-        prompt: buildPrompt({
-          emailType: job.emailType,
-          instructions: job.instructions,
-          imageCount: designs.length,
-          previousHtml: best.mjml ?? best.html,
-          format: best.mjml ? "mjml" : GENERATION_FORMAT,
-          repair: {
-            score: best.score.score,
-            differences: [...differences(best.score.parts), ...best.score.differences],
-          },
-        }),
-        images: [
-          ...designs.map((data, i) => ({ mimeType: job.uploads[i]!.mimeType, data })),
-          { mimeType: "image/png", data: best.rendered.png },
-        ],
-        signal: hooks.signal,
-        structured: true,
-      });
-      const candidate = await build(second.answer, best.images);
-      if (candidate.score && candidate.score.score > best.score.score) {
-        best = candidate;
-        repaired = true;
-      }
-    } catch (err) {
-      if (err instanceof JobAborted) throw err;
-      ctx.log.warn({ err, jobId: job.id }, "repair pass failed; keeping the first result");
-    }
-  }
-
-  const thumbnailUrl = best.rendered ? await storeThumbnail(ctx, best.rendered.png).catch(() => null) : null;
+/** "checking", "rendering" and "scoring" of one answer: the email it makes, its report, previews and score. */
+async function buildCandidate(
+  stage: StageContext,
+  a: ParsedAnswer,
+  inherited: StoredTemplateImage[],
+): Promise<Candidate> {
+  const { deps, job, hooks, inputs, aborted } = stage;
+  const { ctx } = deps;
+  aborted();
+  await hooks.stage("checking", 65);
+  const { html, mjml, images } = await materialiseAnswer(ctx, a, inputs.designs, inherited);
+  const processed = await deps.postProcessor.run({
+    html,
+    subject: a.subject,
+    preheader: a.preheader,
+    // Compiled MJML is a whole, well-formed document whose <style> carries the column widths and stacking: keep it
+    // as a member's email is kept (still sanitised). Our skeleton would undo MJML's layout (decision 059).
+    source: mjml ? "existing" : "generated",
+  });
+  aborted();
+  await hooks.stage("rendering", 75);
+  // Desktop, phone, dark and forced-dark renders: rendered checks and stored previews join the report; the
+  // 600 px render is the one scored (null when the browser is unavailable — the report then says so).
+  const checked = await renderIntoReport(ctx, {
+    html: processed.html,
+    report: processed.report,
+    ownerId: job.id,
+    thumbnail: false,
+  });
+  const rendered: RenderedEmail | null = checked.desktop;
+  const report: TEmailReport = checked.report;
+  aborted();
+  await hooks.stage("scoring", 85);
+  const design = inputs.designs[0];
+  const score =
+    rendered && design
+      ? await scoreAgainstDesign(
+          design,
+          rendered,
+          a.designText,
+          (w) => renderEmail(ctx, processed.html, w),
+          (input) => deps.postProcessor.compare(input),
+        ).catch((err) => {
+          ctx.log.warn({ err, jobId: job.id }, "fidelity score failed");
+          return null;
+        })
+      : null;
   return {
-    html: best.html,
-    text: best.text,
-    subject: best.subject,
-    report: best.report,
-    images: best.images,
-    score: best.score ? Math.round(best.score.score) : null,
-    scoreParts: best.score?.parts ?? null,
-    repaired,
-    thumbnailUrl,
-    name: nameFromHtml(best.html, best.subject),
-    keyId,
-    mjml: best.mjml,
+    html: processed.html,
+    text: processed.text,
+    subject: processed.subject,
+    report,
+    images,
+    rendered,
+    mjml,
+    score,
   };
+}
+
+/**
+ * The answer's images cropped from the designs and stored (a refinement keeps the parent's images the new HTML
+ * still uses, slots renumbered after them); an MJML answer (images already swapped in its source) is compiled and
+ * its source kept for download.
+ */
+async function materialiseAnswer(
+  ctx: AppContext,
+  a: ParsedAnswer,
+  designs: Buffer[],
+  inherited: StoredTemplateImage[],
+): Promise<{ html: string; mjml: string | null; images: StoredTemplateImage[] }> {
+  const materialised = await materialiseImages({
+    html: a.html,
+    boxes: cleanBoxes(a.images, designs.length),
+    designs,
+    storage: ctx.storage,
+    publicUrl: ctx.env.publicUrl,
+  });
+  const kept = inherited.filter((i) => materialised.html.includes(i.url));
+  const images = [...kept, ...materialised.images.map((img, i) => ({ ...img, slot: kept.length + i + 1 }))];
+  if (!looksLikeMjml(materialised.html)) return { html: materialised.html, mjml: null, images };
+  const mjml = materialised.html;
+  const html = await compileMjml(mjml).then(
+    (r) => r.html,
+    () => {
+      throw new GenerationFailure("MALFORMED", GENERATOR_MESSAGES.malformed);
+    },
+  );
+  return { html, mjml, images };
+}
+
+/**
+ * One repair pass inside the same credit when the score is below the threshold: the design, the rendering and the
+ * differences go back to the model. The better-scoring result, or null to keep the first (a failed pass included).
+ */
+async function repairPass(stage: StageContext, best: Candidate): Promise<Candidate | null> {
+  const { deps, job, hooks, inputs } = stage;
+  if (!best.score || !best.rendered || best.score.score >= GENERATION_JOB_LIMITS.repairBelowScore) return null;
+  try {
+    const second = await callModel(deps, {
+      keys: inputs.keys,
+      prompt: buildPrompt({
+        emailType: job.emailType,
+        instructions: job.instructions,
+        imageCount: inputs.designs.length,
+        previousHtml: best.mjml ?? best.html,
+        format: best.mjml ? "mjml" : GENERATION_FORMAT,
+        repair: {
+          score: best.score.score,
+          differences: [...differences(best.score.parts), ...best.score.differences],
+        },
+      }),
+      images: [...designImages(stage), { mimeType: "image/png", data: best.rendered.png }],
+      signal: hooks.signal,
+      structured: true,
+    });
+    const candidate = await buildCandidate(stage, second.answer, best.images);
+    return candidate.score && candidate.score.score > best.score.score ? candidate : null;
+  } catch (err) {
+    if (err instanceof JobAborted) throw err;
+    deps.ctx.log.warn({ err, jobId: job.id }, "repair pass failed; keeping the first result");
+    return null;
+  }
 }
 
 function differences(parts: { structure: number; colour: number; text: number | null }): string[] {
