@@ -261,8 +261,9 @@ describe("jobs: stages, re-attach, cancel, retry, variants", () => {
     const again = await m.post(`/api/generations/${job._id}/cancel`);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(GENERATION_JOB_MESSAGES.cancelNotRunning);
-    // The worker stopped: the job never turns into a template, and the refund is a single ledger row.
-    await new Promise((r) => setTimeout(r, 1500));
+    // The worker stopped: once it has let the job go, the job never turned into a template, and the refund is a
+    // single ledger row.
+    await waitFor("the worker to let the job go", async () => !workers.get(server.ctx)!.isRunningHere(job._id));
     expect(await jobRow(job._id)).toMatchObject({ status: "cancelled", charged: false });
     expect(await server.ctx.db.query.generations.findFirst({ where: eq(generations.id, job._id) })).toBeUndefined();
     expect(await ledger(`refund:${job._id}`)).toHaveLength(1);
@@ -406,7 +407,8 @@ describe("a server restart mid-way", () => {
       // Cancelled through the first instance's API while the second instance runs it.
       const res = await m.post(`/api/generations/${job._id}/cancel`);
       expect(res.body.data).toMatchObject({ status: "cancelled", refunded: true });
-      await new Promise((r) => setTimeout(r, 3000));
+      // The cancel reaches the second instance's worker; once it has let the job go, nothing more is written.
+      await waitFor("instance c to let the job go", async () => !workers.get(c.ctx)!.isRunningHere(job._id));
       expect(await jobRow(job._id)).toMatchObject({ status: "cancelled", charged: false });
       expect(await server.ctx.db.query.generations.findFirst({ where: eq(generations.id, job._id) })).toBeUndefined();
       expect(await ledger(`refund:${job._id}`)).toHaveLength(1);
