@@ -333,13 +333,18 @@ test("contact form: hints, Sending..., toast and reset; the ticket reaches the a
   await expect(page.getByText("Please enter your email", { exact: true })).toBeVisible();
   await page.getByLabel("Email", { exact: true }).fill(email);
 
-  // Hold the request a moment so the sending state can be seen.
+  // Hold the request until the sending state has been seen (a fixed hold could end before a busy machine looks).
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
   await page.route("**/api/new-support-message", async (route) => {
-    await new Promise((r) => setTimeout(r, 600));
+    await held;
     await route.continue();
   });
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
+  release();
   await expect(page.getByText("Message Sent Successfully!")).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
   await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");

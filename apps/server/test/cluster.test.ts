@@ -16,8 +16,11 @@ import { freePort, TestClient } from "./harness.js";
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const ADMIN = { email: "admin@cluster.test", password: "cluster-admin-password-1" };
-/** Far below every cache TTL; not a speed assertion (the figures printed are the measure). */
-const PROPAGATION_DEADLINE_MS = 5000;
+/**
+ * A third of the shortest cache TTL (users, 60 s), so only the bus can meet it; not a speed assertion (the figures
+ * printed are the measure), and loose enough for a busy 2-core machine (issue 12 item 7).
+ */
+const PROPAGATION_DEADLINE_MS = 20_000;
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | false>): Promise<{ value: T; ms: number }> {
   const start = Date.now();
