@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { authRoutes } from "../features/auth/routes.js";
+import { packagesAnswer } from "../features/commerce/catalogue/packages-cache.js";
 import { commerceRoutes } from "../features/commerce/routes.js";
 import { contentRoutes } from "../features/content/routes.js";
 import { dashboardRoutes } from "../features/dashboard/routes.js";
@@ -22,7 +23,8 @@ export async function registerFeatureRoutes(app: FastifyInstance, opts: { webDis
   await app.register(supportRoutes);
   await app.register(generatorRoutes);
   await app.register(emailCheckRoutes);
-  await app.register(contentRoutes, { webDist: opts.webDist });
+  // The landing page prerenders the pricing section too: the composition root hands content the packages answer.
+  await app.register(contentRoutes, { webDist: opts.webDist, landingPackages: () => packagesAnswer(app.ctx) });
   await app.register(profileRoutes);
   await app.register(uploadRoutes);
   await app.register(messagingRoutes);

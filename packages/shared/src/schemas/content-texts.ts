@@ -34,6 +34,8 @@ export const ABOUT_IMAGE_SLOTS = 3;
 export const FOOTER_CACHE_KEY = "mailsmith:footer";
 /** Id of the JSON script element in the landing page's HTML carrying the sections' content (decision 012). */
 export const LANDING_BOOTSTRAP_ID = "mailsmith-landing";
+/** Id of the JSON script element carrying the packages on sale, for the landing page's pricing (decision 082). */
+export const LANDING_PACKAGES_ID = "mailsmith-landing-packages";
 /** Sent with every public content answer: the footer's current ETag, so a cached footer knows it is outdated. */
 export const FOOTER_VERSION_HEADER = "x-footer-version";
 

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { extractYouTubeId, LANDING_BOOTSTRAP_ID } from "@mailsmith/shared";
+import { extractYouTubeId, LANDING_BOOTSTRAP_ID, LANDING_PACKAGES_ID } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import { escapeHtml } from "../../lib/escape-html.js";
 import type { CachedAnswer } from "./cache.js";
@@ -13,24 +14,71 @@ type LandingAnswers = Record<
   CachedAnswer
 >;
 
+/** A public answer as the server sends it: JSON text and its ETag. */
+type Answer = Pick<CachedAnswer, "body" | "etag">;
+
+/** The web build's prerender module (apps/web/src/entry-landing-server.tsx, decision 082). */
+type RenderLanding = (input: { content: unknown; packages: unknown }) => Promise<string>;
+
+/** JSON text safe inside a script element: "<" is escaped so no string can close it. */
+const scriptSafe = (json: string) => json.replace(/</g, "\\u003c");
+
+/** The JSON the browser seeds its queries with, and the prerender renders from. */
+export function landingBootstrapJson(answers: LandingAnswers): string {
+  // Each answer is already JSON text.
+  return `{${Object.entries(answers)
+    .map(([key, a]) => `"${key}":${a.body}`)
+    .join(",")},"footerVersion":${JSON.stringify(answers.footer.etag)}}`;
+}
+
 /**
  * The landing page's index.html with its content inlined (decision 012): the public answers of every section,
- * as JSON the browser reads before its first render, and a preload of the hero image. A phone then paints the
- * whole first screen after the JavaScript alone, without a second round of requests.
+ * as JSON the browser reads before its first render, and a preload of the hero image. With the prerendered
+ * markup (decision 082) inside #root the page paints before any script; without it, after the JavaScript alone,
+ * still without a second round of requests.
  */
-export function buildLandingHtml(template: string, answers: LandingAnswers): string {
-  // Each answer is already JSON text; "<" is escaped so no string can close the script element.
-  const json = `{${Object.entries(answers)
-    .map(([key, a]) => `"${key}":${a.body}`)
-    .join(",")},"footerVersion":${JSON.stringify(answers.footer.etag)}}`.replace(/</g, "\\u003c");
+export function buildLandingHtml(
+  template: string,
+  answers: LandingAnswers,
+  extra: { markup?: string; packages?: Answer | null } = {},
+): string {
+  const json = scriptSafe(landingBootstrapJson(answers));
   const hero = (JSON.parse(answers.hero.body) as { data: { imageUrl?: string; videoUrl?: string } | null }).data;
   const preload =
     hero?.imageUrl && !extractYouTubeId(hero.videoUrl)
       ? `<link rel="preload" as="image" href="${escapeHtml(hero.imageUrl)}" fetchpriority="high" />`
       : "";
-  const inject = `${preload}<script id="${LANDING_BOOTSTRAP_ID}" type="application/json">${json}</script>`;
-  // A replacer function: admin text such as "$&" or "$'" must not act as a replacement pattern.
-  return template.includes("</head>") ? template.replace("</head>", () => `${inject}</head>`) : `${inject}${template}`;
+  const packages = extra.packages
+    ? `<script id="${LANDING_PACKAGES_ID}" type="application/json">${scriptSafe(extra.packages.body)}</script>`
+    : "";
+  const inject = `${preload}<script id="${LANDING_BOOTSTRAP_ID}" type="application/json">${json}</script>${packages}`;
+  // Replacer functions: admin text such as "$&" or "$'" must not act as a replacement pattern.
+  const page = template.includes("</head>")
+    ? template.replace("</head>", () => `${inject}</head>`)
+    : `${inject}${template}`;
+  const markup = extra.markup;
+  return markup ? page.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`) : page;
+}
+
+/**
+ * Loads the prerender module built beside the web build (`<webDist>-ssr/`), once. Missing or broken, the page is
+ * served as before: content inlined, rendered by the browser.
+ */
+function prerenderLoader(app: FastifyInstance, webDist: string): () => Promise<RenderLanding | null> {
+  const file = path.join(`${path.resolve(webDist)}-ssr`, "entry-landing-server.js");
+  let loaded: Promise<RenderLanding | null> | undefined;
+  return () => {
+    loaded ??= existsSync(file)
+      ? import(pathToFileURL(file).href).then(
+          (m: { renderLanding: RenderLanding }) => m.renderLanding,
+          (err: unknown) => {
+            app.log.error({ err, file }, "landing page: the prerender module could not be loaded");
+            return null;
+          },
+        )
+      : Promise.resolve(null);
+    return loaded;
+  };
 }
 
 function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
@@ -41,16 +89,40 @@ function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null 
 }
 
 /** GET / with the content inlined; other client routes keep the plain index.html from the SPA plugin. */
-export async function landingPageRoute(app: FastifyInstance, opts: { webDist: string; content: ContentService }) {
+export async function landingPageRoute(
+  app: FastifyInstance,
+  opts: {
+    webDist: string;
+    content: ContentService;
+    /** The packages on sale for the pricing section, given by the composition root (another feature's answer). */
+    packages?: () => Promise<Answer>;
+  },
+) {
   const indexFile = path.join(opts.webDist, "index.html");
   if (!existsSync(indexFile)) return;
   const { content } = opts;
+  const loadPrerender = prerenderLoader(app, opts.webDist);
   let template = { mtimeMs: -1, html: "" };
   let built: { key: string; etag: string; html: Buffer; br: Buffer; gzip: Buffer } | null = null;
   // The built page is reused without looking at anything while no content changed (cache version) and the file
   // was checked less than a second ago; only then are the answers and the file's time read again.
   let current: { version: number; checkedAt: number } | null = null;
   const FILE_CHECK_MS = 1000;
+
+  /** The page's markup for a visitor, or undefined (the browser then renders it) when the prerender fails. */
+  async function prerender(answers: LandingAnswers, packages: Answer | null): Promise<string | undefined> {
+    const renderLanding = await loadPrerender();
+    if (!renderLanding) return undefined;
+    try {
+      return await renderLanding({
+        content: JSON.parse(landingBootstrapJson(answers)),
+        packages: packages ? JSON.parse(packages.body) : null,
+      });
+    } catch (err) {
+      app.log.error({ err }, "landing page: prerender failed");
+      return undefined;
+    }
+  }
 
   async function render() {
     const version = content.cache.version;
@@ -68,13 +140,15 @@ export async function landingPageRoute(app: FastifyInstance, opts: { webDist: st
       testimonials: await content.testimonialsAnswer(false),
       footer: await content.footerAnswer(),
     };
-    const key = `${template.mtimeMs}:${Object.values(answers)
+    const packages = opts.packages ? await opts.packages() : null;
+    const key = `${template.mtimeMs}:${[...Object.values(answers), ...(packages ? [packages] : [])]
       .map((a) => a.etag)
       .join(",")}`;
     // Only a page built from answers no write overtook is reused on the fast path.
     current = content.cache.version === version ? { version, checkedAt: Date.now() } : null;
     if (built?.key !== key) {
-      const html = Buffer.from(buildLandingHtml(template.html, answers));
+      const markup = await prerender(answers, packages);
+      const html = Buffer.from(buildLandingHtml(template.html, answers, { markup, packages }));
       built = {
         key,
         etag: `"${createHash("sha1").update(html).digest("base64url")}"`,

@@ -66,12 +66,17 @@ function sendCached(
 
 const ok = <T>(data: T, message: string) => ({ success: true as const, data, message });
 
-export async function contentRoutes(appBase: FastifyInstance, opts: { webDist?: string } = {}) {
+export async function contentRoutes(
+  appBase: FastifyInstance,
+  opts: { webDist?: string; landingPackages?: () => Promise<{ body: string; etag: string }> } = {},
+) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
   const content = new ContentService(ctx);
   await appBase.register(seoRoutes);
-  if (opts.webDist) await appBase.register(landingPageRoute, { webDist: opts.webDist, content });
+  if (opts.webDist) {
+    await appBase.register(landingPageRoute, { webDist: opts.webDist, content, packages: opts.landingPackages });
+  }
 
   const footerAnswer = content.footerAnswer;
   const send = async (req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, varyOnCookie = false) =>

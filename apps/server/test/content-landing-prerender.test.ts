@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { CONTENT_ROUTES } from "@mailsmith/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addPackage } from "./commerce-helpers.js";
+import { startTestServer, type TestServer } from "./harness.js";
+
+// The server's half of the prerendered landing page (decision 082): it loads the web build's prerender module from
+// `<webDist>-ssr/`, hands it the same content it inlines, and puts the markup inside #root. The module here stands
+// in for the React build (the browser test with JavaScript off checks the real one): it renders the hero title
+// and the package names it was given, escaped, and fails on demand.
+const PRERENDER_MODULE = `
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => "&#" + c.charCodeAt(0) + ";");
+export async function renderLanding({ content, packages }) {
+  if (content.hero.data.title === "Break the prerender") throw new Error("boom");
+  return "<main><h1>" + esc(content.hero.data.title) + "</h1><ul>" +
+    (packages ?? []).map((p) => "<li>" + esc(p.packageName) + "</li>").join("") + "</ul></main>";
+}
+`;
+const TEMPLATE =
+  '<!doctype html><html><head><title>t</title><script type="module" src="/assets/index.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+
+let server: TestServer;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = path.join(mkdtempSync(path.join(tmpdir(), "ms-landing-")), "dist");
+  mkdirSync(webDist);
+  mkdirSync(`${webDist}-ssr`);
+  writeFileSync(path.join(webDist, "index.html"), TEMPLATE);
+  writeFileSync(path.join(`${webDist}-ssr`, "entry-landing-server.js"), PRERENDER_MODULE);
+  server = await startTestServer({ webDist });
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(path.dirname(webDist), { recursive: true, force: true });
+});
+
+/** The markup inside <div id="root"> and where it starts in the page. */
+async function landing() {
+  const res = await server.client().get<string>("/");
+  expect(res.status).toBe(200);
+  const html = res.body;
+  const match = html.match(/<div id="root">(.*)<\/div><\/body>/s);
+  return { html, root: match?.[1] ?? "" };
+}
+
+describe("GET / prerendered", () => {
+  it("has the hero title and the packages on sale inside #root, as HTML that needs no script", async () => {
+    const admin = await server.admin();
+    await addPackage(admin, { packageName: "Starter <pack>" });
+    const hero = (await admin.get(CONTENT_ROUTES.hero)).body.data;
+    expect((await admin.put(CONTENT_ROUTES.hero, { ...hero, title: "Emails from <designs>" })).status).toBe(200);
+    const { html, root } = await landing();
+    expect(root).toContain("<h1>Emails from &#60;designs&#62;</h1>");
+    expect(root).toContain("<li>Starter &#60;pack&#62;</li>");
+    expect(root).not.toContain("<script");
+    // The inlined JSON the browser seeds its queries with (and hydrates against) is still there, "<" escaped.
+    const packagesJson = html.match(/<script id="mailsmith-landing-packages" type="application\/json">(.*?)<\/script>/);
+    expect(packagesJson?.[1]).toContain("Starter \\u003cpack>");
+    expect(JSON.parse(packagesJson![1]!)[0].packageName).toBe("Starter <pack>");
+    expect(html).toContain('<script id="mailsmith-landing" type="application/json">');
+  });
+
+  it("renders again after the next admin write, and falls back to an empty #root when the prerender fails", async () => {
+    const admin = await server.admin();
+    const hero = (await admin.get(CONTENT_ROUTES.hero)).body.data;
+    try {
+      expect((await admin.put(CONTENT_ROUTES.hero, { ...hero, title: "Prerendered & fresh" })).status).toBe(200);
+      expect((await landing()).root).toContain("<h1>Prerendered &#38; fresh</h1>");
+
+      expect((await admin.put(CONTENT_ROUTES.hero, { ...hero, title: "Break the prerender" })).status).toBe(200);
+      const { html, root } = await landing();
+      expect(root).toBe("");
+      expect(html).toContain("Break the prerender");
+    } finally {
+      await admin.post(`${CONTENT_ROUTES.hero}/reset`);
+    }
+  });
+});
