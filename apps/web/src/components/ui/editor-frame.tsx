@@ -276,16 +276,23 @@ export function EditorFrame<TValues extends FieldValues>({
         <form onSubmit={editor.onSave} noValidate className="space-y-5">
           {children}
           {preview && <EditorPreview>{preview(editor.form.watch())}</EditorPreview>}
-          <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
-            {dirty && (
-              <Button variant="ghost" onClick={editor.onDiscard} disabled={locked}>
-                {EDITOR_TEXTS.discard}
-              </Button>
-            )}
+          <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
             <DirtyNote dirty={dirty} />
-            <Button type="submit" loading={saving} disabled={busy || resetting || saveDisabled}>
-              {saving ? EDITOR_TEXTS.saving : saveLabel}
-            </Button>
+            <div className="ml-auto flex flex-wrap justify-end gap-2">
+              {dirty && (
+                <Button variant="ghost" className="px-3" onClick={editor.onDiscard} disabled={locked}>
+                  {EDITOR_TEXTS.discard}
+                </Button>
+              )}
+              <Button
+                type="submit"
+                className="px-3 sm:px-4"
+                loading={saving}
+                disabled={busy || resetting || saveDisabled}
+              >
+                {saving ? EDITOR_TEXTS.saving : saveLabel}
+              </Button>
+            </div>
           </div>
         </form>
       )}
