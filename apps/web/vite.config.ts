@@ -4,7 +4,7 @@ import { fileURLToPath, URL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin } from "vite";
 
 /**
  * Writes .br and .gz beside every text file of the build (the server sends them with preCompressed),
@@ -52,8 +52,42 @@ function pureSharedSchemas(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [pureSharedSchemas(), react(), tailwindcss(), precompress()],
+/** The landing page's prerender module, built beside the web build as `<outDir>-ssr/` (decision 082). */
+export const LANDING_SSR_ENTRY = "src/entry-landing-server.tsx";
+
+/**
+ * After the browser build, builds the landing page's prerender module into `<outDir>-ssr/` (outside the served
+ * folder): one self-contained file the server imports at run time, so every build (npm run build, e2e per-port
+ * builds) carries the prerender that matches its own client code.
+ */
+function landingPrerender(): Plugin {
+  let outDir = "";
+  let root = "";
+  let ssr = false;
+  return {
+    name: "mailsmith-landing-prerender",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
+    },
+    async closeBundle() {
+      if (ssr) return;
+      await build({
+        root,
+        configFile: fileURLToPath(import.meta.url),
+        logLevel: "warn",
+        build: { ssr: LANDING_SSR_ENTRY, outDir: `${outDir}-ssr`, emptyOutDir: true, copyPublicDir: false },
+      });
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [pureSharedSchemas(), react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress(), landingPrerender()])],
+  // The prerender module is one file with its packages inside: the server loads it without web dependencies.
+  ssr: { noExternal: true },
   resolve: {
     alias: [
       { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
@@ -72,8 +106,20 @@ export default defineConfig({
       // @mailsmith/shared does not carry every schema and zod with it (issue 12 item 6).
       treeshake: { manualPureFunctions: ["z"] },
       // Everything the first page needs in one file instead of ~30 small shared chunks: over HTTP/1.1 a phone
-      // fetches six at a time, so each extra wave of requests costs a round trip (Lighthouse, decision 012).
-      output: { codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] } },
+      // fetches six at a time, so each extra wave of requests costs a round trip (Lighthouse, decision 012). The
+      // entry itself is tiny; the app it loads after the first paint (start-app and all it imports) is that file
+      // (decision 082).
+      output: isSsrBuild
+        ? {}
+        : {
+            codeSplitting: {
+              groups: [
+                // The entry's own helper (module preloading) stays with the entry, not in the app it loads.
+                { name: "index", test: /vite[\\/]preload-helper/, priority: 2 },
+                { name: "app", test: /[\\/]src[\\/]app[\\/]start-app\.tsx$/, priority: 1 },
+              ],
+            },
+          },
     },
   },
-});
+}));

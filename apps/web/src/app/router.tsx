@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
+import { createBrowserRouter, type DOMRouterOpts, Outlet, type RouteObject } from "react-router";
 import { FullScreenLoader } from "@/components/ui/spinner";
 import { prefetchLandingContent } from "@/features/content/api/queries";
 import { GuestOnly, RequireAdmin, RequireAuth } from "./guards/require-auth";
@@ -23,7 +23,11 @@ function Root() {
   );
 }
 
-const routes: RouteObject[] = [
+/** The landing route's id: a prerendered page hands the router its loader's result (hydrationData) under it. */
+export const LANDING_ROUTE_ID = "landing";
+
+/** Every route; the browser router (createAppRouter) and the landing page's prerender (static router) share them. */
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
@@ -35,7 +39,7 @@ const routes: RouteObject[] = [
         children: [
           // The landing page is the one most visitors open first: bundled eagerly, its content fetched by the loader
           // while the code starts (both save a round trip on a slow phone; Lighthouse budget, decision 012).
-          { index: true, loader: prefetchLandingContent, Component: HomeRoute },
+          { id: LANDING_ROUTE_ID, index: true, loader: prefetchLandingContent, Component: HomeRoute },
           { path: "about", ...page(() => import("@/features/content/pages/about-page"), "AboutPage") },
           { path: "contact", ...page(() => import("@/features/content/pages/contact-page"), "ContactPage") },
           { path: "terms", ...page(() => import("./routes/legal-route"), "TermsRoute") },
@@ -212,4 +216,6 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export function createAppRouter(opts?: DOMRouterOpts) {
+  return createBrowserRouter(routes, opts);
+}

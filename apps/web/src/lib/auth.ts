@@ -8,6 +8,7 @@ import {
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { ApiError, api } from "@/lib/api-client";
+import { useServerOrHydrating } from "@/lib/use-server-or-hydrating";
 
 export const meQueryKey = ["me"] as const;
 
@@ -67,7 +68,8 @@ async function fetchMe(): Promise<TUser | null> {
  * answer only paints; decisions (redirects) wait for `useAuth().confirmed`.
  */
 export function useMe() {
-  const cached = readCachedMe();
+  // The prerendered landing page was rendered for a visitor: its hydration must not paint a cached user.
+  const cached = useServerOrHydrating() ? undefined : readCachedMe();
   return useQuery({
     queryKey: meQueryKey,
     queryFn: fetchMe,

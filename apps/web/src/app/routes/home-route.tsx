@@ -10,13 +10,16 @@ import { HeroSection } from "@/features/content/components/landing/hero-section"
 import { HowItWorksSection } from "@/features/content/components/landing/how-it-works-section";
 import { TestimonialsSection } from "@/features/content/components/landing/testimonials-section";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useServerOrHydrating } from "@/lib/use-server-or-hydrating";
 
 /**
  * Renders its children right after the first screen has painted, as an interruptible transition, so a slow
  * phone never spends one long task on the whole page (Lighthouse TBT, decision 012). Then honours a #hash.
+ * The prerendered page (decision 082) already has every section, so its render and hydration keep them.
  */
 function AfterFirstPaint({ children }: { children: ReactNode }) {
-  const [ready, setReady] = useState(false);
+  const prerendered = useServerOrHydrating();
+  const [ready, setReady] = useState(prerendered);
   const { hash } = useLocation();
   useEffect(() => startTransition(() => setReady(true)), []);
   useEffect(() => {

@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { anchors, paths } from "@/config/paths";
 import { useMe } from "@/lib/auth";
+import { useServerOrHydrating } from "@/lib/use-server-or-hydrating";
 import { Logo } from "./logo";
 import { UserMenu } from "./user-menu";
 
@@ -16,6 +17,9 @@ const navLinks = [
 /** Site header: logo, in-page anchors, Login / Join Now or the account menu; a disclosure menu on narrow screens. */
 export function Header({ logo }: { logo?: ReactNode }) {
   const me = useMe();
+  // A header prerendered with the landing page (decision 082) shows a visitor's links; hydrated, it keeps them
+  // until the server's answer names a user, so the first paint and the hydrated page look the same.
+  const [prerendered] = useState(useServerOrHydrating());
   const [mobileOpen, setMobileOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -56,7 +60,7 @@ export function Header({ logo }: { logo?: ReactNode }) {
         <div className="flex items-center gap-2">
           {user ? (
             <UserMenu user={user} />
-          ) : me.isPending ? (
+          ) : me.isPending && !prerendered ? (
             <span className="h-9 w-24" />
           ) : (
             <>

@@ -10,7 +10,7 @@ import {
   type THero,
   type TTestimonial,
 } from "@mailsmith/shared";
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { queryClient } from "@/lib/query-client";
 import { fetchContent } from "./fetch-content";
 import { noteFooterVersion, writeFooterCache } from "./footer-cache";
@@ -57,7 +57,8 @@ export const contactPageQuery = queryOptions({
 });
 
 type Answer<T> = { data: T } | undefined;
-interface LandingBootstrap {
+/** The public answers the server inlines into the landing page (decision 012), keyed by section. */
+export interface LandingBootstrap {
   hero?: Answer<THero | null>;
   banner?: Answer<TBanner | null>;
   features?: Answer<TFeature[]>;
@@ -80,6 +81,22 @@ function takeBootstrap(): LandingBootstrap | null {
   }
 }
 
+/** Puts the inlined answers into a query cache: the browser's before its first render, the prerender's on the server. */
+export function seedLandingContent(qc: QueryClient, boot: LandingBootstrap) {
+  if (boot.hero) qc.setQueryData(heroQuery.queryKey, boot.hero.data);
+  if (boot.banner) qc.setQueryData(bannerQuery.queryKey, boot.banner.data);
+  if (boot.features) {
+    qc.setQueryData(
+      featuresQuery.queryKey,
+      [...(boot.features.data ?? [])].sort((a, b) => a.order - b.order),
+    );
+  }
+  if (boot.about) qc.setQueryData(aboutQuery.queryKey, boot.about.data);
+  if (boot.contactPage) qc.setQueryData(contactPageQuery.queryKey, boot.contactPage.data);
+  if (boot.testimonials) qc.setQueryData(testimonialsQuery.queryKey, boot.testimonials.data?.data ?? []);
+  if (boot.footer) qc.setQueryData(contentKeys.footer, boot.footer.data);
+}
+
 /**
  * The landing route's loader: seeds the sections from the inlined content when the page was just served,
  * then starts any read still missing, in parallel with the page's code rather than after it.
@@ -87,21 +104,9 @@ function takeBootstrap(): LandingBootstrap | null {
 export function prefetchLandingContent() {
   const boot = takeBootstrap();
   if (boot) {
-    const qc = queryClient;
-    if (boot.hero) qc.setQueryData(heroQuery.queryKey, boot.hero.data);
-    if (boot.banner) qc.setQueryData(bannerQuery.queryKey, boot.banner.data);
-    if (boot.features) {
-      qc.setQueryData(
-        featuresQuery.queryKey,
-        [...(boot.features.data ?? [])].sort((a, b) => a.order - b.order),
-      );
-    }
-    if (boot.about) qc.setQueryData(aboutQuery.queryKey, boot.about.data);
-    if (boot.contactPage) qc.setQueryData(contactPageQuery.queryKey, boot.contactPage.data);
-    if (boot.testimonials) qc.setQueryData(testimonialsQuery.queryKey, boot.testimonials.data?.data ?? []);
+    seedLandingContent(queryClient, boot);
     if (boot.footer) {
       noteFooterVersion(boot.footerVersion ?? null);
-      qc.setQueryData(contentKeys.footer, boot.footer.data);
       writeFooterCache(boot.footer.data, boot.footerVersion ?? null);
     }
   }
