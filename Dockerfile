@@ -28,6 +28,8 @@ COPY --from=build /app/packages/shared ./packages/shared
 # The server folder whole: dist/ (bundle, migrations, worker) and any nested node_modules npm placed there.
 COPY --from=build /app/apps/server ./apps/server
 COPY --from=build /app/apps/web/dist ./apps/web/dist
+# The landing page's prerender module, built beside the web build (decision 082).
+COPY --from=build /app/apps/web/dist-ssr ./apps/web/dist-ssr
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -41,7 +41,9 @@ try {
     const initial = scripts.filter((s) => named.has(s.path));
     const later = scripts.filter((s) => !named.has(s.path));
     const sum = (list, key) => list.reduce((n, s) => n + s[key], 0);
-    process.stdout.write(`\n${p}\n`);
+    // A prerendered page (decision 082) paints from its HTML; the scripts only hydrate it.
+    const prerendered = /<div id="root">\s*<[^/]/.test(html);
+    process.stdout.write(`\n${p}${prerendered ? " (prerendered: painted before any script runs)" : ""}\n`);
     for (const s of [...initial, ...later]) {
       const tag = named.has(s.path) ? "initial" : "later  ";
       process.stdout.write(`  ${tag} ${kb(s.wire).padStart(9)} gzip ${kb(s.raw).padStart(9)} raw  ${s.path}\n`);

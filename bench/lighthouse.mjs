@@ -1,8 +1,10 @@
-// Lighthouse (mobile profile) against a running server's landing page.
-// Usage: node bench/lighthouse.mjs <baseUrl>      e.g. node bench/lighthouse.mjs http://127.0.0.1:3000
+// Lighthouse (mobile profile) against a running server's landing page, several runs in a row (scores move a few
+// points with the machine's load, so the median is what counts: issue 12 item 6).
+// Usage: node bench/lighthouse.mjs <baseUrl> [runs]   e.g. node bench/lighthouse.mjs http://127.0.0.1:3000 3
 // Runs a pinned `npx -y lighthouse@12` (deliberately not a dependency of the repo) with /usr/bin/chromium
-// (CHROME_PATH overrides), prints the four category scores against the targets and the key metrics,
-// and writes the full report and a summary to bench/results/.
+// (CHROME_PATH overrides) `runs` times (default 3, LIGHTHOUSE_RUNS overrides), prints every run's four category
+// scores, the median run (by performance) against the targets with its key metrics, and writes the median run's
+// full report and a summary of all runs to bench/results/.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -15,7 +17,9 @@ if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {
   process.exit(2);
 }
 const url = new URL("/", baseUrl).href;
-const targets = { performance: 90, accessibility: 95, "best-practices": 95, seo: 95 };
+const runs = Math.max(1, Number(process.argv[3] ?? process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
+// Issue 12 item 6: performance ≥ 95, the other three 100.
+const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const chromeFlags = [
   "--headless=new",
   "--no-sandbox",
@@ -29,45 +33,6 @@ const chromeFlags = [
 const resultsDir = path.join(root, "bench/results");
 mkdirSync(resultsDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const reportPath = path.join(resultsDir, `lighthouse-report-${stamp}.json`);
-
-process.stdout.write(`Lighthouse 12 (mobile) on ${url}\n`);
-const run = spawnSync(
-  "npx",
-  [
-    "-y",
-    "lighthouse@12",
-    url,
-    "--output=json",
-    `--output-path=${reportPath}`,
-    `--only-categories=${Object.keys(targets).join(",")}`,
-    "--form-factor=mobile",
-    `--chrome-flags=${chromeFlags}`,
-    "--quiet",
-  ],
-  {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
-  },
-);
-if (run.status !== 0) {
-  process.stderr.write(`lighthouse exited with ${run.status ?? run.signal}\n`);
-  process.exit(1);
-}
-
-const report = JSON.parse(readFileSync(reportPath, "utf8"));
-const scores = {};
-let allMet = true;
-for (const [id, target] of Object.entries(targets)) {
-  const score = Math.round((report.categories[id]?.score ?? 0) * 100);
-  scores[id] = score;
-  const ok = score >= target;
-  allMet &&= ok;
-  process.stdout.write(
-    `${report.categories[id]?.title.padEnd(16)} ${String(score).padStart(3)}   target ≥ ${target}   ${ok ? "ok" : "BELOW TARGET"}\n`,
-  );
-}
-
 const metricIds = [
   "first-contentful-paint",
   "largest-contentful-paint",
@@ -75,7 +40,61 @@ const metricIds = [
   "cumulative-layout-shift",
   "speed-index",
 ];
-const metrics = Object.fromEntries(metricIds.map((id) => [id, report.audits[id]?.displayValue ?? null]));
+
+/** One Lighthouse run: its report file, category scores and key metrics. */
+function runOnce(index) {
+  const reportPath = path.join(resultsDir, `lighthouse-report-${stamp}-${index + 1}.json`);
+  const run = spawnSync(
+    "npx",
+    [
+      "-y",
+      "lighthouse@12",
+      url,
+      "--output=json",
+      `--output-path=${reportPath}`,
+      `--only-categories=${Object.keys(targets).join(",")}`,
+      "--form-factor=mobile",
+      `--chrome-flags=${chromeFlags}`,
+      "--quiet",
+    ],
+    {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+    },
+  );
+  if (run.status !== 0) {
+    process.stderr.write(`lighthouse exited with ${run.status ?? run.signal}\n`);
+    process.exit(1);
+  }
+  const report = JSON.parse(readFileSync(reportPath, "utf8"));
+  const scores = Object.fromEntries(
+    Object.keys(targets).map((id) => [id, Math.round((report.categories[id]?.score ?? 0) * 100)]),
+  );
+  const metrics = Object.fromEntries(metricIds.map((id) => [id, report.audits[id]?.displayValue ?? null]));
+  process.stdout.write(
+    `run ${index + 1}/${runs}: ${Object.entries(scores)
+      .map(([id, score]) => `${id} ${score}`)
+      .join(", ")}; ${metricIds.map((id) => `${id.replace(/-/g, " ")} ${metrics[id]}`).join(", ")}\n`,
+  );
+  return { reportPath, report, scores, metrics };
+}
+
+process.stdout.write(`Lighthouse 12 (mobile) on ${url}, ${runs} run(s)\n`);
+const all = Array.from({ length: runs }, (_, i) => runOnce(i));
+// The median run by performance (the category that moves with load); the other categories are read from it too.
+const median = [...all].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor((runs - 1) / 2)];
+const { report, scores, metrics } = median;
+const reportPath = median.reportPath;
+
+process.stdout.write("\nmedian run:\n");
+let allMet = true;
+for (const [id, target] of Object.entries(targets)) {
+  const ok = scores[id] >= target;
+  allMet &&= ok;
+  process.stdout.write(
+    `${report.categories[id]?.title.padEnd(16)} ${String(scores[id]).padStart(3)}   target ≥ ${target}   ${ok ? "ok" : "BELOW TARGET"}\n`,
+  );
+}
 process.stdout.write(`\n${metricIds.map((id) => `${id}: ${metrics[id]}`).join("\n")}\n`);
 
 // What costs points: every scored audit below 1 in each category.
@@ -94,10 +113,10 @@ const summary = {
   url,
   lighthouseVersion: report.lighthouseVersion,
   formFactor: report.configSettings?.formFactor,
-  scores,
+  runs: all.map((r) => ({ scores: r.scores, metrics: r.metrics, report: path.relative(root, r.reportPath) })),
+  median: { scores, metrics },
   targets,
   allTargetsMet: allMet,
-  metrics,
   failing,
   report: path.relative(root, reportPath),
 };
