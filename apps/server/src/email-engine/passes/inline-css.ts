@@ -41,61 +41,10 @@ export const inlineCss: EmailPass = {
     const fontLinks = $("link[rel~='stylesheet']").filter((_, el) => isFontUrl($(el).attr("href") ?? ""));
     if (styles.length === 0 && fontLinks.length === 0) return [];
     const blockCount = styles.length;
-
-    // Web-font @imports: juice drops every @import, so they are taken out first (others are dropped on purpose).
-    const fontImports: string[] = [];
-    let droppedImports = 0;
-    styles.each((_, el) => {
-      const text = $(el).text();
-      if (!/@import/i.test(text)) return;
-      $(el).text(
-        text.replace(/@import\s+(?:url\(\s*)?['"]?([^'")\s;]+)['"]?\s*\)?[^;]*;?/gi, (all, url: string) => {
-          if (isFontUrl(url)) fontImports.push(all.trim().endsWith(";") ? all.trim() : `${all.trim()};`);
-          else droppedImports += 1;
-          return "";
-        }),
-      );
-    });
-
-    // <style media="…"> is a media query written differently: make it one so juice keeps it.
-    styles.each((_, el) => {
-      const media = $(el).attr("media");
-      if (media && !/^\s*(all|screen)?\s*$/i.test(media)) {
-        $(el).text(`@media ${media} {\n${$(el).text()}\n}`);
-      }
-      $(el).removeAttr("media");
-    });
-
-    const generated = options.source === "generated";
-    try {
-      juice.juiceDocument($ as unknown as Parameters<typeof juice.juiceDocument>[0], {
-        removeStyleTags: true,
-        preserveMediaQueries: true,
-        preserveFontFaces: true,
-        preserveKeyFrames: true,
-        preservePseudos: true,
-        preserveImportant: true,
-        preservedSelectors: CLIENT_HOOKS,
-        insertPreservedExtraCss: false,
-        // Width/height/bgcolor attributes help Outlook; a member's own email keeps its attributes as they are.
-        applyWidthAttributes: generated,
-        applyHeightAttributes: generated,
-        applyAttributesTableElements: generated,
-        resolveCSSVariables: true,
-        inlinePseudoElements: false,
-      });
-    } catch {
-      // Unparseable CSS: what juice could not read is handled as kept CSS below (and cleaned there).
-    }
-
-    // Gather what is left in every <style> (juice left the preserved part in place) into one stylesheet.
-    let kept = "";
-    $("style").each((_, el) => {
-      if (insideSvg(el as Element)) return;
-      kept += `${$(el).text()}\n`;
-      $(el).remove();
-    });
-    const cleaned = cleanStylesheet(kept);
+    const { fontImports, droppedImports } = takeOutImports($, styles);
+    mediaAttributesToQueries($, styles);
+    inlineWithJuice($, options.source === "generated");
+    const cleaned = cleanStylesheet(gatherKeptCss($));
     const { css, removed } = cleaned;
     const fonts = [...new Set([...fontImports, cleaned.fonts].filter(Boolean))].join("\n");
 
@@ -122,6 +71,71 @@ export const inlineCss: EmailPass = {
     return notes;
   },
 };
+
+type StyleBlocks = ReturnType<CheerioAPI>;
+
+/** Web-font @imports: juice drops every @import, so they are taken out first (others are dropped on purpose). */
+function takeOutImports($: CheerioAPI, styles: StyleBlocks) {
+  const fontImports: string[] = [];
+  let droppedImports = 0;
+  styles.each((_, el) => {
+    const text = $(el).text();
+    if (!/@import/i.test(text)) return;
+    $(el).text(
+      text.replace(/@import\s+(?:url\(\s*)?['"]?([^'")\s;]+)['"]?\s*\)?[^;]*;?/gi, (all, url: string) => {
+        if (isFontUrl(url)) fontImports.push(all.trim().endsWith(";") ? all.trim() : `${all.trim()};`);
+        else droppedImports += 1;
+        return "";
+      }),
+    );
+  });
+  return { fontImports, droppedImports };
+}
+
+/** <style media="…"> is a media query written differently: make it one so juice keeps it. */
+function mediaAttributesToQueries($: CheerioAPI, styles: StyleBlocks) {
+  styles.each((_, el) => {
+    const media = $(el).attr("media");
+    if (media && !/^\s*(all|screen)?\s*$/i.test(media)) {
+      $(el).text(`@media ${media} {\n${$(el).text()}\n}`);
+    }
+    $(el).removeAttr("media");
+  });
+}
+
+function inlineWithJuice($: CheerioAPI, generated: boolean) {
+  try {
+    juice.juiceDocument($ as unknown as Parameters<typeof juice.juiceDocument>[0], {
+      removeStyleTags: true,
+      preserveMediaQueries: true,
+      preserveFontFaces: true,
+      preserveKeyFrames: true,
+      preservePseudos: true,
+      preserveImportant: true,
+      preservedSelectors: CLIENT_HOOKS,
+      insertPreservedExtraCss: false,
+      // Width/height/bgcolor attributes help Outlook; a member's own email keeps its attributes as they are.
+      applyWidthAttributes: generated,
+      applyHeightAttributes: generated,
+      applyAttributesTableElements: generated,
+      resolveCSSVariables: true,
+      inlinePseudoElements: false,
+    });
+  } catch {
+    // Unparseable CSS: what juice could not read is handled as kept CSS below (and cleaned there).
+  }
+}
+
+/** What is left in every <style> (juice left the preserved part in place), taken out as one stylesheet. */
+function gatherKeptCss($: CheerioAPI): string {
+  let kept = "";
+  $("style").each((_, el) => {
+    if (insideSvg(el as Element)) return;
+    kept += `${$(el).text()}\n`;
+    $(el).remove();
+  });
+  return kept;
+}
 
 function insideSvg(el: Element): boolean {
   for (let p = el.parent as Element | null; p; p = p.parent as Element | null) {
