@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startGeminiStandIn } from "../apps/server/src/adapters/gemini/stand-in";
 import { startSmtpCatcher } from "../apps/server/test/smtp-catcher";
-import { ADMIN, MAIL_API_PORT_OFFSET } from "./fixtures/constants";
+import { ADMIN, E2E_LANES, lanePort, MAIL_API_PORT_OFFSET } from "./fixtures/constants";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -25,32 +25,12 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_0
   throw new Error("server did not become healthy");
 }
 
-/**
- * Starts, for the whole run: a loopback SMTP server (with a tiny HTTP API the specs read mail from)
- * and the built Mailsmith server on a fresh data folder with demo content.
- * scripts/e2e.sh builds into apps/server/.e2e-build/<port> and apps/web/.e2e-build/<port> first.
- */
-export default async function globalSetup() {
-  const port = Number(process.env.E2E_PORT ?? 4310);
+/** Starts the built server for one lane on a fresh data folder with demo content; resolves once it is healthy. */
+async function startServer(port: number, smtpUrl: string, geminiUrl: string) {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const smtp = await startSmtpCatcher();
-  // The generator talks to a local Gemini stand-in (a key still has to be added through the admin API).
-  const gemini = await startGeminiStandIn();
-
-  const mailApi = http.createServer((req, res) => {
-    if (req.url?.startsWith("/messages")) {
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify(smtp.messages));
-      return;
-    }
-    res.statusCode = 404;
-    res.end();
-  });
-  await new Promise<void>((resolve) => mailApi.listen(port + MAIL_API_PORT_OFFSET, "127.0.0.1", resolve));
-
   const dataDir = mkdtempSync(path.join(tmpdir(), "mailsmith-e2e-"));
-  const serverDir = process.env.E2E_SERVER_DIR ?? path.join(root, "apps/server/.e2e-build", String(port));
-  const webDist = process.env.E2E_WEB_DIST ?? path.join(root, "apps/web/.e2e-build", String(port));
+  const serverDir = process.env.E2E_SERVER_DIR ?? path.join(root, "apps/server/.e2e-build", String(lanePort(0)));
+  const webDist = process.env.E2E_WEB_DIST ?? path.join(root, "apps/web/.e2e-build", String(lanePort(0)));
   const server = spawn(process.execPath, [path.join(serverDir, "main.js")], {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
@@ -65,8 +45,8 @@ export default async function globalSetup() {
       BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      SMTP_URL: smtp.url,
-      GEMINI_BASE_URL: gemini.url,
+      SMTP_URL: smtpUrl,
+      GEMINI_BASE_URL: geminiUrl,
       SEED_DEMO: "true",
       // Every spec signs up from 127.0.0.1.
       SIGNUP_LIMIT_PER_HOUR: "100000",
@@ -74,23 +54,58 @@ export default async function globalSetup() {
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     },
   });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((r) => server.once("exit", r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await waitForHealth(baseUrl, server, 120_000);
   } catch (err) {
     // Never leave a half-started server holding the port for the next run.
-    server.kill("SIGTERM");
-    await smtp.close();
-    await gemini.close();
-    mailApi.close();
+    await stop();
     throw err;
   }
+  return stop;
+}
 
-  return async () => {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+/**
+ * Starts, for the whole run: a loopback SMTP server (with a tiny HTTP API the specs read mail from; every lane's
+ * server sends to it, and specs pick mail by their own unique addresses) and one built Mailsmith server per lane.
+ * scripts/e2e.sh builds into apps/server/.e2e-build/<port> and apps/web/.e2e-build/<port> first.
+ */
+export default async function globalSetup() {
+  const smtp = await startSmtpCatcher();
+  // The generator talks to a local Gemini stand-in (a key still has to be added through the admin API).
+  const gemini = await startGeminiStandIn();
+
+  const mailApi = http.createServer((req, res) => {
+    if (req.url?.startsWith("/messages")) {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify(smtp.messages));
+      return;
+    }
+    res.statusCode = 404;
+    res.end();
+  });
+  await new Promise<void>((resolve) => mailApi.listen(lanePort(0) + MAIL_API_PORT_OFFSET, "127.0.0.1", resolve));
+
+  const started = await Promise.allSettled(
+    Array.from({ length: E2E_LANES }, (_, lane) => startServer(lanePort(lane), smtp.url, gemini.url)),
+  );
+  const stops = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const teardown = async () => {
+    await Promise.all(stops.map((stop) => stop()));
     await smtp.close();
     await gemini.close();
     mailApi.close();
-    rmSync(dataDir, { recursive: true, force: true });
   };
+  const failed = started.find((s) => s.status === "rejected");
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
+  return teardown;
 }

@@ -1,32 +1,52 @@
-import { defineConfig } from "@playwright/test";
+import { defineConfig, type PlaywrightTestProject } from "@playwright/test";
+import { E2E_LANES, lanePort } from "./fixtures/constants";
 
-const port = Number(process.env.E2E_PORT ?? 4310);
+/**
+ * Specs of the second lane, chosen so both lanes take about as long (Playwright JSON durations, decision 083); every
+ * other spec, new ones included, runs in the first lane. With E2E_SERVERS=1 everything runs in one lane.
+ */
+const SECOND_LANE = ["generator-jobs.spec.ts", "ux-routes.spec.ts"];
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+function lane(index: number): PlaywrightTestProject {
+  const mine = (files: string[]) => files.map((f) => `**/specs/${f}`);
+  return {
+    name: `lane-${index + 1}`,
+    // One browser per lane, specs in file order: a lane's specs share its server, never each other's moment.
+    workers: 1,
+    ...(E2E_LANES === 1 ? {} : index === 0 ? { testIgnore: mine(SECOND_LANE) } : { testMatch: mine(SECOND_LANE) }),
+    use: { baseURL: `http://127.0.0.1:${lanePort(index)}` },
+  };
+}
 
 export default defineConfig({
   testDir: "./specs",
   fullyParallel: false,
-  // One browser at a time: the machine has two cores and the server shares them.
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // One worker per lane, each lane with its own server (global-setup): two browsers fit two cores, and a lane waiting
+  // on a product delay leaves the CPU to the other.
+  workers: E2E_LANES,
+  // A retried pass would hide a flaky test.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   globalSetup: "./global-setup.ts",
-  outputDir: `../test-results/e2e-${port}`,
+  outputDir: `../test-results/e2e-${lanePort(0)}`,
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions,
   },
+  projects: Array.from({ length: E2E_LANES }, (_, i) => lane(i)),
 });

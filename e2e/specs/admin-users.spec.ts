@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { loginAsAdmin, uniqueEmail, verifyEmailByApi, waitForMail } from "../fixtures/helpers";
+import { signInAdmin, uniqueEmail, verifyEmailByApi, waitForMail } from "../fixtures/helpers";
 
 test("an admin searches, sorts and pages users, adjusts a balance through the ledger, and sends a templated message", async ({
   page,
@@ -24,7 +24,7 @@ test("an admin searches, sorts and pages users, adjusts a balance through the le
   // The target's sign-up bonus arrives with the verification link (decision 070).
   await verifyEmailByApi(targetEmail);
 
-  await loginAsAdmin(page);
+  await signInAdmin(page);
   await page.goto("/admin/users");
   await expect(page.getByRole("heading", { name: "User Directory" })).toBeVisible();
 
@@ -120,7 +120,7 @@ test("admin dashboard: cards with counts, charts, users table; disabling a user 
   await member.goto("/user/dashboard");
   await expect(member.getByText("Welcome back, Disable Me")).toBeVisible();
 
-  await loginAsAdmin(page);
+  await signInAdmin(page);
   await page.goto("/admin/dashboard");
   for (const card of ["Total Orders", "Total Users", "Support Messages", "Settings"]) {
     await expect(page.getByRole("main").getByRole("link", { name: new RegExp(card) })).toBeVisible();

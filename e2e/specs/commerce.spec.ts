@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { loginAsAdmin, registerThroughUi } from "../fixtures/helpers";
+import { signInAdmin, signUpMember } from "../fixtures/helpers";
 
 /** The header's credits (the header is on public pages; its account menu shows the balance). */
 async function headerCredits(page: Page): Promise<number> {
@@ -28,7 +28,7 @@ async function payWithStandIn(page: Page) {
 test("buy a package offline: Choose Plan → checkout → stand-in → credits and subscription history", async ({
   page,
 }) => {
-  await registerThroughUi(page);
+  await signUpMember(page);
   const before = await headerCredits(page);
 
   const pricing = page.locator("#pricing-sec");
@@ -68,7 +68,7 @@ test("buy a package offline: Choose Plan → checkout → stand-in → credits a
 });
 
 test("buy a premium item offline and see its access URL", async ({ page }) => {
-  await registerThroughUi(page);
+  await signUpMember(page);
   await page.goto("/premium/black-friday-promotional-email-kit/TPL-BLACKFRIDAY");
   await expect(page.getByRole("heading", { name: "Black Friday Promotional Email Kit" })).toBeVisible();
   await page.getByRole("link", { name: "Buy", exact: true }).click();
@@ -98,7 +98,7 @@ test("buy a premium item offline and see its access URL", async ({ page }) => {
 });
 
 test("cancelling on PayPal returns with the cancel message and goes to the dashboard", async ({ page }) => {
-  await registerThroughUi(page);
+  await signUpMember(page);
   await page.goto("/user/select-package");
   await page
     .getByRole("article", { name: "Starter" })
@@ -125,7 +125,7 @@ test("cancelling on PayPal returns with the cancel message and goes to the dashb
 test("a member cancels an unpaid order: the confirmation names it, the row shows cancelled, it can no longer be paid", async ({
   page,
 }) => {
-  await registerThroughUi(page);
+  await signUpMember(page);
   await page.goto("/user/select-package");
   await page
     .getByRole("article", { name: "Starter" })
@@ -159,7 +159,7 @@ test("a member cancels an unpaid order: the confirmation names it, the row shows
 });
 
 test("admin sees packages (max 3), PayPal settings and item orders", async ({ page }) => {
-  await loginAsAdmin(page);
+  await signInAdmin(page);
   await page.goto("/admin/settings?tab=packages");
   await expect(page.getByRole("heading", { name: "Pricing Packages" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Add Package" })).toBeDisabled();
@@ -183,7 +183,7 @@ test("admin sees packages (max 3), PayPal settings and item orders", async ({ pa
 });
 
 test("admin deletes a pending order from the row-actions menu, confirmed by its order ID", async ({ page }) => {
-  await loginAsAdmin(page);
+  await signInAdmin(page);
   await page.goto("/user/select-package");
   await page
     .getByRole("article", { name: "Starter" })

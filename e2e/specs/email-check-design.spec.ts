@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { registerThroughUi } from "../fixtures/helpers";
+import { signUpMember } from "../fixtures/helpers";
 
 /** A real MJML template (three coloured columns), compiled with the mjml package. */
 const FIXTURE = new URL("../../apps/server/test/fixtures/email-check/multi-column.html", import.meta.url);
@@ -17,7 +17,7 @@ test("a member adds the design beside their HTML: a closeness score with its par
   const design = await shot.screenshot({ fullPage: true });
   await shot.close();
 
-  await registerThroughUi(page);
+  await signUpMember(page);
   await page.goto("/user/check-email");
   await page.getByLabel("Email HTML").fill(html);
   // Not an image: refused before upload, with the message.
@@ -69,7 +69,7 @@ test("on a phone, a chosen design with a long file name stays within the screen 
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await registerThroughUi(page);
+  await signUpMember(page);
   await page.goto("/user/check-email");
   const png = Buffer.from(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Locator, request as playwrightRequest, test } from "@playwright/test";
-import { ADMIN, registerThroughUi } from "../fixtures/helpers";
+import { ADMIN, signUpMember } from "../fixtures/helpers";
 
 /** A real MJML template (three coloured columns that stack below 480 px), compiled with the mjml package. */
 const FIXTURE = new URL("../../apps/server/test/fixtures/email-check/multi-column.html", import.meta.url);
@@ -52,7 +52,7 @@ test("a member pastes a multi-column template: report, three previews, and the p
 }, testInfo) => {
   test.setTimeout(120_000);
   const html = await readFile(FIXTURE, "utf8");
-  await registerThroughUi(page);
+  await signUpMember(page);
   await page.getByRole("link", { name: "Check my email" }).click();
   await expect(page).toHaveURL(/\/user\/check-email$/);
   await expect(page.getByRole("heading", { name: "Check my email" })).toBeVisible();
@@ -103,7 +103,7 @@ test("a member pastes a multi-column template: report, three previews, and the p
 });
 
 test("an image renamed .html is refused before upload, with a message", async ({ page }) => {
-  await registerThroughUi(page);
+  await signUpMember(page);
   await page.goto("/user/check-email");
   const png = Buffer.from(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
@@ -131,7 +131,7 @@ test("Fix with AI imports the email and opens the refined version for 1 credit",
     (await admin.post("/api/gemini-keys", { data: { name: "E2E fix", key: `e2e-fix-${Date.now()}` } })).status(),
   ).toBe(201);
 
-  await registerThroughUi(page);
+  await signUpMember(page);
   // The sign-up credits arrive with a verified address; here the admin grants them instead.
   const me = await page.request.get("/api/me");
   const memberId = ((await me.json()) as { user: { _id: string } }).user._id;

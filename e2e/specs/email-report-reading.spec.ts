@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { registerThroughUi } from "../fixtures/helpers";
+import { signUpMember } from "../fixtures/helpers";
 
 /** An email with a <style> block (media query, :hover): the report lists client fallbacks in long sentences. */
 const EMAIL = `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>Spring news</title>
@@ -13,7 +13,7 @@ const EMAIL = `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf
 test("on a phone the report's lists wrap between words, never inside one", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 800 });
-  await registerThroughUi(page, { verify: false });
+  await signUpMember(page, { verify: false });
   await page.goto("/user/check-email");
   await page.getByLabel("Email HTML").fill(EMAIL);
   await page.getByRole("button", { name: "Check", exact: true }).click();

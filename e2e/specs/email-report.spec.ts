@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { registerThroughUi } from "../fixtures/helpers";
+import { signUpMember } from "../fixtures/helpers";
 
 /** A member's own email with an http: link and image, a vague link, small print and a merge-tag link. */
 const EMAIL = `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>Spring news</title></head>
@@ -16,7 +16,7 @@ test("the report groups its checks and Use https fixes the template's links on t
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await registerThroughUi(page, { verify: false });
+  await signUpMember(page, { verify: false });
   const saved = await page.request.post("/api/templates/import", { data: { html: EMAIL } });
   expect(saved.status()).toBe(201);
   const id = (await saved.json()).data._id as string;

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { standInEmail } from "../../apps/server/src/adapters/gemini/stand-in";
-import { ADMIN, registerThroughUi } from "../fixtures/helpers";
+import { ADMIN, signUpMember } from "../fixtures/helpers";
 
 /**
  * Issue 11, browser side: paste a design → progress stages → a reload re-attaches → result with score and the
@@ -70,7 +70,7 @@ test("paste a design → stages → reload re-attaches → score and slider → 
   test.setTimeout(180_000);
   await seedKey(baseURL!, "E2E key for jobs");
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const { email } = await registerThroughUi(page);
+  const { email } = await signUpMember(page);
   await setBalance(baseURL!, email, 3);
   const png = await designPng(browser);
 
@@ -178,7 +178,7 @@ test("input: type, size and count are refused before upload; images reorder and 
   baseURL,
 }, testInfo) => {
   await seedKey(baseURL!, "E2E key for input checks");
-  const { email } = await registerThroughUi(page);
+  const { email } = await signUpMember(page);
   await page.goto("/user/generate-code");
   const input = page.getByLabel("Design Images (optional)");
   const png = (name: string) => ({
@@ -235,7 +235,7 @@ test("2 variants: the cost is said first, two takes side by side for 2 credits, 
 }, testInfo) => {
   test.setTimeout(180_000);
   await seedKey(baseURL!, "E2E key for variants");
-  const { email } = await registerThroughUi(page);
+  const { email } = await signUpMember(page);
   await setBalance(baseURL!, email, 3);
   await page.goto("/user/generate-code");
   await page.getByLabel("2 variants").check();
@@ -291,7 +291,7 @@ test("2 variants: the cost is said first, two takes side by side for 2 credits, 
 test("cancel refunds and says so; Retry runs again without uploading", async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   await seedKey(baseURL!, "E2E key for cancel");
-  const { email } = await registerThroughUi(page);
+  const { email } = await signUpMember(page);
   await setBalance(baseURL!, email, 3);
   await page.goto("/user/generate-code");
   await page.getByLabel("Specific Instructions (optional)").fill("[stand-in:crawl]");

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
-import { ADMIN, loginAsAdmin, registerThroughUi } from "../fixtures/helpers";
+import { ADMIN, signInAdmin, signUpMember } from "../fixtures/helpers";
 
 /** A 1×1 PNG: the design image the member uploads. */
 const PNG = Buffer.from(
@@ -32,7 +32,7 @@ test("sign in → upload → generate → preview, report, copy, download, credi
   test.setTimeout(180_000);
   await seedKey(baseURL!, "E2E key");
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await registerThroughUi(page);
+  await signUpMember(page);
 
   await page.goto("/user/generate-code");
   await expect(page.getByRole("heading", { name: "Generate HTML Email Templates with AI" })).toBeVisible();
@@ -103,7 +103,7 @@ test("sign in → upload → generate → preview, report, copy, download, credi
 });
 
 test("admin manages Gemini keys: add, masked table, disable, delete with confirmation", async ({ page }) => {
-  await loginAsAdmin(page);
+  await signInAdmin(page);
   await page.goto("/admin/settings?tab=gemini-keys");
   await expect(page.getByRole("heading", { name: "Gemini API Keys Management" })).toBeVisible();
   await page.getByRole("button", { name: "Add Key" }).click();
@@ -137,7 +137,7 @@ test("admin manages Gemini keys: add, masked table, disable, delete with confirm
 
 test("a member under 1 credit is offered Buy Now, which leads to the packages", async ({ page, baseURL }) => {
   await seedKey(baseURL!, "E2E key for Buy Now");
-  const { email } = await registerThroughUi(page);
+  const { email } = await signUpMember(page);
   // The administrator sets the member's balance to 0 (through the ledger).
   const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   expect((await admin.post("/api/auth/sign-in/email", { data: ADMIN })).ok()).toBe(true);
@@ -165,7 +165,7 @@ test("a follow-up instruction refines a saved template into a new linked version
   baseURL,
 }) => {
   await seedKey(baseURL!, "E2E key for refinement");
-  await registerThroughUi(page);
+  await signUpMember(page);
   // A first template, made through the API with the page's session (the full UI flow is covered above).
   const first = await page.request.post("/api/generate", {
     headers: { origin: baseURL! },

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { registerThroughUi } from "../fixtures/helpers";
+import { signUpMember } from "../fixtures/helpers";
 
 test("a member uploads a photo, sees it in the header, edits the profile and removes the photo", async ({ page }) => {
-  const { email } = await registerThroughUi(page, { name: "Photo Member" });
+  const { email } = await signUpMember(page, { name: "Photo Member" });
   await page.goto("/update-profile");
   await expect(page.getByRole("heading", { name: "Update Profile" })).toBeVisible();
   await expect(page.getByLabel("Email Address")).toHaveValue(email);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { loginAsAdmin, registerThroughUi } from "../fixtures/helpers";
+import { signInAdmin, signUpMember } from "../fixtures/helpers";
 
 test("a member files a ticket; the admin filters for it, replies and resolves it; the member sees both", async ({
   page,
@@ -8,7 +8,7 @@ test("a member files a ticket; the admin filters for it, replies and resolves it
 }) => {
   const tag = randomBytes(3).toString("hex");
   const subject = `Export fails ${tag}`;
-  const { email } = await registerThroughUi(page, { name: "Ticket Member" });
+  const { email } = await signUpMember(page, { name: "Ticket Member" });
 
   // Sidebar: starts collapsed, Support link goes to the member's tickets.
   await expect(page.getByRole("button", { name: "Expand sidebar" })).toBeVisible();
@@ -34,7 +34,7 @@ test("a member files a ticket; the admin filters for it, replies and resolves it
   // The admin, in a separate browser context.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await loginAsAdmin(admin);
+  await signInAdmin(admin);
   await admin.goto("/admin/support-messages");
   await expect(admin.getByRole("heading", { name: "Support Messages" })).toBeVisible();
   await admin.getByLabel("User email").fill(email);

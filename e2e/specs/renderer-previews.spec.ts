@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
-import { ADMIN, registerThroughUi } from "../fixtures/helpers";
+import { ADMIN, signUpMember } from "../fixtures/helpers";
 
 /** Seeds a Gemini key through the admin API (the e2e server talks to the local stand-in). */
 async function seedKey(baseURL: string) {
@@ -18,7 +18,7 @@ test("a generated template shows how it renders: desktop, phone, dark and forced
 }, testInfo) => {
   test.setTimeout(180_000);
   await seedKey(baseURL!);
-  await registerThroughUi(page);
+  await signUpMember(page);
 
   // Generate through the API with the member's session (the generator UI has its own tests).
   const res = await page.request.post("/api/generate", {

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { loginAsAdmin } from "../fixtures/helpers";
+import { signInAdmin } from "../fixtures/helpers";
 
 /** Issue 13 items 8–11: one admin navigation listing every page, named confirmations, editors that guard changes. */
 test("admin menu lists every admin page; settings sections are tabs above the pane", async ({ page }) => {
-  await loginAsAdmin(page);
+  await signInAdmin(page);
   await page.goto("/admin/dashboard");
   const nav = page.getByRole("navigation", { name: "Admin navigation" });
   for (const [name, path] of [
@@ -35,7 +35,7 @@ test("admin menu lists every admin page; settings sections are tabs above the pa
 });
 
 test("a content editor tracks unsaved changes and asks before leaving", async ({ page }) => {
-  await loginAsAdmin(page);
+  await signInAdmin(page);
   await page.goto("/admin/settings?tab=footer");
   await expect(page.getByRole("heading", { name: "Footer Management" })).toBeVisible();
   await expect(page.getByText("Unsaved changes")).toHaveCount(0);
@@ -58,7 +58,7 @@ test("a content editor tracks unsaved changes and asks before leaving", async ({
 });
 
 test("destructive actions say their effect and name the object", async ({ page }) => {
-  await loginAsAdmin(page);
+  await signInAdmin(page);
   await page.goto("/admin/settings?tab=packages");
   await page.getByRole("button", { name: "Retire Starter" }).click();
   const dialog = page.getByRole("dialog", { name: "Please confirm" });

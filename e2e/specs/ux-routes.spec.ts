@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { loginAsAdmin, registerThroughUi } from "../fixtures/helpers";
+import { signInAdmin, signUpMember } from "../fixtures/helpers";
 import {
   ADMIN_ROUTES,
   horizontalOverflow,
@@ -62,13 +62,13 @@ for (const width of WIDTHS) {
 
   test(`overflow: member pages fit ${width} px`, async ({ page }) => {
     test.setTimeout(240_000);
-    await registerThroughUi(page, { verify: false });
+    await signUpMember(page, { verify: false });
     await checkRoutes(page, await memberRoutes(page.request), width, "member");
   });
 
   test(`overflow: admin pages fit ${width} px`, async ({ page }) => {
     test.setTimeout(240_000);
-    await loginAsAdmin(page);
+    await signInAdmin(page);
     await checkRoutes(page, ADMIN_ROUTES, width, "admin");
   });
 }
@@ -80,12 +80,12 @@ test("axe: no violations on the public pages", async ({ page }) => {
 
 test("axe: no violations on the member pages", async ({ page }) => {
   test.setTimeout(600_000);
-  await registerThroughUi(page, { verify: false });
+  await signUpMember(page, { verify: false });
   await axeRoutes(page, await memberRoutes(page.request));
 });
 
 test("axe: no violations on the admin pages", async ({ page }) => {
   test.setTimeout(600_000);
-  await loginAsAdmin(page);
+  await signInAdmin(page);
   await axeRoutes(page, ADMIN_ROUTES);
 });
