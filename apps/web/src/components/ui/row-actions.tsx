@@ -24,7 +24,7 @@ export function nextEnabled(items: readonly { disabled?: boolean }[], from: numb
  * "⋯ Actions" button opening a menu of a row's actions (issue 13 item 8: one button per row instead of a stack).
  * Keyboard: Enter/Space/ArrowDown open on the first item, ArrowUp on the last; arrows, Home and End move;
  * Escape closes and returns focus to the button; Tab closes. The menu is fixed-positioned so the table's
- * scroll box does not clip it, and it closes when the page scrolls.
+ * scroll box does not clip it; it follows its button when the page scrolls.
  */
 export function RowActions({ name, items }: { name: string; items: readonly RowAction[] }) {
   const [open, setOpen] = useState(false);
@@ -46,20 +46,30 @@ export function RowActions({ name, items }: { name: string; items: readonly RowA
     setOpen(true);
   };
 
-  // Below the button, right-aligned with it; above it when the menu would leave the window.
-  useLayoutEffect(() => {
-    if (!open) return;
+  // Below the button, right-aligned with it; above it when the menu would leave the window. Called again when
+  // anything scrolls (the page, the table's box), so the menu follows its button; it closes once the button is gone.
+  const place = useCallback(() => {
     const button = buttonRef.current?.getBoundingClientRect();
-    const menuHeight = menuRef.current?.offsetHeight ?? 0;
     if (!button) return;
+    if (button.bottom < 0 || button.top > window.innerHeight) return close(false);
+    const menuHeight = menuRef.current?.offsetHeight ?? 0;
     const below = button.bottom + 4;
     const top =
       below + menuHeight > window.innerHeight && button.top - menuHeight - 4 > 0 ? button.top - menuHeight - 4 : below;
     setPosition({ top, right: Math.max(8, window.innerWidth - button.right) });
-  }, [open]);
+  }, [close]);
+
+  useLayoutEffect(() => {
+    if (!open) return;
+    // Opened from the keyboard on a button scrolled out of view: bring it back so the menu shows beside it. Instant:
+    // the page scrolls smoothly, and the menu is placed from where the button is now.
+    buttonRef.current?.scrollIntoView?.({ block: "nearest", behavior: "instant" });
+    place();
+  }, [open, place]);
 
   useEffect(() => {
-    if (open && position) itemRefs.current[active]?.focus();
+    // preventScroll: focusing the fixed menu must not scroll the page under it.
+    if (open && position) itemRefs.current[active]?.focus({ preventScroll: true });
   }, [open, position, active]);
 
   useEffect(() => {
@@ -68,19 +78,15 @@ export function RowActions({ name, items }: { name: string; items: readonly RowA
       const target = e.target as Node;
       if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) close(false);
     };
-    const onScroll = (e: Event) => {
-      if (!menuRef.current?.contains(e.target as Node)) close(false);
-    };
-    const onResize = () => close(false);
     document.addEventListener("pointerdown", onPointer);
-    window.addEventListener("scroll", onScroll, true);
-    window.addEventListener("resize", onResize);
+    window.addEventListener("scroll", place, true);
+    window.addEventListener("resize", place);
     return () => {
       document.removeEventListener("pointerdown", onPointer);
-      window.removeEventListener("scroll", onScroll, true);
-      window.removeEventListener("resize", onResize);
+      window.removeEventListener("scroll", place, true);
+      window.removeEventListener("resize", place);
     };
-  }, [open, close]);
+  }, [open, close, place]);
 
   const onButtonKey = (e: KeyboardEvent) => {
     if (e.key === "ArrowDown") {
