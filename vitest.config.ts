@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const ENGINE_SUITES = [
@@ -14,6 +15,8 @@ export default defineConfig({
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
+          // Web sources import each other as "@/…" (apps/web/vite.config.ts has the same alias).
+          alias: [{ find: /^@\//, replacement: fileURLToPath(new URL("./apps/web/src/", import.meta.url)) }],
           include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/web/src/**/*.test.{ts,tsx}"],
           environment: "node",
         },
