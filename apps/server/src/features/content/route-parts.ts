@@ -1,0 +1,78 @@
+import { contentResponse, FOOTER_VERSION_HEADER } from "@mailsmith/shared";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { notFound } from "../../lib/app-error.js";
+import { resolveUser } from "../../plugins/access.js";
+import type { CachedAnswer } from "./cache.js";
+import type { ContentService } from "./service.js";
+
+/** What every content sub-plugin is given: the feature's one service (its cache is shared by all routes). */
+export interface ContentRouteOptions {
+  content: ContentService;
+}
+
+const tags = ["content"];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const IdParams = z.object({ id: z.string().max(64) });
+
+/** A malformed id is a 404 with the item's message, as a missing one is (never a database error). */
+export function requireUuid(id: string, message: string) {
+  if (!UUID.test(id)) throw notFound(message);
+  return id;
+}
+
+export const ok = <T>(data: T, message: string) => ({ success: true as const, data, message });
+
+// Route options: access, OpenAPI tags/summary and the answer's schema, declared the same way by every content route.
+export const publicGet = (summary: string, data: z.ZodTypeAny) => ({
+  config: { access: "public" as const },
+  schema: { tags, summary, response: { 200: contentResponse(data) } },
+});
+export const adminRoute = (summary: string, data: z.ZodTypeAny) => ({
+  config: { access: "admin" as const },
+  schema: { tags, summary, response: { 200: contentResponse(data) } },
+});
+export const adminRouteWithBody = <B extends z.ZodTypeAny>(summary: string, data: z.ZodTypeAny, body: B) => ({
+  config: { access: "admin" as const },
+  schema: { tags, summary, body, response: { 200: contentResponse(data) } },
+});
+export const adminRouteById = (summary: string, data: z.ZodTypeAny) => ({
+  config: { access: "admin" as const },
+  schema: { tags, summary, params: IdParams, response: { 200: contentResponse(data) } },
+});
+export const adminRouteByIdWithBody = <B extends z.ZodTypeAny>(summary: string, data: z.ZodTypeAny, body: B) => ({
+  config: { access: "admin" as const },
+  schema: { tags, summary, params: IdParams, body, response: { 200: contentResponse(data) } },
+});
+
+/**
+ * A cached public answer: revalidated by the browser on every load (no-cache + ETag), so a visitor
+ * sees an admin's change on the next load, while unchanged content costs a 304 and no database query.
+ */
+export function sendCached(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  footerTag: string,
+  varyOnCookie = false,
+) {
+  reply.header("cache-control", "no-cache");
+  reply.header("etag", answer.etag);
+  // The browser keeps the footer for an hour (spec); this tag tells it when an admin changed it (decision 011).
+  reply.header(FOOTER_VERSION_HEADER, footerTag);
+  if (varyOnCookie) reply.header("vary", "cookie");
+  const ifNoneMatch = req.headers["if-none-match"];
+  if (ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === answer.etag)) {
+    return reply.code(304).send();
+  }
+  // Already JSON text: Fastify sends a string with a JSON content type as is.
+  return reply.type("application/json; charset=utf-8").send(answer.body as never);
+}
+
+/** Lists show inactive items to a signed-in admin only (the admin tables use the same GET). */
+export async function callerIsAdmin(ctx: AppContext, req: FastifyRequest) {
+  if (!req.headers.cookie) return false;
+  const user = await resolveUser(ctx, req).catch(() => null);
+  return user?.role === "Admin";
+}
