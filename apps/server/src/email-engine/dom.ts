@@ -110,7 +110,3 @@ export const MERGE_TAG =
   /\{\{[\s\S]*?\}\}|\*\|[\s\S]*?\|\*|%%[\s\S]*?%%|\{\$[\s\S]*?\}|\[\[[\s\S]*?\]\]|\$\{[\s\S]*?\}|<%[\s\S]*?%>/;
 
 export const hasMergeTag = (s: string) => MERGE_TAG.test(s);
-
-// ---------- notes ----------
-
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

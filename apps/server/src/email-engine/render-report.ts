@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { TEmailCheck, TEmailPreviews, TEmailReport } from "@mailsmith/shared";
-import { RENDER_UNAVAILABLE_TEXTS } from "@mailsmith/shared";
+import { EMAIL_CHECK_TEXTS, RENDER_UNAVAILABLE_TEXTS } from "@mailsmith/shared";
 import sharp from "sharp";
 import { type Renderer, RendererUnavailableError, type RenderResult } from "../adapters/renderer/renderer.js";
 import type { StorageAdapter } from "../adapters/storage/storage.js";
@@ -58,30 +58,30 @@ function unavailable(reason: string): RenderOutcome {
 
 export function overflowCheck(mobile: Pick<RenderResult, "overflowPx">): TEmailCheck {
   const px = mobile.overflowPx;
-  const base = { id: "render.overflow-375", title: "Fits a phone screen (375 px)" };
+  const base = { id: "render.overflow-375", title: EMAIL_CHECK_TEXTS.overflow.title };
   if (px > OVERFLOW_TOLERANCE_PX) {
     return {
       ...base,
       status: "fail",
-      reason: `The email sticks out ${px} px beyond a ${MOBILE_WIDTH} px phone screen, so readers must scroll sideways.`,
-      fix: "Give wide tables and images width:100% with a max-width, and stack columns with a @media (max-width: 480px) rule.",
+      reason: EMAIL_CHECK_TEXTS.overflow.tooWide(px, MOBILE_WIDTH),
+      fix: EMAIL_CHECK_TEXTS.overflow.tooWideFix,
     };
   }
-  return { ...base, status: "pass", reason: `No sideways scrolling on a ${MOBILE_WIDTH} px phone screen.` };
+  return { ...base, status: "pass", reason: EMAIL_CHECK_TEXTS.overflow.pass(MOBILE_WIDTH) };
 }
 
 export function heightCheck(desktop: Pick<RenderResult, "heightPx">): TEmailCheck {
   const h = desktop.heightPx;
-  const base = { id: "render.height", title: "Length" };
+  const base = { id: "render.height", title: EMAIL_CHECK_TEXTS.height.title };
   if (h > LONG_EMAIL_PX) {
     return {
       ...base,
       status: "warn",
-      reason: `The email is ${h} px tall at ${DESKTOP_WIDTH} px; few readers scroll that far.`,
-      fix: "Shorten it, or link to a web page for the rest.",
+      reason: EMAIL_CHECK_TEXTS.height.tooLong(h, DESKTOP_WIDTH),
+      fix: EMAIL_CHECK_TEXTS.height.tooLongFix,
     };
   }
-  return { ...base, status: "pass", reason: `${h} px tall at ${DESKTOP_WIDTH} px.` };
+  return { ...base, status: "pass", reason: EMAIL_CHECK_TEXTS.height.pass(h, DESKTOP_WIDTH) };
 }
 
 async function thumbnailOf(png: Buffer): Promise<Buffer> {

@@ -1,5 +1,4 @@
-import type { TEmailCheck } from "@mailsmith/shared";
-import { plural } from "../dom.js";
+import { EMAIL_CHECK_TEXTS as T, type TEmailCheck } from "@mailsmith/shared";
 import { CLIENT_FAMILIES, type Finding, runCaniemail } from "./caniemail-run.js";
 import type { EmailChecker } from "./check.js";
 import { limitItems } from "./check.js";
@@ -129,9 +128,10 @@ export function classify(feature: string): FindingKind {
 
 function describe(feature: string, platforms: string[], kind: FindingKind): string {
   const where = platforms.map((p) => PLATFORM[p] ?? p).join(", ");
-  if (kind === "breaks") return `${feature} (${where}): not shown`;
-  if (kind === "fallback") return `${feature} (${where}): ${FALLBACK[feature] ?? "no effect"}`;
-  return `${feature} (${where}): not supported, check how it looks there`;
+  if (kind === "breaks") return T.caniemail.itemNotShown(feature, where);
+  if (kind === "fallback")
+    return T.caniemail.itemFallback(feature, where, FALLBACK[feature] ?? T.caniemail.itemNoEffect);
+  return T.caniemail.itemUnsupported(feature, where);
 }
 
 export function caniemailChecks(findings: Finding[]): TEmailCheck[] {
@@ -162,14 +162,14 @@ export function caniemailChecks(findings: Finding[]): TEmailCheck[] {
       }
     }
     const id = `caniemail.${key}`;
-    const title = `${name} support`;
+    const title = T.caniemail.title(name);
     if (breaks.length) {
       return {
         id,
         title,
         status: "fail",
-        reason: `${plural(breaks.length, "feature")} ${breaks.length === 1 ? "is" : "are"} not shown in ${name}: the reader misses content.`,
-        fix: "Replace them with tables, inline styles and images (PNG/JPEG/GIF).",
+        reason: T.caniemail.breaks(breaks.length, name),
+        fix: T.caniemail.breaksFix,
         items: limitItems([...breaks, ...warnItems, ...fallbackItems]),
       };
     }
@@ -179,8 +179,8 @@ export function caniemailChecks(findings: Finding[]): TEmailCheck[] {
         id,
         title,
         status: "warn",
-        reason: `${name} does not support ${plural(warnFeatures.length, "feature")} (${list(warnFeatures)}) with no known fallback: look at the email there.`,
-        fix: "Check the email in that client (or use a widely supported alternative, e.g. px instead of vw/rem).",
+        reason: T.caniemail.unsupported(warnFeatures.length, list(warnFeatures), name),
+        fix: T.caniemail.unsupportedFix,
         items: limitItems([...warnItems, ...fallbackItems]),
       };
     }
@@ -189,11 +189,11 @@ export function caniemailChecks(findings: Finding[]): TEmailCheck[] {
         id,
         title,
         status: "pass",
-        reason: `Works in ${name}; ${plural(fallbackFeatures.length, "feature")} (${list(fallbackFeatures)}) fall${fallbackFeatures.length === 1 ? "s" : ""} back gracefully, the email stays complete.`,
+        reason: T.caniemail.fallsBack(fallbackFeatures.length, list(fallbackFeatures), name),
         items: limitItems(fallbackItems),
       };
     }
-    return { id, title, status: "pass", reason: `Everything this email uses works in ${name}.` };
+    return { id, title, status: "pass", reason: T.caniemail.pass(name) };
   });
 }
 

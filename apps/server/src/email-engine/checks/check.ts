@@ -1,4 +1,4 @@
-import type { TEmailCheck } from "@mailsmith/shared";
+import { EMAIL_CHECK_TEXTS as T, type TEmailCheck } from "@mailsmith/shared";
 import type { CheerioAPI } from "cheerio";
 import type { ComputedStyles, TextRun } from "./computed.js";
 
@@ -29,7 +29,7 @@ export function limitItems(items: string[]): string[] | undefined {
   const unique = [...new Set(items)];
   if (unique.length === 0) return undefined;
   if (unique.length <= MAX_ITEMS) return unique;
-  return [...unique.slice(0, MAX_ITEMS), `… and ${unique.length - MAX_ITEMS} more`];
+  return [...unique.slice(0, MAX_ITEMS), T.moreItems(unique.length - MAX_ITEMS)];
 }
 
 export const short = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);

@@ -1,3 +1,4 @@
+import { EMAIL_CHECK_TEXTS as T } from "@mailsmith/shared";
 import { wcagContrast } from "culori";
 import type { Element } from "domhandler";
 import type { EmailChecker } from "./check.js";
@@ -61,11 +62,8 @@ export const contrast: EmailChecker = {
       if (!prev) low.set(key, { ratio, sample: run.text, large, small });
       else if (prev.small && !small) low.set(key, { ratio, sample: run.text, large, small });
     }
-    const base = { id: "a11y.contrast", title: "Text contrast (WCAG AA)" };
-    if (low.size === 0)
-      return [
-        { ...base, status: "pass", reason: "All measurable text meets WCAG AA contrast (4.5:1, large text 3:1)." },
-      ];
+    const base = { id: "a11y.contrast", title: T.contrast.title };
+    if (low.size === 0) return [{ ...base, status: "pass", reason: T.contrast.pass }];
     const entries = [...low.entries()].sort((a, b) => a[1].ratio - b[1].ratio);
     const worst = entries[0]![1].ratio;
     const items = entries.map(
@@ -80,10 +78,8 @@ export const contrast: EmailChecker = {
       {
         ...base,
         status: fail ? "fail" : "warn",
-        reason: fail
-          ? `Some text is hard to read for anyone (${failing[0]![1].ratio.toFixed(2)}:1; under 3:1 for body text, headings, table headers or buttons, or under 2:1 at any size; AA asks 4.5:1).`
-          : `Some text is below WCAG AA contrast (lowest ${worst.toFixed(2)}:1; AA asks 4.5:1).`,
-        fix: "Darken the text or lighten its background until the pair reaches 4.5:1.",
+        reason: fail ? T.contrast.unreadable(failing[0]![1].ratio.toFixed(2)) : T.contrast.belowAa(worst.toFixed(2)),
+        fix: T.contrast.fix,
         items: limitItems(items),
       },
     ];

@@ -1,4 +1,4 @@
-import type { TEmailCheck } from "@mailsmith/shared";
+import { EMAIL_CHECK_TEXTS as T, type TEmailCheck } from "@mailsmith/shared";
 import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 import { visibleText } from "../dom.js";
@@ -30,17 +30,16 @@ function charsetCheck($: CheerioAPI): TEmailCheck {
   return charset
     ? {
         id: "doc.charset",
-        title: "Document head and charset",
+        title: T.charset.title,
         status: "pass",
-        reason: "The <head> declares a charset.",
+        reason: T.charset.pass,
       }
     : {
         id: "doc.charset",
-        title: "Document head and charset",
+        title: T.charset.title,
         status: "fail",
-        reason:
-          "No <head> with a charset: where the mail's MIME charset is lost (browser view, forwards, some webmail) accents, € and names show as garbled characters.",
-        fix: 'Start with <!DOCTYPE html><html lang="…"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>…</title></head>.',
+        reason: T.charset.missing,
+        fix: T.charset.missingFix,
       };
 }
 
@@ -51,53 +50,51 @@ function langCheck($: CheerioAPI): TEmailCheck {
   if (htmlLang && wrapperLang) {
     return {
       id: "a11y.lang",
-      title: "Language (lang)",
+      title: T.lang.title,
       status: "pass",
-      reason: `lang="${wrapperLang}" on <html> and the wrapper.`,
+      reason: T.lang.pass(wrapperLang),
     };
   }
   if (htmlLang || wrapperLang) {
     return {
       id: "a11y.lang",
-      title: "Language (lang)",
+      title: T.lang.title,
       status: "warn",
-      reason: htmlLang
-        ? "lang is only on <html>, which Gmail and others drop."
-        : "lang is only on the wrapper; put it on <html> too.",
-      fix: `Set lang="${htmlLang ?? wrapperLang}" on both <html> and the wrapper element.`,
+      reason: htmlLang ? T.lang.onlyHtml : T.lang.onlyWrapper,
+      fix: T.lang.bothFix(htmlLang ?? wrapperLang ?? ""),
     };
   }
   return {
     id: "a11y.lang",
-    title: "Language (lang)",
+    title: T.lang.title,
     status: "warn",
-    reason: "No lang: screen readers may read the email with the wrong voice.",
-    fix: 'Add lang (e.g. lang="en") to <html> and the wrapper element.',
+    reason: T.lang.missing,
+    fix: T.lang.missingFix,
   };
 }
 
 function dirCheck($: CheerioAPI): TEmailCheck {
   const dir = $("html").attr("dir") ?? $("body [dir]").first().attr("dir");
   return dir
-    ? { id: "a11y.dir", title: "Text direction (dir)", status: "pass", reason: `dir="${dir}" is set.` }
+    ? { id: "a11y.dir", title: T.dir.title, status: "pass", reason: T.dir.pass(dir) }
     : {
         id: "a11y.dir",
-        title: "Text direction (dir)",
+        title: T.dir.title,
         status: "warn",
-        reason: "No dir: right-to-left readers and clients may lay the text out wrongly.",
-        fix: 'Add dir="ltr" (or "rtl") to <html> and the wrapper element.',
+        reason: T.dir.missing,
+        fix: T.dir.missingFix,
       };
 }
 
 function titleCheck($: CheerioAPI): TEmailCheck {
   const title = visibleText($("head title").first().text() || $("title").first().text());
   return title
-    ? { id: "a11y.title", title: "Document title", status: "pass", reason: `<title> is "${title.slice(0, 60)}".` }
+    ? { id: "a11y.title", title: T.title.title, status: "pass", reason: T.title.pass(title.slice(0, 60)) }
     : {
         id: "a11y.title",
-        title: "Document title",
+        title: T.title.title,
         status: "warn",
-        reason: "No <title>: screen readers and browser views show a blank or the file name.",
-        fix: "Add a <title> with the subject line to <head>.",
+        reason: T.title.missing,
+        fix: T.title.missingFix,
       };
 }

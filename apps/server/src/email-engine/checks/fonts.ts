@@ -1,3 +1,4 @@
+import { EMAIL_CHECK_TEXTS as T } from "@mailsmith/shared";
 import type { Element } from "domhandler";
 import { styleOf } from "../dom.js";
 import type { EmailChecker } from "./check.js";
@@ -51,15 +52,14 @@ export const fonts: EmailChecker = {
       if (usesWeb && !GENERIC.test(family) && !SAFE.test(family.slice(family.indexOf(",") + 1 || family.length)))
         missing.add(family.replace(/!important/i, "").trim());
     });
-    const base = { id: "fonts.fallback", title: "Web font fallbacks" };
-    if (missing.size === 0)
-      return [{ ...base, status: "pass", reason: `Web fonts (${[...web].join(", ")}) have a fallback font.` }];
+    const base = { id: "fonts.fallback", title: T.fonts.title };
+    if (missing.size === 0) return [{ ...base, status: "pass", reason: T.fonts.pass([...web].join(", ")) }];
     return [
       {
         ...base,
         status: "warn",
-        reason: "A web font has no fallback: Outlook for Windows shows Times New Roman, other clients their default.",
-        fix: "Follow the web font with a safe font and a generic family, e.g. 'Inter', Arial, sans-serif.",
+        reason: T.fonts.noFallback,
+        fix: T.fonts.noFallbackFix,
         items: limitItems([...missing]),
       },
     ];

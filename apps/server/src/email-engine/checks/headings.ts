@@ -1,3 +1,4 @@
+import { EMAIL_CHECK_TEXTS as T } from "@mailsmith/shared";
 import type { Element } from "domhandler";
 import { visibleText } from "../dom.js";
 import type { EmailChecker } from "./check.js";
@@ -14,14 +15,14 @@ export const headings: EmailChecker = {
       const level = /^h[1-6]$/i.test(el.name) ? Number(el.name[1]) : Number(el.attribs["aria-level"] ?? 2);
       found.push({ level, text: visibleText($(el).text()) });
     });
-    const base = { id: "a11y.headings", title: "Heading structure" };
+    const base = { id: "a11y.headings", title: T.headings.title };
     if (found.length === 0)
       return [
         {
           ...base,
           status: "warn",
-          reason: "No headings: screen-reader users cannot jump through the email.",
-          fix: "Mark the main title as <h1> and section titles as <h2> (style them as you like).",
+          reason: T.headings.none,
+          fix: T.headings.noneFix,
         },
       ];
     const skips: string[] = [];
@@ -35,11 +36,11 @@ export const headings: EmailChecker = {
         {
           ...base,
           status: "warn",
-          reason: "Heading levels skip (e.g. h1 to h3).",
-          fix: "Use the next level down for each sub-section.",
+          reason: T.headings.skips,
+          fix: T.headings.skipsFix,
           items: limitItems(skips),
         },
       ];
-    return [{ ...base, status: "pass", reason: `${found.length} heading${found.length === 1 ? "" : "s"} in order.` }];
+    return [{ ...base, status: "pass", reason: T.headings.pass(found.length) }];
   },
 };

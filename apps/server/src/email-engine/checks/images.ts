@@ -1,3 +1,4 @@
+import { EMAIL_CHECK_TEXTS as T } from "@mailsmith/shared";
 import type { Element } from "domhandler";
 import type { EmailChecker } from "./check.js";
 import { limitItems, short } from "./check.js";
@@ -50,42 +51,42 @@ export const imagesCheck: EmailChecker = {
       missing.length
         ? {
             id: "a11y.alt",
-            title: "Image alt text",
+            title: T.alt.title,
             status: "fail" as const,
-            reason: `${missing.length} image${missing.length === 1 ? " has" : "s have"} no alt: screen readers read the file name, blocked images leave an empty box.`,
-            fix: 'Describe what each image shows (alt="…"); use alt="" for purely decorative images.',
+            reason: T.alt.missing(missing.length),
+            fix: T.alt.missingFix,
             items: limitItems(missing),
           }
         : {
             id: "a11y.alt",
-            title: "Image alt text",
+            title: T.alt.title,
             status: "pass" as const,
-            reason: shown ? 'Every image has alt text (or alt="" for decoration).' : "No images.",
+            reason: shown ? T.alt.pass : T.alt.noImages,
           },
     );
     const words = runs.reduce((n, r) => n + r.text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length, 0);
     if (words === 0 && shown === 0) {
       out.push({
         id: "content.text",
-        title: "Readable content",
+        title: T.content.title,
         status: "fail" as const,
-        reason: "The email shows no text and no images.",
-        fix: "Add the content.",
+        reason: T.content.empty,
+        fix: T.content.emptyFix,
       });
     } else if (words < 10 && shown > 0) {
       out.push({
         id: "content.text",
-        title: "Readable content",
+        title: T.content.title,
         status: "fail" as const,
-        reason: "An image-only email: with images blocked (Outlook's default) the reader sees nothing.",
-        fix: "Put the message in live text; keep images for pictures.",
+        reason: T.content.imageOnly,
+        fix: T.content.imageOnlyFix,
       });
     } else {
       out.push({
         id: "content.text",
-        title: "Readable content",
+        title: T.content.title,
         status: "pass" as const,
-        reason: `${words} words of live text.`,
+        reason: T.content.pass(words),
       });
     }
     return out;

@@ -1,4 +1,4 @@
-import type { TEmailCheck } from "@mailsmith/shared";
+import { EMAIL_CHECK_TEXTS as T, type TEmailCheck } from "@mailsmith/shared";
 import type { Element } from "domhandler";
 import { hasMergeTag, visibleText } from "../dom.js";
 import type { EmailChecker } from "./check.js";
@@ -75,41 +75,39 @@ export const links: EmailChecker = {
       textItems.length
         ? {
             id: "links.text",
-            title: "Link text",
+            title: T.linkText.title,
             status: "warn",
-            reason: unnamed.length
-              ? "Some links have no text or alt: screen readers read out the URL."
-              : 'Some links say nothing out of context ("click here", bare URLs).',
-            fix: 'Say where the link goes: "See the spring collection" instead of "click here".',
+            reason: unnamed.length ? T.linkText.unnamed : T.linkText.vague,
+            fix: T.linkText.fix,
             items: limitItems(textItems),
           }
-        : { id: "links.text", title: "Link text", status: "pass", reason: "Every link says where it goes." },
+        : { id: "links.text", title: T.linkText.title, status: "pass", reason: T.linkText.pass },
     );
     if (placeholder.length)
       out.push({
         id: "links.placeholder",
-        title: "Links that go nowhere",
+        title: T.linkPlaceholder.title,
         status: "warn",
-        reason: `${placeholder.length} link${placeholder.length === 1 ? " goes" : "s go"} nowhere (href="#" or empty).`,
-        fix: "Point each link at its page, or remove the link.",
+        reason: T.linkPlaceholder.reason(placeholder.length),
+        fix: T.linkPlaceholder.fix,
         items: limitItems(placeholder),
       });
     out.push(
       insecure.length
         ? {
             id: "links.https",
-            title: "Secure links (https)",
+            title: T.https.title,
             status: "warn",
-            reason: "Some links or images use http:, which clients and browsers mark as unsafe.",
-            fix: "Use https: for every link and image.",
+            reason: T.https.insecure,
+            fix: T.https.fix,
             items: limitItems(insecure),
             autofix: "use-https",
           }
         : {
             id: "links.https",
-            title: "Secure links (https)",
+            title: T.https.title,
             status: "pass",
-            reason: "Every link and image uses https.",
+            reason: T.https.pass,
           },
     );
     return out;

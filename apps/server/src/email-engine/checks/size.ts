@@ -1,4 +1,4 @@
-import { GENERATOR_LIMITS } from "@mailsmith/shared";
+import { GENERATOR_LIMITS, EMAIL_CHECK_TEXTS as T } from "@mailsmith/shared";
 import type { EmailChecker } from "./check.js";
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -8,14 +8,14 @@ export const size: EmailChecker = {
   name: "size",
   run({ sizeBytes }) {
     const clip = GENERATOR_LIMITS.gmailClipBytes;
-    const base = { id: "size.gmail-clip", title: "Size (Gmail clips above 102 KB)" };
+    const base = { id: "size.gmail-clip", title: T.size.title };
     if (sizeBytes > clip)
       return [
         {
           ...base,
           status: "fail",
-          reason: `${kb(sizeBytes)}: Gmail clips it and hides the end, unsubscribe link included.`,
-          fix: "Shorten the email or remove repeated inline styles and comments.",
+          reason: T.size.clipped(kb(sizeBytes)),
+          fix: T.size.clippedFix,
         },
       ];
     if (sizeBytes >= GENERATOR_LIMITS.gmailWarnBytes)
@@ -23,10 +23,10 @@ export const size: EmailChecker = {
         {
           ...base,
           status: "warn",
-          reason: `${kb(sizeBytes)}: close to Gmail's ${kb(clip)} clipping limit (tracking and ESP code add more).`,
-          fix: "Leave room: shorten the email a little.",
+          reason: T.size.nearClip(kb(sizeBytes), kb(clip)),
+          fix: T.size.nearClipFix,
         },
       ];
-    return [{ ...base, status: "pass", reason: `${kb(sizeBytes)}: under Gmail's ${kb(clip)} clipping limit.` }];
+    return [{ ...base, status: "pass", reason: T.size.underClip(kb(sizeBytes), kb(clip)) }];
   },
 };

@@ -1,3 +1,4 @@
+import { EMAIL_CHECK_TEXTS as T } from "@mailsmith/shared";
 import type { EmailChecker } from "./check.js";
 import { limitItems, short } from "./check.js";
 
@@ -16,15 +17,14 @@ export const textSize: EmailChecker = {
       if (px < MIN || (px < BODY_MIN && run.text.length >= BODY_CHARS))
         tiny.push(`${Math.round(px * 10) / 10} px: "${short(run.text, 40)}"`);
     }
-    const base = { id: "a11y.text-size", title: "Text size" };
-    if (!tiny.length)
-      return [{ ...base, status: "pass", reason: `No text below ${MIN} px (body text ${BODY_MIN} px).` }];
+    const base = { id: "a11y.text-size", title: T.textSize.title };
+    if (!tiny.length) return [{ ...base, status: "pass", reason: T.textSize.pass(MIN, BODY_MIN) }];
     return [
       {
         ...base,
         status: "warn",
-        reason: `${tiny.length} piece${tiny.length === 1 ? " is" : "s are"} of text smaller than ${MIN} px (or body text under ${BODY_MIN} px): hard to read on a phone.`,
-        fix: `Use at least 14–16 px for body text and ${MIN} px for small print.`,
+        reason: T.textSize.tooSmall(tiny.length, MIN, BODY_MIN),
+        fix: T.textSize.tooSmallFix(MIN),
         items: limitItems(tiny),
       },
     ];

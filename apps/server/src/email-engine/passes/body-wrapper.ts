@@ -1,3 +1,4 @@
+import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { Element } from "domhandler";
 import { bodyStyles, documentDir, documentLang, ensureDocument } from "../document.js";
 import { hiddenByStyle, isTag, parseStyle, stringifyStyle } from "../dom.js";
@@ -47,8 +48,8 @@ export const bodyWrapper: EmailPass = {
     }
 
     const notes: string[] = [];
-    if (movedAny) notes.push("Moved the <body> styles (font, colour …) to a wrapper <div> (Gmail drops <body> styles)");
-    else if (created) notes.push("Added a wrapper <div> carrying lang and dir");
+    if (movedAny) notes.push(N.bodyStylesMoved);
+    else if (created) notes.push(N.wrapperAdded);
     return notes;
   },
 };

@@ -1,5 +1,6 @@
+import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { Element } from "domhandler";
-import { isTag, parseStyle, plural, stringifyStyle } from "../dom.js";
+import { isTag, parseStyle, stringifyStyle } from "../dom.js";
 import { UNSAFE_LABEL, type UnsafeKind, unsafeDeclaration } from "./css-rules.js";
 import type { EmailPass } from "./pass.js";
 
@@ -37,6 +38,6 @@ export const cleanStyles: EmailPass = {
         else delete el.attribs.style;
       }
     });
-    return [...removed].map(([kind, n]) => `Removed ${UNSAFE_LABEL[kind]} from ${plural(n, "element")}`);
+    return [...removed].map(([kind, n]) => N.unsafeCssFromElements(UNSAFE_LABEL[kind], n));
   },
 };

@@ -1,3 +1,4 @@
+import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 /**
  * Which CSS declarations the engine removes, shared by the style-attribute pass and the <style> pass.
  * Returns the kind of problem, or null when the declaration may stay.
@@ -20,9 +21,4 @@ export function unsafeDeclaration(prop: string, value: string): UnsafeKind | nul
   return null;
 }
 
-export const UNSAFE_LABEL: Record<UnsafeKind, string> = {
-  script: "script-like CSS (expression(), behavior …)",
-  variable: "CSS variables (var())",
-  "flex-grid": "flex/grid layout",
-  position: "absolute/fixed positioning",
-};
+export const UNSAFE_LABEL: Record<UnsafeKind, string> = N.unsafeCss;

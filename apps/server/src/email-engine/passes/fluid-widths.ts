@@ -1,6 +1,6 @@
-import { GENERATOR_LIMITS } from "@mailsmith/shared";
+import { GENERATOR_LIMITS, EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { Element } from "domhandler";
-import { parseStyle, plural, stringifyStyle } from "../dom.js";
+import { parseStyle, stringifyStyle } from "../dom.js";
 import type { EmailPass } from "./pass.js";
 
 const MAX = GENERATOR_LIMITS.emailMaxWidthPx;
@@ -65,8 +65,8 @@ export const fluidWidths: EmailPass = {
       fluid += 1;
     });
     const notes: string[] = [];
-    if (clamped) notes.push(`Limited ${plural(clamped, "width")} to ${MAX} px`);
-    if (fluid) notes.push(`Made ${plural(fluid, "fixed width")} fluid (width:100% up to the old width) to fit phones`);
+    if (clamped) notes.push(N.widthsLimited(clamped, MAX));
+    if (fluid) notes.push(N.widthsFluid(fluid));
     return notes;
   },
 };

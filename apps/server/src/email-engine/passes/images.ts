@@ -1,5 +1,6 @@
+import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { Element } from "domhandler";
-import { plural, styleOf } from "../dom.js";
+import { styleOf } from "../dom.js";
 import type { EmailPass } from "./pass.js";
 
 /** A 1–2 px image: a spacer or a tracking pixel. */
@@ -28,7 +29,7 @@ export const images: EmailPass = {
       if (el.attribs.border === undefined) el.attribs.border = "0";
     });
     const notes: string[] = [];
-    if (spacers) notes.push(`Marked ${plural(spacers, "spacer/tracking image")} as decorative (alt="")`);
+    if (spacers) notes.push(N.spacersDecorative(spacers));
     return notes;
   },
 };

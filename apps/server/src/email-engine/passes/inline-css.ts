@@ -1,8 +1,8 @@
+import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 import juice from "juice";
 import postcss, { type AtRule, type Root } from "postcss";
-import { plural } from "../dom.js";
 import { UNSAFE_LABEL, type UnsafeKind, unsafeDeclaration } from "./css-rules.js";
 import type { EmailPass } from "./pass.js";
 import { isFontUrl } from "./sanitize.js";
@@ -56,18 +56,14 @@ export const inlineCss: EmailPass = {
       head.append(
         `<!--[if !mso]><!-->\n${links.join("\n")}${fonts ? `\n<style>\n${fonts}\n</style>` : ""}\n<!--<![endif]-->\n`,
       );
-      notes.push("Kept web fonts in a block Outlook for Windows skips (it would fall back to Times New Roman)");
+      notes.push(N.webFontsKept);
     }
     if (css.trim()) head.append(`<style>\n${css.trim()}\n</style>\n`);
     if (blockCount) {
-      notes.push(
-        css.trim()
-          ? `Inlined CSS from ${plural(blockCount, "<style> block")}; kept media queries, hover and client rules in one <style>`
-          : `Inlined CSS from ${plural(blockCount, "<style> block")}`,
-      );
+      notes.push(css.trim() ? N.inlinedKeptRules(blockCount) : N.inlined(blockCount));
     }
-    if (droppedImports) notes.push(`Removed ${plural(droppedImports, "external stylesheet import")} (@import)`);
-    for (const [kind, n] of removed) notes.push(`Removed ${UNSAFE_LABEL[kind]} from ${plural(n, "CSS rule")}`);
+    if (droppedImports) notes.push(N.importsRemoved(droppedImports));
+    for (const [kind, n] of removed) notes.push(N.unsafeCssFromRules(UNSAFE_LABEL[kind], n));
     return notes;
   },
 };

@@ -1,5 +1,6 @@
+import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { Element } from "domhandler";
-import { isTag, plural } from "../dom.js";
+import { isTag } from "../dom.js";
 import type { EmailPass } from "./pass.js";
 
 /** Stylesheet hosts that serve web fonts only: their <link>s and @imports stay (with a fallback font stack). */
@@ -92,11 +93,11 @@ export const sanitize: EmailPass = {
       }
     });
     const notes: string[] = [];
-    if (removed) notes.push(`Removed ${plural(removed, "script, frame or embedded object")}`);
-    if (handlers) notes.push(`Removed ${plural(handlers, "event handler attribute")} (onclick …)`);
-    if (scriptUrls) notes.push(`Removed ${plural(scriptUrls, "javascript: URL")}`);
-    if (forms) notes.push(`Removed form behaviour from ${plural(forms, "element")} (their text stays)`);
-    if (stylesheets) notes.push(`Removed ${plural(stylesheets, "external stylesheet")}`);
+    if (removed) notes.push(N.scriptsRemoved(removed));
+    if (handlers) notes.push(N.handlersRemoved(handlers));
+    if (scriptUrls) notes.push(N.scriptUrlsRemoved(scriptUrls));
+    if (forms) notes.push(N.formsDisabled(forms));
+    if (stylesheets) notes.push(N.stylesheetsRemoved(stylesheets));
     return notes;
   },
 };

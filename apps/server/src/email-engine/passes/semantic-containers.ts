@@ -1,5 +1,5 @@
+import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { Element } from "domhandler";
-import { plural } from "../dom.js";
 import type { EmailPass } from "./pass.js";
 
 /** HTML5 sectioning elements and the ARIA role that keeps their meaning on a <div>. */
@@ -29,8 +29,6 @@ export const semanticContainers: EmailPass = {
       if (role && !el.attribs.role) el.attribs.role = role;
       n += 1;
     });
-    return n
-      ? [`Turned ${plural(n, "header/nav/section/footer element")} into <div>s with their role (content kept)`]
-      : [];
+    return n ? [N.semanticContainers(n)] : [];
   },
 };

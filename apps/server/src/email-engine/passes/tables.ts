@@ -1,5 +1,5 @@
+import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { Element } from "domhandler";
-import { plural } from "../dom.js";
 import type { EmailPass } from "./pass.js";
 
 /** Tables that present data (th, caption, thead of their own, or a summary) rather than layout. */
@@ -57,8 +57,8 @@ export const tables: EmailPass = {
       }
     });
     const notes: string[] = [];
-    if (roles) notes.push(`Marked ${plural(roles, "layout table")} as presentation (data tables keep their meaning)`);
-    if (reset) notes.push(`Set cellpadding/cellspacing/border to 0 on ${plural(reset, "table")}`);
+    if (roles) notes.push(N.layoutTables(roles));
+    if (reset) notes.push(N.tablesReset(reset));
     return notes;
   },
 };
