@@ -10,6 +10,7 @@ export * from "./messages/email-checks.js";
 export * from "./messages/email-report.js";
 export * from "./messages/generator.js";
 export * from "./messages/health.js";
+export * from "./messages/profile.js";
 export * from "./messages/support.js";
 export * from "./messages/uploads.js";
 export * from "./messages.js";

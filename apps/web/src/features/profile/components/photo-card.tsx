@@ -1,4 +1,4 @@
-import { PROFILE_IMAGE_ACCEPT, PROFILE_MESSAGES, type TUser } from "@mailsmith/shared";
+import { PROFILE_IMAGE_ACCEPT, PROFILE_MESSAGES, PROFILE_UI_TEXTS, type TUser } from "@mailsmith/shared";
 import { useRef } from "react";
 import { toast } from "sonner";
 import { Badge, roleColor } from "@/components/ui/badge";
@@ -50,7 +50,7 @@ export function PhotoCard({ user }: { user: TUser }) {
       className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm"
     >
       <h2 id="photo-heading" className="sr-only">
-        Profile photo
+        {PROFILE_UI_TEXTS.photoHeading}
       </h2>
       {user.profileURL ? (
         <img
@@ -78,21 +78,21 @@ export function PhotoCard({ user }: { user: TUser }) {
         type="file"
         accept={PROFILE_IMAGE_ACCEPT}
         className="sr-only"
-        aria-label="Choose a profile photo"
+        aria-label={PROFILE_UI_TEXTS.choosePhoto}
         tabIndex={-1}
         onChange={(e) => void onFile(e.target.files?.[0])}
       />
       <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:justify-center">
         <Button onClick={() => input.current?.click()} disabled={busy} loading={upload.isPending}>
-          {upload.isPending ? "Uploading..." : "Change Photo"}
+          {upload.isPending ? PROFILE_UI_TEXTS.uploading : PROFILE_UI_TEXTS.changePhoto}
         </Button>
         {user.profileURL && (
           <Button variant="secondary" onClick={() => void remove()} disabled={busy}>
-            Remove Photo
+            {PROFILE_UI_TEXTS.removePhoto}
           </Button>
         )}
       </div>
-      <p className="mt-3 text-xs text-slate-500">JPEG, PNG, GIF or WebP, up to 2 MB.</p>
+      <p className="mt-3 text-xs text-slate-500">{PROFILE_UI_TEXTS.photoHint}</p>
     </section>
   );
 }

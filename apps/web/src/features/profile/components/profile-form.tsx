@@ -1,5 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PROFILE_MESSAGES, type TProfileForm, type TUser, ZProfileFormSchema } from "@mailsmith/shared";
+import {
+  PROFILE_MESSAGES,
+  PROFILE_UI_TEXTS,
+  type TProfileForm,
+  type TUser,
+  ZProfileFormSchema,
+} from "@mailsmith/shared";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -47,12 +53,17 @@ export function ProfileForm({ user }: { user: TUser }) {
       className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       <h2 id="personal-info-heading" className="text-lg font-semibold text-slate-900">
-        Personal Information
+        {PROFILE_UI_TEXTS.personalInfo}
       </h2>
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
-        <TextField label="Full Name" autoComplete="name" error={e.userName?.message} {...form.register("userName")} />
         <TextField
-          label="Email Address"
+          label={PROFILE_UI_TEXTS.fullName}
+          autoComplete="name"
+          error={e.userName?.message}
+          {...form.register("userName")}
+        />
+        <TextField
+          label={PROFILE_UI_TEXTS.email}
           type="email"
           value={user.email}
           readOnly
@@ -60,28 +71,33 @@ export function ProfileForm({ user }: { user: TUser }) {
           hint={PROFILE_MESSAGES.emailReadOnly}
         />
         <TextAreaField
-          label="About Me"
+          label={PROFILE_UI_TEXTS.aboutMe}
           rows={4}
           className="sm:col-span-2"
           error={e.aboutMe?.message}
           {...form.register("aboutMe")}
         />
         <TextField
-          label="Address"
+          label={PROFILE_UI_TEXTS.address}
           autoComplete="street-address"
           error={e.address?.message}
           {...form.register("address")}
         />
         <TextField
-          label="Phone Number"
+          label={PROFILE_UI_TEXTS.phone}
           type="tel"
           autoComplete="tel"
           error={e.phone?.message}
           {...form.register("phone")}
         />
-        <TextField label="City" autoComplete="address-level2" error={e.city?.message} {...form.register("city")} />
         <TextField
-          label="Country"
+          label={PROFILE_UI_TEXTS.city}
+          autoComplete="address-level2"
+          error={e.city?.message}
+          {...form.register("city")}
+        />
+        <TextField
+          label={PROFILE_UI_TEXTS.country}
           autoComplete="country-name"
           error={e.country?.message}
           {...form.register("country")}
@@ -89,7 +105,7 @@ export function ProfileForm({ user }: { user: TUser }) {
       </div>
       <div className="mt-6 flex justify-end">
         <Button type="submit" loading={update.isPending}>
-          {update.isPending ? "Saving..." : "Save Changes"}
+          {update.isPending ? PROFILE_UI_TEXTS.saving : PROFILE_UI_TEXTS.save}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { PROFILE_UI_TEXTS } from "@mailsmith/shared";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { ProfileEditor } from "../components/profile-editor";
 
@@ -6,8 +7,8 @@ export function UpdateProfilePage() {
   useDocumentTitle("Update Profile - Mailsmith");
   return (
     <section className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <h1 className="text-2xl font-bold text-slate-900">Update Profile</h1>
-      <p className="mt-1 mb-6 text-slate-600">Your photo and personal information.</p>
+      <h1 className="text-2xl font-bold text-slate-900">{PROFILE_UI_TEXTS.title}</h1>
+      <p className="mt-1 mb-6 text-slate-600">{PROFILE_UI_TEXTS.intro}</p>
       <ProfileEditor />
     </section>
   );
