@@ -61,7 +61,7 @@ export function Conversation({
       sender: m.sender,
       message: m.message,
       timestamp: m.timestamp,
-      author: m.sender === "admin" ? "Support team" : ticket.ticketUserName,
+      author: m.sender === "admin" ? SUPPORT_UI_MESSAGES.supportTeam : ticket.ticketUserName,
     })),
   ];
 
@@ -115,13 +115,13 @@ export function Conversation({
           <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
             <div className="flex-1">
               <label htmlFor={fieldId} className="sr-only">
-                Your reply
+                {SUPPORT_UI_MESSAGES.replyLabel}
               </label>
               <textarea
                 id={fieldId}
                 rows={2}
                 value={text}
-                placeholder="Write a reply…"
+                placeholder={SUPPORT_UI_MESSAGES.replyPlaceholder}
                 onChange={(e) => setText(e.target.value)}
                 onKeyDown={(e) => {
                   if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) void send();
@@ -130,7 +130,7 @@ export function Conversation({
               />
             </div>
             <Button type="submit" loading={reply.isPending} disabled={reply.isPending}>
-              {reply.isPending ? "Sending..." : "Send Reply"}
+              {reply.isPending ? SUPPORT_UI_MESSAGES.sending : SUPPORT_UI_MESSAGES.sendReply}
             </Button>
           </div>
         )}

@@ -1,4 +1,5 @@
 import type { TSupportTicket } from "@mailsmith/shared";
+import { SUPPORT_UI_MESSAGES } from "@mailsmith/shared";
 import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "./ticket-badges";
 
 /** A member's tickets as a selectable list (newest first); admins get the ticket table. */
@@ -12,7 +13,7 @@ export function TicketList({
   onSelect: (id: string) => void;
 }) {
   return (
-    <ul className="divide-y divide-slate-100" aria-label="Tickets">
+    <ul className="divide-y divide-slate-100" aria-label={SUPPORT_UI_MESSAGES.tickets}>
       {tickets.map((t) => {
         const selected = t._id === selectedId;
         return (

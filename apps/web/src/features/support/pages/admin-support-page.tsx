@@ -83,13 +83,13 @@ function TicketControls({ ticket }: { ticket: TSupportTicket }) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:max-w-md">
       <Select
-        label="Ticket status"
+        label={SUPPORT_UI_MESSAGES.ticketStatus}
         value={ticket.ticketStatus}
         options={TICKET_STATUSES}
         onChange={(v) => void change({ ticketStatus: v as TSupportTicket["ticketStatus"] })}
       />
       <Select
-        label="Ticket priority"
+        label={SUPPORT_UI_MESSAGES.ticketPriority}
         value={ticket.priority}
         options={TICKET_PRIORITIES}
         onChange={(v) => void change({ priority: v as TSupportTicket["priority"] })}
@@ -103,7 +103,7 @@ function TicketControls({ ticket }: { ticket: TSupportTicket }) {
  * ticket's conversation sits under the table, full width (side by side, both were too narrow at 1280 px).
  */
 export function AdminSupportPage() {
-  useDocumentTitle("Support Messages - Mailsmith Admin");
+  useDocumentTitle(SUPPORT_UI_MESSAGES.adminDocumentTitle);
   const [status, setStatus] = useState("");
   const [priority, setPriority] = useState("");
   const [from, setFrom] = useState("");
@@ -133,7 +133,7 @@ export function AdminSupportPage() {
   const columns: Column<TSupportTicket>[] = [
     {
       key: "subject",
-      header: "Subject",
+      header: SUPPORT_UI_MESSAGES.subject,
       sortValue: (t) => t.subject,
       // Wide enough to read a subject when the table scrolls sideways on a phone.
       className: "min-w-44",
@@ -150,7 +150,7 @@ export function AdminSupportPage() {
     },
     {
       key: "from",
-      header: "From",
+      header: SUPPORT_UI_MESSAGES.from,
       sortValue: (t) => t.ticketUserName,
       render: (t) => (
         <div className="min-w-0">
@@ -164,20 +164,20 @@ export function AdminSupportPage() {
     },
     {
       key: "status",
-      header: "Status",
+      header: SUPPORT_UI_MESSAGES.status,
       sortValue: (t) => TICKET_STATUSES.indexOf(t.ticketStatus),
       render: (t) => <TicketStatusBadge status={t.ticketStatus} />,
     },
     {
       key: "priority",
-      header: "Priority",
+      header: SUPPORT_UI_MESSAGES.priority,
       sortValue: (t) => TICKET_PRIORITIES.indexOf(t.priority),
       className: "whitespace-nowrap",
       render: (t) => <TicketPriorityBadge priority={t.priority} />,
     },
     {
       key: "createdAt",
-      header: "Created",
+      header: SUPPORT_UI_MESSAGES.created,
       sortValue: (t) => new Date(t.createdAt),
       className: "whitespace-nowrap text-slate-600",
       render: (t) => formatDateTime(t.createdAt),
@@ -188,7 +188,7 @@ export function AdminSupportPage() {
     columns,
     initialSort: { key: "createdAt", dir: "desc" },
     pageSize: ADMIN_TABLE_PAGE_SIZE,
-    label: "Ticket pages",
+    label: SUPPORT_UI_MESSAGES.ticketPages,
   });
   // A filter change shows the first page of the new list.
   const filter = (set: (v: string) => void) => (v: string) => {
@@ -198,31 +198,31 @@ export function AdminSupportPage() {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <h1 className="text-2xl font-bold text-slate-900">Support Messages</h1>
-      <p className="mt-1 text-slate-600">Member tickets and contact-form messages.</p>
+      <h1 className="text-2xl font-bold text-slate-900">{SUPPORT_UI_MESSAGES.adminTitle}</h1>
+      <p className="mt-1 text-slate-600">{SUPPORT_UI_MESSAGES.adminIntro}</p>
       <section
-        aria-label="Filters"
+        aria-label={SUPPORT_UI_MESSAGES.filters}
         className="mt-6 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
       >
         <Select
-          label="Status"
+          label={SUPPORT_UI_MESSAGES.status}
           value={status}
           onChange={filter(setStatus)}
           options={TICKET_STATUSES}
-          allLabel="All statuses"
+          allLabel={SUPPORT_UI_MESSAGES.allStatuses}
         />
         <Select
-          label="Priority"
+          label={SUPPORT_UI_MESSAGES.priority}
           value={priority}
           onChange={filter(setPriority)}
           options={TICKET_PRIORITIES}
-          allLabel="All priorities"
+          allLabel={SUPPORT_UI_MESSAGES.allPriorities}
         />
-        <DateInput label="From" value={from} onChange={filter(setFrom)} />
-        <DateInput label="To" value={to} onChange={filter(setTo)} />
+        <DateInput label={SUPPORT_UI_MESSAGES.from} value={from} onChange={filter(setFrom)} />
+        <DateInput label={SUPPORT_UI_MESSAGES.to} value={to} onChange={filter(setTo)} />
         <div>
           <label htmlFor={emailId} className="mb-1 block text-xs font-medium text-slate-600">
-            User email
+            {SUPPORT_UI_MESSAGES.userEmail}
           </label>
           <input
             id={emailId}
@@ -247,7 +247,7 @@ export function AdminSupportPage() {
               table.resetPage();
             }}
           >
-            Clear filters
+            {SUPPORT_UI_MESSAGES.clearFilters}
           </Button>
         </div>
       </section>
@@ -258,7 +258,7 @@ export function AdminSupportPage() {
           <DataTable
             columns={columns}
             rowKey={(t) => t._id}
-            caption="Tickets"
+            caption={SUPPORT_UI_MESSAGES.tickets}
             loading={list.isPending}
             empty={filtered ? SUPPORT_UI_MESSAGES.noTicketsMatch : SUPPORT_UI_MESSAGES.noTickets}
             rowClassName={(t) => (t._id === selectedId ? "bg-brand-50" : "hover:bg-slate-50")}

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { SUPPORT_MESSAGES, type TTicketForm, ZTicketFormSchema } from "@mailsmith/shared";
+import { SUPPORT_MESSAGES, SUPPORT_UI_MESSAGES, type TTicketForm, ZTicketFormSchema } from "@mailsmith/shared";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -15,7 +15,7 @@ import { useCreateTicket } from "../api/tickets";
 
 /** /user/create-support: name, photo and role badge; Subject and Message required; Submit Ticket → /user/support. */
 export function CreateSupportPage() {
-  useDocumentTitle("Create Support Ticket - Mailsmith");
+  useDocumentTitle(SUPPORT_UI_MESSAGES.createDocumentTitle);
   const me = useMe();
   const create = useCreateTicket();
   const navigate = useNavigate();
@@ -46,9 +46,9 @@ export function CreateSupportPage() {
   return (
     <div className="mx-auto max-w-2xl">
       <div className="mb-6 flex items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold text-slate-900">Create Support Ticket</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{SUPPORT_UI_MESSAGES.createTitle}</h1>
         <Link to={paths.user.support} className="text-sm font-medium text-brand-700 hover:underline">
-          My tickets
+          {SUPPORT_UI_MESSAGES.myTickets}
         </Link>
       </div>
       <form onSubmit={onSubmit} noValidate className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -71,12 +71,23 @@ export function CreateSupportPage() {
           </div>
         </div>
         <div className="space-y-4">
-          <TextField label="Subject" required error={e.subject?.message} {...form.register("subject")} />
-          <TextAreaField label="Message" rows={6} required error={e.message?.message} {...form.register("message")} />
+          <TextField
+            label={SUPPORT_UI_MESSAGES.subject}
+            required
+            error={e.subject?.message}
+            {...form.register("subject")}
+          />
+          <TextAreaField
+            label={SUPPORT_UI_MESSAGES.message}
+            rows={6}
+            required
+            error={e.message?.message}
+            {...form.register("message")}
+          />
         </div>
         <div className="mt-6 flex justify-end">
           <Button type="submit" loading={create.isPending}>
-            Submit Ticket
+            {SUPPORT_UI_MESSAGES.submit}
           </Button>
         </div>
       </form>

@@ -13,7 +13,7 @@ import { TicketPane } from "../components/ticket-pane";
 
 /** /user/support: the member's tickets and a conversation where they can reply. */
 export function MemberSupportPage() {
-  useDocumentTitle("Support - Mailsmith");
+  useDocumentTitle(SUPPORT_UI_MESSAGES.memberDocumentTitle);
   const list = useTickets();
   const [picked, setPicked] = useState<string | null>(null);
   const selectedId = picked ?? list.data?.[0]?._id ?? null;
@@ -22,11 +22,11 @@ export function MemberSupportPage() {
     <div className="mx-auto max-w-6xl">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Support</h1>
-          <p className="mt-1 text-slate-600">Your tickets and our answers.</p>
+          <h1 className="text-2xl font-bold text-slate-900">{SUPPORT_UI_MESSAGES.memberTitle}</h1>
+          <p className="mt-1 text-slate-600">{SUPPORT_UI_MESSAGES.memberIntro}</p>
         </div>
         <Link to={paths.user.createSupport} className={buttonClasses("primary")}>
-          Create Ticket
+          {SUPPORT_UI_MESSAGES.createTicket}
         </Link>
       </div>
       {list.isPending ? (
