@@ -24,3 +24,37 @@ export const AUTH_MAIL_TEXTS = {
   verifyHtml: (safeName: string, safeUrl: string) =>
     `<p>Hi ${safeName},</p><p><a href="${safeUrl}">Confirm your email address</a> to activate your free credits.</p><p>The link is valid for 24 hours. If you did not create a Mailsmith account, ignore this email.</p>`,
 } as const;
+
+/** Texts of the web auth screens (sign in, sign up, password reset): labels, placeholders, headings. */
+export const AUTH_UI_TEXTS = {
+  authForm: {
+    emailAddress: "Email Address",
+  },
+  authShell: {
+    closeAndGoToThe: "Close and go to the home page",
+    mailsmithTurnsDesignsIntoEmail: "Mailsmith turns designs into email-safe HTML in seconds.",
+  },
+  loginPage: {
+    signingIn: "Signing in",
+    password: "Password",
+    yourPassword: "Your password",
+  },
+  registerPage: {
+    creatingYourAccount: "Creating your account",
+    fullName: "Full Name",
+    janeDoe: "Jane Doe",
+    password: "Password",
+    atLeast6Characters: "At least 6 characters",
+    confirmPassword: "Confirm Password",
+    repeatPassword: "Repeat password",
+  },
+  resetPasswordPage: {
+    emailSent: "Email Sent!",
+    resetYourPassword: "Reset your password",
+    passwordChanged: "Password changed",
+    chooseANewPassword: "Choose a new password",
+    newPassword: "New Password",
+    confirmPassword: "Confirm Password",
+    linkExpired: "Link expired",
+  },
+} as const;

@@ -1,3 +1,4 @@
+import { AUTH_UI_TEXTS } from "@mailsmith/shared";
 import type { ComponentProps, FormEventHandler, ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -38,7 +39,15 @@ export function AuthForm({
 
 /** The account's email address, with the browser's autofill hint. */
 export function EmailField(props: Omit<ComponentProps<typeof TextField>, "label" | "type" | "autoComplete">) {
-  return <TextField label="Email Address" type="email" autoComplete="email" placeholder="you@example.com" {...props} />;
+  return (
+    <TextField
+      label={AUTH_UI_TEXTS.authForm.emailAddress}
+      type="email"
+      autoComplete="email"
+      placeholder="you@example.com"
+      {...props}
+    />
+  );
 }
 
 /** "Don't have an account? Sign up" under a form; keeps where the visitor was going. */

@@ -1,3 +1,4 @@
+import { AUTH_UI_TEXTS } from "@mailsmith/shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
@@ -20,7 +21,7 @@ export function AuthShell({
       <div className="relative grid w-full max-w-4xl overflow-hidden rounded-3xl bg-white shadow-xl ring-1 ring-slate-200 md:grid-cols-5">
         <Link
           to="/"
-          aria-label="Close and go to the home page"
+          aria-label={AUTH_UI_TEXTS.authShell.closeAndGoToThe}
           className="absolute top-4 right-4 z-10 rounded-full p-2 text-slate-500 hover:bg-slate-100"
         >
           <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
@@ -46,7 +47,7 @@ export function AuthShell({
               ))}
             </ul>
           </div>
-          <p className="mt-10 text-xs text-brand-100">Mailsmith turns designs into email-safe HTML in seconds.</p>
+          <p className="mt-10 text-xs text-brand-100">{AUTH_UI_TEXTS.authShell.mailsmithTurnsDesignsIntoEmail}</p>
         </aside>
         <section className="p-6 sm:p-10 md:col-span-3">
           <h1 className="text-2xl font-bold text-slate-900">{heading}</h1>

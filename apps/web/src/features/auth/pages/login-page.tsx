@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { AUTH_MESSAGES, loginErrorMessage, type TLoginForm, ZLoginFormSchema } from "@mailsmith/shared";
+import { AUTH_MESSAGES, AUTH_UI_TEXTS, loginErrorMessage, type TLoginForm, ZLoginFormSchema } from "@mailsmith/shared";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
@@ -54,7 +54,7 @@ export function LoginPage() {
       benefitsTitle="Why sign in?"
       benefits={benefits}
     >
-      {isSubmitting && <FullScreenLoader label="Signing in" />}
+      {isSubmitting && <FullScreenLoader label={AUTH_UI_TEXTS.loginPage.signingIn} />}
       <AuthForm
         error={formError}
         onSubmit={onSubmit}
@@ -64,9 +64,9 @@ export function LoginPage() {
       >
         <EmailField error={errors.email?.message} {...form.register("email")} />
         <PasswordField
-          label="Password"
+          label={AUTH_UI_TEXTS.loginPage.password}
           autoComplete="current-password"
-          placeholder="Your password"
+          placeholder={AUTH_UI_TEXTS.loginPage.yourPassword}
           error={errors.password?.message}
           {...form.register("password")}
         />

@@ -1,5 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { AUTH_MESSAGES, registerErrorMessage, type TRegisterForm, ZRegisterFormSchema } from "@mailsmith/shared";
+import {
+  AUTH_MESSAGES,
+  AUTH_UI_TEXTS,
+  registerErrorMessage,
+  type TRegisterForm,
+  ZRegisterFormSchema,
+} from "@mailsmith/shared";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { PasswordField, TextField } from "@/components/ui/field";
@@ -52,7 +58,7 @@ export function RegisterPage() {
       benefitsTitle="Why join us?"
       benefits={benefits}
     >
-      {isSubmitting && <FullScreenLoader label="Creating your account" />}
+      {isSubmitting && <FullScreenLoader label={AUTH_UI_TEXTS.registerPage.creatingYourAccount} />}
       <AuthForm
         error={formError}
         onSubmit={onSubmit}
@@ -61,26 +67,26 @@ export function RegisterPage() {
         submittingLabel="Creating Account..."
       >
         <TextField
-          label="Full Name"
+          label={AUTH_UI_TEXTS.registerPage.fullName}
           autoComplete="name"
-          placeholder="Jane Doe"
+          placeholder={AUTH_UI_TEXTS.registerPage.janeDoe}
           error={errors.name?.message}
           {...form.register("name")}
         />
         <EmailField error={errors.email?.message} {...form.register("email")} />
         <div className="grid gap-4 sm:grid-cols-2">
           <PasswordField
-            label="Password"
+            label={AUTH_UI_TEXTS.registerPage.password}
             autoComplete="new-password"
-            placeholder="At least 6 characters"
+            placeholder={AUTH_UI_TEXTS.registerPage.atLeast6Characters}
             hint={AUTH_MESSAGES.passwordRules}
             error={errors.password?.message}
             {...form.register("password")}
           />
           <PasswordField
-            label="Confirm Password"
+            label={AUTH_UI_TEXTS.registerPage.confirmPassword}
             autoComplete="new-password"
-            placeholder="Repeat password"
+            placeholder={AUTH_UI_TEXTS.registerPage.repeatPassword}
             error={errors.confirmPassword?.message}
             {...form.register("confirmPassword")}
           />

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   AUTH_MESSAGES,
+  AUTH_UI_TEXTS,
   resetErrorMessage,
   type TNewPasswordForm,
   type TResetRequestForm,
@@ -40,7 +41,7 @@ function RequestForm() {
 
   if (sentTo) {
     return (
-      <Card title="Email Sent!">
+      <Card title={AUTH_UI_TEXTS.resetPasswordPage.emailSent}>
         <p className="text-sm text-slate-600">
           We sent a password reset link to <strong className="text-slate-900">{sentTo}</strong>. It works once and
           expires in 1 hour.
@@ -74,7 +75,7 @@ function RequestForm() {
   });
 
   return (
-    <Card title="Reset your password">
+    <Card title={AUTH_UI_TEXTS.resetPasswordPage.resetYourPassword}>
       <p className="mb-5 text-sm text-slate-600">
         Enter the email address of your account and we will send you a link to choose a new password.
       </p>
@@ -107,7 +108,7 @@ function NewPasswordForm({ token }: { token: string }) {
 
   if (done) {
     return (
-      <Card title="Password changed">
+      <Card title={AUTH_UI_TEXTS.resetPasswordPage.passwordChanged}>
         <p className="text-sm text-slate-600">{AUTH_MESSAGES.resetDone}</p>
         <Link to={paths.login} className={buttonClasses("primary", "mt-6 w-full")}>
           Return to Login
@@ -131,7 +132,7 @@ function NewPasswordForm({ token }: { token: string }) {
   });
 
   return (
-    <Card title="Choose a new password">
+    <Card title={AUTH_UI_TEXTS.resetPasswordPage.chooseANewPassword}>
       <AuthForm
         error={formError}
         onSubmit={onSubmit}
@@ -140,14 +141,14 @@ function NewPasswordForm({ token }: { token: string }) {
         submittingLabel="Saving..."
       >
         <TextField
-          label="New Password"
+          label={AUTH_UI_TEXTS.resetPasswordPage.newPassword}
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
           {...form.register("password")}
         />
         <TextField
-          label="Confirm Password"
+          label={AUTH_UI_TEXTS.resetPasswordPage.confirmPassword}
           type="password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
@@ -165,7 +166,7 @@ export function ResetPasswordPage() {
   const token = params.get("token");
   if (params.get("error")) {
     return (
-      <Card title="Link expired">
+      <Card title={AUTH_UI_TEXTS.resetPasswordPage.linkExpired}>
         <p className="text-sm text-slate-600">{AUTH_MESSAGES.resetLinkInvalid}</p>
         <Link to={paths.resetPassword} className={buttonClasses("primary", "mt-6 w-full")}>
           Request a new link
