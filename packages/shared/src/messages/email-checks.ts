@@ -177,3 +177,16 @@ export const EMAIL_PASS_NOTES = {
   layoutTables: (n: number) => `Marked ${count(n, "layout table")} as presentation (data tables keep their meaning)`,
   tablesReset: (n: number) => `Set cellpadding/cellspacing/border to 0 on ${count(n, "table")}`,
 } as const;
+
+/** Texts of the web Check Email screen (labels and headings). */
+export const EMAIL_CHECK_UI_TEXTS = {
+  fixWithAi: {
+    fixWithAi: "Fix with AI",
+  },
+  outputPanel: {
+    processedEmail: "Processed email",
+  },
+  checkEmailPage: {
+    processedEmail: "Processed email",
+  },
+} as const;

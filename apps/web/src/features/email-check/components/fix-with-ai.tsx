@@ -1,4 +1,4 @@
-import { buildFixInstruction, EMAIL_CHECK_MESSAGES, type TEmailReport } from "@mailsmith/shared";
+import { buildFixInstruction, EMAIL_CHECK_MESSAGES, EMAIL_CHECK_UI_TEXTS, type TEmailReport } from "@mailsmith/shared";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -19,7 +19,10 @@ export function FixWithAi({ html, report, credits }: { html: string; report: TEm
   const importedId = (fix.error as { importedId?: string } | null)?.importedId;
 
   return (
-    <section aria-label="Fix with AI" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+    <section
+      aria-label={EMAIL_CHECK_UI_TEXTS.fixWithAi.fixWithAi}
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
+    >
       <p className="text-sm text-slate-600">
         {instructions ? EMAIL_CHECK_MESSAGES.fixHint : EMAIL_CHECK_MESSAGES.fixNothing}
       </p>

@@ -1,4 +1,4 @@
-import { EMAIL_CHECK_LIMITS, EMAIL_CHECK_MESSAGES } from "@mailsmith/shared";
+import { EMAIL_CHECK_LIMITS, EMAIL_CHECK_MESSAGES, EMAIL_CHECK_UI_TEXTS } from "@mailsmith/shared";
 import { toast } from "sonner";
 import { CodeOutput } from "@/components/email/code-output";
 import { Button } from "@/components/ui/button";
@@ -17,7 +17,7 @@ const copy = async (content: string) => {
 export function OutputPanel({ html, text }: { html: string; text: string }) {
   return (
     <CodeOutput
-      label="Processed email"
+      label={EMAIL_CHECK_UI_TEXTS.outputPanel.processedEmail}
       className="min-w-0"
       title={(view) => (view === "html" ? EMAIL_CHECK_MESSAGES.processedTitle : EMAIL_CHECK_MESSAGES.textTitle)}
       switchLabel="Output format"

@@ -1,4 +1,4 @@
-import { EMAIL_CHECK_MESSAGES } from "@mailsmith/shared";
+import { EMAIL_CHECK_MESSAGES, EMAIL_CHECK_UI_TEXTS } from "@mailsmith/shared";
 import { useEffect, useRef, useState } from "react";
 import { CompareView } from "@/components/email/compare-view";
 import { EmailReport } from "@/components/email/email-report";
@@ -109,7 +109,7 @@ export function CheckEmailPage() {
           {!result.report.previews?.desktop && (
             // No pictures (renderer unavailable): the processed email itself, only ever in a sandboxed frame.
             <iframe
-              title="Processed email"
+              title={EMAIL_CHECK_UI_TEXTS.checkEmailPage.processedEmail}
               sandbox=""
               srcDoc={result.html}
               className="h-[500px] w-full rounded-xl border border-slate-200 bg-white"
