@@ -6,6 +6,7 @@ export * from "./messages/auth.js";
 export * from "./messages/commerce.js";
 export * from "./messages/content.js";
 export * from "./messages/credits.js";
+export * from "./messages/dashboard.js";
 export * from "./messages/email-checks.js";
 export * from "./messages/email-report.js";
 export * from "./messages/generator.js";

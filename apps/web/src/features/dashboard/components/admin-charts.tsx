@@ -1,4 +1,5 @@
 import type { TDailyStat } from "@mailsmith/shared";
+import { DASHBOARD_UI_TEXTS } from "@mailsmith/shared";
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 const shortDay = (d: string) => {
@@ -47,7 +48,7 @@ export default function AdminCharts({ daily }: { daily: TDailyStat[] }) {
   const credits = daily.reduce((s, d) => s + d.creditsSpent, 0);
   return (
     <div className="grid gap-4 lg:grid-cols-3">
-      <ChartCard title="Revenue (USD)" total={`$${revenue.toFixed(2)}`}>
+      <ChartCard title={DASHBOARD_UI_TEXTS.adminCharts.revenueUsd} total={`$${revenue.toFixed(2)}`}>
         <LineChart data={daily} margin={{ left: -20, right: 8, top: 4 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} {...axis} />
@@ -56,10 +57,10 @@ export default function AdminCharts({ daily }: { daily: TDailyStat[] }) {
           <Line type="monotone" dataKey="revenue" stroke="#4f46e5" strokeWidth={2} dot={false} />
         </LineChart>
       </ChartCard>
-      <ChartCard title="Paid orders" total={String(orders)}>
+      <ChartCard title={DASHBOARD_UI_TEXTS.adminCharts.paidOrders} total={String(orders)}>
         {dailyBars(daily, "paidOrders", "Paid orders", "#14b8a6")}
       </ChartCard>
-      <ChartCard title="Credits spent" total={String(credits)}>
+      <ChartCard title={DASHBOARD_UI_TEXTS.adminCharts.creditsSpent} total={String(credits)}>
         {dailyBars(daily, "creditsSpent", "Credits spent", "#f59e0b")}
       </ChartCard>
     </div>

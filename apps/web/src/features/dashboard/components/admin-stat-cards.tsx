@@ -1,3 +1,4 @@
+import { DASHBOARD_UI_TEXTS } from "@mailsmith/shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
@@ -22,17 +23,25 @@ export function AdminStatCards() {
   const count = (n: number | undefined) => (stats.isPending ? "…" : stats.isError ? "—" : n);
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <Card to={paths.admin.orders} title="Total Orders" tone="bg-brand-500">
+      <Card to={paths.admin.orders} title={DASHBOARD_UI_TEXTS.adminStatCards.totalOrders} tone="bg-brand-500">
         <span data-testid="card-orders-count">{count(stats.data?.counts.orders)}</span>
       </Card>
-      <Card to={paths.admin.users} title="Total Users" tone="bg-teal-500">
+      <Card to={paths.admin.users} title={DASHBOARD_UI_TEXTS.adminStatCards.totalUsers} tone="bg-teal-500">
         <span data-testid="card-users-count">{count(stats.data?.counts.users)}</span>
       </Card>
-      <Card to={paths.admin.supportMessages} title="Support Messages" tone="bg-amber-500">
-        <span className="text-base font-semibold text-brand-700 group-hover:underline">View messages →</span>
+      <Card
+        to={paths.admin.supportMessages}
+        title={DASHBOARD_UI_TEXTS.adminStatCards.supportMessages}
+        tone="bg-amber-500"
+      >
+        <span className="text-base font-semibold text-brand-700 group-hover:underline">
+          {DASHBOARD_UI_TEXTS.adminStatCards.viewMessages}
+        </span>
       </Card>
-      <Card to={paths.admin.settings} title="Settings" tone="bg-slate-500">
-        <span className="text-base font-semibold text-brand-700 group-hover:underline">Open settings →</span>
+      <Card to={paths.admin.settings} title={DASHBOARD_UI_TEXTS.adminStatCards.settings} tone="bg-slate-500">
+        <span className="text-base font-semibold text-brand-700 group-hover:underline">
+          {DASHBOARD_UI_TEXTS.adminStatCards.openSettings}
+        </span>
       </Card>
     </div>
   );

@@ -1,3 +1,4 @@
+import { DASHBOARD_UI_TEXTS } from "@mailsmith/shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
@@ -67,8 +68,10 @@ export function MemberDashboardPage() {
             You have <strong data-testid="dashboard-credits">{user?.currentBalance ?? 0}</strong> credits.
           </p>
           <div className="mt-4 flex gap-3">
-            <Stat label="Membership">{user?.userMembership ?? "free"}</Stat>
-            <Stat label="Cost per template">1 credit</Stat>
+            <Stat label={DASHBOARD_UI_TEXTS.memberDashboardPage.membership}>{user?.userMembership ?? "free"}</Stat>
+            <Stat label={DASHBOARD_UI_TEXTS.memberDashboardPage.costPerTemplate}>
+              {DASHBOARD_UI_TEXTS.memberDashboardPage.n1Credit}
+            </Stat>
           </div>
         </div>
         <Link to={paths.user.generateCode} className={buttonClasses("secondary", "shrink-0")}>
@@ -99,8 +102,10 @@ export function MemberDashboardPage() {
             <Icon name="users" />
           </span>
           <span>
-            <span className="block font-semibold text-slate-900">Profile</span>
-            <span className="mt-1 block text-sm text-slate-600">Your photo and personal information.</span>
+            <span className="block font-semibold text-slate-900">{DASHBOARD_UI_TEXTS.memberDashboardPage.profile}</span>
+            <span className="mt-1 block text-sm text-slate-600">
+              {DASHBOARD_UI_TEXTS.memberDashboardPage.yourPhotoAndPersonalInformation}
+            </span>
           </span>
         </Link>
       </div>
