@@ -1,4 +1,10 @@
-import { ADMIN_TABLE_PAGE_SIZE, LEDGER_REASON_LABELS, type TLedgerEntry, type TUser } from "@mailsmith/shared";
+import {
+  ADMIN_TABLE_PAGE_SIZE,
+  LEDGER_REASON_LABELS,
+  type TLedgerEntry,
+  type TUser,
+  USERS_MESSAGES,
+} from "@mailsmith/shared";
 import { Alert } from "@/components/ui/alert";
 import { type Column, DataTable, useDataTable } from "@/components/ui/data-table";
 import { Modal } from "@/components/ui/modal";
@@ -8,15 +14,15 @@ import { useCreditHistory } from "../api/users";
 const columns: Column<TLedgerEntry>[] = [
   {
     key: "createdAt",
-    header: "Date",
+    header: USERS_MESSAGES.date,
     sortValue: (r) => new Date(r.createdAt),
     className: "whitespace-nowrap",
     render: (r) => new Date(r.createdAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
   },
-  { key: "reason", header: "Reason", render: (r) => LEDGER_REASON_LABELS[r.reason] ?? r.reason },
+  { key: "reason", header: USERS_MESSAGES.reason, render: (r) => LEDGER_REASON_LABELS[r.reason] ?? r.reason },
   {
     key: "delta",
-    header: "Change",
+    header: USERS_MESSAGES.change,
     sortValue: (r) => r.delta,
     align: "right",
     render: (r) => (
@@ -27,7 +33,7 @@ const columns: Column<TLedgerEntry>[] = [
   },
   {
     key: "balanceAfter",
-    header: "Balance",
+    header: USERS_MESSAGES.balance,
     align: "right",
     render: (r) => r.balanceAfter,
   },
@@ -41,22 +47,22 @@ export function CreditHistoryModal({ user, onClose }: { user: TUser | null; onCl
     columns,
     initialSort: { key: "createdAt", dir: "desc" },
     pageSize: ADMIN_TABLE_PAGE_SIZE,
-    label: "Credit history pages",
+    label: USERS_MESSAGES.creditPages,
   });
   return (
-    <Modal open={Boolean(user)} onClose={onClose} title="Credit History" size="lg">
+    <Modal open={Boolean(user)} onClose={onClose} title={USERS_MESSAGES.creditTitle} size="lg">
       <p className="mb-4 text-sm text-slate-600">
         {user?.userName} · balance <strong>{user?.currentBalance}</strong>
       </p>
       {history.isError ? (
-        <Alert>{errorMessage(history.error, "Failed to load the credit history")}</Alert>
+        <Alert>{errorMessage(history.error, USERS_MESSAGES.creditLoadFailed)}</Alert>
       ) : (
         <DataTable
           columns={columns}
           rowKey={(r) => r._id}
-          caption="Credit movements"
+          caption={USERS_MESSAGES.creditCaption}
           loading={history.isPending}
-          empty="No credit movements yet."
+          empty={USERS_MESSAGES.creditEmpty}
           {...table.props}
         />
       )}

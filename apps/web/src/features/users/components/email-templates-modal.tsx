@@ -2,6 +2,7 @@ import {
   MESSAGING_MESSAGES,
   NAME_PLACEHOLDER,
   type TEmailTemplate,
+  USERS_MESSAGES,
   ZEmailTemplateInputSchema,
 } from "@mailsmith/shared";
 import { useId, useState } from "react";
@@ -33,7 +34,7 @@ export function EmailTemplatesModal({ open, onClose }: { open: boolean; onClose:
     if (!draft) return;
     const parsed = ZEmailTemplateInputSchema.safeParse(draft);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Invalid template");
+      setError(parsed.error.issues[0]?.message ?? USERS_MESSAGES.invalidTemplate);
       return;
     }
     try {
@@ -67,10 +68,10 @@ export function EmailTemplatesModal({ open, onClose }: { open: boolean; onClose:
   };
   const columns: Column<TEmailTemplate>[] = [
     { key: "templateName", header: "Template", className: "font-medium text-slate-900", render: (t) => t.templateName },
-    { key: "subject", header: "Subject", render: (t) => t.subject },
+    { key: "subject", header: USERS_MESSAGES.subject, render: (t) => t.subject },
     {
       key: "actions",
-      header: "Actions",
+      header: USERS_MESSAGES.actions,
       render: (t) => (
         <RowActions
           name={t.templateName}
@@ -84,17 +85,17 @@ export function EmailTemplatesModal({ open, onClose }: { open: boolean; onClose:
   ];
 
   return (
-    <Modal open={open} onClose={onClose} title="Email Templates" size="xl">
+    <Modal open={open} onClose={onClose} title={USERS_MESSAGES.templatesTitle} size="xl">
       {draft ? (
         <div className="space-y-4">
           {error && <Alert>{error}</Alert>}
           <TextField
-            label="Template name"
+            label={USERS_MESSAGES.templateName}
             value={draft.templateName}
             onChange={(e) => setDraft({ ...draft, templateName: e.target.value })}
           />
           <TextField
-            label="Subject"
+            label={USERS_MESSAGES.subject}
             value={draft.subject}
             onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
           />
@@ -113,10 +114,10 @@ export function EmailTemplatesModal({ open, onClose }: { open: boolean; onClose:
           </div>
           <div className="flex justify-end gap-3">
             <Button variant="secondary" onClick={() => setDraft(null)}>
-              Cancel
+              {USERS_MESSAGES.cancel}
             </Button>
             <Button onClick={() => void submit()} loading={save.isPending}>
-              Save Template
+              {USERS_MESSAGES.saveTemplate}
             </Button>
           </div>
         </div>
@@ -129,7 +130,7 @@ export function EmailTemplatesModal({ open, onClose }: { open: boolean; onClose:
                 setDraft({ ...empty, body: `<p>Hi ${NAME_PLACEHOLDER},</p>\n<p></p>` });
               }}
             >
-              New Template
+              {USERS_MESSAGES.newTemplate}
             </Button>
           </div>
           {templates.isError ? (
@@ -139,7 +140,7 @@ export function EmailTemplatesModal({ open, onClose }: { open: boolean; onClose:
               columns={columns}
               rows={templates.data ?? []}
               rowKey={(t) => t._id}
-              caption="Email templates"
+              caption={USERS_MESSAGES.templatesCaption}
               loading={templates.isPending}
               empty={MESSAGING_MESSAGES.empty}
             />

@@ -1,4 +1,4 @@
-import { MESSAGE_LOG_PAGE_SIZE, type TMessageLogPage, type TUser } from "@mailsmith/shared";
+import { MESSAGE_LOG_PAGE_SIZE, type TMessageLogPage, type TUser, USERS_MESSAGES } from "@mailsmith/shared";
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { type Column, DataTable } from "@/components/ui/data-table";
@@ -9,10 +9,10 @@ import { useMessageLog } from "../api/messaging";
 
 type LogRow = TMessageLogPage["data"][number];
 const columns: Column<LogRow>[] = [
-  { key: "day", header: "Day", render: (row) => row.day },
+  { key: "day", header: USERS_MESSAGES.day, render: (row) => row.day },
   { key: "date", header: "Date", className: "whitespace-nowrap", render: (row) => row.date },
-  { key: "templateName", header: "Template", render: (row) => row.templateName || "—" },
-  { key: "subject", header: "Subject", render: (row) => row.subject },
+  { key: "templateName", header: USERS_MESSAGES.template, render: (row) => row.templateName || "—" },
+  { key: "subject", header: USERS_MESSAGES.subject, render: (row) => row.subject },
 ];
 
 /** Message Log History of one user: day, date, template name and subject, 5 per page. */
@@ -22,28 +22,28 @@ export function MessageLogModal({ user, onClose }: { user: TUser | null; onClose
   useEffect(() => setPage(1), [user?._id]);
   const log = useMessageLog(user?.email ?? null, page);
   return (
-    <Modal open={Boolean(user)} onClose={onClose} title="Message Log History" size="lg">
+    <Modal open={Boolean(user)} onClose={onClose} title={USERS_MESSAGES.logTitle} size="lg">
       <p className="mb-4 text-sm text-slate-600">
         Messages sent to <strong>{user?.email}</strong>
       </p>
       {log.isError ? (
-        <Alert>{errorMessage(log.error, "Failed to load the message log")}</Alert>
+        <Alert>{errorMessage(log.error, USERS_MESSAGES.logLoadFailed)}</Alert>
       ) : (
         // Paged on the server: the table shows the page it got.
         <DataTable
           columns={columns}
           rows={log.data?.data ?? []}
           rowKey={(row) => row._id}
-          caption="Messages sent"
+          caption={USERS_MESSAGES.logCaption}
           loading={log.isPending}
-          empty="No messages sent yet."
+          empty={USERS_MESSAGES.logEmpty}
           paging={{
             page,
             pageCount: pageCountOf(log.data?.total ?? 0, MESSAGE_LOG_PAGE_SIZE),
             onPageChange: setPage,
             total: log.data?.total ?? 0,
             pageSize: MESSAGE_LOG_PAGE_SIZE,
-            label: "Message log pages",
+            label: USERS_MESSAGES.logPages,
           }}
         />
       )}

@@ -55,7 +55,7 @@ export function SendMessageModal({
     if (!user) return;
     setError(null);
     if (!subject.trim() || !body.trim()) {
-      setError("Subject and message are required.");
+      setError(USERS_MESSAGES.subjectAndMessageRequired);
       return;
     }
     try {
@@ -77,15 +77,15 @@ export function SendMessageModal({
     <Modal
       open={Boolean(user)}
       onClose={onClose}
-      title="Send Message"
+      title={USERS_MESSAGES.sendTitle}
       size="lg"
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {USERS_MESSAGES.cancel}
           </Button>
           <Button onClick={() => void submit()} loading={send.isPending}>
-            {send.isPending ? "Sending..." : "Send Message"}
+            {send.isPending ? USERS_MESSAGES.sending : USERS_MESSAGES.sendTitle}
           </Button>
         </>
       }
@@ -97,10 +97,10 @@ export function SendMessageModal({
             {USERS_MESSAGES.templatesFailed(templates.error instanceof Error ? templates.error.message : "")}
           </Alert>
         )}
-        <TextField label="To" value={user?.email ?? ""} readOnly aria-readonly="true" />
+        <TextField label={USERS_MESSAGES.to} value={user?.email ?? ""} readOnly aria-readonly="true" />
         <div>
           <label htmlFor={ids.template} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Template
+            {USERS_MESSAGES.template}
           </label>
           <select
             id={ids.template}
@@ -108,7 +108,7 @@ export function SendMessageModal({
             onChange={(e) => pick(e.target.value)}
             className={inputClasses()}
           >
-            <option value="">No template</option>
+            <option value="">{USERS_MESSAGES.noTemplate}</option>
             {templates.data?.map((t) => (
               <option key={t._id} value={t._id}>
                 {t.templateName}
@@ -117,7 +117,7 @@ export function SendMessageModal({
           </select>
           <p className="mt-1 text-xs text-slate-500">{NAME_PLACEHOLDER} in a template becomes the recipient's name.</p>
         </div>
-        <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
+        <TextField label={USERS_MESSAGES.subject} value={subject} onChange={(e) => setSubject(e.target.value)} />
         <div>
           <div className="mb-1.5 flex items-center justify-between">
             <label htmlFor={ids.body} className="block text-sm font-medium text-slate-700">
@@ -128,12 +128,12 @@ export function SendMessageModal({
               className="text-xs font-medium text-brand-700 hover:underline"
               onClick={() => setPreview((v) => !v)}
             >
-              {preview ? "Edit" : "Preview"}
+              {preview ? USERS_MESSAGES.edit : USERS_MESSAGES.preview}
             </button>
           </div>
           {preview ? (
             <iframe
-              title="Message preview"
+              title={USERS_MESSAGES.messagePreview}
               sandbox=""
               srcDoc={body}
               className="h-64 w-full rounded-lg border border-slate-300 bg-white"

@@ -49,7 +49,7 @@ const statusOf = (err: unknown) => (err instanceof ApiError ? err.message || err
  * of name, role, membership and balance, delete, disable/enable, Send Message and Message Log History.
  * Row actions sit in one menu per row; delete is confirmed naming the user, disable/enable can be undone.
  */
-export function UsersDirectory({ title = "User Directory" }: { title?: string }) {
+export function UsersDirectory({ title = USERS_MESSAGES.directoryTitle }: { title?: string }) {
   const me = useMe();
   const users = useUsers();
   const update = useUpdateUser();
@@ -143,13 +143,13 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
   const columns: Column<TUser>[] = [
     {
       key: "userName",
-      header: "User",
+      header: USERS_MESSAGES.user,
       sortValue: (u) => u.userName,
       render: (u) =>
         editing === u._id && draft ? (
           <div className="space-y-1">
             <input
-              aria-label="Name"
+              aria-label={USERS_MESSAGES.name}
               value={draft.userName}
               onChange={(e) => setDraft({ ...draft, userName: e.target.value })}
               className={inputClasses()}
@@ -177,12 +177,12 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
     },
     {
       key: "userRole",
-      header: "Role",
+      header: USERS_MESSAGES.role,
       sortValue: (u) => u.userRole,
       render: (u) =>
         editing === u._id && draft ? (
           <select
-            aria-label="Role"
+            aria-label={USERS_MESSAGES.role}
             value={draft.userRole}
             disabled={u._id === myId}
             title={u._id === myId ? USERS_MESSAGES.cannotDemoteSelf : undefined}
@@ -201,12 +201,12 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
     },
     {
       key: "userMembership",
-      header: "Membership",
+      header: USERS_MESSAGES.membership,
       sortValue: (u) => u.userMembership,
       render: (u) =>
         editing === u._id && draft ? (
           <select
-            aria-label="Membership"
+            aria-label={USERS_MESSAGES.membership}
             value={draft.userMembership}
             onChange={(e) => setDraft({ ...draft, userMembership: e.target.value as Membership })}
             className={inputClasses()}
@@ -223,12 +223,12 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
     },
     {
       key: "currentBalance",
-      header: "Balance",
+      header: USERS_MESSAGES.balance,
       sortValue: (u) => u.currentBalance ?? 0,
       render: (u) =>
         editing === u._id && draft ? (
           <input
-            aria-label="Balance"
+            aria-label={USERS_MESSAGES.balance}
             type="number"
             min={0}
             step={1}
@@ -244,41 +244,45 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
     },
     {
       key: "createdAt",
-      header: "Joined",
+      header: USERS_MESSAGES.joined,
       sortValue: (u) => new Date(u.createdAt),
       className: "whitespace-nowrap",
       render: (u) => new Date(u.createdAt).toLocaleDateString(undefined, { dateStyle: "medium" }),
     },
     {
       key: "signupIp",
-      header: "Signed up from",
+      header: USERS_MESSAGES.signedUpFrom,
       sortValue: (u) => u.signupIp ?? "",
       className: "whitespace-nowrap font-mono text-xs",
       render: (u) => u.signupIp ?? "—",
     },
     {
       key: "banned",
-      header: "Status",
+      header: USERS_MESSAGES.status,
       sortValue: (u) => u.banned,
       render: (u) => (
         <span className="flex flex-wrap gap-1">
-          {u.banned ? <Badge color="red">Disabled</Badge> : <Badge color="green">Active</Badge>}
+          {u.banned ? (
+            <Badge color="red">{USERS_MESSAGES.statusDisabled}</Badge>
+          ) : (
+            <Badge color="green">{USERS_MESSAGES.statusActive}</Badge>
+          )}
           {u.emailVerified === false && <Badge color="amber">{VERIFY_MESSAGES.adminUnverified}</Badge>}
         </span>
       ),
     },
     {
       key: "actions",
-      header: "Actions",
+      header: USERS_MESSAGES.actions,
       className: "whitespace-nowrap",
       render: (u) =>
         editing === u._id ? (
           <div className="flex gap-2">
             <Button onClick={() => void save(u)} loading={update.isPending} aria-label={`Save ${u.userName}`}>
-              Save
+              {USERS_MESSAGES.save}
             </Button>
             <Button variant="secondary" onClick={cancelEdit}>
-              Cancel
+              {USERS_MESSAGES.cancel}
             </Button>
           </div>
         ) : (
@@ -311,7 +315,7 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
     columns,
     initialSort: { key: "createdAt", dir: "desc" },
     pageSize: USERS_PAGE_SIZE,
-    label: "User pages",
+    label: USERS_MESSAGES.userPages,
   });
 
   return (
@@ -327,13 +331,13 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
         </div>
         <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
           <label htmlFor={searchId} className="sr-only">
-            Search users
+            {USERS_MESSAGES.searchLabel}
           </label>
           <div className="w-72 max-w-full">
             <input
               id={searchId}
               type="search"
-              placeholder="Search name, email, role, membership, IP"
+              placeholder={USERS_MESSAGES.searchPlaceholder}
               value={search}
               onChange={(e) => {
                 setSearch(e.target.value);
@@ -343,10 +347,10 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
             />
           </div>
           <Button variant="secondary" onClick={() => void users.refetch()} loading={users.isFetching}>
-            Refresh
+            {USERS_MESSAGES.refresh}
           </Button>
           <Button variant="secondary" onClick={() => setTemplatesOpen(true)}>
-            Email Templates
+            {USERS_MESSAGES.templatesTitle}
           </Button>
         </div>
       </div>
@@ -358,7 +362,7 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
             type="button"
             className="absolute top-2 right-3 text-sm text-red-700"
             onClick={() => setError(null)}
-            aria-label="Dismiss"
+            aria-label={USERS_MESSAGES.dismiss}
           >
             ×
           </button>
@@ -370,8 +374,8 @@ export function UsersDirectory({ title = "User Directory" }: { title?: string })
         <DataTable
           columns={columns}
           rowKey={(u) => u._id}
-          caption="Users"
-          empty="No users match your search."
+          caption={USERS_MESSAGES.usersCaption}
+          empty={USERS_MESSAGES.noMatches}
           loading={users.isPending}
           {...table.props}
         />
