@@ -26,6 +26,7 @@ export const PACKAGE_MESSAGES = {
   pricingTitle: "Pricing Plan",
   pricingHeading: "Choose Your Best Plan",
   choosePlan: "Choose Plan",
+  loadingPackages: "Loading packages",
   fetchFailed: "Failed to fetch packages",
   fetchOneFailed: "Failed to fetch package",
   addFailed: "Failed to add package",

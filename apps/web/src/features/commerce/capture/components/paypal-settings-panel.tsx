@@ -1,4 +1,5 @@
 import {
+  COMMERCE_UI_TEXTS,
   PAYPAL_COLORS,
   PAYPAL_CURRENCIES,
   PAYPAL_LABELS,
@@ -108,10 +109,10 @@ export function PaypalSettingsPanel() {
     >
       <div>
         <h2 className="text-xl font-semibold text-slate-900">{PAYPAL_SETTINGS_MESSAGES.title}</h2>
-        <p className="text-sm text-slate-600">Credentials come from your PayPal developer dashboard.</p>
+        <p className="text-sm text-slate-600">{COMMERCE_UI_TEXTS.paypalSettingsPanel.credentialsComeFromYourPaypal}</p>
       </div>
       {settings.data?.testMode && (
-        <Alert tone="warning" title="Offline test mode">
+        <Alert tone="warning" title={COMMERCE_UI_TEXTS.paypalSettingsPanel.offlineTestMode}>
           No client id and secret are stored, so payments use the built-in offline PayPal stand-in (never in
           production).
         </Alert>
@@ -119,13 +120,13 @@ export function PaypalSettingsPanel() {
       {error && <Alert>{error}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Client ID"
+          label={COMMERCE_UI_TEXTS.paypalSettingsPanel.clientId}
           value={form.clientId}
           onChange={(e) => set({ clientId: e.target.value })}
           autoComplete="off"
         />
         <TextField
-          label="Client Secret"
+          label={COMMERCE_UI_TEXTS.paypalSettingsPanel.clientSecret}
           type="password"
           autoComplete="new-password"
           value={form.clientSecret ?? ""}
@@ -137,9 +138,14 @@ export function PaypalSettingsPanel() {
           }
           onChange={(e) => set({ clientSecret: e.target.value })}
         />
-        <Select label="Mode" value={form.mode} options={PAYPAL_MODES} onChange={(mode) => set({ mode })} />
         <Select
-          label="Currency"
+          label={COMMERCE_UI_TEXTS.paypalSettingsPanel.mode}
+          value={form.mode}
+          options={PAYPAL_MODES}
+          onChange={(mode) => set({ mode })}
+        />
+        <Select
+          label={COMMERCE_UI_TEXTS.paypalSettingsPanel.currency}
           value={form.currency}
           options={PAYPAL_CURRENCIES}
           onChange={(currency) => set({ currency })}
@@ -148,31 +154,33 @@ export function PaypalSettingsPanel() {
       <Switch
         checked={form.enablePayPal}
         onChange={(enablePayPal) => set({ enablePayPal })}
-        label="Enable PayPal payments"
+        label={COMMERCE_UI_TEXTS.paypalSettingsPanel.enablePaypalPayments}
       />
       <fieldset className="rounded-xl border border-slate-200 p-4">
-        <legend className="px-1 text-sm font-semibold text-slate-800">Button styles</legend>
+        <legend className="px-1 text-sm font-semibold text-slate-800">
+          {COMMERCE_UI_TEXTS.paypalSettingsPanel.buttonStyles}
+        </legend>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Select
-            label="Layout"
+            label={COMMERCE_UI_TEXTS.paypalSettingsPanel.layout}
             value={form.buttonStyles.layout}
             options={PAYPAL_LAYOUTS}
             onChange={(layout) => setStyle({ layout })}
           />
           <Select
-            label="Color"
+            label={COMMERCE_UI_TEXTS.paypalSettingsPanel.color}
             value={form.buttonStyles.color}
             options={PAYPAL_COLORS}
             onChange={(color) => setStyle({ color })}
           />
           <Select
-            label="Shape"
+            label={COMMERCE_UI_TEXTS.paypalSettingsPanel.shape}
             value={form.buttonStyles.shape}
             options={PAYPAL_SHAPES}
             onChange={(shape) => setStyle({ shape })}
           />
           <Select
-            label="Label"
+            label={COMMERCE_UI_TEXTS.paypalSettingsPanel.label}
             value={form.buttonStyles.label}
             options={PAYPAL_LABELS}
             onChange={(label) => setStyle({ label })}

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  COMMERCE_UI_TEXTS,
   MAX_PACKAGES,
   PACKAGE_MESSAGES,
   PACKAGE_POINT_KEYS,
@@ -53,19 +54,33 @@ function PackageForm({
   const { errors, isSubmitting } = form.formState;
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-      <TextField label="Package Name" {...form.register("packageName")} error={errors.packageName?.message} />
+      <TextField
+        label={COMMERCE_UI_TEXTS.packagesPanel.packageName}
+        {...form.register("packageName")}
+        error={errors.packageName?.message}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Price ($)" inputMode="decimal" {...form.register("price")} error={errors.price?.message} />
-        <TextField label="Credit" inputMode="numeric" {...form.register("credit")} error={errors.credit?.message} />
         <TextField
-          label="Validity (days)"
+          label={COMMERCE_UI_TEXTS.packagesPanel.price}
+          inputMode="decimal"
+          {...form.register("price")}
+          error={errors.price?.message}
+        />
+        <TextField
+          label={COMMERCE_UI_TEXTS.packagesPanel.credit}
+          inputMode="numeric"
+          {...form.register("credit")}
+          error={errors.credit?.message}
+        />
+        <TextField
+          label={COMMERCE_UI_TEXTS.packagesPanel.validityDays}
           inputMode="numeric"
           {...form.register("validity")}
           error={errors.validity?.message}
         />
       </div>
       <TextField
-        label="Seller Email (optional)"
+        label={COMMERCE_UI_TEXTS.packagesPanel.sellerEmailOptional}
         type="email"
         {...form.register("sellerEmail")}
         error={errors.sellerEmail?.message}
@@ -108,7 +123,7 @@ export function PackagesPanel() {
       {confirmDialog}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 className="text-xl font-semibold text-slate-900">Pricing Packages</h2>
+          <h2 className="text-xl font-semibold text-slate-900">{COMMERCE_UI_TEXTS.packagesPanel.pricingPackages}</h2>
           <p className="text-sm text-slate-600">
             {list.length} of {MAX_PACKAGES} packages on sale
           </p>
@@ -184,7 +199,12 @@ export function PackagesPanel() {
         </div>
       )}
 
-      <Modal open={adding} onClose={() => setAdding(false)} title="Add Package" size="lg">
+      <Modal
+        open={adding}
+        onClose={() => setAdding(false)}
+        title={COMMERCE_UI_TEXTS.packagesPanel.addPackage}
+        size="lg"
+      >
         <PackageForm
           submitLabel="Add Package"
           onCancel={() => setAdding(false)}
@@ -201,7 +221,12 @@ export function PackagesPanel() {
           }}
         />
       </Modal>
-      <Modal open={editing !== null} onClose={() => setEditing(null)} title="Edit Package" size="lg">
+      <Modal
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={COMMERCE_UI_TEXTS.packagesPanel.editPackage}
+        size="lg"
+      >
         {editing && (
           <PackageForm
             initial={editing}

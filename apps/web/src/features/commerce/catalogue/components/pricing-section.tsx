@@ -24,7 +24,7 @@ export function PricingSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
       <div className="mt-10">
         {packages.isPending ? (
           <div className="flex justify-center py-10 text-brand-600">
-            <Spinner className="h-8 w-8" label="Loading packages" />
+            <Spinner className="h-8 w-8" label={PACKAGE_MESSAGES.loadingPackages} />
           </div>
         ) : packages.isError ? (
           <Alert>{errorMessage(packages.error, PACKAGE_MESSAGES.fetchFailed)}</Alert>

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   ADMIN_TABLE_PAGE_SIZE,
+  COMMERCE_UI_TEXTS,
   formatPrice,
   ITEM_MESSAGES,
   type TItem,
@@ -61,43 +62,56 @@ function ItemForm({ initial, onDone }: { initial: TItem | null; onDone: () => vo
       })}
     >
       {error && <Alert>{error}</Alert>}
-      <TextField label="Item Name" {...form.register("itemName")} error={errors.itemName?.message} />
+      <TextField
+        label={COMMERCE_UI_TEXTS.adminItemsPage.itemName}
+        {...form.register("itemName")}
+        error={errors.itemName?.message}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Price ($)" inputMode="decimal" {...form.register("price")} error={errors.price?.message} />
         <TextField
-          label="Item ID"
+          label={COMMERCE_UI_TEXTS.adminItemsPage.price}
+          inputMode="decimal"
+          {...form.register("price")}
+          error={errors.price?.message}
+        />
+        <TextField
+          label={COMMERCE_UI_TEXTS.adminItemsPage.itemId}
           hint="Blank: generated"
           {...form.register("itemId")}
           error={errors.itemId?.message}
         />
         <TextField
-          label="Validity (days)"
+          label={COMMERCE_UI_TEXTS.adminItemsPage.validityDays}
           inputMode="numeric"
           {...form.register("validity")}
           error={errors.validity?.message}
         />
       </div>
       <TextField
-        label="Slug"
+        label={COMMERCE_UI_TEXTS.adminItemsPage.slug}
         hint="Blank: made from the name"
         {...form.register("slug")}
         error={errors.slug?.message}
       />
-      <TextField label="Image URL" {...form.register("imageUrl")} error={errors.imageUrl?.message} />
       <TextField
-        label="Access URL"
+        label={COMMERCE_UI_TEXTS.adminItemsPage.imageUrl}
+        {...form.register("imageUrl")}
+        error={errors.imageUrl?.message}
+      />
+      <TextField
+        label={COMMERCE_UI_TEXTS.adminItemsPage.accessUrl}
         hint="Shown to the buyer once paid"
         {...form.register("accessUrl")}
         error={errors.accessUrl?.message}
       />
       <TextAreaField
-        label="Description"
+        label={COMMERCE_UI_TEXTS.adminItemsPage.description}
         rows={3}
         {...form.register("description")}
         error={errors.description?.message}
       />
       <TextAreaField
-        label="Guidelines"
+        label={COMMERCE_UI_TEXTS.adminItemsPage.guidelines}
         hint="Shown to the buyer once paid"
         rows={3}
         {...form.register("guidelines")}
@@ -157,7 +171,12 @@ export function AdminItemsPage() {
       key: "status",
       header: "Status",
       sortValue: (r) => r.retired,
-      render: (r) => (r.retired ? <Badge color="grey">Retired</Badge> : <Badge color="green">On sale</Badge>),
+      render: (r) =>
+        r.retired ? (
+          <Badge color="grey">{COMMERCE_UI_TEXTS.adminItemsPage.retired}</Badge>
+        ) : (
+          <Badge color="green">{COMMERCE_UI_TEXTS.adminItemsPage.onSale}</Badge>
+        ),
     },
     {
       key: "actions",
@@ -184,8 +203,8 @@ export function AdminItemsPage() {
     <div className="mx-auto max-w-6xl space-y-6">
       {confirmDialog}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Premium Items</h1>
-        <Button onClick={() => setEditing("new")}>Add Item</Button>
+        <h1 className="text-2xl font-bold text-slate-900">{COMMERCE_UI_TEXTS.adminItemsPage.premiumItems}</h1>
+        <Button onClick={() => setEditing("new")}>{COMMERCE_UI_TEXTS.adminItemsPage.addItem}</Button>
       </div>
       {items.isError ? (
         <Alert>{errorMessage(items.error, ITEM_MESSAGES.listFailed)}</Alert>

@@ -1,3 +1,4 @@
+import { COMMERCE_UI_TEXTS } from "@mailsmith/shared";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { PackagesPanel } from "../components/packages-panel";
 
@@ -6,7 +7,7 @@ export function AdminPackagesPage() {
   useDocumentTitle("Pricing Packages - Mailsmith Admin");
   return (
     <div className="mx-auto max-w-6xl rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
-      <h1 className="sr-only">Pricing Packages</h1>
+      <h1 className="sr-only">{COMMERCE_UI_TEXTS.adminPackagesPage.pricingPackages}</h1>
       <PackagesPanel />
     </div>
   );

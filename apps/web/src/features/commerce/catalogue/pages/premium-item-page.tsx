@@ -1,4 +1,4 @@
-import { formatPrice, ITEM_MESSAGES, ORDER_MESSAGES } from "@mailsmith/shared";
+import { COMMERCE_UI_TEXTS, formatPrice, ITEM_MESSAGES, ORDER_MESSAGES } from "@mailsmith/shared";
 import { Link, useParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
@@ -25,7 +25,11 @@ export function PremiumItemPage() {
   }
   if (item.isError) {
     if (item.error instanceof ApiError && item.error.status === 404) {
-      return <MessagePage title={ITEM_MESSAGES.notFound}>This premium template does not exist.</MessagePage>;
+      return (
+        <MessagePage title={ITEM_MESSAGES.notFound}>
+          {COMMERCE_UI_TEXTS.premiumItemPage.thisPremiumTemplateDoesNot}
+        </MessagePage>
+      );
     }
     return (
       <div className="mx-auto max-w-3xl px-4 py-16">
@@ -36,11 +40,11 @@ export function PremiumItemPage() {
   const data = item.data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+      <nav aria-label={COMMERCE_UI_TEXTS.premiumItemPage.breadcrumb} className="text-sm text-slate-500">
         <Link to="/" className="hover:text-brand-700">
           Home
         </Link>{" "}
-        &gt; <span>Premium templates</span>
+        &gt; <span>{COMMERCE_UI_TEXTS.premiumItemPage.premiumTemplates}</span>
       </nav>
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         <ItemImage
@@ -49,7 +53,9 @@ export function PremiumItemPage() {
           className="w-full rounded-2xl border border-slate-200 bg-slate-50 object-cover"
         />
         <div>
-          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Premium template</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
+            {COMMERCE_UI_TEXTS.premiumItemPage.premiumTemplate}
+          </p>
           <h1 className="mt-2 text-3xl font-bold text-slate-900">{data.itemName || ITEM_MESSAGES.unnamedItem}</h1>
           <p className="mt-4 text-3xl font-extrabold text-slate-900">{formatPrice(data.price)}</p>
           <p className="mt-1 text-sm text-slate-500">Item ID {data.itemId}</p>

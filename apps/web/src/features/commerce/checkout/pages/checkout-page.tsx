@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  COMMERCE_UI_TEXTS,
   COUNTRIES,
   formatPrice,
   ITEM_MESSAGES,
@@ -85,15 +86,15 @@ function CheckoutForm({
         <TextField label={kind === "item" ? "Item Name" : "Package Name"} value={product.name} readOnly />
         <dl className="mt-4 divide-y divide-slate-100 rounded-xl bg-slate-50 px-4 text-sm">
           <div className="flex justify-between py-2">
-            <dt className="text-slate-600">Price</dt>
+            <dt className="text-slate-600">{COMMERCE_UI_TEXTS.checkoutPage.price}</dt>
             <dd className="font-medium">{formatPrice(product.price)}</dd>
           </div>
           <div className="flex justify-between py-2">
-            <dt className="text-slate-600">Processing fee</dt>
+            <dt className="text-slate-600">{COMMERCE_UI_TEXTS.checkoutPage.processingFee}</dt>
             <dd className="font-medium">{formatPrice(PROCESSING_FEE)}</dd>
           </div>
           <div className="flex justify-between py-2 text-base">
-            <dt className="font-semibold text-slate-900">Total</dt>
+            <dt className="font-semibold text-slate-900">{COMMERCE_UI_TEXTS.checkoutPage.total}</dt>
             <dd className="font-bold text-slate-900" data-testid="checkout-total">
               {formatPrice(total)}
             </dd>
@@ -101,17 +102,23 @@ function CheckoutForm({
         </dl>
         <p className="mt-2 text-xs text-slate-500">{product.detail}</p>
       </Step>
-      <Step n={2} title="Billing Information">
+      <Step n={2} title={COMMERCE_UI_TEXTS.checkoutPage.billingInformation}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Full Name"
+            label={COMMERCE_UI_TEXTS.checkoutPage.fullName}
             autoComplete="name"
             {...form.register("customerName")}
             error={errors.customerName?.message}
           />
-          <TextField label="Email" type="email" value={me.data?.email ?? ""} readOnly hint="From your account" />
           <TextField
-            label="Address"
+            label={COMMERCE_UI_TEXTS.checkoutPage.email}
+            type="email"
+            value={me.data?.email ?? ""}
+            readOnly
+            hint="From your account"
+          />
+          <TextField
+            label={COMMERCE_UI_TEXTS.checkoutPage.address}
             autoComplete="street-address"
             className="sm:col-span-2"
             {...form.register("address")}
@@ -127,7 +134,7 @@ function CheckoutForm({
               aria-invalid={errors.country ? true : undefined}
               {...form.register("country")}
             >
-              <option value="">Select a country</option>
+              <option value="">{COMMERCE_UI_TEXTS.checkoutPage.selectACountry}</option>
               {countries.map((c) => (
                 <option key={c} value={c}>
                   {c}

@@ -1,5 +1,6 @@
 import {
   COMMERCE_MESSAGES,
+  COMMERCE_UI_TEXTS,
   formatPrice,
   ORDER_EXPIRED_MESSAGE,
   type OrderKind,
@@ -69,7 +70,7 @@ function StatusBox({ message, order, transactionId }: { message: string; order: 
       <p className="mt-1 text-sm text-slate-800">{message}</p>
       {support && (
         <div className="mt-3 text-sm text-slate-700">
-          <p className="font-medium">Please give the support team:</p>
+          <p className="font-medium">{COMMERCE_UI_TEXTS.payNowPage.pleaseGiveTheSupportTeam}</p>
           <ul className="mt-1 list-disc pl-5">
             <li>Order ID: {order.orderId}</li>
             {transactionId && <li>PayPal transaction ID: {transactionId}</li>}
@@ -109,7 +110,7 @@ function PaypalSdkButtons({
   if (isPending) {
     return (
       <div className="flex justify-center py-6 text-brand-600">
-        <Spinner label="Loading PayPal" />
+        <Spinner label={COMMERCE_UI_TEXTS.payNowPage.loadingPaypal} />
       </div>
     );
   }
@@ -232,7 +233,7 @@ function PayNow({ kind }: { kind: OrderKind }) {
   if (order.isPending || settings.isPending) {
     return (
       <div className="flex justify-center py-24 text-brand-600">
-        <Spinner className="h-8 w-8" label="Loading order" />
+        <Spinner className="h-8 w-8" label={COMMERCE_UI_TEXTS.payNowPage.loadingOrder} />
       </div>
     );
   }
@@ -257,43 +258,43 @@ function PayNow({ kind }: { kind: OrderKind }) {
 
   return (
     <div className="mx-auto max-w-5xl">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+      <nav aria-label={COMMERCE_UI_TEXTS.payNowPage.breadcrumb} className="text-sm text-slate-500">
         <Link to={paths.home} className="hover:text-brand-700">
           Home
         </Link>{" "}
-        &gt; <span className="text-slate-700">Payment</span>
+        &gt; <span className="text-slate-700">{COMMERCE_UI_TEXTS.payNowPage.payment}</span>
       </nav>
       <h1 className="mt-3 text-3xl font-bold text-slate-900">{PAYMENT_MESSAGES.title}</h1>
       <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-5">
         <div className="min-w-0 space-y-6 lg:col-span-3">
           <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 className="text-lg font-semibold text-slate-900">Order Summary</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{COMMERCE_UI_TEXTS.payNowPage.orderSummary}</h2>
             <dl className="mt-3 divide-y divide-slate-100">
               <Row label={kind === "item" ? "Item" : "Package"}>{name}</Row>
-              {"credit" in o && <Row label="Credits">{o.credit}</Row>}
-              <Row label="Price">{formatPrice(o.packagePrice)}</Row>
-              <Row label="Processing fee">{formatPrice(o.processingFee)}</Row>
-              <Row label="Total">
+              {"credit" in o && <Row label={COMMERCE_UI_TEXTS.payNowPage.credits}>{o.credit}</Row>}
+              <Row label={COMMERCE_UI_TEXTS.payNowPage.price}>{formatPrice(o.packagePrice)}</Row>
+              <Row label={COMMERCE_UI_TEXTS.payNowPage.processingFee}>{formatPrice(o.processingFee)}</Row>
+              <Row label={COMMERCE_UI_TEXTS.payNowPage.total}>
                 <span className="text-lg">{formatPrice(o.totalPrice)}</span>
               </Row>
             </dl>
           </section>
           <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 className="text-lg font-semibold text-slate-900">Customer Information</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{COMMERCE_UI_TEXTS.payNowPage.customerInformation}</h2>
             <dl className="mt-3 divide-y divide-slate-100">
-              <Row label="Name">{o.customerName}</Row>
-              <Row label="Email">{o.customerEmail}</Row>
-              <Row label="Address">{o.address}</Row>
-              <Row label="Country">{o.country}</Row>
+              <Row label={COMMERCE_UI_TEXTS.payNowPage.name}>{o.customerName}</Row>
+              <Row label={COMMERCE_UI_TEXTS.payNowPage.email}>{o.customerEmail}</Row>
+              <Row label={COMMERCE_UI_TEXTS.payNowPage.address}>{o.address}</Row>
+              <Row label={COMMERCE_UI_TEXTS.payNowPage.country}>{o.country}</Row>
             </dl>
           </section>
           <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 className="text-lg font-semibold text-slate-900">Order Details</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{COMMERCE_UI_TEXTS.payNowPage.orderDetails}</h2>
             <dl className="mt-3 divide-y divide-slate-100">
-              <Row label="Order ID">{o.orderId}</Row>
-              <Row label="Payment ID">{o.paymentId}</Row>
-              <Row label="Date">{new Date(o.createdAt).toLocaleDateString()}</Row>
-              <Row label="Status">
+              <Row label={COMMERCE_UI_TEXTS.payNowPage.orderId}>{o.orderId}</Row>
+              <Row label={COMMERCE_UI_TEXTS.payNowPage.paymentId}>{o.paymentId}</Row>
+              <Row label={COMMERCE_UI_TEXTS.payNowPage.date}>{new Date(o.createdAt).toLocaleDateString()}</Row>
+              <Row label={COMMERCE_UI_TEXTS.payNowPage.status}>
                 <Badge color={statusColor(o.paymentStatus)}>{o.paymentStatus}</Badge>
               </Row>
             </dl>
@@ -301,7 +302,7 @@ function PayNow({ kind }: { kind: OrderKind }) {
         </div>
         <aside className="min-w-0 space-y-4 lg:col-span-2">
           <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <h2 className="text-lg font-semibold text-slate-900">Payment</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{COMMERCE_UI_TEXTS.payNowPage.payment}</h2>
             <div className="mt-4 space-y-4">
               {message && <StatusBox message={message} order={o} transactionId={transactionId} />}
               {o.paymentStatus === PAYMENT_STATUS_EXPIRED && !message ? (

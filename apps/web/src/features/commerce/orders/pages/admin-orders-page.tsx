@@ -1,6 +1,7 @@
 import {
   ADMIN_ITEM_ORDERS_PAGE_SIZE,
   ADMIN_ORDERS_PAGE_SIZE,
+  COMMERCE_UI_TEXTS,
   formatPrice,
   ORDER_MESSAGES,
   type ORDER_SORT_FIELDS,
@@ -133,7 +134,7 @@ function AdminOrders<K extends OrderKind>({
       header: "Actions",
       render: (o) => {
         // The spec's spinner while a pending order is being deleted.
-        if (deleting(o._id)) return <Spinner className="h-4 w-4" label="Deleting" />;
+        if (deleting(o._id)) return <Spinner className="h-4 w-4" label={COMMERCE_UI_TEXTS.adminOrdersPage.deleting} />;
         const items: RowAction[] = [];
         if (onView) items.push({ label: "View details", onSelect: () => onView(o) });
         if (isOpenUnpaid(o)) {
@@ -150,8 +151,8 @@ function AdminOrders<K extends OrderKind>({
         <h1 className="text-2xl font-bold text-slate-900">{screen.title}</h1>
         <input
           type="search"
-          aria-label="Search orders..."
-          placeholder="Search orders..."
+          aria-label={COMMERCE_UI_TEXTS.adminOrdersPage.searchOrders}
+          placeholder={COMMERCE_UI_TEXTS.adminOrdersPage.searchOrders}
           className={`${inputClasses()} max-w-xs`}
           value={q}
           onChange={(e) => {
@@ -214,7 +215,12 @@ export function AdminOrdersPage() {
         },
       ]}
     >
-      <Modal open={detail !== null} onClose={() => setDetail(null)} title="Package details" size="lg">
+      <Modal
+        open={detail !== null}
+        onClose={() => setDetail(null)}
+        title={COMMERCE_UI_TEXTS.adminOrdersPage.packageDetails}
+        size="lg"
+      >
         {detail && <OrderDetail order={detail} />}
       </Modal>
     </AdminOrders>

@@ -1,4 +1,4 @@
-import { formatPrice, ORDER_MESSAGES, PAYMENT_STATUS } from "@mailsmith/shared";
+import { COMMERCE_UI_TEXTS, formatPrice, ORDER_MESSAGES, PAYMENT_STATUS } from "@mailsmith/shared";
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
@@ -17,7 +17,7 @@ export function MyOrdersPage() {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">My Orders</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{COMMERCE_UI_TEXTS.myOrdersPage.myOrders}</h1>
         <Link to={paths.user.subscriptionHistory} className={buttonClasses("secondary")}>
           Subscription History
         </Link>
@@ -60,7 +60,7 @@ export function MyOrdersPage() {
                       <div className="mt-3 space-y-2">
                         {o.accessUrl && (
                           <p className="text-sm">
-                            <span className="text-slate-500">Access URL: </span>
+                            <span className="text-slate-500">{COMMERCE_UI_TEXTS.myOrdersPage.accessUrl} </span>
                             <a
                               href={o.accessUrl}
                               target="_blank"
@@ -73,7 +73,7 @@ export function MyOrdersPage() {
                         )}
                         {o.guidelines && (
                           <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-                            <p className="font-medium text-slate-900">Guidelines</p>
+                            <p className="font-medium text-slate-900">{COMMERCE_UI_TEXTS.myOrdersPage.guidelines}</p>
                             <p className="whitespace-pre-line">{o.guidelines}</p>
                           </div>
                         )}

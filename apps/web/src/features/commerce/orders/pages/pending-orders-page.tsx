@@ -1,4 +1,4 @@
-import { formatPrice, ORDER_MESSAGES, ORDER_PAGE_SIZE, type OrderKind } from "@mailsmith/shared";
+import { COMMERCE_UI_TEXTS, formatPrice, ORDER_MESSAGES, ORDER_PAGE_SIZE, type OrderKind } from "@mailsmith/shared";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
@@ -29,7 +29,7 @@ function CompleteYourPurchase({ first }: { first: string | null }) {
     <div className="flex flex-col items-start justify-between gap-4 rounded-2xl bg-brand-50 p-6 sm:flex-row sm:items-center">
       <div>
         <h2 className="text-lg font-semibold text-slate-900">{ORDER_MESSAGES.completeYourPurchase}</h2>
-        <p className="text-sm text-slate-600">Pay an order to get its credits or download.</p>
+        <p className="text-sm text-slate-600">{COMMERCE_UI_TEXTS.pendingOrdersPage.payAnOrderToGet}</p>
       </div>
       {first ? (
         <Button onClick={() => navigate(first)}>{ORDER_MESSAGES.payFirstOrder}</Button>

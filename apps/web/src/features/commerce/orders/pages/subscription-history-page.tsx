@@ -1,4 +1,4 @@
-import { formatPrice, ORDER_MESSAGES, ORDER_PAGE_SIZE, type TPackageOrder } from "@mailsmith/shared";
+import { COMMERCE_UI_TEXTS, formatPrice, ORDER_MESSAGES, ORDER_PAGE_SIZE, type TPackageOrder } from "@mailsmith/shared";
 import { useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -88,11 +88,13 @@ export function SubscriptionHistoryPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-2xl font-bold text-slate-900">Subscription History</h1>
+        <h1 className="text-2xl font-bold text-slate-900">
+          {COMMERCE_UI_TEXTS.subscriptionHistoryPage.subscriptionHistory}
+        </h1>
         <input
           type="search"
-          aria-label="Search orders"
-          placeholder="Search by order ID, status or package"
+          aria-label={COMMERCE_UI_TEXTS.subscriptionHistoryPage.searchOrders}
+          placeholder={COMMERCE_UI_TEXTS.subscriptionHistoryPage.searchByOrderIdStatus}
           className={`${inputClasses()} max-w-xs`}
           value={search}
           onChange={(e) => {
@@ -119,7 +121,10 @@ export function SubscriptionHistoryPage() {
               caption="Subscription history"
             />
           </div>
-          <ul className="space-y-3 md:hidden" aria-label="Subscription history">
+          <ul
+            className="space-y-3 md:hidden"
+            aria-label={COMMERCE_UI_TEXTS.subscriptionHistoryPage.subscriptionHistory2}
+          >
             {tableProps.rows.length === 0 && (
               <li className="rounded-xl border border-slate-200 bg-white p-6 text-center text-slate-500">
                 {ORDER_MESSAGES.noOrders}
@@ -152,7 +157,12 @@ export function SubscriptionHistoryPage() {
           {table.total > ORDER_PAGE_SIZE && <Pager {...paging} />}
         </>
       )}
-      <Modal open={detail !== null} onClose={() => setDetail(null)} title="Package details" size="lg">
+      <Modal
+        open={detail !== null}
+        onClose={() => setDetail(null)}
+        title={COMMERCE_UI_TEXTS.subscriptionHistoryPage.packageDetails}
+        size="lg"
+      >
         {detail && <OrderDetail order={detail} />}
       </Modal>
     </div>
