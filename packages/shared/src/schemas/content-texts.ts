@@ -265,3 +265,34 @@ export const CONTENT_ADMIN_TEXTS = {
     resetError: "Error resetting contact page",
   },
 } as const;
+
+/** Texts of the public content pages (landing sections, about, contact, footer): labels, placeholders, headings. */
+export const CONTENT_PUBLIC_UI_TEXTS = {
+  aboutSection: {
+    loading: "Loading...",
+  },
+  contactForm: {
+    contactForm: "Contact form",
+    name: "Name",
+    yourName: "Your name",
+    email: "Email",
+    subject: "Subject",
+    howCanWeHelp: "How can we help?",
+    phone: "Phone",
+    message: "Message",
+    tellUsALittleAbout: "Tell us a little about your question",
+  },
+  heroSection: {
+    loading: "Loading",
+  },
+  sectionState: {
+    loading: "Loading",
+  },
+  siteFooter: {
+    socialMedia: "Social media",
+  },
+  aboutPage: {
+    aboutUs: "About us",
+    aboutMailsmith: "About Mailsmith",
+  },
+} as const;

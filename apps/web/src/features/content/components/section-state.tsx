@@ -1,4 +1,4 @@
-import { CONTENT_TEXTS } from "@mailsmith/shared";
+import { CONTENT_PUBLIC_UI_TEXTS, CONTENT_TEXTS } from "@mailsmith/shared";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -26,7 +26,7 @@ export function SectionMessage({ children, loading = false }: { children: ReactN
       role="status"
       aria-live="polite"
     >
-      {loading && <Spinner className="h-5 w-5 text-brand-600" label="Loading" />}
+      {loading && <Spinner className="h-5 w-5 text-brand-600" label={CONTENT_PUBLIC_UI_TEXTS.sectionState.loading} />}
       <span>{children}</span>
     </div>
   );

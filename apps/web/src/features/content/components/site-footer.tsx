@@ -1,4 +1,4 @@
-import { CONTENT_TEXTS, type TFooter } from "@mailsmith/shared";
+import { CONTENT_PUBLIC_UI_TEXTS, CONTENT_TEXTS, type TFooter } from "@mailsmith/shared";
 import { useState } from "react";
 import { useFooter } from "../api/footer";
 import { ContentIcon } from "./content-icon";
@@ -33,7 +33,7 @@ export function FooterView({ footer }: { footer: TFooter }) {
               <p className="mt-4 max-w-sm text-sm leading-6 text-slate-600">{footer.middleSection.description}</p>
             )}
             {social.length > 0 && (
-              <ul className="mt-6 flex flex-wrap gap-2" aria-label="Social media">
+              <ul className="mt-6 flex flex-wrap gap-2" aria-label={CONTENT_PUBLIC_UI_TEXTS.siteFooter.socialMedia}>
                 {social.map((s, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: links have no id
                   <li key={i}>

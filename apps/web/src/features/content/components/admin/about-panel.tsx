@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   ABOUT_IMAGE_SLOTS,
   CONTENT_ADMIN_TEXTS,
+  CONTENT_UI_TEXTS,
   type TAbout,
   type TAboutInput,
   type TAboutPart,
@@ -80,24 +81,40 @@ function PartEditor({ form, name }: { form: UseFormReturn<TAboutInput>; name: Se
         label={`${name === "section1" ? "Section 1" : "Section 2"} active`}
         {...form.register(`${name}.isActive`)}
       />
-      <FieldGroup title="Text">
+      <FieldGroup title={CONTENT_UI_TEXTS.aboutPanel.text}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Subtitle" {...form.register(`${name}.subtitle`)} error={errors?.subtitle?.message} />
-          <TextField label="Title" {...form.register(`${name}.title`)} error={errors?.title?.message} />
+          <TextField
+            label={CONTENT_UI_TEXTS.aboutPanel.subtitle}
+            {...form.register(`${name}.subtitle`)}
+            error={errors?.subtitle?.message}
+          />
+          <TextField
+            label={CONTENT_UI_TEXTS.aboutPanel.title}
+            {...form.register(`${name}.title`)}
+            error={errors?.title?.message}
+          />
         </div>
         <TextAreaField
-          label="Description"
+          label={CONTENT_UI_TEXTS.aboutPanel.description}
           rows={4}
           {...form.register(`${name}.description`)}
           error={errors?.description?.message}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Button Text" {...form.register(`${name}.buttonText`)} error={errors?.buttonText?.message} />
-          <TextField label="Button Link" {...form.register(`${name}.buttonLink`)} error={errors?.buttonLink?.message} />
+          <TextField
+            label={CONTENT_UI_TEXTS.aboutPanel.buttonText}
+            {...form.register(`${name}.buttonText`)}
+            error={errors?.buttonText?.message}
+          />
+          <TextField
+            label={CONTENT_UI_TEXTS.aboutPanel.buttonLink}
+            {...form.register(`${name}.buttonLink`)}
+            error={errors?.buttonLink?.message}
+          />
         </div>
       </FieldGroup>
       <FieldGroup
-        title="Features"
+        title={CONTENT_UI_TEXTS.aboutPanel.features}
         actions={
           <Button variant="secondary" className="px-3 py-1.5" onClick={() => features.append({ text: "" })}>
             Add Feature
@@ -124,7 +141,7 @@ function PartEditor({ form, name }: { form: UseFormReturn<TAboutInput>; name: Se
           )}
         </FormRows>
       </FieldGroup>
-      <FieldGroup title="Images">
+      <FieldGroup title={CONTENT_UI_TEXTS.aboutPanel.images}>
         <div className="grid gap-4 lg:grid-cols-3">
           {images.map((img, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed image slots
@@ -228,12 +245,15 @@ export function AboutPanel() {
           </h3>
           <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
             <StatTile
-              label="Status"
+              label={CONTENT_UI_TEXTS.aboutPanel.status}
               value={<Badge color={active ? "green" : "grey"}>{active ? "Active" : "Inactive"}</Badge>}
             />
-            <StatTile label="Last Updated" value={formatDateTime(loaded?.updatedAt)} />
-            <StatTile label="Created" value={formatDateTime(loaded?.createdAt)} />
-            <StatTile label="Section 1 Active" value={loaded?.section1.isActive ? "Yes" : "No"} />
+            <StatTile label={CONTENT_UI_TEXTS.aboutPanel.lastUpdated} value={formatDateTime(loaded?.updatedAt)} />
+            <StatTile label={CONTENT_UI_TEXTS.aboutPanel.created} value={formatDateTime(loaded?.createdAt)} />
+            <StatTile
+              label={CONTENT_UI_TEXTS.aboutPanel.section1Active}
+              value={loaded?.section1.isActive ? "Yes" : "No"}
+            />
           </dl>
         </section>
       }
@@ -244,7 +264,7 @@ export function AboutPanel() {
       )}
     >
       <Tabs
-        label="About sections"
+        label={CONTENT_UI_TEXTS.aboutPanel.aboutSections}
         tabs={[
           { key: "section1", label: "Section 1" },
           { key: "section2", label: "Section 2" },

@@ -3,6 +3,7 @@ import {
   BANNER_NOTICE_MS,
   BANNER_PATTERNS,
   CONTENT_ADMIN_TEXTS,
+  CONTENT_UI_TEXTS,
   isValidImageUrl,
   isValidYouTubeUrl,
   type TBanner,
@@ -101,7 +102,7 @@ function PromoBannerEditor() {
   return (
     <EditorFrame
       editor={editor}
-      title="Promotional Banner"
+      title={CONTENT_UI_TEXTS.bannerPanel.promotionalBanner}
       headingLevel={3}
       description="The banner under the hero on the landing page."
       loadErrorTitle={T.loadError}
@@ -121,10 +122,23 @@ function PromoBannerEditor() {
       intro={
         <>
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <StatTile label="Status" value={active ? "Active" : "Inactive"} tone={active ? "green" : "grey"} />
-            <StatTile label="YouTube Video" value={stats.data?.hasYoutubeVideo ? "Yes" : "No"} />
-            <StatTile label="Background Image" value={stats.data?.hasBackgroundImage ? "Yes" : "No"} />
-            <StatTile label="Last Updated" value={formatDateTime(stats.data?.lastUpdated ?? loaded?.updatedAt)} />
+            <StatTile
+              label={CONTENT_UI_TEXTS.bannerPanel.status}
+              value={active ? "Active" : "Inactive"}
+              tone={active ? "green" : "grey"}
+            />
+            <StatTile
+              label={CONTENT_UI_TEXTS.bannerPanel.youtubeVideo}
+              value={stats.data?.hasYoutubeVideo ? "Yes" : "No"}
+            />
+            <StatTile
+              label={CONTENT_UI_TEXTS.bannerPanel.backgroundImage}
+              value={stats.data?.hasBackgroundImage ? "Yes" : "No"}
+            />
+            <StatTile
+              label={CONTENT_UI_TEXTS.bannerPanel.lastUpdated}
+              value={formatDateTime(stats.data?.lastUpdated ?? loaded?.updatedAt)}
+            />
           </dl>
           {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         </>
@@ -138,41 +152,63 @@ function PromoBannerEditor() {
         </div>
       )}
     >
-      <FieldGroup title="Text">
+      <FieldGroup title={CONTENT_UI_TEXTS.bannerPanel.text}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Sub Title" {...register("subTitle")} error={errors.subTitle?.message} />
-          <TextField label="Main Title" required {...register("mainTitle")} error={errors.mainTitle?.message} />
-          <TextField label="Highlight Text" {...register("highlightText")} error={errors.highlightText?.message} />
-        </div>
-        <TextAreaField label="Description" rows={3} {...register("description")} error={errors.description?.message} />
-      </FieldGroup>
-      <FieldGroup title="Button">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Button Text" {...register("buttonText")} error={errors.buttonText?.message} />
           <TextField
-            label="Button Link"
+            label={CONTENT_UI_TEXTS.bannerPanel.subTitle}
+            {...register("subTitle")}
+            error={errors.subTitle?.message}
+          />
+          <TextField
+            label={CONTENT_UI_TEXTS.bannerPanel.mainTitle}
+            required
+            {...register("mainTitle")}
+            error={errors.mainTitle?.message}
+          />
+          <TextField
+            label={CONTENT_UI_TEXTS.bannerPanel.highlightText}
+            {...register("highlightText")}
+            error={errors.highlightText?.message}
+          />
+        </div>
+        <TextAreaField
+          label={CONTENT_UI_TEXTS.bannerPanel.description}
+          rows={3}
+          {...register("description")}
+          error={errors.description?.message}
+        />
+      </FieldGroup>
+      <FieldGroup title={CONTENT_UI_TEXTS.bannerPanel.button}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={CONTENT_UI_TEXTS.bannerPanel.buttonText}
+            {...register("buttonText")}
+            error={errors.buttonText?.message}
+          />
+          <TextField
+            label={CONTENT_UI_TEXTS.bannerPanel.buttonLink}
             placeholder="/#pricing-sec or https://…"
             {...register("buttonLink")}
             error={errors.buttonLink?.message}
           />
         </div>
       </FieldGroup>
-      <FieldGroup title="Media">
+      <FieldGroup title={CONTENT_UI_TEXTS.bannerPanel.media}>
         <TextField
-          label="YouTube URL"
+          label={CONTENT_UI_TEXTS.bannerPanel.youtubeUrl}
           type="url"
           placeholder="https://www.youtube.com/watch?v=…"
           {...register("youtubeUrl")}
           error={errors.youtubeUrl?.message ?? (youtubeOk ? undefined : T.youtubeInvalid)}
         />
         <TextField
-          label="Background Image URL"
+          label={CONTENT_UI_TEXTS.bannerPanel.backgroundImageUrl}
           type="url"
           placeholder="https://…/banner.jpg"
           {...register("backgroundImage")}
           error={errors.backgroundImage?.message ?? (imageOk ? undefined : T.imageInvalid)}
         />
-        <SelectField label="Background Pattern" {...register("backgroundPattern")}>
+        <SelectField label={CONTENT_UI_TEXTS.bannerPanel.backgroundPattern} {...register("backgroundPattern")}>
           {BANNER_PATTERNS.map((p) => (
             <option key={p} value={p}>
               {p.charAt(0).toUpperCase() + p.slice(1)}
@@ -205,7 +241,7 @@ export function BannerPanel() {
         description="The promotional banner under the hero, and the home banner (hero) at the top of the landing page."
       />
       <Tabs
-        label="Banner editors"
+        label={CONTENT_UI_TEXTS.bannerPanel.bannerEditors}
         tabs={[
           { key: "banner", label: "Promotional Banner" },
           { key: "hero", label: "Home Banner (Hero)" },

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CONTENT_ADMIN_TEXTS,
   CONTENT_ICON_CLASSES,
+  CONTENT_UI_TEXTS,
   DEFAULT_CONTACT_ENTRY_ICON,
   type TContactPage,
   type TContactPageContent,
@@ -88,22 +89,35 @@ export function ContactPagePanel() {
         );
       }}
     >
-      <FieldGroup title="Content">
-        <TextField label="Title" {...register("title")} error={errors.title?.message} />
-        <TextField label="Subtitle" {...register("subtitle")} error={errors.subtitle?.message} />
-        <TextAreaField label="Description" rows={2} {...register("description")} />
+      <FieldGroup title={CONTENT_UI_TEXTS.contactPagePanel.content}>
+        <TextField
+          label={CONTENT_UI_TEXTS.contactPagePanel.title}
+          {...register("title")}
+          error={errors.title?.message}
+        />
+        <TextField
+          label={CONTENT_UI_TEXTS.contactPagePanel.subtitle}
+          {...register("subtitle")}
+          error={errors.subtitle?.message}
+        />
+        <TextAreaField label={CONTENT_UI_TEXTS.contactPagePanel.description} rows={2} {...register("description")} />
         <div className="grid items-start gap-4 sm:grid-cols-[1fr_auto]">
-          <TextField label="Image URL" type="url" {...register("imageUrl")} error={errors.imageUrl?.message} />
+          <TextField
+            label={CONTENT_UI_TEXTS.contactPagePanel.imageUrl}
+            type="url"
+            {...register("imageUrl")}
+            error={errors.imageUrl?.message}
+          />
           <ContentImage
             src={watch("imageUrl")}
             alt=""
             className="h-24 w-32 max-w-[200px] rounded-md bg-slate-100 object-cover"
           />
         </div>
-        <CheckboxField label="Active" {...register("isActive")} />
+        <CheckboxField label={CONTENT_UI_TEXTS.contactPagePanel.active} {...register("isActive")} />
       </FieldGroup>
       <FieldGroup
-        title="Contact entries"
+        title={CONTENT_UI_TEXTS.contactPagePanel.contactEntries}
         actions={
           <Button
             variant="secondary"
@@ -114,7 +128,9 @@ export function ContactPagePanel() {
           </Button>
         }
       >
-        {entries.fields.length === 0 && <p className="text-sm text-slate-600">No contact entries yet.</p>}
+        {entries.fields.length === 0 && (
+          <p className="text-sm text-slate-600">{CONTENT_UI_TEXTS.contactPagePanel.noContactEntriesYet}</p>
+        )}
         <FormRows
           rows={entries.fields}
           grid="sm:grid-cols-2 lg:grid-cols-[8rem_12rem_1fr_1fr_auto]"
@@ -123,12 +139,12 @@ export function ContactPagePanel() {
         >
           {(i) => (
             <>
-              <SelectField label="Type" {...register(`contactInfo.${i}.type`)}>
-                <option value="phone">Phone</option>
-                <option value="email">Email</option>
+              <SelectField label={CONTENT_UI_TEXTS.contactPagePanel.type} {...register(`contactInfo.${i}.type`)}>
+                <option value="phone">{CONTENT_UI_TEXTS.contactPagePanel.phone}</option>
+                <option value="email">{CONTENT_UI_TEXTS.contactPagePanel.email}</option>
               </SelectField>
               <SelectField
-                label="Icon"
+                label={CONTENT_UI_TEXTS.contactPagePanel.icon}
                 before={
                   <ContentIcon
                     name={watch(`contactInfo.${i}.icon`) ?? ""}
@@ -144,11 +160,11 @@ export function ContactPagePanel() {
                 ))}
               </SelectField>
               <TextField
-                label="Value"
+                label={CONTENT_UI_TEXTS.contactPagePanel.value}
                 {...register(`contactInfo.${i}.value`)}
                 error={errors.contactInfo?.[i]?.value?.message}
               />
-              <TextField label="Label" {...register(`contactInfo.${i}.label`)} />
+              <TextField label={CONTENT_UI_TEXTS.contactPagePanel.label} {...register(`contactInfo.${i}.label`)} />
             </>
           )}
         </FormRows>

@@ -1,6 +1,7 @@
 import {
   CONTENT_ADMIN_TEXTS,
   CONTENT_ICON_CLASSES,
+  CONTENT_UI_TEXTS,
   DEFAULT_FEATURE_CATEGORY,
   type TFeature,
   type TFeatureInput,
@@ -148,7 +149,7 @@ export function FeaturesPanel() {
     },
     {
       key: "actions",
-      header: <span className="sr-only">Actions</span>,
+      header: <span className="sr-only">{CONTENT_UI_TEXTS.featuresPanel.actions}</span>,
       className: "text-right",
       render: (f) => (
         <RowActions
@@ -201,10 +202,15 @@ export function FeaturesPanel() {
         editTitle={T.formEdit}
         onCancel={() => void list.select(null)}
       />
-      <TextField label="Title" {...register("title")} error={errors.title?.message} />
-      <TextAreaField label="Description" rows={3} {...register("description")} error={errors.description?.message} />
+      <TextField label={CONTENT_UI_TEXTS.featuresPanel.title} {...register("title")} error={errors.title?.message} />
+      <TextAreaField
+        label={CONTENT_UI_TEXTS.featuresPanel.description}
+        rows={3}
+        {...register("description")}
+        error={errors.description?.message}
+      />
       <fieldset>
-        <legend className="mb-1.5 text-sm font-medium text-slate-700">Icon type</legend>
+        <legend className="mb-1.5 text-sm font-medium text-slate-700">{CONTENT_UI_TEXTS.featuresPanel.iconType}</legend>
         <div className="flex gap-6">
           {(
             [
@@ -237,7 +243,7 @@ export function FeaturesPanel() {
         />
         <span
           className="mb-1 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white"
-          title="Icon preview"
+          title={CONTENT_UI_TEXTS.featuresPanel.iconPreview}
         >
           <FeatureIcon
             feature={{ iconType, icon: icon || (iconType === "class" ? "icon-memo-check" : "") }}
@@ -251,10 +257,21 @@ export function FeaturesPanel() {
         ))}
       </datalist>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Category" {...register("category")} error={errors.category?.message} />
-        <TextField label="Order" type="number" min={0} step={1} {...register("order")} error={errors.order?.message} />
+        <TextField
+          label={CONTENT_UI_TEXTS.featuresPanel.category}
+          {...register("category")}
+          error={errors.category?.message}
+        />
+        <TextField
+          label={CONTENT_UI_TEXTS.featuresPanel.order}
+          type="number"
+          min={0}
+          step={1}
+          {...register("order")}
+          error={errors.order?.message}
+        />
       </div>
-      <CheckboxField label="Active (shown on the landing page)" {...register("isActive")} />
+      <CheckboxField label={CONTENT_UI_TEXTS.featuresPanel.activeShownOnTheLanding} {...register("isActive")} />
     </EditorFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CONTENT_ADMIN_TEXTS,
+  CONTENT_UI_TEXTS,
   EDITOR_TEXTS,
   SOCIAL_PLATFORMS,
   type TFooter,
@@ -88,12 +89,12 @@ export function FooterPanel() {
           <Switch
             checked={Boolean(field.value)}
             onChange={field.onChange}
-            label="Footer active (shown on public pages)"
+            label={CONTENT_UI_TEXTS.footerPanel.footerActiveShownOnPublic}
           />
         )}
       />
       <FieldGroup
-        title="Top Section"
+        title={CONTENT_UI_TEXTS.footerPanel.topSection}
         actions={
           <Button
             variant="secondary"
@@ -104,7 +105,7 @@ export function FooterPanel() {
           </Button>
         }
       >
-        <TextField label="Logo text" {...register("topSection.logoText")} />
+        <TextField label={CONTENT_UI_TEXTS.footerPanel.logoText} {...register("topSection.logoText")} />
         <FormRows
           rows={social.fields}
           grid="sm:grid-cols-[12rem_1fr_auto_auto]"
@@ -114,7 +115,7 @@ export function FooterPanel() {
           {(i) => (
             <>
               <SelectField
-                label="Platform"
+                label={CONTENT_UI_TEXTS.footerPanel.platform}
                 before={
                   <ContentIcon
                     name={watch(`topSection.socialLinks.${i}.platform`) ?? "website"}
@@ -130,29 +131,36 @@ export function FooterPanel() {
                 ))}
               </SelectField>
               <TextField
-                label="URL"
+                label={CONTENT_UI_TEXTS.footerPanel.url}
                 type="url"
                 {...register(`topSection.socialLinks.${i}.url`)}
                 error={errors.topSection?.socialLinks?.[i]?.url?.message}
               />
               <div className="pb-2.5">
-                <CheckboxField label="Active" {...register(`topSection.socialLinks.${i}.isActive`)} />
+                <CheckboxField
+                  label={CONTENT_UI_TEXTS.footerPanel.active}
+                  {...register(`topSection.socialLinks.${i}.isActive`)}
+                />
               </div>
             </>
           )}
         </FormRows>
       </FieldGroup>
-      <FieldGroup title="Footer Section">
+      <FieldGroup title={CONTENT_UI_TEXTS.footerPanel.footerSection}>
         <TextField
-          label="Logo URL"
+          label={CONTENT_UI_TEXTS.footerPanel.logoUrl}
           type="url"
           {...register("middleSection.logoUrl")}
           error={errors.middleSection?.logoUrl?.message}
         />
-        <TextAreaField label="Description" rows={3} {...register("middleSection.description")} />
+        <TextAreaField
+          label={CONTENT_UI_TEXTS.footerPanel.description}
+          rows={3}
+          {...register("middleSection.description")}
+        />
         <div className="space-y-3">
           <div className="flex items-center justify-between">
-            <h3 className="text-sm font-semibold text-slate-900">Quick Links</h3>
+            <h3 className="text-sm font-semibold text-slate-900">{CONTENT_UI_TEXTS.footerPanel.quickLinks}</h3>
             <Button
               variant="secondary"
               className="px-3 py-1.5"
@@ -170,18 +178,21 @@ export function FooterPanel() {
             {(i) => (
               <>
                 <TextField
-                  label="Link text"
+                  label={CONTENT_UI_TEXTS.footerPanel.linkText}
                   {...register(`middleSection.quickLinks.${i}.text`)}
                   error={errors.middleSection?.quickLinks?.[i]?.text?.message}
                 />
                 <TextField
-                  label="Link URL"
+                  label={CONTENT_UI_TEXTS.footerPanel.linkUrl}
                   type="url"
                   {...register(`middleSection.quickLinks.${i}.url`)}
                   error={errors.middleSection?.quickLinks?.[i]?.url?.message}
                 />
                 <div className="pb-2.5">
-                  <CheckboxField label="Active" {...register(`middleSection.quickLinks.${i}.isActive`)} />
+                  <CheckboxField
+                    label={CONTENT_UI_TEXTS.footerPanel.active}
+                    {...register(`middleSection.quickLinks.${i}.isActive`)}
+                  />
                 </div>
               </>
             )}
@@ -189,17 +200,24 @@ export function FooterPanel() {
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Contact email"
+            label={CONTENT_UI_TEXTS.footerPanel.contactEmail}
             type="email"
             {...register("middleSection.contactInfo.email")}
             error={errors.middleSection?.contactInfo?.email?.message}
           />
-          <TextField label="Contact phone" type="tel" {...register("middleSection.contactInfo.phone")} />
+          <TextField
+            label={CONTENT_UI_TEXTS.footerPanel.contactPhone}
+            type="tel"
+            {...register("middleSection.contactInfo.phone")}
+          />
         </div>
-        <TextField label="Contact address" {...register("middleSection.contactInfo.address")} />
+        <TextField
+          label={CONTENT_UI_TEXTS.footerPanel.contactAddress}
+          {...register("middleSection.contactInfo.address")}
+        />
       </FieldGroup>
-      <FieldGroup title="Bottom Section">
-        <TextField label="Copyright Text" {...register("bottomSection.copyrightText")} />
+      <FieldGroup title={CONTENT_UI_TEXTS.footerPanel.bottomSection}>
+        <TextField label={CONTENT_UI_TEXTS.footerPanel.copyrightText} {...register("bottomSection.copyrightText")} />
       </FieldGroup>
     </EditorFrame>
   );

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CONTENT_ADMIN_TEXTS,
+  CONTENT_UI_TEXTS,
   extractYouTubeId,
   type THero,
   type THeroContent,
@@ -59,12 +60,19 @@ export function HeroEditor() {
       description="The top of the landing page: heading, button and the video or image."
       loadErrorTitle={T.loadError}
       intro={
-        <section aria-label="Current Hero Status" className="rounded-xl border border-slate-200 p-4">
-          <p className="text-sm font-semibold text-slate-900">Current Hero Status</p>
+        <section
+          aria-label={CONTENT_UI_TEXTS.heroEditor.currentHeroStatus}
+          className="rounded-xl border border-slate-200 p-4"
+        >
+          <p className="text-sm font-semibold text-slate-900">{CONTENT_UI_TEXTS.heroEditor.currentHeroStatus}</p>
           <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
-            <StatTile label="Media shown" value={extractYouTubeId(loaded?.videoUrl) ? "Video" : "Image"} tone="blue" />
-            <StatTile label="Last Updated" value={formatDateTime(loaded?.updatedAt)} />
-            <StatTile label="Created" value={formatDateTime(loaded?.createdAt)} />
+            <StatTile
+              label={CONTENT_UI_TEXTS.heroEditor.mediaShown}
+              value={extractYouTubeId(loaded?.videoUrl) ? "Video" : "Image"}
+              tone="blue"
+            />
+            <StatTile label={CONTENT_UI_TEXTS.heroEditor.lastUpdated} value={formatDateTime(loaded?.updatedAt)} />
+            <StatTile label={CONTENT_UI_TEXTS.heroEditor.created} value={formatDateTime(loaded?.createdAt)} />
           </dl>
         </section>
       }
@@ -76,26 +84,48 @@ export function HeroEditor() {
         />
       )}
     >
-      <FieldGroup title="Text">
+      <FieldGroup title={CONTENT_UI_TEXTS.heroEditor.text}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Hero Sub Title" {...register("subTitle")} error={errors.subTitle?.message} />
-          <TextField label="Hero Heading" required {...register("title")} error={errors.title?.message} />
           <TextField
-            label="Highlighted Part"
+            label={CONTENT_UI_TEXTS.heroEditor.heroSubTitle}
+            {...register("subTitle")}
+            error={errors.subTitle?.message}
+          />
+          <TextField
+            label={CONTENT_UI_TEXTS.heroEditor.heroHeading}
+            required
+            {...register("title")}
+            error={errors.title?.message}
+          />
+          <TextField
+            label={CONTENT_UI_TEXTS.heroEditor.highlightedPart}
             hint="Shown after the heading in the brand colour."
             {...register("highlightText")}
             error={errors.highlightText?.message}
           />
         </div>
-        <TextAreaField label="Paragraph" rows={3} {...register("description")} error={errors.description?.message} />
+        <TextAreaField
+          label={CONTENT_UI_TEXTS.heroEditor.paragraph}
+          rows={3}
+          {...register("description")}
+          error={errors.description?.message}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Hero Button Text" {...register("buttonText")} error={errors.buttonText?.message} />
-          <TextField label="Hero Button Link" {...register("buttonLink")} error={errors.buttonLink?.message} />
+          <TextField
+            label={CONTENT_UI_TEXTS.heroEditor.heroButtonText}
+            {...register("buttonText")}
+            error={errors.buttonText?.message}
+          />
+          <TextField
+            label={CONTENT_UI_TEXTS.heroEditor.heroButtonLink}
+            {...register("buttonLink")}
+            error={errors.buttonLink?.message}
+          />
         </div>
       </FieldGroup>
-      <FieldGroup title="Media (800 x 450)">
+      <FieldGroup title={CONTENT_UI_TEXTS.heroEditor.media800X450}>
         <TextField
-          label="Video Link"
+          label={CONTENT_UI_TEXTS.heroEditor.videoLink}
           type="url"
           placeholder="https://www.youtube.com/watch?v=…"
           hint={
@@ -106,9 +136,13 @@ export function HeroEditor() {
           {...register("videoUrl")}
           error={errors.videoUrl?.message}
         />
-        <TextField label="Hero Image URL" {...register("imageUrl")} error={errors.imageUrl?.message} />
         <TextField
-          label="Background Image URL"
+          label={CONTENT_UI_TEXTS.heroEditor.heroImageUrl}
+          {...register("imageUrl")}
+          error={errors.imageUrl?.message}
+        />
+        <TextField
+          label={CONTENT_UI_TEXTS.heroEditor.backgroundImageUrl}
           hint="Empty: the default background."
           {...register("backgroundImage")}
           error={errors.backgroundImage?.message}

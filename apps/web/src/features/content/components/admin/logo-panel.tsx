@@ -1,4 +1,4 @@
-import { CONTENT_ADMIN_TEXTS, CONTENT_TEXTS, type TFooter } from "@mailsmith/shared";
+import { CONTENT_ADMIN_TEXTS, CONTENT_TEXTS, CONTENT_UI_TEXTS, type TFooter } from "@mailsmith/shared";
 import { useState } from "react";
 import type { Resolver, ResolverResult } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -64,7 +64,7 @@ export function LogoPanel() {
       preview={(values) => <LogoPreview key={values.logoUrl} url={values.logoUrl} />}
     >
       <TextField
-        label="Logo URL"
+        label={CONTENT_UI_TEXTS.logoPanel.logoUrl}
         type="url"
         placeholder="https://…/logo.svg or /content/logo.svg"
         {...editor.form.register("logoUrl")}

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CONTENT_ADMIN_TEXTS,
+  CONTENT_UI_TEXTS,
   DEFAULT_TESTIMONIAL_RATING,
   type TTestimonial,
   type TTestimonialInput,
@@ -92,7 +93,7 @@ export function TestimonialsPanel() {
     },
     {
       key: "actions",
-      header: <span className="sr-only">Actions</span>,
+      header: <span className="sr-only">{CONTENT_UI_TEXTS.testimonialsPanel.actions}</span>,
       className: "text-right",
       render: (t) => (
         <RowActions
@@ -145,16 +146,29 @@ export function TestimonialsPanel() {
         editTitle={T.formEdit}
         onCancel={() => void list.select(null)}
       />
-      <TextAreaField label="Quote" rows={3} {...register("quote")} error={errors.quote?.message} />
+      <TextAreaField
+        label={CONTENT_UI_TEXTS.testimonialsPanel.quote}
+        rows={3}
+        {...register("quote")}
+        error={errors.quote?.message}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Author Name" {...register("authorName")} error={errors.authorName?.message} />
-        <TextField label="Author Title" {...register("authorTitle")} error={errors.authorTitle?.message} />
         <TextField
-          label="Author Image URL (optional)"
+          label={CONTENT_UI_TEXTS.testimonialsPanel.authorName}
+          {...register("authorName")}
+          error={errors.authorName?.message}
+        />
+        <TextField
+          label={CONTENT_UI_TEXTS.testimonialsPanel.authorTitle}
+          {...register("authorTitle")}
+          error={errors.authorTitle?.message}
+        />
+        <TextField
+          label={CONTENT_UI_TEXTS.testimonialsPanel.authorImageUrlOptional}
           {...register("authorImage")}
           error={errors.authorImage?.message}
         />
-        <SelectField label="Rating" {...register("rating", { valueAsNumber: true })}>
+        <SelectField label={CONTENT_UI_TEXTS.testimonialsPanel.rating} {...register("rating", { valueAsNumber: true })}>
           {[5, 4, 3, 2, 1].map((n) => (
             <option key={n} value={n}>
               {n} {n === 1 ? "star" : "stars"}
@@ -162,7 +176,7 @@ export function TestimonialsPanel() {
           ))}
         </SelectField>
       </div>
-      <CheckboxField label="Active (shown on the landing page)" {...register("isActive")} />
+      <CheckboxField label={CONTENT_UI_TEXTS.testimonialsPanel.activeShownOnTheLanding} {...register("isActive")} />
     </EditorFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { CONTENT_TEXTS, type TAboutPart } from "@mailsmith/shared";
+import { CONTENT_PUBLIC_UI_TEXTS, CONTENT_TEXTS, type TAboutPart } from "@mailsmith/shared";
 import { buttonClasses } from "@/components/ui/button";
 import { useAbout } from "../../api/about";
 import { ContentIcon } from "../content-icon";
@@ -69,7 +69,7 @@ export function AboutPartView({
 /** Shown only when the section (and its part) is active; error panel with Retry (spec). */
 export function AboutSection({ includeSecondPart = false }: { includeSecondPart?: boolean }) {
   const about = useAbout();
-  if (about.isPending) return <SectionMessage loading>Loading...</SectionMessage>;
+  if (about.isPending) return <SectionMessage loading>{CONTENT_PUBLIC_UI_TEXTS.aboutSection.loading}</SectionMessage>;
   if (about.isError) return <SectionError title={CONTENT_TEXTS.about.loadError} message={about.error.message} />;
   const data = about.data;
   if (!data?.isActive) return null;

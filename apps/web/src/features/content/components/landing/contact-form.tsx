@@ -1,5 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CONTENT_TEXTS, SUPPORT_MESSAGES, type TContactForm, ZContactFormSchema } from "@mailsmith/shared";
+import {
+  CONTENT_PUBLIC_UI_TEXTS,
+  CONTENT_TEXTS,
+  SUPPORT_MESSAGES,
+  type TContactForm,
+  ZContactFormSchema,
+} from "@mailsmith/shared";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -26,17 +32,22 @@ export function ContactForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Contact form">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4"
+      aria-label={CONTENT_PUBLIC_UI_TEXTS.contactForm.contactForm}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Name"
+          label={CONTENT_PUBLIC_UI_TEXTS.contactForm.name}
           autoComplete="name"
-          placeholder="Your name"
+          placeholder={CONTENT_PUBLIC_UI_TEXTS.contactForm.yourName}
           error={errors.ticketUserName?.message}
           {...form.register("ticketUserName")}
         />
         <TextField
-          label="Email"
+          label={CONTENT_PUBLIC_UI_TEXTS.contactForm.email}
           type="email"
           autoComplete="email"
           placeholder="you@example.com"
@@ -44,13 +55,13 @@ export function ContactForm() {
           {...form.register("ticketUserEmail")}
         />
         <TextField
-          label="Subject"
-          placeholder="How can we help?"
+          label={CONTENT_PUBLIC_UI_TEXTS.contactForm.subject}
+          placeholder={CONTENT_PUBLIC_UI_TEXTS.contactForm.howCanWeHelp}
           error={errors.subject?.message}
           {...form.register("subject")}
         />
         <TextField
-          label="Phone"
+          label={CONTENT_PUBLIC_UI_TEXTS.contactForm.phone}
           type="tel"
           autoComplete="tel"
           placeholder="+1 555 0100"
@@ -59,9 +70,9 @@ export function ContactForm() {
         />
       </div>
       <TextAreaField
-        label="Message"
+        label={CONTENT_PUBLIC_UI_TEXTS.contactForm.message}
         rows={5}
-        placeholder="Tell us a little about your question"
+        placeholder={CONTENT_PUBLIC_UI_TEXTS.contactForm.tellUsALittleAbout}
         error={errors.message?.message}
         {...form.register("message")}
       />

@@ -1,4 +1,5 @@
 import {
+  CONTENT_PUBLIC_UI_TEXTS,
   CONTENT_TEXTS,
   extractYouTubeId,
   HERO_MEDIA_HEIGHT,
@@ -111,7 +112,7 @@ export function HeroView({
 /** Placeholder with the hero's shape while it loads, so nothing below jumps. */
 function HeroSkeleton() {
   return (
-    <section aria-busy="true" aria-label="Loading" className="bg-white">
+    <section aria-busy="true" aria-label={CONTENT_PUBLIC_UI_TEXTS.heroSection.loading} className="bg-white">
       <div className="mx-auto flex max-w-7xl animate-pulse flex-col items-center px-4 pt-14 pb-16 sm:px-6 sm:pt-20 lg:px-8 lg:pb-24">
         <div className="h-8 w-56 rounded-full bg-slate-100" />
         <div className="mt-6 h-12 w-full max-w-3xl rounded-lg bg-slate-100 sm:h-16" />
