@@ -2,6 +2,7 @@ export * from "./constants.js";
 export * from "./countries.js";
 export * from "./generator-ui.js";
 export * from "./messages/access.js";
+export * from "./messages/app.js";
 export * from "./messages/auth.js";
 export * from "./messages/commerce.js";
 export * from "./messages/content.js";

@@ -179,6 +179,15 @@ export const TABLE_TEXTS = {
   actionsFor: (name: string) => `Actions for ${name}`,
   /** The toast action that reverses a cheap change (disable/enable). */
   undo: "Undo",
+  /** A scrolling table's accessible name when it has no caption. */
+  table: "Table",
+  // The pager under a table.
+  pagination: "Pagination",
+  previous: "Previous",
+  next: "Next",
+  page: (n: number) => `Page ${n}`,
+  showing: (from: number, to: number, total: number) =>
+    total === 0 ? "Showing 0 to 0 of 0 entries" : `Showing ${from} to ${to} of ${total} entries`,
 } as const;
 
 /** /admin/outbox: mail kept locally when the server has no SMTP_URL. */

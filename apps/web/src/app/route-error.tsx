@@ -1,4 +1,4 @@
-import { GUARD_MESSAGES } from "@mailsmith/shared";
+import { APP_UI_TEXTS, GUARD_MESSAGES } from "@mailsmith/shared";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { MessagePage } from "@/components/ui/page-state";
@@ -20,9 +20,9 @@ export function RouteError() {
         title={GUARD_MESSAGES.errorTitle}
         action={
           <div className="flex flex-wrap justify-center gap-3">
-            <Button onClick={() => window.location.reload()}>Reload the page</Button>
+            <Button onClick={() => window.location.reload()}>{APP_UI_TEXTS.reload}</Button>
             <Link to="/" className={buttonClasses("secondary")}>
-              Go to Home
+              {APP_UI_TEXTS.goHome}
             </Link>
           </div>
         }

@@ -1,22 +1,29 @@
+import { APP_UI_TEXTS, NAV_TEXTS } from "@mailsmith/shared";
 import { paths } from "@/config/paths";
 import { Icon } from "./icons";
 import { SidebarLayout, type SidebarLink } from "./sidebar-layout";
 
 const links: SidebarLink[] = [
-  { label: "Dashboard", to: paths.admin.dashboard, icon: <Icon name="dashboard" /> },
-  { label: "Total Orders", to: paths.admin.orders, icon: <Icon name="orders" /> },
-  { label: "Item Orders", to: paths.admin.itemsOrders, icon: <Icon name="orders" /> },
-  { label: "Total Users", to: paths.admin.users, icon: <Icon name="users" /> },
-  { label: "Support Messages", to: paths.admin.supportMessages, icon: <Icon name="support" /> },
-  { label: "Packages", to: paths.admin.packages, icon: <Icon name="card" /> },
-  { label: "Premium Items", to: paths.admin.items, icon: <Icon name="template" /> },
-  { label: "Outbox", to: paths.admin.outbox, icon: <Icon name="mail" /> },
-  { label: "Settings", to: paths.admin.settings, icon: <Icon name="settings" /> },
+  { label: NAV_TEXTS.dashboard, to: paths.admin.dashboard, icon: <Icon name="dashboard" /> },
+  { label: NAV_TEXTS.totalOrders, to: paths.admin.orders, icon: <Icon name="orders" /> },
+  { label: NAV_TEXTS.itemOrders, to: paths.admin.itemsOrders, icon: <Icon name="orders" /> },
+  { label: NAV_TEXTS.totalUsers, to: paths.admin.users, icon: <Icon name="users" /> },
+  { label: NAV_TEXTS.supportMessages, to: paths.admin.supportMessages, icon: <Icon name="support" /> },
+  { label: NAV_TEXTS.packages, to: paths.admin.packages, icon: <Icon name="card" /> },
+  { label: NAV_TEXTS.premiumItems, to: paths.admin.items, icon: <Icon name="template" /> },
+  { label: NAV_TEXTS.outbox, to: paths.admin.outbox, icon: <Icon name="mail" /> },
+  { label: NAV_TEXTS.settings, to: paths.admin.settings, icon: <Icon name="settings" /> },
 ];
 
 /** /admin area shell (spec: 80 px top margin from 1024 px); every admin page is in the menu (issue 13 item 9). */
 export function AdminLayout() {
   return (
-    <SidebarLayout links={links} startCollapsed={false} collapseBelow={1440} area="Admin" contentClassName="lg:mt-20" />
+    <SidebarLayout
+      links={links}
+      startCollapsed={false}
+      collapseBelow={1440}
+      area={APP_UI_TEXTS.adminArea}
+      contentClassName="lg:mt-20"
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { APP_UI_TEXTS, NAV_TEXTS } from "@mailsmith/shared";
 import { Link } from "react-router";
 import { UserMenu } from "@/components/layout/user-menu";
 import { paths } from "@/config/paths";
@@ -35,24 +36,29 @@ function CreditBalance() {
 export function MemberLayout() {
   const { user } = useAuth();
   const links: SidebarLink[] = [
-    { label: "Dashboard", to: paths.user.dashboard, icon: <Icon name="dashboard" /> },
-    { label: "Generate Template", to: paths.user.generateCode, icon: <Icon name="spark" /> },
-    { label: "Check my email", to: paths.user.checkEmail, icon: <Icon name="mail" /> },
-    { label: "My Templates", to: paths.user.templates, icon: <Icon name="template" /> },
-    { label: "Buy Credits", to: paths.user.selectPackage, icon: <Icon name="card" /> },
-    { label: "Support", to: paths.user.support, icon: <Icon name="support" /> },
-    { label: "Pending Payments", to: `${paths.user.pendingPayment}/`, icon: <Icon name="clock" /> },
-    { label: "Subscription History", to: paths.user.subscriptionHistory, icon: <Icon name="history" /> },
-    { label: "Profile", to: paths.updateProfile, icon: <Icon name="users" /> },
+    { label: NAV_TEXTS.dashboard, to: paths.user.dashboard, icon: <Icon name="dashboard" /> },
+    { label: NAV_TEXTS.generateTemplate, to: paths.user.generateCode, icon: <Icon name="spark" /> },
+    { label: NAV_TEXTS.checkEmail, to: paths.user.checkEmail, icon: <Icon name="mail" /> },
+    { label: NAV_TEXTS.myTemplates, to: paths.user.templates, icon: <Icon name="template" /> },
+    { label: NAV_TEXTS.buyCredits, to: paths.user.selectPackage, icon: <Icon name="card" /> },
+    { label: NAV_TEXTS.support, to: paths.user.support, icon: <Icon name="support" /> },
+    { label: NAV_TEXTS.pendingPayments, to: `${paths.user.pendingPayment}/`, icon: <Icon name="clock" /> },
+    { label: NAV_TEXTS.subscriptionHistory, to: paths.user.subscriptionHistory, icon: <Icon name="history" /> },
+    { label: NAV_TEXTS.profile, to: paths.updateProfile, icon: <Icon name="users" /> },
   ];
   if (user?.userRole === "Admin") {
-    links.push({ label: "Admin Dashboard", to: paths.admin.dashboard, icon: <Icon name="shield" />, newTab: true });
+    links.push({
+      label: NAV_TEXTS.adminDashboard,
+      to: paths.admin.dashboard,
+      icon: <Icon name="shield" />,
+      newTab: true,
+    });
   }
   return (
     <SidebarLayout
       links={links}
       startCollapsed
-      area="Member"
+      area={APP_UI_TEXTS.memberArea}
       banner={
         <>
           <VerifyEmailBanner />

@@ -1,3 +1,4 @@
+import { APP_UI_TEXTS } from "@mailsmith/shared";
 import { Outlet } from "react-router";
 import { Header } from "@/components/layout/header";
 import { SiteLogo } from "@/features/content/components/site-logo";
@@ -11,7 +12,7 @@ export function PublicLayout() {
         href="#main-content"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        Skip to content
+        {APP_UI_TEXTS.skipToContent}
       </a>
       <Header logo={<SiteLogo />} />
       <main id="main-content" className="flex-1" tabIndex={-1}>

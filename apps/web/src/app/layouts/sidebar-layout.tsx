@@ -1,3 +1,4 @@
+import { APP_UI_TEXTS } from "@mailsmith/shared";
 import { type ReactNode, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Logo } from "@/components/layout/logo";
@@ -58,7 +59,7 @@ export function SidebarLayout({
   return (
     <div className="flex min-h-screen bg-slate-50">
       <aside
-        aria-label={`${area} sidebar`}
+        aria-label={APP_UI_TEXTS.sidebar(area)}
         className={`sticky top-0 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] ${collapsed ? "w-16" : "w-64"}`}
       >
         <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-100 px-3">
@@ -67,7 +68,7 @@ export function SidebarLayout({
             type="button"
             onClick={() => setCollapsed((v) => !v)}
             className="rounded-md p-2 text-slate-500 hover:bg-slate-100"
-            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+            aria-label={collapsed ? APP_UI_TEXTS.expandSidebar : APP_UI_TEXTS.collapseSidebar}
             aria-expanded={!collapsed}
           >
             <svg
@@ -82,7 +83,7 @@ export function SidebarLayout({
             </svg>
           </button>
         </div>
-        <nav className="flex-1 space-y-1 overflow-y-auto p-2" aria-label={`${area} navigation`}>
+        <nav className="flex-1 space-y-1 overflow-y-auto p-2" aria-label={APP_UI_TEXTS.navigation(area)}>
           {links.map((l) =>
             l.newTab ? (
               <a
@@ -113,7 +114,7 @@ export function SidebarLayout({
           )}
         </nav>
         <div className="space-y-1 border-t border-slate-100 p-2">
-          <Link to="/" className={`${linkBase} text-slate-600 hover:bg-slate-100`} title="Menu">
+          <Link to="/" className={`${linkBase} text-slate-600 hover:bg-slate-100`} title={APP_UI_TEXTS.menu}>
             <svg
               viewBox="0 0 24 24"
               className="h-5 w-5"
@@ -124,11 +125,11 @@ export function SidebarLayout({
             >
               <path d="M3 11l9-8 9 8M5 10v10h14V10" />
             </svg>
-            <span className={collapsed ? "sr-only" : undefined}>Menu</span>
+            <span className={collapsed ? "sr-only" : undefined}>{APP_UI_TEXTS.menu}</span>
           </Link>
           <button
             type="button"
-            title="Logout"
+            title={APP_UI_TEXTS.logout}
             className={`${linkBase} w-full text-red-600 hover:bg-red-50`}
             onClick={async () => {
               await signOut();
@@ -145,7 +146,7 @@ export function SidebarLayout({
             >
               <path d="M15 17l5-5-5-5M20 12H9M12 19H5V5h7" />
             </svg>
-            <span className={collapsed ? "sr-only" : undefined}>Logout</span>
+            <span className={collapsed ? "sr-only" : undefined}>{APP_UI_TEXTS.logout}</span>
           </button>
         </div>
       </aside>

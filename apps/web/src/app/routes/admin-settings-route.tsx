@@ -1,3 +1,4 @@
+import { APP_UI_TEXTS, NAV_TEXTS } from "@mailsmith/shared";
 import { type ComponentType, lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
@@ -15,42 +16,42 @@ const named = <T extends Record<string, unknown>>(load: () => Promise<T>, name: 
 export const settingsPanels: Panel[] = [
   {
     key: "account",
-    label: "Account",
+    label: APP_UI_TEXTS.settingsTabs.account,
     Component: named(() => import("@/features/profile/components/account-settings-panel"), "AccountSettingsPanel"),
   },
   {
     key: "logo",
-    label: "Logo Update",
+    label: APP_UI_TEXTS.settingsTabs.logo,
     Component: named(() => import("@/features/content/components/admin/logo-panel"), "LogoPanel"),
   },
   {
     key: "banner",
-    label: "Banner Section",
+    label: APP_UI_TEXTS.settingsTabs.banner,
     Component: named(() => import("@/features/content/components/admin/banner-panel"), "BannerPanel"),
   },
   {
     key: "features",
-    label: "Featured Section",
+    label: APP_UI_TEXTS.settingsTabs.features,
     Component: named(() => import("@/features/content/components/admin/features-panel"), "FeaturesPanel"),
   },
   {
     key: "about",
-    label: "About Section",
+    label: APP_UI_TEXTS.settingsTabs.about,
     Component: named(() => import("@/features/content/components/admin/about-panel"), "AboutPanel"),
   },
   {
     key: "testimonials",
-    label: "Testimonials Section",
+    label: APP_UI_TEXTS.settingsTabs.testimonials,
     Component: named(() => import("@/features/content/components/admin/testimonials-panel"), "TestimonialsPanel"),
   },
   {
     key: "gemini-keys",
-    label: "Gemini Keys",
+    label: APP_UI_TEXTS.settingsTabs.geminiKeys,
     Component: named(() => import("@/features/generator/components/admin/gemini-keys-panel"), "GeminiKeysPanel"),
   },
   {
     key: "paypal",
-    label: "Paypal Setup",
+    label: APP_UI_TEXTS.settingsTabs.paypal,
     Component: named(
       () => import("@/features/commerce/capture/components/paypal-settings-panel"),
       "PaypalSettingsPanel",
@@ -58,23 +59,23 @@ export const settingsPanels: Panel[] = [
   },
   {
     key: "packages",
-    label: "Packages",
+    label: APP_UI_TEXTS.settingsTabs.packages,
     Component: named(() => import("@/features/commerce/catalogue/components/packages-panel"), "PackagesPanel"),
   },
   {
     key: "footer",
-    label: "Footer Section",
+    label: APP_UI_TEXTS.settingsTabs.footer,
     Component: named(() => import("@/features/content/components/admin/footer-panel"), "FooterPanel"),
   },
   {
     key: "contact-page",
-    label: "Contact Page",
+    label: APP_UI_TEXTS.settingsTabs.contactPage,
     Component: named(() => import("@/features/content/components/admin/contact-page-panel"), "ContactPagePanel"),
   },
 ];
 
 export function AdminSettingsRoute() {
-  useDocumentTitle("Settings - Mailsmith Admin");
+  useDocumentTitle(APP_UI_TEXTS.settingsDocumentTitle);
   const [params, setParams] = useSearchParams();
   const active = settingsPanels.find((p) => p.key === params.get("tab")) ?? settingsPanels[0]!;
   return (
@@ -82,7 +83,7 @@ export function AdminSettingsRoute() {
     // pane, so the pane keeps the full width of a laptop screen.
     <div className="mx-auto flex max-w-7xl flex-col gap-4">
       <h1 className="sr-only">Settings: {active.label}</h1>
-      <nav aria-label="Settings">
+      <nav aria-label={NAV_TEXTS.settings}>
         <ul className="flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-white p-1.5">
           {settingsPanels.map((p) => (
             <li key={p.key}>

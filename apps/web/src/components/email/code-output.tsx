@@ -1,10 +1,11 @@
+import { UI_TEXTS } from "@mailsmith/shared";
 import { type ReactNode, useState } from "react";
 import { EmailPanel } from "./email-panel";
 
 export type CodeView = "html" | "text";
 const CODE_VIEWS = [
-  { value: "html", label: "HTML" },
-  { value: "text", label: "Plain text" },
+  { value: "html", label: UI_TEXTS.html },
+  { value: "text", label: UI_TEXTS.plainText },
 ] as const;
 
 /**

@@ -1,4 +1,4 @@
-import { GENERATOR_LIMITS, GENERATOR_UI } from "@mailsmith/shared";
+import { GENERATOR_LIMITS, GENERATOR_UI, UI_TEXTS } from "@mailsmith/shared";
 import { useEffect, useId, useRef, useState } from "react";
 import { EmailPanel } from "./email-panel";
 
@@ -40,7 +40,7 @@ export function CompareView({
       ]}
       view={mode}
       onViewChange={setMode}
-      switchLabel="Compare mode"
+      switchLabel={UI_TEXTS.compareMode}
     >
       <div className="max-h-[640px] overflow-y-auto bg-slate-100 p-2">
         {mode === "side" ? (

@@ -1,3 +1,4 @@
+import { APP_UI_TEXTS, NAV_TEXTS } from "@mailsmith/shared";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
@@ -8,10 +9,10 @@ import { Logo } from "./logo";
 import { UserMenu } from "./user-menu";
 
 const navLinks = [
-  { label: "Home", to: "/" },
-  { label: "About", to: `/#${anchors.about}` },
-  { label: "Pricing", to: `/#${anchors.pricing}` },
-  { label: "Testimonials", to: `/#${anchors.testimonials}` },
+  { label: NAV_TEXTS.home, to: "/" },
+  { label: NAV_TEXTS.about, to: `/#${anchors.about}` },
+  { label: NAV_TEXTS.pricing, to: `/#${anchors.pricing}` },
+  { label: NAV_TEXTS.testimonials, to: `/#${anchors.testimonials}` },
 ];
 
 /** Site header: logo, in-page anchors, Login / Join Now or the account menu; a disclosure menu on narrow screens. */
@@ -45,7 +46,7 @@ export function Header({ logo }: { logo?: ReactNode }) {
     <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/95 backdrop-blur">
       <nav
         className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8"
-        aria-label="Main"
+        aria-label={APP_UI_TEXTS.mainNav}
       >
         {logo ?? <Logo />}
         <ul className="hidden items-center gap-8 md:flex">
@@ -66,11 +67,11 @@ export function Header({ logo }: { logo?: ReactNode }) {
             <>
               <span className="hidden sm:block">
                 <Link to={paths.login} className={buttonClasses("ghost")}>
-                  Login
+                  {NAV_TEXTS.login}
                 </Link>
               </span>
               <Link to={paths.register} className={buttonClasses("primary")}>
-                Join Now
+                {APP_UI_TEXTS.joinNow}
               </Link>
             </>
           )}
@@ -78,7 +79,7 @@ export function Header({ logo }: { logo?: ReactNode }) {
             ref={toggleRef}
             type="button"
             className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-            aria-label={mobileOpen ? "Close menu" : "Open menu"}
+            aria-label={mobileOpen ? APP_UI_TEXTS.closeMenu : APP_UI_TEXTS.openMenu}
             aria-expanded={mobileOpen}
             aria-controls={menuId}
             onClick={() => setMobileOpen((v) => !v)}
@@ -108,7 +109,7 @@ export function Header({ logo }: { logo?: ReactNode }) {
           {!user && (
             <li>
               <Link to={paths.login} onClick={() => setMobileOpen(false)} className={itemClass}>
-                Login
+                {NAV_TEXTS.login}
               </Link>
             </li>
           )}

@@ -1,3 +1,4 @@
+import { APP_UI_TEXTS } from "@mailsmith/shared";
 import { Link } from "react-router";
 
 /** Text logo; the public header replaces it with the footer's logo image when one is set. */
@@ -6,7 +7,7 @@ export function Logo({ imageUrl, className = "" }: { imageUrl?: string | null; c
     <Link
       to="/"
       className={`flex items-center gap-2 font-bold text-slate-900 ${className}`}
-      aria-label="Mailsmith home"
+      aria-label={APP_UI_TEXTS.logoHome}
     >
       {imageUrl ? (
         <img src={imageUrl} alt="Mailsmith" className="h-9 w-auto" />

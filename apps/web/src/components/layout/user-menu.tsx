@@ -1,4 +1,5 @@
 import type { TUser } from "@mailsmith/shared";
+import { APP_UI_TEXTS, NAV_TEXTS } from "@mailsmith/shared";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Badge } from "@/components/ui/badge";
@@ -50,7 +51,7 @@ export function UserMenu({ user, compact = false }: { user: TUser; compact?: boo
         onClick={() => setOpen((v) => !v)}
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label="Account menu"
+        aria-label={APP_UI_TEXTS.accountMenu}
         className="flex items-center gap-2 rounded-full p-0.5 hover:ring-2 hover:ring-brand-100"
       >
         <Avatar user={user} />
@@ -67,19 +68,21 @@ export function UserMenu({ user, compact = false }: { user: TUser; compact?: boo
             <Avatar user={user} size="h-10 w-10" />
             <div className="min-w-0">
               <p className="truncate text-sm font-semibold text-slate-900">{user.userName}</p>
-              <Badge color={isAdmin ? "red" : "blue"}>{isAdmin ? "Admin" : "Member"}</Badge>
+              <Badge color={isAdmin ? "red" : "blue"}>
+                {isAdmin ? APP_UI_TEXTS.adminArea : APP_UI_TEXTS.memberArea}
+              </Badge>
             </div>
           </div>
           <Link to={paths.user.dashboard} className={item} onClick={() => setOpen(false)}>
-            Dashboard
+            {NAV_TEXTS.dashboard}
           </Link>
           {isAdmin && (
             <Link to={paths.admin.dashboard} className={item} onClick={() => setOpen(false)}>
-              Admin Panel
+              {APP_UI_TEXTS.adminPanel}
             </Link>
           )}
           <p className="flex items-center justify-between px-4 py-2 text-sm text-slate-700">
-            Credits{" "}
+            {APP_UI_TEXTS.credits}{" "}
             <span data-testid="header-credits" className="font-semibold text-brand-700">
               {user.currentBalance}
             </span>
@@ -93,7 +96,7 @@ export function UserMenu({ user, compact = false }: { user: TUser; compact?: boo
               navigate("/");
             }}
           >
-            Logout
+            {APP_UI_TEXTS.logout}
           </button>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { UI_TEXTS } from "@mailsmith/shared";
 import { useCallback, useRef, useState } from "react";
 import { Button } from "./button";
 import { Modal } from "./modal";
@@ -27,9 +28,9 @@ export function useConfirm() {
       new Promise<boolean>((resolve) =>
         setRequest({
           message,
-          title: opts.title ?? "Please confirm",
-          confirmLabel: opts.confirmLabel ?? "Confirm",
-          cancelLabel: opts.cancelLabel ?? "Cancel",
+          title: opts.title ?? UI_TEXTS.confirmTitle,
+          confirmLabel: opts.confirmLabel ?? UI_TEXTS.confirm,
+          cancelLabel: opts.cancelLabel ?? UI_TEXTS.cancel,
           danger: opts.danger ?? false,
           resolve,
         }),
@@ -44,12 +45,12 @@ export function useConfirm() {
     <Modal
       open={request !== null}
       onClose={() => close(false)}
-      title={request?.title ?? "Please confirm"}
+      title={request?.title ?? UI_TEXTS.confirmTitle}
       size="sm"
       footer={
         <>
           <Button variant="secondary" onClick={() => close(false)}>
-            {request?.cancelLabel ?? "Cancel"}
+            {request?.cancelLabel ?? UI_TEXTS.cancel}
           </Button>
           <Button variant={request?.danger ? "danger" : "primary"} onClick={() => close(true)}>
             {request?.confirmLabel}

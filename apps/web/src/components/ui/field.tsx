@@ -1,3 +1,4 @@
+import { UI_TEXTS } from "@mailsmith/shared";
 import {
   forwardRef,
   type InputHTMLAttributes,
@@ -112,7 +113,7 @@ export const PasswordField = forwardRef<
           onClick={() => setShown((v) => !v)}
           className="absolute inset-y-1 right-1 rounded-md px-2.5 text-xs font-semibold text-brand-700 hover:bg-brand-50"
         >
-          {shown ? "Hide" : "Show"}
+          {shown ? UI_TEXTS.hide : UI_TEXTS.show}
         </button>
       </div>
       {hint && (

@@ -1,3 +1,4 @@
+import { APP_UI_TEXTS } from "@mailsmith/shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "./button";
@@ -12,7 +13,7 @@ export function MessagePage({ title, children, action }: { title: string; childr
         <div className="mt-8">
           {action ?? (
             <Link to="/" className={buttonClasses("primary")}>
-              Go to Home
+              {APP_UI_TEXTS.goHome}
             </Link>
           )}
         </div>
@@ -26,7 +27,7 @@ export function ComingSoon({ title }: { title: string }) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-2 text-slate-600">This page is being built.</p>
+      <p className="mt-2 text-slate-600">{APP_UI_TEXTS.comingSoon}</p>
     </section>
   );
 }

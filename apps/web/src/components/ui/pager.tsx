@@ -1,4 +1,4 @@
-import { PAGER_WINDOW } from "@mailsmith/shared";
+import { PAGER_WINDOW, TABLE_TEXTS } from "@mailsmith/shared";
 
 export type PageItem = number | "start-ellipsis" | "end-ellipsis";
 
@@ -50,7 +50,7 @@ export function Pager({
   onPageChange,
   total,
   pageSize,
-  label = "Pagination",
+  label = TABLE_TEXTS.pagination,
   window = PAGER_WINDOW,
 }: {
   page: number;
@@ -64,9 +64,7 @@ export function Pager({
   const items = pageItems(page, pageCount, window);
   const summary =
     total !== undefined && pageSize !== undefined
-      ? total === 0
-        ? "Showing 0 to 0 of 0 entries"
-        : `Showing ${(page - 1) * pageSize + 1} to ${Math.min(page * pageSize, total)} of ${total} entries`
+      ? TABLE_TEXTS.showing((page - 1) * pageSize + 1, Math.min(page * pageSize, total), total)
       : null;
   return (
     <div className="flex flex-col items-center justify-between gap-3 sm:flex-row">
@@ -78,14 +76,14 @@ export function Pager({
           onClick={() => onPageChange(page - 1)}
           disabled={page <= 1}
         >
-          Previous
+          {TABLE_TEXTS.previous}
         </button>
         {items.map((item) =>
           typeof item === "number" ? (
             <button
               key={item}
               type="button"
-              aria-label={`Page ${item}`}
+              aria-label={TABLE_TEXTS.page(item)}
               aria-current={item === page ? "page" : undefined}
               onClick={() => onPageChange(item)}
               className={`${btn} ${item === page ? "bg-brand-600 text-white ring-brand-600" : "bg-white text-slate-700 hover:bg-slate-50"}`}
@@ -104,7 +102,7 @@ export function Pager({
           onClick={() => onPageChange(page + 1)}
           disabled={page >= pageCount}
         >
-          Next
+          {TABLE_TEXTS.next}
         </button>
       </nav>
     </div>

@@ -1,4 +1,5 @@
-export function Spinner({ className = "h-5 w-5", label = "Loading" }: { className?: string; label?: string }) {
+import { UI_TEXTS } from "@mailsmith/shared";
+export function Spinner({ className = "h-5 w-5", label = UI_TEXTS.loading }: { className?: string; label?: string }) {
   return (
     <svg
       className={`animate-spin text-current ${className}`}
@@ -14,7 +15,7 @@ export function Spinner({ className = "h-5 w-5", label = "Loading" }: { classNam
 }
 
 /** Covers the page while auth state loads or a sign-in is under way. */
-export function FullScreenLoader({ label = "Loading" }: { label?: string }) {
+export function FullScreenLoader({ label = UI_TEXTS.loading }: { label?: string }) {
   return (
     <div
       className="fixed inset-0 z-50 flex items-center justify-center bg-white/80 backdrop-blur-sm"
