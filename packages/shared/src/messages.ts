@@ -196,4 +196,13 @@ export const OUTBOX_TEXTS = {
   loadFailed: "Failed to load the outbox",
   empty: "No mail yet.",
   preview: "Mail preview",
+  documentTitle: "Outbox - Mailsmith Admin",
+  /** The intro around the `SMTP_URL` variable name (a code element between the two parts). */
+  introBeforeVariable: "Without SMTP settings, outgoing mail is kept here instead of being sent. Set ",
+  introAfterVariable: " to deliver it.",
+  to: "To",
+  subject: "Subject",
+  date: "Date",
+  pages: "Outbox pages",
+  caption: "Outbox",
 } as const;

@@ -18,17 +18,17 @@ interface OutboxMail {
 
 /** Mail kept locally when the server has no SMTP_URL (password resets, messages to users). */
 export function OutboxPage() {
-  useDocumentTitle("Outbox - Mailsmith Admin");
+  useDocumentTitle(OUTBOX_TEXTS.documentTitle);
   const [open, setOpen] = useState<OutboxMail | null>(null);
   const q = useQuery({
     queryKey: ["outbox"],
     queryFn: () => api.get<{ mode: string; data: OutboxMail[] }>("/api/admin/outbox"),
   });
   const columns: Column<OutboxMail>[] = [
-    { key: "toEmail", header: "To", sortValue: (m) => m.toEmail, render: (m) => m.toEmail },
+    { key: "toEmail", header: OUTBOX_TEXTS.to, sortValue: (m) => m.toEmail, render: (m) => m.toEmail },
     {
       key: "subject",
-      header: "Subject",
+      header: OUTBOX_TEXTS.subject,
       sortValue: (m) => m.subject,
       render: (m) => (
         <button
@@ -42,7 +42,7 @@ export function OutboxPage() {
     },
     {
       key: "createdAt",
-      header: "Date",
+      header: OUTBOX_TEXTS.date,
       sortValue: (m) => new Date(m.createdAt),
       className: "whitespace-nowrap text-slate-600",
       render: (m) => new Date(m.createdAt).toLocaleString(),
@@ -53,14 +53,15 @@ export function OutboxPage() {
     columns,
     initialSort: { key: "createdAt", dir: "desc" },
     pageSize: ADMIN_TABLE_PAGE_SIZE,
-    label: "Outbox pages",
+    label: OUTBOX_TEXTS.pages,
   });
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold text-slate-900">{OUTBOX_TEXTS.title}</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Without SMTP settings, outgoing mail is kept here instead of being sent. Set <code>SMTP_URL</code> to deliver
-        it.
+        {OUTBOX_TEXTS.introBeforeVariable}
+        <code>SMTP_URL</code>
+        {OUTBOX_TEXTS.introAfterVariable}
       </p>
       <div className="mt-6">
         {q.isError ? (
@@ -69,7 +70,7 @@ export function OutboxPage() {
           <DataTable
             columns={columns}
             rowKey={(m) => m._id}
-            caption="Outbox"
+            caption={OUTBOX_TEXTS.caption}
             loading={q.isPending}
             empty={OUTBOX_TEXTS.empty}
             {...table.props}
