@@ -3,7 +3,9 @@ import type { ComponentProps, FormEventHandler, ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { FormError } from "./auth-shell";
+import { FullScreenLoader } from "@/components/ui/spinner";
+import { AuthShell, FormError } from "./auth-shell";
+import { GoogleButton } from "./google-button";
 
 /**
  * The body every auth form shares: the red error box, the fields (browser validation off: zod shows every field's
@@ -69,5 +71,69 @@ export function SwitchAuthLink({
         {children}
       </Link>
     </p>
+  );
+}
+
+/** The texts of a sign-in or sign-up screen (AUTH_UI_TEXTS.loginPage / registerPage). */
+export type AuthScreenTexts = {
+  heading: string;
+  subheading: string;
+  benefitsTitle: string;
+  loader: string;
+  submit: string;
+  submitting: string;
+  switchPrompt: string;
+  switchLink: string;
+};
+
+/**
+ * A sign-in or sign-up screen: the two-panel card, the full-screen loader while submitting, the form, the Google
+ * button and the link to the other screen (keeping where the visitor was going).
+ */
+export function AuthScreen({
+  texts,
+  benefits,
+  error,
+  onSubmit,
+  submitting,
+  callbackURL,
+  onGoogleError,
+  switchTo,
+  switchState,
+  children,
+}: {
+  texts: AuthScreenTexts;
+  benefits: string[];
+  error: string | null;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitting: boolean;
+  callbackURL: string;
+  onGoogleError: (message: string) => void;
+  switchTo: string;
+  switchState?: unknown;
+  children: ReactNode;
+}) {
+  return (
+    <AuthShell
+      heading={texts.heading}
+      subheading={texts.subheading}
+      benefitsTitle={texts.benefitsTitle}
+      benefits={benefits}
+    >
+      {submitting && <FullScreenLoader label={texts.loader} />}
+      <AuthForm
+        error={error}
+        onSubmit={onSubmit}
+        submitting={submitting}
+        submitLabel={texts.submit}
+        submittingLabel={texts.submitting}
+      >
+        {children}
+      </AuthForm>
+      <GoogleButton callbackURL={callbackURL} onError={onGoogleError} />
+      <SwitchAuthLink prompt={texts.switchPrompt} to={switchTo} state={switchState}>
+        {texts.switchLink}
+      </SwitchAuthLink>
+    </AuthShell>
   );
 }

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from "@mailsmith/shared";
+import { AUTH_MESSAGES, AUTH_UI_TEXTS } from "@mailsmith/shared";
 import { useState } from "react";
 import { authClient } from "@/lib/auth-client";
 import { usePublicConfig } from "../api/me";
@@ -44,7 +44,7 @@ export function GoogleButton({ callbackURL, onError }: { callbackURL: string; on
             d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
           />
         </svg>
-        Continue with Google
+        {AUTH_UI_TEXTS.googleButton.continueWithGoogle}
       </button>
     </>
   );

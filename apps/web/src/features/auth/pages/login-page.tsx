@@ -4,14 +4,11 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { PasswordField } from "@/components/ui/field";
-import { FullScreenLoader } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { authClient } from "@/lib/auth-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { takeSignOutReason } from "../api/me";
-import { AuthForm, EmailField, SwitchAuthLink } from "../components/auth-form";
-import { AuthShell } from "../components/auth-shell";
-import { GoogleButton } from "../components/google-button";
+import { AuthScreen, EmailField } from "../components/auth-form";
 import { useAuthForm } from "../hooks/use-auth-form";
 
 const benefits = [
@@ -48,38 +45,30 @@ export function LoginPage() {
   });
 
   return (
-    <AuthShell
-      heading="Welcome Back"
-      subheading="Sign in to continue creating email templates."
-      benefitsTitle="Why sign in?"
+    <AuthScreen
+      texts={AUTH_UI_TEXTS.loginPage}
       benefits={benefits}
+      error={formError}
+      onSubmit={onSubmit}
+      submitting={isSubmitting}
+      callbackURL={callbackURL}
+      onGoogleError={showError}
+      switchTo={paths.register}
+      switchState={originState}
     >
-      {isSubmitting && <FullScreenLoader label={AUTH_UI_TEXTS.loginPage.signingIn} />}
-      <AuthForm
-        error={formError}
-        onSubmit={onSubmit}
-        submitting={isSubmitting}
-        submitLabel="Sign In"
-        submittingLabel="Signing In..."
-      >
-        <EmailField error={errors.email?.message} {...form.register("email")} />
-        <PasswordField
-          label={AUTH_UI_TEXTS.loginPage.password}
-          autoComplete="current-password"
-          placeholder={AUTH_UI_TEXTS.loginPage.yourPassword}
-          error={errors.password?.message}
-          {...form.register("password")}
-        />
-        <div className="flex justify-end">
-          <Link to={paths.resetPassword} className="text-sm font-medium text-brand-700 hover:underline">
-            Forgot Password?
-          </Link>
-        </div>
-      </AuthForm>
-      <GoogleButton callbackURL={callbackURL} onError={showError} />
-      <SwitchAuthLink prompt="Don't have an account?" to={paths.register} state={originState}>
-        Sign up for free
-      </SwitchAuthLink>
-    </AuthShell>
+      <EmailField error={errors.email?.message} {...form.register("email")} />
+      <PasswordField
+        label={AUTH_UI_TEXTS.loginPage.password}
+        autoComplete="current-password"
+        placeholder={AUTH_UI_TEXTS.loginPage.yourPassword}
+        error={errors.password?.message}
+        {...form.register("password")}
+      />
+      <div className="flex justify-end">
+        <Link to={paths.resetPassword} className="text-sm font-medium text-brand-700 hover:underline">
+          {AUTH_UI_TEXTS.loginPage.forgotPassword}
+        </Link>
+      </div>
+    </AuthScreen>
   );
 }

@@ -9,14 +9,11 @@ import {
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { PasswordField, TextField } from "@/components/ui/field";
-import { FullScreenLoader } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { authClient } from "@/lib/auth-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { usePublicConfig } from "../api/me";
-import { AuthForm, EmailField, SwitchAuthLink } from "../components/auth-form";
-import { AuthShell } from "../components/auth-shell";
-import { GoogleButton } from "../components/google-button";
+import { AuthScreen, EmailField } from "../components/auth-form";
 import { useAuthForm } from "../hooks/use-auth-form";
 
 export function RegisterPage() {
@@ -52,71 +49,63 @@ export function RegisterPage() {
   });
 
   return (
-    <AuthShell
-      heading="Create your account"
-      subheading="Start turning designs into email templates."
-      benefitsTitle="Why join us?"
+    <AuthScreen
+      texts={AUTH_UI_TEXTS.registerPage}
       benefits={benefits}
+      error={formError}
+      onSubmit={onSubmit}
+      submitting={isSubmitting}
+      callbackURL={callbackURL}
+      onGoogleError={showError}
+      switchTo={paths.login}
+      switchState={originState}
     >
-      {isSubmitting && <FullScreenLoader label={AUTH_UI_TEXTS.registerPage.creatingYourAccount} />}
-      <AuthForm
-        error={formError}
-        onSubmit={onSubmit}
-        submitting={isSubmitting}
-        submitLabel="Create Account"
-        submittingLabel="Creating Account..."
-      >
-        <TextField
-          label={AUTH_UI_TEXTS.registerPage.fullName}
-          autoComplete="name"
-          placeholder={AUTH_UI_TEXTS.registerPage.janeDoe}
-          error={errors.name?.message}
-          {...form.register("name")}
+      <TextField
+        label={AUTH_UI_TEXTS.registerPage.fullName}
+        autoComplete="name"
+        placeholder={AUTH_UI_TEXTS.registerPage.janeDoe}
+        error={errors.name?.message}
+        {...form.register("name")}
+      />
+      <EmailField error={errors.email?.message} {...form.register("email")} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PasswordField
+          label={AUTH_UI_TEXTS.registerPage.password}
+          autoComplete="new-password"
+          placeholder={AUTH_UI_TEXTS.registerPage.atLeast6Characters}
+          hint={AUTH_MESSAGES.passwordRules}
+          error={errors.password?.message}
+          {...form.register("password")}
         />
-        <EmailField error={errors.email?.message} {...form.register("email")} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <PasswordField
-            label={AUTH_UI_TEXTS.registerPage.password}
-            autoComplete="new-password"
-            placeholder={AUTH_UI_TEXTS.registerPage.atLeast6Characters}
-            hint={AUTH_MESSAGES.passwordRules}
-            error={errors.password?.message}
-            {...form.register("password")}
+        <PasswordField
+          label={AUTH_UI_TEXTS.registerPage.confirmPassword}
+          autoComplete="new-password"
+          placeholder={AUTH_UI_TEXTS.registerPage.repeatPassword}
+          error={errors.confirmPassword?.message}
+          {...form.register("confirmPassword")}
+        />
+      </div>
+      <div>
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600"
+            aria-invalid={errors.terms ? true : undefined}
+            {...form.register("terms")}
           />
-          <PasswordField
-            label={AUTH_UI_TEXTS.registerPage.confirmPassword}
-            autoComplete="new-password"
-            placeholder={AUTH_UI_TEXTS.registerPage.repeatPassword}
-            error={errors.confirmPassword?.message}
-            {...form.register("confirmPassword")}
-          />
-        </div>
-        <div>
-          <label className="flex items-start gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600"
-              aria-invalid={errors.terms ? true : undefined}
-              {...form.register("terms")}
-            />
-            <span>
-              I agree to the{" "}
-              <Link to={paths.terms} target="_blank" className="font-medium text-brand-700 underline">
-                Terms of Service
-              </Link>{" "}
-              and{" "}
-              <Link to={paths.privacy} target="_blank" className="font-medium text-brand-700 underline">
-                Privacy Policy
-              </Link>
-            </span>
-          </label>
-          {errors.terms && <p className="mt-1 text-xs text-red-600">{errors.terms.message}</p>}
-        </div>
-      </AuthForm>
-      <GoogleButton callbackURL={callbackURL} onError={showError} />
-      <SwitchAuthLink prompt="Already have an account?" to={paths.login} state={originState}>
-        Login
-      </SwitchAuthLink>
-    </AuthShell>
+          <span>
+            I agree to the{" "}
+            <Link to={paths.terms} target="_blank" className="font-medium text-brand-700 underline">
+              {AUTH_UI_TEXTS.registerPage.termsOfService}
+            </Link>{" "}
+            and{" "}
+            <Link to={paths.privacy} target="_blank" className="font-medium text-brand-700 underline">
+              {AUTH_UI_TEXTS.registerPage.privacyPolicy}
+            </Link>
+          </span>
+        </label>
+        {errors.terms && <p className="mt-1 text-xs text-red-600">{errors.terms.message}</p>}
+      </div>
+    </AuthScreen>
   );
 }

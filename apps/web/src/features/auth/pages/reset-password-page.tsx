@@ -53,12 +53,12 @@ function RequestForm() {
             className="font-semibold text-brand-700 hover:underline"
             onClick={() => setSentTo(null)}
           >
-            Try again
+            {AUTH_UI_TEXTS.resetPasswordPage.tryAgain}
           </button>
           .
         </p>
         <Link to={paths.login} className={buttonClasses("primary", "mt-6 w-full")}>
-          Return to Login
+          {AUTH_UI_TEXTS.resetPasswordPage.returnToLogin}
         </Link>
       </Card>
     );
@@ -76,21 +76,19 @@ function RequestForm() {
 
   return (
     <Card title={AUTH_UI_TEXTS.resetPasswordPage.resetYourPassword}>
-      <p className="mb-5 text-sm text-slate-600">
-        Enter the email address of your account and we will send you a link to choose a new password.
-      </p>
+      <p className="mb-5 text-sm text-slate-600">{AUTH_UI_TEXTS.resetPasswordPage.enterTheEmailAddressOf}</p>
       <AuthForm
         error={formError}
         onSubmit={onSubmit}
         submitting={isSubmitting}
-        submitLabel="Send Reset Link"
-        submittingLabel="Sending..."
+        submitLabel={AUTH_UI_TEXTS.resetPasswordPage.sendResetLink}
+        submittingLabel={AUTH_UI_TEXTS.resetPasswordPage.sending}
       >
         <EmailField error={errors.email?.message} {...form.register("email")} />
       </AuthForm>
       <p className="mt-6 text-center text-sm">
         <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
-          Back to Login
+          {AUTH_UI_TEXTS.resetPasswordPage.backToLogin}
         </Link>
       </p>
     </Card>
@@ -111,7 +109,7 @@ function NewPasswordForm({ token }: { token: string }) {
       <Card title={AUTH_UI_TEXTS.resetPasswordPage.passwordChanged}>
         <p className="text-sm text-slate-600">{AUTH_MESSAGES.resetDone}</p>
         <Link to={paths.login} className={buttonClasses("primary", "mt-6 w-full")}>
-          Return to Login
+          {AUTH_UI_TEXTS.resetPasswordPage.returnToLogin}
         </Link>
       </Card>
     );
@@ -137,8 +135,8 @@ function NewPasswordForm({ token }: { token: string }) {
         error={formError}
         onSubmit={onSubmit}
         submitting={isSubmitting}
-        submitLabel="Set New Password"
-        submittingLabel="Saving..."
+        submitLabel={AUTH_UI_TEXTS.resetPasswordPage.setNewPassword}
+        submittingLabel={AUTH_UI_TEXTS.resetPasswordPage.saving}
       >
         <TextField
           label={AUTH_UI_TEXTS.resetPasswordPage.newPassword}
@@ -169,7 +167,7 @@ export function ResetPasswordPage() {
       <Card title={AUTH_UI_TEXTS.resetPasswordPage.linkExpired}>
         <p className="text-sm text-slate-600">{AUTH_MESSAGES.resetLinkInvalid}</p>
         <Link to={paths.resetPassword} className={buttonClasses("primary", "mt-6 w-full")}>
-          Request a new link
+          {AUTH_UI_TEXTS.resetPasswordPage.requestANewLink}
         </Link>
       </Card>
     );
