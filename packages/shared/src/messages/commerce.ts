@@ -32,6 +32,8 @@ export const COMMERCE_UI_TEXTS = {
     color: "Color",
     shape: "Shape",
     label: "Label",
+    resetToDefault: "Reset to Default",
+    saveChanges: "Save Changes",
   },
   packagesPanel: {
     packageName: "Package Name",
@@ -42,6 +44,10 @@ export const COMMERCE_UI_TEXTS = {
     pricingPackages: "Pricing Packages",
     addPackage: "Add Package",
     editPackage: "Edit Package",
+    cancel: "Cancel",
+    edit: "Edit",
+    retire: "Retire",
+    saveChanges: "Save Changes",
   },
   adminItemsPage: {
     itemName: "Item Name",
@@ -57,6 +63,11 @@ export const COMMERCE_UI_TEXTS = {
     onSale: "On sale",
     premiumItems: "Premium Items",
     addItem: "Add Item",
+    blankGenerated: "Blank: generated",
+    blankMadeFromTheName: "Blank: made from the name",
+    shownToTheBuyerOnce: "Shown to the buyer once paid",
+    cancel: "Cancel",
+    premiumItems2: "Premium items",
   },
   adminPackagesPage: {
     pricingPackages: "Pricing Packages",
@@ -66,6 +77,8 @@ export const COMMERCE_UI_TEXTS = {
     breadcrumb: "Breadcrumb",
     premiumTemplates: "Premium templates",
     premiumTemplate: "Premium template",
+    home: "Home",
+    afterPaymentYourOrderShows: "After payment your order shows the download link and the usage guidelines.",
   },
   checkoutPage: {
     price: "Price",
@@ -76,6 +89,8 @@ export const COMMERCE_UI_TEXTS = {
     email: "Email",
     address: "Address",
     selectACountry: "Select a country",
+    fromYourAccount: "From your account",
+    country: "Country",
   },
   payNowPage: {
     pleaseGiveTheSupportTeam: "Please give the support team:",
@@ -98,6 +113,9 @@ export const COMMERCE_UI_TEXTS = {
     paymentId: "Payment ID",
     date: "Date",
     status: "Status",
+    returnToHome: "Return to Home",
+    home: "Home",
+    supportTeam: "Support Team",
   },
   adminOrdersPage: {
     deleting: "Deleting",
@@ -108,6 +126,7 @@ export const COMMERCE_UI_TEXTS = {
     myOrders: "My Orders",
     accessUrl: "Access URL:",
     guidelines: "Guidelines",
+    subscriptionHistory: "Subscription History",
   },
   pendingOrdersPage: {
     payAnOrderToGet: "Pay an order to get its credits or download.",
@@ -118,5 +137,6 @@ export const COMMERCE_UI_TEXTS = {
     searchByOrderIdStatus: "Search by order ID, status or package",
     subscriptionHistory2: "Subscription history",
     packageDetails: "Package details",
+    view: "View",
   },
 } as const;

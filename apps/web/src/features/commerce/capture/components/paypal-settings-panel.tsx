@@ -203,10 +203,10 @@ export function PaypalSettingsPanel() {
             }
           }}
         >
-          Reset to Default
+          {COMMERCE_UI_TEXTS.paypalSettingsPanel.resetToDefault}
         </Button>
         <Button type="submit" loading={save.isPending}>
-          Save Changes
+          {COMMERCE_UI_TEXTS.paypalSettingsPanel.saveChanges}
         </Button>
       </div>
     </form>

@@ -95,7 +95,7 @@ function PackageForm({
       </fieldset>
       <div className="flex justify-end gap-3 border-t border-slate-200 pt-4">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {COMMERCE_UI_TEXTS.packagesPanel.cancel}
         </Button>
         <Button type="submit" loading={isSubmitting}>
           {submitLabel}
@@ -134,7 +134,7 @@ export function PackagesPanel() {
             disabled={full || packages.isPending}
             aria-describedby={full ? "max-packages" : undefined}
           >
-            Add Package
+            {COMMERCE_UI_TEXTS.packagesPanel.addPackage}
           </Button>
         </span>
       </div>
@@ -168,7 +168,7 @@ export function PackagesPanel() {
                     onClick={() => setEditing(pkg)}
                     aria-label={`Edit ${pkg.packageName}`}
                   >
-                    Edit
+                    {COMMERCE_UI_TEXTS.packagesPanel.edit}
                   </Button>
                   <Button
                     variant="dangerGhost"
@@ -190,7 +190,7 @@ export function PackagesPanel() {
                       }
                     }}
                   >
-                    Retire
+                    {COMMERCE_UI_TEXTS.packagesPanel.retire}
                   </Button>
                 </div>
               }
@@ -206,7 +206,7 @@ export function PackagesPanel() {
         size="lg"
       >
         <PackageForm
-          submitLabel="Add Package"
+          submitLabel={COMMERCE_UI_TEXTS.packagesPanel.addPackage}
           onCancel={() => setAdding(false)}
           onSubmit={async (body) => {
             try {
@@ -230,7 +230,7 @@ export function PackagesPanel() {
         {editing && (
           <PackageForm
             initial={editing}
-            submitLabel="Save Changes"
+            submitLabel={COMMERCE_UI_TEXTS.packagesPanel.saveChanges}
             onCancel={() => setEditing(null)}
             onSubmit={async (body) => {
               try {

@@ -76,7 +76,7 @@ function ItemForm({ initial, onDone }: { initial: TItem | null; onDone: () => vo
         />
         <TextField
           label={COMMERCE_UI_TEXTS.adminItemsPage.itemId}
-          hint="Blank: generated"
+          hint={COMMERCE_UI_TEXTS.adminItemsPage.blankGenerated}
           {...form.register("itemId")}
           error={errors.itemId?.message}
         />
@@ -89,7 +89,7 @@ function ItemForm({ initial, onDone }: { initial: TItem | null; onDone: () => vo
       </div>
       <TextField
         label={COMMERCE_UI_TEXTS.adminItemsPage.slug}
-        hint="Blank: made from the name"
+        hint={COMMERCE_UI_TEXTS.adminItemsPage.blankMadeFromTheName}
         {...form.register("slug")}
         error={errors.slug?.message}
       />
@@ -100,7 +100,7 @@ function ItemForm({ initial, onDone }: { initial: TItem | null; onDone: () => vo
       />
       <TextField
         label={COMMERCE_UI_TEXTS.adminItemsPage.accessUrl}
-        hint="Shown to the buyer once paid"
+        hint={COMMERCE_UI_TEXTS.adminItemsPage.shownToTheBuyerOnce}
         {...form.register("accessUrl")}
         error={errors.accessUrl?.message}
       />
@@ -112,14 +112,14 @@ function ItemForm({ initial, onDone }: { initial: TItem | null; onDone: () => vo
       />
       <TextAreaField
         label={COMMERCE_UI_TEXTS.adminItemsPage.guidelines}
-        hint="Shown to the buyer once paid"
+        hint={COMMERCE_UI_TEXTS.adminItemsPage.shownToTheBuyerOnce}
         rows={3}
         {...form.register("guidelines")}
         error={errors.guidelines?.message}
       />
       <div className="flex justify-end gap-3 border-t border-slate-200 pt-4">
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {COMMERCE_UI_TEXTS.adminItemsPage.cancel}
         </Button>
         <Button type="submit" loading={isSubmitting}>
           {initial ? "Save Changes" : "Add Item"}
@@ -215,7 +215,7 @@ export function AdminItemsPage() {
           rowKey={(r) => r._id}
           loading={items.isPending}
           empty={ITEM_MESSAGES.empty}
-          caption="Premium items"
+          caption={COMMERCE_UI_TEXTS.adminItemsPage.premiumItems2}
         />
       )}
       <Modal

@@ -42,7 +42,7 @@ export function PremiumItemPage() {
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:px-8">
       <nav aria-label={COMMERCE_UI_TEXTS.premiumItemPage.breadcrumb} className="text-sm text-slate-500">
         <Link to="/" className="hover:text-brand-700">
-          Home
+          {COMMERCE_UI_TEXTS.premiumItemPage.home}
         </Link>{" "}
         &gt; <span>{COMMERCE_UI_TEXTS.premiumItemPage.premiumTemplates}</span>
       </nav>
@@ -60,9 +60,7 @@ export function PremiumItemPage() {
           <p className="mt-4 text-3xl font-extrabold text-slate-900">{formatPrice(data.price)}</p>
           <p className="mt-1 text-sm text-slate-500">Item ID {data.itemId}</p>
           {data.description && <p className="mt-6 whitespace-pre-line text-slate-700">{data.description}</p>}
-          <p className="mt-4 text-sm text-slate-600">
-            After payment your order shows the download link and the usage guidelines.
-          </p>
+          <p className="mt-4 text-sm text-slate-600">{COMMERCE_UI_TEXTS.premiumItemPage.afterPaymentYourOrderShows}</p>
           <div className="mt-8">
             {data.retired ? (
               <Alert tone="warning">{ORDER_MESSAGES.retiredItem}</Alert>

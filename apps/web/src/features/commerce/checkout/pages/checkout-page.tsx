@@ -115,7 +115,7 @@ function CheckoutForm({
             type="email"
             value={me.data?.email ?? ""}
             readOnly
-            hint="From your account"
+            hint={COMMERCE_UI_TEXTS.checkoutPage.fromYourAccount}
           />
           <TextField
             label={COMMERCE_UI_TEXTS.checkoutPage.address}
@@ -126,7 +126,7 @@ function CheckoutForm({
           />
           <div className="sm:col-span-2">
             <label htmlFor={countryId} className="mb-1.5 block text-sm font-medium text-slate-700">
-              Country
+              {COMMERCE_UI_TEXTS.checkoutPage.country}
             </label>
             <select
               id={countryId}

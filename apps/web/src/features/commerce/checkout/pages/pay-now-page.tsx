@@ -47,7 +47,7 @@ function StateCard({ title, children }: { title: string; children: ReactNode }) 
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <div className="mt-3 text-slate-600">{children}</div>
         <Link to={paths.home} className={buttonClasses("primary", "mt-6")}>
-          Return to Home
+          {COMMERCE_UI_TEXTS.payNowPage.returnToHome}
         </Link>
       </div>
     </div>
@@ -260,7 +260,7 @@ function PayNow({ kind }: { kind: OrderKind }) {
     <div className="mx-auto max-w-5xl">
       <nav aria-label={COMMERCE_UI_TEXTS.payNowPage.breadcrumb} className="text-sm text-slate-500">
         <Link to={paths.home} className="hover:text-brand-700">
-          Home
+          {COMMERCE_UI_TEXTS.payNowPage.home}
         </Link>{" "}
         &gt; <span className="text-slate-700">{COMMERCE_UI_TEXTS.payNowPage.payment}</span>
       </nav>
@@ -354,7 +354,7 @@ function PayNow({ kind }: { kind: OrderKind }) {
           <p className="text-sm text-slate-600">
             Need help? Contact our{" "}
             <Link to={paths.contact} className="font-medium text-brand-700 underline">
-              Support Team
+              {COMMERCE_UI_TEXTS.payNowPage.supportTeam}
             </Link>
             .
           </p>

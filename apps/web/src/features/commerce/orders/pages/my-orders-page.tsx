@@ -19,7 +19,7 @@ export function MyOrdersPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">{COMMERCE_UI_TEXTS.myOrdersPage.myOrders}</h1>
         <Link to={paths.user.subscriptionHistory} className={buttonClasses("secondary")}>
-          Subscription History
+          {COMMERCE_UI_TEXTS.myOrdersPage.subscriptionHistory}
         </Link>
       </div>
       {orders.isPending ? (

@@ -21,7 +21,7 @@ function ViewButton({ order, onView }: { order: TPackageOrder; onView: (o: TPack
       onClick={() => onView(order)}
       aria-label={`View order ${order.orderId}`}
     >
-      View
+      {COMMERCE_UI_TEXTS.subscriptionHistoryPage.view}
     </Button>
   );
 }
@@ -118,7 +118,7 @@ export function SubscriptionHistoryPage() {
               {...tableProps}
               rowKey={(o) => o._id}
               empty={ORDER_MESSAGES.noOrders}
-              caption="Subscription history"
+              caption={COMMERCE_UI_TEXTS.subscriptionHistoryPage.subscriptionHistory2}
             />
           </div>
           <ul
