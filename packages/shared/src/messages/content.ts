@@ -32,6 +32,10 @@ export const CONTENT_UI_TEXTS = {
     created: "Created",
     section1Active: "Section 1 Active",
     aboutSections: "About sections",
+    addFeature: "Add Feature",
+    theAboutBlockOfThe:
+      "The about block of the landing page (Section 1) and the second block on the About page (Section 2).",
+    deleteAboutSection: "Delete About Section",
   },
   bannerPanel: {
     promotionalBanner: "Promotional Banner",
@@ -52,6 +56,10 @@ export const CONTENT_UI_TEXTS = {
     backgroundImageUrl: "Background Image URL",
     backgroundPattern: "Background Pattern",
     bannerEditors: "Banner editors",
+    theBannerUnderTheHero: "The banner under the hero on the landing page.",
+    deleteBanner: "Delete Banner",
+    thePromotionalBannerUnderThe:
+      "The promotional banner under the hero, and the home banner (hero) at the top of the landing page.",
   },
   contactPagePanel: {
     content: "Content",
@@ -68,6 +76,8 @@ export const CONTENT_UI_TEXTS = {
     icon: "Icon",
     value: "Value",
     label: "Label",
+    theContactSectionOfThe: "The contact section of the landing page and the /contact page.",
+    addContactEntry: "Add Contact Entry",
   },
   featuresPanel: {
     actions: "Actions",
@@ -78,6 +88,7 @@ export const CONTENT_UI_TEXTS = {
     category: "Category",
     order: "Order",
     activeShownOnTheLanding: "Active (shown on the landing page)",
+    theHowItWorksSteps: "The How It Works steps on the landing page, shown in this order.",
   },
   footerPanel: {
     footerActiveShownOnPublic: "Footer active (shown on public pages)",
@@ -97,6 +108,9 @@ export const CONTENT_UI_TEXTS = {
     contactAddress: "Contact address",
     bottomSection: "Bottom Section",
     copyrightText: "Copyright Text",
+    socialLinksLogoDescriptionQuick: "Social links, logo, description, quick links, contact details and copyright.",
+    addSocialLink: "Add Social Link",
+    addQuickLink: "Add Quick Link",
   },
   heroEditor: {
     currentHeroStatus: "Current Hero Status",
@@ -114,9 +128,14 @@ export const CONTENT_UI_TEXTS = {
     videoLink: "Video Link",
     heroImageUrl: "Hero Image URL",
     backgroundImageUrl: "Background Image URL",
+    theTopOfTheLanding: "The top of the landing page: heading, button and the video or image.",
+    shownAfterTheHeadingIn: "Shown after the heading in the brand colour.",
+    emptyTheDefaultBackground: "Empty: the default background.",
   },
   logoPanel: {
     logoUrl: "Logo URL",
+    logoPreview: "Logo preview",
+    theLogoInTheSite: "The logo in the site header and footer.",
   },
   testimonialsPanel: {
     actions: "Actions",
@@ -126,5 +145,10 @@ export const CONTENT_UI_TEXTS = {
     authorImageUrlOptional: "Author Image URL (optional)",
     rating: "Rating",
     activeShownOnTheLanding: "Active (shown on the landing page)",
+    theQuotesInWhatOur: "The quotes in What Our Clients Say on the landing page.",
+    testimonials: "Testimonials",
+  },
+  adminUi: {
+    remove: "Remove",
   },
 } as const;

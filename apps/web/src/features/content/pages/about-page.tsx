@@ -17,7 +17,7 @@ export function AboutPage() {
             {CONTENT_PUBLIC_UI_TEXTS.aboutPage.aboutMailsmith}
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
-            We turn design images into responsive, email-safe HTML so your team can ship campaigns faster.
+            {CONTENT_PUBLIC_UI_TEXTS.aboutPage.weTurnDesignImagesInto}
           </p>
         </div>
       </header>

@@ -117,7 +117,7 @@ function PartEditor({ form, name }: { form: UseFormReturn<TAboutInput>; name: Se
         title={CONTENT_UI_TEXTS.aboutPanel.features}
         actions={
           <Button variant="secondary" className="px-3 py-1.5" onClick={() => features.append({ text: "" })}>
-            Add Feature
+            {CONTENT_UI_TEXTS.aboutPanel.addFeature}
           </Button>
         }
       >
@@ -225,7 +225,7 @@ export function AboutPanel() {
     <EditorFrame
       editor={editor}
       title={T.heading}
-      description="The about block of the landing page (Section 1) and the second block on the About page (Section 2)."
+      description={CONTENT_UI_TEXTS.aboutPanel.theAboutBlockOfThe}
       loadErrorTitle={T.loadError}
       busy={busy}
       actions={
@@ -234,7 +234,7 @@ export function AboutPanel() {
             {active ? "Deactivate" : "Activate"}
           </Button>
           <Button variant="danger" onClick={onDelete} disabled={busy || !active}>
-            Delete About Section
+            {CONTENT_UI_TEXTS.aboutPanel.deleteAboutSection}
           </Button>
         </>
       }

@@ -3,6 +3,7 @@ export { FieldGroup, PanelHeader } from "@/components/ui/editor-frame";
 export { Switch } from "@/components/ui/switch";
 export { TabPanel, Tabs } from "@/components/ui/tabs";
 
+import { CONTENT_UI_TEXTS } from "@mailsmith/shared";
 import { forwardRef, type ReactNode, type SelectHTMLAttributes, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
@@ -68,7 +69,7 @@ export function FormRows({
             onClick={() => onRemove(i)}
             aria-label={removeLabel(i)}
           >
-            Remove
+            {CONTENT_UI_TEXTS.adminUi.remove}
           </Button>
         </li>
       ))}

@@ -104,7 +104,7 @@ function PromoBannerEditor() {
       editor={editor}
       title={CONTENT_UI_TEXTS.bannerPanel.promotionalBanner}
       headingLevel={3}
-      description="The banner under the hero on the landing page."
+      description={CONTENT_UI_TEXTS.bannerPanel.theBannerUnderTheHero}
       loadErrorTitle={T.loadError}
       busy={busy}
       saveLabel="Save"
@@ -115,7 +115,7 @@ function PromoBannerEditor() {
             {active ? "Deactivate" : "Activate"}
           </Button>
           <Button variant="danger" onClick={onDelete} disabled={busy || !active}>
-            Delete Banner
+            {CONTENT_UI_TEXTS.bannerPanel.deleteBanner}
           </Button>
         </>
       }
@@ -236,10 +236,7 @@ export function BannerPanel() {
     });
   return (
     <div className="space-y-5">
-      <PanelHeader
-        title={T.heading}
-        description="The promotional banner under the hero, and the home banner (hero) at the top of the landing page."
-      />
+      <PanelHeader title={T.heading} description={CONTENT_UI_TEXTS.bannerPanel.thePromotionalBannerUnderThe} />
       <Tabs
         label={CONTENT_UI_TEXTS.bannerPanel.bannerEditors}
         tabs={[

@@ -74,7 +74,7 @@ export function ContactPagePanel() {
     <EditorFrame
       editor={editor}
       title={T.heading}
-      description="The contact section of the landing page and the /contact page."
+      description={CONTENT_UI_TEXTS.contactPagePanel.theContactSectionOfThe}
       loadErrorTitle={T.loadError}
       intro={notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       preview={(values) => {
@@ -124,7 +124,7 @@ export function ContactPagePanel() {
             className="px-3 py-1.5"
             onClick={() => entries.append({ type: "phone", icon: DEFAULT_CONTACT_ENTRY_ICON, value: "", label: "" })}
           >
-            Add Contact Entry
+            {CONTENT_UI_TEXTS.contactPagePanel.addContactEntry}
           </Button>
         }
       >

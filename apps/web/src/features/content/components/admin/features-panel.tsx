@@ -171,7 +171,7 @@ export function FeaturesPanel() {
     <EditorFrame
       editor={editor}
       title={T.heading}
-      description="The How It Works steps on the landing page, shown in this order."
+      description={CONTENT_UI_TEXTS.featuresPanel.theHowItWorksSteps}
       loadErrorTitle={T.loadError}
       busy={toggle.isPending || del.isPending}
       actions={<Button onClick={() => void list.select(null)}>{T.addButton}</Button>}

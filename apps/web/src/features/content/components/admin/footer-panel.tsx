@@ -69,7 +69,7 @@ export function FooterPanel() {
     <EditorFrame
       editor={editor}
       title={T.heading}
-      description="Social links, logo, description, quick links, contact details and copyright."
+      description={CONTENT_UI_TEXTS.footerPanel.socialLinksLogoDescriptionQuick}
       loadErrorTitle={T.error(T.fetchFailed)}
       empty={
         footer.data ? undefined : (
@@ -101,7 +101,7 @@ export function FooterPanel() {
             className="px-3 py-1.5"
             onClick={() => social.append({ platform: "website", url: "", isActive: true })}
           >
-            Add Social Link
+            {CONTENT_UI_TEXTS.footerPanel.addSocialLink}
           </Button>
         }
       >
@@ -166,7 +166,7 @@ export function FooterPanel() {
               className="px-3 py-1.5"
               onClick={() => links.append({ text: "", url: "", isActive: true })}
             >
-              Add Quick Link
+              {CONTENT_UI_TEXTS.footerPanel.addQuickLink}
             </Button>
           </div>
           <FormRows

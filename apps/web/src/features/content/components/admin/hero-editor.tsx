@@ -57,7 +57,7 @@ export function HeroEditor() {
       editor={editor}
       title={T.heading}
       headingLevel={3}
-      description="The top of the landing page: heading, button and the video or image."
+      description={CONTENT_UI_TEXTS.heroEditor.theTopOfTheLanding}
       loadErrorTitle={T.loadError}
       intro={
         <section
@@ -99,7 +99,7 @@ export function HeroEditor() {
           />
           <TextField
             label={CONTENT_UI_TEXTS.heroEditor.highlightedPart}
-            hint="Shown after the heading in the brand colour."
+            hint={CONTENT_UI_TEXTS.heroEditor.shownAfterTheHeadingIn}
             {...register("highlightText")}
             error={errors.highlightText?.message}
           />
@@ -143,7 +143,7 @@ export function HeroEditor() {
         />
         <TextField
           label={CONTENT_UI_TEXTS.heroEditor.backgroundImageUrl}
-          hint="Empty: the default background."
+          hint={CONTENT_UI_TEXTS.heroEditor.emptyTheDefaultBackground}
           {...register("backgroundImage")}
           error={errors.backgroundImage?.message}
         />

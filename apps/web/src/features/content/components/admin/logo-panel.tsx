@@ -24,7 +24,12 @@ function LogoPreview({ url }: { url: string }) {
   return (
     <div className="flex h-24 items-center border-b border-slate-200 bg-white px-6">
       {url && !failed ? (
-        <img src={url} alt="Logo preview" className="h-9 w-auto max-w-[200px]" onError={() => setFailed(true)} />
+        <img
+          src={url}
+          alt={CONTENT_UI_TEXTS.logoPanel.logoPreview}
+          className="h-9 w-auto max-w-[200px]"
+          onError={() => setFailed(true)}
+        />
       ) : (
         <span className={failed ? "text-sm font-semibold text-red-700" : "text-sm text-slate-600"}>
           {failed ? CONTENT_TEXTS.logo.imageError : "No logo set"}
@@ -57,7 +62,7 @@ export function LogoPanel() {
     <EditorFrame
       editor={editor}
       title={T.heading}
-      description="The logo in the site header and footer."
+      description={CONTENT_UI_TEXTS.logoPanel.theLogoInTheSite}
       loadErrorTitle={T.fetchError}
       saveLabel="Update Logo"
       empty={footer.data ? undefined : <Alert tone="error">{T.fetchFailed}</Alert>}

@@ -124,11 +124,19 @@ export function TestimonialsPanel() {
     <EditorFrame
       editor={editor}
       title={T.heading}
-      description="The quotes in What Our Clients Say on the landing page."
+      description={CONTENT_UI_TEXTS.testimonialsPanel.theQuotesInWhatOur}
       loadErrorTitle={T.fetchFailed}
       busy={del.isPending}
       saveLabel={editing ? "Update Testimonial" : "Add Testimonial"}
-      intro={<DataTable columns={columns} rows={rows} rowKey={(t) => t._id} caption="Testimonials" empty={T.empty} />}
+      intro={
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(t) => t._id}
+          caption={CONTENT_UI_TEXTS.testimonialsPanel.testimonials}
+          empty={T.empty}
+        />
+      }
       preview={(values) => (
         <TestimonialsView headingId="testimonials-preview-title">
           <TestimonialCards

@@ -1,4 +1,4 @@
-import { CONTENT_TEXTS, type TContactEntry, type TContactPage } from "@mailsmith/shared";
+import { CONTENT_PUBLIC_UI_TEXTS, CONTENT_TEXTS, type TContactEntry, type TContactPage } from "@mailsmith/shared";
 import { lazy, Suspense } from "react";
 import { useContactPage } from "../../api/contact-page";
 import { ContentIcon } from "../content-icon";
@@ -68,7 +68,7 @@ export function ContactIllustration({ url }: { url: string }) {
     <div className="hidden items-center lg:flex">
       <ContentImage
         src={url}
-        alt="Illustration of the Mailsmith support team answering messages"
+        alt={CONTENT_PUBLIC_UI_TEXTS.contactSection.illustrationOfTheMailsmithSupport}
         width={560}
         height={560}
         loading="lazy"
@@ -100,11 +100,11 @@ export function ContactSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           {!data &&
             (headingLevel === 1 ? (
               <h1 id="contact-heading" className="sr-only">
-                Contact us
+                {CONTENT_PUBLIC_UI_TEXTS.contactSection.contactUs}
               </h1>
             ) : (
               <h2 id="contact-heading" className="sr-only">
-                Contact us
+                {CONTENT_PUBLIC_UI_TEXTS.contactSection.contactUs}
               </h2>
             ))}
           <div className="mt-8 rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-6">
