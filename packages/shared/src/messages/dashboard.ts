@@ -19,5 +19,6 @@ export const DASHBOARD_UI_TEXTS = {
     n1Credit: "1 credit",
     profile: "Profile",
     yourPhotoAndPersonalInformation: "Your photo and personal information.",
+    imageHtmlGenerator: "Image HTML Generator",
   },
 } as const;

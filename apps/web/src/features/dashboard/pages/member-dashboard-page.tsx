@@ -75,7 +75,7 @@ export function MemberDashboardPage() {
           </div>
         </div>
         <Link to={paths.user.generateCode} className={buttonClasses("secondary", "shrink-0")}>
-          Image HTML Generator
+          {DASHBOARD_UI_TEXTS.memberDashboardPage.imageHtmlGenerator}
         </Link>
       </div>
       <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
