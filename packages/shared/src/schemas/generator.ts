@@ -123,6 +123,26 @@ export const GEMINI_KEY_MESSAGES = {
   actionDelete: "Delete key",
   deleteTitle: (name: string) => `Delete the key “${name}”?`,
   deleteEffect: "Generation stops using it at once; to pause it instead, disable it.",
+  // The keys form and table (admin settings → Gemini Keys).
+  addFormLabel: "Add API key",
+  editFormLabel: "Edit API key",
+  name: "Name",
+  apiKey: "API Key",
+  keepHint: (preview: string) => `Current: ${preview}. Leave blank to keep it.`,
+  active: "Active",
+  inactive: "Inactive",
+  addKey: "Add Key",
+  updateKey: "Update Key",
+  cancel: "Cancel",
+  caption: "Gemini API keys",
+  pages: "Key pages",
+  status: "Status",
+  created: "Created",
+  usage: "Usage",
+  actions: "Actions",
+  usageCounts: (calls: number, failures: number) => `${calls} calls · ${failures} failures`,
+  lastUsed: (when: string) => `Last used: ${when}`,
+  never: "Never",
 } as const;
 
 /** Spec: the table shows the first 8 characters, an ellipsis and the last 4. */

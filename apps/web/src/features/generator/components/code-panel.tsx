@@ -40,9 +40,9 @@ export function CodePanel({ template }: { template: TTemplate & { hasMjml?: bool
 
   return (
     <CodeOutput
-      label="Generated Code"
-      title="Generated Code"
-      switchLabel="Code format"
+      label={GENERATOR_UI.generatedCode}
+      title={GENERATOR_UI.generatedCode}
+      switchLabel={GENERATOR_UI.codeFormat}
       html={template.html}
       text={template.text}
       codeTestId="generated-code"
@@ -56,15 +56,15 @@ export function CodePanel({ template }: { template: TTemplate & { hasMjml?: bool
       }
       actions={() => (
         <>
-          <Button onClick={() => copy("HTML", template.html)}>Copy HTML</Button>
+          <Button onClick={() => copy("HTML", template.html)}>{GENERATOR_UI.copyHtml}</Button>
           <Button variant="secondary" onClick={() => save(GENERATOR_FILES.html, template.html, "text/html")}>
-            Download HTML
+            {GENERATOR_UI.downloadHtml}
           </Button>
           <Button variant="secondary" onClick={() => copy("Text", template.text)}>
-            Copy Text
+            {GENERATOR_UI.copyText}
           </Button>
           <Button variant="secondary" onClick={() => save(GENERATOR_FILES.text, template.text, "text/plain")}>
-            Download Text
+            {GENERATOR_UI.downloadText}
           </Button>
           {template.hasMjml && (
             <a href={exportHref(template._id, "mjml")} download className={buttonClasses("secondary")}>
@@ -89,7 +89,7 @@ export function CodePanel({ template }: { template: TTemplate & { hasMjml?: bool
               })
             }
           >
-            Send Test Email
+            {GENERATOR_UI.sendTest}
           </Button>
         </>
       )}

@@ -1,4 +1,4 @@
-import { GENERATOR_LIMITS } from "@mailsmith/shared";
+import { GENERATOR_LIMITS, GENERATOR_UI } from "@mailsmith/shared";
 import { useMemo, useState } from "react";
 import { EmailPanel } from "@/components/email/email-panel";
 
@@ -24,7 +24,7 @@ export function livePreviewHtml(html: string): string {
 export function EmailPreview({
   html,
   busy = false,
-  title = "Live Preview",
+  title = GENERATOR_UI.livePreview,
 }: {
   html: string;
   busy?: boolean;
@@ -38,16 +38,16 @@ export function EmailPreview({
       title={
         <>
           {title}
-          {busy && <span className="ml-2 text-xs font-normal text-brand-600">writing…</span>}
+          {busy && <span className="ml-2 text-xs font-normal text-brand-600">{GENERATOR_UI.writing}</span>}
         </>
       }
       views={[
-        { value: "desktop", label: "Desktop" },
-        { value: "mobile", label: "Mobile" },
+        { value: "desktop", label: GENERATOR_UI.desktop },
+        { value: "mobile", label: GENERATOR_UI.mobile },
       ]}
       view={mode}
       onViewChange={setMode}
-      switchLabel="Preview width"
+      switchLabel={GENERATOR_UI.previewWidth}
     >
       <div className="flex justify-center overflow-x-auto bg-slate-100 p-2">
         {html ? (
@@ -68,7 +68,7 @@ export function EmailPreview({
             style={{ height: GENERATOR_LIMITS.previewHeightPx }}
             className="flex w-full items-center justify-center text-sm text-slate-600"
           >
-            Your email appears here.
+            {GENERATOR_UI.previewEmpty}
           </div>
         )}
       </div>

@@ -51,7 +51,7 @@ export function GenerationProgress({
           style={{ width: `${job.progress}%` }}
         />
       </div>
-      <ol className="mt-3 flex flex-wrap gap-x-3 gap-y-1 text-xs" aria-label="Stages">
+      <ol className="mt-3 flex flex-wrap gap-x-3 gap-y-1 text-xs" aria-label={GENERATOR_UI.stages}>
         {GENERATION_STAGES.map((stage, i) => {
           const state = job.status === "queued" || i > current ? "todo" : i === current ? "now" : "done";
           return (
@@ -86,7 +86,7 @@ export function UploadProgress({ fraction }: { fraction: number }) {
       </p>
       <div
         role="progressbar"
-        aria-label="Upload progress"
+        aria-label={GENERATOR_UI.uploadProgress}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}

@@ -1,4 +1,5 @@
 import type { TTemplateFull } from "@mailsmith/shared";
+import { GENERATOR_UI } from "@mailsmith/shared";
 import { Link } from "react-router";
 import { CompareView } from "@/components/email/compare-view";
 import { FidelityScore } from "@/components/email/fidelity-score";
@@ -19,11 +20,11 @@ export function GenerationResult({ template, designSrc }: { template: TTemplateF
     <>
       <EmailPreview html={template.html} />
       <p className="text-sm text-slate-600">
-        Saved to{" "}
+        {GENERATOR_UI.savedTo}{" "}
         <Link to={`${paths.user.templates}/${template._id}`} className="font-semibold text-brand-700 hover:underline">
-          My Templates
+          {GENERATOR_UI.myTemplates}
         </Link>{" "}
-        as “{template.name}”: rename it or refine it there with a follow-up instruction.
+        {GENERATOR_UI.savedAs(template.name)}
       </p>
       <FidelityScore
         fidelity={

@@ -74,7 +74,7 @@ export function ImagePicker({
   const hasFiles = (e: React.DragEvent) => [...e.dataTransfer.types].includes("Files");
   return (
     <div>
-      <span className="mb-1.5 block text-sm font-medium text-slate-700">Design Images (optional)</span>
+      <span className="mb-1.5 block text-sm font-medium text-slate-700">{GENERATOR_UI.designImages}</span>
       {/* The drop target; the file input inside it is the keyboard path. */}
       <div
         data-testid="image-drop-zone"
@@ -112,7 +112,7 @@ export function ImagePicker({
                 id={id}
                 type="file"
                 multiple
-                aria-label="Design Images (optional)"
+                aria-label={GENERATOR_UI.designImages}
                 aria-describedby={hintId}
                 disabled={disabled || full}
                 accept={GENERATOR_LIMITS.imageMimeTypes.join(",")}
@@ -127,12 +127,12 @@ export function ImagePicker({
           </p>
         )}
         <p id={hintId} className="mt-1 text-xs text-slate-500">
-          PNG, JPEG, WebP or GIF; up to {GENERATOR_LIMITS.maxImages} images of {MAX_MB} MB each.
+          {GENERATOR_UI.uploadHint(GENERATOR_LIMITS.maxImages, MAX_MB)}
         </p>
       </div>
       {images.length > 0 && (
         <>
-          <ol className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Selected images">
+          <ol className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label={GENERATOR_UI.selectedImages}>
             {images.map((img, i) => (
               <li
                 key={img.id}

@@ -55,7 +55,7 @@ export function RenameDialog({
         />
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {GENERATOR_UI.cancel}
           </Button>
           <Button type="submit" loading={rename.isPending}>
             {GENERATOR_UI.save}

@@ -52,7 +52,7 @@ export function TemplateImages({ template }: { template: TTemplateFull }) {
                 )}
               >
                 {busySlot === img.slot ? <Spinner className="h-4 w-4" /> : null}
-                {busySlot === img.slot ? GENERATOR_UI.replacing : "Replace"}
+                {busySlot === img.slot ? GENERATOR_UI.replacing : GENERATOR_UI.replace}
                 <input
                   type="file"
                   className="sr-only"

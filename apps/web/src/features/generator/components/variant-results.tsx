@@ -34,7 +34,7 @@ export function VariantResults({ runs }: { runs: JobRun[] }) {
   };
 
   return (
-    <section aria-label="Variants" className="space-y-4">
+    <section aria-label={GENERATOR_UI.variantsLabel} className="space-y-4">
       {kept === "both" && <Alert tone="success">{GENERATOR_UI.keptBoth}</Alert>}
       <div className="grid gap-4 xl:grid-cols-2">
         {runs.map((r) => {
@@ -54,7 +54,11 @@ export function VariantResults({ runs }: { runs: JobRun[] }) {
                   <span className="text-sm font-semibold text-green-700">{GENERATOR_UI.kept}</span>
                 )}
               </div>
-              <EmailPreview html={t?.html ?? r.preview} busy={!t && !r.ended} title={`Live Preview ${title}`} />
+              <EmailPreview
+                html={t?.html ?? r.preview}
+                busy={!t && !r.ended}
+                title={`${GENERATOR_UI.livePreview} ${title}`}
+              />
               {t && (
                 <>
                   <FidelityScore

@@ -178,21 +178,18 @@ function Generator({ credits }: { credits: number }) {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900">{GENERATOR_MESSAGES.pageTitle}</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Upload your design, pick an email type and get HTML that renders well in Gmail, Apple Mail, Outlook and
-            Yahoo. Each generation costs 1 credit.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{GENERATOR_UI.intro}</p>
         </div>
         <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-2">
           <span className="text-sm text-slate-600">
-            Credits:{" "}
+            {GENERATOR_UI.creditsLabel}{" "}
             <strong data-testid="generator-credits" className="text-slate-900">
               {credits}
             </strong>
           </span>
           {noCredits && (
             <Link to={paths.user.selectPackage} className={buttonClasses("primary", "px-3 py-1.5")}>
-              Buy Now
+              {GENERATOR_UI.buyNow}
             </Link>
           )}
         </div>
@@ -211,7 +208,7 @@ function Generator({ credits }: { credits: number }) {
           {gen.reattached && active.length > 0 && <Alert tone="info">{GENERATOR_UI.reattached}</Alert>}
           <div>
             <label htmlFor="email-type" className="mb-1.5 block text-sm font-medium text-slate-700">
-              Select Email Type
+              {GENERATOR_UI.selectEmailType}
             </label>
             <select
               id="email-type"
@@ -238,13 +235,13 @@ function Generator({ credits }: { credits: number }) {
             </Alert>
           )}
           <TextAreaField
-            label="Specific Instructions (optional)"
+            label={GENERATOR_UI.instructionsLabel}
             rows={4}
             maxLength={GENERATOR_LIMITS.maxInstructionsLength}
             value={instructions}
             disabled={busy}
             onChange={(e) => setInstructions(e.target.value)}
-            placeholder="e.g. Use our brand colour #e11d48, add a 20% discount code SPRING20"
+            placeholder={GENERATOR_UI.instructionsPlaceholder}
           />
           <fieldset>
             <legend className="mb-1.5 block text-sm font-medium text-slate-700">{GENERATOR_UI.variantsLabel}</legend>
@@ -278,7 +275,7 @@ function Generator({ credits }: { credits: number }) {
           {done.length > 0 && active.length === 0 && <Alert tone="success">{GENERATOR_MESSAGES.generated}</Alert>}
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" loading={busy} disabled={busy || noCredits}>
-              {busy ? "Generating..." : "Generate Email Template"}
+              {busy ? GENERATOR_UI.generating : GENERATOR_UI.generate}
             </Button>
             {noCredits && (
               <Link to={paths.user.selectPackage} className={buttonClasses("secondary")}>
@@ -286,7 +283,7 @@ function Generator({ credits }: { credits: number }) {
               </Link>
             )}
             <Button variant="secondary" onClick={reset} disabled={busy}>
-              Reset
+              {GENERATOR_UI.reset}
             </Button>
           </div>
           {noCredits && <p className="text-sm text-slate-600">{GENERATOR_UI.noCredits}</p>}

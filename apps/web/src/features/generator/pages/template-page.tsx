@@ -61,7 +61,7 @@ export function TemplatePage() {
     clear();
     navigate(`${paths.user.templates}/${finished._id}`);
   }, [finished, clear, navigate]);
-  useDocumentTitle(`${q.data?.name || q.data?.subject || "Template"} - Mailsmith`);
+  useDocumentTitle(`${q.data?.name || q.data?.subject || GENERATOR_UI.templateFallback} - Mailsmith`);
 
   if (q.isPending) {
     return (
@@ -111,9 +111,9 @@ export function TemplatePage() {
         {t.parentId && (
           <>
             {" "}
-            · refined from{" "}
+            {GENERATOR_UI.refinedFrom}{" "}
             <Link to={`${paths.user.templates}/${t.parentId}`} className="text-brand-700 hover:underline">
-              the previous version
+              {GENERATOR_UI.previousVersion}
             </Link>
           </>
         )}
@@ -128,15 +128,15 @@ export function TemplatePage() {
               void refine();
             }}
           >
-            <h2 className="text-sm font-semibold text-slate-900">Refine this template</h2>
+            <h2 className="text-sm font-semibold text-slate-900">{GENERATOR_UI.refineTitle}</h2>
             <TextAreaField
-              label="Follow-up instruction"
+              label={GENERATOR_UI.followUpLabel}
               rows={3}
               maxLength={GENERATOR_LIMITS.maxInstructionsLength}
               value={instruction}
               disabled={running}
               onChange={(e) => setInstruction(e.target.value)}
-              placeholder="e.g. make the header blue"
+              placeholder={GENERATOR_UI.followUpPlaceholder}
             />
             {jobs.startError && <Alert title={jobs.startError}>{GENERATION_JOB_MESSAGES.notCharged}</Alert>}
             {run?.ended && (
@@ -156,7 +156,7 @@ export function TemplatePage() {
             )}
             <div className="flex flex-wrap items-center gap-3">
               <Button type="submit" loading={running} disabled={running || !instruction.trim() || credits < 1}>
-                {running ? "Generating..." : "Apply change (1 credit)"}
+                {running ? GENERATOR_UI.generating : GENERATOR_UI.applyChange}
               </Button>
               {credits < 1 && (
                 <Link to={paths.user.selectPackage} className={buttonClasses("secondary")}>

@@ -57,7 +57,7 @@ function useListParams() {
 
 /** /user/templates: the history — search, filter, sort, paging; rename, duplicate, copy, download, delete. */
 export function TemplatesPage() {
-  useDocumentTitle("My Templates - Mailsmith");
+  useDocumentTitle(GENERATOR_UI.templatesDocumentTitle);
   const list = useListParams();
   const [search, setSearch] = useState(list.q);
   const [deleting, setDeleting] = useState<TTemplateItem | null>(null);
@@ -90,11 +90,11 @@ export function TemplatesPage() {
     <div className="mx-auto max-w-7xl">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">My Templates</h1>
-          <p className="mt-1 text-sm text-slate-600">Every email you generated.</p>
+          <h1 className="text-2xl font-bold text-slate-900">{GENERATOR_UI.myTemplates}</h1>
+          <p className="mt-1 text-sm text-slate-600">{GENERATOR_UI.templatesIntro}</p>
         </div>
         <Link to={paths.user.generateCode} className={buttonClasses("primary")}>
-          Generate Email Template
+          {GENERATOR_UI.generate}
         </Link>
       </div>
 
@@ -109,7 +109,7 @@ export function TemplatesPage() {
             value={search}
             maxLength={GENERATION_JOB_LIMITS.searchMaxLength}
             onChange={(e) => setSearch(e.target.value)}
-            placeholder="e.g. Spring sale"
+            placeholder={GENERATOR_UI.searchPlaceholder}
             className={inputClasses()}
           />
         </div>
@@ -171,19 +171,21 @@ export function TemplatesPage() {
         </div>
       ) : (
         <>
-          <ul className="mt-6 grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Templates">
+          <ul className="mt-6 grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label={GENERATOR_UI.templatesLabel}>
             {q.data.data.map((t) => (
               <li
                 key={t._id}
                 aria-label={t.name}
                 className="flex min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
               >
-                <TemplateThumb id={t._id} title={`Preview of ${t.name}`} src={t.thumbnailUrl} />
+                <TemplateThumb id={t._id} title={GENERATOR_UI.previewOf(t.name)} src={t.thumbnailUrl} />
                 <div className="flex flex-1 flex-col gap-2 p-4">
                   <div className="flex flex-wrap items-center gap-2">
                     <Badge color="blue">{t.emailType.replace(/ Templates?$/, "")}</Badge>
                     {t.score !== null && <Badge color={scoreColor(t.score)}>{GENERATOR_UI.score(t.score)}</Badge>}
-                    <Badge color={t.passed ? "green" : "amber"}>{t.passed ? "Passed" : "Needs review"}</Badge>
+                    <Badge color={t.passed ? "green" : "amber"}>
+                      {t.passed ? GENERATOR_UI.passed : GENERATOR_UI.needsReview}
+                    </Badge>
                   </div>
                   <Link
                     to={`${paths.user.templates}/${t._id}`}
@@ -198,7 +200,7 @@ export function TemplatesPage() {
                   </p>
                   <div className="mt-auto flex flex-wrap gap-2 pt-2">
                     <Link to={`${paths.user.templates}/${t._id}`} className={buttonClasses("primary", "px-3 py-1.5")}>
-                      Open
+                      {GENERATOR_UI.open}
                     </Link>
                     <Button
                       variant="secondary"
@@ -229,22 +231,22 @@ export function TemplatesPage() {
                         withHtml(t, (html) => navigator.clipboard.writeText(html), GENERATOR_MESSAGES.copied("HTML"))
                       }
                     >
-                      Copy
+                      {GENERATOR_UI.copy}
                     </Button>
                     <Button
                       variant="secondary"
                       className="px-3 py-1.5"
                       onClick={() => withHtml(t, downloadHtml, GENERATOR_MESSAGES.downloaded(GENERATOR_FILES.html))}
                     >
-                      Download
+                      {GENERATOR_UI.download}
                     </Button>
                     <Button
                       variant="dangerGhost"
                       className="px-3 py-1.5"
-                      aria-label={`Delete ${t.name}`}
+                      aria-label={GENERATOR_UI.deleteNamed(t.name)}
                       onClick={() => setDeleting(t)}
                     >
-                      Delete
+                      {GENERATOR_UI.delete}
                     </Button>
                   </div>
                 </div>
@@ -266,12 +268,12 @@ export function TemplatesPage() {
       <Modal
         open={Boolean(deleting)}
         onClose={() => setDeleting(null)}
-        title="Delete template"
+        title={GENERATOR_UI.deleteTitle}
         size="sm"
         footer={
           <>
             <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Cancel
+              {GENERATOR_UI.cancel}
             </Button>
             <Button
               variant="danger"
@@ -287,7 +289,7 @@ export function TemplatesPage() {
                 })
               }
             >
-              Delete
+              {GENERATOR_UI.delete}
             </Button>
           </>
         }

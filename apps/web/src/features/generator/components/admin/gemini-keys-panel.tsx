@@ -12,7 +12,7 @@ import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api-client";
 import { useGeminiKeyMutations, useGeminiKeys } from "../../api/gemini-keys";
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "Never");
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : GEMINI_KEY_MESSAGES.never);
 
 /** Admin settings → Gemini Keys (admin spec §2, §5, §7, §8). Keys are write-only: the table shows first 8 … last 4. */
 export function GeminiKeysPanel() {
@@ -99,7 +99,7 @@ export function GeminiKeysPanel() {
   const columns: Column<TGeminiKey>[] = [
     {
       key: "name",
-      header: "Name",
+      header: GEMINI_KEY_MESSAGES.name,
       sortValue: (k) => k.name,
       className: "font-medium text-slate-900",
       render: (k) => k.name,
@@ -107,34 +107,38 @@ export function GeminiKeysPanel() {
     { key: "key", header: "Key", className: "font-mono text-xs", render: (k) => k.keyPreview },
     {
       key: "status",
-      header: "Status",
+      header: GEMINI_KEY_MESSAGES.status,
       sortValue: (k) => k.isActive,
-      render: (k) => <Badge color={k.isActive ? "green" : "grey"}>{k.isActive ? "Active" : "Inactive"}</Badge>,
+      render: (k) => (
+        <Badge color={k.isActive ? "green" : "grey"}>
+          {k.isActive ? GEMINI_KEY_MESSAGES.active : GEMINI_KEY_MESSAGES.inactive}
+        </Badge>
+      ),
     },
     {
       key: "createdAt",
-      header: "Created",
+      header: GEMINI_KEY_MESSAGES.created,
       sortValue: (k) => new Date(k.createdAt),
       className: "whitespace-nowrap text-slate-600",
       render: (k) => new Date(k.createdAt).toLocaleDateString(),
     },
     {
       key: "usage",
-      header: "Usage",
+      header: GEMINI_KEY_MESSAGES.usage,
       sortValue: (k) => k.usage.calls,
       className: "text-xs text-slate-600",
       render: (k) => (
         <>
-          {k.usage.calls} calls · {k.usage.failures} failures
+          {GEMINI_KEY_MESSAGES.usageCounts(k.usage.calls, k.usage.failures)}
           <br />
-          Last used: {when(k.usage.lastUsedAt)}
+          {GEMINI_KEY_MESSAGES.lastUsed(when(k.usage.lastUsedAt))}
           {k.usage.lastStatus ? ` (${k.usage.lastStatus})` : ""}
         </>
       ),
     },
     {
       key: "actions",
-      header: "Actions",
+      header: GEMINI_KEY_MESSAGES.actions,
       render: (k) => (
         <RowActions
           name={k.name}
@@ -150,7 +154,12 @@ export function GeminiKeysPanel() {
       ),
     },
   ];
-  const table = useDataTable({ rows: keys.data ?? [], columns, pageSize: ADMIN_TABLE_PAGE_SIZE, label: "Key pages" });
+  const table = useDataTable({
+    rows: keys.data ?? [],
+    columns,
+    pageSize: ADMIN_TABLE_PAGE_SIZE,
+    label: GEMINI_KEY_MESSAGES.pages,
+  });
 
   return (
     <div className="space-y-6">
@@ -167,30 +176,35 @@ export function GeminiKeysPanel() {
           e.preventDefault();
           submit();
         }}
-        aria-label={editing ? "Edit API key" : "Add API key"}
+        aria-label={editing ? GEMINI_KEY_MESSAGES.editFormLabel : GEMINI_KEY_MESSAGES.addFormLabel}
       >
         <h3 className="text-sm font-semibold text-slate-900">{editing ? `Edit “${editing.name}”` : "Add a new key"}</h3>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
           <TextField
-            label="API Key"
+            label={GEMINI_KEY_MESSAGES.name}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={100}
+          />
+          <TextField
+            label={GEMINI_KEY_MESSAGES.apiKey}
             type="password"
             autoComplete="off"
             value={key}
             onChange={(e) => setKey(e.target.value)}
             maxLength={500}
-            hint={editing ? `Current: ${editing.keyPreview}. Leave blank to keep it.` : undefined}
+            hint={editing ? GEMINI_KEY_MESSAGES.keepHint(editing.keyPreview) : undefined}
           />
         </div>
-        <Switch checked={active} onChange={setActive} label="Active" />
+        <Switch checked={active} onChange={setActive} label={GEMINI_KEY_MESSAGES.active} />
         {formError && <Alert>{formError}</Alert>}
         <div className="flex gap-3">
           <Button type="submit" loading={m.create.isPending || m.update.isPending}>
-            {editing ? "Update Key" : "Add Key"}
+            {editing ? GEMINI_KEY_MESSAGES.updateKey : GEMINI_KEY_MESSAGES.addKey}
           </Button>
           {editing && (
             <Button variant="secondary" onClick={resetForm}>
-              Cancel
+              {GEMINI_KEY_MESSAGES.cancel}
             </Button>
           )}
         </div>
@@ -202,7 +216,7 @@ export function GeminiKeysPanel() {
         <DataTable
           columns={columns}
           rowKey={(k) => k._id}
-          caption="Gemini API keys"
+          caption={GEMINI_KEY_MESSAGES.caption}
           loading={keys.isPending}
           empty={
             <>
