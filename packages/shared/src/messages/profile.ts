@@ -5,6 +5,7 @@ export const PROFILE_UI_TEXTS = {
   accountSettings: "Account Settings",
   // Photo card.
   photoHeading: "Profile photo",
+  photoAlt: (name: string) => `${name}'s profile`,
   choosePhoto: "Choose a profile photo",
   uploading: "Uploading...",
   changePhoto: "Change Photo",

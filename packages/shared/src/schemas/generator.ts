@@ -128,6 +128,7 @@ export const GEMINI_KEY_MESSAGES = {
   editFormLabel: "Edit API key",
   name: "Name",
   apiKey: "API Key",
+  key: "Key",
   keepHint: (preview: string) => `Current: ${preview}. Leave blank to keep it.`,
   active: "Active",
   inactive: "Inactive",

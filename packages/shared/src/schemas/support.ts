@@ -116,6 +116,7 @@ export const SUPPORT_UI_MESSAGES = {
   sending: "Sending...",
   sendReply: "Send Reply",
   tickets: "Tickets",
+  conversation: "Conversation",
   // /admin/support: the tickets table and its filters.
   adminDocumentTitle: "Support Messages - Mailsmith Admin",
   adminTitle: "Support Messages",

@@ -55,7 +55,7 @@ export function PhotoCard({ user }: { user: TUser }) {
       {user.profileURL ? (
         <img
           src={user.profileURL}
-          alt={`${user.userName}'s profile`}
+          alt={PROFILE_UI_TEXTS.photoAlt(user.userName)}
           className="mx-auto h-32 w-32 rounded-full object-cover ring-4 ring-brand-50"
         />
       ) : (

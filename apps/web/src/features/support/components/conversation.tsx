@@ -83,7 +83,11 @@ export function Conversation({
         </div>
         {toolbar && <div className="mt-3">{toolbar}</div>}
       </header>
-      <ol className="flex-1 space-y-3 overflow-y-auto bg-slate-50 p-4" aria-label="Conversation" aria-live="polite">
+      <ol
+        className="flex-1 space-y-3 overflow-y-auto bg-slate-50 p-4"
+        aria-label={SUPPORT_UI_MESSAGES.conversation}
+        aria-live="polite"
+      >
         {bubbles.map((b) => {
           const mine = b.sender === viewer;
           return (

@@ -67,7 +67,12 @@ export function EmailTemplatesModal({ open, onClose }: { open: boolean; onClose:
     setDraft({ id: t._id, templateName: t.templateName, subject: t.subject, body: t.body });
   };
   const columns: Column<TEmailTemplate>[] = [
-    { key: "templateName", header: "Template", className: "font-medium text-slate-900", render: (t) => t.templateName },
+    {
+      key: "templateName",
+      header: USERS_MESSAGES.template,
+      className: "font-medium text-slate-900",
+      render: (t) => t.templateName,
+    },
     { key: "subject", header: USERS_MESSAGES.subject, render: (t) => t.subject },
     {
       key: "actions",

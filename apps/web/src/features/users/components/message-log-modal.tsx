@@ -10,7 +10,7 @@ import { useMessageLog } from "../api/messaging";
 type LogRow = TMessageLogPage["data"][number];
 const columns: Column<LogRow>[] = [
   { key: "day", header: USERS_MESSAGES.day, render: (row) => row.day },
-  { key: "date", header: "Date", className: "whitespace-nowrap", render: (row) => row.date },
+  { key: "date", header: USERS_MESSAGES.date, className: "whitespace-nowrap", render: (row) => row.date },
   { key: "templateName", header: USERS_MESSAGES.template, render: (row) => row.templateName || "—" },
   { key: "subject", header: USERS_MESSAGES.subject, render: (row) => row.subject },
 ];

@@ -104,7 +104,7 @@ export function GeminiKeysPanel() {
       className: "font-medium text-slate-900",
       render: (k) => k.name,
     },
-    { key: "key", header: "Key", className: "font-mono text-xs", render: (k) => k.keyPreview },
+    { key: "key", header: GEMINI_KEY_MESSAGES.key, className: "font-mono text-xs", render: (k) => k.keyPreview },
     {
       key: "status",
       header: GEMINI_KEY_MESSAGES.status,
