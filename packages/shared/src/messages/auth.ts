@@ -46,6 +46,10 @@ export const AUTH_UI_TEXTS = {
     forgotPassword: "Forgot Password?",
     switchPrompt: "Don't have an account?",
     switchLink: "Sign up for free",
+    accessYourPersonalizedDashboard: "Access your personalized dashboard",
+    saveYourPreferencesAndTemplates: "Save your preferences and templates",
+    trackYourProgressAndCredits: "Track your progress and credits",
+    loginWelcomeBack: "Login - Welcome Back",
   },
   registerPage: {
     loader: "Creating your account",
@@ -64,6 +68,10 @@ export const AUTH_UI_TEXTS = {
     privacyPolicy: "Privacy Policy",
     switchPrompt: "Already have an account?",
     switchLink: "Login",
+    registerJoinOurAiProduct: "Register - Join Our Ai Product Iamge Creation",
+    turnDesignImagesIntoResponsive: "Turn design images into responsive HTML emails",
+    templatesThatRenderInGmail: "Templates that render in Gmail, Outlook and Apple Mail",
+    keepEveryTemplateYouGenerate: "Keep every template you generate in one place",
   },
   resetPasswordPage: {
     emailSent: "Email Sent!",
@@ -83,6 +91,7 @@ export const AUTH_UI_TEXTS = {
     setNewPassword: "Set New Password",
     saving: "Saving...",
     requestANewLink: "Request a new link",
+    resetPasswordMailsmith: "Reset Password - Mailsmith",
   },
   googleButton: {
     continueWithGoogle: "Continue with Google",

@@ -12,14 +12,14 @@ import { AuthScreen, EmailField } from "../components/auth-form";
 import { useAuthForm } from "../hooks/use-auth-form";
 
 const benefits = [
-  "Access your personalized dashboard",
-  "Save your preferences and templates",
-  "Track your progress and credits",
+  AUTH_UI_TEXTS.loginPage.accessYourPersonalizedDashboard,
+  AUTH_UI_TEXTS.loginPage.saveYourPreferencesAndTemplates,
+  AUTH_UI_TEXTS.loginPage.trackYourProgressAndCredits,
   "24/7 support from our team",
 ];
 
 export function LoginPage() {
-  useDocumentTitle("Login - Welcome Back");
+  useDocumentTitle(AUTH_UI_TEXTS.loginPage.loginWelcomeBack);
   const { formError, setFormError, showError, finishSignIn, callbackURL, originState } = useAuthForm();
   const form = useForm<TLoginForm>({
     resolver: zodResolver(ZLoginFormSchema),

@@ -17,7 +17,7 @@ import { AuthScreen, EmailField } from "../components/auth-form";
 import { useAuthForm } from "../hooks/use-auth-form";
 
 export function RegisterPage() {
-  useDocumentTitle("Register - Join Our Ai Product Iamge Creation");
+  useDocumentTitle(AUTH_UI_TEXTS.registerPage.registerJoinOurAiProduct);
   const config = usePublicConfig();
   const { formError, setFormError, showError, finishSignIn, callbackURL, originState } = useAuthForm();
   const form = useForm<TRegisterForm>({
@@ -28,9 +28,9 @@ export function RegisterPage() {
   const bonus = config.data?.signupBonusCredits ?? 3;
   const benefits = [
     `${bonus} free credits to generate your first templates`,
-    "Turn design images into responsive HTML emails",
-    "Templates that render in Gmail, Outlook and Apple Mail",
-    "Keep every template you generate in one place",
+    AUTH_UI_TEXTS.registerPage.turnDesignImagesIntoResponsive,
+    AUTH_UI_TEXTS.registerPage.templatesThatRenderInGmail,
+    AUTH_UI_TEXTS.registerPage.keepEveryTemplateYouGenerate,
   ];
 
   const onSubmit = form.handleSubmit(async (values) => {

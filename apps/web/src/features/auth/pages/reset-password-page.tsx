@@ -159,7 +159,7 @@ function NewPasswordForm({ token }: { token: string }) {
 
 /** /reset-password: the request form, or (from the emailed link) the new-password form. */
 export function ResetPasswordPage() {
-  useDocumentTitle("Reset Password - Mailsmith");
+  useDocumentTitle(AUTH_UI_TEXTS.resetPasswordPage.resetPasswordMailsmith);
   const [params] = useSearchParams();
   const token = params.get("token");
   if (params.get("error")) {
