@@ -134,7 +134,7 @@ export function PaypalSettingsPanel() {
           hint={
             settings.data?.hasClientSecret
               ? PAYPAL_SETTINGS_MESSAGES.secretKept
-              : "Stored on the server, never shown again"
+              : COMMERCE_UI_TEXTS.paypalSettingsPanel.storedOnTheServerNever
           }
           onChange={(e) => set({ clientSecret: e.target.value })}
         />

@@ -177,7 +177,7 @@ export function PackagesPanel() {
                     onClick={async () => {
                       if (
                         !(await confirm(PACKAGE_MESSAGES.retireConfirmNamed(pkg.packageName), {
-                          confirmLabel: "Retire package",
+                          confirmLabel: COMMERCE_UI_TEXTS.packagesPanel.retirePackage,
                           danger: true,
                         }))
                       )

@@ -122,7 +122,7 @@ function ItemForm({ initial, onDone }: { initial: TItem | null; onDone: () => vo
           {COMMERCE_UI_TEXTS.adminItemsPage.cancel}
         </Button>
         <Button type="submit" loading={isSubmitting}>
-          {initial ? "Save Changes" : "Add Item"}
+          {initial ? COMMERCE_UI_TEXTS.adminItemsPage.saveChanges : COMMERCE_UI_TEXTS.adminItemsPage.addItem}
         </Button>
       </div>
     </form>
@@ -131,7 +131,7 @@ function ItemForm({ initial, onDone }: { initial: TItem | null; onDone: () => vo
 
 /** /admin/items: where premium items come from (the spec is silent; decision 043). */
 export function AdminItemsPage() {
-  useDocumentTitle("Premium Items - Mailsmith Admin");
+  useDocumentTitle(COMMERCE_UI_TEXTS.adminItemsPage.premiumItemsMailsmithAdmin);
   const items = useAdminItems();
   const retire = useRetireItem();
   const [confirm, confirmDialog] = useConfirm();
@@ -139,7 +139,7 @@ export function AdminItemsPage() {
   // Retiring takes the item off sale; the confirmation names it (issue 13 item 10).
   const retireItem = async (r: TItem) => {
     const ok = await confirm(ITEM_MESSAGES.retireConfirmNamed(r.itemName), {
-      confirmLabel: "Retire item",
+      confirmLabel: COMMERCE_UI_TEXTS.adminItemsPage.retireItem,
       danger: true,
     });
     if (!ok) return;
@@ -153,7 +153,7 @@ export function AdminItemsPage() {
   const columns: Column<TItem>[] = [
     {
       key: "name",
-      header: "Item",
+      header: COMMERCE_UI_TEXTS.adminItemsPage.item,
       sortValue: (r) => r.itemName,
       render: (r) => (
         <Link
@@ -165,11 +165,21 @@ export function AdminItemsPage() {
         </Link>
       ),
     },
-    { key: "itemId", header: "Item ID", sortValue: (r) => r.itemId, render: (r) => r.itemId },
-    { key: "price", header: "Price", sortValue: (r) => r.price, render: (r) => formatPrice(r.price) },
+    {
+      key: "itemId",
+      header: COMMERCE_UI_TEXTS.adminItemsPage.itemId,
+      sortValue: (r) => r.itemId,
+      render: (r) => r.itemId,
+    },
+    {
+      key: "price",
+      header: COMMERCE_UI_TEXTS.adminItemsPage.price2,
+      sortValue: (r) => r.price,
+      render: (r) => formatPrice(r.price),
+    },
     {
       key: "status",
-      header: "Status",
+      header: COMMERCE_UI_TEXTS.adminItemsPage.status,
       sortValue: (r) => r.retired,
       render: (r) =>
         r.retired ? (
@@ -180,13 +190,21 @@ export function AdminItemsPage() {
     },
     {
       key: "actions",
-      header: "Actions",
+      header: COMMERCE_UI_TEXTS.adminItemsPage.actions,
       render: (r) => (
         <RowActions
           name={r.itemName}
           items={[
-            { label: "Edit item", onSelect: () => setEditing(r) },
-            ...(r.retired ? [] : [{ label: "Retire item", destructive: true, onSelect: () => void retireItem(r) }]),
+            { label: COMMERCE_UI_TEXTS.adminItemsPage.editItem, onSelect: () => setEditing(r) },
+            ...(r.retired
+              ? []
+              : [
+                  {
+                    label: COMMERCE_UI_TEXTS.adminItemsPage.retireItem,
+                    destructive: true,
+                    onSelect: () => void retireItem(r),
+                  },
+                ]),
           ]}
         />
       ),
@@ -197,7 +215,7 @@ export function AdminItemsPage() {
     columns,
     initialSort: { key: "name", dir: "asc" },
     pageSize: ADMIN_TABLE_PAGE_SIZE,
-    label: "Item pages",
+    label: COMMERCE_UI_TEXTS.adminItemsPage.itemPages,
   });
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -221,7 +239,9 @@ export function AdminItemsPage() {
       <Modal
         open={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === "new" ? "Add Item" : "Edit Item"}
+        title={
+          editing === "new" ? COMMERCE_UI_TEXTS.adminItemsPage.addItem : COMMERCE_UI_TEXTS.adminItemsPage.editItem2
+        }
         size="lg"
       >
         {editing !== null && <ItemForm initial={editing === "new" ? null : editing} onDone={() => setEditing(null)} />}

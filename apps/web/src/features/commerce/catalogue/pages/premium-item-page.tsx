@@ -15,7 +15,9 @@ import { ItemImage } from "../components/item-image";
 export function PremiumItemPage() {
   const { itemId } = useParams();
   const item = useItem(itemId);
-  useDocumentTitle(item.data ? `${item.data.itemName} - Mailsmith` : "Premium template - Mailsmith");
+  useDocumentTitle(
+    item.data ? `${item.data.itemName} - Mailsmith` : COMMERCE_UI_TEXTS.premiumItemPage.premiumTemplateMailsmith,
+  );
   if (item.isPending) {
     return (
       <div className="flex justify-center py-24 text-brand-600">

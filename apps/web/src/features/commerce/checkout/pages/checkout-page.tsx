@@ -82,8 +82,19 @@ function CheckoutForm({
         }
       })}
     >
-      <Step n={1} title={kind === "item" ? "items Information" : "Package Information"}>
-        <TextField label={kind === "item" ? "Item Name" : "Package Name"} value={product.name} readOnly />
+      <Step
+        n={1}
+        title={
+          kind === "item"
+            ? COMMERCE_UI_TEXTS.checkoutPage.itemsInformation
+            : COMMERCE_UI_TEXTS.checkoutPage.packageInformation
+        }
+      >
+        <TextField
+          label={kind === "item" ? COMMERCE_UI_TEXTS.checkoutPage.itemName : COMMERCE_UI_TEXTS.checkoutPage.packageName}
+          value={product.name}
+          readOnly
+        />
         <dl className="mt-4 divide-y divide-slate-100 rounded-xl bg-slate-50 px-4 text-sm">
           <div className="flex justify-between py-2">
             <dt className="text-slate-600">{COMMERCE_UI_TEXTS.checkoutPage.price}</dt>

@@ -270,7 +270,9 @@ function PayNow({ kind }: { kind: OrderKind }) {
           <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 className="text-lg font-semibold text-slate-900">{COMMERCE_UI_TEXTS.payNowPage.orderSummary}</h2>
             <dl className="mt-3 divide-y divide-slate-100">
-              <Row label={kind === "item" ? "Item" : "Package"}>{name}</Row>
+              <Row label={kind === "item" ? COMMERCE_UI_TEXTS.payNowPage.item : COMMERCE_UI_TEXTS.payNowPage.package}>
+                {name}
+              </Row>
               {"credit" in o && <Row label={COMMERCE_UI_TEXTS.payNowPage.credits}>{o.credit}</Row>}
               <Row label={COMMERCE_UI_TEXTS.payNowPage.price}>{formatPrice(o.packagePrice)}</Row>
               <Row label={COMMERCE_UI_TEXTS.payNowPage.processingFee}>{formatPrice(o.processingFee)}</Row>

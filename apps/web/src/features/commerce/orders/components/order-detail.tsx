@@ -1,4 +1,11 @@
-import { daysLeft, formatPrice, ORDER_MESSAGES, PAYMENT_STATUS, type TPackageOrder } from "@mailsmith/shared";
+import {
+  COMMERCE_UI_TEXTS,
+  daysLeft,
+  formatPrice,
+  ORDER_MESSAGES,
+  PAYMENT_STATUS,
+  type TPackageOrder,
+} from "@mailsmith/shared";
 import { StatusBadge, shortDate } from "./order-format";
 
 /** Days left for a paid order; an unpaid one shows its real state, never a membership (issue 13 item 3). */
@@ -19,27 +26,37 @@ export function OrderState({ order }: { order: TPackageOrder }) {
 /** Every field of a package order (member history and admin orders). */
 export function OrderDetail({ order }: { order: TPackageOrder }) {
   const rows: [string, React.ReactNode][] = [
-    ["Order ID", order.orderId],
-    ["Payment ID", order.paymentId],
-    ["Package", order.packageName],
-    ["Credits", order.credit],
-    ["Price", formatPrice(order.packagePrice)],
-    ["Processing fee", formatPrice(order.processingFee)],
-    ["Total", `${formatPrice(order.totalPrice)} ${order.currency}`],
-    ["Payment", <StatusBadge key="p" status={order.paymentStatus} />],
-    ["Order status", <StatusBadge key="o" status={order.orderStatus} />],
-    ["Ordered", shortDate(order.createdAt)],
-    ["Validity", `${order.Validity} days`],
+    [COMMERCE_UI_TEXTS.orderDetail.orderId, order.orderId],
+    [COMMERCE_UI_TEXTS.orderDetail.paymentId, order.paymentId],
+    [COMMERCE_UI_TEXTS.orderDetail.package, order.packageName],
+    [COMMERCE_UI_TEXTS.orderDetail.credits, order.credit],
+    [COMMERCE_UI_TEXTS.orderDetail.price, formatPrice(order.packagePrice)],
+    [COMMERCE_UI_TEXTS.orderDetail.processingFee, formatPrice(order.processingFee)],
+    [COMMERCE_UI_TEXTS.orderDetail.total, `${formatPrice(order.totalPrice)} ${order.currency}`],
+    [COMMERCE_UI_TEXTS.orderDetail.payment, <StatusBadge key="p" status={order.paymentStatus} />],
+    [COMMERCE_UI_TEXTS.orderDetail.orderStatus, <StatusBadge key="o" status={order.orderStatus} />],
+    [COMMERCE_UI_TEXTS.orderDetail.ordered, shortDate(order.createdAt)],
+    [COMMERCE_UI_TEXTS.orderDetail.validity, `${order.Validity} days`],
     ...(order.paymentStatus === PAYMENT_STATUS.paid
-      ? ([["Membership until", shortDate(order.MembershipValidity)]] as [string, React.ReactNode][])
+      ? ([[COMMERCE_UI_TEXTS.orderDetail.membershipUntil, shortDate(order.MembershipValidity)]] as [
+          string,
+          React.ReactNode,
+        ][])
       : []),
-    [order.paymentStatus === PAYMENT_STATUS.paid ? "Days left" : "State", <OrderState key="d" order={order} />],
-    ["Customer", `${order.customerName} (${order.customerEmail})`],
-    ["Address", `${order.address}, ${order.country}`],
+    [
+      order.paymentStatus === PAYMENT_STATUS.paid
+        ? COMMERCE_UI_TEXTS.orderDetail.daysLeft
+        : COMMERCE_UI_TEXTS.orderDetail.state,
+      <OrderState key="d" order={order} />,
+    ],
+    [COMMERCE_UI_TEXTS.orderDetail.customer, `${order.customerName} (${order.customerEmail})`],
+    [COMMERCE_UI_TEXTS.orderDetail.address, `${order.address}, ${order.country}`],
   ];
-  if (order.paypalTransactionID) rows.push(["PayPal transaction", order.paypalTransactionID]);
-  if (order.payerEmail) rows.push(["Payer", order.payerEmail]);
-  if (order.captureTime) rows.push(["Paid at", new Date(order.captureTime).toLocaleString()]);
+  if (order.paypalTransactionID)
+    rows.push([COMMERCE_UI_TEXTS.orderDetail.paypalTransaction, order.paypalTransactionID]);
+  if (order.payerEmail) rows.push([COMMERCE_UI_TEXTS.orderDetail.payer, order.payerEmail]);
+  if (order.captureTime)
+    rows.push([COMMERCE_UI_TEXTS.orderDetail.paidAt, new Date(order.captureTime).toLocaleString()]);
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
       {rows.map(([k, v]) => (

@@ -32,15 +32,25 @@ type SortField = (typeof ORDER_SORT_FIELDS)[number];
 /** Server sorts; the table only needs a sortValue to render the header as a sort button. */
 const serverSorted = () => 0;
 
+/** The Date column both order tables show. */
+function dateColumn<T extends { createdAt: Parameters<typeof shortDate>[0] }>(): Column<T> {
+  return {
+    key: "orderDate",
+    header: COMMERCE_UI_TEXTS.adminOrdersPage.date,
+    sortValue: serverSorted,
+    render: (o) => shortDate(o.createdAt),
+  };
+}
+
 const SCREENS = {
   package: {
-    title: "Orders Management",
-    caption: "Package orders",
+    title: COMMERCE_UI_TEXTS.adminOrdersPage.ordersManagement,
+    caption: COMMERCE_UI_TEXTS.adminOrdersPage.packageOrders,
     pageSize: ADMIN_ORDERS_PAGE_SIZE,
   },
   item: {
-    title: "Item Orders Management",
-    caption: "Item orders",
+    title: COMMERCE_UI_TEXTS.adminOrdersPage.itemOrdersManagement,
+    caption: COMMERCE_UI_TEXTS.adminOrdersPage.itemOrders,
     pageSize: ADMIN_ITEM_ORDERS_PAGE_SIZE,
   },
 } as const;
@@ -51,7 +61,7 @@ function useDeletePendingOrder(kind: OrderKind) {
   const [confirm, confirmDialog] = useConfirm();
   const remove = async (order: { _id: string; orderId: string }) => {
     const ok = await confirm(ORDER_MESSAGES.deleteConfirmNamed(order.orderId), {
-      confirmLabel: "Delete order",
+      confirmLabel: COMMERCE_UI_TEXTS.adminOrdersPage.deleteOrder,
       danger: true,
     });
     if (!ok) return;
@@ -118,27 +128,31 @@ function AdminOrders<K extends OrderKind>({
   const allColumns: Column<OrderOf<K>>[] = [
     {
       key: "orderId",
-      header: "Order ID",
+      header: COMMERCE_UI_TEXTS.adminOrdersPage.orderId,
       sortValue: serverSorted,
       render: (o) => <span className="font-mono">{o.orderId}</span>,
     },
     {
       key: "customerName",
-      header: "Customer",
+      header: COMMERCE_UI_TEXTS.adminOrdersPage.customer,
       sortValue: serverSorted,
       render: (o) => <CustomerCell name={o.customerName} email={o.customerEmail} avatar={kind === "item"} />,
     },
     ...columns,
     {
       key: "actions",
-      header: "Actions",
+      header: COMMERCE_UI_TEXTS.adminOrdersPage.actions,
       render: (o) => {
         // The spec's spinner while a pending order is being deleted.
         if (deleting(o._id)) return <Spinner className="h-4 w-4" label={COMMERCE_UI_TEXTS.adminOrdersPage.deleting} />;
         const items: RowAction[] = [];
-        if (onView) items.push({ label: "View details", onSelect: () => onView(o) });
+        if (onView) items.push({ label: COMMERCE_UI_TEXTS.adminOrdersPage.viewDetails, onSelect: () => onView(o) });
         if (isOpenUnpaid(o)) {
-          items.push({ label: "Delete order", destructive: true, onSelect: () => void remove(o) });
+          items.push({
+            label: COMMERCE_UI_TEXTS.adminOrdersPage.deleteOrder,
+            destructive: true,
+            onSelect: () => void remove(o),
+          });
         }
         return items.length > 0 ? <RowActions name={`order ${o.orderId}`} items={items} /> : null;
       },
@@ -198,18 +212,28 @@ export function AdminOrdersPage() {
       kind="package"
       onView={setDetail}
       columns={[
-        { key: "packageName", header: "Package", sortValue: serverSorted, render: (o) => o.packageName },
-        { key: "orderDate", header: "Date", sortValue: serverSorted, render: (o) => shortDate(o.createdAt) },
-        { key: "totalPrice", header: "Amount", sortValue: serverSorted, render: (o) => formatPrice(o.totalPrice) },
+        {
+          key: "packageName",
+          header: COMMERCE_UI_TEXTS.adminOrdersPage.package,
+          sortValue: serverSorted,
+          render: (o) => o.packageName,
+        },
+        dateColumn<OrderOf<"package">>(),
+        {
+          key: "totalPrice",
+          header: COMMERCE_UI_TEXTS.adminOrdersPage.amount,
+          sortValue: serverSorted,
+          render: (o) => formatPrice(o.totalPrice),
+        },
         {
           key: "paymentStatus",
-          header: "Payment",
+          header: COMMERCE_UI_TEXTS.adminOrdersPage.payment,
           sortValue: serverSorted,
           render: (o) => <StatusBadge status={o.paymentStatus} />,
         },
         {
           key: "orderStatus",
-          header: "Status",
+          header: COMMERCE_UI_TEXTS.adminOrdersPage.status,
           sortValue: serverSorted,
           render: (o) => <StatusBadge status={o.orderStatus} />,
         },
@@ -235,7 +259,7 @@ export function AdminItemOrdersPage() {
       columns={[
         {
           key: "packageName",
-          header: "Item",
+          header: COMMERCE_UI_TEXTS.adminOrdersPage.item,
           sortValue: serverSorted,
           render: (o) => (
             <div>
@@ -250,16 +274,16 @@ export function AdminItemOrdersPage() {
             </div>
           ),
         },
-        { key: "orderDate", header: "Date", sortValue: serverSorted, render: (o) => shortDate(o.createdAt) },
+        dateColumn<OrderOf<"item">>(),
         {
           key: "totalPrice",
-          header: "Amount",
+          header: COMMERCE_UI_TEXTS.adminOrdersPage.amount,
           sortValue: serverSorted,
           render: (o) => `${formatPrice(o.totalPrice)} USD`,
         },
         {
           key: "paymentStatus",
-          header: "Payment Status",
+          header: COMMERCE_UI_TEXTS.adminOrdersPage.paymentStatus,
           sortValue: serverSorted,
           render: (o) => <StatusBadge status={o.paymentStatus} upper />,
         },

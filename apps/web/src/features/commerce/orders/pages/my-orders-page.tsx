@@ -12,7 +12,7 @@ import { orderName, StatusBadge } from "../components/order-format";
 
 /** /user/orders: the member's premium item orders; paid ones show the access link and guidelines. */
 export function MyOrdersPage() {
-  useDocumentTitle("My Orders - Mailsmith");
+  useDocumentTitle(COMMERCE_UI_TEXTS.myOrdersPage.myOrdersMailsmith);
   const orders = useMyOrders("item");
   return (
     <div className="mx-auto max-w-5xl space-y-6">

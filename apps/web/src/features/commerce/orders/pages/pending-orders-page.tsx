@@ -99,10 +99,23 @@ function OrderInfo({ order }: { order: OrderOf<"package"> }) {
 }
 
 const PACKAGE_COLUMNS: Column<OrderOf<"package">>[] = [
-  { key: "info", header: "Order Info", render: (o) => <OrderInfo order={o} /> },
-  { key: "amount", header: "Amount", className: "font-medium", render: (o) => formatPrice(o.totalPrice) },
-  { key: "status", header: "Status", render: (o) => <StatusBadge status={o.paymentStatus} /> },
-  { key: "actions", header: "Actions", render: (o) => <UnpaidOrderActions kind="package" order={o} /> },
+  { key: "info", header: COMMERCE_UI_TEXTS.pendingOrdersPage.orderInfo, render: (o) => <OrderInfo order={o} /> },
+  {
+    key: "amount",
+    header: COMMERCE_UI_TEXTS.pendingOrdersPage.amount,
+    className: "font-medium",
+    render: (o) => formatPrice(o.totalPrice),
+  },
+  {
+    key: "status",
+    header: COMMERCE_UI_TEXTS.pendingOrdersPage.status,
+    render: (o) => <StatusBadge status={o.paymentStatus} />,
+  },
+  {
+    key: "actions",
+    header: COMMERCE_UI_TEXTS.pendingOrdersPage.actions,
+    render: (o) => <UnpaidOrderActions kind="package" order={o} />,
+  },
 ];
 
 /** /user/pending-payment and /user/package-pending-payment: a table on wide screens, cards on narrow (spec). */

@@ -28,20 +28,20 @@ function ViewButton({ order, onView }: { order: TPackageOrder; onView: (o: TPack
 
 /** /user/subscription-history (and /user/orders-history, the post-payment destination). */
 export function SubscriptionHistoryPage() {
-  useDocumentTitle("Subscription History - Mailsmith");
+  useDocumentTitle(COMMERCE_UI_TEXTS.subscriptionHistoryPage.subscriptionHistoryMailsmith);
   const orders = useMyOrders("package");
   const [search, setSearch] = useState("");
   const [detail, setDetail] = useState<TPackageOrder | null>(null);
   const columns: Column<TPackageOrder>[] = [
     {
       key: "orderId",
-      header: "Order ID",
+      header: COMMERCE_UI_TEXTS.subscriptionHistoryPage.orderId,
       sortValue: (o) => o.orderId,
       render: (o) => <span className="font-mono">{o.orderId}</span>,
     },
     {
       key: "package",
-      header: "Package",
+      header: COMMERCE_UI_TEXTS.subscriptionHistoryPage.package,
       sortValue: (o) => o.packageName,
       render: (o) => (
         <div>
@@ -52,17 +52,27 @@ export function SubscriptionHistoryPage() {
         </div>
       ),
     },
-    { key: "date", header: "Date", sortValue: (o) => new Date(o.createdAt), render: (o) => shortDate(o.createdAt) },
-    { key: "amount", header: "Amount", sortValue: (o) => o.totalPrice, render: (o) => formatPrice(o.totalPrice) },
+    {
+      key: "date",
+      header: COMMERCE_UI_TEXTS.subscriptionHistoryPage.date,
+      sortValue: (o) => new Date(o.createdAt),
+      render: (o) => shortDate(o.createdAt),
+    },
+    {
+      key: "amount",
+      header: COMMERCE_UI_TEXTS.subscriptionHistoryPage.amount,
+      sortValue: (o) => o.totalPrice,
+      render: (o) => formatPrice(o.totalPrice),
+    },
     {
       key: "payment",
-      header: "Payment",
+      header: COMMERCE_UI_TEXTS.subscriptionHistoryPage.payment,
       sortValue: (o) => o.paymentStatus,
       render: (o) => <StatusBadge status={o.paymentStatus} />,
     },
     {
       key: "details",
-      header: "Details",
+      header: COMMERCE_UI_TEXTS.subscriptionHistoryPage.details,
       render: (o) => (
         <div className="flex flex-wrap items-center gap-2">
           <ViewButton order={o} onView={setDetail} />
@@ -82,7 +92,7 @@ export function SubscriptionHistoryPage() {
     columns,
     initialSort: { key: "date", dir: "desc" },
     pageSize: ORDER_PAGE_SIZE,
-    label: "Subscription history pages",
+    label: COMMERCE_UI_TEXTS.subscriptionHistoryPage.subscriptionHistoryPages,
   });
   const { paging, ...tableProps } = table.props;
   return (
