@@ -298,9 +298,22 @@ export const CONTENT_PUBLIC_UI_TEXTS = {
     aboutMailsmith: "About Mailsmith",
     weTurnDesignImagesInto:
       "We turn design images into responsive, email-safe HTML so your team can ship campaigns faster.",
+    aboutMailsmith2: "About - Mailsmith",
   },
   contactSection: {
     illustrationOfTheMailsmithSupport: "Illustration of the Mailsmith support team answering messages",
     contactUs: "Contact us",
+    contact: "Contact",
+  },
+  howItWorksSection: {
+    simpleProcess: "Simple process",
+    fromADesignFileTo: "From a design file to production-ready HTML in a few steps.",
+  },
+  testimonialsSection: {
+    testimonials: "Testimonials",
+    marketersDesignersAndDevelopersWho: "Marketers, designers and developers who ship email with Mailsmith.",
+  },
+  contactPage: {
+    contactUsMailsmith: "Contact Us - Mailsmith",
   },
 } as const;

@@ -5,7 +5,7 @@ import { HowItWorksSection } from "../components/landing/how-it-works-section";
 
 /** /about: the spec leaves its content open; it shows the about section (both parts) and How It Works. */
 export function AboutPage() {
-  useDocumentTitle("About - Mailsmith");
+  useDocumentTitle(CONTENT_PUBLIC_UI_TEXTS.aboutPage.aboutMailsmith2);
   return (
     <div>
       <header className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">

@@ -64,7 +64,7 @@ function firstError(errors: FieldErrors<TAboutInput>): { section: SectionKey; me
       e.features?.root?.message ??
       e.description?.message ??
       (Array.isArray(e.features) ? e.features.find((f) => f?.text?.message)?.text?.message : undefined) ??
-      "Please check the highlighted fields";
+      CONTENT_UI_TEXTS.aboutPanel.pleaseCheckTheHighlightedFields;
     return { section, message };
   }
   return null;
@@ -78,7 +78,7 @@ function PartEditor({ form, name }: { form: UseFormReturn<TAboutInput>; name: Se
   return (
     <div className="space-y-5">
       <CheckboxField
-        label={`${name === "section1" ? "Section 1" : "Section 2"} active`}
+        label={`${name === "section1" ? CONTENT_UI_TEXTS.aboutPanel.section1 : CONTENT_UI_TEXTS.aboutPanel.section2} active`}
         {...form.register(`${name}.isActive`)}
       />
       <FieldGroup title={CONTENT_UI_TEXTS.aboutPanel.text}>
@@ -218,7 +218,7 @@ export function AboutPanel() {
         return T.deleted;
       },
       (err) => errorMessage(err, T.deleteFailed),
-      { message: T.confirmDeactivate, confirmLabel: "Deactivate" },
+      { message: T.confirmDeactivate, confirmLabel: CONTENT_UI_TEXTS.aboutPanel.deactivate },
     );
 
   return (
@@ -231,7 +231,7 @@ export function AboutPanel() {
       actions={
         <>
           <Button variant="secondary" onClick={onToggle} disabled={busy || !loaded}>
-            {active ? "Deactivate" : "Activate"}
+            {active ? CONTENT_UI_TEXTS.aboutPanel.deactivate : CONTENT_UI_TEXTS.aboutPanel.activate}
           </Button>
           <Button variant="danger" onClick={onDelete} disabled={busy || !active}>
             {CONTENT_UI_TEXTS.aboutPanel.deleteAboutSection}
@@ -246,13 +246,17 @@ export function AboutPanel() {
           <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
             <StatTile
               label={CONTENT_UI_TEXTS.aboutPanel.status}
-              value={<Badge color={active ? "green" : "grey"}>{active ? "Active" : "Inactive"}</Badge>}
+              value={
+                <Badge color={active ? "green" : "grey"}>
+                  {active ? CONTENT_UI_TEXTS.aboutPanel.active : CONTENT_UI_TEXTS.aboutPanel.inactive}
+                </Badge>
+              }
             />
             <StatTile label={CONTENT_UI_TEXTS.aboutPanel.lastUpdated} value={formatDateTime(loaded?.updatedAt)} />
             <StatTile label={CONTENT_UI_TEXTS.aboutPanel.created} value={formatDateTime(loaded?.createdAt)} />
             <StatTile
               label={CONTENT_UI_TEXTS.aboutPanel.section1Active}
-              value={loaded?.section1.isActive ? "Yes" : "No"}
+              value={loaded?.section1.isActive ? CONTENT_UI_TEXTS.aboutPanel.yes : CONTENT_UI_TEXTS.aboutPanel.no}
             />
           </dl>
         </section>
@@ -266,8 +270,8 @@ export function AboutPanel() {
       <Tabs
         label={CONTENT_UI_TEXTS.aboutPanel.aboutSections}
         tabs={[
-          { key: "section1", label: "Section 1" },
-          { key: "section2", label: "Section 2" },
+          { key: "section1", label: CONTENT_UI_TEXTS.aboutPanel.section1 },
+          { key: "section2", label: CONTENT_UI_TEXTS.aboutPanel.section2 },
         ]}
         active={tab}
         onChange={setTab}

@@ -96,7 +96,7 @@ function PromoBannerEditor() {
     editor.act(
       async () => (await remove.mutateAsync(undefined)).message,
       (err) => errorMessage(err, T.updateFailed),
-      { message: T.confirmDelete, confirmLabel: "Delete Banner" },
+      { message: T.confirmDelete, confirmLabel: CONTENT_UI_TEXTS.bannerPanel.deleteBanner },
     );
 
   return (
@@ -107,12 +107,12 @@ function PromoBannerEditor() {
       description={CONTENT_UI_TEXTS.bannerPanel.theBannerUnderTheHero}
       loadErrorTitle={T.loadError}
       busy={busy}
-      saveLabel="Save"
+      saveLabel={CONTENT_UI_TEXTS.bannerPanel.save}
       saveDisabled={!watch("mainTitle")?.trim()}
       actions={
         <>
           <Button variant="secondary" onClick={onToggle} disabled={busy || !loaded}>
-            {active ? "Deactivate" : "Activate"}
+            {active ? CONTENT_UI_TEXTS.bannerPanel.deactivate : CONTENT_UI_TEXTS.bannerPanel.activate}
           </Button>
           <Button variant="danger" onClick={onDelete} disabled={busy || !active}>
             {CONTENT_UI_TEXTS.bannerPanel.deleteBanner}
@@ -124,16 +124,18 @@ function PromoBannerEditor() {
           <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             <StatTile
               label={CONTENT_UI_TEXTS.bannerPanel.status}
-              value={active ? "Active" : "Inactive"}
+              value={active ? CONTENT_UI_TEXTS.bannerPanel.active : CONTENT_UI_TEXTS.bannerPanel.inactive}
               tone={active ? "green" : "grey"}
             />
             <StatTile
               label={CONTENT_UI_TEXTS.bannerPanel.youtubeVideo}
-              value={stats.data?.hasYoutubeVideo ? "Yes" : "No"}
+              value={stats.data?.hasYoutubeVideo ? CONTENT_UI_TEXTS.bannerPanel.yes : CONTENT_UI_TEXTS.bannerPanel.no}
             />
             <StatTile
               label={CONTENT_UI_TEXTS.bannerPanel.backgroundImage}
-              value={stats.data?.hasBackgroundImage ? "Yes" : "No"}
+              value={
+                stats.data?.hasBackgroundImage ? CONTENT_UI_TEXTS.bannerPanel.yes : CONTENT_UI_TEXTS.bannerPanel.no
+              }
             />
             <StatTile
               label={CONTENT_UI_TEXTS.bannerPanel.lastUpdated}
@@ -147,7 +149,7 @@ function PromoBannerEditor() {
         <div className="bg-slate-50 p-3 sm:p-4">
           <BannerView
             headingId="banner-preview-title"
-            banner={{ ...values, mainTitle: values.mainTitle || "Main title" }}
+            banner={{ ...values, mainTitle: values.mainTitle || CONTENT_UI_TEXTS.bannerPanel.mainTitle2 }}
           />
         </div>
       )}
@@ -240,8 +242,8 @@ export function BannerPanel() {
       <Tabs
         label={CONTENT_UI_TEXTS.bannerPanel.bannerEditors}
         tabs={[
-          { key: "banner", label: "Promotional Banner" },
-          { key: "hero", label: "Home Banner (Hero)" },
+          { key: "banner", label: CONTENT_UI_TEXTS.bannerPanel.promotionalBanner },
+          { key: "hero", label: CONTENT_UI_TEXTS.bannerPanel.homeBannerHero },
         ]}
         active={tab}
         onChange={setTab}

@@ -116,7 +116,7 @@ export function FeaturesPanel() {
   const columns: Column<TFeature>[] = [
     {
       key: "icon",
-      header: "Icon",
+      header: CONTENT_UI_TEXTS.featuresPanel.icon,
       render: (f) => (
         <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-600 text-white">
           <FeatureIcon feature={f} className="h-5 w-5" />
@@ -125,7 +125,7 @@ export function FeaturesPanel() {
     },
     {
       key: "title",
-      header: "Title",
+      header: CONTENT_UI_TEXTS.featuresPanel.title,
       className: "font-medium text-slate-900",
       render: (f) => (
         <>
@@ -138,14 +138,18 @@ export function FeaturesPanel() {
     },
     {
       key: "description",
-      header: "Description",
+      header: CONTENT_UI_TEXTS.featuresPanel.description,
       className: "max-w-xs",
       render: (f) => <span className="line-clamp-2">{f.description}</span>,
     },
     {
       key: "status",
-      header: "Status",
-      render: (f) => <Badge color={f.isActive ? "green" : "grey"}>{f.isActive ? "Active" : "Inactive"}</Badge>,
+      header: CONTENT_UI_TEXTS.featuresPanel.status,
+      render: (f) => (
+        <Badge color={f.isActive ? "green" : "grey"}>
+          {f.isActive ? CONTENT_UI_TEXTS.featuresPanel.active : CONTENT_UI_TEXTS.featuresPanel.inactive}
+        </Badge>
+      ),
     },
     {
       key: "actions",
@@ -175,7 +179,7 @@ export function FeaturesPanel() {
       loadErrorTitle={T.loadError}
       busy={toggle.isPending || del.isPending}
       actions={<Button onClick={() => void list.select(null)}>{T.addButton}</Button>}
-      saveLabel={editing ? "Update Feature" : "Add Feature"}
+      saveLabel={editing ? CONTENT_UI_TEXTS.featuresPanel.updateFeature : CONTENT_UI_TEXTS.featuresPanel.addFeature}
       intro={
         <section aria-labelledby="features-table-heading" className="space-y-4">
           <h3 id="features-table-heading" className="text-base font-semibold text-slate-900">
@@ -214,8 +218,8 @@ export function FeaturesPanel() {
         <div className="flex gap-6">
           {(
             [
-              ["image", "Image URL"],
-              ["class", "Icon class"],
+              ["image", CONTENT_UI_TEXTS.featuresPanel.imageUrl],
+              ["class", CONTENT_UI_TEXTS.featuresPanel.iconClass],
             ] as const
           ).map(([value, label]) => (
             <label key={value} className="inline-flex items-center gap-2 text-sm text-slate-700">
@@ -234,10 +238,14 @@ export function FeaturesPanel() {
       <div className="flex items-end gap-3">
         <TextField
           className="flex-1"
-          label={iconType === "image" ? "Icon image URL" : "Icon class"}
+          label={
+            iconType === "image"
+              ? CONTENT_UI_TEXTS.featuresPanel.iconImageUrl
+              : CONTENT_UI_TEXTS.featuresPanel.iconClass
+          }
           list={iconType === "class" ? "feature-icon-classes" : undefined}
           placeholder={iconType === "image" ? "https://…/icon.png" : "icon-memo-check"}
-          hint={iconType === "class" ? "Empty saves the memo-check icon." : undefined}
+          hint={iconType === "class" ? CONTENT_UI_TEXTS.featuresPanel.emptySavesTheMemoCheck : undefined}
           {...register("icon")}
           error={errors.icon?.message}
         />

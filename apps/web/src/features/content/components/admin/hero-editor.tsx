@@ -68,7 +68,11 @@ export function HeroEditor() {
           <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
             <StatTile
               label={CONTENT_UI_TEXTS.heroEditor.mediaShown}
-              value={extractYouTubeId(loaded?.videoUrl) ? "Video" : "Image"}
+              value={
+                extractYouTubeId(loaded?.videoUrl)
+                  ? CONTENT_UI_TEXTS.heroEditor.video
+                  : CONTENT_UI_TEXTS.heroEditor.image
+              }
               tone="blue"
             />
             <StatTile label={CONTENT_UI_TEXTS.heroEditor.lastUpdated} value={formatDateTime(loaded?.updatedAt)} />
@@ -130,7 +134,7 @@ export function HeroEditor() {
           placeholder="https://www.youtube.com/watch?v=…"
           hint={
             videoUrl && !extractYouTubeId(videoUrl)
-              ? "Not a recognised video link: the image is shown instead."
+              ? CONTENT_UI_TEXTS.heroEditor.notARecognisedVideoLink
               : "A YouTube link replaces the image with the video."
           }
           {...register("videoUrl")}

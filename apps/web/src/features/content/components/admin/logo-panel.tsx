@@ -32,7 +32,7 @@ function LogoPreview({ url }: { url: string }) {
         />
       ) : (
         <span className={failed ? "text-sm font-semibold text-red-700" : "text-sm text-slate-600"}>
-          {failed ? CONTENT_TEXTS.logo.imageError : "No logo set"}
+          {failed ? CONTENT_TEXTS.logo.imageError : CONTENT_UI_TEXTS.logoPanel.noLogoSet}
         </span>
       )}
     </div>
@@ -64,7 +64,7 @@ export function LogoPanel() {
       title={T.heading}
       description={CONTENT_UI_TEXTS.logoPanel.theLogoInTheSite}
       loadErrorTitle={T.fetchError}
-      saveLabel="Update Logo"
+      saveLabel={CONTENT_UI_TEXTS.logoPanel.updateLogo}
       empty={footer.data ? undefined : <Alert tone="error">{T.fetchFailed}</Alert>}
       preview={(values) => <LogoPreview key={values.logoUrl} url={values.logoUrl} />}
     >

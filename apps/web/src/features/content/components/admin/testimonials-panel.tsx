@@ -69,7 +69,7 @@ export function TestimonialsPanel() {
   const columns: Column<TTestimonial>[] = [
     {
       key: "author",
-      header: "Author",
+      header: CONTENT_UI_TEXTS.testimonialsPanel.author,
       render: (t) => (
         <div className="flex items-center gap-3">
           <ContentImage
@@ -85,11 +85,15 @@ export function TestimonialsPanel() {
         </div>
       ),
     },
-    { key: "quote", header: "Quote", render: (t) => quotePreview(t.quote) },
+    { key: "quote", header: CONTENT_UI_TEXTS.testimonialsPanel.quote, render: (t) => quotePreview(t.quote) },
     {
       key: "status",
-      header: "Status",
-      render: (t) => <Badge color={t.isActive ? "green" : "grey"}>{t.isActive ? "Active" : "Inactive"}</Badge>,
+      header: CONTENT_UI_TEXTS.testimonialsPanel.status,
+      render: (t) => (
+        <Badge color={t.isActive ? "green" : "grey"}>
+          {t.isActive ? CONTENT_UI_TEXTS.testimonialsPanel.active : CONTENT_UI_TEXTS.testimonialsPanel.inactive}
+        </Badge>
+      ),
     },
     {
       key: "actions",
@@ -127,7 +131,11 @@ export function TestimonialsPanel() {
       description={CONTENT_UI_TEXTS.testimonialsPanel.theQuotesInWhatOur}
       loadErrorTitle={T.fetchFailed}
       busy={del.isPending}
-      saveLabel={editing ? "Update Testimonial" : "Add Testimonial"}
+      saveLabel={
+        editing
+          ? CONTENT_UI_TEXTS.testimonialsPanel.updateTestimonial
+          : CONTENT_UI_TEXTS.testimonialsPanel.addTestimonial
+      }
       intro={
         <DataTable
           columns={columns}

@@ -30,7 +30,7 @@ export function ContactDetails({
         id={headingId}
         level={headingLevel}
         align="left"
-        eyebrow="Contact"
+        eyebrow={CONTENT_PUBLIC_UI_TEXTS.contactSection.contact}
         title={data.title}
         lead={data.subtitle}
       />

@@ -1,4 +1,4 @@
-import { CONTENT_TEXTS, type TFeature } from "@mailsmith/shared";
+import { CONTENT_PUBLIC_UI_TEXTS, CONTENT_TEXTS, type TFeature } from "@mailsmith/shared";
 import { useFeatures } from "../../api/features";
 import { stepNumber } from "../../format";
 import { ContentIcon, hasIcon } from "../content-icon";
@@ -41,9 +41,9 @@ export function HowItWorksView({
         <SectionHeading
           id={headingId}
           level={headingLevel}
-          eyebrow="Simple process"
+          eyebrow={CONTENT_PUBLIC_UI_TEXTS.howItWorksSection.simpleProcess}
           title={CONTENT_TEXTS.howItWorks}
-          lead="From a design file to production-ready HTML in a few steps."
+          lead={CONTENT_PUBLIC_UI_TEXTS.howItWorksSection.fromADesignFileTo}
         />
         <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {active.map((feature, index) => (

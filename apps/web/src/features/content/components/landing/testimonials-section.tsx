@@ -1,4 +1,9 @@
-import { CONTENT_TEXTS, DEFAULT_TESTIMONIAL_RATING, type TTestimonial } from "@mailsmith/shared";
+import {
+  CONTENT_PUBLIC_UI_TEXTS,
+  CONTENT_TEXTS,
+  DEFAULT_TESTIMONIAL_RATING,
+  type TTestimonial,
+} from "@mailsmith/shared";
 import type { ReactNode } from "react";
 import { useTestimonials } from "../../api/testimonials";
 import { ContentImage } from "../content-image";
@@ -66,9 +71,9 @@ export function TestimonialsView({
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id={headingId}
-          eyebrow="Testimonials"
+          eyebrow={CONTENT_PUBLIC_UI_TEXTS.testimonialsSection.testimonials}
           title={CONTENT_TEXTS.testimonialsHeading}
-          lead="Marketers, designers and developers who ship email with Mailsmith."
+          lead={CONTENT_PUBLIC_UI_TEXTS.testimonialsSection.marketersDesignersAndDevelopersWho}
         />
         <div className="mt-12">{children}</div>
       </div>
