@@ -4,6 +4,7 @@ export const DASHBOARD_UI_TEXTS = {
     revenueUsd: "Revenue (USD)",
     paidOrders: "Paid orders",
     creditsSpent: "Credits spent",
+    revenue: "Revenue",
   },
   adminStatCards: {
     totalOrders: "Total Orders",
@@ -20,5 +21,19 @@ export const DASHBOARD_UI_TEXTS = {
     profile: "Profile",
     yourPhotoAndPersonalInformation: "Your photo and personal information.",
     imageHtmlGenerator: "Image HTML Generator",
+    generateATemplate: "Generate a template",
+    turnADesignImageInto: "Turn a design image into responsive HTML.",
+    pendingPayments: "Pending payments",
+    ordersWaitingForPayment: "Orders waiting for payment.",
+    support: "Support",
+    yourTicketsAndOurAnswers: "Your tickets and our answers.",
+    subscriptionHistory: "Subscription history",
+    yourPastPurchases: "Your past purchases.",
+    upgrade: "Upgrade",
+    buyMoreCredits: "Buy more credits.",
+    dashboardMailsmith: "Dashboard - Mailsmith",
+  },
+  adminActivityPanel: {
+    failedToLoadStatistics: "Failed to load statistics",
   },
 } as const;

@@ -1,4 +1,4 @@
-import { DASHBOARD_CHART_DAYS } from "@mailsmith/shared";
+import { DASHBOARD_CHART_DAYS, DASHBOARD_UI_TEXTS } from "@mailsmith/shared";
 import { lazy, Suspense } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
@@ -25,7 +25,7 @@ export function AdminActivityPanel() {
         {stats.isPending ? (
           loading
         ) : stats.isError ? (
-          <Alert>{errorMessage(stats.error, "Failed to load statistics")}</Alert>
+          <Alert>{errorMessage(stats.error, DASHBOARD_UI_TEXTS.adminActivityPanel.failedToLoadStatistics)}</Alert>
         ) : (
           <Suspense fallback={loading}>
             <AdminCharts daily={stats.data.daily} />

@@ -53,15 +53,18 @@ export default function AdminCharts({ daily }: { daily: TDailyStat[] }) {
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} {...axis} />
           <YAxis {...axis} />
-          <Tooltip labelFormatter={(l) => String(l)} formatter={(v) => [`$${Number(v).toFixed(2)}`, "Revenue"]} />
+          <Tooltip
+            labelFormatter={(l) => String(l)}
+            formatter={(v) => [`$${Number(v).toFixed(2)}`, DASHBOARD_UI_TEXTS.adminCharts.revenue]}
+          />
           <Line type="monotone" dataKey="revenue" stroke="#4f46e5" strokeWidth={2} dot={false} />
         </LineChart>
       </ChartCard>
       <ChartCard title={DASHBOARD_UI_TEXTS.adminCharts.paidOrders} total={String(orders)}>
-        {dailyBars(daily, "paidOrders", "Paid orders", "#14b8a6")}
+        {dailyBars(daily, "paidOrders", DASHBOARD_UI_TEXTS.adminCharts.paidOrders, "#14b8a6")}
       </ChartCard>
       <ChartCard title={DASHBOARD_UI_TEXTS.adminCharts.creditsSpent} total={String(credits)}>
-        {dailyBars(daily, "creditsSpent", "Credits spent", "#f59e0b")}
+        {dailyBars(daily, "creditsSpent", DASHBOARD_UI_TEXTS.adminCharts.creditsSpent, "#f59e0b")}
       </ChartCard>
     </div>
   );

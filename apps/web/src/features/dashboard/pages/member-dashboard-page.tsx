@@ -9,36 +9,36 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 
 const cards: { title: string; text: string; to: string; icon: string; tone: string }[] = [
   {
-    title: "Generate a template",
-    text: "Turn a design image into responsive HTML.",
+    title: DASHBOARD_UI_TEXTS.memberDashboardPage.generateATemplate,
+    text: DASHBOARD_UI_TEXTS.memberDashboardPage.turnADesignImageInto,
     to: paths.user.generateCode,
     icon: "spark",
     tone: "bg-brand-50 text-brand-700",
   },
   {
-    title: "Pending payments",
-    text: "Orders waiting for payment.",
+    title: DASHBOARD_UI_TEXTS.memberDashboardPage.pendingPayments,
+    text: DASHBOARD_UI_TEXTS.memberDashboardPage.ordersWaitingForPayment,
     to: `${paths.user.pendingPayment}/`,
     icon: "clock",
     tone: "bg-amber-50 text-amber-700",
   },
   {
-    title: "Support",
-    text: "Your tickets and our answers.",
+    title: DASHBOARD_UI_TEXTS.memberDashboardPage.support,
+    text: DASHBOARD_UI_TEXTS.memberDashboardPage.yourTicketsAndOurAnswers,
     to: paths.user.support,
     icon: "support",
     tone: "bg-teal-50 text-teal-700",
   },
   {
-    title: "Subscription history",
-    text: "Your past purchases.",
+    title: DASHBOARD_UI_TEXTS.memberDashboardPage.subscriptionHistory,
+    text: DASHBOARD_UI_TEXTS.memberDashboardPage.yourPastPurchases,
     to: paths.user.subscriptionHistory,
     icon: "history",
     tone: "bg-slate-100 text-slate-700",
   },
   {
-    title: "Upgrade",
-    text: "Buy more credits.",
+    title: DASHBOARD_UI_TEXTS.memberDashboardPage.upgrade,
+    text: DASHBOARD_UI_TEXTS.memberDashboardPage.buyMoreCredits,
     to: paths.user.selectPackage,
     icon: "card",
     tone: "bg-rose-50 text-rose-700",
@@ -56,7 +56,7 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 
 /** /user/dashboard home: welcome, credits, cards to the member pages and the Image HTML Generator button. */
 export function MemberDashboardPage() {
-  useDocumentTitle("Dashboard - Mailsmith");
+  useDocumentTitle(DASHBOARD_UI_TEXTS.memberDashboardPage.dashboardMailsmith);
   const me = useMe();
   const user = me.data;
   return (
