@@ -185,6 +185,7 @@ export const EMAIL_CHECK_UI_TEXTS = {
   },
   outputPanel: {
     processedEmail: "Processed email",
+    outputFormat: "Output format",
   },
   checkEmailPage: {
     processedEmail: "Processed email",

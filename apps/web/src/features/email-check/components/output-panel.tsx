@@ -20,7 +20,7 @@ export function OutputPanel({ html, text }: { html: string; text: string }) {
       label={EMAIL_CHECK_UI_TEXTS.outputPanel.processedEmail}
       className="min-w-0"
       title={(view) => (view === "html" ? EMAIL_CHECK_MESSAGES.processedTitle : EMAIL_CHECK_MESSAGES.textTitle)}
-      switchLabel="Output format"
+      switchLabel={EMAIL_CHECK_UI_TEXTS.outputPanel.outputFormat}
       html={html}
       text={text}
       codeTestId="check-output"
