@@ -52,6 +52,7 @@ export const AUTH_UI_TEXTS = {
     loginWelcomeBack: "Login - Welcome Back",
   },
   registerPage: {
+    freeCreditsBenefit: (bonus: number) => `${bonus} free credits to generate your first templates`,
     loader: "Creating your account",
     fullName: "Full Name",
     janeDoe: "Jane Doe",

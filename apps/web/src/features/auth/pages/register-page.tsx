@@ -27,7 +27,7 @@ export function RegisterPage() {
   const { isSubmitting, errors } = form.formState;
   const bonus = config.data?.signupBonusCredits ?? 3;
   const benefits = [
-    `${bonus} free credits to generate your first templates`,
+    AUTH_UI_TEXTS.registerPage.freeCreditsBenefit(bonus),
     AUTH_UI_TEXTS.registerPage.turnDesignImagesIntoResponsive,
     AUTH_UI_TEXTS.registerPage.templatesThatRenderInGmail,
     AUTH_UI_TEXTS.registerPage.keepEveryTemplateYouGenerate,
