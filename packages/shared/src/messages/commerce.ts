@@ -37,6 +37,9 @@ export const COMMERCE_UI_TEXTS = {
     storedOnTheServerNever: "Stored on the server, never shown again",
   },
   packagesPanel: {
+    retireNamed: (name: string) => `Retire ${name}`,
+    editNamed: (name: string) => `Edit ${name}`,
+    point: (ordinal: string | undefined) => `Point ${ordinal}`,
     packageName: "Package Name",
     price: "Price ($)",
     credit: "Credit",
@@ -95,6 +98,8 @@ export const COMMERCE_UI_TEXTS = {
     premiumTemplateMailsmith: "Premium template - Mailsmith",
   },
   checkoutPage: {
+    itemDetail: (itemId: string) => `Premium template ${itemId}`,
+    packageDetail: (credit: number, validity: number) => `${credit} credits, valid ${validity} days`,
     itemsInformation: "items Information",
     price: "Price",
     processingFee: "Processing fee",
@@ -138,6 +143,8 @@ export const COMMERCE_UI_TEXTS = {
     item: "Item",
   },
   adminOrdersPage: {
+    orderName: (orderId: string) => `order ${orderId}`,
+    documentTitle: (title: string) => `${title} - Mailsmith Admin`,
     deleting: "Deleting",
     searchOrders: "Search orders...",
     packageDetails: "Package details",
@@ -173,6 +180,7 @@ export const COMMERCE_UI_TEXTS = {
     actions: "Actions",
   },
   subscriptionHistoryPage: {
+    viewOrder: (orderId: string) => `View order ${orderId}`,
     subscriptionHistory: "Subscription History",
     searchOrders: "Search orders",
     searchByOrderIdStatus: "Search by order ID, status or package",
@@ -192,6 +200,7 @@ export const COMMERCE_UI_TEXTS = {
     chooseYourBestPlanMailsmith: "Choose Your Best Plan - Mailsmith",
   },
   orderDetail: {
+    validityDays: (days: number | string) => `${days} days`,
     orderId: "Order ID",
     paymentId: "Payment ID",
     package: "Package",

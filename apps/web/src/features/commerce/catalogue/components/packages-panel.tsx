@@ -89,7 +89,12 @@ function PackageForm({
         <legend className="mb-2 text-sm font-medium text-slate-700">Features (optional; blank ones are hidden)</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {PACKAGE_POINT_KEYS.map((k, i) => (
-            <TextField key={k} label={`Point ${ORDINALS[i]}`} {...form.register(k)} error={errors[k]?.message} />
+            <TextField
+              key={k}
+              label={COMMERCE_UI_TEXTS.packagesPanel.point(ORDINALS[i])}
+              {...form.register(k)}
+              error={errors[k]?.message}
+            />
           ))}
         </div>
       </fieldset>
@@ -166,13 +171,13 @@ export function PackagesPanel() {
                     variant="secondary"
                     className="flex-1"
                     onClick={() => setEditing(pkg)}
-                    aria-label={`Edit ${pkg.packageName}`}
+                    aria-label={COMMERCE_UI_TEXTS.packagesPanel.editNamed(pkg.packageName)}
                   >
                     {COMMERCE_UI_TEXTS.packagesPanel.edit}
                   </Button>
                   <Button
                     variant="dangerGhost"
-                    aria-label={`Retire ${pkg.packageName}`}
+                    aria-label={COMMERCE_UI_TEXTS.packagesPanel.retireNamed(pkg.packageName)}
                     loading={retire.isPending && retire.variables === pkg._id}
                     onClick={async () => {
                       if (

@@ -176,7 +176,7 @@ function useCheckoutProduct(kind: OrderKind, id: string | undefined) {
       id: pkg.data._id,
       name: pkg.data.packageName,
       price: pkg.data.price,
-      detail: `${pkg.data.credit} credits, valid ${pkg.data.validity} days`,
+      detail: COMMERCE_UI_TEXTS.checkoutPage.packageDetail(pkg.data.credit, pkg.data.validity),
       retired: pkg.data.retired,
     };
   } else if (kind === "item" && item.data) {
@@ -184,7 +184,7 @@ function useCheckoutProduct(kind: OrderKind, id: string | undefined) {
       id: item.data._id,
       name: item.data.itemName || ITEM_MESSAGES.unnamedItem,
       price: item.data.price,
-      detail: `Premium template ${item.data.itemId}`,
+      detail: COMMERCE_UI_TEXTS.checkoutPage.itemDetail(item.data.itemId),
       retired: item.data.retired,
     };
   }

@@ -36,7 +36,7 @@ export function OrderDetail({ order }: { order: TPackageOrder }) {
     [COMMERCE_UI_TEXTS.orderDetail.payment, <StatusBadge key="p" status={order.paymentStatus} />],
     [COMMERCE_UI_TEXTS.orderDetail.orderStatus, <StatusBadge key="o" status={order.orderStatus} />],
     [COMMERCE_UI_TEXTS.orderDetail.ordered, shortDate(order.createdAt)],
-    [COMMERCE_UI_TEXTS.orderDetail.validity, `${order.Validity} days`],
+    [COMMERCE_UI_TEXTS.orderDetail.validity, COMMERCE_UI_TEXTS.orderDetail.validityDays(order.Validity)],
     ...(order.paymentStatus === PAYMENT_STATUS.paid
       ? ([[COMMERCE_UI_TEXTS.orderDetail.membershipUntil, shortDate(order.MembershipValidity)]] as [
           string,

@@ -112,7 +112,7 @@ function AdminOrders<K extends OrderKind>({
   children?: React.ReactNode;
 }) {
   const screen = SCREENS[kind];
-  useDocumentTitle(`${screen.title} - Mailsmith Admin`);
+  useDocumentTitle(COMMERCE_UI_TEXTS.adminOrdersPage.documentTitle(screen.title));
   const [q, setQ] = useState("");
   const [page, setPage] = useState(1);
   const { sort, toggle } = useSort({ key: "orderDate", dir: "desc" });
@@ -154,7 +154,9 @@ function AdminOrders<K extends OrderKind>({
             onSelect: () => void remove(o),
           });
         }
-        return items.length > 0 ? <RowActions name={`order ${o.orderId}`} items={items} /> : null;
+        return items.length > 0 ? (
+          <RowActions name={COMMERCE_UI_TEXTS.adminOrdersPage.orderName(o.orderId)} items={items} />
+        ) : null;
       },
     },
   ];

@@ -19,7 +19,7 @@ function ViewButton({ order, onView }: { order: TPackageOrder; onView: (o: TPack
       variant="secondary"
       className="px-3 py-1.5"
       onClick={() => onView(order)}
-      aria-label={`View order ${order.orderId}`}
+      aria-label={COMMERCE_UI_TEXTS.subscriptionHistoryPage.viewOrder(order.orderId)}
     >
       {COMMERCE_UI_TEXTS.subscriptionHistoryPage.view}
     </Button>
