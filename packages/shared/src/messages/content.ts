@@ -19,6 +19,11 @@ export const CONTENT_MESSAGES = {
 /** Texts of the web content editors (hero, banner, about, features, testimonials, contact page, footer, logo), grouped by editor. */
 export const CONTENT_UI_TEXTS = {
   aboutPanel: {
+    sectionActive: (section: string) => `${section} active`,
+    imageAltN: (n: number) => `Image ${n} alt text`,
+    imageUrlN: (n: number) => `Image ${n} URL`,
+    featureN: (n: number) => `Feature ${n}`,
+    removeFeature: (n: number) => `Remove feature ${n}`,
     text: "Text",
     subtitle: "Subtitle",
     title: "Title",
@@ -80,6 +85,7 @@ export const CONTENT_UI_TEXTS = {
     yes: "Yes",
   },
   contactPagePanel: {
+    removeEntry: (n: number) => `Remove contact entry ${n}`,
     content: "Content",
     title: "Title",
     subtitle: "Subtitle",
@@ -119,6 +125,8 @@ export const CONTENT_UI_TEXTS = {
     emptySavesTheMemoCheck: "Empty saves the memo-check icon.",
   },
   footerPanel: {
+    removeQuickLink: (n: number) => `Remove quick link ${n}`,
+    removeSocialLink: (n: number) => `Remove social link ${n}`,
     footerActiveShownOnPublic: "Footer active (shown on public pages)",
     topSection: "Top Section",
     logoText: "Logo text",
@@ -171,6 +179,7 @@ export const CONTENT_UI_TEXTS = {
     updateLogo: "Update Logo",
   },
   testimonialsPanel: {
+    testimonialBy: (name: string) => `testimonial by ${name}`,
     actions: "Actions",
     quote: "Quote",
     authorName: "Author Name",

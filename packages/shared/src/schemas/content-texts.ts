@@ -310,6 +310,7 @@ export const CONTENT_PUBLIC_UI_TEXTS = {
     fromADesignFileTo: "From a design file to production-ready HTML in a few steps.",
   },
   testimonialsSection: {
+    photoOf: (name: string) => `Photo of ${name}`,
     testimonials: "Testimonials",
     marketersDesignersAndDevelopersWho: "Marketers, designers and developers who ship email with Mailsmith.",
   },

@@ -78,7 +78,9 @@ function PartEditor({ form, name }: { form: UseFormReturn<TAboutInput>; name: Se
   return (
     <div className="space-y-5">
       <CheckboxField
-        label={`${name === "section1" ? CONTENT_UI_TEXTS.aboutPanel.section1 : CONTENT_UI_TEXTS.aboutPanel.section2} active`}
+        label={CONTENT_UI_TEXTS.aboutPanel.sectionActive(
+          name === "section1" ? CONTENT_UI_TEXTS.aboutPanel.section1 : CONTENT_UI_TEXTS.aboutPanel.section2,
+        )}
         {...form.register(`${name}.isActive`)}
       />
       <FieldGroup title={CONTENT_UI_TEXTS.aboutPanel.text}>
@@ -129,12 +131,12 @@ function PartEditor({ form, name }: { form: UseFormReturn<TAboutInput>; name: Se
         <FormRows
           rows={features.fields}
           grid="grid-cols-[1fr_auto]"
-          removeLabel={(i) => `Remove feature ${i + 1}`}
+          removeLabel={(i) => CONTENT_UI_TEXTS.aboutPanel.removeFeature(i + 1)}
           onRemove={features.remove}
         >
           {(i) => (
             <TextField
-              label={`Feature ${i + 1}`}
+              label={CONTENT_UI_TEXTS.aboutPanel.featureN(i + 1)}
               {...form.register(`${name}.features.${i}.text`)}
               error={errors?.features?.[i]?.text?.message}
             />
@@ -152,11 +154,14 @@ function PartEditor({ form, name }: { form: UseFormReturn<TAboutInput>; name: Se
                 className="aspect-[4/3] w-full max-w-[200px] rounded-md bg-slate-100 object-cover"
               />
               <TextField
-                label={`Image ${i + 1} URL`}
+                label={CONTENT_UI_TEXTS.aboutPanel.imageUrlN(i + 1)}
                 {...form.register(`${name}.images.${i}.url`)}
                 error={errors?.images?.[i]?.url?.message}
               />
-              <TextField label={`Image ${i + 1} alt text`} {...form.register(`${name}.images.${i}.alt`)} />
+              <TextField
+                label={CONTENT_UI_TEXTS.aboutPanel.imageAltN(i + 1)}
+                {...form.register(`${name}.images.${i}.alt`)}
+              />
             </div>
           ))}
         </div>

@@ -134,7 +134,7 @@ export function ContactPagePanel() {
         <FormRows
           rows={entries.fields}
           grid="sm:grid-cols-2 lg:grid-cols-[8rem_12rem_1fr_1fr_auto]"
-          removeLabel={(i) => `Remove contact entry ${i + 1}`}
+          removeLabel={(i) => CONTENT_UI_TEXTS.contactPagePanel.removeEntry(i + 1)}
           onRemove={entries.remove}
         >
           {(i) => (

@@ -109,7 +109,7 @@ export function FooterPanel() {
         <FormRows
           rows={social.fields}
           grid="sm:grid-cols-[12rem_1fr_auto_auto]"
-          removeLabel={(i) => `Remove social link ${i + 1}`}
+          removeLabel={(i) => CONTENT_UI_TEXTS.footerPanel.removeSocialLink(i + 1)}
           onRemove={social.remove}
         >
           {(i) => (
@@ -172,7 +172,7 @@ export function FooterPanel() {
           <FormRows
             rows={links.fields}
             grid="sm:grid-cols-[1fr_1fr_auto_auto]"
-            removeLabel={(i) => `Remove quick link ${i + 1}`}
+            removeLabel={(i) => CONTENT_UI_TEXTS.footerPanel.removeQuickLink(i + 1)}
             onRemove={links.remove}
           >
             {(i) => (

@@ -101,7 +101,7 @@ export function TestimonialsPanel() {
       className: "text-right",
       render: (t) => (
         <RowActions
-          name={`testimonial by ${t.authorName}`}
+          name={CONTENT_UI_TEXTS.testimonialsPanel.testimonialBy(t.authorName)}
           items={[
             { label: L.edit, onSelect: () => void list.select(t) },
             {

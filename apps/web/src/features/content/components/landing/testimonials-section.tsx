@@ -43,7 +43,7 @@ function TestimonialCard({ t }: { t: TTestimonial }) {
         <ContentImage
           src={t.authorImage}
           fallback={AVATAR_PLACEHOLDER}
-          alt={`Photo of ${name}`}
+          alt={CONTENT_PUBLIC_UI_TEXTS.testimonialsSection.photoOf(name)}
           width={48}
           height={48}
           loading="lazy"
