@@ -52,6 +52,8 @@ export const AUTH_UI_TEXTS = {
     loginWelcomeBack: "Login - Welcome Back",
   },
   registerPage: {
+    and: "and",
+    iAgreeToThe: "I agree to the",
     freeCreditsBenefit: (bonus: number) => `${bonus} free credits to generate your first templates`,
     loader: "Creating your account",
     fullName: "Full Name",
@@ -75,6 +77,9 @@ export const AUTH_UI_TEXTS = {
     keepEveryTemplateYouGenerate: "Keep every template you generate in one place",
   },
   resetPasswordPage: {
+    didntGetIt: "Didn't get it? Check your spam folder or",
+    sentLinkExpiry: ". It works once and expires in 1 hour.",
+    sentLinkTo: "We sent a password reset link to ",
     emailSent: "Email Sent!",
     resetYourPassword: "Reset your password",
     passwordChanged: "Password changed",

@@ -94,11 +94,11 @@ export function RegisterPage() {
             {...form.register("terms")}
           />
           <span>
-            I agree to the{" "}
+            {AUTH_UI_TEXTS.registerPage.iAgreeToThe}{" "}
             <Link to={paths.terms} target="_blank" className="font-medium text-brand-700 underline">
               {AUTH_UI_TEXTS.registerPage.termsOfService}
             </Link>{" "}
-            and{" "}
+            {AUTH_UI_TEXTS.registerPage.and}{" "}
             <Link to={paths.privacy} target="_blank" className="font-medium text-brand-700 underline">
               {AUTH_UI_TEXTS.registerPage.privacyPolicy}
             </Link>

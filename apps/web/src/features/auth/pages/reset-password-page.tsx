@@ -43,11 +43,12 @@ function RequestForm() {
     return (
       <Card title={AUTH_UI_TEXTS.resetPasswordPage.emailSent}>
         <p className="text-sm text-slate-600">
-          We sent a password reset link to <strong className="text-slate-900">{sentTo}</strong>. It works once and
-          expires in 1 hour.
+          {AUTH_UI_TEXTS.resetPasswordPage.sentLinkTo}
+          <strong className="text-slate-900">{sentTo}</strong>
+          {AUTH_UI_TEXTS.resetPasswordPage.sentLinkExpiry}
         </p>
         <p className="mt-3 text-sm text-slate-600">
-          Didn't get it? Check your spam folder or{" "}
+          {AUTH_UI_TEXTS.resetPasswordPage.didntGetIt}{" "}
           <button
             type="button"
             className="font-semibold text-brand-700 hover:underline"
