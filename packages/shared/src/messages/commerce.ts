@@ -20,6 +20,8 @@ export const COMMERCE_MESSAGES = {
 /** Texts of the web commerce screens (catalogue admin, premium item, checkout, pay now, orders, PayPal settings), grouped by screen. */
 export const COMMERCE_UI_TEXTS = {
   paypalSettingsPanel: {
+    testModeNote:
+      "No client id and secret are stored, so payments use the built-in offline PayPal stand-in (never in production).",
     credentialsComeFromYourPaypal: "Credentials come from your PayPal developer dashboard.",
     offlineTestMode: "Offline test mode",
     clientId: "Client ID",
@@ -116,6 +118,7 @@ export const COMMERCE_UI_TEXTS = {
     itemName: "Item Name",
   },
   payNowPage: {
+    needHelp: "Need help? Contact our",
     pleaseGiveTheSupportTeam: "Please give the support team:",
     loadingPaypal: "Loading PayPal",
     loadingOrder: "Loading order",

@@ -113,8 +113,7 @@ export function PaypalSettingsPanel() {
       </div>
       {settings.data?.testMode && (
         <Alert tone="warning" title={COMMERCE_UI_TEXTS.paypalSettingsPanel.offlineTestMode}>
-          No client id and secret are stored, so payments use the built-in offline PayPal stand-in (never in
-          production).
+          {COMMERCE_UI_TEXTS.paypalSettingsPanel.testModeNote}
         </Alert>
       )}
       {error && <Alert>{error}</Alert>}

@@ -354,7 +354,7 @@ function PayNow({ kind }: { kind: OrderKind }) {
             </div>
           </section>
           <p className="text-sm text-slate-600">
-            Need help? Contact our{" "}
+            {COMMERCE_UI_TEXTS.payNowPage.needHelp}{" "}
             <Link to={paths.contact} className="font-medium text-brand-700 underline">
               {COMMERCE_UI_TEXTS.payNowPage.supportTeam}
             </Link>
