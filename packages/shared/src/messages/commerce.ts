@@ -39,6 +39,7 @@ export const COMMERCE_UI_TEXTS = {
     storedOnTheServerNever: "Stored on the server, never shown again",
   },
   packagesPanel: {
+    featuresOptional: "Features (optional; blank ones are hidden)",
     retireNamed: (name: string) => `Retire ${name}`,
     editNamed: (name: string) => `Edit ${name}`,
     point: (ordinal: string | undefined) => `Point ${ordinal}`,

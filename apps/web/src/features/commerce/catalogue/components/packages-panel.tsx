@@ -86,7 +86,9 @@ function PackageForm({
         error={errors.sellerEmail?.message}
       />
       <fieldset>
-        <legend className="mb-2 text-sm font-medium text-slate-700">Features (optional; blank ones are hidden)</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-700">
+          {COMMERCE_UI_TEXTS.packagesPanel.featuresOptional}
+        </legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {PACKAGE_POINT_KEYS.map((k, i) => (
             <TextField
