@@ -36,3 +36,21 @@ test("with JavaScript the prerendered page hydrates with a clean console and sta
   await expect(page.getByRole("button", { name: "Close menu" })).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test("a tap on the menu before the app has hydrated is not lost: the menu opens once it has", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Hold the app's code back so the tap lands on the prerendered page, as on a slow phone.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await page.getByRole("button", { name: "Open menu" }).click();
+  release();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Testimonials" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
+});

@@ -4,6 +4,7 @@ import { Link, useLocation } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { anchors, paths } from "@/config/paths";
 import { useMe } from "@/lib/auth";
+import { takeEarlyMenuTap } from "@/lib/early-menu-tap";
 import { useServerOrHydrating } from "@/lib/use-server-or-hydrating";
 import { Logo } from "./logo";
 import { UserMenu } from "./user-menu";
@@ -29,6 +30,10 @@ export function Header({ logo }: { logo?: ReactNode }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: any navigation closes the menu
   useEffect(() => setMobileOpen(false), [location.pathname, location.hash]);
+  // A tap on the prerendered menu button before hydration opens the menu now (lib/early-menu-tap).
+  useEffect(() => {
+    if (takeEarlyMenuTap()) setMobileOpen(true);
+  }, []);
   useEffect(() => {
     if (!mobileOpen) return;
     const onKey = (e: KeyboardEvent) => {
@@ -82,6 +87,7 @@ export function Header({ logo }: { logo?: ReactNode }) {
             aria-label={mobileOpen ? APP_UI_TEXTS.closeMenu : APP_UI_TEXTS.openMenu}
             aria-expanded={mobileOpen}
             aria-controls={menuId}
+            data-menu-toggle
             onClick={() => setMobileOpen((v) => !v)}
           >
             <svg
