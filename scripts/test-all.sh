@@ -11,7 +11,8 @@ export TEST_REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379}"
 reports="$(mktemp -d)"
 trap 'rm -rf "$reports"' EXIT
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Each step prints the seconds spent so far, so a slow CI run shows where its time went.
+step() { printf '\n\033[1m== %s\033[0m  (+%ss)\n' "$*" "$SECONDS"; }
 
 step "Lint and format (biome)"
 npx biome ci .
@@ -47,3 +48,4 @@ step "Browser suite (Playwright on Debian's chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" bash scripts/e2e.sh --reporter=list,json
 
 node scripts/summarise-tests.mjs "$reports"
+echo "npm test took ${SECONDS}s"
