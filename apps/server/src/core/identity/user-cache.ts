@@ -14,36 +14,60 @@ export const USER_TOPIC = "user";
  */
 export class UserCache {
   private readonly entries = new Map<string, { row: UserRow; at: number }>();
-  /** Bumped by every invalidation: a row read before it is returned but never stored. */
-  private generation = 0;
+  /**
+   * Reads in flight, by user id. Concurrent misses for one user share one query; an invalidation of that user
+   * (not of another one) marks its read stale, so the row is returned but never stored and later callers query again.
+   */
+  private readonly loading = new Map<string, { stale: boolean; row: Promise<UserRow | undefined> }>();
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly bus: InvalidationBus = createLocalBus(),
     private readonly ttlMs = 60_000,
     private readonly maxEntries = 10_000,
+    private readonly load: (id: string) => Promise<UserRow | undefined> = (id) => findUserById(db, id),
   ) {
     bus.subscribe(USER_TOPIC, (id) => {
-      this.generation += 1;
-      if (id === EVERYTHING) this.entries.clear();
-      else this.entries.delete(id);
+      if (id === EVERYTHING) {
+        this.entries.clear();
+        for (const read of this.loading.values()) read.stale = true;
+        this.loading.clear();
+        return;
+      }
+      this.entries.delete(id);
+      const read = this.loading.get(id);
+      if (read) {
+        read.stale = true;
+        this.loading.delete(id);
+      }
     });
   }
 
-  async get(id: string): Promise<UserRow | undefined> {
-    const live = this.bus.isLive();
-    const hit = live ? this.entries.get(id) : undefined;
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.row;
-    const startedAt = this.generation;
-    const row = await findUserById(this.db, id);
-    if (!row) {
-      this.entries.delete(id);
-      return undefined;
-    }
-    if (!live || startedAt !== this.generation) return row;
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(id, { row, at: Date.now() });
-    return row;
+  get(id: string): Promise<UserRow | undefined> {
+    // While the bus is not receiving, nothing is cached or shared: every read goes to the database.
+    if (!this.bus.isLive()) return this.load(id);
+    const hit = this.entries.get(id);
+    if (hit && Date.now() - hit.at < this.ttlMs) return Promise.resolve(hit.row);
+    const inFlight = this.loading.get(id);
+    if (inFlight) return inFlight.row;
+    const read = { stale: false, row: Promise.resolve<UserRow | undefined>(undefined) };
+    read.row = this.load(id).then(
+      (row) => {
+        if (this.loading.get(id) === read) this.loading.delete(id);
+        if (!row) this.entries.delete(id);
+        else if (!read.stale && this.bus.isLive()) {
+          if (this.entries.size >= this.maxEntries) this.entries.clear();
+          this.entries.set(id, { row, at: Date.now() });
+        }
+        return row;
+      },
+      (err: unknown) => {
+        if (this.loading.get(id) === read) this.loading.delete(id);
+        throw err;
+      },
+    );
+    this.loading.set(id, read);
+    return read.row;
   }
 
   /** Drops the row here and on every other instance. */
