@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: every check and every suite, failing loudly on the first broken step.
-#   lint + types → unit → email engine → server suites on PGlite → server suites on PostgreSQL → browser suite.
+#   lint + types → unit → email engine → server suites on PGlite and on PostgreSQL (side by side) → browser suite.
 # Needs: PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), Redis at TEST_REDIS_URL
 # (default redis://127.0.0.1:6379) and Debian's chromium.
 set -euo pipefail
@@ -34,15 +34,37 @@ npx vitest run --project unit --reporter=default --reporter=json --outputFile.js
 step "Email engine on real inputs (corpus, renderer, fidelity; no database)"
 npx vitest run --project engine --reporter=default --reporter=json --outputFile.json="$reports/engine.json"
 
-step "Server suites on the embedded database (PGlite)"
-env -u TEST_DATABASE_URL npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/server-pglite.json"
-
-step "Server suites on PostgreSQL ($TEST_DATABASE_URL)"
 if ! node -e "const pg=require('pg');const c=new pg.Client({connectionString:process.env.TEST_DATABASE_URL});c.connect().then(()=>c.end()).catch(e=>{console.error(e.message);process.exit(1)})"; then
   echo "PostgreSQL is not reachable at $TEST_DATABASE_URL: start it (see README) — this suite does not skip." >&2
   exit 1
 fi
-npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/server-postgres.json"
+
+# The two databases' runs share nothing (own data folders, databases, ports, Redis prefixes), so they run side by side:
+# while one waits on its database or a product delay the other uses the CPU (decision 083). Each run's output is
+# printed whole when both are done.
+step "Server suites on the embedded database (PGlite) and on PostgreSQL ($TEST_DATABASE_URL), side by side"
+run_server_suite() { # name, then env arguments
+  local name=$1
+  shift
+  env "$@" npx vitest run --project server --reporter=default --reporter=json \
+    --outputFile.json="$reports/server-$name.json" >"$reports/server-$name.log" 2>&1
+}
+run_server_suite pglite -u TEST_DATABASE_URL &
+pglite_pid=$!
+run_server_suite postgres TEST_DATABASE_URL="$TEST_DATABASE_URL" &
+postgres_pid=$!
+pglite_status=0
+postgres_status=0
+wait "$pglite_pid" || pglite_status=$?
+wait "$postgres_pid" || postgres_status=$?
+printf '\n\033[1m-- server suites on PGlite\033[0m\n'
+cat "$reports/server-pglite.log"
+printf '\n\033[1m-- server suites on PostgreSQL\033[0m\n'
+cat "$reports/server-postgres.log"
+if [ "$pglite_status" -ne 0 ] || [ "$postgres_status" -ne 0 ]; then
+  echo "Server suites failed (PGlite: exit $pglite_status, PostgreSQL: exit $postgres_status)." >&2
+  exit 1
+fi
 
 step "Browser suite (Playwright on Debian's chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" bash scripts/e2e.sh --reporter=list,json
