@@ -29,7 +29,6 @@ async function confirm(page: Page, message: string, button: string) {
 test("axe: no serious or critical violations on the public pages at phone width", async ({ page }) => {
   // At 1280 px every route, these included, is scanned for all violations in ux-routes.spec.ts; here the phone layout
   // (stacked sections, the menu button) is scanned too.
-  test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 900 });
   for (const path of ["/", "/about", "/contact", "/login", "/register"]) {
     await page.goto(path);

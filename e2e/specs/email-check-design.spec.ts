@@ -9,7 +9,6 @@ test("a member adds the design beside their HTML: a closeness score with its par
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const html = await readFile(FIXTURE, "utf8");
   // The designer's mock-up: the email itself as a 600 px picture.
   const shot = await browser.newPage({ viewport: { width: 600, height: 800 } });

@@ -50,7 +50,6 @@ function columnBands(img: Locator, minRun: number) {
 test("a member pastes a multi-column template: report, three previews, and the phone preview stacks the columns", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const html = await readFile(FIXTURE, "utf8");
   await signUpMember(page);
   await page.getByRole("link", { name: "Check my email" }).click();
@@ -124,7 +123,6 @@ test("an image renamed .html is refused before upload, with a message", async ({
 });
 
 test("Fix with AI imports the email and opens the refined version for 1 credit", async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
   const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   expect((await admin.post("/api/auth/sign-in/email", { data: ADMIN })).ok()).toBe(true);
   expect(

@@ -11,7 +11,6 @@ const EMAIL = `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf
 </td></tr></table></body></html>`;
 
 test("on a phone the report's lists wrap between words, never inside one", async ({ page }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 800 });
   await signUpMember(page, { verify: false });
   await page.goto("/user/check-email");

@@ -15,7 +15,6 @@ const EMAIL = `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf
 test("the report groups its checks and Use https fixes the template's links on the server", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   await signUpMember(page, { verify: false });
   const saved = await page.request.post("/api/templates/import", { data: { html: EMAIL } });
   expect(saved.status()).toBe(201);

@@ -67,7 +67,6 @@ test("paste a design → stages → reload re-attaches → score and slider → 
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(180_000);
   await seedKey(baseURL!, "E2E key for jobs");
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const { email } = await signUpMember(page);
@@ -233,7 +232,6 @@ test("2 variants: the cost is said first, two takes side by side for 2 credits, 
   page,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(180_000);
   await seedKey(baseURL!, "E2E key for variants");
   const { email } = await signUpMember(page);
   await setBalance(baseURL!, email, 3);
@@ -289,7 +287,6 @@ test("2 variants: the cost is said first, two takes side by side for 2 credits, 
 });
 
 test("cancel refunds and says so; Retry runs again without uploading", async ({ page, baseURL }) => {
-  test.setTimeout(180_000);
   await seedKey(baseURL!, "E2E key for cancel");
   const { email } = await signUpMember(page);
   await setBalance(baseURL!, email, 3);

@@ -29,7 +29,6 @@ test("sign in → upload → generate → preview, report, copy, download, credi
   context,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(180_000);
   await seedKey(baseURL!, "E2E key");
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signUpMember(page);

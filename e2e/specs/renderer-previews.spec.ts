@@ -16,7 +16,6 @@ test("a generated template shows how it renders: desktop, phone, dark and forced
   page,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(180_000);
   await seedKey(baseURL!);
   await signUpMember(page);
 
