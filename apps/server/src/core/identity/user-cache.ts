@@ -28,17 +28,13 @@ export class UserCache {
     private readonly load: (id: string) => Promise<UserRow | undefined> = (id) => findUserById(db, id),
   ) {
     bus.subscribe(USER_TOPIC, (id) => {
-      if (id === EVERYTHING) {
-        this.entries.clear();
-        for (const read of this.loading.values()) read.stale = true;
-        this.loading.clear();
-        return;
-      }
-      this.entries.delete(id);
-      const read = this.loading.get(id);
-      if (read) {
-        read.stale = true;
-        this.loading.delete(id);
+      const spoiled = id === EVERYTHING ? [...this.loading.keys()] : [id];
+      if (id === EVERYTHING) this.entries.clear();
+      else this.entries.delete(id);
+      for (const key of spoiled) {
+        const read = this.loading.get(key);
+        if (read) read.stale = true;
+        this.loading.delete(key);
       }
     });
   }
@@ -50,22 +46,19 @@ export class UserCache {
     if (hit && Date.now() - hit.at < this.ttlMs) return Promise.resolve(hit.row);
     const inFlight = this.loading.get(id);
     if (inFlight) return inFlight.row;
-    const read = { stale: false, row: Promise.resolve<UserRow | undefined>(undefined) };
-    read.row = this.load(id).then(
-      (row) => {
-        if (this.loading.get(id) === read) this.loading.delete(id);
+    const read = { stale: false } as { stale: boolean; row: Promise<UserRow | undefined> };
+    read.row = this.load(id)
+      .then((row) => {
         if (!row) this.entries.delete(id);
         else if (!read.stale && this.bus.isLive()) {
           if (this.entries.size >= this.maxEntries) this.entries.clear();
           this.entries.set(id, { row, at: Date.now() });
         }
         return row;
-      },
-      (err: unknown) => {
+      })
+      .finally(() => {
         if (this.loading.get(id) === read) this.loading.delete(id);
-        throw err;
-      },
-    );
+      });
     this.loading.set(id, read);
     return read.row;
   }
