@@ -16,6 +16,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const READ_TARGET = { ratio: 0.5, p99Ms: 25 };
 const serverEntry = process.env.BENCH_SERVER ?? path.join(root, "apps/server/dist/main.js");
 // Substring filter on scenario names; several separated by "|" (e.g. BENCH_ONLY="content:|health").
+const logLevel = process.env.BENCH_LOG_LEVEL ?? "info";
 const only = process.env.BENCH_ONLY?.split("|").filter(Boolean);
 const ADMIN = { email: "admin@bench.local", password: "bench-admin-password" };
 
@@ -119,20 +120,30 @@ async function main() {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
+      // The production default (one log line per request): a quieter level would flatter every figure.
+      LOG_LEVEL: logLevel,
       // Every scenario signs members up from 127.0.0.1 (the default allows 5 an hour per address).
       SIGNUP_LIMIT_PER_HOUR: "100000",
       ...extraEnv,
     },
   });
-  const results = { when: new Date().toISOString(), duration, connections, database: "pglite", scenarios: [] };
+  const results = {
+    when: new Date().toISOString(),
+    duration,
+    connections,
+    logLevel,
+    database: "pglite",
+    scenarios: [],
+  };
   try {
     await waitFor(`http://127.0.0.1:${barePort}/bare`, bare);
     await waitFor(`${baseUrl}/api/health`, server);
     const cookies = {};
     const getCookie = async (role) => (cookies[role] ??= await cookieFor(baseUrl, role));
 
-    process.stdout.write(`Baseline: bare Fastify GET /bare, ${connections} connections, ${duration}s\n`);
+    process.stdout.write(
+      `Baseline: bare Fastify GET /bare, ${connections} connections, ${duration}s; server log level ${logLevel}\n`,
+    );
     const baseline = summarise(await cannon({ url: `http://127.0.0.1:${barePort}/bare` }));
     results.baseline = baseline;
     const line = (name, s) =>
@@ -171,6 +182,17 @@ async function main() {
         if (sc.read) summary.bare = { requestsPerSec: paired.requestsPerSec, p99Ms: paired.p99Ms };
         // autocannon counts a 304 as non-2xx; for a revalidation it is the expected answer.
         if (sc.revalidate) summary.non2xx = 0;
+        if (sc.sameSizeBaseline) {
+          // The bytes on the wire (fetch would hand back the decompressed body).
+          const size = Number((await fetch(baseUrl + sc.path, { headers })).headers.get("content-length"));
+          const sameSize = summarise(await cannon({ url: `http://127.0.0.1:${barePort}/bare-bytes/${size}` }));
+          summary.sameSizeBare = {
+            bytes: size,
+            requestsPerSec: sameSize.requestsPerSec,
+            p99Ms: sameSize.p99Ms,
+            ratio: Number((summary.requestsPerSec / sameSize.requestsPerSec).toFixed(3)),
+          };
+        }
         if (sc.read) {
           summary.meetsTarget = summary.ratioToBaseline >= READ_TARGET.ratio && summary.p99Ms <= READ_TARGET.p99Ms;
         }
@@ -178,6 +200,12 @@ async function main() {
         process.stdout.write(
           `${line(sc.name, summary)}${sc.read ? (summary.meetsTarget ? "   ✓ target" : "   ✗ target") : ""}\n`,
         );
+        if (summary.sameSizeBare) {
+          const b = summary.sameSizeBare;
+          process.stdout.write(
+            `${"  against bare sending the same bytes".padEnd(48)} ${String(b.requestsPerSec).padStart(8)} req/s   p99 ${String(b.p99Ms).padStart(5)} ms   ratio ${b.ratio.toFixed(3)} (${b.bytes} bytes; for information)\n`,
+          );
+        }
       }
     }
     const reads = results.scenarios.filter((r) => r.read);

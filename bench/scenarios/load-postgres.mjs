@@ -64,7 +64,8 @@ async function run() {
       BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
       SEED_DEMO: "true",
       SIGNUP_LIMIT_PER_HOUR: "100000",
-      LOG_LEVEL: "warn",
+      // The production default, as in the other scenarios (BENCH_LOG_LEVEL to change it).
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
       RENDERER: "off",
     },
   });

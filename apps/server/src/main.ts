@@ -12,7 +12,9 @@ import { lockDataDir } from "./lib/data-dir-lock.js";
 
 async function main() {
   const env = loadEnv();
-  const log = pino({ level: env.LOG_LEVEL });
+  // One synchronous write per line (decision 085): pino's default stdout stream is asynchronous and, while a write is
+  // in flight, re-measures its growing pending buffer for every new line; on cached reads that cost ~7 % of throughput.
+  const log = pino({ level: env.LOG_LEVEL }, pino.destination({ dest: 1, sync: true }));
 
   const releaseLock = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir);
   const database: Database = env.DATABASE_URL
