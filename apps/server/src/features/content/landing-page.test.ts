@@ -1,5 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { buildLandingHtml } from "./landing-page.js";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Fastify from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildLandingHtml, landingPageRoute } from "./landing-page.js";
+import type { ContentService } from "./service.js";
 
 const answer = (data: unknown, etag = '"t"') => ({
   body: JSON.stringify({ success: true, data, message: "ok" }),
@@ -47,5 +52,62 @@ describe("buildLandingHtml", () => {
     const json = html.match(/<script id="mailsmith-landing" type="application\/json">(.*?)<\/script>/)?.[1];
     expect(JSON.parse(json!).hero.data.title).toBe("Save $& and $' and $`");
     expect(html.match(/<\/head>/g)).toHaveLength(1);
+  });
+});
+
+describe("GET / (landingPageRoute)", () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A content service whose hero title and cache version the test changes, counting how often it is read. */
+  async function landingServer() {
+    const webDist = mkdtempSync(path.join(tmpdir(), "landing-"));
+    dirs.push(webDist);
+    writeFileSync(path.join(webDist, "index.html"), template);
+    const state = { title: "First", heroReads: 0 };
+    const cache = { version: 1 };
+    const fixed = (data: unknown) => async () => answer(data);
+    const content = {
+      cache,
+      heroAnswer: async () => {
+        state.heroReads++;
+        // The reads take a moment, as a database read would: requests keep arriving meanwhile.
+        await new Promise((r) => setTimeout(r, 20));
+        return answer({ title: state.title, imageUrl: "", videoUrl: "" }, `"hero-${state.title}"`);
+      },
+      bannerAnswer: fixed(null),
+      featuresAnswer: fixed([]),
+      aboutAnswer: fixed(null),
+      contactPageAnswer: fixed(null),
+      testimonialsAnswer: fixed({ data: [], total: 0 }),
+      footerAnswer: fixed(null),
+    } as unknown as ContentService;
+    const app = Fastify();
+    await landingPageRoute(app, { webDist, content });
+    await app.ready();
+    const page = async () => {
+      const res = await app.inject({ method: "GET", url: "/" });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    return { app, state, cache, page };
+  }
+
+  it("builds the page once for requests that arrive together, and once again after an edit", async () => {
+    const { app, state, cache, page } = await landingServer();
+    const first = await Promise.all(Array.from({ length: 20 }, page));
+    expect(new Set(first).size).toBe(1);
+    expect(first[0]).toContain('"title":"First"');
+    expect(state.heroReads).toBe(1);
+
+    state.title = "Second";
+    cache.version++;
+    const second = await Promise.all(Array.from({ length: 20 }, page));
+    // Every request after the edit sees the edit: none is handed the previous page while the new one is built.
+    expect(second.every((html) => html.includes('"title":"Second"'))).toBe(true);
+    expect(state.heroReads).toBe(2);
+    await app.close();
   });
 });

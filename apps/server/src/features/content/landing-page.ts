@@ -103,7 +103,12 @@ export async function landingPageRoute(
   const { content } = opts;
   const loadPrerender = prerenderLoader(app, opts.webDist);
   let template = { mtimeMs: -1, html: "" };
-  let built: { key: string; etag: string; html: Buffer; br: Buffer; gzip: Buffer } | null = null;
+  type BuiltPage = { key: string; etag: string; html: Buffer; br: Buffer; gzip: Buffer };
+  let built: BuiltPage | null = null;
+  // Requests that miss the fast path together share one check-and-build (one prerender and compression, not one per
+  // request: under 100 connections a cold or edited page was built 100 times at once), as long as no content changed
+  // since it started.
+  let inFlight: { version: number; page: Promise<BuiltPage> } | null = null;
   // The built page is reused without looking at anything while no content changed (cache version) and the file
   // was checked less than a second ago; only then are the answers and the file's time read again.
   let current: { version: number; checkedAt: number } | null = null;
@@ -124,11 +129,20 @@ export async function landingPageRoute(
     }
   }
 
-  async function render() {
+  function render(): Promise<BuiltPage> {
     const version = content.cache.version;
     if (built && current && current.version === version && Date.now() - current.checkedAt < FILE_CHECK_MS) {
-      return built;
+      return Promise.resolve(built);
     }
+    if (inFlight?.version === version) return inFlight.page;
+    const page = checkAndBuild(version).finally(() => {
+      if (inFlight?.page === page) inFlight = null;
+    });
+    inFlight = { version, page };
+    return page;
+  }
+
+  async function checkAndBuild(version: number): Promise<BuiltPage> {
     const stat = statSync(indexFile);
     if (stat.mtimeMs !== template.mtimeMs) template = { mtimeMs: stat.mtimeMs, html: readFileSync(indexFile, "utf8") };
     const answers: LandingAnswers = {
@@ -144,20 +158,23 @@ export async function landingPageRoute(
     const key = `${template.mtimeMs}:${[...Object.values(answers), ...(packages ? [packages] : [])]
       .map((a) => a.etag)
       .join(",")}`;
-    // Only a page built from answers no write overtook is reused on the fast path.
-    current = content.cache.version === version ? { version, checkedAt: Date.now() } : null;
-    if (built?.key !== key) {
+    let page = built;
+    if (page?.key !== key) {
       const markup = await prerender(answers, packages);
       const html = Buffer.from(buildLandingHtml(template.html, answers, { markup, packages }));
-      built = {
+      page = {
         key,
         etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
         html,
         br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
         gzip: gzipSync(html, { level: 9 }),
       };
+      built = page;
     }
-    return built;
+    // Only a page built from answers no write overtook is reused on the fast path (set once the page is ready, so
+    // the fast path never hands out the previous page while a new one is being built).
+    current = content.cache.version === version ? { version, checkedAt: Date.now() } : null;
+    return page;
   }
 
   app.route({
