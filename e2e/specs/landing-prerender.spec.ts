@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signUpMember } from "../fixtures/helpers";
 
 // Decision 082: the landing page arrives prerendered, so a visitor without JavaScript (or before it loads) sees the
 // content; with JavaScript the same page is hydrated without a console error (no hydration mismatch, no 4xx).
@@ -53,4 +54,43 @@ test("a tap on the menu before the app has hydrated is not lost: the menu opens 
   release();
   await expect(page.getByRole("banner").getByRole("link", { name: "Testimonials" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
+});
+
+test("a signed-in member never sees the visitor's Login / Join Now on the prerendered page: the account menu replaces them", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUpMember(page);
+  const banner = page.getByRole("banner");
+  // Hold the app's code back: what shows now is the prerendered page alone, as on a slow phone.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(HERO_HEADING);
+  await expect(banner.getByRole("link", { name: "Join Now" })).toBeHidden();
+  await expect(banner.getByRole("link", { name: "Login" })).toBeHidden();
+  release();
+  await expect(banner.getByRole("button", { name: "Account menu" })).toBeVisible();
+  await expect(banner.getByRole("link", { name: "Join Now" })).toHaveCount(0);
+});
+
+test("a visitor whose session has ended gets the Login / Join Now links once the app has asked the server", async ({
+  page,
+  context,
+}) => {
+  await signUpMember(page);
+  // Signed out elsewhere: the browser still sends the (now dead) session cookie.
+  const cookies = await context.cookies();
+  await page.request.post("/api/auth/sign-out", { headers: { origin: new URL(page.url()).origin } });
+  await context.addCookies(cookies);
+  await page.goto("/");
+  const banner = page.getByRole("banner");
+  await expect(banner.getByRole("link", { name: "Join Now" })).toBeVisible();
+  await expect(banner.getByRole("button", { name: "Account menu" })).toHaveCount(0);
 });

@@ -6,6 +6,11 @@ export const SESSION_TOPIC = "session";
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 
+/** Whether a request carries a session cookie at all (not whether it is still valid). */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
+}
+
 /**
  * Remembers which user a signed session cookie belongs to, so the signed-in hot path needs neither Better Auth's
  * HMAC check nor a database read (docs/decisions/062, which replaces 004's cookie cache). Entries are keyed by a

@@ -110,4 +110,25 @@ describe("GET / (landingPageRoute)", () => {
     expect(state.heroReads).toBe(2);
     await app.close();
   });
+
+  it("marks the page for a request with a session cookie, with its own ETag, and nothing personal in it", async () => {
+    const { app } = await landingServer();
+    const visitor = await app.inject({ method: "GET", url: "/" });
+    const cookie = "theme=dark; better-auth.session_token=abc.def";
+    const member = await app.inject({ method: "GET", url: "/", headers: { cookie } });
+    expect(visitor.body).toMatch(/<html>/);
+    expect(member.body).toMatch(/<html data-session>/);
+    expect(member.body.replace("<html data-session>", "<html>")).toBe(visitor.body);
+    expect(member.headers.etag).not.toBe(visitor.headers.etag);
+    expect(member.headers.vary).toContain("cookie");
+    // A browser that signed out revalidates with the marked page's ETag and gets the visitor's page.
+    const afterSignOut = await app.inject({
+      method: "GET",
+      url: "/",
+      headers: { "if-none-match": String(member.headers.etag) },
+    });
+    expect(afterSignOut.statusCode).toBe(200);
+    expect(afterSignOut.body).toBe(visitor.body);
+    await app.close();
+  });
 });

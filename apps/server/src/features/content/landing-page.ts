@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { extractYouTubeId, LANDING_BOOTSTRAP_ID, LANDING_PACKAGES_ID } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
+import { hasSessionCookie } from "../../core/identity/session-cache.js";
 import { escapeHtml } from "../../lib/escape-html.js";
 import type { CachedAnswer } from "./cache.js";
 import type { ContentService } from "./service.js";
@@ -88,6 +89,17 @@ function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null 
   return null;
 }
 
+/** A page's bytes as sent: plain, brotli and gzip, with its ETag. */
+function encode(text: string) {
+  const html = Buffer.from(text);
+  return {
+    etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
+    html,
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+}
+
 /** GET / with the content inlined; other client routes keep the plain index.html from the SPA plugin. */
 export async function landingPageRoute(
   app: FastifyInstance,
@@ -103,7 +115,9 @@ export async function landingPageRoute(
   const { content } = opts;
   const loadPrerender = prerenderLoader(app, opts.webDist);
   let template = { mtimeMs: -1, html: "" };
-  type BuiltPage = { key: string; etag: string; html: Buffer; br: Buffer; gzip: Buffer };
+  type Encoded = { etag: string; html: Buffer; br: Buffer; gzip: Buffer };
+  /** The page, and (made on first use) its copy for requests with a session cookie. */
+  type BuiltPage = Encoded & { key: string; forSession?: Encoded };
   let built: BuiltPage | null = null;
   // Requests that miss the fast path together share one check-and-build (one prerender and compression, not one per
   // request: under 100 connections a cold or edited page was built 100 times at once), as long as no content changed
@@ -161,14 +175,7 @@ export async function landingPageRoute(
     let page = built;
     if (page?.key !== key) {
       const markup = await prerender(answers, packages);
-      const html = Buffer.from(buildLandingHtml(template.html, answers, { markup, packages }));
-      page = {
-        key,
-        etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
-        html,
-        br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-        gzip: gzipSync(html, { level: 9 }),
-      };
+      page = { key, ...encode(buildLandingHtml(template.html, answers, { markup, packages })) };
       built = page;
     }
     // Only a page built from answers no write overtook is reused on the fast path (set once the page is ready, so
@@ -177,16 +184,31 @@ export async function landingPageRoute(
     return page;
   }
 
+  /**
+   * The prerendered header shows a visitor's links. A request with a session cookie gets the page marked
+   * `<html data-session>`, and the web app's stylesheet keeps those links invisible until it knows who is signed in,
+   * so a member does not see "Login / Join Now" flash before the account menu (decision 082). The page itself stays
+   * the same for everyone: nothing personal is in it.
+   */
+  function forRequest(page: BuiltPage, cookieHeader: string | undefined): Encoded {
+    if (!hasSessionCookie(cookieHeader)) return page;
+    page.forSession ??= encode(page.html.toString("utf8").replace(/<html\b/i, "<html data-session"));
+    return page.forSession;
+  }
+
   app.route({
     method: ["GET", "HEAD"],
     url: "/",
     config: { access: "public" },
     schema: { hide: true },
     async handler(req, reply) {
-      reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html; charset=utf-8");
-      let page: { etag: string; html: Buffer; br: Buffer; gzip: Buffer };
+      reply
+        .header("cache-control", "no-cache")
+        .header("vary", "accept-encoding, cookie")
+        .type("text/html; charset=utf-8");
+      let page: Encoded;
       try {
-        page = await render();
+        page = forRequest(await render(), req.headers.cookie);
       } catch (err) {
         // The page still works without inlined content: each section then fetches (and reports) its own.
         req.log.error({ err }, "landing page: content could not be inlined");

@@ -28,6 +28,10 @@ export function Header({ logo }: { logo?: ReactNode }) {
   const location = useLocation();
   const user = me.data;
 
+  // Once the server has said who is signed in, the visitor links (if they are still the answer) may show.
+  useEffect(() => {
+    if (!me.isPending) document.documentElement.removeAttribute("data-session");
+  }, [me.isPending]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: any navigation closes the menu
   useEffect(() => setMobileOpen(false), [location.pathname, location.hash]);
   // A tap on the prerendered menu button before hydration opens the menu now (lib/early-menu-tap).
@@ -69,7 +73,7 @@ export function Header({ logo }: { logo?: ReactNode }) {
           ) : me.isPending && !prerendered ? (
             <span className="h-9 w-24" />
           ) : (
-            <>
+            <span data-visitor-links className="flex items-center gap-2">
               <span className="hidden sm:block">
                 <Link to={paths.login} className={buttonClasses("ghost")}>
                   {NAV_TEXTS.login}
@@ -78,7 +82,7 @@ export function Header({ logo }: { logo?: ReactNode }) {
               <Link to={paths.register} className={buttonClasses("primary")}>
                 {APP_UI_TEXTS.joinNow}
               </Link>
-            </>
+            </span>
           )}
           <button
             ref={toggleRef}
@@ -113,7 +117,7 @@ export function Header({ logo }: { logo?: ReactNode }) {
             </li>
           ))}
           {!user && (
-            <li>
+            <li data-visitor-links>
               <Link to={paths.login} onClick={() => setMobileOpen(false)} className={itemClass}>
                 {NAV_TEXTS.login}
               </Link>
