@@ -15,8 +15,9 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 // Issue 12 targets for public reads (scenarios marked `read: true`), measured against the bare route in the same run.
 const READ_TARGET = { ratio: 0.5, p99Ms: 25 };
 const serverEntry = process.env.BENCH_SERVER ?? path.join(root, "apps/server/dist/main.js");
-// Substring filter on scenario names; several separated by "|" (e.g. BENCH_ONLY="content:|health").
+// The servers' log level: the production default unless told otherwise (decision 085).
 const logLevel = process.env.BENCH_LOG_LEVEL ?? "info";
+// Substring filter on scenario names; several separated by "|" (e.g. BENCH_ONLY="content:|health").
 const only = process.env.BENCH_ONLY?.split("|").filter(Boolean);
 const ADMIN = { email: "admin@bench.local", password: "bench-admin-password" };
 
