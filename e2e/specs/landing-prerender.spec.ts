@@ -1,10 +1,23 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { signUpMember } from "../fixtures/helpers";
 
 // Decision 082: the landing page arrives prerendered, so a visitor without JavaScript (or before it loads) sees the
 // content; with JavaScript the same page is hydrated without a console error (no hydration mismatch, no 4xx).
 const HERO_HEADING = "Create Stunning HTML Email Templates";
 const DEMO_PACKAGES = ["Starter", "Professional", "Agency"];
+
+/** Holds the app's script back until the returned function is called: the page is the prerendered one alone. */
+async function holdAppScript(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 test("without JavaScript the landing page shows the hero and the pricing packages", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -41,14 +54,7 @@ test("with JavaScript the prerendered page hydrates with a clean console and sta
 test("a tap on the menu before the app has hydrated is not lost: the menu opens once it has", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   // Hold the app's code back so the tap lands on the prerendered page, as on a slow phone.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   await page.goto("/", { waitUntil: "domcontentloaded" });
   await page.getByRole("button", { name: "Open menu" }).click();
   release();
@@ -63,14 +69,7 @@ test("a signed-in member never sees the visitor's Login / Join Now on the preren
   await signUpMember(page);
   const banner = page.getByRole("banner");
   // Hold the app's code back: what shows now is the prerendered page alone, as on a slow phone.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   await page.goto("/", { waitUntil: "domcontentloaded" });
   await expect(page.getByRole("heading", { level: 1 })).toContainText(HERO_HEADING);
   await expect(banner.getByRole("link", { name: "Join Now" })).toBeHidden();
