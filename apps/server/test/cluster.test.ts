@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { FAILED_LOGIN_LIMIT } from "@mailsmith/shared";
 import { Redis } from "ioredis";
 import pg from "pg";
@@ -46,6 +49,13 @@ describe.runIf(serverUrl)("two instances on one PostgreSQL and one Redis", () =>
   let dropDatabase: () => Promise<void>;
   const prefix = `mailsmith-cluster-test:${randomBytes(6).toString("hex")}:`;
   const delays: Record<string, number> = {};
+  // The instances serve GET / from this web build: the page shell only (no prerender module), since what is checked
+  // is that the content inlined into it follows edits made on the other instance, not how it is rendered.
+  const webDist = mkdtempSync(path.join(tmpdir(), "mailsmith-cluster-web-"));
+  writeFileSync(
+    path.join(webDist, "index.html"),
+    '<!doctype html><html lang="en"><head><title>Mailsmith</title></head><body><div id="root"></div></body></html>',
+  );
 
   beforeAll(async () => {
     const name = `ms_cluster_${randomBytes(6).toString("hex")}`;
@@ -73,6 +83,7 @@ describe.runIf(serverUrl)("two instances on one PostgreSQL and one Redis", () =>
           REDIS_KEY_PREFIX: prefix,
           SIGNUP_LIMIT_PER_HOUR: "100000",
           RESET_LIMIT_PER_HOUR: "3",
+          WEB_DIST: webDist,
         },
         log: (line: string) => output.push(line),
       });
@@ -86,6 +97,7 @@ describe.runIf(serverUrl)("two instances on one PostgreSQL and one Redis", () =>
   afterAll(async () => {
     await stop?.();
     await dropDatabase?.();
+    rmSync(webDist, { recursive: true, force: true });
     const redis = new Redis(redisUrl);
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length) await redis.del(...keys);
@@ -122,6 +134,31 @@ describe.runIf(serverUrl)("two instances on one PostgreSQL and one Redis", () =>
     });
     delays.content = seen.ms;
     expect(seen.value.headers.get("etag")).not.toBe(before.headers.get("etag"));
+  });
+
+  it("B's landing page inlines a content edit made on A (new page and ETag, for visitors and members)", async () => {
+    const admin = await signedIn(A, ADMIN);
+    const visitor = new TestClient(B);
+    const before = await visitor.get<string>("/");
+    expect(before.status).toBe(200);
+    const etag = before.headers.get("etag")!;
+    expect(etag).toBeTruthy();
+    const memberOnB = sameBrowserOn(admin, B); // a session cookie gets the page's marked copy (decision 082)
+    expect((await memberOnB.get<string>("/")).body).toContain("<html data-session");
+    const hero = (await visitor.get("/api/hero-section")).body.data;
+    const title = `Landing edit on A ${randomBytes(3).toString("hex")}`;
+    expect(before.body).not.toContain(title);
+    expect((await admin.put("/api/hero-section", { ...hero, title })).status).toBe(200);
+    // As a browser revalidates: with the ETag it holds, until B answers with a new page.
+    const seen = await until("the new hero title in B's landing page", async () => {
+      const res = await visitor.request<string>("GET", "/", undefined, { headers: { "if-none-match": etag } });
+      return res.status === 200 && res.body.includes(title) ? res : undefined;
+    });
+    delays.landing = seen.ms;
+    expect(seen.value.headers.get("etag")).not.toBe(etag);
+    const memberPage = await memberOnB.get<string>("/");
+    expect(memberPage.body).toContain("<html data-session");
+    expect(memberPage.body).toContain(title);
   });
 
   it("sign-out on A ends a copied cookie on B at once", async () => {
