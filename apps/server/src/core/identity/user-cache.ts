@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.js";
 import { createLocalBus, EVERYTHING, type InvalidationBus } from "../../lib/invalidation-bus.js";
-import { findUserById, type UserRow } from "./users.js";
+import { preparedFindUserById, type UserRow } from "./users.js";
 
 /** Topic of user-row invalidations on the bus (key: the user id). */
 export const USER_TOPIC = "user";
@@ -25,7 +25,7 @@ export class UserCache {
     private readonly bus: InvalidationBus = createLocalBus(),
     private readonly ttlMs = 60_000,
     private readonly maxEntries = 10_000,
-    private readonly load: (id: string) => Promise<UserRow | undefined> = (id) => findUserById(db, id),
+    private readonly load: (id: string) => Promise<UserRow | undefined> = preparedFindUserById(db),
   ) {
     bus.subscribe(USER_TOPIC, (id) => {
       const spoiled = id === EVERYTHING ? [...this.loading.keys()] : [id];

@@ -1,6 +1,6 @@
 import type { TUser } from "@mailsmith/shared";
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
+import type { Db, DbOrTx } from "../../db/client.js";
 import { session, user } from "../../db/schema/index.js";
 
 /** The signed-in member or admin as stored: what every feature gets from `currentUser(req)`. */
@@ -8,6 +8,15 @@ export type UserRow = typeof user.$inferSelect;
 
 export function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   return db.query.user.findFirst({ where: eq(user.id, id) });
+}
+
+/**
+ * findUserById as a prepared statement of `db`, for the user cache's misses (every request after a member's own
+ * write): the SQL is built once, and PostgreSQL parses and plans it once per connection.
+ */
+export function preparedFindUserById(db: Db): (id: string) => Promise<UserRow | undefined> {
+  const query = db.query.user.findFirst({ where: eq(user.id, sql.placeholder("id")) }).prepare("user_by_id");
+  return (id) => query.execute({ id });
 }
 
 export function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
