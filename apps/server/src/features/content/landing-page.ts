@@ -7,6 +7,7 @@ import { extractYouTubeId, LANDING_BOOTSTRAP_ID, LANDING_PACKAGES_ID } from "@ma
 import type { FastifyInstance } from "fastify";
 import { hasSessionCookie } from "../../core/identity/session-cache.js";
 import { escapeHtml } from "../../lib/escape-html.js";
+import { ifNoneMatchHas } from "../../lib/etag.js";
 import type { CachedAnswer } from "./cache.js";
 import type { ContentService } from "./service.js";
 
@@ -216,7 +217,7 @@ export async function landingPageRoute(
       }
       // Revalidation: an unchanged page (same content, same build) costs a 304.
       reply.header("etag", page.etag);
-      if (req.headers["if-none-match"]?.split(",").some((t) => t.trim().replace(/^W\//, "") === page.etag)) {
+      if (ifNoneMatchHas(req.headers["if-none-match"], page.etag)) {
         return reply.code(304).send();
       }
       const encoding = pickEncoding(req.headers["accept-encoding"]);

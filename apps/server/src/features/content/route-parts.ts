@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { notFound } from "../../lib/app-error.js";
+import { ifNoneMatchHas } from "../../lib/etag.js";
 import { resolveUser } from "../../plugins/access.js";
 import type { CachedAnswer } from "./cache.js";
 import type { ContentService } from "./service.js";
@@ -62,8 +63,7 @@ export function sendCached(
   // The browser keeps the footer for an hour (spec); this tag tells it when an admin changed it (decision 011).
   reply.header(FOOTER_VERSION_HEADER, footerTag);
   if (varyOnCookie) reply.header("vary", "cookie");
-  const ifNoneMatch = req.headers["if-none-match"];
-  if (ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === answer.etag)) {
+  if (ifNoneMatchHas(req.headers["if-none-match"], answer.etag)) {
     return reply.code(304).send();
   }
   // Already JSON text: Fastify sends a string with a JSON content type as is.

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ifNoneMatchHas } from "../../../lib/etag.js";
 import { packagesAnswer } from "./packages-cache.js";
 import {
   addPackage,
@@ -48,7 +49,7 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
       // Pre-serialised once per change, revalidated with its ETag (a 304 when unchanged).
       const answer = await packagesAnswer(ctx);
       reply.header("cache-control", "no-cache").header("etag", answer.etag);
-      if (req.headers["if-none-match"]?.split(",").some((t) => t.trim().replace(/^W\//, "") === answer.etag)) {
+      if (ifNoneMatchHas(req.headers["if-none-match"], answer.etag)) {
         return reply.code(304).send(null);
       }
       return reply.type("application/json; charset=utf-8").send(answer.body as never);
