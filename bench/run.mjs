@@ -30,7 +30,10 @@ async function copyToBare(url, headers, barePort) {
   const res = await new Promise((resolve, reject) => {
     http.get(url, { headers }, resolve).on("error", reject);
   });
-  if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: nothing to copy`);
+  if (res.statusCode !== 200) {
+    res.resume();
+    throw new Error(`${url} answered ${res.statusCode}: nothing to copy`);
+  }
   const chunks = [];
   for await (const chunk of res) chunks.push(chunk);
   const body = Buffer.concat(chunks);
