@@ -12,4 +12,10 @@ describe("redactUrl", () => {
     );
     expect(redactUrl("/api/packages?page=2")).toBe("/api/packages?page=2");
   });
+
+  it("redacts whatever the letter case (the quick test before the replaces must not let one through)", () => {
+    expect(redactUrl("/Reset-Password/abc123")).toBe("/Reset-Password/[redacted]");
+    expect(redactUrl("/callback?x=1&CODE=abc&State=def")).toBe("/callback?x=1&CODE=[redacted]&State=[redacted]");
+    expect(redactUrl("/api/hero-section")).toBe("/api/hero-section");
+  });
 });
