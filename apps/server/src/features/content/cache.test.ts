@@ -18,6 +18,18 @@ describe("ContentCache", () => {
     expect(c.etag).not.toBe(a.etag);
   });
 
+  it("answers a cached key at once, without a promise, and a missing or expired one with a promise", async () => {
+    let now = 0;
+    const cache = new ContentCache(1_000, () => now);
+    const load = async () => "hero";
+    const first = cache.get("hero", load);
+    expect(first).toBeInstanceOf(Promise);
+    const answer = await first;
+    expect(cache.get("hero", load)).toBe(answer);
+    now = 1_001;
+    expect(cache.get("hero", load)).toBeInstanceOf(Promise);
+  });
+
   it("shares one load between concurrent readers", async () => {
     const cache = new ContentCache(60_000);
     let loads = 0;

@@ -29,7 +29,11 @@ export class ContentCache {
     bus.subscribe(CONTENT_TOPIC, (prefix) => this.drop(prefix === EVERYTHING ? "" : prefix));
   }
 
-  async get(key: string, load: () => Promise<unknown>): Promise<CachedAnswer> {
+  /**
+   * The answer for `key`: at once when cached (no promise: a hit is most of the traffic, and on a cached read each
+   * promise is a measurable share of the work), else a promise of it, one load shared by concurrent callers.
+   */
+  get(key: string, load: () => Promise<unknown>): CachedAnswer | Promise<CachedAnswer> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > this.now()) return hit.answer;
     const pending = this.inflight.get(key);

@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { hasSessionCookie } from "../../core/identity/session-cache.js";
 import { escapeHtml } from "../../lib/escape-html.js";
 import { ifNoneMatchHas } from "../../lib/etag.js";
+import type { Ready } from "../../lib/when-ready.js";
 import type { CachedAnswer } from "./cache.js";
 import type { ContentService } from "./service.js";
 
@@ -108,7 +109,7 @@ export async function landingPageRoute(
     webDist: string;
     content: ContentService;
     /** The packages on sale for the pricing section, given by the composition root (another feature's answer). */
-    packages?: () => Promise<Answer>;
+    packages?: () => Ready<Answer>;
   },
 ) {
   const indexFile = path.join(opts.webDist, "index.html");

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { type Ready, whenReady } from "../../lib/when-ready.js";
 import type { CachedAnswer } from "./cache.js";
 import { type ContentRouteOptions, callerIsAdmin, publicGet, sendCached } from "./route-parts.js";
 
@@ -18,39 +19,35 @@ import { type ContentRouteOptions, callerIsAdmin, publicGet, sendCached } from "
 export async function contentPublicRoutes(appBase: FastifyInstance, { content }: ContentRouteOptions) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
-  const send = async (req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, varyOnCookie = false) =>
-    sendCached(req, reply, answer, (await content.footerAnswer()).etag, varyOnCookie);
+  /** The section's answer with the footer's version tag; sent at once when both are cached (most reads). */
+  const send = (req: FastifyRequest, reply: FastifyReply, answer: Ready<CachedAnswer>, varyOnCookie = false) =>
+    whenReady(answer, (section) =>
+      whenReady(content.footerAnswer(), (footer) => sendCached(req, reply, section, footer.etag, varyOnCookie)),
+    );
 
-  app.get(CONTENT_ROUTES.hero, publicGet("Landing hero", ZHeroSchema.nullable()), async (req, reply) =>
-    send(req, reply, await content.heroAnswer()),
+  app.get(CONTENT_ROUTES.hero, publicGet("Landing hero", ZHeroSchema.nullable()), (req, reply) =>
+    send(req, reply, content.heroAnswer()),
   );
-  app.get(CONTENT_ROUTES.banner, publicGet("Promotional banner", ZBannerSchema.nullable()), async (req, reply) =>
-    send(req, reply, await content.bannerAnswer()),
+  app.get(CONTENT_ROUTES.banner, publicGet("Promotional banner", ZBannerSchema.nullable()), (req, reply) =>
+    send(req, reply, content.bannerAnswer()),
   );
   app.get(
     CONTENT_ROUTES.features,
     publicGet("How It Works items, by order (inactive ones for admins only)", z.array(ZFeatureSchema)),
-    async (req, reply) => send(req, reply, await content.featuresAnswer(await callerIsAdmin(ctx, req)), true),
+    (req, reply) => send(req, reply, whenReady(callerIsAdmin(ctx, req), content.featuresAnswer), true),
   );
-  app.get(CONTENT_ROUTES.about, publicGet("About section", ZAboutSchema.nullable()), async (req, reply) =>
-    send(req, reply, await content.aboutAnswer()),
+  app.get(CONTENT_ROUTES.about, publicGet("About section", ZAboutSchema.nullable()), (req, reply) =>
+    send(req, reply, content.aboutAnswer()),
   );
   app.get(
     CONTENT_ROUTES.testimonials,
     publicGet("Testimonials (list at data.data; inactive ones for admins only)", ZTestimonialListSchema),
-    async (req, reply) => send(req, reply, await content.testimonialsAnswer(await callerIsAdmin(ctx, req)), true),
+    (req, reply) => send(req, reply, whenReady(callerIsAdmin(ctx, req), content.testimonialsAnswer), true),
   );
-  app.get(
-    CONTENT_ROUTES.footer,
-    publicGet("Footer (and the header logo)", ZFooterSchema.nullable()),
-    async (req, reply) => {
-      const answer = await content.footerAnswer();
-      return sendCached(req, reply, answer, answer.etag);
-    },
+  app.get(CONTENT_ROUTES.footer, publicGet("Footer (and the header logo)", ZFooterSchema.nullable()), (req, reply) =>
+    whenReady(content.footerAnswer(), (answer) => sendCached(req, reply, answer, answer.etag)),
   );
-  app.get(
-    CONTENT_ROUTES.contactPage,
-    publicGet("Contact page content", ZContactPageSchema.nullable()),
-    async (req, reply) => send(req, reply, await content.contactPageAnswer()),
+  app.get(CONTENT_ROUTES.contactPage, publicGet("Contact page content", ZContactPageSchema.nullable()), (req, reply) =>
+    send(req, reply, content.contactPageAnswer()),
   );
 }

@@ -57,22 +57,26 @@ export function sendCached(
   answer: CachedAnswer,
   footerTag: string,
   varyOnCookie = false,
-) {
+): void {
   reply.header("cache-control", "no-cache");
   reply.header("etag", answer.etag);
   // The browser keeps the footer for an hour (spec); this tag tells it when an admin changed it (decision 011).
   reply.header(FOOTER_VERSION_HEADER, footerTag);
   if (varyOnCookie) reply.header("vary", "cookie");
   if (ifNoneMatchHas(req.headers["if-none-match"], answer.etag)) {
-    return reply.code(304).send();
+    reply.code(304).send();
+    return;
   }
   // Already JSON text: Fastify sends a string with a JSON content type as is.
-  return reply.type("application/json; charset=utf-8").send(answer.body as never);
+  reply.type("application/json; charset=utf-8").send(answer.body as never);
 }
 
 /** Lists show inactive items to a signed-in admin only (the admin tables use the same GET). */
-export async function callerIsAdmin(ctx: AppContext, req: FastifyRequest) {
+export function callerIsAdmin(ctx: AppContext, req: FastifyRequest): boolean | Promise<boolean> {
+  // A visitor (most reads) carries no cookie: known at once, no session lookup and no promise.
   if (!req.headers.cookie) return false;
-  const user = await resolveUser(ctx, req).catch(() => null);
-  return user?.role === "Admin";
+  return resolveUser(ctx, req).then(
+    (user) => user?.role === "Admin",
+    () => false,
+  );
 }

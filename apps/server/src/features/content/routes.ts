@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { Ready } from "../../lib/when-ready.js";
 import { landingPageRoute } from "./landing-page.js";
 import { contentListRoutes } from "./list-routes.js";
 import { contentPublicRoutes } from "./public-routes.js";
@@ -12,7 +13,7 @@ import { ContentService } from "./service.js";
  */
 export async function contentRoutes(
   appBase: FastifyInstance,
-  opts: { webDist?: string; landingPackages?: () => Promise<{ body: string; etag: string }> } = {},
+  opts: { webDist?: string; landingPackages?: () => Ready<{ body: string; etag: string }> } = {},
 ) {
   const content = new ContentService(appBase.ctx);
   await appBase.register(seoRoutes);

@@ -105,7 +105,10 @@ export class ContentService {
   }
 
   /** The public answer `{ success, data, message }`, serialised once and kept until the next write. */
-  publicAnswer(key: string, load: () => Promise<{ data: unknown; message: string }>): Promise<CachedAnswer> {
+  publicAnswer(
+    key: string,
+    load: () => Promise<{ data: unknown; message: string }>,
+  ): CachedAnswer | Promise<CachedAnswer> {
     return this.cache.get(key, async () => ({ success: true, ...(await load()) }));
   }
 

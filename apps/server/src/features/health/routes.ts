@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { whenReady } from "../../lib/when-ready.js";
 import { healthProbe } from "./service.js";
 
 /** GET /api/health for load balancers and monitors: the database (pinged at most once a second) and the renderer. */
@@ -28,12 +29,15 @@ export async function healthRoutes(appBase: FastifyInstance) {
         },
       },
     },
-    async (req, reply) => {
-      const answer = await health.current();
-      reply.code(answer.status).header("cache-control", "no-cache").header("etag", answer.etag);
-      if (answer.status === 200 && req.headers["if-none-match"] === answer.etag) return reply.code(304).send(null);
-      // Already JSON text (serialised once per ping): sent as is.
-      return reply.type("application/json; charset=utf-8").send(answer.body as never);
-    },
+    (req, reply) =>
+      whenReady(health.current(), (answer) => {
+        reply.code(answer.status).header("cache-control", "no-cache").header("etag", answer.etag);
+        if (answer.status === 200 && req.headers["if-none-match"] === answer.etag) {
+          reply.code(304).send(null);
+          return;
+        }
+        // Already JSON text (serialised once per ping): sent as is.
+        reply.type("application/json; charset=utf-8").send(answer.body as never);
+      }),
   );
 }

@@ -28,14 +28,18 @@ export function healthProbe(ctx: AppContext) {
     }
   }
   return {
-    async current(): Promise<HealthAnswer> {
+    /** The last answer at once while it is under a second old (no promise); else a promise of a fresh ping. */
+    current(): HealthAnswer | Promise<HealthAnswer> {
       if (last && Date.now() - last.at < HEALTH_PING_INTERVAL_MS) return last.answer;
-      pending ??= ping().finally(() => {
-        pending = null;
-      });
-      const answer = await pending;
-      if (!last || last.answer !== answer) last = { at: Date.now(), answer };
-      return answer;
+      pending ??= ping()
+        .then((answer) => {
+          last = { at: Date.now(), answer };
+          return answer;
+        })
+        .finally(() => {
+          pending = null;
+        });
+      return pending;
     },
   };
 }

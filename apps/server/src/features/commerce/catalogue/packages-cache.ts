@@ -26,11 +26,20 @@ function generationOf(ctx: AppContext): number {
   return g;
 }
 
-/** The list on sale, serialised once with its ETag (the public route sends the text as is). */
-export async function packagesAnswer(ctx: AppContext): Promise<{ data: TPackage[]; body: string; etag: string }> {
-  const generation = generationOf(ctx);
+type PackagesAnswer = { data: TPackage[]; body: string; etag: string };
+
+/**
+ * The list on sale, serialised once with its ETag (the public route sends the text as is): at once when cached (no
+ * promise on the common path, decision 087), else a promise of it.
+ */
+export function packagesAnswer(ctx: AppContext): PackagesAnswer | Promise<PackagesAnswer> {
   const hit = caches.get(ctx);
   if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit;
+  return loadPackages(ctx);
+}
+
+async function loadPackages(ctx: AppContext): Promise<PackagesAnswer> {
+  const generation = generationOf(ctx);
   const data = (await listActivePackages(ctx.db)).map(toPackageDto);
   const body = JSON.stringify(data);
   const answer = { at: Date.now(), data, body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };

@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ifNoneMatchHas } from "../../../lib/etag.js";
+import { whenReady } from "../../../lib/when-ready.js";
 import { packagesAnswer } from "./packages-cache.js";
 import {
   addPackage,
@@ -45,15 +46,16 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
         response: { 200: z.array(ZPackageSchema), 304: z.null().describe("Not modified (ETag matched)") },
       },
     },
-    async (req, reply) => {
+    (req, reply) =>
       // Pre-serialised once per change, revalidated with its ETag (a 304 when unchanged).
-      const answer = await packagesAnswer(ctx);
-      reply.header("cache-control", "no-cache").header("etag", answer.etag);
-      if (ifNoneMatchHas(req.headers["if-none-match"], answer.etag)) {
-        return reply.code(304).send(null);
-      }
-      return reply.type("application/json; charset=utf-8").send(answer.body as never);
-    },
+      whenReady(packagesAnswer(ctx), (answer) => {
+        reply.header("cache-control", "no-cache").header("etag", answer.etag);
+        if (ifNoneMatchHas(req.headers["if-none-match"], answer.etag)) {
+          reply.code(304).send(null);
+          return;
+        }
+        reply.type("application/json; charset=utf-8").send(answer.body as never);
+      }),
   );
 
   app.get(
