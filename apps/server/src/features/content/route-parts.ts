@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { notFound } from "../../lib/app-error.js";
-import { ifNoneMatchHas } from "../../lib/etag.js";
+import { sendCachedJson } from "../../lib/etag.js";
 import { resolveUser } from "../../plugins/access.js";
 import type { CachedAnswer } from "./cache.js";
 import type { ContentService } from "./service.js";
@@ -47,10 +47,7 @@ export const adminRouteByIdWithBody = <B extends z.ZodTypeAny>(summary: string, 
   schema: { tags, summary, params: IdParams, body, response: { 200: contentResponse(data) } },
 });
 
-/**
- * A cached public answer: revalidated by the browser on every load (no-cache + ETag), so a visitor
- * sees an admin's change on the next load, while unchanged content costs a 304 and no database query.
- */
+/** A landing section's cached answer (sendCachedJson), with the footer's version tag and, for lists, Vary: Cookie. */
 export function sendCached(
   req: FastifyRequest,
   reply: FastifyReply,
@@ -58,17 +55,10 @@ export function sendCached(
   footerTag: string,
   varyOnCookie = false,
 ): void {
-  reply.header("cache-control", "no-cache");
-  reply.header("etag", answer.etag);
   // The browser keeps the footer for an hour (spec); this tag tells it when an admin changed it (decision 011).
   reply.header(FOOTER_VERSION_HEADER, footerTag);
   if (varyOnCookie) reply.header("vary", "cookie");
-  if (ifNoneMatchHas(req.headers["if-none-match"], answer.etag)) {
-    reply.code(304).send();
-    return;
-  }
-  // Already JSON text: Fastify sends a string with a JSON content type as is.
-  reply.type("application/json; charset=utf-8").send(answer.body as never);
+  sendCachedJson(req, reply, answer);
 }
 
 /** Lists show inactive items to a signed-in admin only (the admin tables use the same GET). */

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ifNoneMatchHas } from "../../../lib/etag.js";
+import { sendCachedJson } from "../../../lib/etag.js";
 import { whenReady } from "../../../lib/when-ready.js";
 import { packagesAnswer } from "./packages-cache.js";
 import {
@@ -48,14 +48,7 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
     },
     (req, reply) =>
       // Pre-serialised once per change, revalidated with its ETag (a 304 when unchanged).
-      whenReady(packagesAnswer(ctx), (answer) => {
-        reply.header("cache-control", "no-cache").header("etag", answer.etag);
-        if (ifNoneMatchHas(req.headers["if-none-match"], answer.etag)) {
-          reply.code(304).send(null);
-          return;
-        }
-        reply.type("application/json; charset=utf-8").send(answer.body as never);
-      }),
+      whenReady(packagesAnswer(ctx), (answer) => sendCachedJson(req, reply, answer)),
   );
 
   app.get(
