@@ -13,7 +13,7 @@ import { creditLedger, generationJobs, generations } from "../src/db/schema/inde
 import { loadEnv } from "../src/env.js";
 import { endAndRefund } from "../src/features/generator/jobs/service.js";
 import { workers } from "../src/features/generator/routes.js";
-import { freePort, startTestServer, type TestClient, type TestServer } from "./harness.js";
+import { onFreePort, startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
  * Issue 11 (decision 055): generation as a job — real images from the design's boxes, stages, cancel, retry,
@@ -331,38 +331,44 @@ describe("jobs: stages, re-attach, cancel, retry, variants", () => {
 describe("a server restart mid-way", () => {
   /** Another app on the same database, as a second instance or the restarted server would be. */
   async function startInstance() {
-    const port = await freePort();
-    const env = loadEnv({
-      ...Object.fromEntries(
-        Object.entries({
-          NODE_ENV: "test",
-          BETTER_AUTH_SECRET: server.ctx.env.BETTER_AUTH_SECRET,
-          GEMINI_BASE_URL: standIn.url,
-          GEMINI_TIMEOUT_MS: "20000",
-          GENERATION_LEASE_MS: "4000",
-          GENERATION_POLL_MS: "150",
-          SEED_DEMO: "false",
-          LOG_LEVEL: "silent",
-        }).filter(([, v]) => v !== undefined),
-      ),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BETTER_AUTH_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: `/tmp/mailsmith-test-${port}-${randomBytes(3).toString("hex")}`,
+    return onFreePort(async (port) => {
+      const env = loadEnv({
+        ...Object.fromEntries(
+          Object.entries({
+            NODE_ENV: "test",
+            BETTER_AUTH_SECRET: server.ctx.env.BETTER_AUTH_SECRET,
+            GEMINI_BASE_URL: standIn.url,
+            GEMINI_TIMEOUT_MS: "20000",
+            GENERATION_LEASE_MS: "4000",
+            GENERATION_POLL_MS: "150",
+            SEED_DEMO: "false",
+            LOG_LEVEL: "silent",
+          }).filter(([, v]) => v !== undefined),
+        ),
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        BETTER_AUTH_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: `/tmp/mailsmith-test-${port}-${randomBytes(3).toString("hex")}`,
+      });
+      const log = pino({ level: "silent" });
+      const ctx = createContext({
+        env,
+        database: server.ctx.database,
+        mail: createOutboxMailer(server.ctx.db, log),
+        log,
+        authSecret: env.BETTER_AUTH_SECRET ?? "",
+      });
+      // Same storage as the first instance (a shared disk or bucket in production).
+      Object.assign(ctx, { storage: server.ctx.storage });
+      const app = await buildApp({ ctx, logger: log });
+      try {
+        await app.listen({ port, host: "127.0.0.1" });
+      } catch (err) {
+        await app.close();
+        throw err;
+      }
+      return { ctx, app };
     });
-    const log = pino({ level: "silent" });
-    const ctx = createContext({
-      env,
-      database: server.ctx.database,
-      mail: createOutboxMailer(server.ctx.db, log),
-      log,
-      authSecret: env.BETTER_AUTH_SECRET ?? "",
-    });
-    // Same storage as the first instance (a shared disk or bucket in production).
-    Object.assign(ctx, { storage: server.ctx.storage });
-    const app = await buildApp({ ctx, logger: log });
-    await app.listen({ port, host: "127.0.0.1" });
-    return { ctx, app };
   }
 
   it("a job whose worker died is resumed by another instance and finishes, charged once", async () => {
@@ -443,7 +449,10 @@ describe("a server restart mid-way", () => {
       expect(
         await endAndRefund(d.ctx, job._id, "failed", { from: ["queued", "running"] }, { code: "X", message: "x" }),
       ).toBeUndefined();
-      await new Promise((r) => setTimeout(r, 500));
+      // Only d and e could still hold the job: once both have let it go, nothing can refund it again.
+      await waitFor("d and e to let the job go", async () =>
+        [d, e].every((x) => !workers.get(x.ctx)!.isRunningHere(job._id)),
+      );
       expect(await ledger(`refund:${job._id}`)).toHaveLength(1);
       expect(await balance(m)).toBe(3);
       const res = await m.get(`/api/generations/${job._id}`);

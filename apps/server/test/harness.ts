@@ -28,6 +28,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Starts something that must know its port before it listens (its URL goes into its config) on a port freePort
+ * found, and again on another one if a process took that port in between (EADDRINUSE): the PGlite and PostgreSQL
+ * runs go side by side, and an outgoing connection can be given the same ephemeral port. `start` must release
+ * whatever it built before it rethrows.
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await start(port);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt >= attempts) throw err;
+    }
+  }
+}
+
 let pgliteTemplate: Promise<Blob | File> | undefined;
 
 /**
@@ -125,43 +142,50 @@ export interface StartOptions {
 export async function startTestServer(opts: StartOptions = {}): Promise<TestServer> {
   const { database, drop } = await openTestDatabase(opts.databaseUrl);
   await database.migrate();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = loadEnv({
-    NODE_ENV: "test",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    BETTER_AUTH_URL: url,
-    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    SEED_DEMO: "false",
-    LOG_LEVEL: "silent",
-    DATA_DIR: `/tmp/mailsmith-test-${port}`,
-    // Test files sign up many members from 127.0.0.1; security tests set their own limits.
-    SIGNUP_LIMIT_PER_HOUR: "100000",
-    RESET_LIMIT_PER_HOUR: "100000",
-    ...opts.env,
+  const { url, ctx, app, sent } = await onFreePort(async (port) => {
+    const url = `http://127.0.0.1:${port}`;
+    const env = loadEnv({
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BETTER_AUTH_URL: url,
+      BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "silent",
+      DATA_DIR: `/tmp/mailsmith-test-${port}`,
+      // Test files sign up many members from 127.0.0.1; security tests set their own limits.
+      SIGNUP_LIMIT_PER_HOUR: "100000",
+      RESET_LIMIT_PER_HOUR: "100000",
+      ...opts.env,
+    });
+    const log = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
+    const inner = opts.mailer
+      ? opts.mailer({ database })
+      : opts.smtpUrl
+        ? createSmtpMailer(opts.smtpUrl, env.MAIL_FROM)
+        : createOutboxMailer(database.db, log);
+    // Every mail the server sends is also kept here (members complete e-mail verification from it).
+    const sent: MailMessage[] = [];
+    const mail: Mailer = {
+      kind: inner.kind,
+      async send(message) {
+        sent.push(message);
+        await inner.send(message);
+      },
+    };
+    const ctx = createContext({ env, database, mail, log, authSecret: env.BETTER_AUTH_SECRET ?? "" });
+    await seed(ctx, () => {});
+    const app = await buildApp({ ctx, logger: log, webDist: opts.webDist });
+    try {
+      await app.listen({ port, host: "127.0.0.1" });
+    } catch (err) {
+      await app.close();
+      throw err;
+    }
+    return { url, ctx, app, sent };
   });
-  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
-  const inner = opts.mailer
-    ? opts.mailer({ database })
-    : opts.smtpUrl
-      ? createSmtpMailer(opts.smtpUrl, env.MAIL_FROM)
-      : createOutboxMailer(database.db, log);
-  // Every mail the server sends is also kept here (members complete e-mail verification from it).
-  const sent: MailMessage[] = [];
-  const mail: Mailer = {
-    kind: inner.kind,
-    async send(message) {
-      sent.push(message);
-      await inner.send(message);
-    },
-  };
-  const ctx = createContext({ env, database, mail, log, authSecret: env.BETTER_AUTH_SECRET ?? "" });
-  await seed(ctx, () => {});
-  const app = await buildApp({ ctx, logger: log, webDist: opts.webDist });
-  await app.listen({ port, host: "127.0.0.1" });
 
   let counter = 0;
   const server: TestServer = {

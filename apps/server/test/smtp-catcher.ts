@@ -1,5 +1,4 @@
 import { SMTPServer } from "smtp-server";
-import { freePort } from "./harness.js";
 
 export interface CaughtMail {
   from: string;
@@ -40,8 +39,10 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       });
     },
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  // Port 0: the system picks a free port at bind time, so nothing can take it in between.
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
