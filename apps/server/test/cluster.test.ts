@@ -72,25 +72,32 @@ describe.runIf(serverUrl)("two instances on one PostgreSQL and one Redis", () =>
       await c.end();
     };
     const output: string[] = [];
-    try {
-      const cluster = await startCluster({
-        databaseUrl: url.toString(),
-        redisUrl,
-        ports: [await freePort(), await freePort()],
-        env: {
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
-          REDIS_KEY_PREFIX: prefix,
-          SIGNUP_LIMIT_PER_HOUR: "100000",
-          RESET_LIMIT_PER_HOUR: "3",
-          WEB_DIST: webDist,
-        },
-        log: (line: string) => output.push(line),
-      });
-      [A, B] = cluster.urls;
-      stop = cluster.stop;
-    } catch (err) {
-      throw new Error(`${(err as Error).message}\n${output.join("\n")}`);
+    // The instances listen on ports freePort found a moment earlier; if another process took one in between, that
+    // instance exits with EADDRINUSE and the pair starts again on other ports.
+    for (let attempt = 1; ; attempt++) {
+      output.length = 0;
+      try {
+        const cluster = await startCluster({
+          databaseUrl: url.toString(),
+          redisUrl,
+          ports: [await freePort(), await freePort()],
+          env: {
+            ADMIN_EMAIL: ADMIN.email,
+            ADMIN_PASSWORD: ADMIN.password,
+            REDIS_KEY_PREFIX: prefix,
+            SIGNUP_LIMIT_PER_HOUR: "100000",
+            RESET_LIMIT_PER_HOUR: "3",
+            WEB_DIST: webDist,
+          },
+          log: (line: string) => output.push(line),
+        });
+        [A, B] = cluster.urls;
+        stop = cluster.stop;
+        break;
+      } catch (err) {
+        if (attempt < 3 && output.some((line) => line.includes("EADDRINUSE"))) continue;
+        throw new Error(`${(err as Error).message}\n${output.join("\n")}`);
+      }
     }
   }, 240_000);
 
