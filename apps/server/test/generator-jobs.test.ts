@@ -13,7 +13,7 @@ import { creditLedger, generationJobs, generations } from "../src/db/schema/inde
 import { loadEnv } from "../src/env.js";
 import { endAndRefund } from "../src/features/generator/jobs/service.js";
 import { workers } from "../src/features/generator/routes.js";
-import { onFreePort, startTestServer, type TestClient, type TestServer } from "./harness.js";
+import { listenOrClose, onFreePort, startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
  * Issue 11 (decision 055): generation as a job — real images from the design's boxes, stages, cancel, retry,
@@ -361,12 +361,7 @@ describe("a server restart mid-way", () => {
       // Same storage as the first instance (a shared disk or bucket in production).
       Object.assign(ctx, { storage: server.ctx.storage });
       const app = await buildApp({ ctx, logger: log });
-      try {
-        await app.listen({ port, host: "127.0.0.1" });
-      } catch (err) {
-        await app.close();
-        throw err;
-      }
+      await listenOrClose(app, port);
       return { ctx, app };
     });
   }

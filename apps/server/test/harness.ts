@@ -45,6 +45,16 @@ export async function onFreePort<T>(start: (port: number) => Promise<T>, attempt
   }
 }
 
+/** Listens on `port`, or closes the app (its hooks release what it started) and rethrows: for `onFreePort` starts. */
+export async function listenOrClose(app: Awaited<ReturnType<typeof buildApp>>, port: number): Promise<void> {
+  try {
+    await app.listen({ port, host: "127.0.0.1" });
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+}
+
 let pgliteTemplate: Promise<Blob | File> | undefined;
 
 /**
@@ -178,12 +188,7 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     const ctx = createContext({ env, database, mail, log, authSecret: env.BETTER_AUTH_SECRET ?? "" });
     await seed(ctx, () => {});
     const app = await buildApp({ ctx, logger: log, webDist: opts.webDist });
-    try {
-      await app.listen({ port, host: "127.0.0.1" });
-    } catch (err) {
-      await app.close();
-      throw err;
-    }
+    await listenOrClose(app, port);
     return { url, ctx, app, sent };
   });
 
