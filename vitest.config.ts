@@ -8,6 +8,12 @@ const ENGINE_SUITES = [
   "apps/server/test/email-check-cli.test.ts",
 ];
 
+/**
+ * Unit and server files share a worker's module graph (isolate: false): spies, env and global stubs are undone after
+ * every test, and scripts/check-structure.mjs refuses module mocks and fake timers left on (decision 083).
+ */
+const SHARED_MODULE_GRAPH = { isolate: false, restoreMocks: true, unstubEnvs: true, unstubGlobals: true } as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -19,9 +25,9 @@ export default defineConfig({
           alias: [{ find: /^@\//, replacement: fileURLToPath(new URL("./apps/web/src/", import.meta.url)) }],
           include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/web/src/**/*.test.{ts,tsx}"],
           environment: "node",
-          // Unit files share a worker's module graph: none mocks modules or changes process-wide state, and isolating
-          // them spent ~25 s of the step's ~50 s importing the same modules again (decision 083, 26 November addendum).
-          isolate: false,
+          // Isolating unit files spent ~25 s of the step's ~50 s importing the same modules again (decision 083,
+          // 26 November addendum).
+          ...SHARED_MODULE_GRAPH,
         },
       },
       {
@@ -54,8 +60,8 @@ export default defineConfig({
           fileParallelism: true,
           // Files share a worker's module graph: every file imports the whole server, and isolating them cost ~3 s
           // of import per file (server suites 170 s → 76 s on PGlite, decision 083). Each file still gets its own
-          // server and database from the harness; a test that changes process-wide state must restore it.
-          isolate: false,
+          // server and database from the harness.
+          ...SHARED_MODULE_GRAPH,
         },
       },
     ],

@@ -1,10 +1,11 @@
-// The structure checks of `npm test` (issue 14): the import rules and the copy-paste check.
+// The structure checks of `npm test` (issue 14): the import rules, the copy-paste check and the shared-worker check.
 //  1. The import rules are Biome `noRestrictedImports` overrides in biome.json, so `biome ci` (the first step of npm test)
 //     already enforces them on the real tree. Here we prove they still bite: each probe below is linted with the repo's
 //     biome.json in a scratch folder, and a forbidden import must be reported while an allowed one must not.
 //  2. jscpd (.jscpd.json): no block of 6+ lines repeated in apps/server/src or apps/web/src (tests and generated code aside).
+//  3. No test file leaves a module mock or fake timers behind (below).
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -92,3 +93,23 @@ if (jscpd.status !== 0) {
   process.exit(1);
 }
 console.log("Copy-paste check: no block of 6+ repeated lines in apps/server/src and apps/web/src.");
+
+// 3. Unit and server test files share a worker's module graph (vitest `isolate: false`, decision 083): a module mock
+//    would leak into every file that runs after it in that worker, and fake timers left on would stall the next file.
+//    (Env and global stubs and spies are undone after each test by the projects' unstub/restore settings.)
+const testFiles = spawnSync("git", ["ls-files", "*.test.ts", "*.test.tsx"], { cwd: root, encoding: "utf8" })
+  .stdout.split("\n")
+  .filter(Boolean);
+const leaks = [];
+for (const file of testFiles) {
+  const text = readFileSync(path.join(root, file), "utf8");
+  if (/\bvi\.(mock|doMock)\(/.test(text)) leaks.push(`${file}: vi.mock/vi.doMock (module mocks leak across files)`);
+  if (/\bvi\.useFakeTimers\(/.test(text) && !/\bvi\.useRealTimers\(/.test(text))
+    leaks.push(`${file}: vi.useFakeTimers without vi.useRealTimers`);
+}
+if (leaks.length > 0) {
+  console.error("Test files that would change what other files in the same worker see:");
+  for (const leak of leaks) console.error(`  ${leak}`);
+  process.exit(1);
+}
+console.log(`Shared-worker check: ${testFiles.length} test files leave no module mock or fake timer behind.`);
