@@ -9,7 +9,7 @@ const ENGINE_SUITES = [
 ];
 
 /**
- * Unit and server files share a worker's module graph (isolate: false): spies, env and global stubs are undone after
+ * Unit, engine and server files share a worker's module graph (isolate: false): spies, env and global stubs are undone after
  * every test, and scripts/check-structure.mjs refuses module mocks and fake timers left on (decision 083).
  */
 const SHARED_MODULE_GRAPH = { isolate: false, restoreMocks: true, unstubEnvs: true, unstubGlobals: true } as const;
@@ -42,6 +42,8 @@ export default defineConfig({
           hookTimeout: 240_000,
           maxWorkers: 2,
           fileParallelism: true,
+          // Shared module graph: ~11 % less CPU for the step (102 against 114 CPU-seconds, two runs each).
+          ...SHARED_MODULE_GRAPH,
         },
       },
       {

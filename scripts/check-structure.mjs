@@ -94,7 +94,7 @@ if (jscpd.status !== 0) {
 }
 console.log("Copy-paste check: no block of 6+ repeated lines in apps/server/src and apps/web/src.");
 
-// 3. Unit and server test files share a worker's module graph (vitest `isolate: false`, decision 083): a module mock
+// 3. Unit, engine and server test files share a worker's module graph (vitest `isolate: false`, decision 083): a module mock
 //    would leak into every file that runs after it in that worker, and fake timers left on would stall the next file.
 //    (Env and global stubs and spies are undone after each test by the projects' unstub/restore settings.)
 const testFiles = spawnSync("git", ["ls-files", "*.test.ts", "*.test.tsx"], { cwd: root, encoding: "utf8" })
