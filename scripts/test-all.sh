@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: every check and every suite, failing loudly on the first broken step.
-#   lint + types → unit → email engine → server suites on PGlite and on PostgreSQL (side by side) → browser suite.
+#   lint + structure + types (side by side) → unit → email engine → server suites on PGlite and on PostgreSQL (side by side) → browser suite.
 # Needs: PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), Redis at TEST_REDIS_URL
 # (default redis://127.0.0.1:6379) and Debian's chromium.
 set -euo pipefail
@@ -14,14 +14,31 @@ trap 'rm -rf "$reports"' EXIT
 # Each step prints the seconds spent so far, so a slow CI run shows where its time went.
 step() { printf '\n\033[1m== %s\033[0m  (+%ss)\n' "$*" "$SECONDS"; }
 
-step "Lint and format (biome)"
-npx biome ci .
-
-step "Structure (import rules still bite; no copy-pasted blocks of 6+ lines)"
-node scripts/check-structure.mjs
-
-step "Types (tsc --noEmit)"
-npm run --silent typecheck
+# The static checks read files and share nothing, so they run side by side (one process each left two cores half idle
+# between them; decision 083). Each check's output is printed whole, in this order, when all are done.
+step "Lint (biome), structure (import rules, copy-paste, shared-worker check) and types (tsc --noEmit), side by side"
+static_checks=("biome:npx biome ci ." "structure:node scripts/check-structure.mjs")
+# Each tsc of `npm run typecheck` (package.json) on its own, so the list has one home.
+while IFS= read -r tsc_command; do
+  static_checks+=("types ${tsc_command##* }:npx $tsc_command")
+done < <(node -p "require('./package.json').scripts.typecheck.split('&&').map((c) => c.trim()).join('\\n')")
+check_pids=()
+for i in "${!static_checks[@]}"; do
+  bash -c "${static_checks[$i]#*:}" >"$reports/check-$i.log" 2>&1 &
+  check_pids+=($!)
+done
+failed_checks=()
+for i in "${!static_checks[@]}"; do
+  check_status=0
+  wait "${check_pids[$i]}" || check_status=$?
+  printf '\n\033[1m-- %s\033[0m (exit %s)\n' "${static_checks[$i]%%:*}" "$check_status"
+  cat "$reports/check-$i.log"
+  [ "$check_status" -eq 0 ] || failed_checks+=("${static_checks[$i]%%:*}")
+done
+if [ "${#failed_checks[@]}" -ne 0 ]; then
+  echo "Static checks failed: ${failed_checks[*]}." >&2
+  exit 1
+fi
 
 if ! node -e "const R=require('ioredis');const r=new R(process.env.TEST_REDIS_URL,{maxRetriesPerRequest:0,retryStrategy:()=>null,lazyConnect:true});r.connect().then(()=>r.ping()).then(()=>r.quit()).catch(e=>{console.error(e.message);process.exit(1)})" 2>/dev/null; then
   echo "Redis is not reachable at $TEST_REDIS_URL: start it (redis-server --daemonize yes) — these suites do not skip." >&2
