@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error plain ES module without types (also run by hand: node scripts/cluster.mjs)
 import { startCluster } from "../../../scripts/cluster.mjs";
-import { freePort, TestClient } from "./harness.js";
+import { onFreePorts, TestClient } from "./harness.js";
 
 /**
  * Two real server processes on one PostgreSQL and one Redis (issue 12 items 1–3, issue 15 item 9): what one instance
@@ -71,34 +71,35 @@ describe.runIf(serverUrl)("two instances on one PostgreSQL and one Redis", () =>
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     };
-    const output: string[] = [];
     // The instances listen on ports freePort found a moment earlier; if another process took one in between, that
     // instance exits with EADDRINUSE and the pair starts again on other ports.
-    for (let attempt = 1; ; attempt++) {
-      output.length = 0;
-      try {
-        const cluster = await startCluster({
-          databaseUrl: url.toString(),
-          redisUrl,
-          ports: [await freePort(), await freePort()],
-          env: {
-            ADMIN_EMAIL: ADMIN.email,
-            ADMIN_PASSWORD: ADMIN.password,
-            REDIS_KEY_PREFIX: prefix,
-            SIGNUP_LIMIT_PER_HOUR: "100000",
-            RESET_LIMIT_PER_HOUR: "3",
-            WEB_DIST: webDist,
-          },
-          log: (line: string) => output.push(line),
-        });
-        [A, B] = cluster.urls;
-        stop = cluster.stop;
-        break;
-      } catch (err) {
-        if (attempt < 3 && output.some((line) => line.includes("EADDRINUSE"))) continue;
-        throw new Error(`${(err as Error).message}\n${output.join("\n")}`);
-      }
-    }
+    const cluster = await onFreePorts(
+      2,
+      async (ports) => {
+        const output: string[] = [];
+        try {
+          return await startCluster({
+            databaseUrl: url.toString(),
+            redisUrl,
+            ports,
+            env: {
+              ADMIN_EMAIL: ADMIN.email,
+              ADMIN_PASSWORD: ADMIN.password,
+              REDIS_KEY_PREFIX: prefix,
+              SIGNUP_LIMIT_PER_HOUR: "100000",
+              RESET_LIMIT_PER_HOUR: "3",
+              WEB_DIST: webDist,
+            },
+            log: (line: string) => output.push(line),
+          });
+        } catch (err) {
+          throw new Error(`${(err as Error).message}\n${output.join("\n")}`);
+        }
+      },
+      { attempts: 3, portTaken: (err) => (err as Error).message.includes("EADDRINUSE") },
+    );
+    [A, B] = cluster.urls;
+    stop = cluster.stop;
   }, 240_000);
 
   afterAll(async () => {

@@ -29,20 +29,30 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts something that must know its port before it listens (its URL goes into its config) on a port freePort
- * found, and again on another one if a process took that port in between (EADDRINUSE): the PGlite and PostgreSQL
- * runs go side by side, and an outgoing connection can be given the same ephemeral port. `start` must release
- * whatever it built before it rethrows.
+ * Starts something that must know its ports before it listens (its URL goes into its config) on ports freePort
+ * found, and again on other ones if a process took one in between: the PGlite and PostgreSQL runs go side by side,
+ * and an outgoing connection can be given the same ephemeral port. `start` must release whatever it built before it
+ * rethrows; `portTaken` tells that failure from others (by default an EADDRINUSE error code).
  */
-export async function onFreePort<T>(start: (port: number) => Promise<T>, attempts = 5): Promise<T> {
+export async function onFreePorts<T>(
+  count: number,
+  start: (ports: number[]) => Promise<T>,
+  { attempts = 5, portTaken = (err: unknown) => (err as NodeJS.ErrnoException).code === "EADDRINUSE" } = {},
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const ports: number[] = [];
+    for (let i = 0; i < count; i++) ports.push(await freePort());
     try {
-      return await start(port);
+      return await start(ports);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt >= attempts) throw err;
+      if (!portTaken(err) || attempt >= attempts) throw err;
     }
   }
+}
+
+/** `onFreePorts` for one port. */
+export function onFreePort<T>(start: (port: number) => Promise<T>): Promise<T> {
+  return onFreePorts(1, ([port]) => start(port!));
 }
 
 /** Listens on `port`, or closes the app (its hooks release what it started) and rethrows: for `onFreePort` starts. */
