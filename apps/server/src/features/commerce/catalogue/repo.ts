@@ -11,7 +11,7 @@ export type ItemValues = Omit<typeof items.$inferInsert, "id" | "retiredAt" | "c
 type CatalogueTable = typeof packages | typeof items;
 
 export function listActivePackages(db: DbOrTx) {
-  return db.select().from(packages).where(isNull(packages.retiredAt)).orderBy(asc(packages.createdAt));
+  return db.select().from(packages).where(isNull(packages.retiredAt)).orderBy(asc(packages.createdAt), asc(packages.id));
 }
 
 export function findPackage(db: DbOrTx, id: string) {
@@ -57,7 +57,7 @@ export function listItemRows(db: DbOrTx, includeRetired: boolean) {
     .select()
     .from(items)
     .where(includeRetired ? undefined : isNull(items.retiredAt))
-    .orderBy(desc(items.createdAt));
+    .orderBy(desc(items.createdAt), desc(items.id));
 }
 
 export async function insertItem(db: DbOrTx, values: ItemValues) {
