@@ -55,7 +55,10 @@ export function toFeatureDto(row: FeatureRow): TFeature {
 }
 
 export function listFeatureRows(db: DbOrTx): Promise<FeatureRow[]> {
-  return db.select().from(contentFeatures).orderBy(asc(contentFeatures.order), asc(contentFeatures.createdAt));
+  return db
+    .select()
+    .from(contentFeatures)
+    .orderBy(asc(contentFeatures.order), asc(contentFeatures.createdAt), asc(contentFeatures.id));
 }
 
 export async function findFeatureRow(db: DbOrTx, id: string): Promise<FeatureRow | null> {

@@ -80,7 +80,7 @@ export async function pageMessageLog(db: DbOrTx, input: { toEmail?: string; page
     .select()
     .from(messageLog)
     .where(where)
-    .orderBy(desc(messageLog.createdAt))
+    .orderBy(desc(messageLog.createdAt), desc(messageLog.id))
     .limit(MESSAGE_LOG_PAGE_SIZE)
     .offset((input.page - 1) * MESSAGE_LOG_PAGE_SIZE);
   return { rows, total: Number(total) };

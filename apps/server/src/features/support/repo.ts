@@ -60,7 +60,7 @@ export function selectTickets(db: DbOrTx, filters: TicketFilters): Promise<Ticke
     .select()
     .from(supportTickets)
     .where(and(...where))
-    .orderBy(desc(supportTickets.createdAt))
+    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
     .limit(500);
 }
 

@@ -19,7 +19,7 @@ export async function deleteUser(db: DbOrTx, id: string) {
 
 /** Every account, newest first (the admin user directory). */
 export function listUsers(db: DbOrTx): Promise<UserRow[]> {
-  return db.query.user.findMany({ orderBy: desc(user.createdAt) });
+  return db.query.user.findMany({ orderBy: [desc(user.createdAt), desc(user.id)] });
 }
 
 export function listAdmins(db: DbOrTx): Promise<UserRow[]> {

@@ -11,7 +11,11 @@ export type ItemValues = Omit<typeof items.$inferInsert, "id" | "retiredAt" | "c
 type CatalogueTable = typeof packages | typeof items;
 
 export function listActivePackages(db: DbOrTx) {
-  return db.select().from(packages).where(isNull(packages.retiredAt)).orderBy(asc(packages.createdAt), asc(packages.id));
+  return db
+    .select()
+    .from(packages)
+    .where(isNull(packages.retiredAt))
+    .orderBy(asc(packages.createdAt), asc(packages.id));
 }
 
 export function findPackage(db: DbOrTx, id: string) {

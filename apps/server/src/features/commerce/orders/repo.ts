@@ -49,7 +49,12 @@ export function listUserOrders(db: DbOrTx, kind: "package", userId: string): Pro
 export function listUserOrders(db: DbOrTx, kind: "item", userId: string): Promise<ItemOrderRow[]>;
 export function listUserOrders(db: DbOrTx, kind: OrderKind, userId: string): Promise<OrderRow[]> {
   const table = orderTables[kind];
-  return db.select().from(table).where(eq(table.userId, userId)).orderBy(desc(table.createdAt)).limit(1000);
+  return db
+    .select()
+    .from(table)
+    .where(eq(table.userId, userId))
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(1000);
 }
 
 /** Admin lists: search, sort and paging in the database. */

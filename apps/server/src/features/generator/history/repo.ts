@@ -19,10 +19,11 @@ function escapeLike(s: string) {
 }
 
 function orderOf(sort: TemplateSort) {
-  if (sort === "oldest") return [asc(generations.createdAt)];
-  if (sort === "name") return [asc(sql`lower(${nameExpr})`), desc(generations.createdAt)];
-  if (sort === "score") return [sql`${generations.score} desc nulls last`, desc(generations.createdAt)];
-  return [desc(generations.createdAt)];
+  if (sort === "oldest") return [asc(generations.createdAt), asc(generations.id)];
+  if (sort === "name") return [asc(sql`lower(${nameExpr})`), desc(generations.createdAt), desc(generations.id)];
+  if (sort === "score")
+    return [sql`${generations.score} desc nulls last`, desc(generations.createdAt), desc(generations.id)];
+  return [desc(generations.createdAt), desc(generations.id)];
 }
 
 /** Queries of the member's template history (saved templates are the succeeded `generations` rows). */
@@ -58,7 +59,7 @@ export const historyRepo = {
       .select({ id: generations.id, parentId: generations.parentId })
       .from(generations)
       .where(and(inArray(generations.parentId, ids), succeeded))
-      .orderBy(asc(generations.createdAt));
+      .orderBy(asc(generations.createdAt), asc(generations.id));
     for (const r of rows) {
       if (!r.parentId) continue;
       map.set(r.parentId, [...(map.get(r.parentId) ?? []), r.id]);

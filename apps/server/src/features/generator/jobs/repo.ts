@@ -1,5 +1,5 @@
 import type { GenerationStage, TGenerationJob } from "@mailsmith/shared";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.js";
 import { generationJobs, user } from "../../../db/schema/index.js";
 
@@ -56,7 +56,12 @@ export const jobsRepo = {
     const where = activeOnly
       ? and(eq(generationJobs.userId, userId), inArray(generationJobs.status, [...ACTIVE]))
       : eq(generationJobs.userId, userId);
-    return db.select().from(generationJobs).where(where).orderBy(desc(generationJobs.createdAt)).limit(20);
+    return db
+      .select()
+      .from(generationJobs)
+      .where(where)
+      .orderBy(desc(generationJobs.createdAt), asc(generationJobs.variantIndex), desc(generationJobs.id))
+      .limit(20);
   },
 
   /**

@@ -24,7 +24,7 @@ export function toKeyDto(row: KeyRow): TGeminiKey {
 }
 
 export const keysRepo = {
-  list: (db: DbOrTx) => db.select().from(geminiKeys).orderBy(asc(geminiKeys.createdAt)),
+  list: (db: DbOrTx) => db.select().from(geminiKeys).orderBy(asc(geminiKeys.createdAt), asc(geminiKeys.id)),
   active: (db: DbOrTx) => db.select().from(geminiKeys).where(eq(geminiKeys.isActive, true)),
   find: (db: DbOrTx, id: string) => db.query.geminiKeys.findFirst({ where: eq(geminiKeys.id, id) }),
   async insert(db: DbOrTx, values: typeof geminiKeys.$inferInsert) {
