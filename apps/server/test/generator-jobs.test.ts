@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { GENERATION_JOB_MESSAGES, GENERATOR_MESSAGES } from "@mailsmith/shared";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import pino from "pino";
 import sharp from "sharp";
@@ -11,6 +11,7 @@ import { buildApp } from "../src/app.js";
 import { createContext } from "../src/context.js";
 import { creditLedger, generationJobs, generations } from "../src/db/schema/index.js";
 import { loadEnv } from "../src/env.js";
+import { jobsRepo } from "../src/features/generator/jobs/repo.js";
 import { endAndRefund } from "../src/features/generator/jobs/service.js";
 import { workers } from "../src/features/generator/routes.js";
 import { listenOrClose, onFreePort, startTestServer, type TestClient, type TestServer } from "./harness.js";
@@ -90,12 +91,21 @@ async function balance(c: TestClient): Promise<number> {
   return (await c.get("/api/me")).body.user.currentBalance;
 }
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> {
+/** Polls until fn answers; on time-out, says what was awaited and, with `state`, what was seen instead. */
+async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | undefined | null | false>,
+  ms = 60_000,
+  state?: () => Promise<unknown>,
+): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const v = await fn();
     if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > until) {
+      const seen = state ? `; seen: ${JSON.stringify(await state().catch((e) => String(e)))}` : "";
+      throw new Error(`timed out waiting for ${what}${seen}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -419,6 +429,61 @@ describe("a server restart mid-way", () => {
     }
   });
 
+  it("a worker stopped while its claim is in flight never runs that job: a shutdown gives it back, a crash leaves its lease", async () => {
+    // Holds the next claim that gets a job until the test opens the gate, so stop() lands while it is in flight.
+    // Only one worker at a time is running below, so "the next claim" is that worker's.
+    const realClaim = jobsRepo.claim.bind(jobsRepo);
+    function holdNextClaim() {
+      let landed!: (workerId: string) => void;
+      let open!: () => void;
+      const gate = new Promise<void>((r) => (open = r));
+      const held = { landed: new Promise<string>((r) => (landed = r)), open };
+      let holding = true;
+      vi.spyOn(jobsRepo, "claim").mockImplementation(async (db, workerId, leaseMs) => {
+        const job = await realClaim(db, workerId, leaseMs);
+        if (job && holding) {
+          holding = false;
+          landed(workerId);
+          await gate;
+        }
+        return job;
+      });
+      return held;
+    }
+    // Only the instances started here may claim (the first instance's worker is stopped by the tests above).
+    await workers.get(server.ctx)!.stop();
+    const m = await server.member();
+    const b = await startInstance();
+    let c: Awaited<ReturnType<typeof startInstance>> | undefined;
+    try {
+      const bWorker = workers.get(b.ctx)!;
+      const atB = holdNextClaim();
+      const job = (await start(m, { images: [await design()], instructions: "[stand-in:crawl]" })).body.data.jobs[0];
+      expect(await atB.landed).toBe(bWorker.id);
+      const stopping = bWorker.stop();
+      atB.open();
+      await stopping;
+      // Once stop() has returned, the job is not running there and is back in the queue, not counted as a run.
+      expect(bWorker.isRunningHere(job._id)).toBe(false);
+      expect(await jobRow(job._id)).toMatchObject({ status: "queued", runs: 0, lockedBy: null });
+
+      vi.restoreAllMocks();
+      const atC = holdNextClaim();
+      c = await startInstance();
+      const cWorker = workers.get(c.ctx)!;
+      expect(await atC.landed).toBe(cWorker.id);
+      const crashing = cWorker.stop({ abandon: true });
+      atC.open();
+      await crashing;
+      // A crash writes nothing more: the job keeps c's claim until its lease runs out, and c does not run it.
+      expect(cWorker.isRunningHere(job._id)).toBe(false);
+      expect(await jobRow(job._id)).toMatchObject({ status: "running", runs: 1, lockedBy: cWorker.id });
+      expect((await m.post(`/api/generations/${job._id}/cancel`)).body.data).toMatchObject({ refunded: true });
+    } finally {
+      for (const x of [b, c]) await x?.app.close();
+    }
+  });
+
   it("a job whose workers die twice is refunded exactly once", async () => {
     const m = await server.member();
     // The first instance's worker is stopped by the test above; this job waits for an instance to claim it.
@@ -435,10 +500,36 @@ describe("a server restart mid-way", () => {
     const d = await startInstance();
     const e = await startInstance();
     try {
-      const failed = await waitFor("refunded job", async () => {
-        const r = await jobRow(job._id);
-        return r?.status === "failed" ? r : undefined;
-      });
+      const failed = await waitFor(
+        "refunded job",
+        async () => {
+          const r = await jobRow(job._id);
+          return r?.status === "failed" ? r : undefined;
+        },
+        60_000,
+        async () => {
+          const r = await jobRow(job._id);
+          const { status, stage, runs, lockedBy, leaseUntil } = r ?? {};
+          const clock = (await server.ctx.db.execute(sql`select now() as now`)) as unknown as {
+            rows: { now: unknown }[];
+          };
+          const now = clock.rows[0]?.now;
+          const running = (x: typeof d) => workers.get(x.ctx)!.isRunningHere(job._id);
+          return {
+            status,
+            stage,
+            runs,
+            lockedBy,
+            leaseUntil,
+            now,
+            b: running(b),
+            c: running(c),
+            d: running(d),
+            e: running(e),
+            workerIds: [b, c, d, e].map((x) => workers.get(x.ctx)!.id),
+          };
+        },
+      );
       expect(failed).toMatchObject({ errorCode: "INTERRUPTED", charged: false, refunded: true });
       // Two instances were looking, and a late second refund attempt changes nothing.
       expect(

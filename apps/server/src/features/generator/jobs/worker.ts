@@ -35,6 +35,10 @@ export class GenerationWorker {
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   private timer: NodeJS.Timeout | undefined;
   private ticking = false;
+  /** The tick in progress (resolved when none): stop() waits for it, so no claim lands after stop() returned. */
+  private tickDone: Promise<void> = Promise.resolve();
+  /** How the worker was last stopped: a claim that lands after a shutdown gives its job back, after a crash not. */
+  private stopMode: "shutdown" | "abandon" = "shutdown";
   private again = false;
   private stopped = true;
 
@@ -61,7 +65,7 @@ export class GenerationWorker {
       return;
     }
     this.ticking = true;
-    void this.tick()
+    this.tickDone = this.tick()
       .catch((err) => this.deps.ctx.log.error({ err }, "generation worker tick failed"))
       .finally(() => {
         this.ticking = false;
@@ -87,7 +91,10 @@ export class GenerationWorker {
    */
   async stop(opts: { abandon?: boolean } = {}) {
     this.stopped = true;
+    this.stopMode = opts.abandon ? "abandon" : "shutdown";
     if (this.timer) clearInterval(this.timer);
+    // A claim in flight finishes first: its job is then either in `running` (aborted below) or handled in tick().
+    await this.tickDone;
     for (const { controller } of this.running.values()) controller.abort(opts.abandon ? "abandon" : "shutdown");
     await Promise.allSettled([...this.running.values()].map((r) => r.done));
   }
@@ -97,6 +104,12 @@ export class GenerationWorker {
     while (!this.stopped && this.running.size < this.opts.concurrency) {
       const job = await jobsRepo.claim(ctx.db, this.id, this.opts.leaseMs);
       if (!job) return;
+      if (this.stopped) {
+        // Stopped while the claim was in flight: never start it. A shutdown gives it straight back to the queue;
+        // a crash (abandon) writes nothing more, so its lease runs out as for any job of a dead worker.
+        if (this.stopMode === "shutdown") await jobsRepo.release(ctx.db, job.id, this.id).catch(() => {});
+        return;
+      }
       const controller = new AbortController();
       const done = this.handle(job, controller).finally(() => {
         this.running.delete(job.id);
