@@ -1,5 +1,5 @@
 import type { GenerationStage, TGenerationJob } from "@mailsmith/shared";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.js";
 import { generationJobs, user } from "../../../db/schema/index.js";
 
@@ -70,24 +70,36 @@ export const jobsRepo = {
    * FOR UPDATE SKIP LOCKED lets every instance claim concurrently without taking the same row.
    */
   async claim(db: DbOrTx, workerId: string, leaseMs: number): Promise<JobRow | undefined> {
-    const res = (await db.execute(sql`
-      update generation_jobs set
-        status = 'running',
-        locked_by = ${workerId},
-        lease_until = now() + ${Math.round(leaseMs)}::int * interval '1 millisecond',
-        runs = runs + 1,
-        updated_at = now()
-      where id = (
-        select id from generation_jobs
-        where status = 'queued'
-          or (status = 'running' and lease_until < now() and locked_by is distinct from ${workerId})
-        order by created_at
-        for update skip locked
-        limit 1
+    const next = db
+      .select({ id: generationJobs.id })
+      .from(generationJobs)
+      .where(
+        or(
+          eq(generationJobs.status, "queued"),
+          and(
+            eq(generationJobs.status, "running"),
+            lt(generationJobs.leaseUntil, sql`now()`),
+            sql`${generationJobs.lockedBy} is distinct from ${workerId}`,
+          ),
+        ),
       )
-      returning id`)) as unknown as { rows: { id: string }[] };
-    const id = res.rows[0]?.id;
-    return id ? jobsRepo.find(db, id) : undefined;
+      .orderBy(asc(generationJobs.createdAt))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    // The claimed row comes back from the UPDATE itself: no second read, so no moment in which a claim has landed
+    // but the worker does not yet know its job (a cancel or a stop() then would find nothing to act on).
+    const [row] = await db
+      .update(generationJobs)
+      .set({
+        status: "running",
+        lockedBy: workerId,
+        leaseUntil: sql`now() + ${Math.round(leaseMs)}::int * interval '1 millisecond'`,
+        runs: sql`${generationJobs.runs} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(inArray(generationJobs.id, next))
+      .returning();
+    return row;
   },
 
   /** Extends the lease; false when the job is no longer this worker's (cancelled, taken over, finished). */
