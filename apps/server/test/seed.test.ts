@@ -21,3 +21,14 @@ it("seeding again (a restart) creates nothing twice", async () => {
   const admins = await server.ctx.db.select().from(user).where(eq(user.role, "Admin"));
   expect(admins).toHaveLength(1);
 });
+
+it("lists the demo packages and premium items in the same order on every fresh install", async () => {
+  // Rows seeded in one statement share now(); without their own times their order would change per install.
+  const packages = (await server.client().get("/api/packages")).body as { packageName: string }[];
+  expect(packages.map((p) => p.packageName)).toEqual(["Starter", "Professional", "Agency"]);
+  const items = (await server.client().get("/api/items")).body.data as { itemName: string }[];
+  expect(items.map((i) => i.itemName)).toEqual([
+    "Modern Newsletter Template Pack",
+    "Black Friday Promotional Email Kit",
+  ]);
+});

@@ -54,6 +54,8 @@ export async function seedCommerce(ctx: AppContext) {
       accessUrl: "/demo/items/modern-newsletter-pack.html",
       imageUrl: "/demo/items/newsletter.svg",
       validity: 365,
+      // Newest first in the list: distinct times keep the seed's order (one statement shares now()).
+      createdAt: new Date(Date.now() - 1000),
     },
     {
       itemId: "TPL-BLACKFRIDAY",
@@ -66,6 +68,7 @@ export async function seedCommerce(ctx: AppContext) {
       accessUrl: "/demo/items/black-friday-kit.html",
       imageUrl: "/demo/items/black-friday.svg",
       validity: 365,
+      createdAt: new Date(Date.now() - 2000),
     },
   ]);
 }
