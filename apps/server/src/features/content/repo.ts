@@ -1,6 +1,7 @@
 import type { TFeature, TTestimonial } from "@mailsmith/shared";
 import { asc, eq, max, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
+import { oldestFirst } from "../../db/creation-order.js";
 import { contentFeatures, contentTestimonials, siteContent } from "../../db/schema/index.js";
 
 /** Keys of the single-record content in site_content. */
@@ -58,7 +59,7 @@ export function listFeatureRows(db: DbOrTx): Promise<FeatureRow[]> {
   return db
     .select()
     .from(contentFeatures)
-    .orderBy(asc(contentFeatures.order), asc(contentFeatures.createdAt), asc(contentFeatures.id));
+    .orderBy(asc(contentFeatures.order), ...oldestFirst(contentFeatures));
 }
 
 export async function findFeatureRow(db: DbOrTx, id: string): Promise<FeatureRow | null> {
@@ -133,7 +134,10 @@ export function toTestimonialDto(row: TestimonialRow): TTestimonial {
 }
 
 export function listTestimonialRows(db: DbOrTx): Promise<TestimonialRow[]> {
-  return db.select().from(contentTestimonials).orderBy(asc(contentTestimonials.createdAt), asc(contentTestimonials.id));
+  return db
+    .select()
+    .from(contentTestimonials)
+    .orderBy(...oldestFirst(contentTestimonials));
 }
 
 export async function insertTestimonialRow(db: DbOrTx, values: TestimonialValues): Promise<TestimonialRow> {

@@ -4,8 +4,9 @@ import {
   type TEmailTemplateInput,
   type TMessageLogEntry,
 } from "@mailsmith/shared";
-import { count, desc, eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
+import { newestFirst } from "../../db/creation-order.js";
 import { emailTemplates, messageLog } from "../../db/schema/index.js";
 
 export type TemplateRow = typeof emailTemplates.$inferSelect;
@@ -80,7 +81,7 @@ export async function pageMessageLog(db: DbOrTx, input: { toEmail?: string; page
     .select()
     .from(messageLog)
     .where(where)
-    .orderBy(desc(messageLog.createdAt), desc(messageLog.id))
+    .orderBy(...newestFirst(messageLog))
     .limit(MESSAGE_LOG_PAGE_SIZE)
     .offset((input.page - 1) * MESSAGE_LOG_PAGE_SIZE);
   return { rows, total: Number(total) };

@@ -1,6 +1,7 @@
 import type { TicketMessageSender, TSupportTicket } from "@mailsmith/shared";
-import { and, desc, eq, gte, ilike, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, ilike, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
+import { newestFirst } from "../../db/creation-order.js";
 import { supportTickets } from "../../db/schema/index.js";
 
 export type TicketRow = typeof supportTickets.$inferSelect;
@@ -60,7 +61,7 @@ export function selectTickets(db: DbOrTx, filters: TicketFilters): Promise<Ticke
     .select()
     .from(supportTickets)
     .where(and(...where))
-    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
+    .orderBy(...newestFirst(supportTickets))
     .limit(500);
 }
 

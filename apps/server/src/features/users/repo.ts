@@ -1,6 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { UserRow } from "../../core/identity/users.js";
 import type { DbOrTx } from "../../db/client.js";
+import { newestFirst } from "../../db/creation-order.js";
 import { user } from "../../db/schema/index.js";
 
 export type UserFields = Partial<Pick<typeof user.$inferInsert, "name" | "role" | "membership" | "banned">>;
@@ -19,7 +20,7 @@ export async function deleteUser(db: DbOrTx, id: string) {
 
 /** Every account, newest first (the admin user directory). */
 export function listUsers(db: DbOrTx): Promise<UserRow[]> {
-  return db.query.user.findMany({ orderBy: [desc(user.createdAt), desc(user.id)] });
+  return db.query.user.findMany({ orderBy: newestFirst(user) });
 }
 
 export function listAdmins(db: DbOrTx): Promise<UserRow[]> {

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.js";
+import { newestFirst, oldestFirst } from "../../../db/creation-order.js";
 import { items, packages } from "../../../db/schema/index.js";
 
 export type PackageRow = typeof packages.$inferSelect;
@@ -15,7 +16,7 @@ export function listActivePackages(db: DbOrTx) {
     .select()
     .from(packages)
     .where(isNull(packages.retiredAt))
-    .orderBy(asc(packages.createdAt), asc(packages.id));
+    .orderBy(...oldestFirst(packages));
 }
 
 export function findPackage(db: DbOrTx, id: string) {
@@ -61,7 +62,7 @@ export function listItemRows(db: DbOrTx, includeRetired: boolean) {
     .select()
     .from(items)
     .where(includeRetired ? undefined : isNull(items.retiredAt))
-    .orderBy(desc(items.createdAt), desc(items.id));
+    .orderBy(...newestFirst(items));
 }
 
 export async function insertItem(db: DbOrTx, values: ItemValues) {

@@ -7,6 +7,7 @@ import {
 } from "@mailsmith/shared";
 import { and, asc, type Column, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.js";
+import { newestFirst } from "../../../db/creation-order.js";
 import { itemOrders, packageOrders } from "../../../db/schema/index.js";
 
 export type PackageOrderRow = typeof packageOrders.$inferSelect;
@@ -53,7 +54,7 @@ export function listUserOrders(db: DbOrTx, kind: OrderKind, userId: string): Pro
     .select()
     .from(table)
     .where(eq(table.userId, userId))
-    .orderBy(desc(table.createdAt), desc(table.id))
+    .orderBy(...newestFirst(table))
     .limit(1000);
 }
 

@@ -1,6 +1,7 @@
 import { GENERATION_JOB_MESSAGES, type TemplateSort } from "@mailsmith/shared";
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.js";
+import { newestFirst, oldestFirst } from "../../../db/creation-order.js";
 import { generationJobs, generations } from "../../../db/schema/index.js";
 import type { GenerationRow } from "../repo.js";
 
@@ -19,11 +20,10 @@ function escapeLike(s: string) {
 }
 
 function orderOf(sort: TemplateSort) {
-  if (sort === "oldest") return [asc(generations.createdAt), asc(generations.id)];
-  if (sort === "name") return [asc(sql`lower(${nameExpr})`), desc(generations.createdAt), desc(generations.id)];
-  if (sort === "score")
-    return [sql`${generations.score} desc nulls last`, desc(generations.createdAt), desc(generations.id)];
-  return [desc(generations.createdAt), desc(generations.id)];
+  if (sort === "oldest") return oldestFirst(generations);
+  if (sort === "name") return [asc(sql`lower(${nameExpr})`), ...newestFirst(generations)];
+  if (sort === "score") return [sql`${generations.score} desc nulls last`, ...newestFirst(generations)];
+  return newestFirst(generations);
 }
 
 /** Queries of the member's template history (saved templates are the succeeded `generations` rows). */
@@ -59,7 +59,7 @@ export const historyRepo = {
       .select({ id: generations.id, parentId: generations.parentId })
       .from(generations)
       .where(and(inArray(generations.parentId, ids), succeeded))
-      .orderBy(asc(generations.createdAt), asc(generations.id));
+      .orderBy(...oldestFirst(generations));
     for (const r of rows) {
       if (!r.parentId) continue;
       map.set(r.parentId, [...(map.get(r.parentId) ?? []), r.id]);

@@ -1,6 +1,7 @@
 import { maskKey, type TGeminiKey } from "@mailsmith/shared";
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.js";
+import { oldestFirst } from "../../../db/creation-order.js";
 import { geminiKeys } from "../../../db/schema/index.js";
 
 export type KeyRow = typeof geminiKeys.$inferSelect;
@@ -24,7 +25,11 @@ export function toKeyDto(row: KeyRow): TGeminiKey {
 }
 
 export const keysRepo = {
-  list: (db: DbOrTx) => db.select().from(geminiKeys).orderBy(asc(geminiKeys.createdAt), asc(geminiKeys.id)),
+  list: (db: DbOrTx) =>
+    db
+      .select()
+      .from(geminiKeys)
+      .orderBy(...oldestFirst(geminiKeys)),
   active: (db: DbOrTx) => db.select().from(geminiKeys).where(eq(geminiKeys.isActive, true)),
   find: (db: DbOrTx, id: string) => db.query.geminiKeys.findFirst({ where: eq(geminiKeys.id, id) }),
   async insert(db: DbOrTx, values: typeof geminiKeys.$inferInsert) {
