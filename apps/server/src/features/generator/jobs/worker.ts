@@ -95,7 +95,7 @@ export class GenerationWorker {
     if (this.timer) clearInterval(this.timer);
     // A claim in flight finishes first: its job is then either in `running` (aborted below) or handled in tick().
     await this.tickDone;
-    for (const { controller } of this.running.values()) controller.abort(opts.abandon ? "abandon" : "shutdown");
+    for (const { controller } of this.running.values()) controller.abort(this.stopMode);
     await Promise.allSettled([...this.running.values()].map((r) => r.done));
   }
 
