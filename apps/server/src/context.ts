@@ -8,6 +8,7 @@ import { createStorage } from "./adapters/storage/create-storage.js";
 import type { StorageAdapter } from "./adapters/storage/storage.js";
 import { type Auth, createAuth } from "./core/identity/auth.js";
 import { FailedLoginLimiter } from "./core/identity/failed-login-limiter.js";
+import { passwordHashingFor } from "./core/identity/password-hashing.js";
 import { SessionCache } from "./core/identity/session-cache.js";
 import { UserCache } from "./core/identity/user-cache.js";
 import { revokeSessions } from "./core/identity/users.js";
@@ -102,6 +103,7 @@ export function createContext(opts: {
       users.invalidate(userId);
     },
     trustedOrigins: env.trustedOrigins,
+    passwordHashing: passwordHashingFor(env.NODE_ENV),
     // The sign-up credits are granted once the address is verified (Google accounts arrive verified); the
     // source key makes the grant happen once however often the link is opened (docs/decisions/070).
     async onUserCreated(userId, emailVerified) {

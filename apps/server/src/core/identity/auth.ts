@@ -13,6 +13,7 @@ import type { Mailer } from "../../adapters/mail/mailer.js";
 import type { Db } from "../../db/client.js";
 import * as schema from "../../db/schema/index.js";
 import { escapeHtml } from "../../lib/escape-html.js";
+import type { PasswordHashing } from "./password-hashing.js";
 import { findUserById } from "./users.js";
 
 export interface AuthDeps {
@@ -29,6 +30,8 @@ export interface AuthDeps {
   onEmailVerified(userId: string): Promise<void>;
   /** Called after a password reset; revokes sessions still held in cookie caches. */
   onPasswordReset(userId: string): Promise<void>;
+  /** Replaces Better Auth's scrypt (tests only: password-hashing.ts). */
+  passwordHashing?: PasswordHashing;
 }
 
 export function createAuth(deps: AuthDeps) {
@@ -52,6 +55,7 @@ export function createAuth(deps: AuthDeps) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      ...(deps.passwordHashing ? { password: deps.passwordHashing } : {}),
       async onPasswordReset({ user }) {
         await deps.onPasswordReset(user.id);
       },
