@@ -50,7 +50,7 @@ export default defineConfig({
     // A failed test keeps its trace (actions, DOM snapshots, network); the trace's screencast is off: encoding frames
     // for every test, passed or not, cost ~15 % of the suite's CPU (decision 083, 26 November addendum), and the
     // failure screenshot below still shows the final state. E2E_TRACE=off (set by .ci/run, whose trace files nobody
-    // can open: only its log is kept) records none: another 12–17 % of the suite's CPU (decision 083, evening).
+    // can open: only its log is kept) records none: another 12–17 % of the suite's CPU (decision 083, 26 November late-morning addendum).
     trace: { mode: process.env.E2E_TRACE === "off" ? "off" : "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     launchOptions,
