@@ -49,15 +49,17 @@ describe.runIf(serverUrl)("two instances on one PostgreSQL and one Redis", () =>
   let dropDatabase: () => Promise<void>;
   const prefix = `mailsmith-cluster-test:${randomBytes(6).toString("hex")}:`;
   const delays: Record<string, number> = {};
-  // The instances serve GET / from this web build: the page shell only (no prerender module), since what is checked
-  // is that the content inlined into it follows edits made on the other instance, not how it is rendered.
-  const webDist = mkdtempSync(path.join(tmpdir(), "mailsmith-cluster-web-"));
-  writeFileSync(
-    path.join(webDist, "index.html"),
-    '<!doctype html><html lang="en"><head><title>Mailsmith</title></head><body><div id="root"></div></body></html>',
-  );
+  let webDist: string | undefined;
 
   beforeAll(async () => {
+    // The instances serve GET / from this web build: the page shell only (no prerender module), since what is checked
+    // is that the content inlined into it follows edits made on the other instance, not how it is rendered. Made here,
+    // not where the suite is declared: a skipped suite (no PostgreSQL) is still declared, and would leave it behind.
+    webDist = mkdtempSync(path.join(tmpdir(), "mailsmith-cluster-web-"));
+    writeFileSync(
+      path.join(webDist, "index.html"),
+      '<!doctype html><html lang="en"><head><title>Mailsmith</title></head><body><div id="root"></div></body></html>',
+    );
     const name = `ms_cluster_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
@@ -105,7 +107,7 @@ describe.runIf(serverUrl)("two instances on one PostgreSQL and one Redis", () =>
   afterAll(async () => {
     await stop?.();
     await dropDatabase?.();
-    rmSync(webDist, { recursive: true, force: true });
+    if (webDist) rmSync(webDist, { recursive: true, force: true });
     const redis = new Redis(redisUrl);
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length) await redis.del(...keys);
