@@ -46,7 +46,7 @@ test("a member files a ticket; the admin filters for it, replies and resolves it
   await admin.getByRole("combobox", { name: "Priority", exact: true }).selectOption("high");
   await expect(admin.getByText("No tickets match these filters.")).toBeVisible();
   await admin.getByRole("combobox", { name: "Priority", exact: true }).selectOption("");
-  await tickets.getByRole("button", { name: subject }).click();
+  // Not clicked: the pane shows the list's first ticket, and working on it pins it (below).
   await expect(admin.getByRole("heading", { name: subject })).toBeVisible();
 
   // Blank replies are ignored.
@@ -59,7 +59,15 @@ test("a member files a ticket; the admin filters for it, replies and resolves it
   await expect(admin.getByLabel("Your reply")).toHaveValue("");
   await admin.getByRole("combobox", { name: "Ticket status" }).selectOption("resolved");
   await expect(admin.getByText("Ticket updated")).toBeVisible();
+  // Resolved, it has left the "open" list, but the conversation being worked on stays open.
+  await expect(admin.getByText("No tickets match these filters.")).toBeVisible();
+  await expect(admin.getByRole("heading", { name: subject })).toBeVisible();
   await expect(admin.getByRole("combobox", { name: "Ticket status" })).toHaveValue("resolved");
+  // It is found under "resolved", and a click picks it.
+  await admin.getByRole("combobox", { name: "Status", exact: true }).selectOption("resolved");
+  await tickets.getByRole("button", { name: subject }).click();
+  await expect(tickets.getByRole("button", { name: subject })).toHaveAttribute("aria-current", "true");
+  await expect(admin.getByRole("heading", { name: subject })).toBeVisible();
   await adminContext.close();
 
   // The member sees the reply and the new status.

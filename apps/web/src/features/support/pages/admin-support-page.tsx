@@ -119,12 +119,16 @@ export function AdminSupportPage() {
   };
   const list = useTickets(query);
   const [picked, setPicked] = useState<string | null>(null);
-  // The picked ticket stays open even when a status change moves it out of the filtered list.
+  // The picked ticket (clicked, or worked on: pinShown) stays open even when a status change moves it out of the
+  // filtered list; until then the pane shows the list's first ticket.
   const selectedId = picked ?? list.data?.[0]?._id ?? null;
   const ticket = useTicket(selectedId);
   const emailId = useId();
   const filtered = Boolean(status || priority || from || to || userEmail);
   const paneRef = useRef<HTMLDivElement>(null);
+  const pinShown = () => {
+    if (!picked && selectedId) setPicked(selectedId);
+  };
   const select = (id: string) => {
     setPicked(id);
     paneRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
@@ -265,7 +269,14 @@ export function AdminSupportPage() {
             {...table.props}
           />
         )}
-        <div ref={paneRef} className="scroll-mt-4">
+        <div
+          ref={paneRef}
+          className="scroll-mt-4"
+          // Working on the ticket shown (typing a reply, changing its status or priority) pins it: an answer that moves
+          // it out of the filtered list, or below another ticket, must not swap the conversation under the admin's hands.
+          onFocusCapture={pinShown}
+          onChangeCapture={pinShown}
+        >
           {selectedId ? (
             <TicketPane ticket={ticket} viewer="admin" toolbar={(t) => <TicketControls ticket={t} />} />
           ) : (
