@@ -70,6 +70,14 @@ export const inlineCss: EmailPass = {
 
 type StyleBlocks = ReturnType<CheerioAPI>;
 
+/**
+ * An @import and its URL (in one of five groups: url("…"), url('…'), url(…), "…", '…'). A quoted URL may hold a
+ * semicolon (Google Fonts' `&amp;display=swap` as Postmark writes it): cutting there would leave an open string that
+ * swallows the whole stylesheet.
+ */
+const IMPORT_RULE =
+  /@import\s+(?:url\(\s*(?:"([^"]*)"|'([^']*)'|([^'")\s]*))\s*\)|"([^"]*)"|'([^']*)')[^;]*;?/gi;
+
 /** Web-font @imports: juice drops every @import, so they are taken out first (others are dropped on purpose). */
 function takeOutImports($: CheerioAPI, styles: StyleBlocks) {
   const fontImports: string[] = [];
@@ -78,7 +86,8 @@ function takeOutImports($: CheerioAPI, styles: StyleBlocks) {
     const text = $(el).text();
     if (!/@import/i.test(text)) return;
     $(el).text(
-      text.replace(/@import\s+(?:url\(\s*)?['"]?([^'")\s;]+)['"]?\s*\)?[^;]*;?/gi, (all, url: string) => {
+      text.replace(IMPORT_RULE, (all, ...urls: (string | undefined)[]) => {
+        const url = urls.slice(0, 5).find((u) => u !== undefined) ?? "";
         if (isFontUrl(url)) fontImports.push(all.trim().endsWith(";") ? all.trim() : `${all.trim()};`);
         else droppedImports += 1;
         return "";
