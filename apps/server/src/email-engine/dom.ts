@@ -1,6 +1,6 @@
 import * as cheerio from "cheerio";
 import type { AnyNode, Element } from "domhandler";
-import { decodeHTML } from "entities";
+import { decodeHTML, decodeHTMLAttribute } from "entities";
 import styleToObject from "style-to-object";
 
 /**
@@ -49,7 +49,10 @@ export function parseStyle(style: string | undefined): StyleMap {
   return map;
 }
 
-function parseStyleUncached(style: string): StyleMap {
+function parseStyleUncached(raw: string): StyleMap {
+  // Attribute values stay as written (the parser keeps entities): `font-family: &quot;Nunito Sans&quot;` would end
+  // at the entity's semicolon and take the declarations after it into an open string. Parse the decoded value.
+  const style = raw.includes("&") ? decodeHTMLAttribute(raw) : raw;
   const map: StyleMap = new Map();
   try {
     styleToObject(style, (name, value) => {
@@ -65,8 +68,10 @@ function parseStyleUncached(style: string): StyleMap {
   return map;
 }
 
+/** A style attribute's value as the document holds it (entities, like the parser keeps them): see parseStyle. */
 export function stringifyStyle(map: StyleMap): string {
-  return [...map.entries()].map(([k, v]) => `${k}:${v}`).join(";");
+  const css = [...map.entries()].map(([k, v]) => `${k}:${v}`).join(";");
+  return /[&"]/.test(css) ? css.replace(/&/g, "&amp;").replace(/"/g, "&quot;") : css;
 }
 
 /** Parsed style attribute of an element: read only (shared with every element that has the same style). */
