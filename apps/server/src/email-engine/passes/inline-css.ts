@@ -4,6 +4,7 @@ import type { Element } from "domhandler";
 import juice from "juice";
 import postcss, { type AtRule, type Root } from "postcss";
 import { UNSAFE_LABEL, type UnsafeKind, unsafeDeclaration } from "./css-rules.js";
+import { readImportantCascade, unpinOverriddenImportants } from "./important-overrides.js";
 import type { EmailPass } from "./pass.js";
 import { isFontUrl } from "./sanitize.js";
 
@@ -43,7 +44,12 @@ export const inlineCss: EmailPass = {
     const blockCount = styles.length;
     const { fontImports, droppedImports } = takeOutImports($, styles);
     mediaAttributesToQueries($, styles);
+    const cascade = readImportantCascade(
+      $,
+      styles.toArray().map((el) => $(el).text()),
+    );
     inlineWithJuice($, options.source === "generated");
+    if (cascade) unpinOverriddenImportants($, cascade);
     const cleaned = cleanStylesheet(gatherKeptCss($));
     const { css, removed } = cleaned;
     const fonts = [...new Set([...fontImports, cleaned.fonts].filter(Boolean))].join("\n");
@@ -75,8 +81,7 @@ type StyleBlocks = ReturnType<CheerioAPI>;
  * semicolon (Google Fonts' `&amp;display=swap` as Postmark writes it): cutting there would leave an open string that
  * swallows the whole stylesheet.
  */
-const IMPORT_RULE =
-  /@import\s+(?:url\(\s*(?:"([^"]*)"|'([^']*)'|([^'")\s]*))\s*\)|"([^"]*)"|'([^']*)')[^;]*;?/gi;
+const IMPORT_RULE = /@import\s+(?:url\(\s*(?:"([^"]*)"|'([^']*)'|([^'")\s]*))\s*\)|"([^"]*)"|'([^']*)')[^;]*;?/gi;
 
 /** Web-font @imports: juice drops every @import, so they are taken out first (others are dropped on purpose). */
 function takeOutImports($: CheerioAPI, styles: StyleBlocks) {
@@ -97,15 +102,31 @@ function takeOutImports($: CheerioAPI, styles: StyleBlocks) {
   return { fontImports, droppedImports };
 }
 
-/** <style media="…"> is a media query written differently: make it one so juice keeps it. */
+/**
+ * <style media="…"> is a media query written differently: make it one so juice keeps it. A block that already holds
+ * only that same query (sendwithus' themes write both) is left as it is rather than nested in itself.
+ */
 function mediaAttributesToQueries($: CheerioAPI, styles: StyleBlocks) {
   styles.each((_, el) => {
     const media = $(el).attr("media");
-    if (media && !/^\s*(all|screen)?\s*$/i.test(media)) {
+    if (media && !/^\s*(all|screen)?\s*$/i.test(media) && !onlyThisQuery($(el).text(), media)) {
       $(el).text(`@media ${media} {\n${$(el).text()}\n}`);
     }
     $(el).removeAttr("media");
   });
+}
+
+function onlyThisQuery(css: string, media: string): boolean {
+  const norm = (q: string) => q.replace(/\s+/g, " ").trim().toLowerCase();
+  try {
+    const nodes = postcss.parse(css).nodes.filter((n) => n.type !== "comment");
+    return (
+      nodes.length > 0 &&
+      nodes.every((n) => n.type === "atrule" && n.name.toLowerCase() === "media" && norm(n.params) === norm(media))
+    );
+  } catch {
+    return false;
+  }
 }
 
 function inlineWithJuice($: CheerioAPI, generated: boolean) {
