@@ -26,8 +26,13 @@ export function isFontUrl(url: string): boolean {
 
 /** Elements that run code, embed other documents or submit data: removed with their content. */
 const REMOVE = new Set(["script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "portal"]);
-/** Form controls: removed (no client submits a form from an email). */
+/**
+ * Form controls: removed (no client submits a form from an email). Checkboxes and radio buttons stay: with forms
+ * unwrapped they submit nothing, and they hold the state of CSS-only menus and carousels (MJML's mj-navbar hamburger
+ * and mj-carousel; clients that strip them show the designed fallback).
+ */
 const CONTROLS = new Set(["input", "select", "textarea", "option", "optgroup", "datalist"]);
+const CSS_STATE_INPUT = /^\s*(?:checkbox|radio)\s*$/i;
 const URL_ATTRS = ["href", "src", "action", "formaction", "background", "poster", "xlink:href", "srcset", "data"];
 const SCRIPT_URL = /^\s*(?:javascript|vbscript|livescript)\s*:|^\s*data\s*:\s*(?:text\/html|application|image\/svg)/i;
 
@@ -53,7 +58,7 @@ export const sanitize: EmailPass = {
         $(el).remove();
         return;
       }
-      if (CONTROLS.has(name)) {
+      if (CONTROLS.has(name) && !(name === "input" && CSS_STATE_INPUT.test(el.attribs.type ?? ""))) {
         forms += 1;
         $(el).remove();
         return;
