@@ -1,7 +1,8 @@
 import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 import { compareSpecificity, parse1 } from "parseley";
-import postcss, { type AtRule, type Rule } from "postcss";
+import type { AtRule, Root, Rule } from "postcss";
+import safeParse from "postcss-safe-parser";
 import { parseStyle, stringifyStyle } from "../dom.js";
 
 /**
@@ -18,28 +19,52 @@ type Specificity = [number, number, number];
 
 interface ImportantRule {
   selector: string;
-  specificity: Specificity;
   order: number;
   props: Set<string>;
 }
 
+/** One comparison's caches: selectors' specificities and the elements each selector matches. */
+interface Comparison {
+  $: CheerioAPI;
+  specificity: Map<string, Specificity | null>;
+  matched: Map<string, Set<Element>>;
+}
+
 export interface ImportantCascade {
-  plain: ImportantRule[];
-  media: ImportantRule[];
+  /** The <style> blocks holding an !important declaration, in document order (parsed only when needed). */
+  cssBlocks: string[];
   /** !important declarations the author wrote inline: those beat every rule and stay. */
   authoredInline: Map<Element, Set<string>>;
 }
 
-/** Reads the !important rules of the <style> blocks (before juice removes them) and the authored inline ones. */
+const IMPORTANT = /!\s*important/i;
+
+/**
+ * What the comparison needs from before juice: the <style> blocks with !important (juice removes them) and the
+ * authored inline !important declarations. Null when no !important @media rule can exist.
+ */
 export function readImportantCascade($: CheerioAPI, cssBlocks: string[]): ImportantCascade | null {
+  const withImportant = cssBlocks.filter((css) => IMPORTANT.test(css));
+  if (!withImportant.some((css) => /@media/i.test(css))) return null;
+  const authoredInline = new Map<Element, Set<string>>();
+  $("[style*='important']").each((_, node) => {
+    const el = node as Element;
+    authoredInline.set(el, importantProps(el));
+  });
+  return { cssBlocks: withImportant, authoredInline };
+}
+
+/** The !important rules of the blocks, plain (top level) and inside @media, with specificity and order. */
+function importantRules(cssBlocks: string[]): { plain: ImportantRule[]; media: ImportantRule[] } {
   const plain: ImportantRule[] = [];
   const media: ImportantRule[] = [];
   let order = 0;
   for (const css of cssBlocks) {
-    if (!/!\s*important/i.test(css)) continue;
-    let root: postcss.Root;
+    // Forgiving, as browsers are: real stylesheets hold slips like `width:100%;!important;` (sendwithus' Go theme),
+    // and one slip must not hide the block's other rules.
+    let root: Root;
     try {
-      root = postcss.parse(css);
+      root = safeParse(css) as Root;
     } catch {
       continue;
     }
@@ -52,36 +77,34 @@ export function readImportantCascade($: CheerioAPI, cssBlocks: string[]): Import
       });
       order += 1;
       if (props.size === 0) return;
-      for (const selector of rule.selectors) {
-        const specificity = specificityOf(selector);
-        if (specificity) (inMedia ? media : plain).push({ selector, specificity, order, props });
-      }
+      for (const selector of rule.selectors) (inMedia ? media : plain).push({ selector, order, props });
     });
   }
-  if (media.length === 0 || plain.length === 0) return null;
-  const authoredInline = new Map<Element, Set<string>>();
-  $("[style*='important']").each((_, node) => {
-    const el = node as Element;
-    authoredInline.set(el, importantProps(el));
-  });
-  return { plain, media, authoredInline };
+  return { plain, media };
 }
 
 /** Removes !important from inlined declarations that a kept @media rule overrode in the original; returns how many. */
 export function unpinOverriddenImportants($: CheerioAPI, cascade: ImportantCascade): number {
-  let unpinned = 0;
+  const candidates: [Element, string[]][] = [];
   $("[style*='important']").each((_, node) => {
     const el = node as Element;
     const authored = cascade.authoredInline.get(el);
     const inlined = [...importantProps(el)].filter((p) => !authored?.has(p));
-    if (inlined.length === 0) return;
+    if (inlined.length) candidates.push([el, inlined]);
+  });
+  if (candidates.length === 0) return 0;
+  const rules = importantRules(cascade.cssBlocks);
+  if (rules.media.length === 0) return 0;
+  const ctx: Comparison = { $, specificity: new Map(), matched: new Map() };
+  let unpinned = 0;
+  for (const [el, inlined] of candidates) {
     const unpin = inlined.filter((prop) => {
-      const fromMedia = strongest(cascade.media, $, el, prop);
+      const fromMedia = strongest(rules.media, ctx, el, prop);
       if (!fromMedia) return false;
-      const fromPlain = strongest(cascade.plain, $, el, prop);
-      return !fromPlain || beats(fromMedia, fromPlain);
+      const fromPlain = strongest(rules.plain, ctx, el, prop);
+      return !fromPlain || beats(ctx, fromMedia, fromPlain);
     });
-    if (unpin.length === 0) return;
+    if (unpin.length === 0) continue;
     const style = new Map(parseStyle(el.attribs.style));
     for (const prop of unpin) {
       const value = style.get(prop);
@@ -89,7 +112,7 @@ export function unpinOverriddenImportants($: CheerioAPI, cascade: ImportantCasca
     }
     el.attribs.style = stringifyStyle(style);
     unpinned += unpin.length;
-  });
+  }
   return unpinned;
 }
 
@@ -98,12 +121,18 @@ function insideMedia(rule: Rule): boolean {
   return parent?.type === "atrule" && (parent as AtRule).name.toLowerCase() === "media";
 }
 
-function specificityOf(selector: string): Specificity | null {
-  try {
-    return parse1(selector).specificity as Specificity;
-  } catch {
-    return null;
+/** Worked out only for rules that match a candidate (parsing a selector costs ~20 µs; a stylesheet has dozens). */
+function specificityOf(ctx: Comparison, selector: string): Specificity | null {
+  let specificity = ctx.specificity.get(selector);
+  if (specificity === undefined) {
+    try {
+      specificity = parse1(selector).specificity as Specificity;
+    } catch {
+      specificity = null; // a selector parseley cannot read: not compared
+    }
+    ctx.specificity.set(selector, specificity);
   }
+  return specificity;
 }
 
 function importantProps(el: Element): Set<string> {
@@ -113,24 +142,31 @@ function importantProps(el: Element): Set<string> {
 }
 
 /** The rule that wins among those setting `prop` !important and matching the element, or undefined. */
-function strongest(rules: ImportantRule[], $: CheerioAPI, el: Element, prop: string): ImportantRule | undefined {
+function strongest(rules: ImportantRule[], ctx: Comparison, el: Element, prop: string): ImportantRule | undefined {
   let best: ImportantRule | undefined;
   for (const rule of rules) {
-    if (!rule.props.has(prop) || (best && !beats(rule, best)) || !matches($, el, rule.selector)) continue;
-    best = rule;
+    if (!rule.props.has(prop) || !matches(ctx, el, rule.selector) || !specificityOf(ctx, rule.selector)) continue;
+    if (!best || beats(ctx, rule, best)) best = rule;
   }
   return best;
 }
 
-function beats(a: ImportantRule, b: ImportantRule): boolean {
-  const bySpecificity = compareSpecificity(a.specificity, b.specificity);
+function beats(ctx: Comparison, a: ImportantRule, b: ImportantRule): boolean {
+  // Both were read by strongest() before (a rule without a specificity never gets here).
+  const bySpecificity = compareSpecificity(specificityOf(ctx, a.selector)!, specificityOf(ctx, b.selector)!);
   return bySpecificity > 0 || (bySpecificity === 0 && a.order > b.order);
 }
 
-function matches($: CheerioAPI, el: Element, selector: string): boolean {
-  try {
-    return $(el).is(selector);
-  } catch {
-    return false; // a selector css-select cannot run (:hover and other pseudo-classes): not compared
+/** Whether a selector matches the element; each selector is queried once per document (candidates are many). */
+function matches(ctx: Comparison, el: Element, selector: string): boolean {
+  let matched = ctx.matched.get(selector);
+  if (!matched) {
+    try {
+      matched = new Set(ctx.$(selector).toArray() as Element[]);
+    } catch {
+      matched = new Set(); // a selector css-select cannot run (:hover and other pseudo-classes): not compared
+    }
+    ctx.matched.set(selector, matched);
   }
+  return matched.has(el);
 }
