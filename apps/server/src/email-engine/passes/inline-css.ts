@@ -3,6 +3,7 @@ import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 import juice from "juice";
 import postcss, { type AtRule, type Root } from "postcss";
+import safeParse from "postcss-safe-parser";
 import { UNSAFE_LABEL, type UnsafeKind, unsafeDeclaration } from "./css-rules.js";
 import { readImportantCascade, unpinOverriddenImportants } from "./important-overrides.js";
 import type { EmailPass } from "./pass.js";
@@ -183,14 +184,15 @@ export function ensureHead($: CheerioAPI) {
 
 /**
  * Cleans the kept CSS: removes unsafe declarations and non-font @imports, adds !important to rules that must beat
- * inline styles, and splits web-font rules off. Unparseable CSS is dropped (clients would ignore it too).
+ * inline styles, and splits web-font rules off. Read forgivingly, as browsers do: a slip loses only itself.
  */
 export function cleanStylesheet(input: string): { css: string; fonts: string; removed: Map<UnsafeKind, number> } {
   const removed = new Map<UnsafeKind, number>();
   if (!input.trim()) return { css: "", fonts: "", removed };
   let root: Root;
   try {
-    root = postcss.parse(input);
+    // Forgiving, as browsers are: one slip (`width:100%;!important;`) must not cost the email its media queries.
+    root = safeParse(input) as Root;
   } catch {
     return { css: "", fonts: "", removed };
   }
@@ -221,6 +223,8 @@ export function cleanStylesheet(input: string): { css: string; fonts: string; re
   });
   root.walkRules((rule) => {
     if (rule.nodes.length === 0) rule.remove();
+    // What the forgiving parser skipped (`!important;` after a stray `;`) is left in the raws: leave it out.
+    else if (/\S/.test(rule.raws.after ?? "")) delete rule.raws.after;
   });
   root.walkAtRules((at) => {
     if (at.nodes && at.nodes.length === 0) at.remove();
