@@ -29,6 +29,13 @@ const CLIENT_HOOKS = [
 ];
 
 /**
+ * Pseudo-elements (a drop cap's ::first-letter, ::before/::after ornaments, ::marker …) cannot be inlined and juice
+ * keeps only pseudo-classes like :hover, so their rules would be dropped; matched as substrings, so ":before" also
+ * keeps "::before".
+ */
+const PSEUDO_ELEMENTS = [":first-letter", ":first-line", ":before", ":after", ":marker", ":selection", ":placeholder"];
+
+/**
  * Inlines CSS with juice and keeps ONE <style> in <head> for what cannot be inlined and major clients honour:
  * @media queries (mobile stacking, prefers-color-scheme), :hover and other pseudo-classes, client hooks
  * ([data-ogsc], u + .body …). Kept rules get !important so they still win over the inlined styles. Web fonts
@@ -139,7 +146,7 @@ function inlineWithJuice($: CheerioAPI, generated: boolean) {
       preserveKeyFrames: true,
       preservePseudos: true,
       preserveImportant: true,
-      preservedSelectors: CLIENT_HOOKS,
+      preservedSelectors: [...CLIENT_HOOKS, ...PSEUDO_ELEMENTS],
       insertPreservedExtraCss: false,
       // Width/height/bgcolor attributes help Outlook; a member's own email keeps its attributes as they are.
       applyWidthAttributes: generated,
