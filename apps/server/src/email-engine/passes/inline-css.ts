@@ -2,7 +2,7 @@ import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 import juice from "juice";
-import postcss, { type AtRule, type Root } from "postcss";
+import type { AtRule, Root } from "postcss";
 import safeParse from "postcss-safe-parser";
 import { UNSAFE_LABEL, type UnsafeKind, unsafeDeclaration } from "./css-rules.js";
 import { readImportantCascade, unpinOverriddenImportants } from "./important-overrides.js";
@@ -127,7 +127,7 @@ function mediaAttributesToQueries($: CheerioAPI, styles: StyleBlocks) {
 function onlyThisQuery(css: string, media: string): boolean {
   const norm = (q: string) => q.replace(/\s+/g, " ").trim().toLowerCase();
   try {
-    const nodes = postcss.parse(css).nodes.filter((n) => n.type !== "comment");
+    const nodes = (safeParse(css) as Root).nodes.filter((n) => n.type !== "comment");
     return (
       nodes.length > 0 &&
       nodes.every((n) => n.type === "atrule" && n.name.toLowerCase() === "media" && norm(n.params) === norm(media))
