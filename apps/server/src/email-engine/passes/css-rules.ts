@@ -1,4 +1,6 @@
 import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
+import type { Root } from "postcss";
+import safeParse from "postcss-safe-parser";
 /**
  * Which CSS declarations the engine removes, shared by the style-attribute pass and the <style> pass.
  * Returns the kind of problem, or null when the declaration may stay.
@@ -22,3 +24,15 @@ export function unsafeDeclaration(prop: string, value: string): UnsafeKind | nul
 }
 
 export const UNSAFE_LABEL: Record<UnsafeKind, string> = N.unsafeCss;
+
+/**
+ * A stylesheet read forgivingly, as browsers read it: a slip (`width:100%;!important;`, as sendwithus' Go theme
+ * writes) loses only itself, not the rules around it. Null only if even the forgiving parser gives up.
+ */
+export function parseCss(css: string): Root | null {
+  try {
+    return safeParse(css) as Root;
+  } catch {
+    return null;
+  }
+}

@@ -1,9 +1,9 @@
 import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 import { compareSpecificity, parse1 } from "parseley";
-import type { AtRule, Root, Rule } from "postcss";
-import safeParse from "postcss-safe-parser";
+import type { AtRule, Rule } from "postcss";
 import { parseStyle, stringifyStyle } from "../dom.js";
+import { parseCss } from "./css-rules.js";
 
 /**
  * Inlining turns `.hide { display: none !important }` into `style="display: none !important"`, and an inline
@@ -38,6 +38,8 @@ export interface ImportantCascade {
 }
 
 const IMPORTANT = /!\s*important/i;
+/** A declaration's value that ends in !important (and what to cut to drop it). */
+const IMPORTANT_AT_END = /\s*!\s*important\s*$/i;
 
 /**
  * What the comparison needs from before juice: the <style> blocks with !important (juice removes them) and the
@@ -54,21 +56,14 @@ export function readImportantCascade($: CheerioAPI, cssBlocks: string[]): Import
   return { cssBlocks: withImportant, authoredInline };
 }
 
-/** The !important rules of the blocks, plain (top level) and inside @media, with specificity and order. */
+/** The !important rules of the blocks, plain (top level) and inside @media, in order (specificity: specificityOf). */
 function importantRules(cssBlocks: string[]): { plain: ImportantRule[]; media: ImportantRule[] } {
   const plain: ImportantRule[] = [];
   const media: ImportantRule[] = [];
   let order = 0;
   for (const css of cssBlocks) {
-    // Forgiving, as browsers are: real stylesheets hold slips like `width:100%;!important;` (sendwithus' Go theme),
-    // and one slip must not hide the block's other rules.
-    let root: Root;
-    try {
-      root = safeParse(css) as Root;
-    } catch {
-      continue;
-    }
-    root.walkRules((rule: Rule) => {
+    // Forgiving: one slip must not hide the block's other rules.
+    parseCss(css)?.walkRules((rule: Rule) => {
       const inMedia = insideMedia(rule);
       if (!inMedia && rule.parent?.type !== "root") return; // @supports, @keyframes …: not inlined, not compared
       const props = new Set<string>();
@@ -108,7 +103,7 @@ export function unpinOverriddenImportants($: CheerioAPI, cascade: ImportantCasca
     const style = new Map(parseStyle(el.attribs.style));
     for (const prop of unpin) {
       const value = style.get(prop);
-      if (value) style.set(prop, value.replace(/\s*!\s*important\s*$/i, ""));
+      if (value) style.set(prop, value.replace(IMPORTANT_AT_END, ""));
     }
     el.attribs.style = stringifyStyle(style);
     unpinned += unpin.length;
@@ -137,7 +132,7 @@ function specificityOf(ctx: Comparison, selector: string): Specificity | null {
 
 function importantProps(el: Element): Set<string> {
   const props = new Set<string>();
-  for (const [prop, value] of parseStyle(el.attribs.style)) if (/!\s*important\s*$/i.test(value)) props.add(prop);
+  for (const [prop, value] of parseStyle(el.attribs.style)) if (IMPORTANT_AT_END.test(value)) props.add(prop);
   return props;
 }
 

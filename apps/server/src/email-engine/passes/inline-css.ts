@@ -2,9 +2,8 @@ import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 import juice from "juice";
-import type { AtRule, Root } from "postcss";
-import safeParse from "postcss-safe-parser";
-import { UNSAFE_LABEL, type UnsafeKind, unsafeDeclaration } from "./css-rules.js";
+import type { AtRule } from "postcss";
+import { parseCss, UNSAFE_LABEL, type UnsafeKind, unsafeDeclaration } from "./css-rules.js";
 import { readImportantCascade, unpinOverriddenImportants } from "./important-overrides.js";
 import type { EmailPass } from "./pass.js";
 import { isFontUrl } from "./sanitize.js";
@@ -126,15 +125,11 @@ function mediaAttributesToQueries($: CheerioAPI, styles: StyleBlocks) {
 
 function onlyThisQuery(css: string, media: string): boolean {
   const norm = (q: string) => q.replace(/\s+/g, " ").trim().toLowerCase();
-  try {
-    const nodes = (safeParse(css) as Root).nodes.filter((n) => n.type !== "comment");
-    return (
-      nodes.length > 0 &&
-      nodes.every((n) => n.type === "atrule" && n.name.toLowerCase() === "media" && norm(n.params) === norm(media))
-    );
-  } catch {
-    return false;
-  }
+  const nodes = parseCss(css)?.nodes.filter((n) => n.type !== "comment") ?? [];
+  return (
+    nodes.length > 0 &&
+    nodes.every((n) => n.type === "atrule" && n.name.toLowerCase() === "media" && norm(n.params) === norm(media))
+  );
 }
 
 function inlineWithJuice($: CheerioAPI, generated: boolean) {
@@ -196,13 +191,9 @@ export function ensureHead($: CheerioAPI) {
 export function cleanStylesheet(input: string): { css: string; fonts: string; removed: Map<UnsafeKind, number> } {
   const removed = new Map<UnsafeKind, number>();
   if (!input.trim()) return { css: "", fonts: "", removed };
-  let root: Root;
-  try {
-    // Forgiving, as browsers are: one slip (`width:100%;!important;`) must not cost the email its media queries.
-    root = safeParse(input) as Root;
-  } catch {
-    return { css: "", fonts: "", removed };
-  }
+  // Forgiving: one slip must not cost the email its media queries.
+  const root = parseCss(input);
+  if (!root) return { css: "", fonts: "", removed };
   const fonts: string[] = [];
   root.walkAtRules((at: AtRule) => {
     const name = at.name.toLowerCase();
