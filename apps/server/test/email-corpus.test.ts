@@ -7,7 +7,7 @@ import { type CorpusTemplate, corpusManifest, loadCorpus } from "./fixtures/emai
 import { missingWords, visibleText, words } from "./fixtures/email-corpus/visible-text.js";
 
 /**
- * Regression corpus (issue 10 item 8), the fast part: 45 real public templates (see
+ * Regression corpus (issue 10 item 8), the fast part: 46 real public templates (see
  * fixtures/email-corpus/README.md) through processEmail(…, "existing"), and every Gemini stand-in answer through
  * processEmail(…, "generated"). The render part (pixels at 600/375 px, overflow) is email-corpus-render.test.ts.
  */

@@ -1,7 +1,7 @@
 import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { Element } from "domhandler";
 import { isTag, parseStyle, stringifyStyle } from "../dom.js";
-import { UNSAFE_LABEL, type UnsafeKind, unsafeDeclaration } from "./css-rules.js";
+import { displayFallback, UNSAFE_LABEL, type UnsafeKind, unsafeDeclaration } from "./css-rules.js";
 import type { EmailPass } from "./pass.js";
 
 /** A cheap test first: only style attributes that may hold something to remove are parsed. */
@@ -10,8 +10,8 @@ const SUSPECT =
 
 /**
  * Removes from style attributes what clients do not support or is unsafe: var() juice could not resolve,
- * expression()/behavior, flex and grid layout (the blocks stack instead: the fallback every client understands),
- * absolute/fixed positioning. Style attributes without such declarations are left byte for byte as written.
+ * expression()/behavior, flex and grid layout (the blocks stack instead: the fallback every client understands; a
+ * flex or grid `display` becomes block or inline-block so the box itself keeps its place), absolute/fixed positioning. Style attributes without such declarations are left byte for byte as written.
  */
 export const cleanStyles: EmailPass = {
   name: "clean-styles",
@@ -27,7 +27,9 @@ export const cleanStyles: EmailPass = {
       for (const [prop, value] of style) {
         const kind = unsafeDeclaration(prop, value);
         if (!kind) continue;
-        style.delete(prop);
+        const fallback = prop.trim().toLowerCase() === "display" ? displayFallback(value) : null;
+        if (fallback) style.set(prop, fallback);
+        else style.delete(prop);
         changed = true;
         seen.add(kind);
       }

@@ -23,6 +23,18 @@ export function unsafeDeclaration(prop: string, value: string): UnsafeKind | nul
   return null;
 }
 
+/**
+ * What a flex or grid `display` becomes instead of being dropped: the box keeps its outer behaviour (a block, or an
+ * inline box that takes its padding and sits on the line) and its children stack. Dropping the declaration instead
+ * turns an `<a style="display:inline-flex;padding:16px 48px">` button into a plain inline link whose padding no longer
+ * takes space (React Email's Tailwind output does this). Null when the value is not flex or grid.
+ */
+export function displayFallback(value: string): string | null {
+  const m = /^\s*(inline-)?(?:flex|grid)\s*(!\s*important)?\s*$/i.exec(value);
+  if (!m) return null;
+  return `${m[1] ? "inline-block" : "block"}${m[2] ? "!important" : ""}`;
+}
+
 export const UNSAFE_LABEL: Record<UnsafeKind, string> = N.unsafeCss;
 
 /**

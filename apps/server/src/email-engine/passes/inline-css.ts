@@ -3,7 +3,7 @@ import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 import juice from "juice";
 import type { AtRule } from "postcss";
-import { parseCss, UNSAFE_LABEL, type UnsafeKind, unsafeDeclaration } from "./css-rules.js";
+import { displayFallback, parseCss, UNSAFE_LABEL, type UnsafeKind, unsafeDeclaration } from "./css-rules.js";
 import { readImportantCascade, unpinOverriddenImportants } from "./important-overrides.js";
 import type { EmailPass } from "./pass.js";
 import { isFontUrl } from "./sanitize.js";
@@ -212,8 +212,12 @@ export function cleanStylesheet(input: string): { css: string; fonts: string; re
     const kind = unsafeDeclaration(decl.prop, decl.value);
     if (kind) {
       removed.set(kind, (removed.get(kind) ?? 0) + 1);
-      decl.remove();
-      return;
+      const fallback = decl.prop.toLowerCase() === "display" ? displayFallback(decl.value) : null;
+      if (fallback) decl.value = fallback;
+      else {
+        decl.remove();
+        return;
+      }
     }
     // Kept rules must still win over the inlined declarations (keyframes are not rules of elements).
     const parentAt = decl.parent?.parent?.type === "atrule" ? (decl.parent.parent as AtRule).name : "";
