@@ -1,4 +1,5 @@
 import type { CheerioAPI } from "cheerio";
+import { expand, isShorthand } from "css-shorthand-properties";
 import type { Element } from "domhandler";
 import { compareSpecificity, parse1 } from "parseley";
 import type { AtRule, Rule } from "postcss";
@@ -13,6 +14,8 @@ import { parseCss } from "./css-rules.js";
  * juice inlined with !important, if an !important @media rule for the same property matches the element and beats
  * the plain rule it came from (specificity, then order), the inline one loses its !important: the kept rule (which
  * gets !important, inline-css.ts) wins inside its media query again and the inline value applies everywhere else.
+ * "The same property" counts shorthands: Maizzle's `.sm-p-6 { padding: 24px !important }` in @media overrides an
+ * inlined `padding-left: 36px !important` from `.px-9`, and a media `padding-left` overrides an inlined `padding`.
  */
 
 type Specificity = [number, number, number];
@@ -20,7 +23,8 @@ type Specificity = [number, number, number];
 interface ImportantRule {
   selector: string;
   order: number;
-  props: Set<string>;
+  /** The longhands the rule's !important declarations set (`padding` → padding-top, padding-right …). */
+  longhands: Set<string>;
 }
 
 /** One comparison's caches: selectors' specificities and the elements each selector matches. */
@@ -66,13 +70,13 @@ function importantRules(cssBlocks: string[]): { plain: ImportantRule[]; media: I
     parseCss(css)?.walkRules((rule: Rule) => {
       const inMedia = insideMedia(rule);
       if (!inMedia && rule.parent?.type !== "root") return; // @supports, @keyframes …: not inlined, not compared
-      const props = new Set<string>();
+      const longhands = new Set<string>();
       rule.walkDecls((d) => {
-        if (d.important) props.add(d.prop.toLowerCase());
+        if (d.important) for (const l of longhandsOf(d.prop)) longhands.add(l);
       });
       order += 1;
-      if (props.size === 0) return;
-      for (const selector of rule.selectors) (inMedia ? media : plain).push({ selector, order, props });
+      if (longhands.size === 0) return;
+      for (const selector of rule.selectors) (inMedia ? media : plain).push({ selector, order, longhands });
     });
   }
   return { plain, media };
@@ -130,17 +134,36 @@ function specificityOf(ctx: Comparison, selector: string): Specificity | null {
   return specificity;
 }
 
+const longhandCache = new Map<string, string[]>();
+
+/** The longhand properties a property sets: itself when it is one, all of them for a shorthand (`border` → 12). */
+function longhandsOf(property: string): string[] {
+  const prop = property.toLowerCase();
+  let out = longhandCache.get(prop);
+  if (!out) {
+    out = isShorthand(prop) ? flatten(expand(prop, true)) : [prop];
+    longhandCache.set(prop, out);
+  }
+  return out;
+}
+
+function flatten(items: unknown[]): string[] {
+  return items.flatMap((item) => (Array.isArray(item) ? flatten(item) : [String(item)]));
+}
+
 function importantProps(el: Element): Set<string> {
   const props = new Set<string>();
   for (const [prop, value] of parseStyle(el.attribs.style)) if (IMPORTANT_AT_END.test(value)) props.add(prop);
   return props;
 }
 
-/** The rule that wins among those setting `prop` !important and matching the element, or undefined. */
+/** The rule that wins among those setting `prop` (or part of it) !important and matching the element, or undefined. */
 function strongest(rules: ImportantRule[], ctx: Comparison, el: Element, prop: string): ImportantRule | undefined {
+  const longhands = longhandsOf(prop);
   let best: ImportantRule | undefined;
   for (const rule of rules) {
-    if (!rule.props.has(prop) || !matches(ctx, el, rule.selector) || !specificityOf(ctx, rule.selector)) continue;
+    if (!longhands.some((l) => rule.longhands.has(l))) continue;
+    if (!matches(ctx, el, rule.selector) || !specificityOf(ctx, rule.selector)) continue;
     if (!best || beats(ctx, rule, best)) best = rule;
   }
   return best;
