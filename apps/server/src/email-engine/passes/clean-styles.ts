@@ -27,7 +27,7 @@ export const cleanStyles: EmailPass = {
       for (const [prop, value] of style) {
         const kind = unsafeDeclaration(prop, value);
         if (!kind) continue;
-        const fallback = prop.trim().toLowerCase() === "display" ? displayFallback(value) : null;
+        const fallback = prop.trim().toLowerCase() === "display" ? displayFallback(value, el.name) : null;
         if (fallback) style.set(prop, fallback);
         else style.delete(prop);
         changed = true;

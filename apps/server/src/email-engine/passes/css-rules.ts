@@ -1,4 +1,5 @@
 import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
+import { expand, isShorthand } from "css-shorthand-properties";
 import type { Root } from "postcss";
 import safeParse from "postcss-safe-parser";
 /**
@@ -23,16 +24,31 @@ export function unsafeDeclaration(prop: string, value: string): UnsafeKind | nul
   return null;
 }
 
+/** Table parts: a flex or grid display on them is removed, so they are table boxes again (a block would shrink them). */
+const TABLE_PARTS = /^(?:table|thead|tbody|tfoot|tr|td|th|caption|col|colgroup)$/i;
+
 /**
  * What a flex or grid `display` becomes instead of being dropped: the box keeps its outer behaviour (a block, or an
  * inline box that takes its padding and sits on the line) and its children stack. Dropping the declaration instead
  * turns an `<a style="display:inline-flex;padding:16px 48px">` button into a plain inline link whose padding no longer
- * takes space (React Email's Tailwind output does this). Null when the value is not flex or grid.
+ * takes space (React Email's Tailwind output does this). Table parts are the exception (`<table style="display:flex">`
+ * centring a logo, React Email's AWS demo): removing the display makes them tables again, where a block would shrink
+ * them to their content. `tag` is the element's, or the selector subject's when a rule names one. Null: remove.
  */
-export function displayFallback(value: string): string | null {
+export function displayFallback(value: string, tag?: string): string | null {
   const m = /^\s*(inline-)?(?:flex|grid)\s*(!\s*important)?\s*$/i.exec(value);
-  if (!m) return null;
+  if (!m || (tag && TABLE_PARTS.test(tag))) return null;
   return `${m[1] ? "inline-block" : "block"}${m[2] ? "!important" : ""}`;
+}
+
+/** The element name a selector's last compound starts with (`.row > td.col` → td), if it names one. */
+export function subjectTag(selector: string): string | undefined {
+  const last =
+    selector
+      .trim()
+      .split(/[\s>+~]+/)
+      .pop() ?? "";
+  return /^[a-z][a-z0-9]*/i.exec(last)?.[0];
 }
 
 export const UNSAFE_LABEL: Record<UnsafeKind, string> = N.unsafeCss;
@@ -47,4 +63,21 @@ export function parseCss(css: string): Root | null {
   } catch {
     return null;
   }
+}
+
+const longhandCache = new Map<string, string[]>();
+
+/** The longhand properties a property sets: itself when it is one, all of them for a shorthand (`border` → 12). */
+export function longhandsOf(property: string): string[] {
+  const prop = property.toLowerCase();
+  let out = longhandCache.get(prop);
+  if (!out) {
+    out = isShorthand(prop) ? flatten(expand(prop, true)) : [prop];
+    longhandCache.set(prop, out);
+  }
+  return out;
+}
+
+function flatten(items: unknown[]): string[] {
+  return items.flatMap((item) => (Array.isArray(item) ? flatten(item) : [String(item)]));
 }

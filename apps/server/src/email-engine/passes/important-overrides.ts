@@ -1,10 +1,9 @@
 import type { CheerioAPI } from "cheerio";
-import { expand, isShorthand } from "css-shorthand-properties";
 import type { Element } from "domhandler";
 import { compareSpecificity, parse1 } from "parseley";
 import type { AtRule, Rule } from "postcss";
 import { parseStyle, stringifyStyle } from "../dom.js";
-import { parseCss } from "./css-rules.js";
+import { longhandsOf, parseCss } from "./css-rules.js";
 
 /**
  * Inlining turns `.hide { display: none !important }` into `style="display: none !important"`, and an inline
@@ -132,23 +131,6 @@ function specificityOf(ctx: Comparison, selector: string): Specificity | null {
     ctx.specificity.set(selector, specificity);
   }
   return specificity;
-}
-
-const longhandCache = new Map<string, string[]>();
-
-/** The longhand properties a property sets: itself when it is one, all of them for a shorthand (`border` → 12). */
-function longhandsOf(property: string): string[] {
-  const prop = property.toLowerCase();
-  let out = longhandCache.get(prop);
-  if (!out) {
-    out = isShorthand(prop) ? flatten(expand(prop, true)) : [prop];
-    longhandCache.set(prop, out);
-  }
-  return out;
-}
-
-function flatten(items: unknown[]): string[] {
-  return items.flatMap((item) => (Array.isArray(item) ? flatten(item) : [String(item)]));
 }
 
 function importantProps(el: Element): Set<string> {

@@ -2,8 +2,16 @@ import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 import juice from "juice";
-import type { AtRule } from "postcss";
-import { displayFallback, parseCss, UNSAFE_LABEL, type UnsafeKind, unsafeDeclaration } from "./css-rules.js";
+import type { AtRule, Rule } from "postcss";
+import { pinAuthoredInline, readAuthoredInline } from "./authored-inline.js";
+import {
+  displayFallback,
+  parseCss,
+  subjectTag,
+  UNSAFE_LABEL,
+  type UnsafeKind,
+  unsafeDeclaration,
+} from "./css-rules.js";
 import { readImportantCascade, unpinOverriddenImportants } from "./important-overrides.js";
 import type { EmailPass } from "./pass.js";
 import { isFontUrl } from "./sanitize.js";
@@ -37,7 +45,8 @@ const PSEUDO_ELEMENTS = [":first-letter", ":first-line", ":before", ":after", ":
 /**
  * Inlines CSS with juice and keeps ONE <style> in <head> for what cannot be inlined and major clients honour:
  * @media queries (mobile stacking, prefers-color-scheme), :hover and other pseudo-classes, client hooks
- * ([data-ogsc], u + .body …). Kept rules get !important so they still win over the inlined styles. Web fonts
+ * ([data-ogsc], u + .body …). Kept rules get !important so they still win over the inlined styles (and the author's
+ * own inline declarations they lost to get !important too: authored-inline.ts). Web fonts
  * (@font-face, @import and <link> from font hosts) go into a block hidden from Outlook for Windows, which would
  * otherwise fall back to Times New Roman. Conditional comments (<!--[if mso]> … <style>) are not touched.
  * Unsafe declarations (var() that juice could not resolve, flex/grid, expression() …) are removed from the kept CSS.
@@ -55,9 +64,13 @@ export const inlineCss: EmailPass = {
       $,
       styles.toArray().map((el) => $(el).text()),
     );
+    // A member's own email keeps its cascade; in a generated one a phone rule the model wrote is meant to apply.
+    const authored = options.source === "existing" ? readAuthoredInline($) : null;
     inlineWithJuice($, options.source === "generated");
     if (cascade) unpinOverriddenImportants($, cascade);
-    const cleaned = cleanStylesheet(gatherKeptCss($));
+    const keptCss = gatherKeptCss($);
+    if (authored) pinAuthoredInline($, authored, keptCss);
+    const cleaned = cleanStylesheet(keptCss);
     const { css, removed } = cleaned;
     const fonts = [...new Set([...fontImports, cleaned.fonts].filter(Boolean))].join("\n");
 
@@ -212,7 +225,11 @@ export function cleanStylesheet(input: string): { css: string; fonts: string; re
     const kind = unsafeDeclaration(decl.prop, decl.value);
     if (kind) {
       removed.set(kind, (removed.get(kind) ?? 0) + 1);
-      const fallback = decl.prop.toLowerCase() === "display" ? displayFallback(decl.value) : null;
+      const rule = decl.parent?.type === "rule" ? (decl.parent as Rule) : undefined;
+      // A rule for several selectors keeps the fallback only if none of them names a table part.
+      const tags = rule?.selectors.map(subjectTag) ?? [];
+      const tableTag = tags.find((t) => t && displayFallback("flex", t) === null);
+      const fallback = decl.prop.toLowerCase() === "display" ? displayFallback(decl.value, tableTag) : null;
       if (fallback) decl.value = fallback;
       else {
         decl.remove();
