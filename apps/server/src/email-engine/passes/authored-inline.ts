@@ -2,7 +2,7 @@ import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 import type { AtRule, Rule } from "postcss";
 import { parseStyle, stringifyStyle } from "../dom.js";
-import { longhandsOf, parseCss } from "./css-rules.js";
+import { IMPORTANT_AT_END, longhandsOf, parseCss } from "./css-rules.js";
 
 /**
  * Kept rules (@media, :hover …) get !important so they still beat the declarations juice inlines from the plain
@@ -16,7 +16,6 @@ import { longhandsOf, parseCss } from "./css-rules.js";
 /** Each element's authored inline properties without !important (read before juice) and the longhands they set. */
 export type AuthoredInline = Map<Element, { props: Set<string>; longhands: Set<string> }>;
 
-const IMPORTANT_AT_END = /!\s*important\s*$/i;
 /** Pseudo-classes a rule may carry; the element itself is what they style, so they are matched without them. */
 const STATE_PSEUDO = /:(?:hover|focus|focus-within|focus-visible|active|visited|link|target|checked)\b/gi;
 

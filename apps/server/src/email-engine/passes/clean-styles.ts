@@ -11,7 +11,8 @@ const SUSPECT =
 /**
  * Removes from style attributes what clients do not support or is unsafe: var() juice could not resolve,
  * expression()/behavior, flex and grid layout (the blocks stack instead: the fallback every client understands; a
- * flex or grid `display` becomes block or inline-block so the box itself keeps its place), absolute/fixed positioning. Style attributes without such declarations are left byte for byte as written.
+ * flex or grid `display` becomes block or inline-block so the box itself keeps its place), absolute/fixed
+ * positioning. Style attributes without such declarations are left byte for byte as written.
  */
 export const cleanStyles: EmailPass = {
   name: "clean-styles",

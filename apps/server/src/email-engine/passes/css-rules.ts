@@ -65,6 +65,9 @@ export function parseCss(css: string): Root | null {
   }
 }
 
+/** A declaration's value that ends in !important (and what to cut to drop it). */
+export const IMPORTANT_AT_END = /\s*!\s*important\s*$/i;
+
 const longhandCache = new Map<string, string[]>();
 
 /** The longhand properties a property sets: itself when it is one, all of them for a shorthand (`border` → 12). */

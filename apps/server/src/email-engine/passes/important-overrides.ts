@@ -3,7 +3,7 @@ import type { Element } from "domhandler";
 import { compareSpecificity, parse1 } from "parseley";
 import type { AtRule, Rule } from "postcss";
 import { parseStyle, stringifyStyle } from "../dom.js";
-import { longhandsOf, parseCss } from "./css-rules.js";
+import { IMPORTANT_AT_END, longhandsOf, parseCss } from "./css-rules.js";
 
 /**
  * Inlining turns `.hide { display: none !important }` into `style="display: none !important"`, and an inline
@@ -41,8 +41,6 @@ export interface ImportantCascade {
 }
 
 const IMPORTANT = /!\s*important/i;
-/** A declaration's value that ends in !important (and what to cut to drop it). */
-const IMPORTANT_AT_END = /\s*!\s*important\s*$/i;
 
 /**
  * What the comparison needs from before juice: the <style> blocks with !important (juice removes them) and the

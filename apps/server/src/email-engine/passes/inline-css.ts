@@ -45,8 +45,8 @@ const PSEUDO_ELEMENTS = [":first-letter", ":first-line", ":before", ":after", ":
 /**
  * Inlines CSS with juice and keeps ONE <style> in <head> for what cannot be inlined and major clients honour:
  * @media queries (mobile stacking, prefers-color-scheme), :hover and other pseudo-classes, client hooks
- * ([data-ogsc], u + .body …). Kept rules get !important so they still win over the inlined styles (and the author's
- * own inline declarations they lost to get !important too: authored-inline.ts). Web fonts
+ * ([data-ogsc], u + .body …). Kept rules get !important so they still win over the inlined styles (in an existing
+ * email, the author's own inline declarations they lost to get !important too: authored-inline.ts). Web fonts
  * (@font-face, @import and <link> from font hosts) go into a block hidden from Outlook for Windows, which would
  * otherwise fall back to Times New Roman. Conditional comments (<!--[if mso]> … <style>) are not touched.
  * Unsafe declarations (var() that juice could not resolve, flex/grid, expression() …) are removed from the kept CSS.
