@@ -65,6 +65,50 @@ export function parseCss(css: string): Root | null {
   }
 }
 
+/** A property name as CSS allows it (custom properties included); `//` from a Sass-style comment is not one. */
+const PROPERTY_NAME = /^(?:--|-?[a-z_])[\w-]*$/i;
+
+/** Text a forgiving parse left in the raws (skipped slips), comments aside. */
+function holdsSlip(raw: string | undefined): boolean {
+  return !!raw && /\S/.test(raw.replace(/\/\*[\s\S]*?\*\//g, ""));
+}
+
+/**
+ * A stylesheet without the slips browsers skip, for juice: a declaration without a colon (`solid #e2e8f0;`), one
+ * whose name is no property (a Sass `// comment` line, which also takes the declaration after it, as in browsers), a
+ * stray `}`, and a rule whose selector list has an empty entry (`th, td, a, { … }`: browsers drop the whole rule).
+ * juice throws on the first — and the whole stylesheet was lost — and applies the last. CSS without slips comes back
+ * unchanged, byte for byte. GEW's CleverReach newsletters (bootstrap-email sources with Sass leftovers) hold all four.
+ */
+export function withoutSlips(css: string): string {
+  const root = parseCss(css);
+  if (!root) return css;
+  let changed = false;
+  root.walkDecls((decl) => {
+    if (!PROPERTY_NAME.test(decl.prop)) {
+      decl.remove();
+      changed = true;
+    } else if (holdsSlip(decl.raws.before)) {
+      decl.raws.before = /\s*$/.exec(decl.raws.before ?? "")?.[0] ?? "";
+      changed = true;
+    }
+  });
+  root.walkRules((rule) => {
+    if (rule.selectors.some((selector) => !selector.trim())) {
+      rule.remove();
+      changed = true;
+    } else if (holdsSlip(rule.raws.after)) {
+      rule.raws.after = /\s*$/.exec(rule.raws.after ?? "")?.[0] ?? "";
+      changed = true;
+    }
+  });
+  if (holdsSlip(root.raws.after)) {
+    root.raws.after = "\n";
+    changed = true;
+  }
+  return changed ? root.toString() : css;
+}
+
 /** A declaration's value that ends in !important (and what to cut to drop it). */
 export const IMPORTANT_AT_END = /\s*!\s*important\s*$/i;
 

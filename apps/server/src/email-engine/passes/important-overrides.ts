@@ -57,8 +57,11 @@ export function readImportantCascade($: CheerioAPI, cssBlocks: string[]): Import
   return { cssBlocks: withImportant, authoredInline };
 }
 
-/** The !important rules of the blocks, plain (top level) and inside @media, in order (specificity: specificityOf). */
-function importantRules(cssBlocks: string[]): { plain: ImportantRule[]; media: ImportantRule[] } {
+/**
+ * The rules of the blocks that set something with (or, `important: false`, without) !important, plain (top level) and
+ * inside @media, in order (specificity: specificityOf).
+ */
+function importantRules(cssBlocks: string[], important = true): { plain: ImportantRule[]; media: ImportantRule[] } {
   const plain: ImportantRule[] = [];
   const media: ImportantRule[] = [];
   let order = 0;
@@ -69,7 +72,9 @@ function importantRules(cssBlocks: string[]): { plain: ImportantRule[]; media: I
       if (!inMedia && rule.parent?.type !== "root") return; // @supports, @keyframes …: not inlined, not compared
       const longhands = new Set<string>();
       rule.walkDecls((d) => {
-        if (d.important) for (const l of longhandsOf(d.prop)) longhands.add(l);
+        if (Boolean(d.important) === important && !d.prop.startsWith("--")) {
+          for (const l of longhandsOf(d.prop)) longhands.add(l);
+        }
       });
       order += 1;
       if (longhands.size === 0) return;
@@ -110,6 +115,59 @@ export function unpinOverriddenImportants($: CheerioAPI, cascade: ImportantCasca
     unpinned += unpin.length;
   }
   return unpinned;
+}
+
+/**
+ * The other half of the cascade: a kept @media rule without !important gets one (inline-css.ts), so it beats every
+ * inlined declaration. But where a plain rule beat it in the author's cascade — as specific and later, or more
+ * specific — the plain value applied on phones too: GEW's newsletters define `.pb-5 { padding-bottom: 2rem }` after
+ * `@media (max-width: 768px) { .card-body { padding: 1rem } }`, so `class="card-body pb-5"` kept 32 px at the bottom.
+ * Such an inlined declaration gets !important, so it still beats the kept rule. Only declarations whose every
+ * longhand won are pinned (an inlined `padding` from `.card-body` still yields to the phone rule on its other sides);
+ * never where an !important @media rule sets the property, which beat the plain rule in the original as it does now.
+ * Existing emails only (in a generated email the model's phone rules are meant to apply). Returns how many.
+ */
+export function pinPlainWinners(
+  $: CheerioAPI,
+  cssBlocks: string[],
+  authored: (el: Element) => ReadonlySet<string>,
+): number {
+  if (!cssBlocks.some((css) => /@media/i.test(css))) return 0;
+  const normal = importantRules(cssBlocks, false);
+  if (normal.media.length === 0 || normal.plain.length === 0) return 0;
+  const important = importantRules(cssBlocks, true);
+  const ctx: Comparison = { $, specificity: new Map(), matched: new Map() };
+  const won = new Map<Element, Set<string>>();
+  for (const rule of normal.media) {
+    if (!specificityOf(ctx, rule.selector)) continue;
+    for (const el of matchedBy(ctx, rule.selector)) {
+      if (!el.attribs.style) continue;
+      for (const longhand of rule.longhands) {
+        if (won.get(el)?.has(longhand) || strongest(important.media, ctx, el, longhand)) continue;
+        const fromMedia = strongest(normal.media, ctx, el, longhand);
+        const fromPlain = strongest(normal.plain, ctx, el, longhand);
+        if (!fromMedia || !fromPlain || !beats(ctx, fromPlain, fromMedia)) continue;
+        const set = won.get(el) ?? new Set<string>();
+        set.add(longhand);
+        won.set(el, set);
+      }
+    }
+  }
+  let pinned = 0;
+  for (const [el, longhands] of won) {
+    const own = authored(el);
+    const style = new Map(parseStyle(el.attribs.style));
+    let changed = false;
+    for (const [prop, value] of style) {
+      if (own.has(prop) || IMPORTANT_AT_END.test(value)) continue;
+      if (!longhandsOf(prop).every((l) => longhands.has(l))) continue;
+      style.set(prop, `${value} !important`);
+      changed = true;
+      pinned += 1;
+    }
+    if (changed) el.attribs.style = stringifyStyle(style);
+  }
+  return pinned;
 }
 
 function insideMedia(rule: Rule): boolean {
@@ -157,6 +215,10 @@ function beats(ctx: Comparison, a: ImportantRule, b: ImportantRule): boolean {
 
 /** Whether a selector matches the element; each selector is queried once per document (candidates are many). */
 function matches(ctx: Comparison, el: Element, selector: string): boolean {
+  return matchedBy(ctx, selector).has(el);
+}
+
+function matchedBy(ctx: Comparison, selector: string): Set<Element> {
   let matched = ctx.matched.get(selector);
   if (!matched) {
     try {
@@ -166,5 +228,5 @@ function matches(ctx: Comparison, el: Element, selector: string): boolean {
     }
     ctx.matched.set(selector, matched);
   }
-  return matched.has(el);
+  return matched;
 }

@@ -11,8 +11,9 @@ import {
   UNSAFE_LABEL,
   type UnsafeKind,
   unsafeDeclaration,
+  withoutSlips,
 } from "./css-rules.js";
-import { readImportantCascade, unpinOverriddenImportants } from "./important-overrides.js";
+import { pinPlainWinners, readImportantCascade, unpinOverriddenImportants } from "./important-overrides.js";
 import type { EmailPass } from "./pass.js";
 import { isFontUrl } from "./sanitize.js";
 
@@ -59,15 +60,15 @@ export const inlineCss: EmailPass = {
     if (styles.length === 0 && fontLinks.length === 0) return [];
     const blockCount = styles.length;
     const { fontImports, droppedImports } = takeOutImports($, styles);
+    dropSlips($, styles);
     mediaAttributesToQueries($, styles);
-    const cascade = readImportantCascade(
-      $,
-      styles.toArray().map((el) => $(el).text()),
-    );
+    const cssBlocks = styles.toArray().map((el) => $(el).text());
+    const cascade = readImportantCascade($, cssBlocks);
     // A member's own email keeps its cascade; in a generated one a phone rule the model wrote is meant to apply.
     const authored = options.source === "existing" ? readAuthoredInline($) : null;
     inlineWithJuice($, options.source === "generated");
     if (cascade) unpinOverriddenImportants($, cascade);
+    if (authored) pinPlainWinners($, cssBlocks, (el) => authored.get(el)?.props ?? NONE);
     const keptCss = gatherKeptCss($);
     if (authored) pinAuthoredInline($, authored, keptCss);
     const cleaned = cleanStylesheet(keptCss);
@@ -96,6 +97,8 @@ export const inlineCss: EmailPass = {
 
 type StyleBlocks = ReturnType<CheerioAPI>;
 
+const NONE: ReadonlySet<string> = new Set();
+
 /**
  * An @import and its URL (in one of five groups: url("…"), url('…'), url(…), "…", '…'). A quoted URL may hold a
  * semicolon (Google Fonts' `&amp;display=swap` as Postmark writes it): cutting there would leave an open string that
@@ -120,6 +123,15 @@ function takeOutImports($: CheerioAPI, styles: StyleBlocks) {
     );
   });
   return { fontImports, droppedImports };
+}
+
+/** Each block as browsers read it (css-rules.withoutSlips): one slip must not cost juice the whole stylesheet. */
+function dropSlips($: CheerioAPI, styles: StyleBlocks) {
+  styles.each((_, el) => {
+    const text = $(el).text();
+    const clean = withoutSlips(text);
+    if (clean !== text) $(el).text(clean);
+  });
 }
 
 /**
