@@ -2,7 +2,7 @@ import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 import type { AtRule, Rule } from "postcss";
 import { parseStyle, stringifyStyle } from "../dom.js";
-import { IMPORTANT_AT_END, longhandsOf, parseCss } from "./css-rules.js";
+import { IMPORTANT_AT_END, longhandsOf, parseCss, pinInline } from "./css-rules.js";
 
 /**
  * Kept rules (@media, :hover …) get !important so they still beat the declarations juice inlines from the plain
@@ -66,17 +66,11 @@ export function pinAuthoredInline($: CheerioAPI, authored: AuthoredInline, keptC
   let pinned = 0;
   for (const [el, longhands] of toPin) {
     const own = authored.get(el)!;
-    const style = new Map(parseStyle(el.attribs.style));
-    let changed = false;
-    for (const [prop, value] of style) {
-      // Only what the author wrote: a declaration juice inlined beside it must still yield to the kept rule.
-      if (!own.props.has(prop) || IMPORTANT_AT_END.test(value)) continue;
-      if (!longhandsOf(prop).some((l) => longhands.has(l))) continue;
-      style.set(prop, `${value} !important`);
-      changed = true;
-      pinned += 1;
-    }
-    if (changed) el.attribs.style = stringifyStyle(style);
+    // Only what the author wrote: a declaration juice inlined beside it must still yield to the kept rule.
+    pinned += pinInline(
+      el,
+      (prop, propLonghands) => own.props.has(prop) && propLonghands.some((l) => longhands.has(l)),
+    );
   }
   return pinned;
 }

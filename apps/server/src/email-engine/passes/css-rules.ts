@@ -1,7 +1,9 @@
 import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import { expand, isShorthand } from "css-shorthand-properties";
+import type { Element } from "domhandler";
 import type { Root } from "postcss";
 import safeParse from "postcss-safe-parser";
+import { parseStyle, stringifyStyle } from "../dom.js";
 /**
  * Which CSS declarations the engine removes, shared by the style-attribute pass and the <style> pass.
  * Returns the kind of problem, or null when the declaration may stay.
@@ -138,4 +140,20 @@ export function longhandsOf(property: string): string[] {
 
 function flatten(items: unknown[]): string[] {
   return items.flatMap((item) => (Array.isArray(item) ? flatten(item) : [String(item)]));
+}
+
+/**
+ * Adds !important to the element's inline declarations that `pick` chooses (it sees only those without one yet), so
+ * they keep beating a kept rule that gets !important. Returns how many were pinned.
+ */
+export function pinInline(el: Element, pick: (prop: string, longhands: string[]) => boolean): number {
+  const style = new Map(parseStyle(el.attribs.style));
+  let pinned = 0;
+  for (const [prop, value] of style) {
+    if (IMPORTANT_AT_END.test(value) || !pick(prop, longhandsOf(prop))) continue;
+    style.set(prop, `${value} !important`);
+    pinned += 1;
+  }
+  if (pinned) el.attribs.style = stringifyStyle(style);
+  return pinned;
 }

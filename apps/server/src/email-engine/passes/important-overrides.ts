@@ -3,7 +3,7 @@ import type { Element } from "domhandler";
 import { compareSpecificity, parse1 } from "parseley";
 import type { AtRule, Rule } from "postcss";
 import { parseStyle, stringifyStyle } from "../dom.js";
-import { IMPORTANT_AT_END, longhandsOf, parseCss } from "./css-rules.js";
+import { IMPORTANT_AT_END, longhandsOf, parseCss, pinInline } from "./css-rules.js";
 
 /**
  * Inlining turns `.hide { display: none !important }` into `style="display: none !important"`, and an inline
@@ -156,16 +156,7 @@ export function pinPlainWinners(
   let pinned = 0;
   for (const [el, longhands] of won) {
     const own = authored(el);
-    const style = new Map(parseStyle(el.attribs.style));
-    let changed = false;
-    for (const [prop, value] of style) {
-      if (own.has(prop) || IMPORTANT_AT_END.test(value)) continue;
-      if (!longhandsOf(prop).every((l) => longhands.has(l))) continue;
-      style.set(prop, `${value} !important`);
-      changed = true;
-      pinned += 1;
-    }
-    if (changed) el.attribs.style = stringifyStyle(style);
+    pinned += pinInline(el, (prop, propLonghands) => !own.has(prop) && propLonghands.every((l) => longhands.has(l)));
   }
   return pinned;
 }
