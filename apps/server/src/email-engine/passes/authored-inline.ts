@@ -1,7 +1,7 @@
 import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 import type { AtRule, Rule } from "postcss";
-import { parseStyle, stringifyStyle } from "../dom.js";
+import { parseStyle } from "../dom.js";
 import { IMPORTANT_AT_END, longhandsOf, parseCss, pinInline } from "./css-rules.js";
 
 /**
