@@ -23,6 +23,7 @@ export const cleanStyles: EmailPass = {
       const el = node as Element;
       if (!SUSPECT.test(el.attribs.style ?? "")) return;
       const style = new Map(parseStyle(el.attribs.style));
+      const flexRow = isFlexRow(style);
       let changed = false;
       const seen = new Set<UnsafeKind>();
       for (const [prop, value] of style) {
@@ -34,6 +35,7 @@ export const cleanStyles: EmailPass = {
         changed = true;
         seen.add(kind);
       }
+      if (flexRow) keepFlexRowLook(el, flexRow, style);
       for (const kind of seen) removed.set(kind, (removed.get(kind) ?? 0) + 1);
       if (changed) {
         const next = stringifyStyle(style);
@@ -44,3 +46,75 @@ export const cleanStyles: EmailPass = {
     return [...removed].map(([kind, n]) => N.unsafeCssFromElements(UNSAFE_LABEL[kind], n));
   },
 };
+
+/** Elements that sit on a line (their box takes no vertical room for padding unless made inline-block). */
+const INLINE_LEVEL = new Set([
+  "a",
+  "abbr",
+  "b",
+  "big",
+  "br",
+  "code",
+  "em",
+  "font",
+  "i",
+  "img",
+  "label",
+  "small",
+  "span",
+  "strong",
+  "sub",
+  "sup",
+  "u",
+]);
+
+interface FlexRow {
+  /** text-align that puts the row's items where justify-content put them, if it moved them. */
+  align: "center" | "right" | null;
+  /** align-items: center (else the items start at the top). */
+  middle: boolean;
+}
+
+/** A flex container laying its items out in a row (the default): how it placed them. Null for anything else. */
+function isFlexRow(style: Map<string, string>): FlexRow | null {
+  const display = style.get("display") ?? "";
+  if (!/^\s*(?:inline-)?flex\b/i.test(display)) return null;
+  if (/column/i.test(style.get("flex-direction") ?? "")) return null;
+  const justify = (style.get("justify-content") ?? "").toLowerCase();
+  const align = /center/.test(justify) ? "center" : /(?:^|\s)(?:flex-)?end|right/.test(justify) ? "right" : null;
+  return { align, middle: /center/i.test(style.get("align-items") ?? "") };
+}
+
+/**
+ * Without flex, a row of links and images (a centred button, a row of badges) would fall back to plain inline
+ * content: left-aligned, and a link's padding and margins would no longer take room (resourceful-humans' emails:
+ * `<div style="display:flex;justify-content:center"><a style="display:inline;padding:10px;margin:20px auto">`, the
+ * button overlapped the heading above). Flex items are blocks sized to their content, so such items become
+ * inline-block and the row's text-align does what justify-content did. Rows holding blocks are left to stack.
+ */
+function keepFlexRowLook(el: Element, row: FlexRow, style: Map<string, string>) {
+  const items = el.children.filter(isTag) as Element[];
+  if (items.length === 0 || !items.every((item) => INLINE_LEVEL.has(item.name))) return;
+  // An item with auto margins on both sides is centred by flex (`margin: 0 auto` on a lone image or button).
+  const align = row.align ?? (items.every((item) => centredByMargins(item)) ? "center" : null);
+  if (align && !style.has("text-align")) style.set("text-align", align);
+  for (const item of items) {
+    if (item.name === "br") continue;
+    const own = new Map(parseStyle(item.attribs.style));
+    const display = (own.get("display") ?? "inline").toLowerCase();
+    if (display !== "inline" && !display.startsWith("inline ")) continue;
+    own.set("display", "inline-block");
+    // Flex items line up at the top (stretch) or the middle, never on the text baseline, which would add a gap below.
+    if (!own.has("vertical-align")) own.set("vertical-align", row.middle ? "middle" : "top");
+    item.attribs.style = stringifyStyle(own);
+  }
+}
+
+function centredByMargins(item: Element): boolean {
+  const own = parseStyle(item.attribs.style);
+  const sides = (own.get("margin") ?? "").trim().split(/\s+/);
+  // margin: a | a b | a b c | a b c d → right is the 2nd value (or the 1st), left the 4th (or the right one).
+  const right = own.get("margin-right") ?? sides[1] ?? sides[0] ?? "";
+  const left = own.get("margin-left") ?? sides[3] ?? sides[1] ?? sides[0] ?? "";
+  return /^auto\b/i.test(left) && /^auto\b/i.test(right);
+}
