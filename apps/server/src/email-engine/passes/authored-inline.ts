@@ -13,8 +13,11 @@ import { IMPORTANT_AT_END, longhandsOf, parseCss, pinInline } from "./css-rules.
  * Existing emails only: in a generated email a phone rule the model wrote is meant to apply (inline-css.ts).
  */
 
-/** Each element's authored inline properties without !important (read before juice) and the longhands they set. */
-export type AuthoredInline = Map<Element, { props: Set<string>; longhands: Set<string> }>;
+/**
+ * Each element's authored inline declarations, read before juice: the properties without !important and the
+ * longhands they set, and the properties with !important (important-overrides.ts leaves those alone).
+ */
+export type AuthoredInline = Map<Element, { props: Set<string>; longhands: Set<string>; important: Set<string> }>;
 
 /** Pseudo-classes a rule may carry; the element itself is what they style, so they are matched without them. */
 const STATE_PSEUDO = /:(?:hover|focus|focus-within|focus-visible|active|visited|link|target|checked)\b/gi;
@@ -25,12 +28,16 @@ export function readAuthoredInline($: CheerioAPI): AuthoredInline {
     const el = node as Element;
     const props = new Set<string>();
     const longhands = new Set<string>();
+    const important = new Set<string>();
     for (const [prop, value] of parseStyle(el.attribs.style)) {
-      if (IMPORTANT_AT_END.test(value)) continue;
+      if (IMPORTANT_AT_END.test(value)) {
+        important.add(prop);
+        continue;
+      }
       props.add(prop);
       for (const l of longhandsOf(prop)) longhands.add(l);
     }
-    if (props.size) authored.set(el, { props, longhands });
+    if (props.size || important.size) authored.set(el, { props, longhands, important });
   });
   return authored;
 }
@@ -53,7 +60,7 @@ export function pinAuthoredInline($: CheerioAPI, authored: AuthoredInline, keptC
       if (/::?(?:before|after|first-letter|first-line|marker|selection|placeholder)/i.test(selector)) continue;
       for (const el of matching($, selector.replace(STATE_PSEUDO, ""))) {
         const own = authored.get(el);
-        if (!own) continue;
+        if (!own?.props.size) continue;
         for (const l of longhands) {
           if (!own.longhands.has(l)) continue;
           const set = toPin.get(el) ?? new Set<string>();

@@ -27,7 +27,9 @@ export function unsafeDeclaration(prop: string, value: string): UnsafeKind | nul
 }
 
 /** Table parts: a flex or grid display on them is removed, so they are table boxes again (a block would shrink them). */
-const TABLE_PARTS = /^(?:table|thead|tbody|tfoot|tr|td|th|caption|col|colgroup)$/i;
+export function isTablePart(tag: string): boolean {
+  return /^(?:table|thead|tbody|tfoot|tr|td|th|caption|col|colgroup)$/i.test(tag);
+}
 
 /**
  * What a flex or grid `display` becomes instead of being dropped: the box keeps its outer behaviour (a block, or an
@@ -39,7 +41,7 @@ const TABLE_PARTS = /^(?:table|thead|tbody|tfoot|tr|td|th|caption|col|colgroup)$
  */
 export function displayFallback(value: string, tag?: string): string | null {
   const m = /^\s*(inline-)?(?:flex|grid)\s*(!\s*important)?\s*$/i.exec(value);
-  if (!m || (tag && TABLE_PARTS.test(tag))) return null;
+  if (!m || (tag && isTablePart(tag))) return null;
   return `${m[1] ? "inline-block" : "block"}${m[2] ? "!important" : ""}`;
 }
 

@@ -3,6 +3,7 @@ import type { Element } from "domhandler";
 import { compareSpecificity, parse1 } from "parseley";
 import type { AtRule, Rule } from "postcss";
 import { parseStyle, stringifyStyle } from "../dom.js";
+import type { AuthoredInline } from "./authored-inline.js";
 import { IMPORTANT_AT_END, longhandsOf, parseCss, pinInline } from "./css-rules.js";
 
 /**
@@ -19,12 +20,16 @@ import { IMPORTANT_AT_END, longhandsOf, parseCss, pinInline } from "./css-rules.
 
 type Specificity = [number, number, number];
 
-interface ImportantRule {
+interface CascadeRule {
   selector: string;
   order: number;
   /** The longhands the rule's !important declarations set (`padding` → padding-top, padding-right …). */
-  longhands: Set<string>;
+  important: Set<string>;
+  /** The longhands its other declarations set. */
+  normal: Set<string>;
 }
+
+type Weight = "important" | "normal";
 
 /** One comparison's caches: selectors' specificities and the elements each selector matches. */
 interface Comparison {
@@ -36,49 +41,41 @@ interface Comparison {
 export interface ImportantCascade {
   /** The <style> blocks holding an !important declaration, in document order (parsed only when needed). */
   cssBlocks: string[];
-  /** !important declarations the author wrote inline: those beat every rule and stay. */
-  authoredInline: Map<Element, Set<string>>;
+  /** What the author wrote inline (its !important declarations beat every rule and stay). */
+  authored: AuthoredInline;
 }
 
 const IMPORTANT = /!\s*important/i;
 
 /**
  * What the comparison needs from before juice: the <style> blocks with !important (juice removes them) and the
- * authored inline !important declarations. Null when no !important @media rule can exist.
+ * authored inline declarations. Null when no !important @media rule can exist.
  */
-export function readImportantCascade($: CheerioAPI, cssBlocks: string[]): ImportantCascade | null {
+export function readImportantCascade(cssBlocks: string[], authored: AuthoredInline): ImportantCascade | null {
   const withImportant = cssBlocks.filter((css) => IMPORTANT.test(css));
   if (!withImportant.some((css) => /@media/i.test(css))) return null;
-  const authoredInline = new Map<Element, Set<string>>();
-  $("[style*='important']").each((_, node) => {
-    const el = node as Element;
-    authoredInline.set(el, importantProps(el));
-  });
-  return { cssBlocks: withImportant, authoredInline };
+  return { cssBlocks: withImportant, authored };
 }
 
-/**
- * The rules of the blocks that set something with (or, `important: false`, without) !important, plain (top level) and
- * inside @media, in order (specificity: specificityOf).
- */
-function importantRules(cssBlocks: string[], important = true): { plain: ImportantRule[]; media: ImportantRule[] } {
-  const plain: ImportantRule[] = [];
-  const media: ImportantRule[] = [];
+/** The rules of the blocks, plain (top level) and inside @media, in order (specificity: specificityOf). */
+function cascadeRules(cssBlocks: string[]): { plain: CascadeRule[]; media: CascadeRule[] } {
+  const plain: CascadeRule[] = [];
+  const media: CascadeRule[] = [];
   let order = 0;
   for (const css of cssBlocks) {
     // Forgiving: one slip must not hide the block's other rules.
     parseCss(css)?.walkRules((rule: Rule) => {
       const inMedia = insideMedia(rule);
       if (!inMedia && rule.parent?.type !== "root") return; // @supports, @keyframes …: not inlined, not compared
-      const longhands = new Set<string>();
+      const important = new Set<string>();
+      const normal = new Set<string>();
       rule.walkDecls((d) => {
-        if (Boolean(d.important) === important && !d.prop.startsWith("--")) {
-          for (const l of longhandsOf(d.prop)) longhands.add(l);
-        }
+        if (d.prop.startsWith("--")) return;
+        for (const l of longhandsOf(d.prop)) (d.important ? important : normal).add(l);
       });
       order += 1;
-      if (longhands.size === 0) return;
-      for (const selector of rule.selectors) (inMedia ? media : plain).push({ selector, order, longhands });
+      if (important.size === 0 && normal.size === 0) return;
+      for (const selector of rule.selectors) (inMedia ? media : plain).push({ selector, order, important, normal });
     });
   }
   return { plain, media };
@@ -89,20 +86,20 @@ export function unpinOverriddenImportants($: CheerioAPI, cascade: ImportantCasca
   const candidates: [Element, string[]][] = [];
   $("[style*='important']").each((_, node) => {
     const el = node as Element;
-    const authored = cascade.authoredInline.get(el);
+    const authored = cascade.authored.get(el)?.important;
     const inlined = [...importantProps(el)].filter((p) => !authored?.has(p));
     if (inlined.length) candidates.push([el, inlined]);
   });
   if (candidates.length === 0) return 0;
-  const rules = importantRules(cascade.cssBlocks);
-  if (rules.media.length === 0) return 0;
+  const rules = cascadeRules(cascade.cssBlocks);
+  if (!rules.media.some((r) => r.important.size)) return 0;
   const ctx: Comparison = { $, specificity: new Map(), matched: new Map() };
   let unpinned = 0;
   for (const [el, inlined] of candidates) {
     const unpin = inlined.filter((prop) => {
-      const fromMedia = strongest(rules.media, ctx, el, prop);
+      const fromMedia = strongest(rules.media, "important", ctx, el, prop);
       if (!fromMedia) return false;
-      const fromPlain = strongest(rules.plain, ctx, el, prop);
+      const fromPlain = strongest(rules.plain, "important", ctx, el, prop);
       return !fromPlain || beats(ctx, fromMedia, fromPlain);
     });
     if (unpin.length === 0) continue;
@@ -127,25 +124,20 @@ export function unpinOverriddenImportants($: CheerioAPI, cascade: ImportantCasca
  * never where an !important @media rule sets the property, which beat the plain rule in the original as it does now.
  * Existing emails only (in a generated email the model's phone rules are meant to apply). Returns how many.
  */
-export function pinPlainWinners(
-  $: CheerioAPI,
-  cssBlocks: string[],
-  authored: (el: Element) => ReadonlySet<string>,
-): number {
+export function pinPlainWinners($: CheerioAPI, cssBlocks: string[], authored: AuthoredInline): number {
   if (!cssBlocks.some((css) => /@media/i.test(css))) return 0;
-  const normal = importantRules(cssBlocks, false);
-  if (normal.media.length === 0 || normal.plain.length === 0) return 0;
-  const important = importantRules(cssBlocks, true);
+  const rules = cascadeRules(cssBlocks);
+  if (!rules.media.some((r) => r.normal.size) || !rules.plain.some((r) => r.normal.size)) return 0;
   const ctx: Comparison = { $, specificity: new Map(), matched: new Map() };
   const won = new Map<Element, Set<string>>();
-  for (const rule of normal.media) {
-    if (!specificityOf(ctx, rule.selector)) continue;
+  for (const rule of rules.media) {
+    if (rule.normal.size === 0 || !specificityOf(ctx, rule.selector)) continue;
     for (const el of matchedBy(ctx, rule.selector)) {
       if (!el.attribs.style) continue;
-      for (const longhand of rule.longhands) {
-        if (won.get(el)?.has(longhand) || strongest(important.media, ctx, el, longhand)) continue;
-        const fromMedia = strongest(normal.media, ctx, el, longhand);
-        const fromPlain = strongest(normal.plain, ctx, el, longhand);
+      for (const longhand of rule.normal) {
+        if (won.get(el)?.has(longhand) || strongest(rules.media, "important", ctx, el, longhand)) continue;
+        const fromMedia = strongest(rules.media, "normal", ctx, el, longhand);
+        const fromPlain = strongest(rules.plain, "normal", ctx, el, longhand);
         if (!fromMedia || !fromPlain || !beats(ctx, fromPlain, fromMedia)) continue;
         const set = won.get(el) ?? new Set<string>();
         set.add(longhand);
@@ -155,8 +147,8 @@ export function pinPlainWinners(
   }
   let pinned = 0;
   for (const [el, longhands] of won) {
-    const own = authored(el);
-    pinned += pinInline(el, (prop, propLonghands) => !own.has(prop) && propLonghands.every((l) => longhands.has(l)));
+    const own = authored.get(el)?.props;
+    pinned += pinInline(el, (prop, propLonghands) => !own?.has(prop) && propLonghands.every((l) => longhands.has(l)));
   }
   return pinned;
 }
@@ -186,19 +178,28 @@ function importantProps(el: Element): Set<string> {
   return props;
 }
 
-/** The rule that wins among those setting `prop` (or part of it) !important and matching the element, or undefined. */
-function strongest(rules: ImportantRule[], ctx: Comparison, el: Element, prop: string): ImportantRule | undefined {
+/**
+ * The rule that wins among those setting `prop` (or part of it) with that weight and matching the element, or
+ * undefined.
+ */
+function strongest(
+  rules: CascadeRule[],
+  weight: Weight,
+  ctx: Comparison,
+  el: Element,
+  prop: string,
+): CascadeRule | undefined {
   const longhands = longhandsOf(prop);
-  let best: ImportantRule | undefined;
+  let best: CascadeRule | undefined;
   for (const rule of rules) {
-    if (!longhands.some((l) => rule.longhands.has(l))) continue;
+    if (!longhands.some((l) => rule[weight].has(l))) continue;
     if (!matches(ctx, el, rule.selector) || !specificityOf(ctx, rule.selector)) continue;
     if (!best || beats(ctx, rule, best)) best = rule;
   }
   return best;
 }
 
-function beats(ctx: Comparison, a: ImportantRule, b: ImportantRule): boolean {
+function beats(ctx: Comparison, a: CascadeRule, b: CascadeRule): boolean {
   // Both were read by strongest() before (a rule without a specificity never gets here).
   const bySpecificity = compareSpecificity(specificityOf(ctx, a.selector)!, specificityOf(ctx, b.selector)!);
   return bySpecificity > 0 || (bySpecificity === 0 && a.order > b.order);

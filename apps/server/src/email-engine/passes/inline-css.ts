@@ -6,6 +6,7 @@ import type { AtRule, Rule } from "postcss";
 import { pinAuthoredInline, readAuthoredInline } from "./authored-inline.js";
 import {
   displayFallback,
+  isTablePart,
   parseCss,
   subjectTag,
   UNSAFE_LABEL,
@@ -63,14 +64,15 @@ export const inlineCss: EmailPass = {
     dropSlips($, styles);
     mediaAttributesToQueries($, styles);
     const cssBlocks = styles.toArray().map((el) => $(el).text());
-    const cascade = readImportantCascade($, cssBlocks);
+    const authored = readAuthoredInline($);
+    const cascade = readImportantCascade(cssBlocks, authored);
     // A member's own email keeps its cascade; in a generated one a phone rule the model wrote is meant to apply.
-    const authored = options.source === "existing" ? readAuthoredInline($) : null;
+    const existing = options.source === "existing";
     inlineWithJuice($, options.source === "generated");
     if (cascade) unpinOverriddenImportants($, cascade);
-    if (authored) pinPlainWinners($, cssBlocks, (el) => authored.get(el)?.props ?? NONE);
+    if (existing) pinPlainWinners($, cssBlocks, authored);
     const keptCss = gatherKeptCss($);
-    if (authored) pinAuthoredInline($, authored, keptCss);
+    if (existing) pinAuthoredInline($, authored, keptCss);
     const cleaned = cleanStylesheet(keptCss);
     const { css, removed } = cleaned;
     const fonts = [...new Set([...fontImports, cleaned.fonts].filter(Boolean))].join("\n");
@@ -96,8 +98,6 @@ export const inlineCss: EmailPass = {
 };
 
 type StyleBlocks = ReturnType<CheerioAPI>;
-
-const NONE: ReadonlySet<string> = new Set();
 
 /**
  * An @import and its URL (in one of five groups: url("…"), url('…'), url(…), "…", '…'). A quoted URL may hold a
@@ -239,8 +239,7 @@ export function cleanStylesheet(input: string): { css: string; fonts: string; re
       removed.set(kind, (removed.get(kind) ?? 0) + 1);
       const rule = decl.parent?.type === "rule" ? (decl.parent as Rule) : undefined;
       // A rule for several selectors keeps the fallback only if none of them names a table part.
-      const tags = rule?.selectors.map(subjectTag) ?? [];
-      const tableTag = tags.find((t) => t && displayFallback("flex", t) === null);
+      const tableTag = rule?.selectors.map(subjectTag).find((tag) => tag && isTablePart(tag));
       const fallback = decl.prop.toLowerCase() === "display" ? displayFallback(decl.value, tableTag) : null;
       if (fallback) decl.value = fallback;
       else {
