@@ -33,9 +33,10 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boo
     if (opts.https) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
     // No answer of ours may be framed by another site (clickjacking): the OpenAPI UI sends the admin's cookies.
     reply.header("x-frame-options", "DENY");
-    const type = String(reply.getHeader("content-type") ?? "");
-    const path = req.url.split("?")[0] ?? "/";
-    if (type.startsWith("text/html") && !NO_CSP_PREFIXES.some((p) => path.startsWith(p))) {
+    const type = reply.getHeader("content-type");
+    const query = req.url.indexOf("?");
+    const path = query === -1 ? req.url : req.url.slice(0, query);
+    if (typeof type === "string" && type.startsWith("text/html") && !NO_CSP_PREFIXES.some((p) => path.startsWith(p))) {
       if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", CONTENT_SECURITY_POLICY);
       reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
     } else if (!reply.hasHeader("content-security-policy")) {
