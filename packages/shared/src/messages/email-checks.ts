@@ -159,6 +159,8 @@ export const EMAIL_PASS_NOTES = {
   },
   unsafeCssFromElements: (label: string, n: number) => `Removed ${label} from ${count(n, "element")}`,
   unsafeCssFromRules: (label: string, n: number) => `Removed ${label} from ${count(n, "CSS rule")}`,
+  flexRowsToTables: (n: number) =>
+    `Turned ${count(n, "flex row")} of blocks into ${n === 1 ? "a one-row table" : "one-row tables"} (side by side in every client)`,
   widthsLimited: (n: number, max: number) => `Limited ${count(n, "width")} to ${max} px`,
   widthsFluid: (n: number) => `Made ${count(n, "fixed width")} fluid (width:100% up to the old width) to fit phones`,
   spacersDecorative: (n: number) => `Marked ${count(n, "spacer/tracking image")} as decorative (alt="")`,

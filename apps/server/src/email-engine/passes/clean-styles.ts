@@ -2,6 +2,7 @@ import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { Element } from "domhandler";
 import { isTag, parseStyle, stringifyStyle } from "../dom.js";
 import { displayFallback, UNSAFE_LABEL, type UnsafeKind, unsafeDeclaration } from "./css-rules.js";
+import { addStackingCss, flexPlacement, flexRowToTable, stackingQueries } from "./flex-table.js";
 import type { EmailPass } from "./pass.js";
 
 /** A cheap test first: only style attributes that may hold something to remove are parsed. */
@@ -12,18 +13,33 @@ const SUSPECT =
  * Removes from style attributes what clients do not support or is unsafe: var() juice could not resolve,
  * expression()/behavior, flex and grid layout (the blocks stack instead: the fallback every client understands; a
  * flex or grid `display` becomes block or inline-block so the box itself keeps its place), absolute/fixed
- * positioning. Style attributes without such declarations are left byte for byte as written.
+ * positioning. Style attributes without such declarations are left byte for byte as written. A flex row keeps its
+ * look where it can: a row of links and images through inline-block items, a row of blocks as a one-row table
+ * (flex-table.ts).
  */
 export const cleanStyles: EmailPass = {
   name: "clean-styles",
   run($) {
     const removed = new Map<UnsafeKind, number>();
+    let stackingQueryOf: ReturnType<typeof stackingQueries> | undefined;
+    /** media query → the class that stacks converted rows under it */
+    const stackClasses = new Map<string, string>();
+    let tables = 0;
+    /** The class that stacks a converted row under the author's phone rule for it, if there is one. */
+    const stackClassFor = (el: Element) => {
+      stackingQueryOf ??= stackingQueries($);
+      const media = stackingQueryOf(el);
+      if (!media) return null;
+      if (!stackClasses.has(media)) stackClasses.set(media, `mailsmith-stack-${stackClasses.size + 1}`);
+      return stackClasses.get(media) ?? null;
+    };
     $("[style]").each((_, node) => {
       if (!isTag(node)) return;
       const el = node as Element;
       if (!SUSPECT.test(el.attribs.style ?? "")) return;
       const style = new Map(parseStyle(el.attribs.style));
       const flexRow = isFlexRow(style);
+      const placement = flexRow ? flexPlacement(style) : null;
       let changed = false;
       const seen = new Set<UnsafeKind>();
       for (const [prop, value] of style) {
@@ -35,7 +51,9 @@ export const cleanStyles: EmailPass = {
         changed = true;
         seen.add(kind);
       }
-      if (flexRow) keepFlexRowLook(el, flexRow, style);
+      if (flexRow && placement && !keepFlexRowLook(el, flexRow, style)) {
+        if (flexRowToTable($, el, placement, () => stackClassFor(el))) tables += 1;
+      }
       for (const kind of seen) removed.set(kind, (removed.get(kind) ?? 0) + 1);
       if (changed) {
         const next = stringifyStyle(style);
@@ -43,7 +61,9 @@ export const cleanStyles: EmailPass = {
         else delete el.attribs.style;
       }
     });
-    return [...removed].map(([kind, n]) => N.unsafeCssFromElements(UNSAFE_LABEL[kind], n));
+    addStackingCss($, stackClasses);
+    const notes = [...removed].map(([kind, n]) => N.unsafeCssFromElements(UNSAFE_LABEL[kind], n));
+    return tables ? [...notes, N.flexRowsToTables(tables)] : notes;
   },
 };
 
@@ -90,11 +110,12 @@ function isFlexRow(style: Map<string, string>): FlexRow | null {
  * content: left-aligned, and a link's padding and margins would no longer take room (resourceful-humans' emails:
  * `<div style="display:flex;justify-content:center"><a style="display:inline;padding:10px;margin:20px auto">`, the
  * button overlapped the heading above). Flex items are blocks sized to their content, so such items become
- * inline-block and the row's text-align does what justify-content did. Rows holding blocks are left to stack.
+ * inline-block and the row's text-align does what justify-content did. Rows holding blocks are for flex-table.ts.
+ * Returns whether the row was of that kind.
  */
-function keepFlexRowLook(el: Element, row: FlexRow, style: Map<string, string>) {
+function keepFlexRowLook(el: Element, row: FlexRow, style: Map<string, string>): boolean {
   const items = el.children.filter(isTag) as Element[];
-  if (items.length === 0 || !items.every((item) => INLINE_LEVEL.has(item.name))) return;
+  if (items.length === 0 || !items.every((item) => INLINE_LEVEL.has(item.name))) return false;
   // An item with auto margins on both sides is centred by flex (`margin: 0 auto` on a lone image or button).
   const align = row.align ?? (items.every((item) => centredByMargins(item)) ? "center" : null);
   if (align && !style.has("text-align")) style.set("text-align", align);
@@ -108,6 +129,7 @@ function keepFlexRowLook(el: Element, row: FlexRow, style: Map<string, string>) 
     if (!own.has("vertical-align")) own.set("vertical-align", row.middle ? "middle" : "top");
     item.attribs.style = stringifyStyle(own);
   }
+  return true;
 }
 
 function centredByMargins(item: Element): boolean {
