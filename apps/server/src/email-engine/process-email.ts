@@ -29,7 +29,7 @@ export function processEmail(input: ProcessEmailInput): ProcessEmailResult {
 
 /** Every pass, in the pipeline's order, on the one parsed document; returns what they changed, in words. */
 function runPasses($: CheerioAPI, input: ProcessEmailInput): string[] {
-  const options = { source: input.source, subject: input.subject, preheader: input.preheader };
+  const options = { source: input.source, subject: input.subject, preheader: input.preheader, stackedUnder: new Map() };
   return PASSES.flatMap((pass) => pass.run($, options));
 }
 

@@ -2,7 +2,7 @@ import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { Element } from "domhandler";
 import { isTag, parseStyle, stringifyStyle } from "../dom.js";
 import { displayFallback, UNSAFE_LABEL, type UnsafeKind, unsafeDeclaration } from "./css-rules.js";
-import { addStackingCss, flexPlacement, flexRowToTable, stackingQueries } from "./flex-table.js";
+import { addStackingCss, flexPlacement, flexRowToTable, stackedElements, stackingRules } from "./flex-table.js";
 import type { EmailPass } from "./pass.js";
 
 /** A cheap test first: only style attributes that may hold something to remove are parsed. */
@@ -19,16 +19,24 @@ const SUSPECT =
  */
 export const cleanStyles: EmailPass = {
   name: "clean-styles",
-  run($) {
+  run($, options) {
     const removed = new Map<UnsafeKind, number>();
-    let stackingQueryOf: ReturnType<typeof stackingQueries> | undefined;
+    let stackedUnder = options.stackedUnder;
     /** media query → the class that stacks converted rows under it */
     const stackClasses = new Map<string, string>();
     let tables = 0;
     /** The class that stacks a converted row under the author's phone rule for it, if there is one. */
     const stackClassFor = (el: Element) => {
-      stackingQueryOf ??= stackingQueries($);
-      const media = stackingQueryOf(el);
+      // Run alone (fixtures), the author's rules are still in the document's <style>.
+      stackedUnder ??= stackedElements(
+        $,
+        stackingRules(
+          $("style")
+            .toArray()
+            .map((style) => $(style).text()),
+        ),
+      );
+      const media = stackedUnder.get(el);
       if (!media) return null;
       if (!stackClasses.has(media)) stackClasses.set(media, `mailsmith-stack-${stackClasses.size + 1}`);
       return stackClasses.get(media) ?? null;

@@ -114,15 +114,21 @@ export function flexRowToTable($: CheerioAPI, el: Element, place: FlexPlacement,
   return true;
 }
 
+/** A kept rule that turns a flex row into blocks or a column under a media query (the author's phone layout). */
+interface StackingRule {
+  media: string;
+  selector: string;
+}
+
 /**
- * The author's phone rules that turn a flex row into a column or blocks: for an element, the media query (if any)
- * under which a kept rule matching it sets a non-flex display or a column direction.
+ * The author's rules that turn a flex row into a column or blocks: inside `@media`, a non-flex `display` or a column
+ * direction. Read before the kept CSS loses its flex declarations (inline-css), and again from the document's
+ * `<style>` when clean-styles runs alone.
  */
-export function stackingQueries($: CheerioAPI): (el: Element) => string | null {
-  const rules: { media: string; selector: string }[] = [];
-  $("style").each((_, style) => {
-    const css = $(style).text();
-    if (!/@media/i.test(css) || !/display|flex-direction|flex-flow/i.test(css)) return;
+export function stackingRules(cssBlocks: string[]): StackingRule[] {
+  const rules: StackingRule[] = [];
+  for (const css of cssBlocks) {
+    if (!/@media/i.test(css) || !/display|flex-direction|flex-flow/i.test(css)) continue;
     parseCss(css)?.walkRules((rule: Rule) => {
       const media = rule.parent as AtRule | undefined;
       if (media?.type !== "atrule" || media.name.toLowerCase() !== "media") return;
@@ -135,17 +141,23 @@ export function stackingQueries($: CheerioAPI): (el: Element) => string | null {
       });
       if (stacks) for (const selector of rule.selectors) rules.push({ media: media.params, selector });
     });
-  });
-  return (el) => {
-    for (const { media, selector } of rules) {
-      try {
-        if ($(el).is(selector)) return media;
-      } catch {
-        // a selector css-select cannot run (:hover …): not compared
-      }
+  }
+  return rules;
+}
+
+/** Element → the media query under which the author stacks it (the first such rule that matches it). */
+export function stackedElements($: CheerioAPI, rules: StackingRule[]): Map<Element, string> {
+  const stacked = new Map<Element, string>();
+  for (const { media, selector } of rules) {
+    let matched: Element[];
+    try {
+      matched = $(selector).toArray() as Element[];
+    } catch {
+      continue; // a selector css-select cannot run (:hover …): not compared
     }
-    return null;
-  };
+    for (const el of matched) if (!stacked.has(el)) stacked.set(el, media);
+  }
+  return stacked;
 }
 
 /** The phone rules for converted rows, one `<style>` after the document's last one (or at the end of its head). */

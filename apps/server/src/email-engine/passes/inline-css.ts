@@ -14,6 +14,7 @@ import {
   unsafeDeclaration,
   withoutSlips,
 } from "./css-rules.js";
+import { stackedElements, stackingRules } from "./flex-table.js";
 import { pinPlainWinners, readImportantCascade, unpinOverriddenImportants } from "./important-overrides.js";
 import type { EmailPass } from "./pass.js";
 import { isFontUrl } from "./sanitize.js";
@@ -73,6 +74,8 @@ export const inlineCss: EmailPass = {
     if (existing) pinPlainWinners($, cssBlocks, authored);
     const keptCss = gatherKeptCss($);
     if (existing) pinAuthoredInline($, authored, keptCss);
+    // Before the flex declarations go: clean-styles stacks a row it turns into a table where the author did.
+    for (const [el, media] of stackedElements($, stackingRules([keptCss]))) options.stackedUnder?.set(el, media);
     const cleaned = cleanStylesheet(keptCss);
     const { css, removed } = cleaned;
     const fonts = [...new Set([...fontImports, cleaned.fonts].filter(Boolean))].join("\n");

@@ -1,10 +1,17 @@
 import type { CheerioAPI } from "cheerio";
+import type { Element } from "domhandler";
 import { loadEmail, serializeEmail } from "../dom.js";
 
 export interface PassOptions {
   source: "generated" | "existing";
   subject?: string;
   preheader?: string;
+  /**
+   * Filled by inline-css for clean-styles: the elements an author's `@media` rule turns from a flex row into blocks
+   * or a column, with that query. The rule itself goes with the flex (a column direction is a flex declaration), so
+   * clean-styles could not read it any more when it turns such a row into a table.
+   */
+  stackedUnder?: Map<Element, string>;
 }
 
 /**
