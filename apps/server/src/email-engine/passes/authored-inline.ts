@@ -44,34 +44,53 @@ export function readAuthoredInline($: CheerioAPI): AuthoredInline {
 
 /**
  * Adds !important to the authored inline declarations that a kept rule without !important (about to get one)
- * sets for the same element. Returns how many declarations were pinned.
+ * sets for the same element — unless, under the same media query, a kept rule that was !important already in the
+ * original sets it too: that rule beat the inline declaration there (resourceful-humans' phone block holds both
+ * `img { height: auto }` and `.logo { height: 22px !important }`; the logo's `style="height: 45px"` lost to the
+ * second), and a pinned inline value would beat it. An !important rule under another query (a tablet's) does not
+ * stand in the way: where the plain rule applies, the inline value won. Returns how many declarations were pinned.
  */
 export function pinAuthoredInline($: CheerioAPI, authored: AuthoredInline, keptCss: string): number {
   if (authored.size === 0 || !keptCss.trim()) return 0;
-  const toPin = new Map<Element, Set<string>>();
+  // element → longhand → the media queries (by text) of the kept rules that set it, plain and !important
+  type ByQuery = Map<Element, Map<string, Set<string>>>;
+  const plain: ByQuery = new Map();
+  const important: ByQuery = new Map();
+  const add = (map: ByQuery, el: Element, longhand: string, query: string) => {
+    const byLonghand = map.get(el) ?? new Map<string, Set<string>>();
+    map.set(el, byLonghand);
+    const queries = byLonghand.get(longhand) ?? new Set<string>();
+    byLonghand.set(longhand, queries);
+    queries.add(query);
+  };
   parseCss(keptCss)?.walkRules((rule: Rule) => {
     if (insideKeyframes(rule)) return;
-    const longhands = new Set<string>();
+    const normal = new Set<string>();
+    const strong = new Set<string>();
     rule.walkDecls((d) => {
-      if (!d.important && !d.prop.startsWith("--")) for (const l of longhandsOf(d.prop)) longhands.add(l);
+      if (!d.prop.startsWith("--")) for (const l of longhandsOf(d.prop)) (d.important ? strong : normal).add(l);
     });
-    if (longhands.size === 0) return;
+    if (normal.size === 0 && strong.size === 0) return;
+    const query = queryOf(rule);
     for (const selector of rule.selectors) {
       if (/::?(?:before|after|first-letter|first-line|marker|selection|placeholder)/i.test(selector)) continue;
-      for (const el of matching($, selector.replace(STATE_PSEUDO, ""))) {
+      const stateless = selector.replace(STATE_PSEUDO, "");
+      for (const el of matching($, stateless)) {
         const own = authored.get(el);
         if (!own?.props.size) continue;
-        for (const l of longhands) {
-          if (!own.longhands.has(l)) continue;
-          const set = toPin.get(el) ?? new Set<string>();
-          set.add(l);
-          toPin.set(el, set);
-        }
+        for (const l of normal) if (own.longhands.has(l)) add(plain, el, l, query);
+        // A :hover rule beats the inline value only while hovered: it does not stand in the way of a pin.
+        if (stateless === selector) for (const l of strong) if (own.longhands.has(l)) add(important, el, l, query);
       }
     }
   });
   let pinned = 0;
-  for (const [el, longhands] of toPin) {
+  for (const [el, byLonghand] of plain) {
+    const beaten = important.get(el);
+    const longhands = new Set(
+      [...byLonghand].filter(([l, queries]) => [...queries].some((q) => !beaten?.get(l)?.has(q))).map(([l]) => l),
+    );
+    if (longhands.size === 0) continue;
     const own = authored.get(el)!;
     // Only what the author wrote: a declaration juice inlined beside it must still yield to the kept rule.
     pinned += pinInline(
@@ -80,6 +99,16 @@ export function pinAuthoredInline($: CheerioAPI, authored: AuthoredInline, keptC
     );
   }
   return pinned;
+}
+
+/** The at-rules a rule sits in, as text ("" at the top level): rules under the same query apply together. */
+function queryOf(rule: Rule): string {
+  const parts: string[] = [];
+  for (let node = rule.parent; node && node.type === "atrule"; node = node.parent) {
+    const at = node as AtRule;
+    parts.unshift(`@${at.name.toLowerCase()} ${at.params.trim().toLowerCase()}`);
+  }
+  return parts.join(" ");
 }
 
 function insideKeyframes(rule: Rule): boolean {
