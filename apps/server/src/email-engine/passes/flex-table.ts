@@ -9,7 +9,7 @@ import { parseCss } from "./css-rules.js";
  * every client draws, Outlook's Word engine included. Without it the blocks stacked once flex was removed
  * (resourceful-humans' emails: a 405 px picture above the text instead of beside it, 30–39 % of the page changed).
  * Only rows whose look a table can give are converted: items placed at the start, centre or end (no space-between),
- * none wrapping, none with a percentage width or a flex-basis, and either no item growing (the table is as wide as
+ * in source order (no row-reverse), none wrapping, none with a percentage width or a flex-basis, and either no item growing (the table is as wide as
  * its content, as the row's items were) or all of them growing alike (equal columns over the full width).
  * Where the author's phone rule turned the row into a column (`@media … { .row { display: block } }`), the same
  * media query stacks the table's cells.
@@ -20,6 +20,7 @@ export interface FlexPlacement {
   justify: "start" | "center" | "end" | "spread";
   valign: "top" | "middle" | "bottom";
   wraps: boolean;
+  reversed: boolean;
   gapPx: number;
 }
 
@@ -38,16 +39,9 @@ export function flexPlacement(style: Map<string, string>): FlexPlacement {
           ? "end"
           : "start",
     valign: /center/.test(align) ? "middle" : /(?:^|\s)(?:flex-)?end/.test(align) ? "bottom" : "top",
-    wraps: /^wrap/.test(
-      (
-        style.get("flex-wrap") ??
-        style
-          .get("flex-flow")
-          ?.split(/\s+/)
-          .find((v) => /wrap/.test(v)) ??
-        ""
-      ).trim(),
-    ),
+    // "nowrap" has no space before "wrap"; a reversed row would come out in source order.
+    wraps: /(?:^|\s)wrap/.test(`${style.get("flex-wrap") ?? ""} ${style.get("flex-flow") ?? ""}`),
+    reversed: /reverse/.test(`${style.get("flex-direction") ?? ""} ${style.get("flex-flow") ?? ""}`),
     gapPx: Number.isFinite(gapPx) && gapPx > 0 && /px$|^0$/.test(gap.at(-1) ?? "") ? gapPx : 0,
   };
 }
@@ -76,7 +70,7 @@ const CONTAINERS = /^(?:div|center|li|section|article|header|footer|main|aside|n
 
 /** Converts the row if a table can keep its look; returns whether it did. */
 export function flexRowToTable($: CheerioAPI, el: Element, place: FlexPlacement, stackClass: () => string | null) {
-  if (!CONTAINERS.test(el.name) || place.wraps || place.justify === "spread") return false;
+  if (!CONTAINERS.test(el.name) || place.wraps || place.reversed || place.justify === "spread") return false;
   const items: Element[] = [];
   for (const child of el.children) {
     if (isTag(child)) items.push(child);
