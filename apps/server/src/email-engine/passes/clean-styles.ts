@@ -2,7 +2,14 @@ import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { Element } from "domhandler";
 import { isTag, parseStyle, stringifyStyle } from "../dom.js";
 import { displayFallback, UNSAFE_LABEL, type UnsafeKind, unsafeDeclaration } from "./css-rules.js";
-import { addStackingCss, flexPlacement, flexRowToTable, stackedElements, stackingRules } from "./flex-table.js";
+import {
+  addStackingCss,
+  type FlexPlacement,
+  flexPlacement,
+  flexRowToTable,
+  stackedElements,
+  stackingRules,
+} from "./flex-table.js";
 import type { EmailPass } from "./pass.js";
 
 /** A cheap test first: only style attributes that may hold something to remove are parsed. */
@@ -46,8 +53,7 @@ export const cleanStyles: EmailPass = {
       const el = node as Element;
       if (!SUSPECT.test(el.attribs.style ?? "")) return;
       const style = new Map(parseStyle(el.attribs.style));
-      const flexRow = isFlexRow(style);
-      const placement = flexRow ? flexPlacement(style) : null;
+      const flexRow = flexRowOf(style);
       let changed = false;
       const seen = new Set<UnsafeKind>();
       for (const [prop, value] of style) {
@@ -59,8 +65,8 @@ export const cleanStyles: EmailPass = {
         changed = true;
         seen.add(kind);
       }
-      if (flexRow && placement && !keepFlexRowLook(el, flexRow, style)) {
-        if (flexRowToTable($, el, placement, () => stackClassFor(el))) tables += 1;
+      if (flexRow && !keepFlexRowLook(el, flexRow, style)) {
+        if (flexRowToTable($, el, flexRow, () => stackClassFor(el))) tables += 1;
       }
       for (const kind of seen) removed.set(kind, (removed.get(kind) ?? 0) + 1);
       if (changed) {
@@ -96,21 +102,12 @@ const INLINE_LEVEL = new Set([
   "u",
 ]);
 
-interface FlexRow {
-  /** text-align that puts the row's items where justify-content put them, if it moved them. */
-  align: "center" | "right" | null;
-  /** align-items: center (else the items start at the top). */
-  middle: boolean;
-}
-
 /** A flex container laying its items out in a row (the default): how it placed them. Null for anything else. */
-function isFlexRow(style: Map<string, string>): FlexRow | null {
+function flexRowOf(style: Map<string, string>): FlexPlacement | null {
   const display = style.get("display") ?? "";
   if (!/^\s*(?:inline-)?flex\b/i.test(display)) return null;
   if (/column/i.test(style.get("flex-direction") ?? "")) return null;
-  const justify = (style.get("justify-content") ?? "").toLowerCase();
-  const align = /center/.test(justify) ? "center" : /(?:^|\s)(?:flex-)?end|right/.test(justify) ? "right" : null;
-  return { align, middle: /center/i.test(style.get("align-items") ?? "") };
+  return flexPlacement(style);
 }
 
 /**
@@ -121,11 +118,13 @@ function isFlexRow(style: Map<string, string>): FlexRow | null {
  * inline-block and the row's text-align does what justify-content did. Rows holding blocks are for flex-table.ts.
  * Returns whether the row was of that kind.
  */
-function keepFlexRowLook(el: Element, row: FlexRow, style: Map<string, string>): boolean {
+function keepFlexRowLook(el: Element, row: FlexPlacement, style: Map<string, string>): boolean {
   const items = el.children.filter(isTag) as Element[];
   if (items.length === 0 || !items.every((item) => INLINE_LEVEL.has(item.name))) return false;
   // An item with auto margins on both sides is centred by flex (`margin: 0 auto` on a lone image or button).
-  const align = row.align ?? (items.every((item) => centredByMargins(item)) ? "center" : null);
+  // What justify-content did, as the row's text-align (space-between and the like have none).
+  const placed = row.justify === "center" ? "center" : row.justify === "end" ? "right" : null;
+  const align = placed ?? (items.every((item) => centredByMargins(item)) ? "center" : null);
   if (align && !style.has("text-align")) style.set("text-align", align);
   for (const item of items) {
     if (item.name === "br") continue;
@@ -134,7 +133,7 @@ function keepFlexRowLook(el: Element, row: FlexRow, style: Map<string, string>):
     if (display !== "inline" && !display.startsWith("inline ")) continue;
     own.set("display", "inline-block");
     // Flex items line up at the top (stretch) or the middle, never on the text baseline, which would add a gap below.
-    if (!own.has("vertical-align")) own.set("vertical-align", row.middle ? "middle" : "top");
+    if (!own.has("vertical-align")) own.set("vertical-align", row.valign === "middle" ? "middle" : "top");
     item.attribs.style = stringifyStyle(own);
   }
   return true;
