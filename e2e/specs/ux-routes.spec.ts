@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axeScan } from "../fixtures/axe";
 import { signInAdmin, signUpMember } from "../fixtures/helpers";
 import {
   ADMIN_ROUTES,
@@ -25,30 +25,33 @@ function shotName(route: string, width: number) {
 }
 
 /**
- * Each route is opened fresh at 1280 px (overflow, then axe) and again at 375 px (overflow): two visits, not one per
- * check. The phone visit is a reload, not a resize, because layouts choose some things when they mount (the sidebar
- * starts collapsed below 1024 px).
+ * Each route is opened fresh in two tabs of the same browser context at once: one at 1280 px (overflow, then axe), one
+ * at 375 px (overflow). Two tabs, not a resize of one, because layouts choose some things when they mount (the sidebar
+ * starts collapsed below 1024 px); at once, because a visit is mostly waiting for the network to go quiet, and the two
+ * tabs wait together (decision 083).
  */
 async function checkRoutes(page: Page, routes: string[], group: string) {
+  const tabs = [page, await page.context().newPage()];
+  await Promise.all(WIDTHS.map((width, i) => tabs[i]!.setViewportSize({ width, height: width < 600 ? 812 : 900 })));
   const overflowing: string[] = [];
   for (const route of routes) {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
-      await openRoute(page, route);
-      const over = await horizontalOverflow(page);
+    await Promise.all(tabs.map((tab) => openRoute(tab, route)));
+    for (const [i, width] of WIDTHS.entries()) {
+      const tab = tabs[i]!;
+      const over = await horizontalOverflow(tab);
       if (over > 0)
-        overflowing.push(`${route} at ${width} px: ${over}px wider (${(await overflowCulprits(page)).join("; ")})`);
-      if (shotsDir) await page.screenshot({ path: `${shotsDir}/${group}/${shotName(route, width)}`, fullPage: true });
-      if (width === 1280) await expectNoAxeViolations(page, route);
+        overflowing.push(`${route} at ${width} px: ${over}px wider (${(await overflowCulprits(tab)).join("; ")})`);
+      if (shotsDir) await tab.screenshot({ path: `${shotsDir}/${group}/${shotName(route, width)}`, fullPage: true });
     }
+    await expectNoAxeViolations(tabs[0]!, route);
   }
+  await tabs[1]!.close();
   expect(overflowing, "routes wider than the viewport").toEqual([]);
 }
 
 async function expectNoAxeViolations(page: Page, route: string) {
-  // Sandboxed iframes hold AI or member email HTML, not the app's UI (the email engine checks its accessibility);
-  // axe cannot run script inside them and would wait forever.
-  const { violations } = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();
+  // Sandboxed iframes hold AI or member email HTML, not the app's UI (the email engine checks its accessibility).
+  const { violations } = await axeScan(page).analyze();
   const found = violations.map(
     (v) =>
       `${v.id} (${v.impact}) ${v.nodes
