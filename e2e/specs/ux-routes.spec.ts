@@ -24,29 +24,37 @@ function shotName(route: string, width: number) {
   return `${pattern.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}-${width}.png`;
 }
 
+/** Routes checked at once, each by its own pair of tabs. */
+const PAIRS = 2;
+
 /**
  * Each route is opened fresh in two tabs of the same browser context at once: one at 1280 px (overflow, then axe), one
  * at 375 px (overflow). Two tabs, not a resize of one, because layouts choose some things when they mount (the sidebar
- * starts collapsed below 1024 px); at once, because a visit is mostly waiting for the network to go quiet, and the two
- * tabs wait together (decision 083).
+ * starts collapsed below 1024 px). A visit is mostly waiting for the network to go quiet, so PAIRS pairs of tabs take
+ * routes from the list at once and wait together (decision 083).
  */
 async function checkRoutes(page: Page, routes: string[], group: string) {
-  const tabs = [page, await page.context().newPage()];
-  await Promise.all(WIDTHS.map((width, i) => tabs[i]!.setViewportSize({ width, height: width < 600 ? 812 : 900 })));
   const overflowing: string[] = [];
-  for (const route of routes) {
-    await Promise.all(tabs.map((tab) => openRoute(tab, route)));
-    for (const [i, width] of WIDTHS.entries()) {
-      const tab = tabs[i]!;
-      const over = await horizontalOverflow(tab);
-      if (over > 0)
-        overflowing.push(`${route} at ${width} px: ${over}px wider (${(await overflowCulprits(tab)).join("; ")})`);
-      if (shotsDir) await tab.screenshot({ path: `${shotsDir}/${group}/${shotName(route, width)}`, fullPage: true });
+  const queue = [...routes];
+  const checkWithPair = async (pair: Page[]) => {
+    await Promise.all(WIDTHS.map((width, i) => pair[i]!.setViewportSize({ width, height: width < 600 ? 812 : 900 })));
+    for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
+      await Promise.all(pair.map((tab) => openRoute(tab, route)));
+      for (const [i, width] of WIDTHS.entries()) {
+        const tab = pair[i]!;
+        const over = await horizontalOverflow(tab);
+        if (over > 0)
+          overflowing.push(`${route} at ${width} px: ${over}px wider (${(await overflowCulprits(tab)).join("; ")})`);
+        if (shotsDir) await tab.screenshot({ path: `${shotsDir}/${group}/${shotName(route, width)}`, fullPage: true });
+      }
+      await expectNoAxeViolations(pair[0]!, route);
     }
-    await expectNoAxeViolations(tabs[0]!, route);
-  }
-  await tabs[1]!.close();
-  expect(overflowing, "routes wider than the viewport").toEqual([]);
+  };
+  const context = page.context();
+  const tabs = [page, ...(await Promise.all(Array.from({ length: 2 * PAIRS - 1 }, () => context.newPage())))];
+  await Promise.all(Array.from({ length: PAIRS }, (_, i) => checkWithPair(tabs.slice(2 * i, 2 * i + 2))));
+  await Promise.all(tabs.slice(1).map((tab) => tab.close()));
+  expect(overflowing.sort(), "routes wider than the viewport").toEqual([]);
 }
 
 async function expectNoAxeViolations(page: Page, route: string) {
