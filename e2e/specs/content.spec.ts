@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { axeScan } from "../fixtures/axe";
 import { loginAsAdmin, uniqueEmail } from "../fixtures/helpers";
+import { tabsAt } from "../fixtures/routes";
 
 const DEFAULT_HEADING = "Create Stunning HTML Email Templates";
 const DEFAULT_ABOUT_TITLE = "Email design without the table-layout headaches";
@@ -390,8 +391,10 @@ test("header anchors lead to the landing sections from another page", async ({ p
 test("no horizontal scrolling from 360 to 1440 px; screenshots at 390 and 1440", async ({ page }, testInfo) => {
   // One tab per width, each page opened in all of them at once: the visits wait for the network together.
   const widths = [360, 390, 768, 1024, 1440];
-  const tabs = [page, ...(await Promise.all(widths.slice(1).map(() => page.context().newPage())))];
-  await Promise.all(widths.map((width, i) => tabs[i]!.setViewportSize({ width, height: 900 })));
+  const tabs = await tabsAt(
+    page,
+    widths.map((width) => ({ width, height: 900 })),
+  );
   // The landing page last: its tabs at 390 and 1440 px are then photographed as they are.
   for (const path of ["/about", "/contact", "/"]) {
     await Promise.all(tabs.map((tab) => tab.goto(path).then(() => tab.waitForLoadState("networkidle"))));

@@ -8,6 +8,7 @@ import {
   openRoute,
   overflowCulprits,
   PUBLIC_ROUTES,
+  tabsAt,
 } from "../fixtures/routes";
 
 /**
@@ -37,7 +38,6 @@ async function checkRoutes(page: Page, routes: string[], group: string) {
   const overflowing: string[] = [];
   const queue = [...routes];
   const checkWithPair = async (pair: Page[]) => {
-    await Promise.all(WIDTHS.map((width, i) => pair[i]!.setViewportSize({ width, height: width < 600 ? 812 : 900 })));
     for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
       await Promise.all(pair.map((tab) => openRoute(tab, route)));
       for (const [i, width] of WIDTHS.entries()) {
@@ -50,8 +50,8 @@ async function checkRoutes(page: Page, routes: string[], group: string) {
       await expectNoAxeViolations(pair[0]!, route);
     }
   };
-  const context = page.context();
-  const tabs = [page, ...(await Promise.all(Array.from({ length: 2 * PAIRS - 1 }, () => context.newPage())))];
+  const pairViewports = WIDTHS.map((width) => ({ width, height: width < 600 ? 812 : 900 }));
+  const tabs = await tabsAt(page, Array.from({ length: PAIRS }, () => pairViewports).flat());
   await Promise.all(Array.from({ length: PAIRS }, (_, i) => checkWithPair(tabs.slice(2 * i, 2 * i + 2))));
   await Promise.all(tabs.slice(1).map((tab) => tab.close()));
   expect(overflowing.sort(), "routes wider than the viewport").toEqual([]);
