@@ -50,7 +50,11 @@ export interface PgliteOptions {
 export async function openPglite(dataDir: string | undefined, opts: PgliteOptions = {}): Promise<Database> {
   // undefined → in-memory (tests); a folder → persisted database.
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  return pgliteDatabase(await PGlite.create(dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}));
+}
+
+/** A `Database` over an open PGlite client (tests hand one client to several servers in turn). */
+export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
