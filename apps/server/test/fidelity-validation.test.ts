@@ -3,6 +3,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRenderer, type Renderer } from "../src/adapters/renderer/renderer.js";
 import { scoreFidelity } from "../src/email-engine/fidelity/index.js";
+import { combine } from "../src/email-engine/fidelity/score-fidelity.js";
 import { loadEnv } from "../src/env.js";
 import {
   changeColours,
@@ -89,12 +90,13 @@ beforeAll(async () => {
           renderedText: r.text,
         });
         scoreMs.push(performance.now() - t0);
-        const noText = await scoreFidelity({ design: design.png, rendered: r.png });
+        // The image-only score from the same parts: scoring the pictures again would give the same ones.
+        const noText = combine({ ...s.parts, text: null });
         rows.push({
           id: t.id,
           variant,
           score: s.score,
-          scoreNoText: noText.score,
+          scoreNoText: noText,
           parts: s.parts,
           unchanged: variant !== "original" && r.png.equals(design.png),
         });
