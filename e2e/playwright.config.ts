@@ -5,7 +5,14 @@ import { E2E_LANES, lanePort } from "./fixtures/constants";
  * Specs of the second lane, chosen so both lanes take about as long (Playwright JSON durations, decision 083); every
  * other spec, new ones included, runs in the first lane. With E2E_SERVERS=1 everything runs in one lane.
  */
-const SECOND_LANE = ["generator-jobs.spec.ts", "ux-routes.spec.ts", "auth.spec.ts", "commerce.spec.ts"];
+const SECOND_LANE = [
+  "generator-jobs.spec.ts",
+  "ux-routes.spec.ts",
+  "auth.spec.ts",
+  "commerce.spec.ts",
+  "security-headers.spec.ts",
+  "member-profile.spec.ts",
+];
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
