@@ -11,7 +11,6 @@ const SECOND_LANE = [
   "auth.spec.ts",
   "commerce.spec.ts",
   "security-headers.spec.ts",
-  "member-profile.spec.ts",
 ];
 
 const launchOptions = {
