@@ -165,7 +165,8 @@ async function recyclePglite(client: PGlite): Promise<void> {
     );
     idlePglites.push(client);
   } catch {
-    await client.close().catch(() => {});
+    // Not awaited: closing waits for the same hanging transaction.
+    client.close().catch(() => {});
   }
 }
 
