@@ -52,7 +52,8 @@ async function checkRoutes(page: Page, routes: string[], group: string) {
   };
   const pairViewports = WIDTHS.map((width) => ({ width, height: width < 600 ? 812 : 900 }));
   const tabs = await tabsAt(page, Array.from({ length: PAIRS }, () => pairViewports).flat());
-  await Promise.all(Array.from({ length: PAIRS }, (_, i) => checkWithPair(tabs.slice(2 * i, 2 * i + 2))));
+  const size = WIDTHS.length;
+  await Promise.all(Array.from({ length: PAIRS }, (_, i) => checkWithPair(tabs.slice(size * i, size * (i + 1)))));
   await Promise.all(tabs.slice(1).map((tab) => tab.close()));
   expect(overflowing.sort(), "routes wider than the viewport").toEqual([]);
 }

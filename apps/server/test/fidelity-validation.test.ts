@@ -2,8 +2,7 @@ import { writeFileSync } from "node:fs";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRenderer, type Renderer } from "../src/adapters/renderer/renderer.js";
-import { scoreFidelity } from "../src/email-engine/fidelity/index.js";
-import { combine } from "../src/email-engine/fidelity/score-fidelity.js";
+import { combine, scoreFidelity } from "../src/email-engine/fidelity/index.js";
 import { loadEnv } from "../src/env.js";
 import {
   changeColours,

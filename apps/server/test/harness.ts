@@ -75,8 +75,8 @@ let pgliteTemplate: Promise<Blob | File> | undefined;
  */
 function migratedPgliteDump(): Promise<Blob | File> {
   pgliteTemplate ??= (async () => {
-    // Vitest isolates test files, so the dump is also kept on disk, keyed by the migrations' contents (and by how
-    // the dump is made: "checkpointed").
+    // Each worker process and each run would make its own, so the dump is also kept on disk, keyed by the
+    // migrations' contents (and by how the dump is made: "checkpointed").
     const folder = migrationsFolder();
     const hash = createHash("sha256").update("checkpointed");
     for (const file of readdirSync(folder)
@@ -111,7 +111,7 @@ function migratedPgliteDump(): Promise<Blob | File> {
 const idlePglites: PGlite[] = [];
 let emptyingSql: string | null | undefined;
 /** How this worker's PGlite test databases were obtained (harness.test.ts checks reuse happens). */
-export const pgliteOpens = { loaded: 0, reused: 0 };
+export const pgliteOpens = { reused: 0 };
 
 async function emptyingStatement(fresh: PGlite): Promise<string | null> {
   const { rows } = await fresh.query<{ name: string }>(
@@ -125,12 +125,9 @@ async function emptyingStatement(fresh: PGlite): Promise<string | null> {
 }
 
 async function takePglite(): Promise<Database> {
-  let client = idlePglites.pop();
-  if (client) pgliteOpens.reused += 1;
-  else {
-    client = await PGlite.create(undefined, { loadDataDir: await migratedPgliteDump() });
-    pgliteOpens.loaded += 1;
-  }
+  const idle = idlePglites.pop();
+  if (idle) pgliteOpens.reused += 1;
+  const client = idle ?? (await PGlite.create(undefined, { loadDataDir: await migratedPgliteDump() }));
   emptyingSql ??= await emptyingStatement(client);
   // The server gets a handle that stops working once it is closed, as a closed database would: late work of one test
   // file (a job, a mail) cannot write into the next file's database.

@@ -10,6 +10,7 @@ export { RENDER_WIDTH_RANGE, renderWidthFor, renderWidthForImage } from "./rende
 export { buildRepairRequest, type RepairRequestInput } from "./repair.js";
 export {
   analyseFidelity,
+  combine,
   type FidelityAnalysis,
   type FidelityInput,
   type FidelityParts,
