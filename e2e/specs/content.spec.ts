@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { axeScan } from "../fixtures/axe";
+import { axeViolations } from "../fixtures/axe";
 import { loginAsAdmin, uniqueEmail } from "../fixtures/helpers";
 import { tabsAt } from "../fixtures/routes";
 
@@ -34,8 +34,8 @@ test("axe: no serious or critical violations on the public pages at phone width"
   for (const path of ["/", "/about", "/contact", "/login", "/register"]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
-    const results = await axeScan(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    const serious = results.violations
+    const violations = await axeViolations(page, { tags: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] });
+    const serious = violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     expect(serious, `${path} at 390px`).toEqual([]);

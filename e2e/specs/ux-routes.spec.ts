@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeScan } from "../fixtures/axe";
+import { axeViolations } from "../fixtures/axe";
 import { signInAdmin, signUpMember } from "../fixtures/helpers";
 import {
   ADMIN_ROUTES,
@@ -60,7 +60,7 @@ async function checkRoutes(page: Page, routes: string[], group: string) {
 
 async function expectNoAxeViolations(page: Page, route: string) {
   // Sandboxed iframes hold AI or member email HTML, not the app's UI (the email engine checks its accessibility).
-  const { violations } = await axeScan(page).analyze();
+  const violations = await axeViolations(page);
   const found = violations.map(
     (v) =>
       `${v.id} (${v.impact}) ${v.nodes
