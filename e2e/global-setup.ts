@@ -4,19 +4,21 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import { startGeminiStandIn } from "../apps/server/src/adapters/gemini/stand-in";
 import { startSmtpCatcher } from "../apps/server/test/smtp-catcher";
 import { ADMIN, E2E_LANES, lanePort, MAIL_API_PORT_OFFSET } from "./fixtures/constants";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_000) {
+/** Resolves with the database kind /api/health reports once the server answers. */
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_000): Promise<string> {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
+      if (res.ok) return ((await res.json()) as { database: string }).database;
     } catch {
       // not up yet
     }
@@ -25,9 +27,38 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_0
   throw new Error("server did not become healthy");
 }
 
-/** Starts the built server for one lane on a fresh data folder with demo content; resolves once it is healthy. */
-async function startServer(port: number, smtpUrl: string, geminiUrl: string) {
+/**
+ * Lane 0 runs on the embedded database (PGlite in a fresh data folder), as `npm start` does; later lanes run on
+ * PostgreSQL when TEST_DATABASE_URL names a server (npm test sets it), each in a database of its own, created empty and
+ * dropped afterwards: the built server is then checked end to end on both databases, and a lane on PostgreSQL starts
+ * and serves on less CPU than one on PGlite (decision 083, 27 November addendum).
+ */
+async function laneDatabase(lane: number, port: number): Promise<{ url?: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (lane === 0 || !serverUrl) return { drop: async () => {} };
+  const name = `mailsmith_e2e_${port}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  // A run that was killed leaves its database behind: start from an empty one.
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** Starts the built server for one lane on a fresh database with demo content; resolves once it is healthy. */
+async function startServer(lane: number, smtpUrl: string, geminiUrl: string) {
+  const port = lanePort(lane);
   const baseUrl = `http://127.0.0.1:${port}`;
+  const database = await laneDatabase(lane, port);
   const dataDir = mkdtempSync(path.join(tmpdir(), "mailsmith-e2e-"));
   const serverDir = process.env.E2E_SERVER_DIR ?? path.join(root, "apps/server/.e2e-build", String(lanePort(0)));
   const webDist = process.env.E2E_WEB_DIST ?? path.join(root, "apps/web/.e2e-build", String(lanePort(0)));
@@ -40,6 +71,8 @@ async function startServer(port: number, smtpUrl: string, geminiUrl: string) {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      // Unset (PGlite in DATA_DIR) unless this lane has a PostgreSQL database, whatever the shell running the tests has.
+      DATABASE_URL: database.url ?? "",
       WEB_DIST: webDist,
       BETTER_AUTH_URL: baseUrl,
       BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e",
@@ -60,9 +93,13 @@ async function startServer(port: number, smtpUrl: string, geminiUrl: string) {
       await new Promise((r) => server.once("exit", r));
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   };
   try {
-    await waitForHealth(baseUrl, server, 120_000);
+    const kind = await waitForHealth(baseUrl, server, 120_000);
+    const expected = database.url ? "postgres" : "pglite";
+    if (kind !== expected) throw new Error(`lane ${lane + 1} should run on ${expected} but its server uses ${kind}`);
+    console.log(`lane ${lane + 1}: ${baseUrl} on ${kind}`);
   } catch (err) {
     // Never leave a half-started server holding the port for the next run.
     await stop();
@@ -93,7 +130,7 @@ export default async function globalSetup() {
   await new Promise<void>((resolve) => mailApi.listen(lanePort(0) + MAIL_API_PORT_OFFSET, "127.0.0.1", resolve));
 
   const started = await Promise.allSettled(
-    Array.from({ length: E2E_LANES }, (_, lane) => startServer(lanePort(lane), smtp.url, gemini.url)),
+    Array.from({ length: E2E_LANES }, (_, lane) => startServer(lane, smtp.url, gemini.url)),
   );
   const stops = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const teardown = async () => {
