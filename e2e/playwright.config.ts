@@ -11,6 +11,7 @@ const SECOND_LANE = [
   "auth.spec.ts",
   "commerce.spec.ts",
   "security-headers.spec.ts",
+  "ux-admin.spec.ts",
 ];
 
 const launchOptions = {
