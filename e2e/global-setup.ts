@@ -4,8 +4,8 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { startGeminiStandIn } from "../apps/server/src/adapters/gemini/stand-in";
+import { createScratchDatabase } from "../apps/server/test/scratch-database";
 import { startSmtpCatcher } from "../apps/server/test/smtp-catcher";
 import { ADMIN, E2E_LANES, lanePort, MAIL_API_PORT_OFFSET } from "./fixtures/constants";
 
@@ -36,22 +36,8 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_0
 async function laneDatabase(lane: number, port: number): Promise<{ url?: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (lane === 0 || !serverUrl) return { drop: async () => {} };
-  const name = `mailsmith_e2e_${port}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  // A run that was killed leaves its database behind: start from an empty one.
-  await admin(`drop database if exists ${name} with (force)`);
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  // A fixed name per port: a run that was killed leaves its database behind, and the next one starts from empty.
+  return createScratchDatabase(serverUrl, `mailsmith_e2e_${port}`);
 }
 
 /** Starts the built server for one lane on a fresh database with demo content; resolves once it is healthy. */

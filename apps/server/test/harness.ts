@@ -6,7 +6,6 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { VERIFY_EMAIL_SUBJECT } from "@mailsmith/shared";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import pino from "pino";
 import { createOutboxMailer, createSmtpMailer, type Mailer, type MailMessage } from "../src/adapters/mail/mailer.js";
 import { buildApp } from "../src/app.js";
@@ -14,6 +13,7 @@ import { seed } from "../src/composition/seed.js";
 import { type AppContext, createContext } from "../src/context.js";
 import { type Database, migrationsFolder, openPglite, openPostgres, pgliteDatabase } from "../src/db/client.js";
 import { loadEnv } from "../src/env.js";
+import { createScratchDatabase } from "./scratch-database.js";
 
 export const ADMIN = { email: "admin@test.local", password: "admin-password-123" };
 
@@ -186,23 +186,9 @@ async function openTestDatabase(
   if (!serverUrl) {
     return { database: await takePglite(), drop: async () => {} };
   }
-  const name = `ms_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(rewriteUrl ? await rewriteUrl(url.toString()) : url.toString());
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const scratch = await createScratchDatabase(serverUrl, `ms_test_${randomBytes(6).toString("hex")}`);
+  const database = await openPostgres(rewriteUrl ? await rewriteUrl(scratch.url) : scratch.url);
+  return { database, drop: scratch.drop };
 }
 
 export interface TestServer {
