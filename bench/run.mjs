@@ -2,7 +2,7 @@
 // runs every scenario in bench/scenarios/*.mjs, prints req/s, p99 and the ratio to the baseline,
 // and writes the figures to bench/results/. Scenario shape: see bench/README.md.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -71,6 +71,38 @@ async function waitFor(url, child, timeoutMs = 60_000) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not come up`);
+}
+
+// Clock ticks per second for /proc/<pid>/stat (getconf CLK_TCK; 100 on Linux unless the kernel says otherwise).
+const clockTicks = (() => {
+  const out = spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" });
+  return Number(out.stdout?.trim()) || 100;
+})();
+
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc; null where there is no /proc. The throughput
+ * ratio also carries the load generator's cost, which grows with the headers and bytes it receives; the server's own
+ * CPU per request is the figure that depends on nothing but the server (decision 085, 27 November addendum).
+ */
+function processCpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs autocannon and adds the process's CPU microseconds per request it answered during the run (or null). */
+async function cannonWithCpu(pid, opts) {
+  const before = processCpuSeconds(pid);
+  const result = await cannon(opts);
+  const after = processCpuSeconds(pid);
+  const cpuMicrosPerRequest =
+    before === null || after === null || !result.requests.total
+      ? null
+      : Number((((after - before) * 1e6) / result.requests.total).toFixed(1));
+  return { result, cpuMicrosPerRequest };
 }
 
 function cannon(opts) {
@@ -203,17 +235,23 @@ async function main() {
         // same bytes (sameBytesBaseline), since the load generator's own cost grows with the bytes it receives.
         const sameBytes = sc.sameBytesBaseline ? await copyToBare(baseUrl + sc.path, headers, barePort) : null;
         const pairedUrl = `http://127.0.0.1:${barePort}${sameBytes ? "/bare-copy" : "/bare"}`;
-        const paired = sc.read ? summarise(await cannon({ url: pairedUrl })) : baseline;
-        const summary = summarise(
-          await cannon({
-            url: baseUrl + sc.path,
-            method: sc.method ?? "GET",
-            headers,
-            body: sc.body === undefined ? undefined : JSON.stringify(sc.body),
-          }),
-        );
+        const pairedRun = sc.read ? await cannonWithCpu(bare.pid, { url: pairedUrl }) : null;
+        const paired = pairedRun ? summarise(pairedRun.result) : baseline;
+        const run = await cannonWithCpu(server.pid, {
+          url: baseUrl + sc.path,
+          method: sc.method ?? "GET",
+          headers,
+          body: sc.body === undefined ? undefined : JSON.stringify(sc.body),
+        });
+        const summary = summarise(run.result);
         summary.ratioToBaseline = Number((summary.requestsPerSec / paired.requestsPerSec).toFixed(3));
         if (sc.read) summary.bare = { requestsPerSec: paired.requestsPerSec, p99Ms: paired.p99Ms };
+        if (sc.read && run.cpuMicrosPerRequest && pairedRun?.cpuMicrosPerRequest) {
+          summary.serverCpuMicrosPerRequest = run.cpuMicrosPerRequest;
+          summary.bare.cpuMicrosPerRequest = pairedRun.cpuMicrosPerRequest;
+          // Bare's CPU per request over the read's: 0.5 means the server spends twice what bare Fastify does.
+          summary.cpuRatioToBare = Number((pairedRun.cpuMicrosPerRequest / run.cpuMicrosPerRequest).toFixed(3));
+        }
         // autocannon counts a 304 as non-2xx; for a revalidation it is the expected answer.
         if (sc.revalidate) summary.non2xx = 0;
         if (sameBytes) {
@@ -229,6 +267,11 @@ async function main() {
         process.stdout.write(
           `${line(sc.name, summary)}${sc.read ? (summary.meetsTarget ? "   ✓ target" : "   ✗ target") : ""}\n`,
         );
+        if (summary.cpuRatioToBare !== undefined) {
+          process.stdout.write(
+            `${"  server CPU per request".padEnd(48)} ${summary.serverCpuMicrosPerRequest} µs (bare ${summary.bare.cpuMicrosPerRequest} µs): ratio ${summary.cpuRatioToBare.toFixed(3)}\n`,
+          );
+        }
         if (sameBytes) {
           process.stdout.write(
             `${"  (paired with bare sending the same bytes)".padEnd(48)} ${summary.bare.bytes} bytes; ratio to /bare ${summary.ratioToSmallBare.toFixed(3)}, for information\n`,
@@ -244,6 +287,13 @@ async function main() {
       process.stdout.write(
         `\nPublic reads: ${met}/${reads.length} meet ratio ≥ ${READ_TARGET.ratio} and p99 ≤ ${READ_TARGET.p99Ms} ms (worst ratio ${worst.ratioToBaseline}: ${worst.name})\n`,
       );
+      const cpuRatios = reads.map((r) => r.cpuRatioToBare).filter((r) => r !== undefined);
+      if (cpuRatios.length) {
+        results.readTarget.serverCpuRatio = { min: Math.min(...cpuRatios), max: Math.max(...cpuRatios) };
+        process.stdout.write(
+          `Server CPU per request, bare Fastify's over each read's: ${Math.min(...cpuRatios).toFixed(2)}–${Math.max(...cpuRatios).toFixed(2)} (the load generator's share is not in it)\n`,
+        );
+      }
     }
     // The JavaScript the landing and login pages load (issue 12: landing initial JS ≤ 120 KB gzip).
     const landingJs = spawnSync(process.execPath, [path.join(root, "bench/landing-js.mjs"), baseUrl, "/", "/login"], {
