@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { redirectTarget } from "@/lib/auth";
+import { scrollBehavior } from "@/lib/motion";
 import { meQueryKey } from "../api/me";
 
 /**
@@ -16,7 +17,7 @@ export function useAuthForm() {
 
   const showError = useCallback((message: string) => {
     setFormError(message);
-    window.scrollTo({ top: 0, behavior: "smooth" });
+    window.scrollTo({ top: 0, behavior: scrollBehavior() });
   }, []);
 
   const finishSignIn = useCallback(async () => {

@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
 import { useMe } from "@/lib/auth";
+import { scrollBehavior } from "@/lib/motion";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useEmailCheck } from "../api/email-check";
 import { DesignInput, useObjectUrl } from "../components/design-input";
@@ -40,7 +41,8 @@ export function CheckEmailPage() {
   // On a phone the results sit below the form: bring the new report into view.
   useEffect(() => {
     const el = resultsRef.current;
-    if (result && el && el.getBoundingClientRect().top > window.innerHeight) el.scrollIntoView({ behavior: "smooth" });
+    if (result && el && el.getBoundingClientRect().top > window.innerHeight)
+      el.scrollIntoView({ behavior: scrollBehavior() });
   }, [result]);
 
   const submit = () => {

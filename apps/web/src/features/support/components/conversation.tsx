@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-client";
+import { scrollBehavior } from "@/lib/motion";
 import { useReplyToTicket } from "../api/tickets";
 import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "./ticket-badges";
 
@@ -31,7 +32,7 @@ export function Conversation({
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when a message is added or the ticket changes
   useEffect(() => {
     const timer = setTimeout(
-      () => bottom.current?.scrollIntoView({ behavior: "smooth", block: "nearest" }),
+      () => bottom.current?.scrollIntoView({ behavior: scrollBehavior(), block: "nearest" }),
       REPLY_SCROLL_DELAY_MS,
     );
     return () => clearTimeout(timer);

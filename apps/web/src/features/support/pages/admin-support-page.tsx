@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { type Column, DataTable, useDataTable } from "@/components/ui/data-table";
 import { inputClasses } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-client";
+import { scrollBehavior } from "@/lib/motion";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useTicket, useTickets, useUpdateTicket } from "../api/tickets";
 import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from "../components/ticket-badges";
@@ -131,7 +132,7 @@ export function AdminSupportPage() {
   };
   const select = (id: string) => {
     setPicked(id);
-    paneRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+    paneRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
   };
 
   const columns: Column<TSupportTicket>[] = [

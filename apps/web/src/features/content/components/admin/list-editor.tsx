@@ -4,6 +4,7 @@ import type { FieldValues, Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { type EditorQuery, useEditor } from "@/components/ui/editor-frame";
 import { errorMessage } from "@/lib/api-client";
+import { scrollBehavior } from "@/lib/motion";
 import { listWithDraft } from "../../format";
 
 /** Which item the form holds; a new object each time, so choosing "new" again still resets the form. */
@@ -70,7 +71,7 @@ export function useListEditor<TItem extends { _id: string }, TValues extends Fie
     if (editor.dirty && !(await editor.confirm(EDITOR_TEXTS.discardConfirm, { confirmLabel: EDITOR_TEXTS.discard })))
       return;
     setSelection({ item });
-    document.getElementById("item-form-heading")?.scrollIntoView({ behavior: "smooth", block: "start" });
+    document.getElementById("item-form-heading")?.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
   };
 
   /** Delete after a question naming the item; the form lets go of it if it held it. */

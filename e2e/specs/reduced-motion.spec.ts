@@ -1,0 +1,86 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signUpMember } from "../fixtures/helpers";
+
+// WCAG 2.3.3: a person whose system asks for reduced motion gets still spinners and anchor links that jump instead of
+// gliding (index.css, lib/motion.ts); everyone else keeps the motion. Both are checked, so the test can fail.
+
+type Motion = "reduce" | "no-preference";
+
+/** Opens /user/orders with its list held back and reads the loading spinner's running animations: ms per turn. */
+async function spinnerTurnMs(page: Page): Promise<number[]> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const list = /\/api\/item-orders(\?|$)/;
+  await page.route(list, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/user/orders");
+  // The page's heading shows above its spinner: from then on the spinner is the list's, not the route's loader.
+  await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+  const spinner = page.getByRole("main").getByRole("img", { name: "Loading" });
+  await expect(spinner).toBeVisible();
+  const durations = await spinner.evaluate((el) =>
+    el.getAnimations().map((a) => Number(a.effect?.getComputedTiming().duration ?? Number.NaN)),
+  );
+  release();
+  await expect(spinner).toBeHidden();
+  await page.unroute(list);
+  return durations;
+}
+
+/** scrollY on every frame from a click on the Pricing link in the header until 40 frames later. */
+async function scrollPositionsAfterPricingClick(page: Page): Promise<number[]> {
+  await page.goto("/");
+  await expect(page.locator("#pricing-sec")).toBeAttached();
+  await page.evaluate(() => {
+    const positions: number[] = [];
+    (window as unknown as { positions: number[] }).positions = positions;
+    const tick = () => {
+      positions.push(window.scrollY);
+      if (positions.length < 40) requestAnimationFrame(tick);
+    };
+    // Starts with the click's own frame: the first position is the top of the page.
+    addEventListener("click", () => requestAnimationFrame(tick), { once: true, capture: true });
+  });
+  await page
+    .getByRole("navigation", { name: "Main", exact: true })
+    .getByRole("link", { name: "Pricing", exact: true })
+    .click();
+  await page.waitForFunction(() => (window as unknown as { positions: number[] }).positions?.length >= 40);
+  return page.evaluate(() => (window as unknown as { positions: number[] }).positions);
+}
+
+const scrollBehaviour = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+
+test("with reduced motion the spinner stands still and Pricing jumps into view; without it both move", async ({
+  page,
+}) => {
+  await signUpMember(page);
+  const seen: Record<Motion, { turnMs: number[]; scroll: string }> = {
+    reduce: { turnMs: [], scroll: "" },
+    "no-preference": { turnMs: [], scroll: "" },
+  };
+  for (const motion of ["no-preference", "reduce"] as const) {
+    await page.emulateMedia({ reducedMotion: motion });
+    seen[motion].turnMs = await spinnerTurnMs(page);
+    await page.goto("/");
+    seen[motion].scroll = await scrollBehaviour(page);
+  }
+  // Tailwind's animate-spin: one turn a second, for everyone who has not asked otherwise.
+  expect(seen["no-preference"].turnMs).toEqual([1000]);
+  expect(seen["no-preference"].scroll).toBe("smooth");
+  // The same spinner's animation has settled at once (a finished animation leaves getAnimations()).
+  expect(seen.reduce.turnMs.filter((ms) => ms >= 1)).toEqual([]);
+  expect(seen.reduce.scroll).toBe("auto");
+
+  // What the person sees: the page is at Pricing from one frame to the next, with no positions in between.
+  const positions = await scrollPositionsAfterPricingClick(page);
+  const final = positions[positions.length - 1];
+  expect(final).toBeGreaterThan(300);
+  expect(positions.filter((y) => y !== positions[0] && y !== final)).toEqual([]);
+  const pricingTop = await page.locator("#pricing-sec").evaluate((el) => el.getBoundingClientRect().top);
+  expect(Math.abs(pricingTop)).toBeLessThan(100);
+});
