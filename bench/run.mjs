@@ -86,7 +86,9 @@ const clockTicks = (() => {
  */
 function processCpuSeconds(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name, which is in parentheses and may itself hold ") ".
+    const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
     return (Number(fields[11]) + Number(fields[12])) / clockTicks;
   } catch {
     return null;
