@@ -64,7 +64,7 @@ test("a member adds the design beside their HTML: a closeness score with its par
   await expect(page.getByRole("region", { name: "Closeness to the design" })).toHaveCount(0);
 });
 
-test("on a phone, a chosen design with a long file name stays within the screen (no sideways scrolling)", async ({
+test("on a phone, the design picker is whole and opens the file chooser; a long file name stays within the screen", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
@@ -75,6 +75,16 @@ test("on a phone, a chosen design with a long file name stays within the screen 
     "base64",
   );
   const name = "newsletter-spring-campaign-final-mockup-v3.png";
+  // Before a design is chosen: one whole "Choose an image" control (the browser's own input cut its text to
+  // "No fil…hosen" at this width), and a tap on it opens the file chooser.
+  const pick = page.getByText("Choose an image", { exact: true });
+  await pick.scrollIntoViewIfNeeded();
+  await expect(pick).toBeInViewport({ ratio: 1 });
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), pick.click()]);
+  expect(chooser.isMultiple()).toBe(false);
+  await chooser.setFiles({ name, mimeType: "image/png", buffer: png });
+  await expect(page.getByRole("button", { name: "Remove design" })).toBeVisible();
+  await page.getByRole("button", { name: "Remove design" }).click();
   await page.getByLabel("Design image (optional)").setInputFiles({ name, mimeType: "image/png", buffer: png });
   await expect(page.getByRole("button", { name: "Remove design" })).toBeVisible();
   await expect(page.getByText(name)).toBeVisible();

@@ -71,6 +71,7 @@ export const EMAIL_CHECK_MESSAGES = {
   imported: "Saved to My Templates.",
   designLabel: "Design image (optional)",
   designHint: "Add the mock-up this email was built from to see how close the email comes to it.",
+  designPick: "Choose an image",
   designRemove: "Remove design",
   designType: "The design must be a PNG, JPEG, WebP or GIF image.",
   designTooLarge: "The design image must be 4 MB or smaller.",

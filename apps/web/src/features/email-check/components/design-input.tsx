@@ -86,17 +86,27 @@ export function DesignInput({
           </div>
         </div>
       ) : (
-        <input
-          id={id}
-          ref={fileRef}
-          type="file"
-          accept={EMAIL_CHECK_LIMITS.designAccept}
-          aria-describedby={error ? `${hintId} ${id}-error` : hintId}
-          aria-invalid={error ? true : undefined}
-          disabled={disabled}
-          onChange={(e) => take(e.target.files?.[0])}
-          className="mt-2 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200"
-        />
+        // The browser's own file input cut "No file chosen" to "No fil…hosen" in a phone-wide box: the input stays in
+        // the tab order (visually hidden) and a second label, drawn as a button, opens it.
+        <div className="mt-2">
+          <input
+            id={id}
+            ref={fileRef}
+            type="file"
+            accept={EMAIL_CHECK_LIMITS.designAccept}
+            aria-describedby={error ? `${hintId} ${id}-error` : hintId}
+            aria-invalid={error ? true : undefined}
+            disabled={disabled}
+            onChange={(e) => take(e.target.files?.[0])}
+            className="peer sr-only"
+          />
+          <label
+            htmlFor={id}
+            className="inline-flex cursor-pointer items-center rounded-md bg-slate-100 px-3 py-1.5 text-sm font-medium text-slate-800 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 hover:bg-slate-200"
+          >
+            {EMAIL_CHECK_MESSAGES.designPick}
+          </label>
+        </div>
       )}
       {error && (
         <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm text-red-700">
