@@ -266,7 +266,7 @@ describe("renderReport", { timeout: 120_000 }, () => {
       mobile: 375,
       dark: 375,
       darkForced: 375,
-      thumbnail: 240,
+      thumbnail: 480,
     });
   });
 

@@ -19,7 +19,8 @@ export const OVERFLOW_TOLERANCE_PX = 2;
 export const LONG_EMAIL_PX = 5000;
 /** Preview pictures are cut at this height. */
 export const PREVIEW_MAX_HEIGHT_PX = 8000;
-const THUMBNAIL = { width: 240, height: 320 };
+/** Thumbnails for history cards (up to ~370 CSS px wide): 480 px, so the text stays sharp on a high-density screen. */
+export const THUMBNAIL = { width: 480, height: 640 };
 
 /** Stores one picture (PNG) and returns the URL it is read from. */
 export type StoreAs = (name: PreviewName | "thumbnail", png: Buffer) => Promise<string>;
@@ -37,7 +38,7 @@ export interface RenderOutcome {
 export interface RenderReportOptions {
   /** Where the pictures go; without it nothing is stored (checks only). */
   storeAs?: StoreAs;
-  /** Also store a 240 × 320 thumbnail of the desktop render (needs storeAs). */
+  /** Also store a thumbnail (`THUMBNAIL`: the top of the desktop render at 480 px) (needs storeAs). */
   thumbnail?: boolean;
 }
 
@@ -84,9 +85,25 @@ export function heightCheck(desktop: Pick<RenderResult, "heightPx">): TEmailChec
   return { ...base, status: "pass", reason: EMAIL_CHECK_TEXTS.height.pass(h, DESKTOP_WIDTH) };
 }
 
-async function thumbnailOf(png: Buffer): Promise<Buffer> {
-  return sharp(png)
-    .resize({ width: THUMBNAIL.width, height: THUMBNAIL.height, fit: "cover", position: "top" })
+/**
+ * The top of the email at thumbnail width. Width first, then the height: a "cover" fit scaled an email too short to
+ * fill the thumbnail's height up and kept its middle — a blank strip for a short, left-aligned email. A short email
+ * is extended downwards with the colour of its last row instead.
+ */
+export async function thumbnailOf(png: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(png)
+    .resize({ width: THUMBNAIL.width })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const picture = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  if (info.height >= THUMBNAIL.height) {
+    return picture.extract({ left: 0, top: 0, width: THUMBNAIL.width, height: THUMBNAIL.height }).png().toBuffer();
+  }
+  const last = (info.height - 1) * info.width * info.channels;
+  const [r = 255, g = 255, b = 255] = data.subarray(last, last + 3);
+  return picture
+    .extend({ bottom: THUMBNAIL.height - info.height, background: { r, g, b } })
     .png()
     .toBuffer();
 }
