@@ -10,6 +10,7 @@ import { createOutboxMailer } from "../src/adapters/mail/mailer.js";
 import { buildApp } from "../src/app.js";
 import { createContext } from "../src/context.js";
 import { creditLedger, generationJobs, generations } from "../src/db/schema/index.js";
+import { THUMBNAIL } from "../src/email-engine/render-report.js";
 import { loadEnv } from "../src/env.js";
 import { jobsRepo } from "../src/features/generator/jobs/repo.js";
 import { endAndRefund } from "../src/features/generator/jobs/service.js";
@@ -179,6 +180,9 @@ describe("real images from the design", () => {
     expect(Object.keys(t.scoreParts).sort()).toEqual(["colour", "structure", "text"]);
     expect(t.scoreParts.text).not.toBeNull();
     expect(t.thumbnailUrl).toMatch(new RegExp(`^${server.url}/uploads/thumbs/`));
+    // The top of the email at thumbnail width (a "cover" fit used to blow short emails up and keep their middle).
+    const thumb = Buffer.from(await (await fetch(t.thumbnailUrl)).arrayBuffer());
+    expect(await sharp(thumb).metadata()).toMatchObject({ format: "webp", ...THUMBNAIL });
     const listed = (await m.get("/api/templates")).body.data[0];
     expect(listed).toMatchObject({ _id: t._id, score: t.score, name: t.name, thumbnailUrl: t.thumbnailUrl });
     // A low score sends the design and the rendering back once (same credit); never more than one repair.

@@ -12,7 +12,7 @@ import type { AppContext } from "../../../context.js";
 import type { StoredTemplateImage } from "../../../db/schema/index.js";
 import { compileMjml, looksLikeMjml } from "../../../email-engine/mjml.js";
 import type { EmailWorkerPool } from "../../../email-engine/pool.js";
-import { renderIntoReport } from "../../../email-engine/render-report.js";
+import { renderIntoReport, thumbnailOf } from "../../../email-engine/render-report.js";
 import { absoluteUrl, cleanBoxes, materialiseImages, readUpload } from "../design-images.js";
 import { type KeyRow, keysRepo } from "../keys/repo.js";
 import { type GenerationRow, generationsRepo } from "../repo.js";
@@ -482,7 +482,11 @@ function differences(parts: { structure: number; colour: number; text: number | 
 }
 
 async function storeThumbnail(ctx: AppContext, png: Buffer): Promise<string> {
-  const body = await sharp(png).resize({ width: 300, height: 600, fit: "cover", position: "top" }).webp().toBuffer();
+  // The email engine's thumbnail (the top at 480 px): a "cover" fit to 300 × 600 here scaled any render shorter than
+  // twice its width up and kept its middle — a blank or zoomed card for short emails and wide designs.
+  const body = await sharp(await thumbnailOf(png))
+    .webp()
+    .toBuffer();
   const file = await ctx.storage.put({ key: `thumbs/${randomUUID()}.webp`, body, contentType: "image/webp" });
   return absoluteUrl(ctx.env.publicUrl, file.url);
 }
