@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signUpMember } from "../fixtures/helpers";
+import { signInAdmin, signUpMember } from "../fixtures/helpers";
 
 // WCAG 2.3.3: a person whose system asks for reduced motion gets still spinners and anchor links that jump instead of
 // gliding (index.css, lib/motion.ts); everyone else keeps the motion. Both are checked, so the test can fail.
@@ -83,4 +83,33 @@ test("with reduced motion the spinner stands still and Pricing jumps into view; 
   expect(positions.filter((y) => y !== positions[0] && y !== final)).toEqual([]);
   const pricingTop = await page.locator("#pricing-sec").evaluate((el) => el.getBoundingClientRect().top);
   expect(Math.abs(pricingTop)).toBeLessThan(100);
+});
+
+test("with reduced motion the admin's charts are drawn at once, not grown in", async ({ page }) => {
+  // Recharts draws a line in by growing its stroke-dasharray from script, frame by frame — out of the stylesheet's
+  // reach. Recharts 3 honours the setting itself (`isAnimationActive` defaults to "auto"); this keeps it that way
+  // (a chart given `isAnimationActive` fails here). Watched from the start of each page, so the check does not depend
+  // on catching the 1.5 s animation at the right moment.
+  await page.addInitScript(() => {
+    const seen = { grown: false };
+    (window as unknown as { lineGrown: typeof seen }).lineGrown = seen;
+    new MutationObserver(() => {
+      if (document.querySelector(".recharts-line-curve[stroke-dasharray]")) seen.grown = true;
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await signInAdmin(page);
+  const grown = () => page.evaluate(() => (window as unknown as { lineGrown: { grown: boolean } }).lineGrown.grown);
+  for (const motion of ["no-preference", "reduce"] as const) {
+    await page.emulateMedia({ reducedMotion: motion });
+    await page.goto("/admin/dashboard");
+    await expect(page.locator(".recharts-line-curve")).toBeAttached();
+    if (motion === "no-preference") {
+      await expect.poll(grown).toBe(true);
+    } else {
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect(await grown()).toBe(false);
+      // No dash pattern left on it: the line is drawn whole.
+      await expect(page.locator(".recharts-line-curve")).not.toHaveAttribute("stroke-dasharray", /.*/);
+    }
+  }
 });
