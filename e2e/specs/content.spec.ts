@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { axeViolations } from "../fixtures/axe";
-import { loginAsAdmin, uniqueEmail } from "../fixtures/helpers";
+import { holdRequests, loginAsAdmin, uniqueEmail } from "../fixtures/helpers";
 import { tabsAt } from "../fixtures/routes";
 
 const DEFAULT_HEADING = "Create Stunning HTML Email Templates";
@@ -338,15 +338,8 @@ test("contact form: hints, Sending..., toast and reset; the ticket reaches the a
   await expect(page.getByText("Please enter your email", { exact: true })).toBeVisible();
   await page.getByLabel("Email", { exact: true }).fill(email);
 
-  // Hold the request until the sending state has been seen (a fixed hold could end before a busy machine looks).
-  let release = () => {};
-  const held = new Promise<void>((r) => {
-    release = r;
-  });
-  await page.route("**/api/new-support-message", async (route) => {
-    await held;
-    await route.continue();
-  });
+  // Hold the request until the sending state has been seen.
+  const release = await holdRequests(page, "**/api/new-support-message");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
   release();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signUpMember } from "../fixtures/helpers";
+import { holdRequests, signUpMember } from "../fixtures/helpers";
 
 // Decision 082: the landing page arrives prerendered, so a visitor without JavaScript (or before it loads) sees the
 // content; with JavaScript the same page is hydrated without a console error (no hydration mismatch, no 4xx).
@@ -7,16 +7,8 @@ const HERO_HEADING = "Create Stunning HTML Email Templates";
 const DEMO_PACKAGES = ["Starter", "Professional", "Agency"];
 
 /** Holds the app's script back until the returned function is called: the page is the prerendered one alone. */
-async function holdAppScript(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
+function holdAppScript(page: Page): Promise<() => void> {
+  return holdRequests(page, /\/assets\/app-[^/]+\.js$/);
 }
 
 test("without JavaScript the landing page shows the hero and the pricing packages", async ({ browser }) => {

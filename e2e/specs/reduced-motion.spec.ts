@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signInAdmin, signUpMember } from "../fixtures/helpers";
+import { afterTwoFrames, holdRequests, signInAdmin, signUpMember } from "../fixtures/helpers";
 
 // WCAG 2.3.3: a person whose system asks for reduced motion gets still spinners and anchor links that jump instead of
 // gliding (index.css, lib/motion.ts); everyone else keeps the motion. Both are checked, so the test can fail.
@@ -8,15 +8,8 @@ type Motion = "reduce" | "no-preference";
 
 /** Opens /user/orders with its list held back and reads the loading spinner's running animations: ms per turn. */
 async function spinnerTurnMs(page: Page): Promise<number[]> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
   const list = /\/api\/item-orders(\?|$)/;
-  await page.route(list, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, list);
   await page.goto("/user/orders");
   // The page's heading shows above its spinner: from then on the spinner is the list's, not the route's loader.
   await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
@@ -106,7 +99,7 @@ test("with reduced motion the admin's charts are drawn at once, not grown in", a
     if (motion === "no-preference") {
       await expect.poll(grown).toBe(true);
     } else {
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await afterTwoFrames(page);
       expect(await grown()).toBe(false);
       // No dash pattern left on it: the line is drawn whole.
       await expect(page.locator(".recharts-line-curve")).not.toHaveAttribute("stroke-dasharray", /.*/);

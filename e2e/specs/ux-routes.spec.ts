@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations } from "../fixtures/axe";
-import { signInAdmin, signUpMember } from "../fixtures/helpers";
+import { afterTwoFrames, signInAdmin, signUpMember } from "../fixtures/helpers";
 import {
   ADMIN_ROUTES,
   horizontalOverflow,
@@ -71,7 +71,7 @@ async function fullPagePicture(tab: Page, path: string) {
   const viewport = tab.viewportSize()!;
   const height = await tab.evaluate(() => document.documentElement.scrollHeight);
   await tab.setViewportSize({ width: viewport.width, height });
-  await tab.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  await afterTwoFrames(tab);
   await tab.screenshot({ path });
   await tab.setViewportSize(viewport);
 }
