@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -7,8 +6,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { registerFeatureRoutes } from "./composition/feature-routes.js";
 import type { AppContext } from "./context.js";
 import { redactedRequest } from "./lib/redact.js";
+import { requestIdFor } from "./lib/request-id.js";
 import { registerAccessControl } from "./plugins/access.js";
 import { registerErrorHandler } from "./plugins/errors.js";
+import { ReplayCache } from "./plugins/replay.js";
 import { allowedOrigins, registerJsonParser, registerRequestGuards } from "./plugins/request-guards.js";
 import { RequestLogController } from "./plugins/request-log.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
@@ -22,14 +23,15 @@ export interface BuildAppOptions {
 
 /** Builds the Fastify instance; used by main.ts and by the tests. */
 export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
+  // Reset and verification tokens travel in URLs: the request serializer redacts them.
+  const log = logger?.child({}, { serializers: { req: redactedRequest } });
+  // Visitors' repeated public reads are answered from recordings before Fastify routes them (decision 091).
+  const replays = new ReplayCache({ log, trustProxy: ctx.env.TRUST_PROXY });
   const app = Fastify({
-    // Reset and verification tokens travel in URLs: the request serializer redacts them.
-    loggerInstance: logger?.child({}, { serializers: { req: redactedRequest } }),
+    loggerInstance: log,
+    serverFactory: replays.serverFactory,
     trustProxy: ctx.env.TRUST_PROXY,
-    genReqId: (req) => {
-      const incoming = req.headers["x-request-id"];
-      return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (req) => requestIdFor(req.headers),
     bodyLimit: 1024 * 1024,
     // One line per request, written when it completes, instead of Fastify's two; none for health and static files.
     logController: new RequestLogController(),
@@ -58,6 +60,8 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   registerRequestGuards(app, { origins: allowedOrigins(ctx.env.publicUrl, ctx.env.trustedOrigins) });
   registerAccessControl(app);
   registerSecurityHeaders(app, { https: ctx.env.publicUrl.startsWith("https://") });
+  // After every other onSend hook: what it records is what was sent.
+  replays.register(app);
 
   // Limits apply only where a route sets config.rateLimit (contact form, test mails, …).
   // With REDIS_URL the counts live in Redis, so every instance counts against one limit (decision 063).

@@ -74,6 +74,29 @@ describe("public reads", () => {
     expect(heroAfter.headers.get("x-footer-version")).toBe(after.headers.get("etag"));
   });
 
+  it("are answered from recordings after a visitor's first read, and never to a signed-in admin (decision 091)", async () => {
+    const sections = [R.hero, R.banner, R.features, R.about, R.testimonials, R.footer, R.contactPage];
+    const visitor = server.client();
+    for (const path of [...sections, "/api/health"]) {
+      const first = await visitor.get(path);
+      const second = await visitor.get(path);
+      expect(second.status).toBe(200);
+      expect(second.body).toEqual(first.body);
+      expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    }
+    expect(server.recordedUrls()).toEqual([...sections, "/api/health"].sort());
+    // The visitor's list is recorded; an admin's request still reaches the route and gets the inactive items too.
+    const created = (await admin.post(R.features, { title: "Admin-only draft", description: "d" })).body.data;
+    await admin.patch(`${R.features}/${created._id}/toggle`);
+    await visitor.get(R.features);
+    expect(server.recordedUrls()).toContain(R.features);
+    const visitorTitles = (await visitor.get(R.features)).body.data.map((f: { title: string }) => f.title);
+    const adminTitles = (await admin.get(R.features)).body.data.map((f: { title: string }) => f.title);
+    expect(visitorTitles).not.toContain("Admin-only draft");
+    expect(adminTitles).toContain("Admin-only draft");
+    await admin.delete(`${R.features}/${created._id}`);
+  });
+
   it("come from memory: a change behind the service's back is not seen until an admin write", async () => {
     const visitor = server.client();
     const before = (await visitor.get(R.features)).body.data;

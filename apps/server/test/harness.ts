@@ -195,6 +195,8 @@ export interface TestServer {
   url: string;
   ctx: AppContext;
   routeTable: { method: string; url: string; access: string }[];
+  /** The URLs the server answers from recordings now (decision 091). */
+  recordedUrls(): string[];
   client(): TestClient;
   /** Registers a member (verified through the mail's link unless verified: false) and returns a signed-in client. */
   member(opts?: {
@@ -272,6 +274,7 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     url,
     ctx,
     routeTable: app.routeTable,
+    recordedUrls: () => app.replays.recordedUrls(),
     client: () => new TestClient(url),
     async member(o = {}) {
       counter += 1;

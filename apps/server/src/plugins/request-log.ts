@@ -1,13 +1,15 @@
-import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { redactUrl } from "../lib/redact.js";
 
-/** Health polls and static files are not logged (a proxy polls health every few seconds; assets are many). */
-function quiet(req: FastifyRequest, status: number): boolean {
+/**
+ * Health polls and static files are not logged (a proxy polls health every few seconds; assets are many).
+ * `routeUrl` is the route's pattern, `url` the request's; replayed answers (decision 091) follow the same rule.
+ */
+export function isQuiet(routeUrl: string | undefined, url: string, status: number): boolean {
   if (status >= 500) return false;
-  const url = req.routeOptions.url;
-  if (url === "/api/health") return true;
+  if (routeUrl === "/api/health") return true;
   // The SPA route serves built files (hashed assets, icons, index.html for client routes).
-  return url === "/*" && !req.url.startsWith("/api");
+  return routeUrl === "/*" && !url.startsWith("/api");
 }
 
 /**
@@ -24,16 +26,32 @@ export class RequestLogController extends LogController {
       reply.log.error({ req, res: reply, err: error, responseTime: reply.elapsedTime }, "request errored");
       return;
     }
-    if (quiet(req, reply.statusCode)) return;
-    reply.log.info(
-      {
-        method: req.method,
-        url: redactUrl(req.url),
-        remoteAddress: req.ip,
-        statusCode: reply.statusCode,
-        responseTime: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      "request completed",
-    );
+    if (isQuiet(req.routeOptions.url, req.url, reply.statusCode)) return;
+    logRequestCompleted(reply.log, undefined, req.method, req.url, req.ip, reply.statusCode, reply.elapsedTime);
   }
+}
+
+/**
+ * The line itself. `reqId` is given only where the logger is not the request's own child (which binds it already):
+ * a replayed answer (decision 091) logs through the app's logger, and its line must read the same.
+ */
+export function logRequestCompleted(
+  log: FastifyBaseLogger,
+  reqId: string | undefined,
+  method: string,
+  url: string,
+  remoteAddress: string | undefined,
+  statusCode: number,
+  elapsedMs: number,
+): void {
+  const line = {
+    reqId,
+    method,
+    url: redactUrl(url),
+    remoteAddress,
+    statusCode,
+    responseTime: Math.round(elapsedMs * 10) / 10,
+  };
+  // pino leaves out undefined fields: on a request's own child logger the line gets reqId from the binding.
+  log.info(line, "request completed");
 }

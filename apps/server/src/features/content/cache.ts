@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { createLocalBus, EVERYTHING, type InvalidationBus } from "../../lib/invalidation-bus.js";
+import type { StillCurrent } from "../../lib/replayable.js";
 
 /** Topic of content invalidations on the bus (key: the resource prefix). */
 export const CONTENT_TOPIC = "content";
@@ -18,6 +19,8 @@ export interface CachedAnswer {
 export class ContentCache {
   private readonly entries = new Map<string, { answer: CachedAnswer; expires: number }>();
   private readonly inflight = new Map<string, Promise<CachedAnswer>>();
+  /** When each stored answer expires (an answer served once but not stored has none). */
+  private readonly expiresAt = new WeakMap<CachedAnswer, number>();
   /** Bumped by every invalidation: a load that started before it is served once but never stored. */
   private generation = 0;
 
@@ -42,7 +45,11 @@ export class ContentCache {
     const promise = (async () => {
       const body = JSON.stringify(await load());
       const answer = { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
-      if (startedAt === this.generation) this.entries.set(key, { answer, expires: this.now() + this.ttlMs });
+      if (startedAt === this.generation) {
+        const expires = this.now() + this.ttlMs;
+        this.entries.set(key, { answer, expires });
+        this.expiresAt.set(answer, expires);
+      }
       return answer;
     })().finally(() => {
       if (this.inflight.get(key) === promise) this.inflight.delete(key);
@@ -54,6 +61,21 @@ export class ContentCache {
   /** Changes whenever an entry is dropped: a page built from these answers is current while it stays the same. */
   get version(): number {
     return this.generation;
+  }
+
+  /**
+   * For an answer sent again without asking the cache (decision 091): true until any entry is dropped (an admin's
+   * write on any instance) or one of these answers expires. Null for an answer that was never stored.
+   */
+  stillCurrent(...answers: CachedAnswer[]): StillCurrent | null {
+    let until = Number.POSITIVE_INFINITY;
+    for (const answer of answers) {
+      const expires = this.expiresAt.get(answer);
+      if (expires === undefined) return null;
+      until = Math.min(until, expires);
+    }
+    const generation = this.generation;
+    return () => this.generation === generation && this.now() < until;
   }
 
   /** Drops every entry whose key starts with `prefix` (a resource may be cached in several variants), everywhere. */

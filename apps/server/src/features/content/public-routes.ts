@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { replayWhile } from "../../lib/replayable.js";
 import { type Ready, whenReady } from "../../lib/when-ready.js";
 import type { CachedAnswer } from "./cache.js";
 import { type ContentRouteOptions, callerIsAdmin, publicGet, sendCached } from "./route-parts.js";
@@ -19,10 +20,16 @@ import { type ContentRouteOptions, callerIsAdmin, publicGet, sendCached } from "
 export async function contentPublicRoutes(appBase: FastifyInstance, { content }: ContentRouteOptions) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
-  /** The section's answer with the footer's version tag; sent at once when both are cached (most reads). */
+  /**
+   * The section's answer with the footer's version tag; sent at once when both are cached (most reads), and replayed
+   * to the next visitors while both stay cached (decision 091).
+   */
   const send = (req: FastifyRequest, reply: FastifyReply, answer: Ready<CachedAnswer>, varyOnCookie = false) =>
     whenReady(answer, (section) =>
-      whenReady(content.footerAnswer(), (footer) => sendCached(req, reply, section, footer.etag, varyOnCookie)),
+      whenReady(content.footerAnswer(), (footer) => {
+        replayWhile(reply, content.cache.stillCurrent(section, footer));
+        sendCached(req, reply, section, footer.etag, varyOnCookie);
+      }),
     );
 
   app.get(CONTENT_ROUTES.hero, publicGet("Landing hero", ZHeroSchema.nullable()), (req, reply) =>
@@ -45,7 +52,10 @@ export async function contentPublicRoutes(appBase: FastifyInstance, { content }:
     (req, reply) => send(req, reply, whenReady(callerIsAdmin(ctx, req), content.testimonialsAnswer), true),
   );
   app.get(CONTENT_ROUTES.footer, publicGet("Footer (and the header logo)", ZFooterSchema.nullable()), (req, reply) =>
-    whenReady(content.footerAnswer(), (answer) => sendCached(req, reply, answer, answer.etag)),
+    whenReady(content.footerAnswer(), (answer) => {
+      replayWhile(reply, content.cache.stillCurrent(answer));
+      sendCached(req, reply, answer, answer.etag);
+    }),
   );
   app.get(CONTENT_ROUTES.contactPage, publicGet("Contact page content", ZContactPageSchema.nullable()), (req, reply) =>
     send(req, reply, content.contactPageAnswer()),

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ifNoneMatchHas } from "../../lib/etag.js";
+import { replayWhile } from "../../lib/replayable.js";
 import { whenReady } from "../../lib/when-ready.js";
 import { healthProbe } from "./service.js";
 
@@ -32,10 +34,11 @@ export async function healthRoutes(appBase: FastifyInstance) {
     (req, reply) =>
       whenReady(health.current(), (answer) => {
         reply.code(answer.status).header("cache-control", "no-cache").header("etag", answer.etag);
-        if (answer.status === 200 && req.headers["if-none-match"] === answer.etag) {
+        if (answer.status === 200 && ifNoneMatchHas(req.headers["if-none-match"], answer.etag)) {
           reply.code(304).send(null);
           return;
         }
+        replayWhile(reply, health.stillCurrent(answer));
         // Already JSON text (serialised once per ping): sent as is.
         reply.type("application/json; charset=utf-8").send(answer.body as never);
       }),

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { HEALTH_MESSAGES } from "@mailsmith/shared";
 import type { AppContext } from "../../context.js";
+import type { StillCurrent } from "../../lib/replayable.js";
 
 /** Health pings the database at most once a second however often it is polled (a proxy, a load test). */
 const HEALTH_PING_INTERVAL_MS = 1000;
@@ -40,6 +41,10 @@ export function healthProbe(ctx: AppContext) {
           pending = null;
         });
       return pending;
+    },
+    /** For a replayed answer (decision 091): true while it is the last ping's and that ping is under a second old. */
+    stillCurrent(answer: HealthAnswer): StillCurrent {
+      return () => last !== null && last.answer === answer && Date.now() - last.at < HEALTH_PING_INTERVAL_MS;
     },
   };
 }

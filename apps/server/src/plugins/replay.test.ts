@@ -1,0 +1,158 @@
+import { Writable } from "node:stream";
+import Fastify, { type FastifyBaseLogger } from "fastify";
+import pino from "pino";
+import { afterEach, expect, it } from "vitest";
+import { replayWhile } from "../lib/replayable.js";
+import { ReplayCache } from "./replay.js";
+import { RequestLogController } from "./request-log.js";
+
+/** A server like ours in miniature: routes count how often they run, so a replayed answer shows as no run. */
+async function start() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      for (const l of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(l));
+      cb();
+    },
+  });
+  const log: FastifyBaseLogger = pino({ level: "info" }, stream);
+  const replays = new ReplayCache({ log, trustProxy: false });
+  const app = Fastify({
+    loggerInstance: log,
+    serverFactory: replays.serverFactory,
+    logController: new RequestLogController(),
+  });
+  app.addHook("onRequest", (req, reply, done) => {
+    reply.header("x-request-id", req.id);
+    done();
+  });
+  replays.register(app);
+  const runs: Record<string, number> = {};
+  let current = true;
+  let body = '{"title":"first"}';
+  const route = (url: string, send: (reply: import("fastify").FastifyReply) => void, access = "public") =>
+    app.get(url, { config: { access } as never }, (_req, reply) => {
+      runs[url] = (runs[url] ?? 0) + 1;
+      send(reply);
+    });
+  const json = (reply: import("fastify").FastifyReply) =>
+    reply.header("etag", '"v1"').header("cache-control", "no-cache").type("application/json; charset=utf-8");
+  route("/api/section", (reply) => {
+    replayWhile(reply, () => current);
+    if (reply.request.headers["if-none-match"] === '"v1"') return reply.code(304).send();
+    json(reply).send(body);
+  });
+  route("/api/with-cookie", (reply) => {
+    replayWhile(reply, () => true);
+    json(reply).header("set-cookie", "a=1").send(body);
+  });
+  route("/api/not-marked", (reply) => json(reply).send(body));
+  route(
+    "/api/members-only",
+    (reply) => {
+      replayWhile(reply, () => true);
+      json(reply).send(body);
+    },
+    "user",
+  );
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  return {
+    app,
+    replays,
+    runs,
+    lines,
+    get: (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers }),
+    setCurrent: (value: boolean) => {
+      current = value;
+    },
+    setBody: (value: string) => {
+      body = value;
+    },
+  };
+}
+
+let server: Awaited<ReturnType<typeof start>> | null = null;
+afterEach(async () => {
+  await server?.app.close();
+  server = null;
+});
+
+it("answers a visitor's repeated read from the recording: same status, headers and body, own request id and log line", async () => {
+  server = await start();
+  const first = await server.get("/api/section");
+  const firstBody = await first.text();
+  const second = await server.get("/api/section", { "x-request-id": "proxy-id-7" });
+  expect(await second.text()).toBe(firstBody);
+  expect(server.runs["/api/section"]).toBe(1);
+  const headersOf = (res: Response) =>
+    [...res.headers.entries()].filter(([name]) => !["date", "x-request-id"].includes(name));
+  expect(headersOf(second)).toEqual(headersOf(first));
+  expect(second.headers.get("x-request-id")).toBe("proxy-id-7");
+  expect(first.headers.get("x-request-id")).not.toBe(second.headers.get("x-request-id"));
+
+  const completed = server.lines.filter((l) => l.msg === "request completed");
+  expect(completed).toHaveLength(2);
+  const shape = (l: Record<string, unknown>) => Object.keys(l).filter((k) => k !== "time");
+  expect(shape(completed[1]!)).toEqual(shape(completed[0]!));
+  expect(completed[1]).toMatchObject({ reqId: "proxy-id-7", method: "GET", url: "/api/section", statusCode: 200 });
+  expect(completed[1]!.remoteAddress).toBe(completed[0]!.remoteAddress);
+});
+
+it("answers 304 from the recording when If-None-Match names its ETag, with the headers Fastify sends on a 304", async () => {
+  server = await start();
+  await server.get("/api/section");
+  const direct = await server.get("/api/section", { "if-none-match": '"v1"', cookie: "x=1" });
+  const replayed = await server.get("/api/section", { "if-none-match": 'W/"v0", "v1"' });
+  expect(replayed.status).toBe(304);
+  expect(direct.status).toBe(304);
+  expect(await replayed.text()).toBe("");
+  expect(replayed.headers.get("content-type")).toBeNull();
+  expect(replayed.headers.get("etag")).toBe('"v1"');
+  expect(replayed.headers.get("cache-control")).toBe("no-cache");
+  // The request with a cookie went to the route; the 304 without one did not.
+  expect(server.runs["/api/section"]).toBe(2);
+});
+
+it("asks the route again once the answer is no longer current, and records the new answer", async () => {
+  server = await start();
+  await server.get("/api/section");
+  server.setBody('{"title":"second"}');
+  expect(await (await server.get("/api/section")).text()).toBe('{"title":"first"}');
+  server.setCurrent(false);
+  expect(await (await server.get("/api/section")).text()).toBe('{"title":"second"}');
+  server.setCurrent(true);
+  expect(await (await server.get("/api/section")).text()).toBe('{"title":"second"}');
+  // Two runs: the first read, and the one after the change; the last read got the new recording.
+  expect(server.runs["/api/section"]).toBe(2);
+});
+
+it("never replays to a member, a HEAD, a query string, an answer setting a cookie, a non-public route or an unmarked one", async () => {
+  server = await start();
+  for (const path of ["/api/section", "/api/with-cookie", "/api/not-marked", "/api/members-only", "/api/section?x=1"]) {
+    await server.get(path);
+    await server.get(path);
+  }
+  await server.get("/api/section", { cookie: "session=abc" });
+  await server.get("/api/section", { authorization: "Bearer abc" });
+  expect(server.runs).toEqual({
+    "/api/section": 1 + 2 /* query string twice */ + 2 /* cookie, authorization */,
+    "/api/with-cookie": 2,
+    "/api/not-marked": 2,
+    "/api/members-only": 2,
+  });
+  expect(server.replays.size).toBe(1);
+  const head = await fetch((await server.get("/api/section")).url, { method: "HEAD" });
+  expect(head.status).toBe(200);
+  expect(server.runs["/api/section"]).toBe(6);
+});
+
+it("stops replaying when the server closes", async () => {
+  server = await start();
+  await server.get("/api/section");
+  expect(server.replays.size).toBe(1);
+  await server.app.close();
+  expect(server.replays.size).toBe(0);
+  server = null;
+});
