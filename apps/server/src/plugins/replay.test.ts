@@ -7,7 +7,7 @@ import { ReplayCache } from "./replay.js";
 import { RequestLogController } from "./request-log.js";
 
 /** A server like ours in miniature: routes count how often they run, so a replayed answer shows as no run. */
-async function start() {
+async function start(trustProxy = false) {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk, _enc, cb) {
@@ -16,8 +16,9 @@ async function start() {
     },
   });
   const log: FastifyBaseLogger = pino({ level: "info" }, stream);
-  const replays = new ReplayCache({ log, trustProxy: false });
+  const replays = new ReplayCache({ log, trustProxy });
   const app = Fastify({
+    trustProxy,
     loggerInstance: log,
     serverFactory: replays.serverFactory,
     logController: new RequestLogController(),
@@ -98,6 +99,16 @@ it("answers a visitor's repeated read from the recording: same status, headers a
   expect(shape(completed[1]!)).toEqual(shape(completed[0]!));
   expect(completed[1]).toMatchObject({ reqId: "proxy-id-7", method: "GET", url: "/api/section", statusCode: 200 });
   expect(completed[1]!.remoteAddress).toBe(completed[0]!.remoteAddress);
+});
+
+it("logs the client's address as Fastify does behind a trusted proxy (X-Forwarded-For)", async () => {
+  server = await start(true);
+  const forwarded = { "x-forwarded-for": "203.0.113.9, 198.51.100.4" };
+  await server.get("/api/section", forwarded);
+  await server.get("/api/section", forwarded);
+  expect(server.runs["/api/section"]).toBe(1);
+  const addresses = server.lines.filter((l) => l.msg === "request completed").map((l) => l.remoteAddress);
+  expect(addresses).toEqual(["203.0.113.9", "203.0.113.9"]);
 });
 
 it("answers 304 from the recording when If-None-Match names its ETag, with the headers Fastify sends on a 304", async () => {
