@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { TPackage } from "@mailsmith/shared";
 import type { AppContext } from "../../../context.js";
+import type { StillCurrent } from "../../../lib/replayable.js";
 import { toPackageDto } from "./dto.js";
 import { listActivePackages } from "./repo.js";
 
@@ -46,6 +47,14 @@ async function loadPackages(ctx: AppContext): Promise<PackagesAnswer> {
   // A list read before a write is served once but never kept.
   if (generationOf(ctx) === generation) caches.set(ctx, answer);
   return answer;
+}
+
+/** For a replayed answer (decision 091): true while this list is the one kept and has not expired. */
+export function packagesStillCurrent(ctx: AppContext, answer: PackagesAnswer): StillCurrent {
+  return () => {
+    const kept = caches.get(ctx);
+    return kept === answer && Date.now() - kept.at < CACHE_TTL_MS;
+  };
 }
 
 /** Drops the list on every instance (after any package write). */

@@ -11,8 +11,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendCachedJson } from "../../../lib/etag.js";
+import { replayWhile } from "../../../lib/replayable.js";
 import { whenReady } from "../../../lib/when-ready.js";
-import { packagesAnswer } from "./packages-cache.js";
+import { packagesAnswer, packagesStillCurrent } from "./packages-cache.js";
 import {
   addPackage,
   createItem,
@@ -47,8 +48,12 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
       },
     },
     (req, reply) =>
-      // Pre-serialised once per change, revalidated with its ETag (a 304 when unchanged).
-      whenReady(packagesAnswer(ctx), (answer) => sendCachedJson(req, reply, answer)),
+      // Pre-serialised once per change, revalidated with its ETag (a 304 when unchanged), replayed to the next
+      // visitors while it stays the list kept (decision 091).
+      whenReady(packagesAnswer(ctx), (answer) => {
+        replayWhile(reply, packagesStillCurrent(ctx, answer));
+        sendCachedJson(req, reply, answer);
+      }),
   );
 
   app.get(
