@@ -52,10 +52,8 @@ export async function contentPublicRoutes(appBase: FastifyInstance, { content }:
     (req, reply) => send(req, reply, whenReady(callerIsAdmin(ctx, req), content.testimonialsAnswer), true),
   );
   app.get(CONTENT_ROUTES.footer, publicGet("Footer (and the header logo)", ZFooterSchema.nullable()), (req, reply) =>
-    whenReady(content.footerAnswer(), (answer) => {
-      replayWhile(reply, content.cache.stillCurrent(answer));
-      sendCached(req, reply, answer, answer.etag);
-    }),
+    // The footer names its own version: the same path as every section, with the footer as the section.
+    send(req, reply, content.footerAnswer()),
   );
   app.get(CONTENT_ROUTES.contactPage, publicGet("Contact page content", ZContactPageSchema.nullable()), (req, reply) =>
     send(req, reply, content.contactPageAnswer()),
