@@ -80,4 +80,31 @@ describe("GET / prerendered", () => {
       await admin.post(`${CONTENT_ROUTES.hero}/reset`);
     }
   });
+
+  it("is answered to visitors from recordings per encoding, follows the next write, and a member still gets their page", async () => {
+    const visitorPage = async (acceptEncoding: string) => {
+      const res = await fetch(`${server.url}/`, { headers: { "accept-encoding": acceptEncoding } });
+      expect(res.status).toBe(200);
+      return { encoding: res.headers.get("content-encoding"), html: await res.text() };
+    };
+    const brotli = await visitorPage("gzip, deflate, br");
+    const plain = await visitorPage("deflate");
+    expect([brotli.encoding, plain.encoding]).toEqual(["br", null]);
+    expect(server.recordedUrls()).toEqual(expect.arrayContaining(["/ br", "/ identity"]));
+    expect((await visitorPage("br")).html).toBe(brotli.html);
+    expect((await visitorPage("identity")).html).toBe(plain.html);
+    expect(brotli.html).toBe(plain.html);
+
+    const admin = await server.admin();
+    const hero = (await admin.get(CONTENT_ROUTES.hero)).body.data;
+    try {
+      expect((await admin.put(CONTENT_ROUTES.hero, { ...hero, title: "Replayed until this write" })).status).toBe(200);
+      expect((await visitorPage("br")).html).toContain("<h1>Replayed until this write</h1>");
+      // The admin's own request (session cookie) is not a visitor's: it gets the page marked for a session.
+      expect((await admin.get<string>("/")).body).toContain("<html data-session");
+      expect((await visitorPage("br")).html).not.toContain("data-session");
+    } finally {
+      await admin.post(`${CONTENT_ROUTES.hero}/reset`);
+    }
+  });
 });

@@ -1,7 +1,9 @@
 import { Writable } from "node:stream";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import pino from "pino";
 import { afterEach, expect, it } from "vitest";
+import { pickEncoding } from "../lib/content-encoding.js";
 import { replayWhile } from "../lib/replayable.js";
 import { ReplayCache } from "./replay.js";
 import { RequestLogController } from "./request-log.js";
@@ -48,6 +50,27 @@ async function start(trustProxy = false) {
     json(reply).header("set-cookie", "a=1").send(body);
   });
   route("/api/not-marked", (reply) => json(reply).send(body));
+  // Like the landing page: compressed by the route for the encoding the request accepts, as a Buffer.
+  route("/page", (reply) => {
+    replayWhile(reply, () => current);
+    reply.header("etag", '"p1"').header("vary", "accept-encoding, cookie");
+    if (reply.request.headers["if-none-match"] === '"p1"') return reply.code(304).send();
+    reply.type("text/html; charset=utf-8");
+    const encoding = pickEncoding(reply.request.headers["accept-encoding"]);
+    const html = Buffer.from("<p>page</p>");
+    if (encoding === "br") return reply.header("content-encoding", "br").send(brotliCompressSync(html));
+    if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(gzipSync(html));
+    reply.send(html);
+  });
+  // Varies on the encoding but does not compress as the rule says: never recorded.
+  route("/page-uncompressed", (reply) => {
+    replayWhile(reply, () => true);
+    reply.header("vary", "accept-encoding").type("text/html; charset=utf-8").send(Buffer.from("<p>page</p>"));
+  });
+  route("/api/varies-on-language", (reply) => {
+    replayWhile(reply, () => true);
+    json(reply).header("vary", "accept-language").send(body);
+  });
   route(
     "/api/members-only",
     (reply) => {
@@ -157,6 +180,55 @@ it("never replays to a member, a HEAD, a query string, an answer setting a cooki
   const head = await fetch((await server.get("/api/section")).url, { method: "HEAD" });
   expect(head.status).toBe(200);
   expect(server.runs["/api/section"]).toBe(6);
+});
+
+it("replays a compressed page per encoding the route picked, and its 304 as the route sends it", async () => {
+  server = await start();
+  const br = { "accept-encoding": "gzip, deflate, br, zstd" };
+  const gzip = { "accept-encoding": "gzip, deflate" };
+  const identity = { "accept-encoding": "identity" };
+  // Node's fetch decompresses: the bytes and headers are compared through what a browser would see.
+  const seen = async (headers: Record<string, string>) => {
+    const res = await server!.get("/page", headers);
+    return { encoding: res.headers.get("content-encoding"), text: await res.text(), status: res.status };
+  };
+  const firsts = [await seen(br), await seen(gzip), await seen(identity)];
+  expect(server.runs["/page"]).toBe(3);
+  expect(server.replays.recordedUrls()).toEqual(["/page br", "/page gzip", "/page identity"]);
+  const again = [
+    await seen({ "accept-encoding": "br" }),
+    await seen({ "accept-encoding": "x-gzip, gzip" }),
+    await seen({ "accept-encoding": "deflate" }),
+  ];
+  expect(server.runs["/page"]).toBe(3);
+  expect(again).toEqual(firsts);
+  expect(again.map((r) => r.encoding)).toEqual(["br", "gzip", null]);
+  expect(again.every((r) => r.text === "<p>page</p>")).toBe(true);
+
+  const direct = await server.get("/page", { ...br, "if-none-match": '"p1"', cookie: "x=1" });
+  const replayed = await server.get("/page", { ...br, "if-none-match": '"p1"' });
+  expect(server.runs["/page"]).toBe(4);
+  expect([direct.status, replayed.status]).toEqual([304, 304]);
+  const headersOf = (res: Response) =>
+    [...res.headers.entries()].filter(([name]) => !["date", "x-request-id"].includes(name));
+  expect(headersOf(replayed)).toEqual(headersOf(direct));
+  expect(replayed.headers.get("content-encoding")).toBeNull();
+
+  // No longer current: each encoding's recording goes back to the route once.
+  server.setCurrent(false);
+  await seen(br);
+  await seen(gzip);
+  expect(server.runs["/page"]).toBe(6);
+});
+
+it("does not record an answer that varies on more than cookie and the encoding, or whose encoding differs from the rule", async () => {
+  server = await start();
+  for (const path of ["/page-uncompressed", "/api/varies-on-language"]) {
+    await server.get(path, { "accept-encoding": "br" });
+    await server.get(path, { "accept-encoding": "br" });
+  }
+  expect(server.runs).toEqual({ "/page-uncompressed": 2, "/api/varies-on-language": 2 });
+  expect(server.replays.size).toBe(0);
 });
 
 it("stops replaying when the server closes", async () => {

@@ -8,6 +8,7 @@ import {
 } from "node:http";
 import proxyAddr from "@fastify/proxy-addr";
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory } from "fastify";
+import { pickEncoding } from "../lib/content-encoding.js";
 import { ifNoneMatchHas } from "../lib/etag.js";
 import type { StillCurrent } from "../lib/replayable.js";
 import { requestIdFor } from "../lib/request-id.js";
@@ -29,8 +30,15 @@ interface Recording {
   logged: boolean;
 }
 
-/** Headers an answer must not have to be replayed: it was meant for one client, or it depends on more than the URL. */
-const PERSONAL_OR_NEGOTIATED = ["set-cookie", "content-encoding", "www-authenticate"];
+/** Headers an answer must not have to be replayed: it was meant for one client. */
+const PERSONAL = ["set-cookie", "www-authenticate"];
+
+/** What an answer may vary on and still be replayed: cookie (only cookie-less requests are), the negotiated encoding. */
+const REPLAYABLE_VARY = new Set(["cookie", "accept-encoding"]);
+
+/** The recording's key for an answer that varies on Accept-Encoding: the URL and the encoding the route picked. */
+const negotiatedKey = (url: string, acceptEncoding: string | undefined) =>
+  `${url} ${pickEncoding(acceptEncoding) ?? "identity"}`;
 
 /**
  * A request that could get a recorded answer: a visitor's (no cookie, no credentials: a member's or an admin's read
@@ -62,11 +70,16 @@ interface ServerOptionsFromFastify {
  * a 304 when their If-None-Match names its ETag, and the same log line — until `stillCurrent()` turns false (an
  * admin's change on any instance, the cache's expiry), when the route answers again and is recorded again.
  *
+ * An answer that varies on Accept-Encoding (the landing page, compressed by its route) is recorded once per encoding
+ * the route picked, and replayed to requests for which `pickEncoding` picks the same one — the route's own rule.
+ *
  * Only URLs that are a route's exact pattern (no parameters, no query) are recorded: the set is bounded by the routes.
  * Everything else — a member's or an admin's request, a HEAD, a query string, any other route — goes to Fastify.
  */
 export class ReplayCache {
+  /** By URL, or by URL and encoding (`negotiatedKey`) for the URLs in `negotiated`. */
   private readonly recordings = new Map<string, Recording>();
+  private readonly negotiated = new Set<string>();
   private closing = false;
 
   constructor(private readonly opts: { log: FastifyBaseLogger | undefined; trustProxy: boolean }) {}
@@ -94,13 +107,13 @@ export class ReplayCache {
       if (
         stillCurrent !== null &&
         reply.statusCode === 200 &&
-        typeof payload === "string" &&
+        (typeof payload === "string" || Buffer.isBuffer(payload)) &&
         req.method === "GET" &&
         req.url === req.routeOptions.url &&
         req.routeOptions.config.access === "public" &&
         isVisitorRead(req.headers)
       ) {
-        this.record(req.url, reply.getHeaders(), payload, stillCurrent);
+        this.record(req.url, req.headers, reply.getHeaders(), payload, stillCurrent);
       }
       done(null, payload);
     });
@@ -108,6 +121,7 @@ export class ReplayCache {
     app.addHook("preClose", (done) => {
       this.closing = true;
       this.recordings.clear();
+      this.negotiated.clear();
       done();
     });
   }
@@ -117,40 +131,64 @@ export class ReplayCache {
     return this.recordings.size;
   }
 
-  /** The URLs answered from recordings now (for tests). */
+  /** The URLs answered from recordings now, with the encoding for a negotiated one, as in "/ br" (for tests). */
   recordedUrls(): string[] {
     return [...this.recordings.keys()].sort();
   }
 
-  private record(url: string, headers: Record<string, unknown>, body: string, stillCurrent: StillCurrent) {
-    const vary = headers.vary;
-    if (vary !== undefined && String(vary).toLowerCase() !== "cookie") return;
-    if (PERSONAL_OR_NEGOTIATED.some((name) => headers[name] !== undefined)) return;
-    const bytes = Buffer.from(body);
+  private record(
+    url: string,
+    requestHeaders: IncomingHttpHeaders,
+    headers: Record<string, unknown>,
+    body: string | Buffer,
+    stillCurrent: StillCurrent,
+  ) {
+    if (PERSONAL.some((name) => headers[name] !== undefined)) return;
+    const varies =
+      headers.vary === undefined
+        ? []
+        : String(headers.vary)
+            .toLowerCase()
+            .split(/\s*,\s*/);
+    if (!varies.every((name) => REPLAYABLE_VARY.has(name))) return;
+    const encoding = headers["content-encoding"];
+    let key = url;
+    if (varies.includes("accept-encoding")) {
+      // Recorded only when the route chose what the replay will choose for the same Accept-Encoding.
+      const expected = pickEncoding(requestHeaders["accept-encoding"]);
+      if ((encoding ?? null) !== expected) return;
+      key = negotiatedKey(url, requestHeaders["accept-encoding"]);
+    } else if (encoding !== undefined) {
+      return;
+    }
+    const bytes = typeof body === "string" ? Buffer.from(body) : body;
     const ok = ["x-request-id", ""];
     const notModified = ["x-request-id", ""];
     for (const [name, value] of Object.entries(headers)) {
       if (name === "x-request-id" || name === "content-length" || value === undefined) continue;
       for (const one of Array.isArray(value) ? value : [value]) {
         ok.push(name, String(one));
-        // A 304 carries the answer's headers but no body, so neither its type nor its length (as Fastify sends it).
-        if (name !== "content-type") notModified.push(name, String(one));
+        // A 304 carries the answer's headers but no body, so neither its type, its encoding nor its length (as the
+        // routes send it).
+        if (name !== "content-type" && name !== "content-encoding") notModified.push(name, String(one));
       }
     }
     ok.push("content-length", String(bytes.length));
     const etag = typeof headers.etag === "string" ? headers.etag : undefined;
     const logged = !isQuiet(url, url, 200);
-    this.recordings.set(url, { ok, notModified, body: bytes, etag, stillCurrent, logged });
+    this.recordings.set(key, { ok, notModified, body: bytes, etag, stillCurrent, logged });
+    if (key !== url) this.negotiated.add(url);
   }
 
   /** Sends the recorded answer when there is a current one for this request; false leaves the request to Fastify. */
   private answer(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== "GET" || this.closing) return false;
     const url = req.url ?? "";
-    const recording = this.recordings.get(url);
+    const key = this.negotiated.has(url) ? negotiatedKey(url, req.headers["accept-encoding"]) : url;
+    const recording = this.recordings.get(key);
     if (recording === undefined || !isVisitorRead(req.headers)) return false;
     if (!recording.stillCurrent()) {
-      this.recordings.delete(url);
+      this.recordings.delete(key);
       return false;
     }
     const started = performance.now();

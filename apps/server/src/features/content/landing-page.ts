@@ -6,8 +6,10 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { extractYouTubeId, LANDING_BOOTSTRAP_ID, LANDING_PACKAGES_ID } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import { hasSessionCookie } from "../../core/identity/session-cache.js";
+import { pickEncoding } from "../../lib/content-encoding.js";
 import { escapeHtml } from "../../lib/escape-html.js";
 import { ifNoneMatchHas } from "../../lib/etag.js";
+import { replayWhile, type StillCurrent } from "../../lib/replayable.js";
 import type { Ready } from "../../lib/when-ready.js";
 import type { CachedAnswer } from "./cache.js";
 import type { ContentService } from "./service.js";
@@ -82,13 +84,6 @@ function prerenderLoader(app: FastifyInstance, webDist: string): () => Promise<R
       : Promise.resolve(null);
     return loaded;
   };
-}
-
-function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
-  const accepted = (acceptEncoding ?? "").toLowerCase();
-  if (/\bbr\b/.test(accepted)) return "br";
-  if (/\bgzip\b/.test(accepted)) return "gzip";
-  return null;
 }
 
 /** A page's bytes as sent: plain, brotli and gzip, with its ETag. */
@@ -187,6 +182,19 @@ export async function landingPageRoute(
   }
 
   /**
+   * Whether `page` is still what render() hands out without looking again: no content changed on any instance and the
+   * file was checked under a second ago. The replay (decision 091) asks this before answering a visitor in the route's
+   * place, so after a second the route runs once, checks the file and the packages, and is recorded again.
+   */
+  function stillServing(page: BuiltPage): StillCurrent {
+    return () =>
+      built === page &&
+      current !== null &&
+      current.version === content.cache.version &&
+      Date.now() - current.checkedAt < FILE_CHECK_MS;
+  }
+
+  /**
    * The prerendered header shows a visitor's links. A request with a session cookie gets the page marked
    * `<html data-session>`, and the web app's stylesheet keeps those links invisible until it knows who is signed in,
    * so a member does not see "Login / Join Now" flash before the account menu (decision 082). The page itself stays
@@ -204,23 +212,24 @@ export async function landingPageRoute(
     config: { access: "public" },
     schema: { hide: true },
     async handler(req, reply) {
-      reply
-        .header("cache-control", "no-cache")
-        .header("vary", "accept-encoding, cookie")
-        .type("text/html; charset=utf-8");
-      let page: Encoded;
+      reply.header("cache-control", "no-cache").header("vary", "accept-encoding, cookie");
+      let builtPage: BuiltPage;
       try {
-        page = forRequest(await render(), req.headers.cookie);
+        builtPage = await render();
       } catch (err) {
         // The page still works without inlined content: each section then fetches (and reports) its own.
         req.log.error({ err }, "landing page: content could not be inlined");
-        return reply.send(readFileSync(indexFile));
+        return reply.type("text/html; charset=utf-8").send(readFileSync(indexFile));
       }
-      // Revalidation: an unchanged page (same content, same build) costs a 304.
+      const page = forRequest(builtPage, req.headers.cookie);
+      // A visitor's page (no cookie) is the same for every visitor whose Accept-Encoding picks the same encoding.
+      replayWhile(reply, stillServing(builtPage));
+      // Revalidation: an unchanged page (same content, same build) costs a 304 (no body, so no type).
       reply.header("etag", page.etag);
       if (ifNoneMatchHas(req.headers["if-none-match"], page.etag)) {
         return reply.code(304).send();
       }
+      reply.type("text/html; charset=utf-8");
       const encoding = pickEncoding(req.headers["accept-encoding"]);
       if (encoding) return reply.header("content-encoding", encoding).send(page[encoding]);
       return reply.send(page.html);
