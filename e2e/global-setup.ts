@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { startGeminiStandIn } from "../apps/server/src/adapters/gemini/stand-in";
 import { createScratchDatabase } from "../apps/server/test/scratch-database";
 import { startSmtpCatcher } from "../apps/server/test/smtp-catcher";
-import { ADMIN, E2E_LANES, lanePort, MAIL_API_PORT_OFFSET } from "./fixtures/constants";
+import { ADMIN, E2E_LANES, GEMINI_STAND_IN_PORT_OFFSET, lanePort, MAIL_API_PORT_OFFSET } from "./fixtures/constants";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -102,7 +102,7 @@ async function startServer(lane: number, smtpUrl: string, geminiUrl: string) {
 export default async function globalSetup() {
   const smtp = await startSmtpCatcher();
   // The generator talks to a local Gemini stand-in (a key still has to be added through the admin API).
-  const gemini = await startGeminiStandIn();
+  const gemini = await startGeminiStandIn({ port: lanePort(0) + GEMINI_STAND_IN_PORT_OFFSET });
 
   const mailApi = http.createServer((req, res) => {
     if (req.url?.startsWith("/messages")) {

@@ -12,6 +12,7 @@ const SECOND_LANE = [
   "commerce.spec.ts",
   "security-headers.spec.ts",
   "ux-admin.spec.ts",
+  "admin-users.spec.ts",
 ];
 
 const launchOptions = {

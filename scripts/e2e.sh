@@ -2,6 +2,7 @@
 # Builds the app into a per-port folder (so parallel runs never clobber each other) and runs Playwright.
 # Usage: scripts/e2e.sh [playwright args…]   (E2E_PORT picks the port, default 4310)
 # Two lanes, each with its own server on E2E_PORT and E2E_PORT+100 (decision 083); E2E_SERVERS=1 runs one.
+# E2E_PORT+1 is the mail catcher's API and E2E_PORT+2 the Gemini stand-in, shared by the lanes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port="${E2E_PORT:-4310}"

@@ -1,12 +1,13 @@
 import { type Browser, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { standInEmail } from "../../apps/server/src/adapters/gemini/stand-in";
-import { ADMIN, signUpMember } from "../fixtures/helpers";
+import { ADMIN, heldModel, releaseModel, signUpMember } from "../fixtures/helpers";
 
 /**
  * Issue 11, browser side: paste a design → progress stages → a reload re-attaches → result with score and the
  * design-vs-result slider → rename → found by search in the history. Plus input checks, 0 credits, variants,
- * cancel and retry. The stand-in's [stand-in:crawl] marker makes the model write for ~12 s, so the stages and a
- * reload during the generation can be seen (nothing here waits for a fixed time).
+ * cancel and retry. A held model (`heldModel()`: the stand-in sends its first words, then waits for
+ * `releaseModel`) keeps a generation running while the spec looks at its stages and reloads, however slow the machine
+ * (nothing here waits for a fixed time).
  */
 
 const LONG = { timeout: 90_000 };
@@ -77,7 +78,8 @@ test("paste a design → stages → reload re-attaches → score and slider → 
   await expect(page.getByTestId("generator-credits")).toHaveText("3");
   await pasteImage(page, png);
   await expect(page.getByRole("img", { name: "Pasted image 1.png" })).toBeVisible();
-  await page.getByLabel("Specific Instructions (optional)").fill("[stand-in:crawl]");
+  const model = heldModel();
+  await page.getByLabel("Specific Instructions (optional)").fill(model);
   await expect(page.getByTestId("generation-cost")).toHaveText("Costs 1 credit.");
   await page.getByRole("button", { name: "Generate Email Template" }).click();
 
@@ -101,6 +103,8 @@ test("paste a design → stages → reload re-attaches → score and slider → 
   await expect(second.getByRole("progressbar", { name: "Generation progress" })).toBeVisible();
   await expect(second.getByRole("button", { name: "Cancel" })).toBeVisible();
   await second.close();
+  await expect(progress).toBeVisible();
+  await releaseModel(model);
 
   // The result: preview, score with its parts, design vs result.
   await expect(page.getByText("Email template generated successfully!")).toBeVisible(LONG);
@@ -291,7 +295,8 @@ test("cancel refunds and says so; Retry runs again without uploading", async ({ 
   const { email } = await signUpMember(page);
   await setBalance(baseURL!, email, 3);
   await page.goto("/user/generate-code");
-  await page.getByLabel("Specific Instructions (optional)").fill("[stand-in:crawl]");
+  const model = heldModel();
+  await page.getByLabel("Specific Instructions (optional)").fill(model);
   await page.getByRole("button", { name: "Generate Email Template" }).click();
   await expect(page.getByTestId("generator-credits")).toHaveText("2");
   await expect(page.getByTestId("generation-stage")).toHaveText("Writing the email…", LONG);
@@ -301,6 +306,8 @@ test("cancel refunds and says so; Retry runs again without uploading", async ({ 
   await expect(page.getByText("Your email appears here.")).toBeVisible();
   await expect(page.getByTitle("Live Preview")).toHaveCount(0);
   await expect(page.getByTestId("generator-credits")).toHaveText("3");
+  // The retry's model writes without holding back.
+  await releaseModel(model);
   await page.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByRole("progressbar", { name: "Generation progress" })).toBeVisible();
   await expect(page.getByTestId("generator-credits")).toHaveText("2");

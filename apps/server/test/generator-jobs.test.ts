@@ -30,6 +30,8 @@ let standIn: GeminiStandIn;
 let admin: TestClient;
 const GOOD_KEY = "standin-jobs-good-key-0123456789";
 const BAD_KEY = "standin-fail-500-jobs-key-9999";
+/** The model writes its first words, then nothing until the job is stopped or cancelled (never released). */
+const HELD = "[stand-in:hold]";
 
 beforeAll(async () => {
   standIn = await startGeminiStandIn();
@@ -228,24 +230,41 @@ describe("real images from the design", () => {
   });
 });
 
+/** A tab's stream of a job (NDJSON), read as it comes: its events so far, and a wait for the next one that matches. */
+async function openStream(client: TestClient, jobId: string) {
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  const res = await fetch(`${server.url}/api/generations/${jobId}/stream`, { headers: { cookie } });
+  expect(res.headers.get("content-type")).toContain("application/x-ndjson");
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const events: any[] = [];
+  let partial = "";
+  async function readUntil(match: (event: any) => boolean) {
+    for (;;) {
+      const found = events.find(match);
+      if (found) return found;
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the stream ended without the event looked for: ${JSON.stringify(events.at(-1))}`);
+      const lines = (partial + value).split("\n");
+      partial = lines.pop() ?? "";
+      events.push(...lines.filter(Boolean).map((line) => JSON.parse(line)));
+    }
+  }
+  return { events, readUntil };
+}
+
 describe("jobs: stages, re-attach, cancel, retry, variants", () => {
   it("two tabs attach to one running job and both see its stages and the same result", async () => {
     const m = await server.member();
-    const job = (await start(m, { images: [await design()], instructions: "[stand-in:slow]" })).body.data.jobs[0];
-    const [a, b] = await Promise.all([
-      m.get(`/api/generations/${job._id}/stream`),
-      m.get(`/api/generations/${job._id}/stream`),
-    ]);
-    for (const res of [a, b]) {
-      expect(res.headers.get("content-type")).toContain("application/x-ndjson");
-      const evs = (res.body as string)
-        .split("\n")
-        .filter(Boolean)
-        .map((l) => JSON.parse(l));
-      expect(evs[0].type).toBe("job");
-      const stages = new Set(evs.filter((e) => e.type === "job").map((e) => e.job.stage));
-      expect(stages.has("writing")).toBe(true);
-      const last = evs.at(-1);
+    // The model writes its first words and holds the rest until both tabs have seen it writing.
+    const hold = `tabs-${randomBytes(4).toString("hex")}`;
+    const job = (await start(m, { images: [await design()], instructions: `[stand-in:hold:${hold}]` })).body.data
+      .jobs[0];
+    const [a, b] = await Promise.all([openStream(m, job._id), openStream(m, job._id)]);
+    for (const tab of [a, b]) await tab.readUntil((e) => e.type === "job" && e.job.stage === "writing");
+    standIn.release(hold);
+    for (const tab of [a, b]) {
+      const last = await tab.readUntil((e) => e.type === "done");
+      expect(tab.events[0].type).toBe("job");
       expect(last).toMatchObject({ type: "done", balance: 2, template: { _id: job._id } });
     }
     // A finished job can still be read; a stream on it answers at once with the result.
@@ -260,7 +279,7 @@ describe("jobs: stages, re-attach, cancel, retry, variants", () => {
 
   it("cancel stops the job and refunds its credit exactly once", async () => {
     const m = await server.member();
-    const job = (await start(m, { images: [await design()], instructions: "[stand-in:crawl]" })).body.data.jobs[0];
+    const job = (await start(m, { images: [await design()], instructions: HELD })).body.data.jobs[0];
     expect(await balance(m)).toBe(2);
     await waitFor("writing", async () => (await jobRow(job._id))?.stage === "writing");
     const active = (await m.get("/api/generations?active=true")).body.data;
@@ -382,11 +401,15 @@ describe("a server restart mid-way", () => {
 
   it("a job whose worker died is resumed by another instance and finishes, charged once", async () => {
     const m = await server.member();
-    const job = (await start(m, { images: [await design()], instructions: "[stand-in:slow]" })).body.data.jobs[0];
+    // The model keeps writing until the first instance has died, however slow the machine.
+    const hold = `resume-${randomBytes(4).toString("hex")}`;
+    const job = (await start(m, { images: [await design()], instructions: `[stand-in:hold:${hold}]` })).body.data
+      .jobs[0];
     await waitFor("writing", async () => (await jobRow(job._id))?.stage === "writing");
     // The first instance dies: nothing is written, its lease simply runs out.
     await workers.get(server.ctx)!.stop({ abandon: true });
     expect(await jobRow(job._id)).toMatchObject({ status: "running", runs: 1 });
+    standIn.release(hold);
     const second = await startInstance();
     try {
       const done = await waitFor("resumed job", async () => {
@@ -407,7 +430,7 @@ describe("a server restart mid-way", () => {
 
   it("a graceful shutdown hands a running job back to the queue; a cancel reaches the instance running it", async () => {
     const m = await server.member();
-    const job = (await start(m, { images: [await design()], instructions: "[stand-in:crawl]" })).body.data.jobs[0];
+    const job = (await start(m, { images: [await design()], instructions: HELD })).body.data.jobs[0];
     const b = await startInstance();
     await waitFor("claimed by b", async () => (await jobRow(job._id))?.stage === "writing");
     await b.app.close();
@@ -462,7 +485,7 @@ describe("a server restart mid-way", () => {
     try {
       const bWorker = workers.get(b.ctx)!;
       const atB = holdNextClaim();
-      const job = (await start(m, { images: [await design()], instructions: "[stand-in:crawl]" })).body.data.jobs[0];
+      const job = (await start(m, { images: [await design()], instructions: HELD })).body.data.jobs[0];
       expect(await atB.landed).toBe(bWorker.id);
       const stopping = bWorker.stop();
       atB.open();
@@ -491,7 +514,7 @@ describe("a server restart mid-way", () => {
   it("a job whose workers die twice is refunded exactly once", async () => {
     const m = await server.member();
     // The first instance's worker is stopped by the test above; this job waits for an instance to claim it.
-    const job = (await start(m, { images: [await design()], instructions: "[stand-in:crawl]" })).body.data.jobs[0];
+    const job = (await start(m, { images: [await design()], instructions: HELD })).body.data.jobs[0];
     const b = await startInstance();
     await waitFor("claimed by b", async () => (await jobRow(job._id))?.stage === "writing");
     await workers.get(b.ctx)!.stop({ abandon: true });

@@ -13,6 +13,9 @@ import type { AddressInfo } from "node:net";
  *   [stand-in:blocked] → promptFeedback.blockReason SAFETY; [stand-in:429] / [stand-in:500] → that HTTP error;
  *   [stand-in:hang] → never answers; [stand-in:slow] → the good email in many chunks, 150 ms apart;
  *   [stand-in:crawl] → the good email in 40 chunks, 300 ms apart (a generation still running after seconds);
+ *   [stand-in:hold:NAME] → the first chunk of the good email, then nothing until NAME is released (`release(NAME)`,
+ *   or `POST /stand-in/release/NAME`), then the rest at once — a generation that is running for as long as a test
+ *   needs, whatever the machine's speed; a released NAME answers at once from then on;
  *   [stand-in:unsafe] → a good-looking email with a script, an onclick, flex layout, a <style> block and an image without alt;
  *   [stand-in:mjml], or a prompt that asks for MJML ("Write MJML") → the good email written in MJML (in the html field);
  * - otherwise a good email (JSON {subject, preheader, html}) built from the email type and instructions in the prompt.
@@ -33,7 +36,37 @@ export interface StandInCall {
 export interface GeminiStandIn {
   url: string;
   calls: StandInCall[];
+  /** Lets answers held by [stand-in:hold:NAME] go on, and the next ones with that NAME answer at once. */
+  release(name: string): void;
   close(): Promise<void>;
+}
+
+/** The names of [stand-in:hold:NAME] markers: which were released, and the answers waiting for the others. */
+class Holds {
+  private readonly released = new Set<string>();
+  private readonly waiting = new Map<string, Set<() => void>>();
+
+  release(name: string) {
+    this.released.add(name);
+    for (const go of this.waiting.get(name) ?? []) go();
+    this.waiting.delete(name);
+  }
+
+  /** Resolves once `name` is released or the caller has gone (its response closed). */
+  until(name: string, res: http.ServerResponse): Promise<void> {
+    if (this.released.has(name) || res.destroyed) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const waiters = this.waiting.get(name) ?? new Set<() => void>();
+      this.waiting.set(name, waiters);
+      const go = () => {
+        waiters.delete(go);
+        res.off("close", go);
+        resolve();
+      };
+      waiters.add(go);
+      res.once("close", go);
+    });
+  }
 }
 
 const ERRORS: Record<number, { message: string; status: string }> = {
@@ -201,9 +234,16 @@ const chunkJson = (text: string | null, finishReason?: string) => ({
 
 export async function startGeminiStandIn(opts: { port?: number; host?: string } = {}): Promise<GeminiStandIn> {
   const calls: StandInCall[] = [];
+  const holds = new Holds();
   const sockets = new Set<import("node:net").Socket>();
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://stand-in");
+    const release = req.method === "POST" ? url.pathname.match(/^\/stand-in\/release\/([\w-]+)$/) : null;
+    if (release) {
+      holds.release(release[1]!);
+      res.writeHead(204).end();
+      return;
+    }
     const m = url.pathname.match(/^\/(v1|v1beta|v1alpha)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/);
     if (req.method !== "POST" || !m) {
       res.writeHead(404, { "content-type": "application/json" });
@@ -231,7 +271,7 @@ export async function startGeminiStandIn(opts: { port?: number; host?: string } 
     if (!apiKey) return fail(403);
     const keyFail = apiKey.match(/fail-(\d{3})/);
     if (keyFail) return fail(Number(keyFail[1]));
-    const marker = prompt.match(/\[stand-in:(\w+)\]/)?.[1];
+    const [, marker, holdName = ""] = prompt.match(/\[stand-in:(\w+)(?::([\w-]+))?\]/) ?? [];
     if (marker === "429" || marker === "500") return fail(Number(marker));
     if (marker === "hang") return; // the caller's timeout ends it
 
@@ -266,8 +306,11 @@ export async function startGeminiStandIn(opts: { port?: number; host?: string } 
         delay = 300;
       } else pieces = splitInto(json, 8);
     }
+    const hold = marker === "hold";
 
     if (method === "generateContent") {
+      if (hold) await holds.until(holdName, res);
+      if (res.destroyed) return;
       res.writeHead(200, { "content-type": "application/json" });
       if (blocked) {
         res.end(JSON.stringify({ promptFeedback: { blockReason: "SAFETY" }, modelVersion: "stand-in" }));
@@ -289,6 +332,7 @@ export async function startGeminiStandIn(opts: { port?: number; host?: string } 
       const last = i === pieces.length - 1;
       res.write(`data: ${JSON.stringify(chunkJson(pieces[i] ?? null, last ? finish : undefined))}\r\n\r\n`);
       if (delay) await new Promise((r) => setTimeout(r, delay));
+      if (hold && i === 0) await holds.until(holdName, res);
     }
     res.end();
   });
@@ -304,6 +348,7 @@ export async function startGeminiStandIn(opts: { port?: number; host?: string } 
   return {
     url: `http://${opts.host ?? "127.0.0.1"}:${address.port}`,
     calls,
+    release: (name) => holds.release(name),
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
