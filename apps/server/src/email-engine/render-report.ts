@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { TEmailCheck, TEmailPreviews, TEmailReport } from "@mailsmith/shared";
 import { EMAIL_CHECK_TEXTS, RENDER_UNAVAILABLE_TEXTS } from "@mailsmith/shared";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { type Renderer, RendererUnavailableError, type RenderResult } from "../adapters/renderer/renderer.js";
 import type { StorageAdapter } from "../adapters/storage/storage.js";
 
@@ -88,9 +88,11 @@ export function heightCheck(desktop: Pick<RenderResult, "heightPx">): TEmailChec
 /**
  * The top of the email at thumbnail width. Width first, then the height: a "cover" fit scaled an email too short to
  * fill the thumbnail's height up and kept its middle — a blank strip for a short, left-aligned email. A short email
- * is extended downwards with the colour of its last row instead.
+ * is extended downwards with the colour of its last row instead. PNG by default; `webp` encodes it straight to the
+ * format it is stored in (not PNG first and WebP from that).
  */
-export async function thumbnailOf(png: Buffer): Promise<Buffer> {
+export async function thumbnailOf(png: Buffer, format: "png" | "webp" = "png"): Promise<Buffer> {
+  const encode = (picture: Sharp) => (format === "webp" ? picture.webp() : picture.png()).toBuffer();
   const { data, info } = await sharp(png)
     .resize({ width: THUMBNAIL.width })
     .removeAlpha()
@@ -98,14 +100,11 @@ export async function thumbnailOf(png: Buffer): Promise<Buffer> {
     .toBuffer({ resolveWithObject: true });
   const picture = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   if (info.height >= THUMBNAIL.height) {
-    return picture.extract({ left: 0, top: 0, width: THUMBNAIL.width, height: THUMBNAIL.height }).png().toBuffer();
+    return encode(picture.extract({ left: 0, top: 0, width: THUMBNAIL.width, height: THUMBNAIL.height }));
   }
   const last = (info.height - 1) * info.width * info.channels;
   const [r = 255, g = 255, b = 255] = data.subarray(last, last + 3);
-  return picture
-    .extend({ bottom: THUMBNAIL.height - info.height, background: { r, g, b } })
-    .png()
-    .toBuffer();
+  return encode(picture.extend({ bottom: THUMBNAIL.height - info.height, background: { r, g, b } }));
 }
 
 /**

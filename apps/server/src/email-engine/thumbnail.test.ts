@@ -37,6 +37,21 @@ describe("thumbnailOf", () => {
     expect(await pixel(thumb, 240, 500)).toEqual([204, 204, 204]);
   });
 
+  it("encodes straight to WebP when asked, the same picture", async () => {
+    const email = await render(300);
+    const webp = await thumbnailOf(email, "webp");
+    expect(await sharp(webp).metadata()).toMatchObject({ ...THUMBNAIL, format: "webp" });
+    // Lossy: the colours within a few levels of the PNG's.
+    for (const [x, y] of [
+      [60, 28],
+      [240, 100],
+      [240, 500],
+    ] as const) {
+      const [a, b] = [await pixel(webp, x, y), await pixel(await thumbnailOf(email), x, y)];
+      expect(Math.max(...a.map((v, i) => Math.abs(v - b[i]!)))).toBeLessThanOrEqual(8);
+    }
+  });
+
   it("keeps the top of a tall email at 0.8 scale", async () => {
     const thumb = await thumbnailOf(await render(2000));
     expect(await sharp(thumb).metadata()).toMatchObject(THUMBNAIL);

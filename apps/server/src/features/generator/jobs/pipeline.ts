@@ -6,7 +6,6 @@ import {
   type GenerationStage,
   type TEmailReport,
 } from "@mailsmith/shared";
-import sharp from "sharp";
 import { type GeminiClient, GeminiHttpError, type InlineImage } from "../../../adapters/gemini/client.js";
 import type { AppContext } from "../../../context.js";
 import type { StoredTemplateImage } from "../../../db/schema/index.js";
@@ -484,9 +483,7 @@ function differences(parts: { structure: number; colour: number; text: number | 
 async function storeThumbnail(ctx: AppContext, png: Buffer): Promise<string> {
   // The email engine's thumbnail (the top at 480 px): a "cover" fit to 300 × 600 here scaled any render shorter than
   // twice its width up and kept its middle — a blank or zoomed card for short emails and wide designs.
-  const body = await sharp(await thumbnailOf(png))
-    .webp()
-    .toBuffer();
+  const body = await thumbnailOf(png, "webp");
   const file = await ctx.storage.put({ key: `thumbs/${randomUUID()}.webp`, body, contentType: "image/webp" });
   return absoluteUrl(ctx.env.publicUrl, file.url);
 }
