@@ -1,12 +1,12 @@
 import { type Browser, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { standInEmail } from "../../apps/server/src/adapters/gemini/stand-in";
-import { ADMIN, heldModel, releaseModel, signUpMember } from "../fixtures/helpers";
+import { ADMIN, heldModel, signUpMember } from "../fixtures/helpers";
 
 /**
  * Issue 11, browser side: paste a design → progress stages → a reload re-attaches → result with score and the
  * design-vs-result slider → rename → found by search in the history. Plus input checks, 0 credits, variants,
- * cancel and retry. A held model (`heldModel()`: the stand-in sends its first words, then waits for
- * `releaseModel`) keeps a generation running while the spec looks at its stages and reloads, however slow the machine
+ * cancel and retry. A held model (`heldModel()`: the stand-in sends its first words, then waits for its
+ * `release()`) keeps a generation running while the spec looks at its stages and reloads, however slow the machine
  * (nothing here waits for a fixed time).
  */
 
@@ -79,7 +79,7 @@ test("paste a design → stages → reload re-attaches → score and slider → 
   await pasteImage(page, png);
   await expect(page.getByRole("img", { name: "Pasted image 1.png" })).toBeVisible();
   const model = heldModel();
-  await page.getByLabel("Specific Instructions (optional)").fill(model);
+  await page.getByLabel("Specific Instructions (optional)").fill(model.marker);
   await expect(page.getByTestId("generation-cost")).toHaveText("Costs 1 credit.");
   await page.getByRole("button", { name: "Generate Email Template" }).click();
 
@@ -104,7 +104,7 @@ test("paste a design → stages → reload re-attaches → score and slider → 
   await expect(second.getByRole("button", { name: "Cancel" })).toBeVisible();
   await second.close();
   await expect(progress).toBeVisible();
-  await releaseModel(model);
+  await model.release();
 
   // The result: preview, score with its parts, design vs result.
   await expect(page.getByText("Email template generated successfully!")).toBeVisible(LONG);
@@ -296,7 +296,7 @@ test("cancel refunds and says so; Retry runs again without uploading", async ({ 
   await setBalance(baseURL!, email, 3);
   await page.goto("/user/generate-code");
   const model = heldModel();
-  await page.getByLabel("Specific Instructions (optional)").fill(model);
+  await page.getByLabel("Specific Instructions (optional)").fill(model.marker);
   await page.getByRole("button", { name: "Generate Email Template" }).click();
   await expect(page.getByTestId("generator-credits")).toHaveText("2");
   await expect(page.getByTestId("generation-stage")).toHaveText("Writing the email…", LONG);
@@ -307,7 +307,7 @@ test("cancel refunds and says so; Retry runs again without uploading", async ({ 
   await expect(page.getByTitle("Live Preview")).toHaveCount(0);
   await expect(page.getByTestId("generator-credits")).toHaveText("3");
   // The retry's model writes without holding back.
-  await releaseModel(model);
+  await model.release();
   await page.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByRole("progressbar", { name: "Generation progress" })).toBeVisible();
   await expect(page.getByTestId("generator-credits")).toHaveText("2");

@@ -140,11 +140,16 @@ export async function landingPageRoute(
     }
   }
 
+  /** Whether the built page may be handed out without looking: no content changed, the file checked under 1 s ago. */
+  function builtIsFresh(): boolean {
+    return (
+      current !== null && current.version === content.cache.version && Date.now() - current.checkedAt < FILE_CHECK_MS
+    );
+  }
+
   function render(): Promise<BuiltPage> {
     const version = content.cache.version;
-    if (built && current && current.version === version && Date.now() - current.checkedAt < FILE_CHECK_MS) {
-      return Promise.resolve(built);
-    }
+    if (built && builtIsFresh()) return Promise.resolve(built);
     if (inFlight?.version === version) return inFlight.page;
     const page = checkAndBuild(version).finally(() => {
       if (inFlight?.page === page) inFlight = null;
@@ -182,16 +187,12 @@ export async function landingPageRoute(
   }
 
   /**
-   * Whether `page` is still what render() hands out without looking again: no content changed on any instance and the
-   * file was checked under a second ago. The replay (decision 091) asks this before answering a visitor in the route's
-   * place, so after a second the route runs once, checks the file and the packages, and is recorded again.
+   * Whether `page` is still what render() hands out without looking again. The replay (decision 091) asks this before
+   * answering a visitor in the route's place, so after a second the route runs once, checks the file and the
+   * packages, and is recorded again.
    */
   function stillServing(page: BuiltPage): StillCurrent {
-    return () =>
-      built === page &&
-      current !== null &&
-      current.version === content.cache.version &&
-      Date.now() - current.checkedAt < FILE_CHECK_MS;
+    return () => built === page && builtIsFresh();
   }
 
   /**
