@@ -180,6 +180,7 @@ async function main() {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       BETTER_AUTH_URL: baseUrl,
+      MAIL_FROM: "Mailsmith <no-reply@mailsmith.dev>",
       BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

@@ -30,6 +30,7 @@ export async function startCluster({ databaseUrl, redisUrl, ports, env = {}, sta
         DATABASE_URL: databaseUrl,
         REDIS_URL: redisUrl,
         BETTER_AUTH_URL: urls[0],
+        MAIL_FROM: "Mailsmith <no-reply@mailsmith.dev>",
         TRUSTED_ORIGINS: urls.join(","),
         BETTER_AUTH_SECRET: env.BETTER_AUTH_SECRET ?? "cluster-secret-cluster-secret-cluster-0",
         SEED_DEMO: "false",

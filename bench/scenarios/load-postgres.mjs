@@ -61,6 +61,7 @@ async function run() {
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: `mailsmith-bench:${name}:`,
       BETTER_AUTH_URL: base,
+      MAIL_FROM: "Mailsmith <no-reply@mailsmith.dev>",
       BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
       SEED_DEMO: "true",
       SIGNUP_LIMIT_PER_HOUR: "100000",

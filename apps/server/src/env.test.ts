@@ -37,4 +37,49 @@ describe("loadEnv", () => {
       /BETTER_AUTH_SECRET: is required when NODE_ENV=production/,
     );
   });
+
+  describe("in production", () => {
+    const production = {
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: "a".repeat(32),
+      BETTER_AUTH_URL: "https://mail.example-shop.com",
+      MAIL_FROM: "Mailsmith <no-reply@example-shop.com>",
+    };
+
+    it("starts with an https public address and a real sending domain", () => {
+      expect(loadEnv(production).publicUrl).toBe("https://mail.example-shop.com");
+    });
+
+    it("refuses to start without BETTER_AUTH_URL, or with http on a public host", () => {
+      expect(() => loadEnv({ ...production, BETTER_AUTH_URL: undefined })).toThrow(/BETTER_AUTH_URL: is required/);
+      expect(() => loadEnv({ ...production, BETTER_AUTH_URL: "http://mail.example-shop.com" })).toThrow(
+        /BETTER_AUTH_URL/,
+      );
+      expect(() => loadEnv({ ...production, BETTER_AUTH_URL: "http://127.0.0.1.evil.com" })).toThrow(/BETTER_AUTH_URL/);
+      // A production-mode run on one machine (benchmarks, the cluster script) may use loopback http.
+      expect(loadEnv({ ...production, BETTER_AUTH_URL: "http://127.0.0.1:3201" }).publicUrl).toBe(
+        "http://127.0.0.1:3201",
+      );
+    });
+
+    it("refuses the default .local sender and other reserved domains", () => {
+      expect(() => loadEnv({ ...production, MAIL_FROM: undefined })).toThrow(
+        /MAIL_FROM: must name a real sending domain/,
+      );
+      for (const from of ["a@shop.test", "Shop <a@example.com>", "a@localhost", "a@mail.internal", "not-an-address"]) {
+        expect(() => loadEnv({ ...production, MAIL_FROM: from }), from).toThrow(/MAIL_FROM/);
+      }
+      expect(loadEnv({ ...production, MAIL_FROM: "news@shop.co.uk" }).MAIL_FROM).toBe("news@shop.co.uk");
+    });
+
+    it("leaves development and tests alone", () => {
+      expect(loadEnv({}).MAIL_FROM).toMatch(/mailsmith\.local/);
+    });
+  });
+
+  it("lets S3-compatible services turn the default checksums off", () => {
+    expect(loadEnv({}).S3_CHECKSUMS).toBe("when_supported");
+    expect(loadEnv({ S3_CHECKSUMS: "when_required" }).S3_CHECKSUMS).toBe("when_required");
+    expect(() => loadEnv({ S3_CHECKSUMS: "never" })).toThrow(/S3_CHECKSUMS/);
+  });
 });

@@ -78,6 +78,11 @@ export const EnvSchema = z
     S3_PUBLIC_URL: optionalString.refine((v) => !v || /^https?:\/\//.test(v), {
       message: "S3_PUBLIC_URL must be the http(s) address the bucket's files are read from",
     }),
+    /**
+     * When the S3 client adds CRC32 checksums: "when_supported" (the AWS SDK's default since 2025) or "when_required"
+     * (only where an operation requires one) for S3-compatible services that refuse the newer checksum headers.
+     */
+    S3_CHECKSUMS: z.enum(["when_supported", "when_required"]).default("when_supported"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEB_DIST: optionalString,
     /** Gemini endpoint; unset means Google's. Point it at the local stand-in (npm run gemini:stand-in) for tests and offline demos. */
@@ -132,7 +137,42 @@ export const EnvSchema = z
     if (env.NODE_ENV === "production" && !env.BETTER_AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["BETTER_AUTH_SECRET"], message: "is required when NODE_ENV=production" });
     }
+    // Links in mails, PayPal return URLs, the Google redirect URI and image URLs are built from BETTER_AUTH_URL, and
+    // cookies are Secure only on https: unset, all of them would point at localhost. Loopback http stays allowed for
+    // a production-mode run on one machine (benchmarks, the cluster script).
+    if (env.NODE_ENV === "production" && !isProductionPublicUrl(env.BETTER_AUTH_URL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BETTER_AUTH_URL"],
+        message:
+          "is required when NODE_ENV=production and must be the https:// address members use (http only on a loopback address)",
+      });
+    }
+    if (env.NODE_ENV === "production" && !hasDeliverableDomain(env.MAIL_FROM)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MAIL_FROM"],
+        message:
+          "must name a real sending domain when NODE_ENV=production, such as Mailsmith <no-reply@your-domain.com> (reserved names such as .local, .test, .example and example.com are refused by mail providers)",
+      });
+    }
   });
+
+/** https, or http on a loopback address only. */
+function isProductionPublicUrl(url: string | undefined): boolean {
+  if (!url) return false;
+  return /^(https:\/\/[^\s/]+|http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?)(\/|$)/.test(url);
+}
+
+/** Names reserved by RFC 2606 / RFC 6761 (and mDNS's .local): no mail provider accepts them as a sender. */
+const RESERVED_MAIL_DOMAIN = /(^|\.)(local|localhost|test|example|invalid|internal|example\.(com|net|org))$/i;
+
+/** The address's domain (from "Name <a@b>" or "a@b") exists outside reserved names and has a dot. */
+export function hasDeliverableDomain(mailFrom: string): boolean {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const domain = /^[^\s@]+@([^\s@>]+)$/.exec(address.trim())?.[1];
+  return Boolean(domain?.includes(".")) && !RESERVED_MAIL_DOMAIN.test(domain as string);
+}
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string; trustedOrigins: string[] };
 

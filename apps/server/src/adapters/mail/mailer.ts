@@ -17,7 +17,14 @@ export interface Mailer {
 
 /** Real delivery through any SMTP server (SMTP_URL). */
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // nodemailer waits up to 2 minutes for a connection and 10 minutes on an idle socket by default: a stalled SMTP
+  // server would hold the request that sends (password reset, test send) that long.
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     kind: "smtp",
     async send(message) {

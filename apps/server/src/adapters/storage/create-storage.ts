@@ -15,6 +15,7 @@ export function createStorage(env: Env): StorageAdapter {
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
       publicUrl: env.S3_PUBLIC_URL,
+      checksums: env.S3_CHECKSUMS,
     });
   }
   return createLocalStorage({ root: path.join(env.dataDir, "uploads") });

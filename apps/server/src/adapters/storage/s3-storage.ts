@@ -11,7 +11,12 @@ export interface S3StorageOptions {
   forcePathStyle?: boolean;
   /** Where browsers read the files: a public bucket URL or a CDN in front of it (no trailing slash needed). */
   publicUrl: string;
+  /** "when_required" for S3-compatible services that refuse the CRC32 checksum headers the SDK adds by default. */
+  checksums?: "when_supported" | "when_required";
 }
+
+/** Connect and whole-request limits for every S3 call: a stalled bucket fails the request instead of holding it. */
+const S3_TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 30_000 } as const;
 
 /** An S3-compatible bucket (S3_BUCKET set). Files are public-read through S3_PUBLIC_URL. */
 export function createS3Storage(opts: S3StorageOptions): StorageAdapter {
@@ -19,6 +24,9 @@ export function createS3Storage(opts: S3StorageOptions): StorageAdapter {
     region: opts.region,
     endpoint: opts.endpoint,
     forcePathStyle: opts.forcePathStyle,
+    requestChecksumCalculation: opts.checksums === "when_required" ? "WHEN_REQUIRED" : "WHEN_SUPPORTED",
+    responseChecksumValidation: opts.checksums === "when_required" ? "WHEN_REQUIRED" : "WHEN_SUPPORTED",
+    requestHandler: S3_TIMEOUTS,
     credentials:
       opts.accessKeyId && opts.secretAccessKey
         ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
