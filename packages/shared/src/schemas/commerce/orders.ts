@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COUNTRIES, OTHER_COUNTRY } from "../countries.js";
+import { COUNTRIES, OTHER_COUNTRY } from "../../countries.js";
 
 /** Spec §9: processing fee 0, ids of 8 characters A-Z 0-9, page size 10, admin orders 5 per page. */
 export const PROCESSING_FEE = 0;

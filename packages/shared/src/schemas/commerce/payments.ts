@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAYPAL_ORDER_ID_RE, SECURITY_MESSAGES } from "./security.js";
+import { PAYPAL_ORDER_ID_RE, SECURITY_MESSAGES } from "../security.js";
 
 export const PAYPAL_MODES = ["sandbox", "live"] as const;
 export const PAYPAL_CURRENCIES = ["USD", "EUR", "GBP", "CAD"] as const;
