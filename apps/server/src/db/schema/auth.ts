@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Better Auth's four tables. `user` also carries the product's user record (spec §3):
@@ -35,7 +34,8 @@ export const user = pgTable(
     /** Client address of the sign-up (admins spot bursts of accounts from one network). */
     signupIp: text("signup_ip"),
   },
-  (t) => [check("user_balance_not_negative", sql`${t.currentBalance} >= 0`)],
+  // No "balance >= 0" check since decision 097: a PayPal refund or reversal of credits already spent may take the
+  // balance below zero (core/ledger.ts allows it for reason "payment_reversal" only; every other change is guarded).
 );
 
 export const session = pgTable(

@@ -68,6 +68,10 @@ const orderColumns = () => ({
   payerEmail: text("payer_email"),
   captureTime: timestamp("capture_time", { withTimezone: true }),
   paidAt: timestamp("paid_at", { withTimezone: true }),
+  /** Bumped when PayPal declines the buyer's funding source: the next capture is a new attempt (new PayPal-Request-Id). */
+  captureAttempt: integer("capture_attempt").notNull().default(0),
+  /** What PayPal refunded or reversed of this order so far (PAYMENT.CAPTURE.REFUNDED / REVERSED, decision 097). */
+  refundedAmount: money("refunded_amount").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -80,6 +84,8 @@ export const packageOrders = pgTable(
     credit: integer("credit").notNull(),
     sellerEmail: text("seller_email").notNull().default(""),
     membershipValidity: timestamp("membership_validity", { withTimezone: true }).notNull(),
+    /** Credits taken back through the ledger for refunds and reversals of this order (decision 097). */
+    creditsReversed: integer("credits_reversed").notNull().default(0),
   },
   (t) => [
     index("package_orders_customer_idx").on(t.customerEmail),
