@@ -15,7 +15,7 @@ export interface PassOptions {
 }
 
 /**
- * One step of the pipeline (STYLE.md "Pipelines"). `run` changes the parsed document in place and returns what it
+ * One step of the pipeline (docs/dev/conventions.md). `run` changes the parsed document in place and returns what it
  * changed, in words; the pipeline parses once and runs every pass on the same document (one parse instead of ten
  * keeps a 100 KB email well under 100 ms). `apply` is the same pass as a pure (html, options) → { html, notes }.
  */

@@ -6,7 +6,7 @@ import { PASSES } from "../pipeline.js";
 import { applyPass } from "./pass.js";
 
 /**
- * Fixture → expected, one pair per case (STYLE.md "Pipelines"): __fixtures__/<pass>.<case>.<source>.html is run
+ * Fixture → expected, one pair per case (docs/dev/conventions.md): __fixtures__/<pass>.<case>.<source>.html is run
  * through that pass alone and must give <pass>.<case>.<source>.expected.html byte for byte. To see a change on
  * purpose, regenerate with `npx tsx apps/server/src/email-engine/passes/write-expected.ts` and review the diff.
  */
