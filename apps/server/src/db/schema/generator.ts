@@ -14,9 +14,29 @@ export const geminiKeys = pgTable("gemini_keys", {
   failures: integer("failures").notNull().default(0),
   lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   lastStatus: integer("last_status"),
+  // Key health (decision 095): refused by Google (reason and when), failures in a row, rate-limited until.
+  invalidReason: text("invalid_reason"),
+  invalidAt: timestamp("invalid_at", { withTimezone: true }),
+  failStreak: integer("fail_streak").notNull().default(0),
+  rateLimitedUntil: timestamp("rate_limited_until", { withTimezone: true }),
+  // The last check (Test key, models.list) and the models the key can use (decision 094; null: never listed).
+  checkedAt: timestamp("checked_at", { withTimezone: true }),
+  checkError: text("check_error"),
+  models: jsonb("models").$type<StoredGeminiModel[]>(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** One entry of a key's models.list (adapters/gemini/models.ts GeminiModelInfo). */
+export interface StoredGeminiModel {
+  id: string;
+  displayName: string;
+  version: string;
+  inputTokenLimit: number;
+  outputTokenLimit: number;
+  methods: string[];
+  thinking: boolean;
+}
 
 /**
  * One row per generation (and per refinement, linked to the version it refines).
