@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { signInAdmin } from "../fixtures/helpers";
 
@@ -67,4 +68,47 @@ test("destructive actions say their effect and name the object", async ({ page }
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: "Retire Starter" })).toBeVisible();
+});
+
+/**
+ * Issue 36 item 5: with a realistic long e-mail address (40+ characters) the users table of /admin/users and of the
+ * dashboard fits a 1280 px laptop — the address is cut with an ellipsis (full value on hover and on keyboard focus)
+ * instead of pushing the Actions column out of view behind a sideways scroll.
+ */
+test("long e-mail addresses truncate: at 1280 px the users tables show the Actions column without sideways scrolling", async ({
+  page,
+  baseURL,
+}) => {
+  const name = "Christopher Montgomery-Whitfield";
+  const email = `christopher.montgomery-whitfield.${randomBytes(4).toString("hex")}@e2e.local`;
+  expect(email.length).toBeGreaterThanOrEqual(40);
+  const res = await fetch(`${baseURL}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL ?? "" },
+    body: JSON.stringify({ email, password: "secret-pass-1", name }),
+  });
+  expect(res.status).toBe(200);
+
+  await signInAdmin(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const route of ["/admin/users", "/admin/dashboard"]) {
+    await page.goto(route);
+    const table = page.getByRole("table", { name: "Users" });
+    const row = table.locator("tbody tr").filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    // No sideways scrolling: the table fits its box, and the row's Actions button is inside the box and the window.
+    const overflow = await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+    expect(overflow, `${route}: the users table is wider than its box`).toBeLessThanOrEqual(1);
+    await expect(page.getByTestId("table-scroll-hint")).toHaveCount(0);
+    const actions = await row.getByRole("button", { name: `Actions for ${name}` }).boundingBox();
+    const box = await table.evaluate((t) => t.parentElement!.getBoundingClientRect().right);
+    expect(actions && actions.x + actions.width <= Math.min(box, 1280)).toBe(true);
+    // The address is cut, not lost: the whole of it on hover (title), to screen readers (text) and on focus.
+    const address = row.getByTitle(email);
+    await expect(address).toHaveText(email);
+    expect(await address.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await address.focus();
+    await expect(address).toBeFocused();
+    expect(await address.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  }
 });
