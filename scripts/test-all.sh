@@ -38,7 +38,7 @@ side_by_side() {
 }
 
 step "Lint (biome), structure (import rules, copy-paste, shared-worker check) and types (tsc --noEmit), side by side"
-static_checks=("biome:npx biome ci ." "structure:node scripts/check-structure.mjs")
+static_checks=("biome:npx biome ci ." "structure:node scripts/check-structure.mjs" "links:node scripts/check-links.mjs")
 # Each tsc of `npm run typecheck` (package.json) on its own, so the list has one home.
 while IFS= read -r tsc_command; do
   static_checks+=("types ${tsc_command##* }:npx $tsc_command")
