@@ -125,3 +125,13 @@ test("unknown pages show Page Not Found", async ({ page }) => {
   await page.getByRole("link", { name: "Go to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("a Google sign-in that comes back with an error is explained on the page it started from", async ({ page }) => {
+  // Better Auth sends the browser back with ?error=<code> (apps/server/test/google-sign-in.test.ts drives the flow).
+  await page.goto("/login?error=account_not_linked");
+  await expect(page.getByRole("alert")).toContainText("its address is not confirmed yet");
+  await page.goto("/register?error=access_denied");
+  await expect(page.getByRole("alert")).toHaveText("Sign-in cancelled. Please try again.");
+  await page.goto("/login");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});

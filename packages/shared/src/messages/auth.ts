@@ -25,6 +25,28 @@ export const AUTH_MAIL_TEXTS = {
     `<p>Hi ${safeName},</p><p><a href="${safeUrl}">Confirm your email address</a> to activate your free credits.</p><p>The link is valid for 24 hours. If you did not create a Mailsmith account, ignore this email.</p>`,
 } as const;
 
+/**
+ * What the sign-in and sign-up screens say when Google sign-in comes back with an error (`?error=<code>`: Better
+ * Auth's OAuth callback codes, or Google's own `access_denied` when the member cancels consent). The spec words only
+ * the cancelled case; the rest is decision 099.
+ */
+export const GOOGLE_SIGN_IN_ERRORS = {
+  cancelled: "Sign-in cancelled. Please try again.",
+  accountNotLinked:
+    "An account with this email address already exists, but its address is not confirmed yet. Sign in with your password (or reset it) and open the confirmation email; after that, Continue with Google signs you in to the same account.",
+  disabled: "This account has been disabled.",
+  other: "Google sign-in did not complete. Please try again, or sign in with your email and password.",
+} as const;
+
+/** The message for an OAuth error code in the page's address, or null when there is none. */
+export function googleSignInErrorMessage(code: string | null | undefined): string | null {
+  if (!code) return null;
+  if (code === "access_denied") return GOOGLE_SIGN_IN_ERRORS.cancelled;
+  if (code === "account_not_linked") return GOOGLE_SIGN_IN_ERRORS.accountNotLinked;
+  if (code === "USER_DISABLED" || code === "user_disabled") return GOOGLE_SIGN_IN_ERRORS.disabled;
+  return GOOGLE_SIGN_IN_ERRORS.other;
+}
+
 /** Texts of the web auth screens (sign in, sign up, password reset): labels, placeholders, headings. */
 export const AUTH_UI_TEXTS = {
   authForm: {

@@ -92,6 +92,9 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     trustedOrigins: deps.trustedOrigins,
+    // An OAuth failure (consent cancelled, an unconfirmed password account with the same address, a disabled
+    // account) lands on our sign-in page with ?error=<code>, which says what to do — never Better Auth's bare page.
+    onAPIError: { errorURL: `${deps.baseURL}/login` },
     socialProviders: deps.google
       ? { google: { clientId: deps.google.clientId, clientSecret: deps.google.clientSecret } }
       : undefined,

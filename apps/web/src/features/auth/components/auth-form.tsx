@@ -1,6 +1,6 @@
-import { AUTH_UI_TEXTS } from "@mailsmith/shared";
+import { AUTH_UI_TEXTS, googleSignInErrorMessage } from "@mailsmith/shared";
 import type { ComponentProps, FormEventHandler, ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FullScreenLoader } from "@/components/ui/spinner";
@@ -113,6 +113,9 @@ export function AuthScreen({
   switchState?: unknown;
   children: ReactNode;
 }) {
+  // Google sign-in sends the member back here with ?error=<code> when it fails (decision 099).
+  const [params] = useSearchParams();
+  const googleError = googleSignInErrorMessage(params.get("error"));
   return (
     <AuthShell
       heading={texts.heading}
@@ -122,7 +125,7 @@ export function AuthScreen({
     >
       {submitting && <FullScreenLoader label={texts.loader} />}
       <AuthForm
-        error={error}
+        error={error ?? googleError}
         onSubmit={onSubmit}
         submitting={submitting}
         submitLabel={texts.submit}

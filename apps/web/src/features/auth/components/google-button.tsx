@@ -18,7 +18,12 @@ export function GoogleButton({ callbackURL, onError }: { callbackURL: string; on
         disabled={busy}
         onClick={async () => {
           setBusy(true);
-          const { error } = await authClient.signIn.social({ provider: "google", callbackURL });
+          // A failure comes back to this page (sign-in or sign-up) with ?error=<code>, which AuthScreen explains.
+          const { error } = await authClient.signIn.social({
+            provider: "google",
+            callbackURL,
+            errorCallbackURL: window.location.pathname,
+          });
           if (error) {
             setBusy(false);
             onError(error.status === 0 ? AUTH_MESSAGES.network : AUTH_MESSAGES.popupCancelled);
