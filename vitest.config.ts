@@ -5,6 +5,7 @@ const ENGINE_SUITES = [
   "apps/server/test/email-corpus*.test.ts",
   "apps/server/test/fidelity-*.test.ts",
   "apps/server/test/renderer.test.ts",
+  "apps/server/test/renderer-isolation.test.ts",
   "apps/server/test/email-engine-render.test.ts",
   "apps/server/test/email-check-cli.test.ts",
 ];

@@ -62,22 +62,40 @@ export class RenderTimeoutError extends Error {
   }
 }
 
+/**
+ * The browser itself has no network at all (decision 101). Every file a render may show is answered by the request
+ * guard below from Node (our uploads from storage, our origins fetched by Playwright), so nothing needs Chromium's
+ * own network stack, and these flags take it away below the page, for every kind of request (prefetch, preconnect,
+ * DNS prefetch, service workers, WebSocket, navigations the guard never sees):
+ * - every host name and IP address, loopback and 169.254.169.254 included, resolves to nothing;
+ * - every connection, loopback included (`<-loopback>` removes Chromium's implicit loopback bypass), is sent to a
+ *   proxy that does not exist (its name is reserved, RFC 6761 `.invalid`, and resolves to nothing as well);
+ * - background networking, DNS prefetching and hyperlink auditing pings are off.
+ */
+export const NO_NETWORK_ARGS = [
+  "--host-resolver-rules=MAP * ~NOTFOUND",
+  "--proxy-server=http://no-network.invalid:9",
+  "--proxy-bypass-list=<-loopback>",
+  "--dns-prefetch-disable",
+  "--disable-background-networking",
+  "--no-pings",
+];
+
 /** Launch flags that work on this kind of machine (root in a container, no GPU, no network chatter). */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
-  "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
   "--no-first-run",
   "--no-default-browser-check",
   "--disable-domain-reliability",
-  "--no-pings",
   "--disable-print-preview",
   "--font-render-hinting=none",
   "--disable-dev-shm-usage",
   "--mute-audio",
   "--hide-scrollbars",
+  ...NO_NETWORK_ARGS,
 ];
 
 /** A failed launch is retried after this long, not on every request. */
