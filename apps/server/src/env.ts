@@ -1,7 +1,11 @@
 import path from "node:path";
 import { z } from "zod";
 
-/** The only reader of process.env: every setting is validated here at start-up. */
+/**
+ * The only reader of process.env (biome's noProcessEnv rule, biome.json): every setting is validated here at start-up
+ * and handed down as `Env`; a child process's environment comes from `childProcessEnv()`. Imports no file of ours, so
+ * every floor may use its types.
+ */
 const bool = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
@@ -89,7 +93,8 @@ export const EnvSchema = z
     GEMINI_BASE_URL: optionalString.refine((v) => !v || /^https?:\/\//.test(v), {
       message: "GEMINI_BASE_URL must be an http(s) URL such as http://127.0.0.1:4399",
     }),
-    GEMINI_MODEL: z.string().trim().min(1).default("gemini-2.5-flash"),
+    /** Forces one model (e.g. gemini-3-flash); unset: the model chosen in Settings → Gemini Keys, else the newest stable Flash the keys list (decision 094). */
+    GEMINI_MODEL: optionalString,
     /** Upper bound for one generation (all key attempts together), in milliseconds. */
     GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
     /** Generation jobs (decision 055): jobs one instance runs at once, claim lease, queue poll interval. */
@@ -104,6 +109,8 @@ export const EnvSchema = z
     RENDERER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** Upper bound for one render, in milliseconds. */
     RENDERER_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
+    /** Set by npm to the folder `npm run` was typed in: `npm run email:check -- file.html` resolves paths from it. */
+    INIT_CWD: optionalString,
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -177,6 +184,11 @@ export function hasDeliverableDomain(mailFrom: string): boolean {
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string; trustedOrigins: string[] };
 
 export class ConfigError extends Error {}
+
+/** The environment a child process (the renderer's browser) starts with: a copy of ours, `extra` on top. */
+export function childProcessEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
+  return { ...process.env, ...extra };
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = EnvSchema.safeParse(source);

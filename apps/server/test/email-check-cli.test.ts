@@ -84,4 +84,15 @@ describe("npm run email:check", () => {
       spyLog.mockRestore();
     }
   });
+
+  it("reads its settings through env.ts: a relative path from npm's INIT_CWD, a wrong setting refused with its name", async () => {
+    const errors: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((m: unknown) => void errors.push(String(m)));
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    vi.stubEnv("INIT_CWD", dir);
+    expect(await main(["broken.html", "--no-render"])).toBe(1);
+    vi.stubEnv("RENDERER_TIMEOUT_MS", "soon");
+    expect(await main(["broken.html", "--no-render"])).toBe(2);
+    expect(errors.at(-1)).toContain("RENDERER_TIMEOUT_MS");
+  });
 });

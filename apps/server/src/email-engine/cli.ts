@@ -7,7 +7,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { TEmailCheck, TEmailReport } from "@mailsmith/shared";
 import { createRenderer } from "../adapters/renderer/renderer.js";
-import { loadEnv } from "../env.js";
+import { type Env, loadEnv } from "../env.js";
 import { AppError } from "../lib/app-error.js";
 import { readHtmlInput } from "./existing-html.js";
 import { processEmail } from "./process-email.js";
@@ -58,13 +58,12 @@ export function formatReport(result: CliResult): string {
 }
 
 /** Checks one file; `render: false` skips the browser. */
-export async function checkFile(file: string, opts: { render: boolean }): Promise<CliResult> {
+export async function checkFile(file: string, opts: { render: boolean; env: Env }): Promise<CliResult> {
   const html = await readHtmlInput(await readFile(file));
   const processed = processEmail({ html, source: "existing" });
   let report = processed.report;
   if (opts.render) {
-    const env = loadEnv();
-    const renderer = createRenderer({ env, log: { info() {}, warn() {}, error() {} } });
+    const renderer = createRenderer({ env: opts.env, log: { info() {}, warn() {}, error() {} } });
     try {
       report = withRenderOutcome(report, await renderReport(renderer, processed.html));
     } finally {
@@ -103,12 +102,20 @@ export async function main(argv: string[]): Promise<number> {
     (args.values.help ? console.log : console.error)(USAGE);
     return args.values.help ? 0 : 2;
   }
+  // The settings (the renderer's, npm's INIT_CWD) come from env.ts, like the server's: read and checked once.
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    console.error((err as Error).message);
+    return 2;
+  }
   // npm runs scripts from the repository root; a relative path means the folder the command was typed in.
-  const base = process.env.INIT_CWD ?? process.cwd();
+  const base = env.INIT_CWD ?? process.cwd();
   const file = path.resolve(base, input);
   let result: CliResult;
   try {
-    result = await checkFile(file, { render: !args.values["no-render"] });
+    result = await checkFile(file, { render: !args.values["no-render"], env });
   } catch (err) {
     const message =
       err instanceof AppError

@@ -5,6 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { createBrotliDecompress } from "node:zlib";
+import { childProcessEnv } from "../../env.js";
 
 /** Debian's package, used when the bundled browser cannot start (another CPU architecture, a noexec /tmp …). */
 export const SYSTEM_CHROMIUM = "/usr/bin/chromium";
@@ -49,10 +50,13 @@ async function unpack(): Promise<string> {
 
 /**
  * Fonts: a machine without any system fonts would render every glyph as nothing. The npm package carries Open Sans
- * and a fontconfig file pointing at <tmp>/fonts; use it only when the system has no fonts of its own.
+ * and a fontconfig file pointing at <tmp>/fonts; use it only when the system has no fonts of its own and the
+ * browser's environment (`inherited`, from env.ts's childProcessEnv) names no fontconfig of its own.
  */
-export async function fontEnv(): Promise<Record<string, string>> {
-  if (process.env.FONTCONFIG_PATH || hasSystemFonts()) return {};
+export async function fontEnv(
+  inherited: Record<string, string | undefined> = childProcessEnv(),
+): Promise<Record<string, string>> {
+  if (inherited.FONTCONFIG_PATH || hasSystemFonts()) return {};
   const { inflate } = await import("@sparticuz/chromium");
   const entry = fileURLToPath(import.meta.resolve("@sparticuz/chromium"));
   const dir = await inflate(path.resolve(path.dirname(entry), "..", "bin", "fonts.tar.br"));
