@@ -1,17 +1,11 @@
-import {
-  GENERATION_JOB_LIMITS,
-  GENERATION_JOB_MESSAGES,
-  GENERATOR_LIMITS,
-  type TGenerationJob,
-  type TGenerationStreamEvent,
-  type TTemplateFull,
-  type TUser,
-} from "@mailsmith/shared";
+import { GENERATION_JOB_MESSAGES, type TGenerationJob, type TTemplateFull, type TUser } from "@mailsmith/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api-client";
 import { meQueryKey } from "@/lib/auth";
-import { cancelJob, fetchActiveJobs, fetchJob, fetchRecentJobs, readJobStream, retryJob } from "../api/generations";
+import { cancelJob, retryJob } from "../api/generations";
+import { followJob, isActiveJob, streamEventHandler } from "./follow-job";
+import { useReattachJobs } from "./use-reattach-jobs";
 
 /** One generation the page follows (one per variant). */
 export interface JobRun {
@@ -24,29 +18,19 @@ export interface JobRun {
   ended: { kind: "error" | "cancelled"; message: string; refunded: boolean } | null;
 }
 
-const isActive = (j: TGenerationJob) => j.status === "queued" || j.status === "running";
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = window.setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      window.clearTimeout(t);
-      resolve();
-    });
-  });
+const freshRun = (job: TGenerationJob): JobRun => ({
+  jobId: job._id,
+  job,
+  preview: job.preview ?? "",
+  template: null,
+  ended: null,
+});
 
-/**
- * Starts generations as server-side jobs and follows them through their stages (NDJSON stream, re-read when it
- * drops). On mount it re-attaches to a job still running from an earlier page load or another tab.
- */
-export function useGenerationJobs({ reattach: reattachOnLoad = true }: { reattach?: boolean } = {}) {
+/** The runs shown and how they change; updates after unmount are dropped. */
+function useRuns() {
   const qc = useQueryClient();
   const [runs, setRuns] = useState<JobRun[]>([]);
-  const [starting, setStarting] = useState(false);
-  const [startError, setStartError] = useState<string | null>(null);
-  const [reattached, setReattached] = useState(false);
-  const watchers = useRef(new Map<string, AbortController>());
   const mounted = useRef(true);
-
   const setBalance = useCallback(
     (balance: number) => qc.setQueryData<TUser | null>(meQueryKey, (u) => (u ? { ...u, currentBalance: balance } : u)),
     [qc],
@@ -54,156 +38,87 @@ export function useGenerationJobs({ reattach: reattachOnLoad = true }: { reattac
   const update = useCallback((jobId: string, change: (r: JobRun) => JobRun) => {
     if (mounted.current) setRuns((list) => list.map((r) => (r.jobId === jobId ? change(r) : r)));
   }, []);
-
+  /** A job ended: the balance and the template list are read again. */
   const settle = useCallback(() => {
     qc.invalidateQueries({ queryKey: meQueryKey });
     qc.invalidateQueries({ queryKey: ["templates"] });
   }, [qc]);
+  return { qc, runs, setRuns, mounted, setBalance, update, settle };
+}
 
-  const onEvent = useCallback(
-    (jobId: string, e: TGenerationStreamEvent, pending: { html: string; timer: number | null }) => {
-      const flush = () => {
-        pending.timer = null;
-        const html = pending.html;
-        update(jobId, (r) => ({ ...r, preview: html }));
-      };
-      if (e.type === "html") {
-        pending.html += e.delta;
-        if (pending.timer === null) pending.timer = window.setTimeout(flush, GENERATOR_LIMITS.previewThrottleMs);
-        return;
-      }
-      if (e.type === "job") {
-        if (e.job.preview !== undefined) pending.html = e.job.preview;
-        update(jobId, (r) => ({ ...r, job: e.job, preview: pending.html }));
-        return;
-      }
-      if (pending.timer !== null) window.clearTimeout(pending.timer);
-      pending.timer = null;
-      setBalance(e.balance);
-      if (e.type === "done") {
-        update(jobId, (r) => ({ ...r, job: e.job, template: e.template, preview: e.template.html, ended: null }));
-      } else if (e.type === "cancelled") {
-        update(jobId, (r) => ({ ...r, job: e.job, ended: { kind: "cancelled", message: e.message, refunded: true } }));
-      } else {
-        update(jobId, (r) => ({
-          ...r,
-          job: e.job,
-          ended: { kind: "error", message: e.message, refunded: e.refunded },
-        }));
-      }
-      settle();
-    },
-    [setBalance, settle, update],
-  );
+/**
+ * Starts generations as server-side jobs and follows them through their stages (NDJSON stream, re-read when it
+ * drops: followJob). On mount it re-attaches to a job still running from an earlier page load or another tab
+ * (useReattachJobs).
+ */
+export function useGenerationJobs({ reattach = true }: { reattach?: boolean } = {}) {
+  const { qc, runs, setRuns, mounted, setBalance, update, settle } = useRuns();
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<string | null>(null);
+  const [reattached, setReattached] = useState(false);
+  const watchers = useRef(new Map<string, AbortController>());
+  const stopAll = useCallback(() => {
+    for (const c of watchers.current.values()) c.abort();
+    watchers.current.clear();
+  }, []);
 
-  /** Follows one job until it ends: reads the stream, and when it drops, re-reads the job and attaches again. */
+  /** Follows one job until it ends (its runs updated from the stream events). */
   const watch = useCallback(
     (jobId: string) => {
       watchers.current.get(jobId)?.abort();
       const ctl = new AbortController();
       watchers.current.set(jobId, ctl);
-      const pending = { html: "", timer: null as number | null };
-      void (async () => {
-        let failures = 0;
-        while (!ctl.signal.aborted) {
-          let finished = false;
-          try {
-            await readJobStream(
-              jobId,
-              (e) => {
-                if (ctl.signal.aborted) return;
-                if (e.type === "done" || e.type === "error" || e.type === "cancelled") finished = true;
-                onEvent(jobId, e, pending);
-              },
-              ctl.signal,
-            );
-            failures = 0;
-          } catch {
-            if (ctl.signal.aborted) return;
-            failures += 1;
+      const event = streamEventHandler({
+        preview: (html) => update(jobId, (r) => ({ ...r, preview: html })),
+        job: (job, preview) => update(jobId, (r) => ({ ...r, job, preview })),
+        ended: (e) => {
+          setBalance(e.balance);
+          if (e.type === "done") {
+            update(jobId, (r) => ({ ...r, job: e.job, template: e.template, preview: e.template.html, ended: null }));
+          } else {
+            const ended = e.type === "cancelled" ? { refunded: true } : { refunded: e.refunded };
+            update(jobId, (r) => ({ ...r, job: e.job, ended: { kind: e.type, message: e.message, ...ended } }));
           }
-          if (finished || ctl.signal.aborted) break;
-          // The stream ended early (network, server restart): look at the job, then attach again.
-          await sleep(failures ? Math.min(5000, 1000 * failures) : GENERATION_JOB_LIMITS.pollMs, ctl.signal);
-          try {
-            const { data: job, balance } = await fetchJob(jobId);
-            setBalance(balance);
-            update(jobId, (r) => ({ ...r, job }));
-          } catch {
-            // try the stream again
-          }
-        }
-        watchers.current.delete(jobId);
-      })();
+          settle();
+        },
+      });
+      const job = (j: TGenerationJob, balance: number) => {
+        setBalance(balance);
+        update(jobId, (r) => ({ ...r, job: j }));
+      };
+      void followJob(jobId, ctl.signal, { event, job }).finally(() => {
+        if (watchers.current.get(jobId) === ctl) watchers.current.delete(jobId);
+      });
     },
-    [onEvent, setBalance, update],
+    [setBalance, settle, update],
   );
 
   const follow = useCallback(
     (jobs: TGenerationJob[]) => {
-      for (const c of watchers.current.values()) c.abort();
-      watchers.current.clear();
-      setRuns(jobs.map((job) => ({ jobId: job._id, job, preview: job.preview ?? "", template: null, ended: null })));
+      stopAll();
+      setRuns(jobs.map(freshRun));
       for (const j of jobs) watch(j._id);
     },
-    [watch],
+    [setRuns, stopAll, watch],
   );
 
-  // Re-attach to a generation still running (reload, second tab): the newest active job and its variant sibling.
-  // Asked on load, and again when an idle tab comes back to the front (a generation started in another tab).
-  const idle = useRef(true);
-  idle.current = runs.length === 0;
   useEffect(() => {
     mounted.current = true;
-    let cancelled = false;
-    let asking = false;
-    const reattach = async () => {
-      if (asking || !idle.current) return;
-      asking = true;
-      try {
-        const active = (await fetchActiveJobs()).filter(isActive);
-        if (cancelled || active.length === 0 || !idle.current) return;
-        const newest = [...active].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]!;
-        let group = [newest];
-        if (newest.variantGroup) {
-          const recent = await fetchRecentJobs();
-          group = recent
-            .filter((j) => j.variantGroup === newest.variantGroup)
-            .sort((a, b) => a.variantIndex - b.variantIndex);
-          if (!group.some((j) => j._id === newest._id)) group = [newest];
-        }
-        if (cancelled || !idle.current) return;
-        setReattached(true);
-        follow(group);
-      } catch {
-        // nothing to re-attach to
-      } finally {
-        asking = false;
-      }
-    };
-    if (!reattachOnLoad) {
-      return () => {
-        cancelled = true;
-        mounted.current = false;
-        for (const c of watchers.current.values()) c.abort();
-        watchers.current.clear();
-      };
-    }
-    void reattach();
-    const onVisible = () => {
-      if (document.visibilityState === "visible") void reattach();
-    };
-    document.addEventListener("visibilitychange", onVisible);
-    window.addEventListener("focus", onVisible);
     return () => {
-      cancelled = true;
       mounted.current = false;
-      document.removeEventListener("visibilitychange", onVisible);
-      window.removeEventListener("focus", onVisible);
-      for (const c of watchers.current.values()) c.abort();
-      watchers.current.clear();
+      stopAll();
     };
-  }, [follow, reattachOnLoad]);
+  }, [mounted, stopAll]);
+  const idle = useRef(true);
+  idle.current = runs.length === 0;
+  const followRunning = useCallback(
+    (jobs: TGenerationJob[]) => {
+      setReattached(true);
+      follow(jobs);
+    },
+    [follow],
+  );
+  useReattachJobs({ enabled: reattach, idle, follow: followRunning });
 
   /** Starts jobs with `create` (a generation or a refinement) and follows them. */
   const start = useCallback(
@@ -224,7 +139,7 @@ export function useGenerationJobs({ reattach: reattachOnLoad = true }: { reattac
         if (mounted.current) setStarting(false);
       }
     },
-    [follow, qc, setBalance],
+    [follow, mounted, qc, setBalance],
   );
 
   const cancel = useCallback(
@@ -249,24 +164,19 @@ export function useGenerationJobs({ reattach: reattachOnLoad = true }: { reattac
       setBalance(balance);
       const job = jobs[0];
       if (!job) return;
-      setRuns((list) =>
-        list.map((r) =>
-          r.jobId === jobId ? { jobId: job._id, job, preview: job.preview ?? "", template: null, ended: null } : r,
-        ),
-      );
+      setRuns((list) => list.map((r) => (r.jobId === jobId ? freshRun(job) : r)));
       watch(job._id);
     },
-    [setBalance, watch],
+    [setBalance, setRuns, watch],
   );
 
   const clear = useCallback(() => {
-    for (const c of watchers.current.values()) c.abort();
-    watchers.current.clear();
+    stopAll();
     setRuns([]);
     setStartError(null);
     setReattached(false);
-  }, []);
+  }, [setRuns, stopAll]);
 
-  const running = starting || runs.some((r) => isActive(r.job) && !r.ended && !r.template);
+  const running = starting || runs.some((r) => isActiveJob(r.job) && !r.ended && !r.template);
   return { runs, start, cancel, retry, clear, running, starting, startError, reattached };
 }

@@ -1,5 +1,5 @@
 // The admin UI parts live in components/ui (every admin screen uses them); re-exported for the content panels.
-export { FieldGroup, PanelHeader } from "@/components/ui/editor-frame";
+export { FieldGroup, PanelHeader } from "@/components/ui/panel";
 export { Switch } from "@/components/ui/switch";
 export { TabPanel, Tabs } from "@/components/ui/tabs";
 
