@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { Mailer } from "./adapters/mail/mailer.js";
 import { createRenderer, type Renderer } from "./adapters/renderer/renderer.js";
 import { createStorage } from "./adapters/storage/create-storage.js";
+import { isPrivateKey } from "./adapters/storage/private-url.js";
 import type { StorageAdapter } from "./adapters/storage/storage.js";
 import { type Auth, createAuth } from "./core/identity/auth.js";
 import { FailedLoginLimiter } from "./core/identity/failed-login-limiter.js";
@@ -114,7 +115,8 @@ export function createContext(opts: {
       users.invalidate(userId);
     },
   });
-  const storage = createStorage(env);
+  // The secret also signs the expiring addresses of private stored files (designs, decision 103).
+  const storage = createStorage(env, opts.authSecret);
   return {
     env,
     database,
@@ -145,6 +147,8 @@ function ownUploads(env: Env, storage: StorageAdapter) {
   const origin = new URL(env.publicUrl).origin;
   return async (url: URL) => {
     if (url.origin !== origin || !url.pathname.startsWith("/uploads/") || !storage.read) return null;
-    return storage.read(decodeURIComponent(url.pathname.slice("/uploads/".length)));
+    const key = decodeURIComponent(url.pathname.slice("/uploads/".length));
+    // A design is private (decision 103): never drawn into a render from its address, signed or not.
+    return isPrivateKey(key) ? null : storage.read(key);
   };
 }

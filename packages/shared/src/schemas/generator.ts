@@ -20,12 +20,21 @@ export const EMAIL_TYPES = [
   "HTML vs. Plain Text Templates",
 ] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
+
+/**
+ * The image types Gemini takes as inline data (ai.google.dev/gemini-api/docs/image-understanding, "Supported image
+ * formats"): it answers 400 INVALID_ARGUMENT to anything else, GIF included.
+ */
+export const MODEL_IMAGE_MIME_TYPES = ["image/png", "image/jpeg", "image/webp", "image/heic", "image/heif"] as const;
+export type ModelImageMimeType = (typeof MODEL_IMAGE_MIME_TYPES)[number];
+
 export const DEFAULT_EMAIL_TYPE: EmailType = "Promotional Email Templates";
 
 export const GENERATOR_LIMITS = {
   /** Images per generation and bytes per image (validated by content on the server). */
   maxImages: 5,
   maxImageBytes: 4 * 1024 * 1024,
+  /** What the upload takes (the web's file check and the server's content check both use this list). */
   imageMimeTypes: ["image/png", "image/jpeg", "image/webp", "image/gif"] as const,
   maxInstructionsLength: 2000,
   /** Spec §9: generated emails are at most 600 px wide, 7 to 8 sections. */
@@ -46,6 +55,17 @@ export const GENERATOR_LIMITS = {
   testSendWindow: "10 minutes",
   templatesPageSize: 9,
 } as const;
+
+/**
+ * What each accepted design type is re-encoded to at upload, before it is stored or sent to the model (decision 103):
+ * always a type the model takes (checked by the compiler), a GIF as its first frame in PNG.
+ */
+export const DESIGN_IMAGE_STORED_AS = {
+  "image/png": "image/png",
+  "image/jpeg": "image/jpeg",
+  "image/webp": "image/webp",
+  "image/gif": "image/png",
+} as const satisfies Record<(typeof GENERATOR_LIMITS.imageMimeTypes)[number], ModelImageMimeType>;
 
 export const GENERATOR_FILES = {
   html: "email_template.html",

@@ -1,5 +1,6 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { STORAGE_KEY_RE, type StorageAdapter } from "./storage.js";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { isPrivateKey } from "./private-url.js";
+import { CONTENT_TYPES, STORAGE_KEY_RE, type StorageAdapter } from "./storage.js";
 
 export interface S3StorageOptions {
   bucket: string;
@@ -18,7 +19,11 @@ export interface S3StorageOptions {
 /** Connect and whole-request limits for every S3 call: a stalled bucket fails the request instead of holding it. */
 const S3_TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 30_000 } as const;
 
-/** An S3-compatible bucket (S3_BUCKET set). Files are public-read through S3_PUBLIC_URL. */
+/**
+ * An S3-compatible bucket (S3_BUCKET set). Files are public-read through S3_PUBLIC_URL, except the private folders
+ * (designs, decision 103): the bucket policy must not make those public; the server reads them with GetObject and
+ * serves them itself behind an expiring signature.
+ */
 export function createS3Storage(opts: S3StorageOptions): StorageAdapter {
   const client = new S3Client({
     region: opts.region,
@@ -46,7 +51,7 @@ export function createS3Storage(opts: S3StorageOptions): StorageAdapter {
           Key: key,
           Body: body,
           ContentType: contentType,
-          CacheControl: "public, max-age=31536000, immutable",
+          CacheControl: isPrivateKey(key) ? "private, no-store" : "public, max-age=31536000, immutable",
         }),
       );
       return { key, url: `${base}/${key}` };
@@ -54,6 +59,19 @@ export function createS3Storage(opts: S3StorageOptions): StorageAdapter {
     async delete(key) {
       check(key);
       await client.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key: key }));
+    },
+    async read(key) {
+      if (!STORAGE_KEY_RE.test(key)) return null;
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: key }));
+        const body = Buffer.from((await out.Body?.transformToByteArray()) ?? []);
+        const ext = key.slice(key.lastIndexOf(".") + 1);
+        return { body, contentType: CONTENT_TYPES[ext] ?? "application/octet-stream" };
+      } catch (err) {
+        const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+        if (e.name === "NoSuchKey" || e.$metadata?.httpStatusCode === 404) return null;
+        throw err;
+      }
     },
   };
 }

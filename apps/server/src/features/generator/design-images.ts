@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
+import { cleanImage } from "../../adapters/storage/clean-image.js";
 import type { StorageAdapter } from "../../adapters/storage/storage.js";
 import type { StoredTemplateImage, StoredUpload } from "../../db/schema/index.js";
 import type { UploadedImage } from "./images.js";
@@ -19,19 +20,15 @@ export interface ModelImageBox {
   box: [number, number, number, number];
 }
 
-const EXT: Record<string, string> = {
-  "image/png": "png",
-  "image/jpeg": "jpg",
-  "image/webp": "webp",
-  "image/gif": "gif",
-};
-
 /** Absolute URL of a stored file: local storage answers a path under the public base URL. */
 export function absoluteUrl(publicUrl: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${publicUrl.replace(/\/+$/, "")}${url.startsWith("/") ? "" : "/"}${url}`;
 }
 
-/** Keeps the uploaded designs (so a retry or a resumed job never needs a new upload). */
+/**
+ * Keeps the uploaded designs (so a retry or a resumed job never needs a new upload). They arrive re-encoded without
+ * metadata (readImages) and are private (decision 103): under designs/, served only at an expiring signed address.
+ */
 export async function storeUploads(
   storage: StorageAdapter,
   publicUrl: string,
@@ -39,9 +36,9 @@ export async function storeUploads(
 ): Promise<StoredUpload[]> {
   const out: StoredUpload[] = [];
   for (const img of images) {
-    const meta = await sharp(img.data, { animated: false }).metadata();
+    const ext = img.mimeType === "image/jpeg" ? "jpg" : img.mimeType === "image/webp" ? "webp" : "png";
     const file = await storage.put({
-      key: `designs/${randomUUID()}.${EXT[img.mimeType] ?? "png"}`,
+      key: `designs/${randomUUID()}.${ext}`,
       body: img.data,
       contentType: img.mimeType,
     });
@@ -49,18 +46,23 @@ export async function storeUploads(
       key: file.key,
       url: absoluteUrl(publicUrl, file.url),
       mimeType: img.mimeType,
-      width: meta.width ?? 0,
-      height: meta.height ?? 0,
+      width: img.width,
+      height: img.height,
     });
   }
   return out;
 }
 
-/** Reads a stored design back: from local storage directly, else from its public URL. */
+/** The address the owner's browser shows a stored design at: signed, expiring (null when storage cannot sign). */
+export function designAddress(storage: StorageAdapter, publicUrl: string, key: string): string | null {
+  return storage.urls?.sign(key, { publicUrl }) ?? null;
+}
+
+/** Reads a stored file back: from the storage itself (disk or an authenticated bucket read), else its public URL. */
 export async function readUpload(storage: StorageAdapter, upload: StoredUpload): Promise<Buffer> {
-  const local = await storage.read?.(upload.key);
-  if (local) return local.body;
-  const res = await fetch(upload.url);
+  const stored = await storage.read?.(upload.key);
+  if (stored) return stored.body;
+  const res = await fetch(upload.url, { signal: AbortSignal.timeout(30_000) });
   if (!res.ok) throw new Error(`stored design ${upload.key} answered ${res.status}`);
   return Buffer.from(await res.arrayBuffer());
 }
@@ -159,11 +161,8 @@ export async function replaceSlot(opts: {
 }): Promise<{ html: string; images: StoredTemplateImage[] } | null> {
   const current = opts.images.find((i) => i.slot === opts.slot);
   if (!current) return null;
-  const encoded = await sharp(opts.upload.data, { animated: false, limitInputPixels: 50_000_000 })
-    .rotate()
-    .resize({ width: 1200, withoutEnlargement: true })
-    .png()
-    .toBuffer({ resolveWithObject: true });
+  // Pixels only, sRGB, no metadata (decision 103); at most 1200 px wide.
+  const encoded = await cleanImage(opts.upload.data, { format: "png", maxWidth: 1200 });
   const file = await opts.storage.put({
     key: `generated/${randomUUID()}.png`,
     body: encoded.data,
@@ -172,7 +171,7 @@ export async function replaceSlot(opts: {
   const url = absoluteUrl(opts.publicUrl, file.url);
   const html = opts.html.split(current.url).join(url);
   const images = opts.images.map((i) =>
-    i.slot === opts.slot ? { ...i, url, key: file.key, width: encoded.info.width, height: encoded.info.height } : i,
+    i.slot === opts.slot ? { ...i, url, key: file.key, width: encoded.width, height: encoded.height } : i,
   );
   return { html, images };
 }

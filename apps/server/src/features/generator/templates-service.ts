@@ -6,6 +6,7 @@ import { readHtmlInput } from "../../email-engine/existing-html.js";
 import { renderIntoReport } from "../../email-engine/render-report.js";
 import { AppError, badRequest, notFound } from "../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../plugins/access.js";
+import { forgetPictures } from "./history/pictures.js";
 import { nameFromHtml } from "./jobs/pipeline.js";
 import { type GenerationRow, generationsRepo } from "./repo.js";
 
@@ -58,6 +59,8 @@ export const templatesService = {
   async remove(ctx: AppContext, caller: UserRow, id: string) {
     const row = await this.get(ctx, caller, id);
     await generationsRepo.remove(ctx.db, row.id);
+    // Its thumbnail and previews stop being served now, not at the next storage sweep (decision 103).
+    await forgetPictures(ctx, row);
   },
 
   /** Sends the template to the caller's own address only (rate-limited by the route). */

@@ -1,5 +1,5 @@
 import { MAX_PROFILE_IMAGE_BYTES, PROFILE_MESSAGES } from "@mailsmith/shared";
-import sharp from "sharp";
+import { cleanImage } from "../../adapters/storage/clean-image.js";
 import { AppError } from "../../lib/app-error.js";
 
 export type RasterFormat = "jpg" | "png" | "gif" | "webp";
@@ -26,7 +26,7 @@ const MAX_SIDE = 1024;
 
 /**
  * Accepts JPEG, PNG, GIF or WebP of at most 2 MB, decodes it and encodes a fresh file:
- * orientation applied, at most 1024 px a side, no metadata (EXIF, GPS, ICC comments are dropped),
+ * orientation applied, at most 1024 px a side, sRGB, no metadata (EXIF, GPS, XMP, IPTC, ICC profile dropped),
  * GIFs become a still PNG. SVG, PDF and anything else are refused.
  */
 export async function reencodeImage(buf: Buffer): Promise<{ body: Buffer; ext: RasterFormat; contentType: string }> {
@@ -35,21 +35,15 @@ export async function reencodeImage(buf: Buffer): Promise<{ body: Buffer; ext: R
   const format = sniffImage(buf);
   if (!format) throw notAnImage();
   try {
-    const pipeline = sharp(buf, { limitInputPixels: 25_000_000, failOn: "error" })
-      .rotate()
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true });
-    switch (format) {
-      case "jpg":
-        return {
-          body: await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer(),
-          ext: "jpg",
-          contentType: "image/jpeg",
-        };
-      case "webp":
-        return { body: await pipeline.webp({ quality: 85 }).toBuffer(), ext: "webp", contentType: "image/webp" };
-      default:
-        return { body: await pipeline.png({ compressionLevel: 9 }).toBuffer(), ext: "png", contentType: "image/png" };
-    }
+    // Pixels only: orientation applied, sRGB, no EXIF/GPS, XMP, IPTC or ICC profile (decision 103).
+    const clean = await cleanImage(buf, {
+      format: format === "jpg" ? "jpeg" : format === "webp" ? "webp" : "png",
+      maxSide: MAX_SIDE,
+      limitInputPixels: 25_000_000,
+      quality: 85,
+      pngCompressionLevel: 9,
+    });
+    return { body: clean.data, ext: clean.ext, contentType: clean.mimeType };
   } catch {
     throw notAnImage();
   }

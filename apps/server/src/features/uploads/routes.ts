@@ -56,7 +56,8 @@ export async function uploadRoutes(appBase: FastifyInstance) {
     },
   );
 
-  // Local storage: the server serves what it stored (an S3 bucket serves its own files).
+  // Local storage: the server serves what it stored (an S3 bucket serves its own public files). Designs are private:
+  // served (from either) only at an expiring signed address (decision 103).
   app.get(
     "/uploads/:folder/:name",
     {
@@ -64,16 +65,17 @@ export async function uploadRoutes(appBase: FastifyInstance) {
       schema: {
         hide: true,
         params: z.object({ folder: z.string().max(40), name: z.string().max(80) }),
+        querystring: z.object({ expires: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
       },
     },
     async (req, reply) => {
-      const file = await readUploadedFile(ctx.storage, req.params);
+      const file = await readUploadedFile(ctx.storage, { ...req.params, ...req.query });
       if (!file) {
         return reply.status(404).send({ success: false, code: "NOT_FOUND", message: UPLOAD_MESSAGES.fileNotFound });
       }
       return reply
         .header("content-type", file.contentType)
-        .header("cache-control", "public, max-age=31536000, immutable")
+        .header("cache-control", file.cacheControl)
         .header("x-content-type-options", "nosniff")
         .header("content-security-policy", "default-src 'none'; sandbox")
         .send(file.body);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isPrivateKey, PRIVATE_URL_TTL_SECONDS } from "../../adapters/storage/private-url.js";
 import type { StorageAdapter } from "../../adapters/storage/storage.js";
 import { reencodeImage } from "./image.js";
 
@@ -16,7 +17,25 @@ export async function storeUploadedImage(
   return { url: stored.url, size: image.body.length, mimeType: image.contentType };
 }
 
-/** A stored upload served back by this server (local storage only: an S3 bucket serves its own files). */
-export async function readUploadedFile(storage: StorageAdapter, input: { folder: string; name: string }) {
-  return storage.read ? storage.read(`${input.folder}/${input.name}`) : null;
+/**
+ * A stored file served back by this server (decision 103), with the Cache-Control it is served with, or null (404):
+ * - a private file (designs) only with a valid, unexpired signature (storage.urls), from local disk or the bucket,
+ *   cached privately for at most the signature's remaining life;
+ * - a public file from local storage (an S3 bucket serves its own public files).
+ */
+export async function readUploadedFile(
+  storage: StorageAdapter,
+  input: { folder: string; name: string; expires?: string; sig?: string },
+) {
+  const key = `${input.folder}/${input.name}`;
+  if (!storage.read) return null;
+  if (isPrivateKey(key)) {
+    const left = storage.urls?.check(key, input) ?? 0;
+    if (left <= 0) return null;
+    const file = await storage.read(key);
+    return file && { ...file, cacheControl: `private, max-age=${Math.min(left, PRIVATE_URL_TTL_SECONDS)}` };
+  }
+  if (storage.kind !== "local") return null;
+  const file = await storage.read(key);
+  return file && { ...file, cacheControl: "public, max-age=31536000, immutable" };
 }

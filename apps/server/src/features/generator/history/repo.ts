@@ -1,5 +1,5 @@
 import { GENERATION_JOB_MESSAGES, type TemplateSort } from "@mailsmith/shared";
-import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.js";
 import { newestFirst, oldestFirst } from "../../../db/creation-order.js";
 import { generationJobs, generations } from "../../../db/schema/index.js";
@@ -74,13 +74,20 @@ export const historyRepo = {
       .from(generations)
       .where(and(inArray(generations.parentId, parentIds), succeeded)),
 
-  /** The first design image a template was made from (stored with its job, whose id the template shares). */
-  async designUrl(db: DbOrTx, templateId: string): Promise<string | null> {
+  /** Thumbnail and report of the member's other rows (a copy shares its original's pictures). */
+  picturesOfOthers: (db: DbOrTx, userId: string, exceptId: string) =>
+    db
+      .select({ thumbnailUrl: generations.thumbnailUrl, report: generations.report })
+      .from(generations)
+      .where(and(eq(generations.userId, userId), ne(generations.id, exceptId))),
+
+  /** Storage key of the first design image a template was made from (stored with its job, whose id it shares). */
+  async designKey(db: DbOrTx, templateId: string): Promise<string | null> {
     const [job] = await db
       .select({ uploads: generationJobs.uploads })
       .from(generationJobs)
       .where(or(eq(generationJobs.id, templateId), eq(generationJobs.templateId, templateId)))
       .limit(1);
-    return job?.uploads?.[0]?.url ?? null;
+    return job?.uploads?.[0]?.key ?? null;
   },
 };

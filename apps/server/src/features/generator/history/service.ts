@@ -17,7 +17,7 @@ import type { UserRow } from "../../../core/identity/users.js";
 import type { DbOrTx } from "../../../db/client.js";
 import type { StoredTemplateImage } from "../../../db/schema/index.js";
 import { AppError, notFound } from "../../../lib/app-error.js";
-import { readUpload, replaceSlot } from "../design-images.js";
+import { designAddress, readUpload, replaceSlot } from "../design-images.js";
 import { type GenerationRow, generationsRepo, toSummaryDto, toTemplateDto } from "../repo.js";
 import { templatesService } from "../templates-service.js";
 import { historyRepo, type ListRow } from "./repo.js";
@@ -88,11 +88,13 @@ function safeFileName(name: string) {
 
 export const historyService = {
   async full(ctx: AppContext, row: GenerationRow): Promise<TTemplateFull> {
-    const [children, versions, designUrl] = await Promise.all([
+    const [children, versions, designKey] = await Promise.all([
       historyRepo.childIds(ctx.db, [row.id]),
       versionChain(ctx.db, row),
-      historyRepo.designUrl(ctx.db, row.id),
+      historyRepo.designKey(ctx.db, row.id),
     ]);
+    // Designs are private (decision 103): the owner's page gets an expiring signed address, never a lasting one.
+    const designUrl = designKey ? designAddress(ctx.storage, ctx.env.publicUrl, designKey) : null;
     return {
       ...toTemplateDto(row),
       ...toItem({ ...row, hasMjml: Boolean(row.mjml) }, children.get(row.id) ?? []),
