@@ -5,12 +5,13 @@ import {
   type TSessionResponse,
   type TUser,
 } from "@mailsmith/shared";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { ApiError, api } from "@/lib/api-client";
+import { sharedKeys } from "@/lib/query-keys";
 import { useServerOrHydrating } from "@/lib/use-server-or-hydrating";
 
-export const meQueryKey = ["me"] as const;
+export const meQueryKey = sharedKeys.me;
 
 /** Why the last /api/me said "signed out", when the server told us (disabled account). */
 let lastSignOutReason: string | null = null;
@@ -63,6 +64,9 @@ async function fetchMe(): Promise<TUser | null> {
   }
 }
 
+/** GET /api/session: the signed-in user, or null. */
+export const meQuery = queryOptions({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
+
 /**
  * The signed-in user (null when signed out). The server is the source of truth for role and credits: the cached
  * answer only paints; decisions (redirects) wait for `useAuth().confirmed`.
@@ -71,9 +75,7 @@ export function useMe() {
   // The prerendered landing page was rendered for a visitor: its hydration must not paint a cached user.
   const cached = useServerOrHydrating() ? undefined : readCachedMe();
   return useQuery({
-    queryKey: meQueryKey,
-    queryFn: fetchMe,
-    staleTime: 60_000,
+    ...meQuery,
     initialData: cached?.user,
     // Older than staleTime → shown at once but refetched on mount.
     initialDataUpdatedAt: cached ? cached.at - 60_000 : undefined,
@@ -93,12 +95,15 @@ export function useAuth(): AuthState {
   return { user: me.data ?? null, confirmed: me.isFetched };
 }
 
+/** GET /api/config: what the server lets the browser know (sign-in providers, verification). */
+export const publicConfigQuery = queryOptions({
+  queryKey: ["public-config"] as const,
+  queryFn: () => api.get<TPublicConfig>("/api/config"),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 export function usePublicConfig() {
-  return useQuery({
-    queryKey: ["public-config"],
-    queryFn: () => api.get<TPublicConfig>("/api/config"),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(publicConfigQuery);
 }
 
 /** Signs out, forgets every cached query, and lets the caller navigate. */

@@ -10,6 +10,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api-client";
 import { meQueryKey } from "@/lib/auth";
 import { readNdjson, responseError } from "@/lib/ndjson";
+import { sharedKeys } from "@/lib/query-keys";
 
 /**
  * POST /api/email-check as multipart/form-data: field `html`, and the optional design image `design` (the answer
@@ -90,7 +91,7 @@ export function useFixWithAi() {
     },
     onSettled: () => {
       qc.invalidateQueries({ queryKey: meQueryKey });
-      qc.invalidateQueries({ queryKey: ["templates"] });
+      qc.invalidateQueries({ queryKey: sharedKeys.templates });
     },
   });
 }

@@ -1,13 +1,7 @@
-import type { TGeneratorStatus } from "@mailsmith/shared";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { generatorStatusQuery } from "./queries";
 
 /** Whether an active key exists (the keys themselves never reach the browser). */
 export function useGeneratorStatus(enabled: boolean) {
-  return useQuery({
-    queryKey: ["generator-status"],
-    queryFn: () => api.get<TGeneratorStatus>("/api/generate/status"),
-    enabled,
-    staleTime: 30_000,
-  });
+  return useQuery({ ...generatorStatusQuery, enabled });
 }

@@ -1,58 +1,22 @@
-import type {
-  EmailAutofix,
-  TemplateSort,
-  TRenameTemplate,
-  TTemplate,
-  TTemplateFull,
-  TTemplateItem,
-} from "@mailsmith/shared";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { EmailAutofix, TRenameTemplate, TTemplate, TTemplateFull } from "@mailsmith/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-
-export interface TemplateList {
-  data: TTemplateItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface TemplateListParams {
-  page: number;
-  q?: string;
-  type?: string;
-  sort?: TemplateSort;
-}
-
-export function templatesUrl({ page, q, type, sort }: TemplateListParams) {
-  const params = new URLSearchParams({ page: String(page) });
-  if (q) params.set("q", q);
-  if (type) params.set("type", type);
-  if (sort) params.set("sort", sort);
-  return `/api/templates?${params}`;
-}
+import { type TemplateListParams, templateQueries } from "./queries";
 
 /** GET /api/templates: one page of the history, searched by name, filtered by type, sorted. */
 export function useTemplates(params: TemplateListParams) {
-  return useQuery({
-    queryKey: ["templates", params],
-    queryFn: () => api.get<TemplateList>(templatesUrl(params)),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function fetchTemplate(id: string) {
-  return api.get<{ data: TTemplateFull }>(`/api/templates/${id}`).then((r) => r.data);
+  return useQuery(templateQueries.list(params));
 }
 
 export function useTemplate(id: string | undefined) {
-  return useQuery({ queryKey: ["template", id], queryFn: () => fetchTemplate(id!), enabled: Boolean(id) });
+  return useQuery(templateQueries.one(id));
 }
 
 export function useDeleteTemplate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<{ message: string }>(`/api/templates/${id}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["templates"] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: templateQueries.lists }),
   });
 }
 
@@ -63,8 +27,8 @@ export function useRenameTemplate() {
     mutationFn: ({ id, ...body }: TRenameTemplate & { id: string }) =>
       api.patch<{ data: TTemplateFull; message?: string }>(`/api/templates/${id}`, body),
     onSuccess: (r) => {
-      qc.setQueryData(["template", r.data._id], r.data);
-      qc.invalidateQueries({ queryKey: ["templates"] });
+      qc.setQueryData(templateQueries.one(r.data._id).queryKey, r.data);
+      qc.invalidateQueries({ queryKey: templateQueries.lists });
     },
   });
 }
@@ -74,7 +38,7 @@ export function useDuplicateTemplate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.post<{ data: TTemplateFull; message?: string }>(`/api/templates/${id}/duplicate`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["templates"] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: templateQueries.lists }),
   });
 }
 
@@ -91,8 +55,8 @@ export function useAutofixTemplate() {
     mutationFn: ({ id, fix }: { id: string; fix: EmailAutofix }) =>
       api.post<{ data: TTemplate }>(`/api/templates/${id}/autofix`, { fix }),
     onSuccess: (r) => {
-      qc.invalidateQueries({ queryKey: ["template", r.data._id] });
-      qc.invalidateQueries({ queryKey: ["templates"] });
+      qc.invalidateQueries({ queryKey: templateQueries.one(r.data._id).queryKey });
+      qc.invalidateQueries({ queryKey: templateQueries.lists });
     },
   });
 }
@@ -107,8 +71,8 @@ export function useReplaceImage() {
       return api.post<{ data: TTemplateFull; message?: string }>(`/api/templates/${id}/images/${slot}`, form);
     },
     onSuccess: (r) => {
-      qc.setQueryData(["template", r.data._id], r.data);
-      qc.invalidateQueries({ queryKey: ["templates"] });
+      qc.setQueryData(templateQueries.one(r.data._id).queryKey, r.data);
+      qc.invalidateQueries({ queryKey: templateQueries.lists });
     },
   });
 }

@@ -12,7 +12,8 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { downloadText } from "@/lib/download";
-import { fetchTemplate, useDuplicateTemplate } from "../api/templates";
+import { fetchTemplate } from "../api/queries";
+import { useDuplicateTemplate } from "../api/templates";
 import { TemplateThumb } from "./template-thumb";
 
 const downloadHtml = (html: string) => downloadText(GENERATOR_FILES.html, html, "text/html");

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api-client";
 import { meQueryKey } from "@/lib/auth";
 import { cancelJob, retryJob } from "../api/generations";
+import { templateQueries } from "../api/queries";
 import { followJob, isActiveJob, streamEventHandler } from "./follow-job";
 import { useReattachJobs } from "./use-reattach-jobs";
 
@@ -41,7 +42,7 @@ function useRuns() {
   /** A job ended: the balance and the template list are read again. */
   const settle = useCallback(() => {
     qc.invalidateQueries({ queryKey: meQueryKey });
-    qc.invalidateQueries({ queryKey: ["templates"] });
+    qc.invalidateQueries({ queryKey: templateQueries.lists });
   }, [qc]);
   return { qc, runs, setRuns, mounted, setBalance, update, settle };
 }

@@ -1,29 +1,17 @@
 import { ADMIN_TABLE_PAGE_SIZE, OUTBOX_TEXTS } from "@mailsmith/shared";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { type Column, DataTable, useDataTable } from "@/components/ui/data-table";
 import { Modal } from "@/components/ui/modal";
-import { api, errorMessage } from "@/lib/api-client";
+import { errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
-
-interface OutboxMail {
-  _id: string;
-  toEmail: string;
-  subject: string;
-  html: string;
-  text: string;
-  createdAt: string;
-}
+import { type OutboxMail, useOutbox } from "../api/outbox";
 
 /** Mail kept locally when the server has no SMTP_URL (password resets, messages to users). */
 export function OutboxPage() {
   useDocumentTitle(OUTBOX_TEXTS.documentTitle);
   const [open, setOpen] = useState<OutboxMail | null>(null);
-  const q = useQuery({
-    queryKey: ["outbox"],
-    queryFn: () => api.get<{ mode: string; data: OutboxMail[] }>("/api/admin/outbox"),
-  });
+  const q = useOutbox();
   const columns: Column<OutboxMail>[] = [
     { key: "toEmail", header: OUTBOX_TEXTS.to, sortValue: (m) => m.toEmail, render: (m) => m.toEmail },
     {

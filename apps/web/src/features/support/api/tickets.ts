@@ -1,14 +1,8 @@
 import type { TSupportTicket, TTicketListQuery, TTicketUpdate } from "@mailsmith/shared";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 type TicketReply = { success: true; message: string; data: TSupportTicket };
-
-export const ticketKeys = {
-  all: ["support-tickets"] as const,
-  list: (q: TTicketListQuery) => ["support-tickets", "list", q] as const,
-  one: (id: string) => ["support-tickets", "one", id] as const,
-};
 
 function toSearch(q: TTicketListQuery) {
   const params = new URLSearchParams();
@@ -17,22 +11,35 @@ function toSearch(q: TTicketListQuery) {
   return s ? `?${s}` : "";
 }
 
+/** Support tickets' reads: one queryOptions factory per endpoint, so hooks and invalidations share their keys. */
+export const ticketQueries = {
+  all: ["support-tickets"] as const,
+  /** Every list (any filter): what a new ticket, a reply or a status change invalidates. */
+  lists: ["support-tickets", "list"] as const,
+  /** GET /api/support-messages (members: their own; admins: all, filtered). */
+  list: (query: TTicketListQuery) =>
+    queryOptions({
+      queryKey: ["support-tickets", "list", query] as const,
+      queryFn: () => api.get<TSupportTicket[]>(`/api/support-messages${toSearch(query)}`),
+      placeholderData: keepPreviousData,
+    }),
+  /** GET /api/support-message/{id} */
+  one: (id: string | null) =>
+    queryOptions({
+      queryKey: ["support-tickets", "one", id ?? ""] as const,
+      queryFn: () => api.get<TSupportTicket>(`/api/support-message/${id}`),
+      enabled: Boolean(id),
+    }),
+};
+
 /** GET /api/support-messages (members: their own; admins: all, filtered). */
 export function useTickets(query: TTicketListQuery = {}) {
-  return useQuery({
-    queryKey: ticketKeys.list(query),
-    queryFn: () => api.get<TSupportTicket[]>(`/api/support-messages${toSearch(query)}`),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(ticketQueries.list(query));
 }
 
 /** GET /api/support-message/{id} */
 export function useTicket(id: string | null) {
-  return useQuery({
-    queryKey: ticketKeys.one(id ?? ""),
-    queryFn: () => api.get<TSupportTicket>(`/api/support-message/${id}`),
-    enabled: Boolean(id),
-  });
+  return useQuery(ticketQueries.one(id));
 }
 
 function useTicketMutation<V>(fn: (v: V) => Promise<TicketReply>) {
@@ -40,8 +47,8 @@ function useTicketMutation<V>(fn: (v: V) => Promise<TicketReply>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: (res) => {
-      queryClient.setQueryData(ticketKeys.one(res.data._id), res.data);
-      void queryClient.invalidateQueries({ queryKey: [...ticketKeys.all, "list"] });
+      queryClient.setQueryData(ticketQueries.one(res.data._id).queryKey, res.data);
+      void queryClient.invalidateQueries({ queryKey: ticketQueries.lists });
     },
   });
 }

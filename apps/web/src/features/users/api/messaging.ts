@@ -1,16 +1,11 @@
-import type { TEmailTemplate, TEmailTemplateInput, TMessageLogPage, TSendMessage } from "@mailsmith/shared";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TEmailTemplateInput, TSendMessage } from "@mailsmith/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-
-export const templatesQueryKey = ["email-templates"] as const;
+import { userKeys, userQueries } from "./queries";
 
 /** GET /api/user-emails */
 export function useEmailTemplates(enabled = true) {
-  return useQuery({
-    queryKey: templatesQueryKey,
-    queryFn: () => api.get<TEmailTemplate[]>("/api/user-emails"),
-    enabled,
-  });
+  return useQuery(userQueries.emailTemplates(enabled));
 }
 
 export function useSaveTemplate() {
@@ -18,7 +13,7 @@ export function useSaveTemplate() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: TEmailTemplateInput }) =>
       id ? api.put(`/api/user-emails/${id}`, body) : api.post("/api/user-emails", body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: templatesQueryKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.emailTemplates }),
   });
 }
 
@@ -26,7 +21,7 @@ export function useDeleteTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete(`/api/user-emails/${id}`),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: templatesQueryKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.emailTemplates }),
   });
 }
 
@@ -35,17 +30,11 @@ export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TSendMessage) => api.post<{ success: true; message: string }>("/api/send-message", body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["message-logs"] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.messageLogs }),
   });
 }
 
 /** GET /api/message-logs?toEmail=&page= (5 per page, newest first). */
 export function useMessageLog(toEmail: string | null, page: number) {
-  return useQuery({
-    queryKey: ["message-logs", toEmail, page],
-    queryFn: () =>
-      api.get<TMessageLogPage>(`/api/message-logs?toEmail=${encodeURIComponent(toEmail ?? "")}&page=${page}`),
-    enabled: Boolean(toEmail),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(userQueries.messageLog(toEmail, page));
 }

@@ -1,13 +1,13 @@
-import type { TAdminUserUpdate, TLedgerEntry, TUser } from "@mailsmith/shared";
+import type { TAdminUserUpdate, TUser } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { meQueryKey } from "@/lib/auth";
-
-export const usersQueryKey = ["admin-users"] as const;
+import { sharedKeys } from "@/lib/query-keys";
+import { userKeys, userQueries } from "./queries";
 
 /** GET /api/users (admin: every user, newest first). */
 export function useUsers() {
-  return useQuery({ queryKey: usersQueryKey, queryFn: () => api.get<TUser[]>("/api/users") });
+  return useQuery(userQueries.list());
 }
 
 type UserReply = { success: true; message: string; user: TUser };
@@ -17,8 +17,8 @@ function useUserMutation<V, R>(fn: (v: V) => Promise<R>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: usersQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ["admin-stats"] });
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.adminStats });
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
   });
@@ -47,9 +47,5 @@ export function useSetBanned() {
 
 /** GET /api/users/{id}/credits: the user's ledger rows, newest first. */
 export function useCreditHistory(id: string | null) {
-  return useQuery({
-    queryKey: [...usersQueryKey, "credits", id],
-    queryFn: () => api.get<TLedgerEntry[]>(`/api/users/${encodeURIComponent(id ?? "")}/credits`),
-    enabled: Boolean(id),
-  });
+  return useQuery(userQueries.credits(id));
 }

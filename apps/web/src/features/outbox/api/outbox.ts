@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+export interface OutboxMail {
+  _id: string;
+  toEmail: string;
+  subject: string;
+  html: string;
+  text: string;
+  createdAt: string;
+}
+
+/** GET /api/admin/outbox: mail kept locally when the server has no SMTP_URL. */
+export const outboxQuery = queryOptions({
+  queryKey: ["outbox"] as const,
+  queryFn: () => api.get<{ mode: string; data: OutboxMail[] }>("/api/admin/outbox"),
+});
+
+export function useOutbox() {
+  return useQuery(outboxQuery);
+}
