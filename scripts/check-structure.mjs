@@ -24,6 +24,15 @@ const probes = [
   ["apps/server/src/core/x.ts", "../plugins/access.js", true],
   ["apps/server/src/lib/x.ts", "../core/errors.js", true],
   ["apps/server/src/composition/x.ts", "../features/content/service.js", false],
+  // The bottom floor (core/, db/, adapters/) takes what it needs as parameters, never the app's context (issue 36).
+  ["apps/server/src/db/x.ts", "../context.js", true],
+  ["apps/server/src/core/identity/x.ts", "../../context.js", true],
+  ["apps/server/src/adapters/renderer/x.ts", "../../context.js", true],
+  ["apps/server/src/db/x.ts", "../plugins/access.js", true],
+  ["apps/server/src/db/x.ts", "../core/identity/users.js", false],
+  ["apps/server/src/adapters/storage/x.ts", "../../env.js", false],
+  ["apps/server/src/plugins/x.ts", "../context.js", false],
+  ["apps/server/src/env.ts", "./lib/app-error.js", true],
   ["apps/web/src/features/orders/pages/x.tsx", "@/features/auth/api/me", true],
   ["apps/web/src/features/orders/pages/x.tsx", "../../auth/api/me", true],
   ["apps/web/src/features/orders/pages/x.tsx", "@/app/guards/require-auth", true],
@@ -34,35 +43,68 @@ const probes = [
   ["apps/web/src/app/routes/x.tsx", "@/features/auth/pages/login-page", false],
 ];
 
-/** Each probe gets its own file (x.ts → probe-3.ts) so two probes in one folder never overwrite each other. */
-function probeFile(file, index) {
-  return path.join(path.dirname(file), `probe-${index}${path.extname(file)}`);
+/** [a file, may it read process.env?]: only env.ts reads it (biome's noProcessEnv); tests and scripts may. */
+const envProbes = [
+  ["apps/server/src/adapters/renderer/x.ts", true],
+  ["apps/server/src/email-engine/x.ts", true],
+  ["apps/server/src/features/profile/x.ts", true],
+  ["apps/server/src/main.ts", true],
+  ["apps/server/src/env.ts", false],
+  ["apps/server/test/x.ts", false],
+];
+
+/**
+ * Each probe gets its own file (x.ts → probe-3.ts) so two probes in one folder never overwrite each other; a probe of
+ * a named file (env.ts) keeps its name and shares it with the other probes of that file.
+ */
+function probeFile(file, prefix, index) {
+  if (!path.basename(file).startsWith("x.")) return file;
+  return path.join(path.dirname(file), `${prefix}-${index}${path.extname(file)}`);
 }
 
 function checkImportRules() {
   const scratch = mkdtempSync(path.join(tmpdir(), "structure-"));
   const failures = [];
+  /** [file, rule, what it does, forbidden] for each probe, and each file's lines. */
+  const cases = [];
+  const files = new Map();
+  const addLine = (file, line) => files.set(file, [...(files.get(file) ?? []), line]);
+  for (const [index, [dir, specifier, forbidden]] of probes.entries()) {
+    const file = probeFile(dir, "probe", index);
+    addLine(file, `import { x${index} } from "${specifier}";\nexport const y${index} = x${index};`);
+    cases.push([file, "noRestrictedImports", `importing "${specifier}"`, forbidden]);
+  }
+  for (const [index, [dir, forbidden]] of envProbes.entries()) {
+    const file = probeFile(dir, "env-probe", index);
+    addLine(file, `export const env${index} = process.env.X;`);
+    cases.push([file, "noProcessEnv", "reading process.env", forbidden]);
+  }
   try {
     copyFileSync(path.join(root, "biome.json"), path.join(scratch, "biome.json"));
-    for (const [index, [dir, specifier]] of probes.entries()) {
-      const file = probeFile(dir, index);
+    for (const [file, lines] of files) {
       mkdirSync(path.join(scratch, path.dirname(file)), { recursive: true });
-      writeFileSync(path.join(scratch, file), `import { x } from "${specifier}";\nexport const y = x;\n`);
+      writeFileSync(path.join(scratch, file), `${lines.join("\n")}\n`);
     }
+    // --only runs a rule even where biome.json leaves it off (as an info): errors alone are what the rules forbid.
     const run = spawnSync(
       biome,
-      ["lint", "--vcs-enabled=false", "--max-diagnostics=none", "--only=style/noRestrictedImports", "apps"],
+      [
+        "lint",
+        "--vcs-enabled=false",
+        "--max-diagnostics=none",
+        "--diagnostic-level=error",
+        "--only=style/noRestrictedImports",
+        "--only=style/noProcessEnv",
+        "apps",
+      ],
       { cwd: scratch, encoding: "utf8" },
     );
     const output = `${run.stdout}${run.stderr}`;
-    for (const [index, [dir, specifier, forbidden]] of probes.entries()) {
-      const file = probeFile(dir, index);
-      const reported = output
-        .split("\n")
-        .some((line) => line.startsWith(`${file}:`) && line.includes("noRestrictedImports"));
+    for (const [file, rule, what, forbidden] of cases) {
+      const reported = output.split("\n").some((line) => line.startsWith(`${file}:`) && line.includes(rule));
       if (reported !== forbidden) {
         failures.push(
-          `${file} importing "${specifier}": expected ${forbidden ? "forbidden" : "allowed"}, got ${reported ? "forbidden" : "allowed"}`,
+          `${file} ${what}: expected ${forbidden ? "forbidden" : "allowed"}, got ${reported ? "forbidden" : "allowed"}`,
         );
       }
     }
@@ -78,7 +120,9 @@ if (ruleFailures.length > 0) {
   for (const failure of ruleFailures) console.error(`  ${failure}`);
   process.exit(1);
 }
-console.log(`Import rules: ${probes.length} probes behave as docs/architecture.md says.`);
+console.log(
+  `Import rules: ${probes.length + envProbes.length} probes behave as docs/architecture.md says (floors, process.env).`,
+);
 
 const jscpd = spawnSync(path.join(root, "node_modules/.bin/jscpd"), ["--config", ".jscpd.json"], {
   cwd: root,

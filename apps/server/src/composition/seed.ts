@@ -1,5 +1,6 @@
 import type { AppContext } from "../context.js";
-import { ensureAdmin, runOnce } from "../db/seed.js";
+import { ensureAdmin } from "../core/identity/first-admin.js";
+import { runOnce } from "../db/seed.js";
 import { seedCommerce } from "../features/commerce/seed.js";
 import { seedContent } from "../features/content/service.js";
 import { seedEmailTemplates } from "../features/messaging/seed.js";
@@ -14,9 +15,10 @@ export const demoSeedSteps: Record<string, SeedStep> = {
 
 /** At start-up: the first administrator always; the features' demo data with SEED_DEMO. */
 export async function seed(ctx: AppContext, print: (line: string) => void) {
-  await ensureAdmin(ctx, print);
+  const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password, SIGNUP_BONUS_CREDITS: signupCredits } = ctx.env;
+  await ensureAdmin(ctx, { email, password, signupCredits }, print);
   if (!ctx.env.SEED_DEMO) return;
   for (const [name, step] of Object.entries(demoSeedSteps)) {
-    await runOnce(ctx, name, () => step(ctx));
+    await runOnce(ctx.db, name, () => step(ctx));
   }
 }

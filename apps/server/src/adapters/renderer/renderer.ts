@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import type { Logger } from "pino";
 import type { Browser, BrowserContext, CDPSession, Page, Route } from "playwright-core";
-import type { Env } from "../../env.js";
+import { childProcessEnv, type Env } from "../../env.js";
 import { bundledChromium, fontEnv, SYSTEM_CHROMIUM } from "./chromium-binary.js";
 
 /**
@@ -181,7 +181,8 @@ export function createRenderer(opts: RendererOptions): Renderer {
       if (existsSync(SYSTEM_CHROMIUM)) candidates.push({ label: SYSTEM_CHROMIUM, path: async () => SYSTEM_CHROMIUM });
     }
     const errors: string[] = [];
-    const extraEnv = await fontEnv().catch(() => ({}));
+    const browserEnv = childProcessEnv();
+    const extraEnv = await fontEnv(browserEnv).catch(() => ({}));
     for (const c of candidates) {
       try {
         const executablePath = await c.path();
@@ -191,7 +192,7 @@ export function createRenderer(opts: RendererOptions): Renderer {
           args: CHROMIUM_ARGS,
           headless: true,
           timeout: 30_000,
-          env: { ...process.env, ...extraEnv },
+          env: { ...browserEnv, ...extraEnv },
         });
         log.info({ browser: c.label, version: b.version(), ms: Date.now() - started }, "renderer: browser started");
         return b;
