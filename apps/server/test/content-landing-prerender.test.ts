@@ -81,6 +81,38 @@ describe("GET / prerendered", () => {
     }
   });
 
+  it("honours Accept-Encoding weights with an ETag per encoding, from the route and from the recordings alike", async () => {
+    // A cookie that is no session reaches the route itself (no recording answers a request with a cookie); the same
+    // request without it is answered from the recordings once the route has answered it once.
+    const get = async (acceptEncoding: string, extra: Record<string, string> = {}) => {
+      const res = await fetch(`${server.url}/`, { headers: { "accept-encoding": acceptEncoding, ...extra } });
+      await res.arrayBuffer();
+      return { status: res.status, encoding: res.headers.get("content-encoding"), etag: res.headers.get("etag") };
+    };
+    for (const extra of [{ cookie: "theme=dark" }, {}, {}]) {
+      const br = await get("gzip, deflate, br", extra);
+      const gzip = await get("br;q=0, gzip", extra);
+      const identity = await get("gzip;q=0", extra);
+      expect([br.status, gzip.status, identity.status]).toEqual([200, 200, 200]);
+      expect([br.encoding, gzip.encoding, identity.encoding]).toEqual(["br", "gzip", null]);
+      // Three different byte sequences, three tags: the page's, with -br and -gz.
+      expect(br.etag).toBe(identity.etag!.replace(/"$/, '-br"'));
+      expect(gzip.etag).toBe(identity.etag!.replace(/"$/, '-gz"'));
+      expect(await get("gzip;q=1, br;q=0.5", extra)).toEqual(gzip);
+      // A 304 only for the tag of the bytes it would send.
+      expect(await get("gzip", { ...extra, "if-none-match": br.etag! })).toEqual(gzip);
+      expect(await get("gzip", { ...extra, "if-none-match": gzip.etag! })).toMatchObject({
+        status: 304,
+        etag: gzip.etag,
+      });
+      expect(await get("deflate", { ...extra, "if-none-match": `W/${identity.etag}` })).toMatchObject({ status: 304 });
+      // Brotli, gzip and the identity form all refused: 406, not a page the client said it cannot read.
+      expect((await get("identity;q=0", extra)).status).toBe(406);
+      expect((await get("*;q=0", extra)).status).toBe(406);
+    }
+    expect(server.recordedUrls()).toEqual(expect.arrayContaining(["/ br", "/ gzip", "/ identity"]));
+  });
+
   it("is answered to visitors from recordings per encoding, follows the next write, and a member still gets their page", async () => {
     const visitorPage = async (acceptEncoding: string) => {
       const res = await fetch(`${server.url}/`, { headers: { "accept-encoding": acceptEncoding } });

@@ -3,7 +3,8 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import pino from "pino";
 import { afterEach, expect, it } from "vitest";
-import { pickEncoding } from "../lib/content-encoding.js";
+import { encodedEtag, negotiateEncoding } from "../lib/content-encoding.js";
+import { ifNoneMatchHas } from "../lib/etag.js";
 import { replayWhile } from "../lib/replayable.js";
 import { ReplayCache } from "./replay.js";
 import { RequestLogController } from "./request-log.js";
@@ -50,13 +51,17 @@ async function start(trustProxy = false) {
     json(reply).header("set-cookie", "a=1").send(body);
   });
   route("/api/not-marked", (reply) => json(reply).send(body));
-  // Like the landing page: compressed by the route for the encoding the request accepts, as a Buffer.
+  // Like the landing page: compressed by the route for the encoding the request accepts, as a Buffer, with an ETag
+  // per encoding; a request refusing every encoding gets a 406.
   route("/page", (reply) => {
     replayWhile(reply, () => current);
-    reply.header("etag", '"p1"').header("vary", "accept-encoding, cookie");
-    if (reply.request.headers["if-none-match"] === '"p1"') return reply.code(304).send();
+    reply.header("vary", "accept-encoding, cookie");
+    const encoding = negotiateEncoding(reply.request.headers["accept-encoding"]);
+    if (encoding === null) return reply.code(406).send();
+    const etag = encodedEtag('"p1"', encoding);
+    reply.header("etag", etag);
+    if (ifNoneMatchHas(reply.request.headers["if-none-match"], etag)) return reply.code(304).send();
     reply.type("text/html; charset=utf-8");
-    const encoding = pickEncoding(reply.request.headers["accept-encoding"]);
     const html = Buffer.from("<p>page</p>");
     if (encoding === "br") return reply.header("content-encoding", "br").send(brotliCompressSync(html));
     if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(gzipSync(html));
@@ -205,8 +210,8 @@ it("replays a compressed page per encoding the route picked, and its 304 as the 
   expect(again.map((r) => r.encoding)).toEqual(["br", "gzip", null]);
   expect(again.every((r) => r.text === "<p>page</p>")).toBe(true);
 
-  const direct = await server.get("/page", { ...br, "if-none-match": '"p1"', cookie: "x=1" });
-  const replayed = await server.get("/page", { ...br, "if-none-match": '"p1"' });
+  const direct = await server.get("/page", { ...br, "if-none-match": '"p1-br"', cookie: "x=1" });
+  const replayed = await server.get("/page", { ...br, "if-none-match": '"p1-br"' });
   expect(server.runs["/page"]).toBe(4);
   expect([direct.status, replayed.status]).toEqual([304, 304]);
   const headersOf = (res: Response) =>
@@ -219,6 +224,37 @@ it("replays a compressed page per encoding the route picked, and its 304 as the 
   await seen(br);
   await seen(gzip);
   expect(server.runs["/page"]).toBe(6);
+});
+
+it("replays by the request's q-values: a refused encoding is never sent, and refusing them all reaches the route's 406", async () => {
+  server = await start();
+  const seen = async (acceptEncoding: string, extra: Record<string, string> = {}) => {
+    const res = await server!.get("/page", { "accept-encoding": acceptEncoding, ...extra });
+    return { status: res.status, encoding: res.headers.get("content-encoding"), etag: res.headers.get("etag") };
+  };
+  // One recording per encoding.
+  await seen("br");
+  await seen("gzip");
+  await seen("identity");
+  expect(server.runs["/page"]).toBe(3);
+  expect(server.replays.recordedUrls()).toEqual(["/page br", "/page gzip", "/page identity"]);
+  // Replayed (no run), each as the weights say.
+  expect(await seen("br;q=0, gzip")).toEqual({ status: 200, encoding: "gzip", etag: '"p1-gz"' });
+  expect(await seen("gzip;q=0")).toEqual({ status: 200, encoding: null, etag: '"p1"' });
+  expect(await seen("gzip;q=1, br;q=0.5")).toEqual({ status: 200, encoding: "gzip", etag: '"p1-gz"' });
+  expect(await seen("GZIP ; Q=0.2 ,  *;q=0.1")).toEqual({ status: 200, encoding: "gzip", etag: '"p1-gz"' });
+  expect(await seen("*")).toEqual({ status: 200, encoding: "br", etag: '"p1-br"' });
+  expect(server.runs["/page"]).toBe(3);
+  // A 304 only for the tag of the encoding it would send: the brotli tag does not revalidate the gzip bytes.
+  expect(await seen("gzip", { "if-none-match": '"p1-br"' })).toMatchObject({ status: 200, encoding: "gzip" });
+  expect(await seen("gzip", { "if-none-match": '"p1-gz"' })).toMatchObject({ status: 304, etag: '"p1-gz"' });
+  expect(server.runs["/page"]).toBe(3);
+  // Nothing acceptable: the route answers (406), never a recording.
+  expect((await seen("identity;q=0")).status).toBe(406);
+  expect((await seen("*;q=0")).status).toBe(406);
+  expect((await seen("br;q=0, gzip;q=0, identity;q=0")).status).toBe(406);
+  expect(server.runs["/page"]).toBe(6);
+  expect(server.replays.recordedUrls()).toEqual(["/page br", "/page gzip", "/page identity"]);
 });
 
 it("does not record an answer that varies on more than cookie and the encoding, or whose encoding differs from the rule", async () => {

@@ -8,7 +8,7 @@ import {
 } from "node:http";
 import proxyAddr from "@fastify/proxy-addr";
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory } from "fastify";
-import { pickEncoding } from "../lib/content-encoding.js";
+import { negotiateEncoding } from "../lib/content-encoding.js";
 import { ifNoneMatchHas } from "../lib/etag.js";
 import type { StillCurrent } from "../lib/replayable.js";
 import { requestIdFor } from "../lib/request-id.js";
@@ -36,9 +36,12 @@ const PERSONAL = ["set-cookie", "www-authenticate"];
 /** What an answer may vary on and still be replayed: cookie (only cookie-less requests are), the negotiated encoding. */
 const REPLAYABLE_VARY = new Set(["cookie", "accept-encoding"]);
 
-/** The recording's key for an answer that varies on Accept-Encoding: the URL and the encoding the route picked. */
+/**
+ * The recording's key for an answer that varies on Accept-Encoding: the URL and the encoding the route picks
+ * (decision 102); a request that accepts none ("none", never recorded) goes to the route for its 406.
+ */
 const negotiatedKey = (url: string, acceptEncoding: string | undefined) =>
-  `${url} ${pickEncoding(acceptEncoding) ?? "identity"}`;
+  `${url} ${negotiateEncoding(acceptEncoding) ?? "none"}`;
 
 /**
  * A request that could get a recorded answer: a visitor's (no cookie, no credentials: a member's or an admin's read
@@ -71,7 +74,8 @@ interface ServerOptionsFromFastify {
  * admin's change on any instance, the cache's expiry), when the route answers again and is recorded again.
  *
  * An answer that varies on Accept-Encoding (the landing page, compressed by its route) is recorded once per encoding
- * the route picked, and replayed to requests for which `pickEncoding` picks the same one — the route's own rule.
+ * the route picked, and replayed to requests for which `negotiateEncoding` picks the same one — the route's own rule
+ * (q-values included, decision 102); each encoding's recording has its own ETag, the one its route sent.
  *
  * Only URLs that are a route's exact pattern (no parameters, no query) are recorded: the set is bounded by the routes.
  * Everything else — a member's or an admin's request, a HEAD, a query string, any other route — goes to Fastify.
@@ -155,8 +159,8 @@ export class ReplayCache {
     let key = url;
     if (varies.includes("accept-encoding")) {
       // Recorded only when the route chose what the replay will choose for the same Accept-Encoding.
-      const expected = pickEncoding(requestHeaders["accept-encoding"]);
-      if ((encoding ?? null) !== expected) return;
+      const expected = negotiateEncoding(requestHeaders["accept-encoding"]);
+      if (expected === null || (encoding ?? "identity") !== expected) return;
       key = negotiatedKey(url, requestHeaders["accept-encoding"]);
     } else if (encoding !== undefined) {
       return;

@@ -6,7 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { extractYouTubeId, LANDING_BOOTSTRAP_ID, LANDING_PACKAGES_ID } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import { hasSessionCookie } from "../../core/identity/session-cache.js";
-import { pickEncoding } from "../../lib/content-encoding.js";
+import { encodedEtag, negotiateEncoding, notAcceptable } from "../../lib/content-encoding.js";
 import { escapeHtml } from "../../lib/escape-html.js";
 import { ifNoneMatchHas } from "../../lib/etag.js";
 import { replayWhile, type StillCurrent } from "../../lib/replayable.js";
@@ -86,14 +86,15 @@ function prerenderLoader(app: FastifyInstance, webDist: string): () => Promise<R
   };
 }
 
-/** A page's bytes as sent: plain, brotli and gzip, with its ETag. */
+/** A page's bytes as sent: plain (`identity`), brotli and gzip, each with its own ETag (decision 102). */
 function encode(text: string) {
   const html = Buffer.from(text);
+  const etag = `"${createHash("sha1").update(html).digest("base64url")}"`;
   return {
-    etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
-    html,
+    identity: html,
     br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
     gzip: gzipSync(html, { level: 9 }),
+    etags: { identity: etag, br: encodedEtag(etag, "br"), gzip: encodedEtag(etag, "gzip") },
   };
 }
 
@@ -112,7 +113,7 @@ export async function landingPageRoute(
   const { content } = opts;
   const loadPrerender = prerenderLoader(app, opts.webDist);
   let template = { mtimeMs: -1, html: "" };
-  type Encoded = { etag: string; html: Buffer; br: Buffer; gzip: Buffer };
+  type Encoded = ReturnType<typeof encode>;
   /** The page, and (made on first use) its copy for requests with a session cookie. */
   type BuiltPage = Encoded & { key: string; forSession?: Encoded };
   let built: BuiltPage | null = null;
@@ -203,7 +204,7 @@ export async function landingPageRoute(
    */
   function forRequest(page: BuiltPage, cookieHeader: string | undefined): Encoded {
     if (!hasSessionCookie(cookieHeader)) return page;
-    page.forSession ??= encode(page.html.toString("utf8").replace(/<html\b/i, "<html data-session"));
+    page.forSession ??= encode(page.identity.toString("utf8").replace(/<html\b/i, "<html data-session"));
     return page.forSession;
   }
 
@@ -225,15 +226,18 @@ export async function landingPageRoute(
       const page = forRequest(builtPage, req.headers.cookie);
       // A visitor's page (no cookie) is the same for every visitor whose Accept-Encoding picks the same encoding.
       replayWhile(reply, stillServing(builtPage));
-      // Revalidation: an unchanged page (same content, same build) costs a 304 (no body, so no type).
-      reply.header("etag", page.etag);
-      if (ifNoneMatchHas(req.headers["if-none-match"], page.etag)) {
+      // Brotli, gzip or as is, by the request's weights (decision 102); refusing all three is a 406.
+      const encoding = negotiateEncoding(req.headers["accept-encoding"]);
+      if (encoding === null) throw notAcceptable();
+      // Revalidation: an unchanged page (same content, same build, same encoding) costs a 304 (no body, so no type).
+      const etag = page.etags[encoding];
+      reply.header("etag", etag);
+      if (ifNoneMatchHas(req.headers["if-none-match"], etag)) {
         return reply.code(304).send();
       }
       reply.type("text/html; charset=utf-8");
-      const encoding = pickEncoding(req.headers["accept-encoding"]);
-      if (encoding) return reply.header("content-encoding", encoding).send(page[encoding]);
-      return reply.send(page.html);
+      if (encoding !== "identity") reply.header("content-encoding", encoding);
+      return reply.send(page[encoding]);
     },
   });
 }
