@@ -1,18 +1,20 @@
 import { APP_UI_TEXTS, NAV_TEXTS } from "@mailsmith/shared";
+import { Icon } from "@/components/ui/icon";
+import * as navIcons from "@/components/ui/nav-icons";
 import { paths } from "@/config/paths";
-import { Icon } from "./icons";
 import { SidebarLayout, type SidebarLink } from "./sidebar-layout";
 
 const links: SidebarLink[] = [
-  { label: NAV_TEXTS.dashboard, to: paths.admin.dashboard, icon: <Icon name="dashboard" /> },
-  { label: NAV_TEXTS.totalOrders, to: paths.admin.orders, icon: <Icon name="orders" /> },
-  { label: NAV_TEXTS.itemOrders, to: paths.admin.itemsOrders, icon: <Icon name="orders" /> },
-  { label: NAV_TEXTS.totalUsers, to: paths.admin.users, icon: <Icon name="users" /> },
-  { label: NAV_TEXTS.supportMessages, to: paths.admin.supportMessages, icon: <Icon name="support" /> },
-  { label: NAV_TEXTS.packages, to: paths.admin.packages, icon: <Icon name="card" /> },
-  { label: NAV_TEXTS.premiumItems, to: paths.admin.items, icon: <Icon name="template" /> },
-  { label: NAV_TEXTS.outbox, to: paths.admin.outbox, icon: <Icon name="mail" /> },
-  { label: NAV_TEXTS.settings, to: paths.admin.settings, icon: <Icon name="settings" /> },
+  { label: NAV_TEXTS.dashboard, to: paths.admin.dashboard, icon: <Icon glyph={navIcons.dashboard} /> },
+  { label: NAV_TEXTS.totalOrders, to: paths.admin.orders, icon: <Icon glyph={navIcons.orders} /> },
+  { label: NAV_TEXTS.itemOrders, to: paths.admin.itemsOrders, icon: <Icon glyph={navIcons.orders} /> },
+  { label: NAV_TEXTS.totalUsers, to: paths.admin.users, icon: <Icon glyph={navIcons.users} /> },
+  { label: NAV_TEXTS.supportMessages, to: paths.admin.supportMessages, icon: <Icon glyph={navIcons.support} /> },
+  { label: NAV_TEXTS.packages, to: paths.admin.packages, icon: <Icon glyph={navIcons.card} /> },
+  { label: NAV_TEXTS.premiumItems, to: paths.admin.items, icon: <Icon glyph={navIcons.template} /> },
+  { label: NAV_TEXTS.outbox, to: paths.admin.outbox, icon: <Icon glyph={navIcons.mail} /> },
+  { label: NAV_TEXTS.systemStatus, to: paths.admin.systemStatus, icon: <Icon glyph={navIcons.shield} /> },
+  { label: NAV_TEXTS.settings, to: paths.admin.settings, icon: <Icon glyph={navIcons.settings} /> },
 ];
 
 /** /admin area shell (spec: 80 px top margin from 1024 px); every admin page is in the menu (issue 13 item 9). */

@@ -1,10 +1,11 @@
 import { APP_UI_TEXTS, NAV_TEXTS } from "@mailsmith/shared";
 import { Link } from "react-router";
 import { UserMenu } from "@/components/layout/user-menu";
+import { Icon } from "@/components/ui/icon";
+import * as navIcons from "@/components/ui/nav-icons";
 import { paths } from "@/config/paths";
 import { VerifyEmailBanner } from "@/features/auth/components/verify-email-banner";
 import { useAuth } from "@/lib/auth";
-import { Icon } from "./icons";
 import { PaymentSuccessPanel } from "./payment-success-panel";
 import { SidebarLayout, type SidebarLink } from "./sidebar-layout";
 
@@ -36,21 +37,25 @@ function CreditBalance() {
 export function MemberLayout() {
   const { user } = useAuth();
   const links: SidebarLink[] = [
-    { label: NAV_TEXTS.dashboard, to: paths.user.dashboard, icon: <Icon name="dashboard" /> },
-    { label: NAV_TEXTS.generateTemplate, to: paths.user.generateCode, icon: <Icon name="spark" /> },
-    { label: NAV_TEXTS.checkEmail, to: paths.user.checkEmail, icon: <Icon name="mail" /> },
-    { label: NAV_TEXTS.myTemplates, to: paths.user.templates, icon: <Icon name="template" /> },
-    { label: NAV_TEXTS.buyCredits, to: paths.user.selectPackage, icon: <Icon name="card" /> },
-    { label: NAV_TEXTS.support, to: paths.user.support, icon: <Icon name="support" /> },
-    { label: NAV_TEXTS.pendingPayments, to: `${paths.user.pendingPayment}/`, icon: <Icon name="clock" /> },
-    { label: NAV_TEXTS.subscriptionHistory, to: paths.user.subscriptionHistory, icon: <Icon name="history" /> },
-    { label: NAV_TEXTS.profile, to: paths.updateProfile, icon: <Icon name="users" /> },
+    { label: NAV_TEXTS.dashboard, to: paths.user.dashboard, icon: <Icon glyph={navIcons.dashboard} /> },
+    { label: NAV_TEXTS.generateTemplate, to: paths.user.generateCode, icon: <Icon glyph={navIcons.spark} /> },
+    { label: NAV_TEXTS.checkEmail, to: paths.user.checkEmail, icon: <Icon glyph={navIcons.mail} /> },
+    { label: NAV_TEXTS.myTemplates, to: paths.user.templates, icon: <Icon glyph={navIcons.template} /> },
+    { label: NAV_TEXTS.buyCredits, to: paths.user.selectPackage, icon: <Icon glyph={navIcons.card} /> },
+    { label: NAV_TEXTS.support, to: paths.user.support, icon: <Icon glyph={navIcons.support} /> },
+    { label: NAV_TEXTS.pendingPayments, to: `${paths.user.pendingPayment}/`, icon: <Icon glyph={navIcons.clock} /> },
+    {
+      label: NAV_TEXTS.subscriptionHistory,
+      to: paths.user.subscriptionHistory,
+      icon: <Icon glyph={navIcons.history} />,
+    },
+    { label: NAV_TEXTS.profile, to: paths.updateProfile, icon: <Icon glyph={navIcons.users} /> },
   ];
   if (user?.userRole === "Admin") {
     links.push({
       label: NAV_TEXTS.adminDashboard,
       to: paths.admin.dashboard,
-      icon: <Icon name="shield" />,
+      icon: <Icon glyph={navIcons.shield} />,
       newTab: true,
     });
   }

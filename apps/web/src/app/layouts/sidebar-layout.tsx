@@ -2,6 +2,8 @@ import { APP_UI_TEXTS } from "@mailsmith/shared";
 import { type ReactNode, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { Logo } from "@/components/layout/logo";
+import { Icon } from "@/components/ui/icon";
+import * as icons from "@/components/ui/icons";
 import { useSignOut } from "@/lib/auth";
 
 export interface SidebarLink {
@@ -71,16 +73,7 @@ export function SidebarLayout({
             aria-label={collapsed ? APP_UI_TEXTS.expandSidebar : APP_UI_TEXTS.collapseSidebar}
             aria-expanded={!collapsed}
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
+            <Icon glyph={icons.menu} />
           </button>
         </div>
         <nav className="flex-1 space-y-1 overflow-y-auto p-2" aria-label={APP_UI_TEXTS.navigation(area)}>
@@ -115,16 +108,7 @@ export function SidebarLayout({
         </nav>
         <div className="space-y-1 border-t border-slate-100 p-2">
           <Link to="/" className={`${linkBase} text-slate-600 hover:bg-slate-100`} title={APP_UI_TEXTS.menu}>
-            <svg
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="M3 11l9-8 9 8M5 10v10h14V10" />
-            </svg>
+            <Icon glyph={icons.home} />
             <span className={collapsed ? "sr-only" : undefined}>{APP_UI_TEXTS.menu}</span>
           </Link>
           <button
@@ -136,16 +120,7 @@ export function SidebarLayout({
               navigate("/");
             }}
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="M15 17l5-5-5-5M20 12H9M12 19H5V5h7" />
-            </svg>
+            <Icon glyph={icons.logout} />
             <span className={collapsed ? "sr-only" : undefined}>{APP_UI_TEXTS.logout}</span>
           </button>
         </div>

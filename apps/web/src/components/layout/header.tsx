@@ -2,6 +2,8 @@ import { APP_UI_TEXTS, NAV_TEXTS } from "@mailsmith/shared";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
+import * as icons from "@/components/ui/icons";
 import { anchors, paths } from "@/config/paths";
 import { useMe } from "@/lib/auth";
 import { takeEarlyMenuTap } from "@/lib/early-menu-tap";
@@ -94,16 +96,7 @@ export function Header({ logo }: { logo?: ReactNode }) {
             data-menu-toggle
             onClick={() => setMobileOpen((v) => !v)}
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              {mobileOpen ? <path d="M6 6l12 12M6 18L18 6" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
+            <Icon glyph={mobileOpen ? icons.close : icons.menu} className="h-6 w-6" />
           </button>
         </div>
       </nav>

@@ -1,5 +1,7 @@
 import { UI_TEXTS } from "@mailsmith/shared";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Icon } from "./icon";
+import * as icons from "./icons";
 
 /** Accessible dialog on the native <dialog>: focus is trapped, Escape closes, focus returns on close. */
 export function Modal({
@@ -49,9 +51,7 @@ export function Modal({
               className="rounded-md p-1 text-slate-500 hover:bg-slate-100"
               aria-label={UI_TEXTS.close}
             >
-              <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
-                <path d="M6.28 5.22a.75.75 0 00-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 101.06 1.06L10 11.06l3.72 3.72a.75.75 0 101.06-1.06L11.06 10l3.72-3.72a.75.75 0 00-1.06-1.06L10 8.94 6.28 5.22z" />
-              </svg>
+              <Icon glyph={icons.close} className="h-5 w-5" />
             </button>
           </div>
           <div className="overflow-y-auto px-6 py-5">{children}</div>

@@ -1,6 +1,8 @@
 import { AUTH_UI_TEXTS } from "@mailsmith/shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Icon } from "@/components/ui/icon";
+import * as icons from "@/components/ui/icons";
 
 /** Two-panel card of the auth screens: benefits on one side, the form on the other, close icon to home. */
 export function AuthShell({
@@ -24,9 +26,7 @@ export function AuthShell({
           aria-label={AUTH_UI_TEXTS.authShell.closeAndGoToThe}
           className="absolute top-4 right-4 z-10 rounded-full p-2 text-slate-500 hover:bg-slate-100"
         >
-          <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
-            <path d="M6.28 5.22a.75.75 0 00-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 101.06 1.06L10 11.06l3.72 3.72a.75.75 0 101.06-1.06L11.06 10l3.72-3.72a.75.75 0 00-1.06-1.06L10 8.94 6.28 5.22z" />
-          </svg>
+          <Icon glyph={icons.close} className="h-5 w-5" />
         </Link>
         <aside className="hidden flex-col justify-between bg-brand-700 p-8 text-white md:col-span-2 md:flex">
           <div>
@@ -34,14 +34,7 @@ export function AuthShell({
             <ul className="mt-6 space-y-4">
               {benefits.map((b) => (
                 <li key={b} className="flex items-start gap-3 text-sm text-brand-50">
-                  <svg
-                    viewBox="0 0 20 20"
-                    className="mt-0.5 h-5 w-5 shrink-0 text-emerald-300"
-                    fill="currentColor"
-                    aria-hidden="true"
-                  >
-                    <path d="M16.7 5.3a1 1 0 010 1.4l-8 8a1 1 0 01-1.4 0l-4-4a1 1 0 111.4-1.4L8 12.6l7.3-7.3a1 1 0 011.4 0z" />
-                  </svg>
+                  <Icon glyph={icons.check} className="mt-0.5 h-5 w-5 shrink-0 text-emerald-300" />
                   {b}
                 </li>
               ))}

@@ -3,44 +3,46 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
+import type { IconGlyph } from "@/components/ui/icons";
+import * as navIcons from "@/components/ui/nav-icons";
 import { paths } from "@/config/paths";
 import { useMe } from "@/lib/auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
-const cards: { title: string; text: string; to: string; icon: string; tone: string }[] = [
+const cards: { title: string; text: string; to: string; icon: IconGlyph; tone: string }[] = [
   {
     title: DASHBOARD_UI_TEXTS.memberDashboardPage.generateATemplate,
     text: DASHBOARD_UI_TEXTS.memberDashboardPage.turnADesignImageInto,
     to: paths.user.generateCode,
-    icon: "spark",
+    icon: navIcons.spark,
     tone: "bg-brand-50 text-brand-700",
   },
   {
     title: DASHBOARD_UI_TEXTS.memberDashboardPage.pendingPayments,
     text: DASHBOARD_UI_TEXTS.memberDashboardPage.ordersWaitingForPayment,
     to: `${paths.user.pendingPayment}/`,
-    icon: "clock",
+    icon: navIcons.clock,
     tone: "bg-amber-50 text-amber-700",
   },
   {
     title: DASHBOARD_UI_TEXTS.memberDashboardPage.support,
     text: DASHBOARD_UI_TEXTS.memberDashboardPage.yourTicketsAndOurAnswers,
     to: paths.user.support,
-    icon: "support",
+    icon: navIcons.support,
     tone: "bg-teal-50 text-teal-700",
   },
   {
     title: DASHBOARD_UI_TEXTS.memberDashboardPage.subscriptionHistory,
     text: DASHBOARD_UI_TEXTS.memberDashboardPage.yourPastPurchases,
     to: paths.user.subscriptionHistory,
-    icon: "history",
+    icon: navIcons.history,
     tone: "bg-slate-100 text-slate-700",
   },
   {
     title: DASHBOARD_UI_TEXTS.memberDashboardPage.upgrade,
     text: DASHBOARD_UI_TEXTS.memberDashboardPage.buyMoreCredits,
     to: paths.user.selectPackage,
-    icon: "card",
+    icon: navIcons.card,
     tone: "bg-rose-50 text-rose-700",
   },
 ];
@@ -86,7 +88,7 @@ export function MemberDashboardPage() {
             className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md"
           >
             <span className={`rounded-xl p-2.5 ${c.tone}`}>
-              <Icon name={c.icon} />
+              <Icon glyph={c.icon} />
             </span>
             <span>
               <span className="block font-semibold text-slate-900">{c.title}</span>
@@ -99,7 +101,7 @@ export function MemberDashboardPage() {
           className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md"
         >
           <span className="rounded-xl bg-indigo-50 p-2.5 text-indigo-700">
-            <Icon name="users" />
+            <Icon glyph={navIcons.users} />
           </span>
           <span>
             <span className="block font-semibold text-slate-900">{DASHBOARD_UI_TEXTS.memberDashboardPage.profile}</span>
