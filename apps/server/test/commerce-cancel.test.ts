@@ -14,7 +14,7 @@ import { addItem, addPackage, approveAtStandIn, BILLING, balanceOf, newOrder } f
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 // Issue 13 item 3: a member cancels an unpaid order; a cancelled order can no longer be paid.
-const WEBHOOK_ID = "WH-TEST-CANCEL";
+const WEBHOOK_ID = "WHTESTCANCEL01";
 let standIn: RunningStandIn;
 let server: TestServer;
 let admin: TestClient;

@@ -13,7 +13,7 @@ import { creditLedger, packageOrders, user } from "../src/db/schema/index.js";
 import { addItem, addPackage, approveAtStandIn, BILLING, balanceOf, newOrder } from "./commerce-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
-const WEBHOOK_ID = "WH-TEST-1";
+const WEBHOOK_ID = "WHTEST0000001";
 let standIn: RunningStandIn;
 let server: TestServer;
 let admin: TestClient;
@@ -84,8 +84,9 @@ describe("paying a package through PayPal (stand-in over HTTP)", () => {
       },
     });
     expect(created.intent).toBe("CAPTURE");
-    // Creating again for the same order returns the same PayPal order (PayPal-Request-Id).
-    expect((await createPaypalOrder(member, "package", order._id)).id).toBe(pp.id);
+    // Pressing the button again is a new attempt with a new PayPal-Request-Id, so a new PayPal order (decision 098:
+    // PayPal keeps request ids 6 hours, longer than an unapproved order lives); the first one still pays this order.
+    expect((await createPaypalOrder(member, "package", order._id)).id).not.toBe(pp.id);
 
     const approved = await approveAtStandIn(standIn.url, pp.id);
     expect(approved.headers.get("location")).toContain(`/pay-now/${order._id}?paypal=return&token=${pp.id}`);

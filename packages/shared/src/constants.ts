@@ -19,5 +19,13 @@ export const AUTH_STATE_CACHE_MS = 5 * 60 * 1000;
 export const FOOTER_CACHE_MS = 60 * 60 * 1000;
 export const TOAST_DURATION_MS = 3000;
 
-export const LEDGER_REASONS = ["signup_bonus", "purchase", "generation", "refund", "admin_adjustment"] as const;
+export const LEDGER_REASONS = [
+  "signup_bonus",
+  "purchase",
+  "generation",
+  "refund",
+  "admin_adjustment",
+  /** PayPal refunded or reversed a purchase: its credits go back, even below zero (decision 097). */
+  "payment_reversal",
+] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

@@ -22,6 +22,12 @@ export interface CreditResult {
 
 export const INSUFFICIENT_CREDITS = "INSUFFICIENT_CREDITS";
 
+/**
+ * The one exception to the never-below-zero guard (decision 097): PayPal took the money back, so the purchase's
+ * credits go back too, even when the member already spent them. Every other reason stays guarded.
+ */
+const MAY_GO_NEGATIVE: ReadonlySet<LedgerReason> = new Set<LedgerReason>(["payment_reversal"]);
+
 class DuplicateEvent extends Error {}
 
 /**
@@ -42,7 +48,11 @@ export async function applyCreditChange(
       const [updated] = await tx
         .update(user)
         .set({ currentBalance: sql`${user.currentBalance} + ${change.delta}`, updatedAt: new Date() })
-        .where(and(eq(user.id, change.userId), sql`${user.currentBalance} + ${change.delta} >= 0`))
+        .where(
+          MAY_GO_NEGATIVE.has(change.reason) && change.delta < 0
+            ? eq(user.id, change.userId)
+            : and(eq(user.id, change.userId), sql`${user.currentBalance} + ${change.delta} >= 0`),
+        )
         .returning({ balance: user.currentBalance });
       if (!updated) {
         const exists = await tx.query.user.findFirst({ where: eq(user.id, change.userId), columns: { id: true } });

@@ -15,6 +15,31 @@ export const COMMERCE_MESSAGES = {
   cancelPaid: "This order is already paid, so it cannot be cancelled.",
   /** A cancelled order is refused at payment (create, capture, webhook). */
   orderCancelled: "This order was cancelled. Please place a new order.",
+  /** PayPal declined the buyer's funding source at capture (INSTRUMENT_DECLINED): the page restarts PayPal. */
+  instrumentDeclined: "PayPal declined this payment method. Please choose another way to pay in PayPal.",
+  /** The capture is PENDING at PayPal (e.g. an eCheck): settled on PAYMENT.CAPTURE.COMPLETED (decision 098). */
+  capturePending:
+    "PayPal is still processing this payment. Your order is completed as soon as PayPal confirms it; nothing more to do.",
+  /** Generation refused while a refund or reversal left the balance below 1 (decision 097). */
+  negativeBalance: (balance: number) =>
+    `Your credit balance is ${balance} because a payment was refunded or reversed. Buy credits to bring it above zero before generating.`,
+} as const;
+
+/** Error codes the payment page acts on (the browser restarts the PayPal flow on a decline). */
+export const PAYMENT_ERROR_CODES = {
+  instrumentDeclined: "INSTRUMENT_DECLINED",
+  capturePending: "CAPTURE_PENDING",
+} as const;
+
+/**
+ * Payment statuses after PayPal reports back on a paid order (decision 097; the spec names only pending, Paid and
+ * cancelled): the lists show them as they are.
+ */
+export const PAYPAL_OUTCOME_STATUS = {
+  failed: "Failed",
+  refunded: "Refunded",
+  partiallyRefunded: "Partially refunded",
+  reversed: "Reversed",
 } as const;
 
 /** Texts of the web commerce screens (catalogue admin, premium item, checkout, pay now, orders, PayPal settings), grouped by screen. */

@@ -132,4 +132,5 @@ export const LEDGER_REASON_LABELS: Record<string, string> = {
   generation: "Generation",
   refund: "Refund",
   admin_adjustment: "Admin adjustment",
+  payment_reversal: "Payment refunded or reversed",
 };

@@ -1,4 +1,12 @@
-import type { PaypalCreateOrderRequest, PaypalErrorBody, PaypalOrder, VerifyWebhookSignatureRequest } from "./types.js";
+import { spliceRawMember } from "./raw-json.js";
+import type {
+  PaypalCreateOrderRequest,
+  PaypalErrorBody,
+  PaypalOrder,
+  PaypalRefund,
+  PaypalRefundRequest,
+  VerifyWebhookSignatureRequest,
+} from "./types.js";
 
 export const PAYPAL_HOSTS = {
   sandbox: "https://api-m.sandbox.paypal.com",
@@ -78,29 +86,52 @@ export class PaypalClient {
     }
   }
 
-  private async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const token = await this.token(attempt > 0);
-      const res = await this.fetch(path, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: "application/json",
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = await readJson(res);
+  /**
+   * One API call. `json` is sent as is when it is a string (already serialised, e.g. a spliced webhook event).
+   * A request PayPal can safely see twice (a GET, or one carrying a PayPal-Request-Id) is tried once more, with the
+   * same headers and so the same request id, when the network fails or PayPal answers 5xx: a network retry of one
+   * attempt, never a new attempt (decision 098).
+   */
+  private async call<T>(method: string, path: string, json?: unknown, headers: Record<string, string> = {}) {
+    const retrySafe = method === "GET" || "paypal-request-id" in headers;
+    let freshToken = false;
+    for (let tries = 0; ; tries++) {
+      const token = await this.token(freshToken);
+      let res: Response;
+      try {
+        res = await this.fetch(path, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            accept: "application/json",
+            ...(json === undefined ? {} : { "content-type": "application/json" }),
+            ...headers,
+          },
+          body: json === undefined ? undefined : typeof json === "string" ? json : JSON.stringify(json),
+        });
+      } catch (err) {
+        if (retrySafe && tries === 0) continue;
+        throw err;
+      }
+      if (res.status >= 500 && retrySafe && tries === 0) {
+        await res.body?.cancel();
+        continue;
+      }
+      const body = await readJson(res);
       // An expired or revoked token: fetch a new one once.
-      if (res.status === 401 && attempt === 0) continue;
-      if (!res.ok) throw new PaypalApiError(res.status, json as PaypalErrorBody);
-      return json as T;
+      if (res.status === 401 && !freshToken) {
+        freshToken = true;
+        continue;
+      }
+      if (!res.ok) throw new PaypalApiError(res.status, body as PaypalErrorBody);
+      return body as T;
     }
-    throw new PaypalUnavailableError("PayPal refused the access token twice");
   }
 
-  /** POST /v2/checkout/orders; the same requestId returns the same order (PayPal idempotency). */
+  /**
+   * POST /v2/checkout/orders. `requestId` names one attempt: PayPal answers a repeat of it (kept 6 hours) with the
+   * same order, so the caller makes a new one per attempt (decision 098).
+   */
   createOrder(request: PaypalCreateOrderRequest, requestId: string) {
     return this.call<PaypalOrder>("POST", "/v2/checkout/orders", request, {
       "paypal-request-id": requestId,
@@ -112,6 +143,7 @@ export class PaypalClient {
     return this.call<PaypalOrder>("GET", `/v2/checkout/orders/${encodeURIComponent(id)}`);
   }
 
+  /** POST …/capture. PayPal replays its first answer (a decline too) to a repeated `requestId`. */
   captureOrder(id: string, requestId: string) {
     return this.call<PaypalOrder>(
       "POST",
@@ -121,11 +153,24 @@ export class PaypalClient {
     );
   }
 
-  verifyWebhookSignature(request: VerifyWebhookSignatureRequest) {
+  /** POST /v2/payments/captures/{id}/refund: no amount refunds what is left of the capture. */
+  refundCapture(captureId: string, request: PaypalRefundRequest, requestId: string) {
+    return this.call<PaypalRefund>("POST", `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, request, {
+      "paypal-request-id": requestId,
+      prefer: "return=representation",
+    });
+  }
+
+  /**
+   * POST /v1/notifications/verify-webhook-signature with the delivered body spliced in byte for byte as
+   * `webhook_event`: PayPal checks the signature over the exact bytes it sent, and a re-serialised event (key order,
+   * `\u00e9` escapes, whitespace, 1.0 vs 1) fails verification.
+   */
+  verifyWebhookSignature(fields: Omit<VerifyWebhookSignatureRequest, "webhook_event">, rawEvent: string) {
     return this.call<{ verification_status: "SUCCESS" | "FAILURE" }>(
       "POST",
       "/v1/notifications/verify-webhook-signature",
-      request,
+      spliceRawMember(fields, "webhook_event", rawEvent),
     );
   }
 }

@@ -2,12 +2,15 @@ import { createHash, createSign, createVerify, generateKeyPairSync, randomBytes,
 import { crc32 } from "node:zlib";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
+import { rawMemberValue } from "./raw-json.js";
 import type {
   PaypalCapture,
   PaypalCreateOrderRequest,
   PaypalErrorBody,
   PaypalLink,
   PaypalOrder,
+  PaypalRefund,
+  PaypalRefundRequest,
   PaypalWebhookEvent,
 } from "./types.js";
 
@@ -36,12 +39,27 @@ export interface StandInOptions {
    * publicBaseUrl when given, else any (a standalone stand-in for tests). Other targets are refused at create time.
    */
   returnOrigins?: string[];
+  /** How webhook bodies are written: compact (default) or pretty-printed with \u escapes. */
+  webhookStyle?: "compact" | "pretty";
+  /** Keep every request and answer in `state.exchanges` (contract tests validate them against PayPal's specs). */
+  recordTraffic?: boolean;
+}
+
+/** One request to the stand-in and its answer, as seen on the wire (bodies parsed from JSON when they are JSON). */
+export interface StandInExchange {
+  method: string;
+  /** The route pattern, e.g. /v2/checkout/orders/:id/capture */
+  route: string;
+  requestBody: unknown;
+  status: number;
+  responseBody: unknown;
 }
 
 export const STANDIN_BUYER_EMAIL = "sb-buyer@personal.example.com";
 export const STANDIN_CLIENT_ID = "standin-client-id";
 export const STANDIN_CLIENT_SECRET = "standin-client-secret";
-export const STANDIN_WEBHOOK_ID = "WH-STANDIN-0001";
+/** PayPal webhook ids are alphanumeric (verify-webhook-signature refuses others). */
+export const STANDIN_WEBHOOK_ID = "8STANDIN0WEBHOOK1";
 export const STANDIN_PREFIX = "/paypal-standin";
 
 interface StoredOrder {
@@ -49,6 +67,12 @@ interface StoredOrder {
   order: PaypalOrder;
   returnUrl?: string;
   cancelUrl?: string;
+  /** The buyer approved with a funding source that fails at capture (approval page: "card declined"). */
+  declineAtCapture?: boolean;
+  /** The buyer approved with a funding source that settles later (approval page: "eCheck, pending"). */
+  pendingAtCapture?: boolean;
+  /** A capture was declined: the buyer must approve again (PayPal's restart) before a capture can succeed. */
+  needsRestart?: boolean;
 }
 
 const SUPPORTED_CURRENCIES = new Set([
@@ -80,6 +104,15 @@ function paypalId(length = 17): string {
   const bytes = randomBytes(length);
   let out = "";
   for (let i = 0; i < length; i++) out += ALNUM[bytes[i]! % ALNUM.length];
+  return out;
+}
+
+/** Payer and merchant ids: 13 characters of PayPal's alphabet (no 0, 1, I or O). */
+const PAYER_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+function payerId(seed?: string): string {
+  const bytes = seed ? createHash("sha256").update(seed).digest() : randomBytes(13);
+  let out = "";
+  for (let i = 0; i < 13; i++) out += PAYER_ALPHABET[bytes[i]! % PAYER_ALPHABET.length];
   return out;
 }
 
@@ -132,7 +165,13 @@ export class PaypalStandInState {
   });
   readonly orders: LRUCache<string, StoredOrder>;
   readonly idempotent = new LRUCache<string, { status: number; body: unknown }>({ max: 10_000, ttl: 6 * HOUR });
-  readonly deliveries: { event: PaypalWebhookEvent; status: number | null }[] = [];
+  readonly deliveries: { event: PaypalWebhookEvent; body: string; status: number | null }[] = [];
+  readonly exchanges: StandInExchange[] = [];
+  /** Refunds by id, and captures by id → their order id. */
+  readonly refunds = new LRUCache<string, PaypalRefund & { captureId: string }>({ max: 10_000, ttl: 72 * HOUR });
+  readonly captureOrders = new LRUCache<string, string>({ max: 10_000, ttl: 72 * HOUR });
+  /** The stand-in's own API base as its callers reach it (for links and webhook cert URLs). */
+  apiBase = "";
   private keys?: { privateKey: string; publicKey: string };
 
   constructor(public options: StandInOptions = {}) {
@@ -157,6 +196,37 @@ export class PaypalStandInState {
 
   remember(key: string, value: StoredOrder) {
     this.orders.set(key, value);
+  }
+
+  /** The capture with this id, and the order holding it. */
+  findCapture(captureId: string): { stored: StoredOrder; capture: PaypalCapture } | null {
+    const orderId = this.captureOrders.get(captureId);
+    const stored = orderId ? this.orders.get(orderId) : undefined;
+    const capture = stored?.order.purchase_units?.[0]?.payments?.captures?.find((c) => c.id === captureId);
+    return stored && capture ? { stored, capture } : null;
+  }
+
+  /** Test hook: a PENDING capture clears (PAYMENT.CAPTURE.COMPLETED) or is denied (PAYMENT.CAPTURE.DENIED). */
+  async settlePendingCapture(captureId: string, outcome: "COMPLETED" | "DENIED") {
+    const found = this.findCapture(captureId);
+    if (found?.capture.status !== "PENDING") throw new Error(`no pending capture ${captureId}`);
+    found.capture.status = outcome === "COMPLETED" ? "COMPLETED" : "DECLINED";
+    delete (found.capture as { status_details?: unknown }).status_details;
+    found.capture.update_time = new Date().toISOString();
+    const eventType = outcome === "COMPLETED" ? "PAYMENT.CAPTURE.COMPLETED" : "PAYMENT.CAPTURE.DENIED";
+    return deliverEvent(this, eventType, "capture", captureResource(found.stored.order, found.capture));
+  }
+
+  /** Test hook: the buyer's bank or a lost dispute takes the whole capture back (PAYMENT.CAPTURE.REVERSED). */
+  async reverseCapture(captureId: string) {
+    const found = this.findCapture(captureId);
+    if (!found) throw new Error(`no capture ${captureId}`);
+    const refund = recordRefund(
+      this,
+      found.capture,
+      Number(found.capture.amount.value) - refundedSoFar(this, captureId),
+    );
+    return deliverEvent(this, "PAYMENT.CAPTURE.REVERSED", "refund", publicRefund(refund));
   }
 
   /** PayPal's transmission signature input: id|time|webhookId|crc32(body). */
@@ -305,9 +375,32 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
 
+    app.addHook("onRequest", async (req) => {
+      state.apiBase = `${req.protocol}://${req.host}${app.prefix}`;
+    });
+    if (state.options.recordTraffic) {
+      app.addHook("onSend", async (req, reply, payload) => {
+        const parse = (v: unknown) => {
+          if (typeof v !== "string") return v;
+          try {
+            return JSON.parse(v);
+          } catch {
+            return v;
+          }
+        };
+        state.exchanges.push({
+          method: req.method,
+          route: req.routeOptions.url ?? req.url,
+          requestBody: parse(req.body),
+          status: reply.statusCode,
+          responseBody: parse(payload),
+        });
+        return payload;
+      });
+    }
+
     const base = (req: FastifyRequest) =>
       (state.options.publicBaseUrl ?? `${req.protocol}://${req.host}${app.prefix}`).replace(/\/$/, "");
-    const apiBase = (req: FastifyRequest) => `${req.protocol}://${req.host}${app.prefix}`;
 
     const send = (reply: FastifyReply, r: { status: number; body: unknown }) =>
       reply.status(r.status).header("paypal-debug-id", debugId()).send(r.body);
@@ -402,11 +495,7 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
           amount: u.amount,
           payee: {
             email_address: "sb-merchant@business.example.com",
-            merchant_id: `M${clientId
-              .split("#")[0]!
-              .slice(0, 12)
-              .toUpperCase()
-              .replace(/[^A-Z0-9]/g, "X")}`,
+            merchant_id: payerId(clientId.split("#")[0]!),
           },
           ...(u.description ? { description: u.description } : {}),
           ...(u.custom_id ? { custom_id: u.custom_id } : {}),
@@ -481,7 +570,7 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
           "The order cannot be captured: it was voided.",
         );
       }
-      if (order.status !== "APPROVED") {
+      if (order.status !== "APPROVED" || stored.needsRestart) {
         return error(
           422,
           "UNPROCESSABLE_ENTITY",
@@ -490,15 +579,30 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
           "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
         );
       }
+      if (stored.declineAtCapture) {
+        // PayPal's answer when the buyer's funding source fails: the buyer restarts (approves again, another source).
+        stored.declineAtCapture = false;
+        stored.needsRestart = true;
+        order.links = orderLinks(base(req), order, "payer-action");
+        return error(
+          422,
+          "UNPROCESSABLE_ENTITY",
+          UNPROCESSABLE,
+          "INSTRUMENT_DECLINED",
+          "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+        );
+      }
       const now = new Date().toISOString();
       const unit = order.purchase_units![0]!;
       const gross = Number(unit.amount!.value);
       const currency = unit.amount!.currency_code;
       const fee = Math.round((gross * 0.0349 + 0.49) * 100) / 100;
       const captureId = paypalId();
+      const pending = stored.pendingAtCapture === true;
       const cap: PaypalCapture = {
         id: captureId,
-        status: "COMPLETED",
+        status: pending ? "PENDING" : "COMPLETED",
+        ...(pending ? { status_details: { reason: "ECHECK" } } : {}),
         amount: money(currency, gross),
         final_capture: true,
         seller_protection: {
@@ -524,7 +628,13 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
       order.update_time = now;
       unit.payments = { captures: [cap] };
       order.links = orderLinks(base(req), order, null);
-      if (state.options.webhookUrl) void deliverCaptureCompleted(state, apiBase(req), order, cap);
+      state.captureOrders.set(captureId, order.id);
+      void deliverEvent(
+        state,
+        pending ? "PAYMENT.CAPTURE.PENDING" : "PAYMENT.CAPTURE.COMPLETED",
+        "capture",
+        captureResource(order, cap),
+      );
       const body = wantsRepresentation(req)
         ? order
         : {
@@ -538,57 +648,129 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
       return { status: 201, body };
     }
 
+    app.post("/v2/payments/captures/:id/refund", { config }, async (req, reply) => {
+      const clientId = authClient(req);
+      if (!clientId) return send(reply, authFailure);
+      const { id } = req.params as { id: string };
+      const requestId = req.headers["paypal-request-id"];
+      const idemKey = typeof requestId === "string" ? `refund|${clientId}|${id}|${requestId}` : null;
+      const prior = idemKey ? state.idempotent.get(idemKey) : undefined;
+      if (prior) return reply.status(prior.status).send(prior.body);
+      const found = state.findCapture(id);
+      if (!found || found.stored.clientId !== clientId) {
+        return send(
+          reply,
+          error(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID"),
+        );
+      }
+      const left = Number(found.capture.amount.value) - refundedSoFar(state, id);
+      const asked = (req.body as PaypalRefundRequest | undefined)?.amount;
+      const value = asked ? Number(asked.value) : left;
+      let result: { status: number; body: unknown };
+      if (found.capture.status !== "COMPLETED" && found.capture.status !== "PARTIALLY_REFUNDED") {
+        result = error(
+          422,
+          "UNPROCESSABLE_ENTITY",
+          UNPROCESSABLE,
+          "CAPTURE_FULLY_REFUNDED",
+          "The capture has already been fully refunded.",
+        );
+      } else if (asked && asked.currency_code !== found.capture.amount.currency_code) {
+        result = error(
+          422,
+          "UNPROCESSABLE_ENTITY",
+          UNPROCESSABLE,
+          "REFUND_CURRENCY_MISMATCH",
+          "Refund must be in the same currency as the capture.",
+        );
+      } else if (!(value > 0) || Math.round(value * 100) > Math.round(left * 100)) {
+        result = error(
+          422,
+          "UNPROCESSABLE_ENTITY",
+          UNPROCESSABLE,
+          "REFUND_AMOUNT_EXCEEDED",
+          "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+        );
+      } else {
+        const refund = recordRefund(state, found.capture, value);
+        void deliverEvent(state, "PAYMENT.CAPTURE.REFUNDED", "refund", publicRefund(refund));
+        result = { status: 201, body: publicRefund(refund) };
+      }
+      if (idemKey) state.idempotent.set(idemKey, result);
+      return send(reply, result);
+    });
+
     app.get("/v1/notifications/certs/:name", { config }, async (_req, reply) => {
       reply.type("application/x-pem-file");
       return state.keyPair().publicKey;
     });
 
-    app.post("/v1/notifications/verify-webhook-signature", { config }, async (req, reply) => {
-      const clientId = authClient(req);
-      if (!clientId) return send(reply, authFailure);
-      const b = (req.body ?? {}) as Record<string, unknown>;
-      for (const field of [
-        "auth_algo",
-        "cert_url",
-        "transmission_id",
-        "transmission_sig",
-        "transmission_time",
-        "webhook_id",
-        "webhook_event",
-      ]) {
-        if (b[field] === undefined || b[field] === "") {
+    // Like PayPal, the signature is checked over the exact bytes of `webhook_event` as they arrive (decision 098).
+    await app.register(async (raw) => {
+      raw.removeContentTypeParser("application/json");
+      raw.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => done(null, body));
+      raw.post("/v1/notifications/verify-webhook-signature", { config }, async (req, reply) => {
+        const clientId = authClient(req);
+        if (!clientId) return send(reply, authFailure);
+        const text = String(req.body ?? "");
+        let b: Record<string, unknown>;
+        try {
+          b = JSON.parse(text) as Record<string, unknown>;
+        } catch {
+          return send(reply, error(400, "INVALID_REQUEST", INVALID_REQUEST, "MALFORMED_REQUEST_JSON"));
+        }
+        for (const field of [
+          "auth_algo",
+          "cert_url",
+          "transmission_id",
+          "transmission_sig",
+          "transmission_time",
+          "webhook_id",
+          "webhook_event",
+        ]) {
+          if (b[field] === undefined || b[field] === "") {
+            return send(
+              reply,
+              error(
+                400,
+                "VALIDATION_ERROR",
+                "Invalid request - see details",
+                "MISSING_REQUIRED_PARAMETER",
+                `${field} is required`,
+                { field, location: "body" },
+              ),
+            );
+          }
+        }
+        if (!/^[a-zA-Z0-9]+$/.test(String(b.webhook_id))) {
           return send(
             reply,
-            error(
-              400,
-              "VALIDATION_ERROR",
-              "Invalid request - see details",
-              "MISSING_REQUIRED_PARAMETER",
-              `${field} is required`,
-              { field, location: "body" },
-            ),
+            error(400, "VALIDATION_ERROR", "Invalid request - see details", "INVALID_PARAMETER_SYNTAX", "webhook_id", {
+              field: "webhook_id",
+              location: "body",
+            }),
           );
         }
-      }
-      let ok = false;
-      try {
-        const expectedWebhook = state.options.webhookId ?? STANDIN_WEBHOOK_ID;
-        const text = PaypalStandInState.signedText(
-          String(b.transmission_id),
-          String(b.transmission_time),
-          String(b.webhook_id),
-          JSON.stringify(b.webhook_event),
-        );
-        const verifier = createVerify("RSA-SHA256");
-        verifier.update(text);
-        ok =
-          b.webhook_id === expectedWebhook &&
-          b.auth_algo === "SHA256withRSA" &&
-          verifier.verify(state.keyPair().publicKey, String(b.transmission_sig), "base64");
-      } catch {
-        ok = false;
-      }
-      return { verification_status: ok ? "SUCCESS" : "FAILURE" };
+        let ok = false;
+        try {
+          const expectedWebhook = state.options.webhookId ?? STANDIN_WEBHOOK_ID;
+          const signed = PaypalStandInState.signedText(
+            String(b.transmission_id),
+            String(b.transmission_time),
+            String(b.webhook_id),
+            rawMemberValue(text, "webhook_event") ?? "",
+          );
+          const verifier = createVerify("RSA-SHA256");
+          verifier.update(signed);
+          ok =
+            b.webhook_id === expectedWebhook &&
+            b.auth_algo === "SHA256withRSA" &&
+            verifier.verify(state.keyPair().publicKey, String(b.transmission_sig), "base64");
+        } catch {
+          ok = false;
+        }
+        return { verification_status: ok ? "SUCCESS" : "FAILURE" };
+      });
     });
 
     // The buyer's approval page (what PayPal's checkout window does, reduced to Approve / Cancel).
@@ -600,7 +782,7 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
         return reply.status(404).send(page("Order not found", "<p>This PayPal test order does not exist.</p>"));
       const unit = stored.order.purchase_units?.[0];
       const amount = unit?.amount ? `${unit.amount.value} ${unit.amount.currency_code}` : "";
-      const done = stored.order.status !== "CREATED" && stored.order.status !== "PAYER_ACTION_REQUIRED";
+      const done = !awaitsApproval(stored);
       const action = `${base(req)}/checkoutnow/approve`;
       return page(
         "PayPal test checkout",
@@ -612,6 +794,8 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
             : `<form method="post" action="${escapeHtml(action)}">
           <input type="hidden" name="token" value="${escapeHtml(token)}">
           <button name="action" value="approve" type="submit">Approve test payment</button>
+          <button name="action" value="approve-decline" type="submit" class="secondary">Approve with a card that will be declined</button>
+          <button name="action" value="approve-pending" type="submit" class="secondary">Approve with an eCheck (clears later)</button>
           <button name="action" value="cancel" type="submit" class="secondary">Cancel and return</button>
         </form>`
         }`,
@@ -624,15 +808,18 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
       if (!stored) return reply.status(404).type("text/html; charset=utf-8").send(page("Order not found", ""));
       const order = stored.order;
       const cancel = body.action === "cancel";
-      if (!cancel && (order.status === "CREATED" || order.status === "PAYER_ACTION_REQUIRED")) {
+      if (!cancel && awaitsApproval(stored)) {
+        stored.needsRestart = false;
+        stored.declineAtCapture = body.action === "approve-decline";
+        stored.pendingAtCapture = body.action === "approve-pending";
         const email = body.email || state.options.buyerEmail || STANDIN_BUYER_EMAIL;
-        const payerId = paypalId(13);
+        const buyerId = payerId();
         order.status = "APPROVED";
         order.update_time = new Date().toISOString();
         order.payment_source = {
           paypal: {
             email_address: email,
-            account_id: payerId,
+            account_id: buyerId,
             account_status: "VERIFIED",
             name: { given_name: "Test", surname: "Buyer" },
             address: { country_code: "US" },
@@ -641,10 +828,11 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
         order.payer = {
           name: { given_name: "Test", surname: "Buyer" },
           email_address: email,
-          payer_id: payerId,
+          payer_id: buyerId,
           address: { country_code: "US" },
         };
         order.links = orderLinks(base(req), order, null);
+        void deliverEvent(state, "CHECKOUT.ORDER.APPROVED", "checkout-order", { ...order });
       }
       const target = cancel ? stored.cancelUrl : stored.returnUrl;
       if (target) {
@@ -666,47 +854,93 @@ function page(title: string, body: string) {
 </head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
-/** Sends PAYMENT.CAPTURE.COMPLETED the way PayPal does (headers and RSA-SHA256 transmission signature). */
-async function deliverCaptureCompleted(
-  state: PaypalStandInState,
-  apiBase: string,
-  order: PaypalOrder,
-  cap: PaypalCapture,
-) {
+/** Waiting for the buyer: never approved, or a capture was declined and the buyer restarts. */
+function awaitsApproval(stored: StoredOrder) {
+  const status = stored.order.status;
+  return status === "CREATED" || status === "PAYER_ACTION_REQUIRED" || (status === "APPROVED" && !!stored.needsRestart);
+}
+
+/** A capture as PayPal puts it in webhook resources (with the order it belongs to). */
+function captureResource(order: PaypalOrder, cap: PaypalCapture) {
+  return { ...cap, supplementary_data: { related_ids: { order_id: order.id } } };
+}
+
+function refundedSoFar(state: PaypalStandInState, captureId: string) {
+  let sum = 0;
+  for (const r of state.refunds.values()) if (r.captureId === captureId) sum += Number(r.amount?.value ?? 0);
+  return Math.round(sum * 100) / 100;
+}
+
+/** A completed refund of `value` from a capture; the capture becomes REFUNDED or PARTIALLY_REFUNDED. */
+function recordRefund(state: PaypalStandInState, cap: PaypalCapture, value: number) {
+  const now = new Date().toISOString();
+  const id = paypalId();
+  const currency = cap.amount.currency_code;
+  const total = Math.round((refundedSoFar(state, cap.id) + value) * 100) / 100;
+  const refund = {
+    id,
+    captureId: cap.id,
+    status: "COMPLETED" as const,
+    amount: money(currency, value),
+    ...(cap.invoice_id ? { invoice_id: cap.invoice_id } : {}),
+    ...(cap.custom_id ? { custom_id: cap.custom_id } : {}),
+    seller_payable_breakdown: {
+      gross_amount: money(currency, value),
+      net_amount: money(currency, value),
+      total_refunded_amount: money(currency, total),
+    },
+    create_time: now,
+    update_time: now,
+    links: [
+      { href: `${state.apiBase}/v2/payments/refunds/${id}`, rel: "self", method: "GET" },
+      { href: `${state.apiBase}/v2/payments/captures/${cap.id}`, rel: "up", method: "GET" },
+    ],
+  };
+  state.refunds.set(id, refund);
+  cap.status =
+    Math.round(total * 100) >= Math.round(Number(cap.amount.value) * 100) ? "REFUNDED" : "PARTIALLY_REFUNDED";
+  cap.update_time = now;
+  return refund;
+}
+
+function publicRefund(refund: PaypalRefund & { captureId?: string }): PaypalRefund {
+  const { captureId: _, ...rest } = refund;
+  return rest;
+}
+
+/**
+ * Delivers a webhook event the way PayPal does: the headers, and an RSA-SHA256 transmission signature over the
+ * exact bytes sent. `state.options.webhookStyle = "pretty"` sends them pretty-printed with non-ASCII escaped
+ * (what a verifier that re-serialises gets wrong).
+ */
+async function deliverEvent(state: PaypalStandInState, eventType: string, resourceType: string, resource: object) {
   const url = state.options.webhookUrl;
   if (!url) return;
   const event: PaypalWebhookEvent = {
     id: `WH-${paypalId(17)}-${paypalId(17)}`,
     event_version: "1.0",
     create_time: new Date().toISOString(),
-    resource_type: "capture",
+    resource_type: resourceType,
     resource_version: "2.0",
-    event_type: "PAYMENT.CAPTURE.COMPLETED",
-    summary: `Payment completed for ${cap.amount.value} ${cap.amount.currency_code}`,
-    resource: { ...cap, supplementary_data: { related_ids: { order_id: order.id } } },
-    links: [{ href: `${apiBase}/v1/notifications/webhooks-events/${order.id}`, rel: "self", method: "GET" }],
+    event_type: eventType,
+    summary: `${eventType} (offline stand-in)`,
+    resource: resource as Record<string, unknown>,
+    links: [{ href: `${state.apiBase}/v1/notifications/webhooks-events/${paypalId(17)}`, rel: "self", method: "GET" }],
   };
-  const body = JSON.stringify(event);
-  const transmissionId = randomUUID();
-  const time = new Date().toISOString();
-  const webhookId = state.options.webhookId ?? STANDIN_WEBHOOK_ID;
-  const signer = createSign("RSA-SHA256");
-  signer.update(PaypalStandInState.signedText(transmissionId, time, webhookId, body));
-  const sig = signer.sign(state.keyPair().privateKey, "base64");
-  const entry: (typeof state.deliveries)[number] = { event, status: null };
+  const body =
+    state.options.webhookStyle === "pretty"
+      ? JSON.stringify(event, null, 2).replace(
+          /[\u0080-\uffff]/g,
+          (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+        )
+      : JSON.stringify(event);
+  const entry: (typeof state.deliveries)[number] = { event, body, status: null };
   state.deliveries.push(entry);
   if (state.deliveries.length > MAX_DELIVERIES) state.deliveries.splice(0, state.deliveries.length - MAX_DELIVERIES);
   try {
     const res = await fetch(url, {
       method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "paypal-transmission-id": transmissionId,
-        "paypal-transmission-time": time,
-        "paypal-transmission-sig": sig,
-        "paypal-cert-url": `${apiBase}/v1/notifications/certs/CERT-standin`,
-        "paypal-auth-algo": "SHA256withRSA",
-      },
+      headers: { "content-type": "application/json", ...signWebhook(state, body, state.apiBase) },
       body,
       signal: AbortSignal.timeout(10_000),
     });
@@ -714,6 +948,7 @@ async function deliverCaptureCompleted(
   } catch {
     entry.status = 0;
   }
+  return entry;
 }
 
 /** Signs an arbitrary webhook body with the stand-in's key (tests: forged vs. genuine deliveries). */

@@ -16,6 +16,7 @@ export interface PaypalCapture {
   status: "COMPLETED" | "DECLINED" | "PARTIALLY_REFUNDED" | "PENDING" | "REFUNDED" | "FAILED";
   amount: PaypalMoney;
   final_capture?: boolean;
+  status_details?: { reason?: string };
   custom_id?: string;
   invoice_id?: string;
   seller_protection?: { status: string; dispute_categories?: string[] };
@@ -95,6 +96,31 @@ export interface PaypalErrorBody {
   /** OAuth errors use these instead. */
   error?: string;
   error_description?: string;
+}
+
+export interface PaypalRefundRequest {
+  amount?: PaypalMoney;
+  invoice_id?: string;
+  custom_id?: string;
+  note_to_payer?: string;
+}
+
+/** Payments v2 refund (also the resource of PAYMENT.CAPTURE.REFUNDED and PAYMENT.CAPTURE.REVERSED). */
+export interface PaypalRefund {
+  id: string;
+  status: "CANCELLED" | "FAILED" | "PENDING" | "COMPLETED";
+  amount?: PaypalMoney;
+  invoice_id?: string;
+  custom_id?: string;
+  note_to_payer?: string;
+  seller_payable_breakdown?: {
+    gross_amount?: PaypalMoney;
+    net_amount?: PaypalMoney;
+    total_refunded_amount?: PaypalMoney;
+  };
+  create_time?: string;
+  update_time?: string;
+  links?: PaypalLink[];
 }
 
 export interface PaypalWebhookEvent {

@@ -12,7 +12,7 @@ export const creditLedger = pgTable(
     delta: integer("delta").notNull(),
     balanceAfter: integer("balance_after").notNull(),
     reason: text("reason", {
-      enum: ["signup_bonus", "purchase", "generation", "refund", "admin_adjustment"],
+      enum: ["signup_bonus", "purchase", "generation", "refund", "admin_adjustment", "payment_reversal"],
     }).notNull(),
     sourceKey: text("source_key").notNull().unique(),
     meta: jsonb("meta").$type<Record<string, unknown>>(),

@@ -1,8 +1,14 @@
-import { ORDER_STATUS, type OrderKind, PAYMENT_METHOD_PAYPAL, PAYMENT_STATUS } from "@mailsmith/shared";
+import {
+  ORDER_STATUS,
+  type OrderKind,
+  PAYMENT_METHOD_PAYPAL,
+  PAYMENT_STATUS,
+  PAYPAL_OUTCOME_STATUS,
+} from "@mailsmith/shared";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.js";
 import { paypalSettings, paypalWebhookEvents } from "../../../db/schema/index.js";
-import { type OrderRow, orderTables } from "../orders/repo.js";
+import { type KindedOrder, type OrderRow, orderTables } from "../orders/repo.js";
 
 export type SettingsRow = typeof paypalSettings.$inferSelect;
 export type SettingsValues = Omit<typeof paypalSettings.$inferInsert, "id" | "updatedAt">;
@@ -45,6 +51,39 @@ export async function setPaypalOrderId(db: DbOrTx, kind: OrderKind, id: string, 
     .update(t)
     .set({ paypalOrderId, updatedAt: new Date() })
     .where(and(eq(t.id, id), eq(t.paymentStatus, PAYMENT_STATUS.pending)));
+}
+
+/** The order a PayPal capture paid for (refunds and reversals name the capture). */
+export async function findOrderByCaptureId(db: DbOrTx, captureId: string): Promise<KindedOrder | undefined> {
+  const t = orderTables;
+  const [pkg] = await db.select().from(t.package).where(eq(t.package.paypalTransactionId, captureId)).limit(1);
+  if (pkg) return { kind: "package", row: pkg };
+  const [item] = await db.select().from(t.item).where(eq(t.item.paypalTransactionId, captureId)).limit(1);
+  return item ? { kind: "item", row: item } : undefined;
+}
+
+/** After a declined capture: the next capture is a new attempt. Only the first of racing callers moves it on. */
+export async function nextCaptureAttempt(db: DbOrTx, kind: OrderKind, id: string, from: number) {
+  const t = orderTables[kind];
+  await db
+    .update(t)
+    .set({ captureAttempt: from + 1, updatedAt: new Date() })
+    .where(and(eq(t.id, id), eq(t.captureAttempt, from)));
+}
+
+/** PAYMENT.CAPTURE.DENIED: a pending order whose capture PayPal refused. */
+export async function markOrderFailed(db: DbOrTx, kind: OrderKind, id: string) {
+  const t = orderTables[kind];
+  const [row] = await db
+    .update(t)
+    .set({
+      paymentStatus: PAYPAL_OUTCOME_STATUS.failed,
+      orderStatus: PAYPAL_OUTCOME_STATUS.failed,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(t.id, id), eq(t.paymentStatus, PAYMENT_STATUS.pending)))
+    .returning();
+  return row;
 }
 
 export interface CaptureRecord {

@@ -13,12 +13,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PaypalStandInState, paypalStandInPlugin, STANDIN_PREFIX } from "../../../adapters/paypal/stand-in.js";
-import type { PaypalWebhookEvent } from "../../../adapters/paypal/types.js";
 import { currentUser } from "../../../plugins/access.js";
 import { perMemberLimit } from "../per-member-limit.js";
 import { capturePaypalOrder, createPaypalOrder, verifyOrder } from "./service.js";
 import { loadSettings, resetSettings, saveSettings, toAdminSettings, toPublicSettings } from "./settings.js";
-import { handleWebhook, type WebhookHeaders } from "./webhook.js";
+import { HANDLED_EVENTS, handleWebhook, type WebhookHeaders } from "./webhook.js";
 
 /** Capture: payment settings, the PayPal create / capture / verify calls and the webhook. */
 export async function captureRoutes(appBase: FastifyInstance) {
@@ -139,20 +138,24 @@ export async function captureRoutes(appBase: FastifyInstance) {
     async (req) => verifyOrder(ctx, currentUser(req), req.params.id),
   );
 
-  app.post(
-    "/api/paypal/webhook",
-    {
-      config: { access: "public", rateLimit: { max: 120, timeWindow: "1 minute" } },
-      schema: {
-        tags: ["payments"],
-        summary: "PayPal webhook (PAYMENT.CAPTURE.COMPLETED); the signature is verified with PayPal",
-        response: { 200: z.object({ success: z.literal(true), outcome: z.string() }) },
+  // The webhook reads its body as the exact bytes PayPal sent (decision 098): a JSON parser of its own, here only.
+  await appBase.register(async (raw) => {
+    raw.removeContentTypeParser("application/json");
+    raw.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => done(null, body));
+    raw.withTypeProvider<ZodTypeProvider>().post(
+      "/api/paypal/webhook",
+      {
+        config: { access: "public", rateLimit: { max: 120, timeWindow: "1 minute" } },
+        schema: {
+          tags: ["payments"],
+          summary: `PayPal webhook (${HANDLED_EVENTS.join(", ")}); the signature is verified with PayPal on the raw body`,
+          response: { 200: z.object({ success: z.literal(true), outcome: z.string() }) },
+        },
       },
-    },
-    async (req) => {
-      // No body schema: the event is passed on to PayPal's verify call exactly as it arrived.
-      const result = await handleWebhook(ctx, req.headers as WebhookHeaders, req.body as PaypalWebhookEvent);
-      return { success: true as const, outcome: result.outcome };
-    },
-  );
+      async (req) => {
+        const result = await handleWebhook(ctx, req.headers as WebhookHeaders, String(req.body ?? ""));
+        return { success: true as const, outcome: result.outcome };
+      },
+    );
+  });
 }

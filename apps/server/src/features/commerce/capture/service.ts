@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   CAPTURE_REFUSALS,
   COMMERCE_MESSAGES,
@@ -5,6 +6,7 @@ import {
   ORDER_EXPIRED_MESSAGE,
   ORDER_MESSAGES,
   type OrderKind,
+  PAYMENT_ERROR_CODES,
   PAYMENT_MESSAGES,
   PAYMENT_STATUS,
   type TCaptureResult,
@@ -16,7 +18,7 @@ import type { UserRow } from "../../../core/identity/users.js";
 import { AppError, forbidden, notFound } from "../../../lib/app-error.js";
 import { findAnyOrder, findOrderRow, type OrderRow } from "../orders/repo.js";
 import { type PaypalRuntime, paypalFailure, paypalRuntime } from "./paypal-runtime.js";
-import { setOrderCurrency, setPaypalOrderId } from "./repo.js";
+import { nextCaptureAttempt, setOrderCurrency, setPaypalOrderId } from "./repo.js";
 import { settle } from "./settle.js";
 
 /** Where the payment page goes after success (decision 041). */
@@ -46,7 +48,7 @@ export async function createPaypalOrder(ctx: AppContext, me: UserRow, input: { k
   if (order.paymentStatus !== PAYMENT_STATUS.pending) {
     throw new AppError("ORDER_ALREADY_PAID", PAYMENT_MESSAGES.alreadyPaidNotice, 409);
   }
-  if (isOrderExpired(order)) throw new AppError("ORDER_EXPIRED", ORDER_EXPIRED_MESSAGE, 410);
+  if (isOrderExpired(order)) throw expired();
   const { client, settings } = await paypalRuntime(ctx);
   const currency = settings.currency;
   if (order.currency !== currency) await setOrderCurrency(ctx.db, input.kind, order.id, currency);
@@ -85,8 +87,9 @@ export async function createPaypalOrder(ctx: AppContext, me: UserRow, input: { k
           },
         },
       },
-      // Same order, amount and currency → PayPal answers with the same PayPal order.
-      `ms-create-${order.orderId}-${currency}-${cents(total)}`,
+      // One id per attempt (each press of the PayPal button): PayPal keeps ids for 6 hours but an order must be
+      // approved within 3, so a fixed id could hand back a dead order. The client's network retry reuses it.
+      `ms-create-${order.orderId}-${randomUUID()}`,
     );
     await setPaypalOrderId(ctx.db, input.kind, order.id, pp.id);
     const approve = pp.links?.find((l) => l.rel === "payer-action" || l.rel === "approve");
@@ -108,11 +111,18 @@ function assertMatches(order: OrderRow, pp: PaypalOrder) {
   }
 }
 
+const expired = () => new AppError("ORDER_EXPIRED", ORDER_EXPIRED_MESSAGE, 410);
+
 /** The completed capture of a PayPal order, checked against ours once more (what PayPal actually charged). */
 function completedCapture(order: OrderRow, pp: PaypalOrder): PaypalCapture {
   const capture = pp.purchase_units?.[0]?.payments?.captures?.[0];
   if (!capture?.id) throw new AppError("CAPTURE_MISSING", PAYMENT_MESSAGES.captureMissing, 502);
   const details = { transactionId: capture.id };
+  // A capture made after our order expired is never credited, whoever reports it (support refunds it).
+  const capturedAt = capture.create_time ? Date.parse(capture.create_time) : Date.now();
+  if (isOrderExpired(order, capturedAt)) {
+    throw new AppError("ORDER_EXPIRED", ORDER_EXPIRED_MESSAGE, 410, details);
+  }
   if (capture.custom_id && capture.custom_id !== order.orderId) {
     throw refuse("PAYPAL_ORDER_MISMATCH", CAPTURE_REFUSALS.orderMismatch, 409, details);
   }
@@ -121,6 +131,9 @@ function completedCapture(order: OrderRow, pp: PaypalOrder): PaypalCapture {
   }
   if (cents(capture.amount.value) !== cents(order.totalPrice)) {
     throw refuse("AMOUNT_MISMATCH", CAPTURE_REFUSALS.amountMismatch, 409, details);
+  }
+  if (capture.status === "PENDING") {
+    throw new AppError(PAYMENT_ERROR_CODES.capturePending, COMMERCE_MESSAGES.capturePending, 409, details);
   }
   if (capture.status !== "COMPLETED") {
     throw refuse("CAPTURE_NOT_COMPLETED", CAPTURE_REFUSALS.captureNotCompleted(capture.status), 409, details);
@@ -150,9 +163,21 @@ export async function captureAndSettle(
   }
   assertMatches(order, pp);
   if (pp.status === "APPROVED") {
+    if (isOrderExpired(order)) throw expired();
     try {
-      pp = await rt.client.captureOrder(pp.id, `ms-capture-${pp.id}`);
+      // One request id per attempt: the capture route and a racing webhook share it (PayPal answers both alike);
+      // after a decline the attempt number moves on, so the buyer's next approval is not answered with the decline.
+      pp = await rt.client.captureOrder(pp.id, `ms-capture-${pp.id}-${order.captureAttempt}`);
     } catch (err) {
+      if (err instanceof PaypalApiError && err.issue === "INSTRUMENT_DECLINED") {
+        await nextCaptureAttempt(ctx.db, kind, order.id, order.captureAttempt);
+        const again = await rt.client.getOrder(paypalOrderId).catch(() => null);
+        const restartUrl = again?.links?.find((l) => l.rel === "payer-action" || l.rel === "approve")?.href ?? null;
+        throw new AppError(PAYMENT_ERROR_CODES.instrumentDeclined, COMMERCE_MESSAGES.instrumentDeclined, 422, {
+          retryable: true,
+          restartUrl,
+        });
+      }
       if (err instanceof PaypalApiError && err.issue === "ORDER_ALREADY_CAPTURED") {
         pp = await rt.client.getOrder(paypalOrderId).catch(paypalFailure);
       } else if (err instanceof PaypalApiError && err.issue === "ORDER_NOT_APPROVED") {
@@ -193,7 +218,7 @@ export async function capturePaypalOrder(
       transactionId: order.paypalTransactionId ?? null,
     };
   }
-  if (isOrderExpired(order)) throw new AppError("ORDER_EXPIRED", ORDER_EXPIRED_MESSAGE, 410);
+  if (isOrderExpired(order)) throw expired();
   const rt = await paypalRuntime(ctx);
   const { changed, transactionId } = await captureAndSettle(ctx, rt, input.kind, order, input.paypalOrderId);
   if (!changed) return { ...base, result: "already_paid", message: PAYMENT_MESSAGES.alreadyPaid, transactionId };

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PaypalClient } from "../src/adapters/paypal/client.js";
+import {
+  type RunningStandIn,
+  STANDIN_CLIENT_ID,
+  STANDIN_CLIENT_SECRET,
+  type StandInExchange,
+  startPaypalStandIn,
+} from "../src/adapters/paypal/stand-in.js";
+import { addPackage, approveAtStandIn, newOrder } from "./commerce-helpers.js";
+import { startTestServer, type TestServer } from "./harness.js";
+import {
+  findOperation,
+  type SpecName,
+  validateComponent,
+  validateRequest,
+  validateResponse,
+} from "./paypal-contract.js";
+
+/**
+ * Every request our server sends to PayPal and every answer the stand-in gives, captured on the wire while real
+ * flows run, validated against PayPal's published OpenAPI documents (issue 34 item 1).
+ */
+const WEBHOOK_ID = "WHCONTRACT0001";
+let standIn: RunningStandIn;
+let server: TestServer;
+let merchant: PaypalClient;
+
+beforeAll(async () => {
+  standIn = await startPaypalStandIn({ webhookId: WEBHOOK_ID, recordTraffic: true });
+  server = await startTestServer({ env: { PAYPAL_API_BASE: standIn.url, PAYPAL_WEBHOOK_ID: WEBHOOK_ID } });
+  standIn.state.options.webhookUrl = `${server.url}/api/paypal/webhook`;
+  merchant = new PaypalClient({
+    baseUrl: standIn.url,
+    clientId: STANDIN_CLIENT_ID,
+    clientSecret: STANDIN_CLIENT_SECRET,
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await standIn?.close();
+});
+
+/** Which PayPal document describes a route (null: not an API PayPal publishes a spec for in these documents). */
+function specOf(route: string): SpecName | null {
+  if (route.startsWith("/v2/checkout/")) return "orders";
+  if (route.startsWith("/v2/payments/")) return "payments";
+  if (route === "/v1/notifications/verify-webhook-signature") return "webhooks";
+  return null;
+}
+
+function check(ex: StandInExchange) {
+  const spec = specOf(ex.route);
+  if (!spec) return [];
+  const problems: string[] = [];
+  const op = findOperation(spec, ex.route, ex.method);
+  if (!op) return [`${ex.method} ${ex.route}: no operation in the ${spec} document`];
+  if (op.op.requestBody) {
+    const req = validateRequest(spec, ex.route, ex.method, ex.requestBody);
+    if (!req.ok) problems.push(`request ${ex.method} ${ex.route} vs ${req.schema}: ${req.errors.join("; ")}`);
+  }
+  const res = validateResponse(spec, ex.route, ex.method, ex.status, ex.responseBody);
+  if (!res.ok)
+    problems.push(`response ${ex.status} ${ex.method} ${ex.route} vs ${res.schema}: ${res.errors.join("; ")}`);
+  return problems;
+}
+
+describe("PayPal contract (OpenAPI documents published by PayPal)", () => {
+  it("the validator itself rejects what the documents forbid", () => {
+    // Guards against a validator that accepts anything: a wrong intent, a missing amount, a bad verify request.
+    expect(validateRequest("orders", "/v2/checkout/orders", "POST", { intent: "SELL", purchase_units: [] }).ok).toBe(
+      false,
+    );
+    expect(validateComponent("orders", "order", { id: "X", status: "FINISHED" }).ok).toBe(false);
+    expect(
+      validateRequest("webhooks", "/v1/notifications/verify-webhook-signature", "POST", { auth_algo: "SHA256withRSA" })
+        .ok,
+    ).toBe(false);
+  });
+
+  it("every request we send and every answer the stand-in gives matches PayPal's documents", async () => {
+    const admin = await server.admin();
+    const pkg = await addPackage(admin, { price: "19.99", credit: "40", validity: 30 });
+    const member = await server.member();
+
+    // 1. Create → approve → capture (browser flow), then a verify-order read.
+    const o1 = await newOrder(member, pkg._id);
+    const pp1 = (await member.post("/api/paypal/create-order", { kind: "package", id: o1._id })).body;
+    await approveAtStandIn(standIn.url, pp1.id);
+    expect(
+      (await member.post("/api/paypal/capture-order", { kind: "package", id: o1._id, paypalOrderId: pp1.id })).status,
+    ).toBe(200);
+    await member.get(`/api/verify-order/${o1._id}`);
+
+    // 2. A declined card, then the restart and a capture that succeeds.
+    const o2 = await newOrder(member, pkg._id);
+    const pp2 = (await member.post("/api/paypal/create-order", { kind: "package", id: o2._id })).body;
+    await approveAtStandIn(standIn.url, pp2.id, "approve-decline");
+    expect(
+      (await member.post("/api/paypal/capture-order", { kind: "package", id: o2._id, paypalOrderId: pp2.id })).status,
+    ).toBe(422);
+    await approveAtStandIn(standIn.url, pp2.id);
+    expect(
+      (await member.post("/api/paypal/capture-order", { kind: "package", id: o2._id, paypalOrderId: pp2.id })).status,
+    ).toBe(200);
+
+    // 3. A pending capture (eCheck) that completes later, a refund, an unknown order and a capture before approval.
+    const o3 = await newOrder(member, pkg._id);
+    const pp3 = (await member.post("/api/paypal/create-order", { kind: "package", id: o3._id })).body;
+    await approveAtStandIn(standIn.url, pp3.id, "approve-pending");
+    await member.post("/api/paypal/capture-order", { kind: "package", id: o3._id, paypalOrderId: pp3.id });
+    const pendingCapture = (await merchant.getOrder(pp3.id)).purchase_units![0]!.payments!.captures![0]!;
+    await standIn.state.settlePendingCapture(pendingCapture.id, "COMPLETED");
+    await merchant.refundCapture(pendingCapture.id, { amount: { currency_code: "USD", value: "5.00" } }, `r-${pp3.id}`);
+    await merchant.getOrder("NOSUCHORDER0000").catch(() => undefined);
+    const o4 = await newOrder(member, pkg._id);
+    const pp4 = (await member.post("/api/paypal/create-order", { kind: "package", id: o4._id })).body;
+    await member.post("/api/paypal/capture-order", { kind: "package", id: o4._id, paypalOrderId: pp4.id });
+    await standIn.state.reverseCapture(pendingCapture.id);
+
+    // All webhook deliveries reached the server and were verified there (through verify-webhook-signature).
+    await expect.poll(() => standIn.state.deliveries.every((d) => d.status === 200), { timeout: 15_000 }).toBe(true);
+
+    const routes = new Set(standIn.state.exchanges.map((e) => `${e.method} ${e.route} ${e.status}`));
+    for (const seen of [
+      "POST /v2/checkout/orders 201",
+      "GET /v2/checkout/orders/:id 200",
+      "GET /v2/checkout/orders/:id 404",
+      "POST /v2/checkout/orders/:id/capture 201",
+      "POST /v2/checkout/orders/:id/capture 422",
+      "POST /v2/payments/captures/:id/refund 201",
+      "POST /v1/notifications/verify-webhook-signature 200",
+    ]) {
+      expect(routes, seen).toContain(seen);
+    }
+    const problems = standIn.state.exchanges.flatMap(check);
+    expect(problems).toEqual([]);
+  });
+
+  it("every webhook the stand-in sends is a valid event envelope with a valid resource", () => {
+    const resourceSchema: Record<string, [SpecName, string]> = {
+      "CHECKOUT.ORDER.APPROVED": ["orders", "order"],
+      "PAYMENT.CAPTURE.COMPLETED": ["payments", "capture-2"],
+      "PAYMENT.CAPTURE.PENDING": ["payments", "capture-2"],
+      "PAYMENT.CAPTURE.DENIED": ["payments", "capture-2"],
+      "PAYMENT.CAPTURE.REFUNDED": ["payments", "refund"],
+      "PAYMENT.CAPTURE.REVERSED": ["payments", "refund"],
+    };
+    const types = new Set(standIn.state.deliveries.map((d) => d.event.event_type));
+    for (const t of [
+      "CHECKOUT.ORDER.APPROVED",
+      "PAYMENT.CAPTURE.COMPLETED",
+      "PAYMENT.CAPTURE.PENDING",
+      "PAYMENT.CAPTURE.REFUNDED",
+      "PAYMENT.CAPTURE.REVERSED",
+    ]) {
+      expect(types, t).toContain(t);
+    }
+    const problems: string[] = [];
+    for (const d of standIn.state.deliveries) {
+      const body = JSON.parse(d.body);
+      const envelope = validateComponent("webhooks", "event", body);
+      if (!envelope.ok) problems.push(`${d.event.event_type} envelope: ${envelope.errors.join("; ")}`);
+      const [spec, name] = resourceSchema[d.event.event_type] ?? [];
+      if (!spec || !name) {
+        problems.push(`${d.event.event_type}: no resource schema chosen`);
+        continue;
+      }
+      const resource = validateComponent(spec, name, body.resource);
+      if (!resource.ok) problems.push(`${d.event.event_type} resource vs ${name}: ${resource.errors.join("; ")}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
