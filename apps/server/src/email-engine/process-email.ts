@@ -3,7 +3,9 @@ import type { CheerioAPI } from "cheerio";
 import { ComputedStyles, textRuns } from "./checks/computed.js";
 import { findPreheader, preheaderText } from "./document.js";
 import { loadEmail, serializeEmail, visibleText } from "./dom.js";
+import { sanitize, sanitizeNotes } from "./passes/sanitize.js";
 import { CHECKS, PASSES } from "./pipeline.js";
+import { noCounts, sanitizeEmailHtml, verifyEmailHtml } from "./sanitizer/sanitize-html.js";
 import { plainText } from "./text.js";
 import type { ProcessEmailInput, ProcessEmailResult } from "./types.js";
 
@@ -11,26 +13,40 @@ import type { ProcessEmailInput, ProcessEmailResult } from "./types.js";
 const FALLBACK_SUBJECT = "Your email";
 
 /**
- * The email engine: parse once, run the passes in order (pipeline.ts), serialise, run the read-only checks on the
- * result, and make the plain-text version. Pure and synchronous (run it in the worker pool, pool.ts).
+ * The email engine: sanitise the member's HTML on the tree a browser builds (parse5, decision 100; bounds on depth,
+ * element count and attribute size first: EmailBoundsError), parse the clean HTML once for the passes, run them in
+ * order (pipeline.ts), serialise, check the result once more as a browser parses it, run the read-only checks on it
+ * and make the plain-text version. Pure and synchronous (run it in the worker pool, pool.ts).
  */
 export function processEmail(input: ProcessEmailInput): ProcessEmailResult {
-  const $ = loadEmail(input.html);
+  const removed = noCounts();
+  let $ = loadEmail(sanitizeEmailHtml(input.html, removed));
   const changes = runPasses($, input);
-  const html = serializeEmail($);
+  const passed = serializeEmail($);
+  const html = verifyEmailHtml(passed, removed);
+  if (html !== passed) $ = loadEmail(html);
   const sizeBytes = Buffer.byteLength(html, "utf8");
   const checks = runChecks($, { html, sizeBytes, source: input.source, ownOrigins: input.ownOrigins ?? [] });
   return {
     html,
     ...describe($, input),
-    report: { passed: checks.every((c) => c.status !== "fail"), sizeBytes, checks, changes, render: null },
+    report: {
+      passed: checks.every((c) => c.status !== "fail"),
+      sizeBytes,
+      checks,
+      changes: [...sanitizeNotes(removed), ...changes],
+      render: null,
+    },
   };
 }
 
-/** Every pass, in the pipeline's order, on the one parsed document; returns what they changed, in words. */
+/**
+ * Every pass after the sanitiser, in the pipeline's order, on the one parsed document; returns what they changed,
+ * in words. The sanitiser already ran on the raw HTML (its pass is the same step for an already parsed document).
+ */
 function runPasses($: CheerioAPI, input: ProcessEmailInput): string[] {
   const options = { source: input.source, subject: input.subject, preheader: input.preheader, stackedUnder: new Map() };
-  return PASSES.flatMap((pass) => pass.run($, options));
+  return PASSES.filter((pass) => pass !== sanitize).flatMap((pass) => pass.run($, options));
 }
 
 /** Every check on the finished email; computed styles and text runs are worked out once for all of them. */

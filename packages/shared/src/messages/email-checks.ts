@@ -169,8 +169,11 @@ export const EMAIL_PASS_NOTES = {
     `Inlined CSS from ${count(blocks, "<style> block")}; kept media queries, hover and client rules in one <style>`,
   inlined: (blocks: number) => `Inlined CSS from ${count(blocks, "<style> block")}`,
   scriptsRemoved: (n: number) => `Removed ${count(n, "script, frame or embedded object")}`,
+  drawingsRemoved: (n: number) =>
+    `Removed ${count(n, "SVG or MathML drawing")} (Gmail, Outlook and Yahoo do not show them)`,
   handlersRemoved: (n: number) => `Removed ${count(n, "event handler attribute")} (onclick …)`,
-  scriptUrlsRemoved: (n: number) => `Removed ${count(n, "javascript: URL")}`,
+  scriptUrlsRemoved: (n: number) =>
+    `Removed ${count(n, "unsafe URL or style")} (javascript:, vbscript:, data: pages and other schemes email does not use)`,
   formsDisabled: (n: number) => `Removed form behaviour from ${count(n, "element")} (their text stays)`,
   stylesheetsRemoved: (n: number) => `Removed ${count(n, "external stylesheet")}`,
   importsRemoved: (n: number) => `Removed ${count(n, "external stylesheet import")} (@import)`,
