@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { CONTENT_ROUTES } from "@mailsmith/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPackage } from "./commerce-helpers.js";
@@ -31,6 +32,12 @@ beforeAll(async () => {
   mkdirSync(`${webDist}-ssr`);
   writeFileSync(path.join(webDist, "index.html"), TEMPLATE);
   writeFileSync(path.join(`${webDist}-ssr`, "entry-landing-server.js"), PRERENDER_MODULE);
+  // A built asset with its precompressed copies, as the web build writes them.
+  mkdirSync(path.join(webDist, "assets"));
+  const asset = Buffer.from(`console.log(${JSON.stringify("x".repeat(200))});`);
+  writeFileSync(path.join(webDist, "assets", "index.js"), asset);
+  writeFileSync(path.join(webDist, "assets", "index.js.br"), brotliCompressSync(asset));
+  writeFileSync(path.join(webDist, "assets", "index.js.gz"), gzipSync(asset));
   server = await startTestServer({ webDist });
 });
 
@@ -89,7 +96,7 @@ describe("GET / prerendered", () => {
       await res.arrayBuffer();
       return { status: res.status, encoding: res.headers.get("content-encoding"), etag: res.headers.get("etag") };
     };
-    for (const extra of [{ cookie: "theme=dark" }, {}, {}]) {
+    for (const extra of [{ cookie: "theme=dark" }, {}, {}] as Record<string, string>[]) {
       const br = await get("gzip, deflate, br", extra);
       const gzip = await get("br;q=0, gzip", extra);
       const identity = await get("gzip;q=0", extra);
@@ -111,6 +118,20 @@ describe("GET / prerendered", () => {
       expect((await get("*;q=0", extra)).status).toBe(406);
     }
     expect(server.recordedUrls()).toEqual(expect.arrayContaining(["/ br", "/ gzip", "/ identity"]));
+  });
+
+  it("sends the web build's precompressed files by the same rule", async () => {
+    const get = async (acceptEncoding: string) => {
+      const res = await fetch(`${server.url}/assets/index.js`, { headers: { "accept-encoding": acceptEncoding } });
+      const text = await res.text();
+      return { status: res.status, encoding: res.headers.get("content-encoding"), ok: text.startsWith("console.log") };
+    };
+    expect(await get("gzip, deflate, br")).toEqual({ status: 200, encoding: "br", ok: true });
+    expect(await get("br;q=0, gzip")).toEqual({ status: 200, encoding: "gzip", ok: true });
+    // A refused coding stays refused under "*" (@fastify/static alone sent gzip here).
+    expect(await get("gzip;q=0, *")).toEqual({ status: 200, encoding: "br", ok: true });
+    expect(await get("br;q=0, gzip;q=0, *")).toEqual({ status: 200, encoding: null, ok: true });
+    expect((await get("identity;q=0")).status).toBe(406);
   });
 
   it("is answered to visitors from recordings per encoding, follows the next write, and a member still gets their page", async () => {

@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { negotiateEncoding, notAcceptable } from "../lib/content-encoding.js";
 
 /** Serves the built web app; client routes fall back to index.html, unknown /api paths stay JSON 404s. */
 export async function registerSpa(app: FastifyInstance, distDir: string | undefined) {
@@ -32,6 +33,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       if (/^demo[/\\]items[/\\].+\.html?$/i.test(relative)) {
         return reply.status(404).send({ success: false, code: "NOT_FOUND", message: "Buy this item to open it." });
       }
+      // Our rule for the precompressed copies (decision 102): @fastify/static negotiates by itself and sends a refused
+      // gzip for "gzip;q=0, *", so it is handed our choice only (the build writes .br and .gz beside every text
+      // file; a file without them, such as an image, is sent as is).
+      const encoding = negotiateEncoding(req.headers["accept-encoding"]);
+      if (encoding === null) throw notAcceptable();
+      req.headers["accept-encoding"] = encoding;
       const file = path.join(distDir, relative);
       if (relative && file.startsWith(distDir) && existsSync(file) && statSync(file).isFile()) {
         // Hashed assets never change; everything else is revalidated.
