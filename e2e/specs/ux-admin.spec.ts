@@ -16,6 +16,7 @@ test("admin menu lists every admin page; settings sections are tabs above the pa
     ["Packages", "/admin/packages"],
     ["Premium Items", "/admin/items"],
     ["Outbox", "/admin/outbox"],
+    ["System status", "/admin/system-status"],
     ["Settings", "/admin/settings"],
   ] as const)
     await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", path);

@@ -261,6 +261,7 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
         sent.push(message);
         await inner.send(message);
       },
+      verify: inner.verify?.bind(inner),
     };
     const ctx = createContext({ env, database, mail, log, authSecret: env.BETTER_AUTH_SECRET ?? "" });
     await seed(ctx, () => {});

@@ -7,12 +7,14 @@ import { dashboardRoutes } from "../features/dashboard/routes.js";
 import { emailCheckRoutes } from "../features/email-check/routes.js";
 import { generatorRoutes } from "../features/generator/routes.js";
 import { healthRoutes } from "../features/health/routes.js";
+import { systemStatusRoutes } from "../features/health/status-routes.js";
 import { messagingRoutes } from "../features/messaging/routes.js";
 import { outboxRoutes } from "../features/outbox/routes.js";
 import { profileRoutes } from "../features/profile/routes.js";
 import { supportRoutes } from "../features/support/routes.js";
 import { uploadRoutes } from "../features/uploads/routes.js";
 import { userRoutes } from "../features/users/routes.js";
+import { statusProbes } from "./status-probes.js";
 
 /** Every feature's routes, in registration order (the SPA fallback comes after them, in app.ts). */
 export async function registerFeatureRoutes(app: FastifyInstance, opts: { webDist?: string }) {
@@ -30,4 +32,6 @@ export async function registerFeatureRoutes(app: FastifyInstance, opts: { webDis
   await app.register(messagingRoutes);
   await app.register(dashboardRoutes);
   await app.register(commerceRoutes, { webDist: opts.webDist });
+  // System status checks every outside service, the features' own included (Gemini keys, PayPal).
+  await app.register(systemStatusRoutes, { probes: () => statusProbes(app.ctx) });
 }

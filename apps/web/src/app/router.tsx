@@ -210,6 +210,10 @@ export const routes: RouteObject[] = [
             ...page(() => import("@/features/commerce/catalogue/pages/admin-items-page"), "AdminItemsPage"),
           },
           { path: "outbox", ...page(() => import("@/features/outbox/pages/outbox-page"), "OutboxPage") },
+          {
+            path: "system-status",
+            ...page(() => import("@/features/health/pages/system-status-page"), "SystemStatusPage"),
+          },
         ],
       },
     ],

@@ -39,6 +39,7 @@ export const paths = {
     packages: "/admin/packages",
     items: "/admin/items",
     outbox: "/admin/outbox",
+    systemStatus: "/admin/system-status",
   },
 } as const;
 

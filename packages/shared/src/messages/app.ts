@@ -30,6 +30,7 @@ export const NAV_TEXTS = {
   packages: "Packages",
   premiumItems: "Premium Items",
   outbox: "Outbox",
+  systemStatus: "System status",
   settings: "Settings",
 } as const;
 

@@ -13,6 +13,8 @@ export interface MailMessage {
 export interface Mailer {
   kind: "smtp" | "outbox";
   send(message: MailMessage): Promise<void>;
+  /** SMTP only: connects, greets and authenticates without sending (nodemailer's verify), for System status. */
+  verify?(): Promise<void>;
 }
 
 /** Real delivery through any SMTP server (SMTP_URL). */
@@ -29,6 +31,9 @@ export function createSmtpMailer(url: string, from: string): Mailer {
     kind: "smtp",
     async send(message) {
       await transport.sendMail({ from, ...message });
+    },
+    async verify() {
+      await transport.verify();
     },
   };
 }

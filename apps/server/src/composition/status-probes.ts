@@ -1,0 +1,8 @@
+import type { AppContext } from "../context.js";
+import type { StatusProbe } from "../core/status-probes.js";
+import { platformProbes } from "../features/health/status-probes.js";
+
+/** Every check of Admin → System status and `npm run doctor`, in the order shown. */
+export function statusProbes(ctx: AppContext): StatusProbe[] {
+  return [...platformProbes(ctx)];
+}

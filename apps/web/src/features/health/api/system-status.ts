@@ -1,0 +1,15 @@
+import type { TSystemStatusResponse } from "@mailsmith/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+/** GET /api/admin/system-status: every outside service checked for real (slow by nature: never refetched on focus). */
+export const systemStatusQuery = queryOptions({
+  queryKey: ["system-status"] as const,
+  queryFn: () => api.get<TSystemStatusResponse>("/api/admin/system-status"),
+  staleTime: Number.POSITIVE_INFINITY,
+  refetchOnWindowFocus: false,
+});
+
+export function useSystemStatus() {
+  return useQuery(systemStatusQuery);
+}
