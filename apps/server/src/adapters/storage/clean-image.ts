@@ -33,6 +33,11 @@ export async function cleanImage(
     limitInputPixels?: number;
     /** JPEG and WebP quality (default 90). */
     quality?: number;
+    /**
+     * mozjpeg's encoder: ~15 % smaller JPEGs for ~25 × the time (2400×1800 photo: 1.1 s against 46 ms on this VM),
+     * so only for small pictures (profile photos); off by default.
+     */
+    mozjpeg?: boolean;
     /** zlib level of a PNG (default 6; 9 is smaller and slower). */
     pngCompressionLevel?: number;
   },
@@ -57,7 +62,7 @@ export async function cleanImage(
   const quality = opts.quality ?? 90;
   const encoded =
     opts.format === "jpeg"
-      ? pipeline.jpeg({ quality, mozjpeg: true })
+      ? pipeline.jpeg({ quality, mozjpeg: opts.mozjpeg ?? false })
       : opts.format === "webp"
         ? pipeline.webp({ quality })
         : pipeline.png({ compressionLevel: opts.pngCompressionLevel ?? 6 });

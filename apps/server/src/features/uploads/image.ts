@@ -42,6 +42,7 @@ export async function reencodeImage(buf: Buffer): Promise<{ body: Buffer; ext: R
       limitInputPixels: 25_000_000,
       quality: 85,
       pngCompressionLevel: 9,
+      mozjpeg: true,
     });
     return { body: clean.data, ext: clean.ext, contentType: clean.mimeType };
   } catch {
