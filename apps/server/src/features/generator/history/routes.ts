@@ -48,10 +48,7 @@ export async function historyRoutes(appBase: FastifyInstance) {
         response: { 200: ZTemplateFullResponseSchema },
       },
     },
-    async (req) => {
-      const row = await templatesService.get(ctx, currentUser(req), req.params.id);
-      return { success: true as const, data: await historyService.full(ctx, row) };
-    },
+    async (req) => ({ success: true as const, data: await historyService.read(ctx, currentUser(req), req.params.id) }),
   );
 
   app.patch(

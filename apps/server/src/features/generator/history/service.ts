@@ -105,6 +105,11 @@ export const historyService = {
     };
   },
 
+  /** A saved template of the caller (or any, for an admin) with its version chain, images and design. */
+  async read(ctx: AppContext, caller: UserRow, id: string): Promise<TTemplateFull> {
+    return this.full(ctx, await templatesService.get(ctx, caller, id));
+  },
+
   async fullById(ctx: AppContext, id: string): Promise<TTemplateFull> {
     const row = await generationsRepo.find(ctx.db, id);
     if (!row) throw notFound(GENERATOR_MESSAGES.templateNotFound);

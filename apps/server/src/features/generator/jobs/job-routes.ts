@@ -12,7 +12,6 @@ import { keysRepo } from "../keys/repo.js";
 import { idParams, sendNdjson } from "../route-parts.js";
 import { toJobDto } from "./repo.js";
 import { jobsService } from "./service.js";
-import { streamJob } from "./stream.js";
 import type { GenerationWorker } from "./worker.js";
 
 /**
@@ -69,13 +68,8 @@ export async function generationJobRoutes(appBase: FastifyInstance, { worker }: 
       },
     },
     async (req) => {
-      const caller = currentUser(req);
-      const row = await jobsService.get(ctx, caller, req.params.id);
-      return {
-        success: true as const,
-        data: toJobDto(row, { preview: true }),
-        balance: await jobsService.balance(ctx, caller.id),
-      };
+      const { job, balance } = await jobsService.read(ctx, currentUser(req), req.params.id);
+      return { success: true as const, data: toJobDto(job, { preview: true }), balance };
     },
   );
 
@@ -90,10 +84,7 @@ export async function generationJobRoutes(appBase: FastifyInstance, { worker }: 
         params: idParams,
       },
     },
-    async (req, reply) => {
-      const row = await jobsService.get(ctx, currentUser(req), req.params.id);
-      return sendNdjson(reply, streamJob(ctx, worker, { jobId: row.id, userId: row.userId }));
-    },
+    async (req, reply) => sendNdjson(reply, await jobsService.follow(ctx, currentUser(req), req.params.id, worker)),
   );
 
   app.post(
@@ -108,10 +99,8 @@ export async function generationJobRoutes(appBase: FastifyInstance, { worker }: 
       },
     },
     async (req) => {
-      const row = await jobsService.cancel(ctx, currentUser(req), req.params.id);
-      worker.abort(row.id, "cancel");
-      worker.bus.emit(row.id, { type: "job", row });
-      return { success: true as const, data: toJobDto(row), balance: await jobsService.balance(ctx, row.userId) };
+      const { job, balance } = await jobsService.cancel(ctx, currentUser(req), req.params.id, worker);
+      return { success: true as const, data: toJobDto(job), balance };
     },
   );
 }

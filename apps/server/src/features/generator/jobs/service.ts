@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { PassThrough } from "node:stream";
 import { CREDITS_PER_GENERATION, GENERATION_JOB_MESSAGES, GENERATOR_MESSAGES } from "@mailsmith/shared";
 import type { AppContext } from "../../../context.js";
 import type { UserRow } from "../../../core/identity/users.js";
@@ -11,6 +12,8 @@ import { keysRepo } from "../keys/repo.js";
 import type { GenerationRow } from "../repo.js";
 import { assertRefinable, templatesService } from "../templates-service.js";
 import { balanceOf, type JobRow, jobsRepo } from "./repo.js";
+import { streamJob } from "./stream.js";
+import type { GenerationWorker } from "./worker.js";
 
 /** Ledger keys: one charge and at most one refund per attempt (attempt 1 keeps the keys of decision 020). */
 export const chargeKey = (id: string, attempt: number) =>
@@ -91,9 +94,6 @@ export const jobsService = {
     return this.request(ctx, caller, { emailType: "", instructions, files: [], variants: 1, parentId: id });
   },
 
-  /** The member's credit balance, sent with every job answer so the web shows it without another call. */
-  balance: (ctx: AppContext, userId: string) => balanceOf(ctx.db, userId),
-
   /**
    * Stores the designs, then in one transaction inserts the job(s) and takes 1 credit each: both or none.
    * Refuses before anything is stored when no key is active or the balance is too low.
@@ -155,8 +155,28 @@ export const jobsService = {
     return row;
   },
 
-  /** Cancels a queued or running job and refunds its credit once (the worker aborts the model call). */
-  async cancel(ctx: AppContext, caller: UserRow, id: string): Promise<JobRow> {
+  /** A job of the caller (or any, for an admin) with the caller's balance. */
+  async read(ctx: AppContext, caller: UserRow, id: string): Promise<{ job: JobRow; balance: number }> {
+    const job = await this.get(ctx, caller, id);
+    return { job, balance: await balanceOf(ctx.db, caller.id) };
+  },
+
+  /** The NDJSON stream of a job of the caller (or any, for an admin), re-attachable from any tab. */
+  async follow(ctx: AppContext, caller: UserRow, id: string, worker: GenerationWorker): Promise<PassThrough> {
+    const job = await this.get(ctx, caller, id);
+    return streamJob(ctx, worker, { jobId: job.id, userId: job.userId });
+  },
+
+  /**
+   * Cancels a queued or running job and refunds its credit once; this instance's worker, if it runs the job, aborts
+   * the model call, and its followers here hear of it at once.
+   */
+  async cancel(
+    ctx: AppContext,
+    caller: UserRow,
+    id: string,
+    worker: Pick<GenerationWorker, "abort" | "bus">,
+  ): Promise<{ job: JobRow; balance: number }> {
     const row = await this.get(ctx, caller, id);
     const ended = await endAndRefund(
       ctx,
@@ -166,7 +186,9 @@ export const jobsService = {
       { code: "CANCELLED", message: GENERATION_JOB_MESSAGES.cancelled },
     );
     if (!ended) throw new AppError("NOT_RUNNING", GENERATION_JOB_MESSAGES.cancelNotRunning, 409);
-    return ended;
+    worker.abort(ended.id, "cancel");
+    worker.bus.emit(ended.id, { type: "job", row: ended });
+    return { job: ended, balance: await balanceOf(ctx.db, ended.userId) };
   },
 
   /**
