@@ -30,7 +30,10 @@ COPY --from=build /app/apps/server ./apps/server
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 # The landing page's prerender module, built beside the web build (decision 082).
 COPY --from=build /app/apps/web/dist-ssr ./apps/web/dist-ssr
-RUN mkdir -p /data && chown node:node /data
+# /data/uploads exists in the image, owned by node: a named volume mounted there (compose.yaml shares one between
+# instances) is created from it with that owner. Without it Docker creates the mount point root-owned and every upload
+# fails with EACCES (the health check reports that storage: GET /api/health answers 503).
+RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

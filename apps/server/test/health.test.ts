@@ -1,3 +1,5 @@
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness.js";
 
@@ -58,4 +60,22 @@ it("reports the database down (503) once a ping fails, and recovers by itself", 
     res = await server.client().get("/api/health");
   }
   expect(res.status).toBe(200);
+});
+
+it("reports file storage that cannot be written (503), as a volume the server's user cannot write", async () => {
+  const broken = await startTestServer();
+  try {
+    // The uploads folder replaced by a file: every write fails (root ignores permission bits, so a mode would not do).
+    const uploads = path.join(broken.ctx.env.dataDir, "uploads");
+    rmSync(uploads, { recursive: true, force: true });
+    mkdirSync(path.dirname(uploads), { recursive: true });
+    writeFileSync(uploads, "not a folder");
+    const res = await broken.client().get("/api/health");
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: "error", storage: "unwritable" });
+    expect(res.body.message).toMatch(/storage cannot be written/);
+    rmSync(uploads, { force: true });
+  } finally {
+    await broken.close();
+  }
 });

@@ -1,6 +1,7 @@
 /** GET /api/health answers (read by monitors and load balancers). */
 export const HEALTH_MESSAGES = {
   databaseUnreachable: "Database unreachable",
+  storageUnwritable: "File storage cannot be written: uploads and generations fail until it can",
 } as const;
 
 /** Admin → System status page and `npm run doctor` (decision 099). */

@@ -19,7 +19,7 @@ export async function healthRoutes(appBase: FastifyInstance) {
       schema: {
         tags: ["health"],
         summary:
-          "Liveness and database check (a ping at most a second old; ETag); renderer: idle (no browser yet), ready or unavailable",
+          "Liveness, database (a ping at most a second old; ETag) and file storage (written at most once a minute) check; renderer: idle (no browser yet), ready or unavailable",
         response: {
           200: z.object({
             status: z.literal("ok"),
@@ -27,7 +27,12 @@ export async function healthRoutes(appBase: FastifyInstance) {
             renderer: z.enum(["idle", "ready", "unavailable"]),
           }),
           304: z.null().describe("Not modified (If-None-Match matched the ETag)"),
-          503: z.object({ status: z.literal("error"), database: z.string(), message: z.string() }),
+          503: z.object({
+            status: z.literal("error"),
+            database: z.string(),
+            storage: z.literal("unwritable").optional(),
+            message: z.string(),
+          }),
         },
       },
     },
