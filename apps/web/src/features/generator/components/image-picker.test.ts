@@ -1,4 +1,4 @@
-import { GENERATOR_LIMITS } from "@mailsmith/shared";
+import { DESIGN_IMAGE_STORED_AS, GENERATOR_LIMITS, MODEL_IMAGE_MIME_TYPES } from "@mailsmith/shared";
 import { describe, expect, it } from "vitest";
 import { checkImages } from "./image-picker";
 
@@ -32,5 +32,24 @@ describe("checkImages (before anything is uploaded)", () => {
   it("accepts exactly the limit in size and count", () => {
     const five = ["1", "2", "3", "4", "5"].map((n) => file(`${n}.gif`, "image/gif", GENERATOR_LIMITS.maxImageBytes));
     expect(checkImages(0, five)).toEqual({ accepted: five, errors: [] });
+  });
+
+  it("takes exactly the types the server re-encodes into one the model takes, and refuses the others before upload", () => {
+    const types = Object.keys(DESIGN_IMAGE_STORED_AS);
+    expect(
+      checkImages(
+        0,
+        types.map((t, i) => file(`${i}`, t)),
+      ).accepted,
+    ).toHaveLength(types.length);
+    for (const t of types)
+      expect(MODEL_IMAGE_MIME_TYPES).toContain(DESIGN_IMAGE_STORED_AS[t as keyof typeof DESIGN_IMAGE_STORED_AS]);
+    const refused = checkImages(0, [
+      file("p.heic", "image/heic"),
+      file("s.bmp", "image/bmp"),
+      file("l.svg", "image/svg+xml"),
+    ]);
+    expect(refused.accepted).toEqual([]);
+    expect(refused.errors).toHaveLength(3);
   });
 });
