@@ -1,4 +1,5 @@
 import { ApiError, GoogleGenAI, type Schema } from "@google/genai";
+import { fromRestModel, type GeminiModelInfo, type ThinkingSettings } from "./models.js";
 
 /** One image sent inline with the prompt. */
 export interface InlineImage {
@@ -15,6 +16,8 @@ export interface StreamRequest {
   signal: AbortSignal;
   /** Structured output: the JSON answer must match this schema (Gemini's OpenAPI subset). */
   responseSchema?: Schema;
+  /** generationConfig.thinkingConfig for the model's family (adapters/gemini/models.ts thinkingFor). */
+  thinking?: ThinkingSettings;
 }
 
 /** What the generator reads from each streamed chunk: the first candidate's text parts. */
@@ -24,39 +27,93 @@ export interface StreamChunk {
   blockReason?: string;
 }
 
-/** An HTTP failure from the Gemini API (status 0: the service could not be reached). */
+/**
+ * An HTTP failure from the Gemini API (status 0: the service could not be reached), with what Google's error body
+ * says (https://ai.google.dev/gemini-api/docs/troubleshooting, google.rpc.Status with ErrorInfo / RetryInfo details).
+ */
 export class GeminiHttpError extends Error {
   constructor(
     readonly status: number,
     /** The API's own error message (never contains our key: callers redact it anyway). */
     readonly detail: string,
+    /** google.rpc.Status status: INVALID_ARGUMENT, PERMISSION_DENIED, RESOURCE_EXHAUSTED, NOT_FOUND … */
+    readonly googleStatus = "",
+    /** google.rpc.ErrorInfo reason: API_KEY_INVALID, CONSUMER_SUSPENDED, SERVICE_DISABLED … */
+    readonly reason = "",
+    /** google.rpc.RetryInfo retryDelay in milliseconds (null: none given). */
+    readonly retryDelayMs: number | null = null,
   ) {
     super(`Gemini HTTP ${status}: ${detail}`);
     this.name = "GeminiHttpError";
   }
+
+  /** The key itself is refused: invalid, revoked, leaked, suspended, or its project may not call the API. */
+  get keyRefused(): boolean {
+    return (
+      this.reason === "API_KEY_INVALID" ||
+      this.status === 401 ||
+      this.status === 403 ||
+      this.googleStatus === "PERMISSION_DENIED" ||
+      this.googleStatus === "UNAUTHENTICATED"
+    );
+  }
+
+  /** The model does not exist (retired) or does not answer this method. */
+  get modelNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+/** "17s", "0.5s", "1.250s" (google.protobuf.Duration in JSON) into milliseconds. */
+export function durationMs(value: unknown): number | null {
+  if (typeof value !== "string") return null;
+  const m = value.match(/^(\d+(?:\.\d+)?)s$/);
+  return m ? Math.round(Number(m[1]) * 1000) : null;
+}
+
+interface GoogleErrorBody {
+  error?: {
+    code?: number;
+    message?: string;
+    status?: string;
+    details?: { "@type"?: string; reason?: string; retryDelay?: string }[];
+  };
+}
+
+/** A Google error body (the JSON in the SDK's message) into a GeminiHttpError. */
+export function parseGoogleError(status: number, text: string): GeminiHttpError {
+  const start = text.indexOf("{");
+  let body: GoogleErrorBody | undefined;
+  if (start >= 0) {
+    try {
+      body = JSON.parse(text.slice(start)) as GoogleErrorBody;
+    } catch {
+      body = undefined;
+    }
+  }
+  const e = body?.error;
+  if (!e) return new GeminiHttpError(status, text);
+  const details = Array.isArray(e.details) ? e.details : [];
+  const info = details.find((d) => d["@type"]?.endsWith("google.rpc.ErrorInfo"));
+  const retry = details.find((d) => d["@type"]?.endsWith("google.rpc.RetryInfo"));
+  return new GeminiHttpError(
+    status,
+    e.message ?? text,
+    e.status ?? "",
+    info?.reason ?? "",
+    durationMs(retry?.retryDelay),
+  );
 }
 
 export interface GeminiClient {
   /** Opens a streamed generation. Rejects with GeminiHttpError before the first chunk on HTTP failures. */
   stream(req: StreamRequest): Promise<AsyncGenerator<StreamChunk>>;
-}
-
-/** Pulls the readable message out of the SDK's error text (a JSON body, or "got status: …. {json}"). */
-function errorDetail(message: string): string {
-  const start = message.indexOf("{");
-  if (start >= 0) {
-    try {
-      const body = JSON.parse(message.slice(start)) as { error?: { message?: string } };
-      if (body.error?.message) return body.error.message;
-    } catch {
-      // not JSON
-    }
-  }
-  return message;
+  /** models.list, every page (pageToken), as the key sees it. Rejects with GeminiHttpError. */
+  listModels(req: { apiKey: string; signal: AbortSignal }): Promise<GeminiModelInfo[]>;
 }
 
 function toHttpError(err: unknown): unknown {
-  if (err instanceof ApiError) return new GeminiHttpError(err.status, errorDetail(err.message));
+  if (err instanceof ApiError) return parseGoogleError(err.status, err.message);
   if (err instanceof Error && (err.name === "AbortError" || err.name === "TimeoutError")) return err;
   if (err instanceof TypeError || (err instanceof Error && /fetch failed|ECONNREFUSED|ECONNRESET/i.test(err.message))) {
     return new GeminiHttpError(0, "network error");
@@ -102,8 +159,8 @@ export function createGeminiClient(opts: { baseUrl?: string }): GeminiClient {
             responseMimeType: "application/json",
             ...(req.responseSchema ? { responseSchema: req.responseSchema } : {}),
             temperature: 0.4,
-            // Flash 2.5 thinks by default; for a layout task speed matters more.
-            ...(/2\.5-flash/.test(req.model) ? { thinkingConfig: { thinkingBudget: 0 } } : {}),
+            // The family's own setting (Gemini 3: thinkingLevel, 2.5: thinkingBudget; decision 094).
+            ...(req.thinking ? { thinkingConfig: req.thinking } : {}),
           },
         });
       } catch (err) {
@@ -128,6 +185,19 @@ export function createGeminiClient(opts: { baseUrl?: string }): GeminiClient {
         }
       }
       return chunks();
+    },
+
+    async listModels(req) {
+      const ai = clientFor(req.apiKey);
+      const out: GeminiModelInfo[] = [];
+      try {
+        // The pager follows nextPageToken (pageToken on the next request) until the last page.
+        const pager = await ai.models.list({ config: { pageSize: 100, abortSignal: req.signal } });
+        for await (const m of pager) out.push(fromRestModel(m));
+      } catch (err) {
+        throw toHttpError(err);
+      }
+      return out;
     },
   };
 }

@@ -1,13 +1,25 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { escapeHtml } from "../../lib/escape-html.js";
+import { MODEL_IMAGE_MIME_TYPES } from "@mailsmith/shared";
 
 /**
  * A local Gemini stand-in over real HTTP: the generateContent and streamGenerateContent (alt=sse) REST shapes
  * that @google/genai calls, at <baseUrl>/<version>/models/<model>:<method>. For tests and for offline demos,
  * used only when GEMINI_BASE_URL points at it (and an admin has added a key: any value works).
  *
- * Behaviour is chosen by the API key or by a marker in the prompt:
- * - key containing fail-401 | fail-403 | fail-429 | fail-500 | fail-503 → that HTTP error;
+ * Models: `GET /v1beta/models` (models.list, pages of `pageSize` with `nextPageToken`) and `GET /v1beta/models/{id}`
+ * answer the configured list (STAND_IN_MODELS by default, `setModels()` to change it); a generation with a model not
+ * in the list answers 404 NOT_FOUND as Google does for a retired model.
+ *
+ * Errors are Google's bodies (google.rpc.Status with details; contract in ./contract.ts). Behaviour is chosen by the
+ * API key or by a marker in the prompt:
+ * - key containing "invalid" or fail-400 (or revoked with `revoke(key)`) → 400 INVALID_ARGUMENT, ErrorInfo reason
+ *   API_KEY_INVALID, on every method (Google never answers 401 for an API key); fail-403 → 403 PERMISSION_DENIED
+ *   (a key reported as leaked), on every method; no key → 403 PERMISSION_DENIED (unregistered caller);
+ * - key containing fail-429 → 429 RESOURCE_EXHAUSTED with QuotaFailure, Help and RetryInfo (retryDelay "17s", or
+ *   "<n>s" with -retry-<n>s in the key); fail-500 | fail-503 → that error; these on generations only (models.list has
+ *   its own quota);
  * - prompt marker [stand-in:malformed] → prose instead of the JSON answer;
  *   [stand-in:empty] → a candidate with no text; [stand-in:truncated] → half an answer, finishReason MAX_TOKENS;
  *   [stand-in:blocked] → promptFeedback.blockReason SAFETY; [stand-in:429] / [stand-in:500] → that HTTP error;
@@ -31,13 +43,105 @@ export interface StandInCall {
   prompt: string;
   /** The request asked for structured output (a response schema). */
   structured: boolean;
+  /** The request body as sent (for the contract test). */
+  body: unknown;
+  /** Date.now() when the request arrived. */
+  at: number;
 }
+
+/** One models.list / models.get request. */
+export interface StandInListCall {
+  apiKey: string;
+  pageToken: string | null;
+  pageSize: number | null;
+  at: number;
+}
+
+/** One answer as sent: status, content type and body text (for the contract test). */
+export interface StandInAnswer {
+  path: string;
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** A model the stand-in lists: Google's REST `Model` (https://ai.google.dev/api/models#Model). */
+export interface StandInModel {
+  name: string;
+  baseModelId?: string;
+  version: string;
+  displayName: string;
+  description?: string;
+  inputTokenLimit: number;
+  outputTokenLimit: number;
+  supportedGenerationMethods: string[];
+  temperature?: number;
+  maxTemperature?: number;
+  topP?: number;
+  topK?: number;
+  thinking?: boolean;
+}
+
+const GENERATE = ["generateContent", "countTokens", "createCachedContent", "batchGenerateContent"];
+
+function model(id: string, displayName: string, extra: Partial<StandInModel> = {}): StandInModel {
+  return {
+    name: `models/${id}`,
+    version: id.match(/^gemini-(\d+(?:\.\d+)?)/)?.[1] ?? "001",
+    displayName,
+    description: displayName,
+    inputTokenLimit: 1_048_576,
+    outputTokenLimit: 65_536,
+    supportedGenerationMethods: GENERATE,
+    temperature: 1,
+    maxTemperature: 2,
+    topP: 0.95,
+    topK: 64,
+    thinking: true,
+    ...extra,
+  };
+}
+
+/**
+ * What the stand-in lists by default: today's models as Google lists them (late 2026) — gemini-2.5-flash is retired,
+ * so a server still hard-wired to it fails (issue 34). Also models the generator must not pick: a preview, an
+ * image-output model, a text-to-speech model and an embedding model.
+ */
+export const STAND_IN_MODELS: StandInModel[] = [
+  model("gemini-3-flash", "Gemini 3 Flash"),
+  model("gemini-3.1-flash-lite", "Gemini 3.1 Flash-Lite"),
+  model("gemini-3-pro", "Gemini 3 Pro"),
+  model("gemini-3.5-flash-preview", "Gemini 3.5 Flash Preview"),
+  model("gemini-3.1-flash-image", "Gemini 3.1 Flash Image", { thinking: false }),
+  model("gemini-3.1-flash-tts-preview", "Gemini 3.1 Flash TTS Preview", { thinking: false }),
+  model("gemini-embedding-001", "Gemini Embedding 001", {
+    version: "001",
+    inputTokenLimit: 2048,
+    outputTokenLimit: 1,
+    supportedGenerationMethods: ["embedContent", "countTextTokens", "countTokens"],
+    thinking: undefined,
+    temperature: undefined,
+    maxTemperature: undefined,
+    topP: undefined,
+    topK: undefined,
+  }),
+];
 
 export interface GeminiStandIn {
   url: string;
   calls: StandInCall[];
+  /** models.list and models.get requests (kept apart from the generations in `calls`). */
+  listCalls: StandInListCall[];
+  /** Every answer sent, in order. */
+  answers: StandInAnswer[];
   /** Lets answers held by [stand-in:hold:NAME] go on, and the next ones with that NAME answer at once. */
   release(name: string): void;
+  /** Replaces the models listed (and the ones generations may use). */
+  setModels(models: StandInModel[]): void;
+  /** From now on this key answers 400 API_KEY_INVALID (a key deleted in Google AI Studio). */
+  revoke(apiKey: string): void;
+  /** Undoes revoke (the key works again). */
+  restore(apiKey: string): void;
   close(): Promise<void>;
 }
 
@@ -69,17 +173,82 @@ class Holds {
   }
 }
 
-const ERRORS: Record<number, { message: string; status: string }> = {
-  400: { message: "Request contains an invalid argument.", status: "INVALID_ARGUMENT" },
-  401: { message: "Request had invalid authentication credentials.", status: "UNAUTHENTICATED" },
-  403: { message: "Method doesn't allow unregistered callers.", status: "PERMISSION_DENIED" },
-  429: { message: "Resource has been exhausted (e.g. check quota).", status: "RESOURCE_EXHAUSTED" },
-  500: { message: "An internal error has occurred.", status: "INTERNAL" },
-  503: { message: "The model is overloaded. Please try again later.", status: "UNAVAILABLE" },
+const HELP = {
+  "@type": "type.googleapis.com/google.rpc.Help",
+  links: [
+    { description: "Learn more about Gemini API quotas", url: "https://ai.google.dev/gemini-api/docs/rate-limits" },
+  ],
 };
 
-function escapeHtml(s: string) {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+/**
+ * Google's error bodies (google.rpc.Status): the key refused, quota, permission, not found, server errors. Texts as
+ * Google sends them (see ./contract.ts for the sources).
+ */
+export function googleError(
+  kind: "key-invalid" | "leaked" | "unregistered" | "quota" | "not-found" | "internal" | "unavailable",
+  opts: { model?: string; method?: string; retryDelay?: string } = {},
+): { status: number; body: { error: { code: number; message: string; status: string; details?: unknown[] } } } {
+  const error = (code: number, status: string, message: string, details?: unknown[]) => ({
+    status: code,
+    body: { error: { code, message, status, ...(details ? { details } : {}) } },
+  });
+  switch (kind) {
+    case "key-invalid":
+      return error(400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key.", [
+        {
+          "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+          reason: "API_KEY_INVALID",
+          domain: "googleapis.com",
+          metadata: { service: "generativelanguage.googleapis.com" },
+        },
+        {
+          "@type": "type.googleapis.com/google.rpc.LocalizedMessage",
+          locale: "en-US",
+          message: "API key not valid. Please pass a valid API key.",
+        },
+      ]);
+    case "leaked":
+      return error(403, "PERMISSION_DENIED", "Your API key was reported as leaked. Please use another API key.");
+    case "unregistered":
+      return error(
+        403,
+        "PERMISSION_DENIED",
+        "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+      );
+    case "quota": {
+      const delay = opts.retryDelay ?? "17s";
+      return error(
+        429,
+        "RESOURCE_EXHAUSTED",
+        `You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits. To monitor your current usage, head to: https://ai.dev/rate-limit. \n* Quota exceeded for metric: generativelanguage.googleapis.com/generate_content_paid_tier_requests, limit: 1000, model: ${opts.model ?? "gemini-3-flash"}\nPlease retry in ${delay}.`,
+        [
+          {
+            "@type": "type.googleapis.com/google.rpc.QuotaFailure",
+            violations: [
+              {
+                quotaMetric: "generativelanguage.googleapis.com/generate_content_paid_tier_requests",
+                quotaId: "GenerateRequestsPerMinutePerProjectPerModel",
+                quotaDimensions: { location: "global", model: opts.model ?? "gemini-3-flash" },
+                quotaValue: "1000",
+              },
+            ],
+          },
+          HELP,
+          { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: delay },
+        ],
+      );
+    }
+    case "not-found":
+      return error(
+        404,
+        "NOT_FOUND",
+        `models/${opts.model} is not found for API version v1beta, or is not supported for ${opts.method ?? "generateContent"}. Call ListModels to see the list of available models and their supported methods.`,
+      );
+    case "internal":
+      return error(500, "INTERNAL", "An internal error has occurred.");
+    case "unavailable":
+      return error(503, "UNAVAILABLE", "The model is overloaded. Please try again later.");
+  }
 }
 
 const COLORS: Record<string, string> = {
@@ -192,6 +361,12 @@ export function standInUnsafeEmail() {
   return { subject: "Unsafe sample", preheader: "", html };
 }
 
+/** The MIME types of the request's inline data parts. */
+function inlineMimeTypes(body: unknown): string[] {
+  const contents = (body as { contents?: { parts?: { inlineData?: { mimeType?: unknown } }[] }[] })?.contents ?? [];
+  return contents.flatMap((c) => c.parts ?? []).flatMap((p) => (p.inlineData ? [String(p.inlineData.mimeType)] : []));
+}
+
 function promptText(body: unknown): { prompt: string; images: number; structured: boolean } {
   const config = (body as { generationConfig?: { responseSchema?: unknown; responseJsonSchema?: unknown } })
     ?.generationConfig;
@@ -220,7 +395,8 @@ function splitInto(text: string, parts: number): string[] {
   return out.length ? out : [""];
 }
 
-const chunkJson = (text: string | null, finishReason?: string) => ({
+/** One GenerateContentResponse (https://ai.google.dev/api/generate-content#generatecontentresponse). */
+const chunkJson = (model: string, responseId: string, text: string | null, finishReason?: string) => ({
   candidates: [
     {
       content: { role: "model", parts: text === null ? [] : [{ text }] },
@@ -228,12 +404,32 @@ const chunkJson = (text: string | null, finishReason?: string) => ({
       index: 0,
     },
   ],
-  usageMetadata: { promptTokenCount: 100, candidatesTokenCount: 50, totalTokenCount: 150 },
-  modelVersion: "stand-in",
+  usageMetadata: {
+    promptTokenCount: 100,
+    candidatesTokenCount: 50,
+    totalTokenCount: 150,
+    promptTokensDetails: [{ modality: "TEXT", tokenCount: 100 }],
+  },
+  modelVersion: model,
+  responseId,
 });
 
-export async function startGeminiStandIn(opts: { port?: number; host?: string } = {}): Promise<GeminiStandIn> {
+const blockedJson = (model: string, responseId: string) => ({
+  promptFeedback: { blockReason: "SAFETY" },
+  usageMetadata: { promptTokenCount: 100, totalTokenCount: 100 },
+  modelVersion: model,
+  responseId,
+});
+
+export async function startGeminiStandIn(
+  opts: { port?: number; host?: string; models?: StandInModel[] } = {},
+): Promise<GeminiStandIn> {
   const calls: StandInCall[] = [];
+  const listCalls: StandInListCall[] = [];
+  const answers: StandInAnswer[] = [];
+  const revoked = new Set<string>();
+  let models = opts.models ?? STAND_IN_MODELS;
+  let responses = 0;
   const holds = new Holds();
   const sockets = new Set<import("node:net").Socket>();
   const server = http.createServer(async (req, res) => {
@@ -244,13 +440,47 @@ export async function startGeminiStandIn(opts: { port?: number; host?: string } 
       res.writeHead(204).end();
       return;
     }
+    const send = (status: number, body: unknown) => {
+      const text = JSON.stringify(body);
+      answers.push({ path: url.pathname, status, contentType: "application/json; charset=UTF-8", body: text });
+      res.writeHead(status, { "content-type": "application/json; charset=UTF-8" });
+      res.end(text);
+    };
+    const fail = (e: ReturnType<typeof googleError>) => send(e.status, e.body);
+    const apiKey = String(req.headers["x-goog-api-key"] ?? url.searchParams.get("key") ?? "");
+    /** The key itself refused (every method): Google answers 400 API_KEY_INVALID or 403, never 401. */
+    const keyRefusal = () => {
+      if (!apiKey) return googleError("unregistered");
+      if (revoked.has(apiKey) || /invalid|fail-40[01]/.test(apiKey)) return googleError("key-invalid");
+      if (apiKey.includes("fail-403")) return googleError("leaked");
+      return null;
+    };
+
+    const list = req.method === "GET" ? url.pathname.match(/^\/(v1|v1beta|v1alpha)\/models(?:\/([^/:]+))?$/) : null;
+    if (list) {
+      const pageSize = url.searchParams.get("pageSize");
+      const pageToken = url.searchParams.get("pageToken");
+      listCalls.push({ apiKey, pageToken, pageSize: pageSize ? Number(pageSize) : null, at: Date.now() });
+      const refused = keyRefusal();
+      if (refused) return fail(refused);
+      if (list[2]) {
+        const found = models.find((m) => m.name === `models/${list[2]}`);
+        return found ? send(200, found) : fail(googleError("not-found", { model: list[2], method: "get" }));
+      }
+      // models.list: 50 a page by default, at most 1000; nextPageToken only while more follow.
+      const size = Math.min(1000, Math.max(1, Number(pageSize) || 50));
+      const start = pageToken ? Number(Buffer.from(pageToken, "base64url").toString("utf8")) || 0 : 0;
+      const page = models.slice(start, start + size);
+      const next = start + size < models.length ? Buffer.from(String(start + size)).toString("base64url") : null;
+      return send(200, { models: page, ...(next ? { nextPageToken: next } : {}) });
+    }
+
     const m = url.pathname.match(/^\/(v1|v1beta|v1alpha)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/);
     if (req.method !== "POST" || !m) {
-      res.writeHead(404, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { code: 404, message: "Not found", status: "NOT_FOUND" } }));
-      return;
+      return send(404, { error: { code: 404, message: "Not found", status: "NOT_FOUND" } });
     }
     const method = m[3] as StandInCall["method"];
+    const modelId = m[2]!;
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     let body: unknown;
@@ -259,20 +489,30 @@ export async function startGeminiStandIn(opts: { port?: number; host?: string } 
     } catch {
       body = undefined;
     }
-    const apiKey = String(req.headers["x-goog-api-key"] ?? url.searchParams.get("key") ?? "");
     const { prompt, images, structured } = promptText(body);
-    calls.push({ method, model: m[2]!, apiKey, imageCount: images, prompt, structured });
+    calls.push({ method, model: modelId, apiKey, imageCount: images, prompt, structured, body, at: Date.now() });
 
-    const fail = (status: number) => {
-      const e = ERRORS[status] ?? ERRORS[500]!;
-      res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { code: status, message: e.message, status: e.status } }));
-    };
-    if (!apiKey) return fail(403);
-    const keyFail = apiKey.match(/fail-(\d{3})/);
-    if (keyFail) return fail(Number(keyFail[1]));
+    const refused = keyRefusal();
+    if (refused) return fail(refused);
+    if (
+      !models.some((x) => x.name === `models/${modelId}` && x.supportedGenerationMethods.includes("generateContent"))
+    ) {
+      return fail(googleError("not-found", { model: modelId, method }));
+    }
+    // Google refuses inline data of a type the model cannot take (GIF among them): 400 INVALID_ARGUMENT.
+    const unsupported = inlineMimeTypes(body).find((t) => !(MODEL_IMAGE_MIME_TYPES as readonly string[]).includes(t));
+    if (unsupported) {
+      return send(400, {
+        error: { code: 400, message: `Unsupported MIME type: ${unsupported}`, status: "INVALID_ARGUMENT" },
+      });
+    }
+    const retryDelay = apiKey.match(/-retry-(\d+(?:\.\d+)?s)/)?.[1];
+    if (apiKey.includes("fail-429")) return fail(googleError("quota", { model: modelId, retryDelay }));
+    if (apiKey.includes("fail-500")) return fail(googleError("internal"));
+    if (apiKey.includes("fail-503")) return fail(googleError("unavailable"));
     const [, marker, holdName = ""] = prompt.match(/\[stand-in:(\w+)(?::([\w-]+))?\]/) ?? [];
-    if (marker === "429" || marker === "500") return fail(Number(marker));
+    if (marker === "429") return fail(googleError("quota", { model: modelId }));
+    if (marker === "500") return fail(googleError("internal"));
     if (marker === "hang") return; // the caller's timeout ends it
 
     // Build the answer as Gemini would: JSON text, streamed in pieces.
@@ -307,34 +547,40 @@ export async function startGeminiStandIn(opts: { port?: number; host?: string } 
       } else pieces = splitInto(json, 8);
     }
     const hold = marker === "hold";
+    responses += 1;
+    const responseId = `stand-in-${responses}`;
 
     if (method === "generateContent") {
       if (hold) await holds.until(holdName, res);
       if (res.destroyed) return;
-      res.writeHead(200, { "content-type": "application/json" });
-      if (blocked) {
-        res.end(JSON.stringify({ promptFeedback: { blockReason: "SAFETY" }, modelVersion: "stand-in" }));
-        return;
-      }
+      if (blocked) return send(200, blockedJson(modelId, responseId));
       const text = pieces.every((p) => p === null) ? null : pieces.join("");
-      res.end(JSON.stringify(chunkJson(text, finish)));
-      return;
+      return send(200, chunkJson(modelId, responseId, text, finish));
     }
+    // streamGenerateContent?alt=sse: each GenerateContentResponse as one server-sent event, "data: {json}\r\n\r\n".
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    let sent = "";
+    const event = (json: unknown) => {
+      const frame = `data: ${JSON.stringify(json)}\r\n\r\n`;
+      sent += frame;
+      res.write(frame);
+    };
+    const done = () => {
+      answers.push({ path: url.pathname, status: 200, contentType: "text/event-stream", body: sent });
+      res.end();
+    };
     if (blocked) {
-      res.end(
-        `data: ${JSON.stringify({ promptFeedback: { blockReason: "SAFETY" }, modelVersion: "stand-in" })}\r\n\r\n`,
-      );
-      return;
+      event(blockedJson(modelId, responseId));
+      return done();
     }
     for (let i = 0; i < pieces.length; i++) {
       if (res.destroyed) return;
       const last = i === pieces.length - 1;
-      res.write(`data: ${JSON.stringify(chunkJson(pieces[i] ?? null, last ? finish : undefined))}\r\n\r\n`);
+      event(chunkJson(modelId, responseId, pieces[i] ?? null, last ? finish : undefined));
       if (delay) await new Promise((r) => setTimeout(r, delay));
       if (hold && i === 0) await holds.until(holdName, res);
     }
-    res.end();
+    done();
   });
   server.on("connection", (s) => {
     sockets.add(s);
@@ -348,7 +594,14 @@ export async function startGeminiStandIn(opts: { port?: number; host?: string } 
   return {
     url: `http://${opts.host ?? "127.0.0.1"}:${address.port}`,
     calls,
+    listCalls,
+    answers,
     release: (name) => holds.release(name),
+    setModels: (next) => {
+      models = next;
+    },
+    revoke: (key) => revoked.add(key),
+    restore: (key) => revoked.delete(key),
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -29,12 +29,9 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
       limits: { fileSize: GENERATOR_LIMITS.maxImageBytes, files: GENERATOR_LIMITS.maxImages, fields: 10, parts: 20 },
     });
   }
+  const gemini = opts.gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL });
   const worker = new GenerationWorker(
-    {
-      ctx,
-      gemini: opts.gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL }),
-      postProcessor: ctx.emailEngine,
-    },
+    { ctx, gemini, postProcessor: ctx.emailEngine },
     {
       concurrency: ctx.env.GENERATION_CONCURRENCY,
       leaseMs: ctx.env.GENERATION_LEASE_MS,
@@ -59,5 +56,5 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
   await appBase.register(testSendRoutes);
   await appBase.register(templateImportRoutes);
   await appBase.register(templateAutofixRoutes);
-  await appBase.register(keysRoutes);
+  await appBase.register(keysRoutes, { gemini });
 }

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUser } from "../../../plugins/access.js";
-import { keysRepo } from "../keys/repo.js";
+import { keysService } from "../keys/service.js";
 import { idParams, sendNdjson } from "../route-parts.js";
 import { toJobDto } from "./repo.js";
 import { jobsService } from "./service.js";
@@ -33,8 +33,7 @@ export async function generationJobRoutes(appBase: FastifyInstance, { worker }: 
       },
     },
     async () => ({
-      available: (await keysRepo.active(ctx.db)).length > 0,
-      model: ctx.env.GEMINI_MODEL,
+      ...(await keysService.generatorStatus(ctx)),
       creditsPerGeneration: CREDITS_PER_GENERATION,
     }),
   );

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import {
+  GEMINI_HEALTH_MESSAGES,
   GENERATION_JOB_LIMITS,
   GENERATION_JOB_MESSAGES,
   GENERATOR_MESSAGES,
@@ -7,13 +9,16 @@ import {
   type TEmailReport,
 } from "@mailsmith/shared";
 import { type GeminiClient, GeminiHttpError, type InlineImage } from "../../../adapters/gemini/client.js";
+import { thinkingFor } from "../../../adapters/gemini/models.js";
 import type { AppContext } from "../../../context.js";
 import type { StoredTemplateImage } from "../../../db/schema/index.js";
 import { compileMjml, looksLikeMjml } from "../../../email-engine/mjml.js";
 import type { EmailWorkerPool } from "../../../email-engine/pool.js";
 import { renderIntoReport, thumbnailOf } from "../../../email-engine/render-report.js";
 import { absoluteUrl, cleanBoxes, materialiseImages, readUpload } from "../design-images.js";
-import { type KeyRow, keysRepo } from "../keys/repo.js";
+import { checkKey, refusalReason } from "../keys/discovery.js";
+import { modelPolicy } from "../keys/models.js";
+import { type KeyRow, keysRepo, REPEATED_FAILURES } from "../keys/repo.js";
 import { type GenerationRow, generationsRepo } from "../repo.js";
 import { HtmlFieldDecoder, type ParsedAnswer, parseAnswer } from "./answer.js";
 import { ANSWER_SCHEMA, buildPrompt } from "./prompt.js";
@@ -27,8 +32,12 @@ import { type RenderedEmail, renderEmail, scoreAgainstDesign } from "./scoring.j
 export const GENERATION_FORMAT: "html" | "mjml" = "html";
 
 /** HTTP statuses after which the next key in the pool is tried (0: the service could not be reached). */
-const FAILOVER = (status: number) =>
-  status === 0 || status === 401 || status === 403 || status === 429 || status >= 500;
+const FAILOVER = (status: number) => status === 0 || status === 429 || status >= 500;
+/** The longest wait a 429's RetryInfo gets (decision 095); a 429 without one waits this. */
+const MAX_BACKOFF_MS = 30_000;
+const DEFAULT_BACKOFF_MS = 2_000;
+/** A key Google rate-limited is tried after the others for the retryDelay it gave (at most an hour). */
+const MAX_RATE_LIMITED_MS = 60 * 60 * 1000;
 
 export interface PipelineDeps {
   ctx: AppContext;
@@ -73,6 +82,8 @@ export interface JobResult {
   keyId: string | null;
   /** The MJML source when the model wrote MJML (offered as a download). */
   mjml: string | null;
+  /** The model that wrote the answer. */
+  model: string;
 }
 
 function shuffle<T>(items: T[]): T[] {
@@ -82,6 +93,21 @@ function shuffle<T>(items: T[]): T[] {
     [a[i], a[j]] = [a[j]!, a[i]!];
   }
   return a;
+}
+
+/**
+ * The order keys are tried in (decision 095): working keys in random order, then rate-limited ones (soonest free
+ * first); keys marked invalid only when no other key is left — then all of them, since a key that works again is
+ * marked OK.
+ */
+export function keyOrder(keys: KeyRow[], now = new Date()): KeyRow[] {
+  const valid = keys.filter((k) => !k.invalidReason);
+  const limited = (k: KeyRow) => Boolean(k.rateLimitedUntil && k.rateLimitedUntil > now);
+  const usable = [
+    ...shuffle(valid.filter((k) => !limited(k))),
+    ...valid.filter(limited).sort((a, b) => a.rateLimitedUntil!.getTime() - b.rateLimitedUntil!.getTime()),
+  ];
+  return usable.length ? usable : shuffle(keys);
 }
 
 /** Keys must never reach a response, even inside an upstream error text. */
@@ -118,8 +144,25 @@ export function nameFromHtml(html: string, subject: string): string {
 }
 
 /**
- * One model call with key failover, under the generation time budget. Streams the html deltas to `onHtml`.
- * Throws GenerationFailure with the spec's messages, or JobAborted when the job's signal fired.
+ * Keys whose models were never listed are listed now (a fresh install whose first check could not reach Google):
+ * the first key that lists its models is enough to choose a model. Returns the keys as stored after that.
+ */
+async function ensureListed(deps: PipelineDeps, keys: KeyRow[], signal: AbortSignal): Promise<KeyRow[]> {
+  if (keys.some((k) => k.models)) return keys;
+  for (const key of keyOrder(keys)) {
+    const r = await checkKey(deps.ctx, deps.gemini, key, signal);
+    if (r.ok) break;
+  }
+  return keysRepo.active(deps.ctx.db);
+}
+
+/**
+ * One model call with key and model failover, under the generation time budget (decisions 094, 095). Keys are tried
+ * in keyOrder; a key Google refuses (API_KEY_INVALID, PERMISSION_DENIED) is marked invalid and the next key is tried;
+ * a 429 waits the RetryInfo delay (at most 30 s, and only while the budget allows) before the next key, since keys of
+ * one Google project share one quota; a model that answers NOT_FOUND is retired with a notice and the next model is
+ * tried with the same key. Streams the html deltas to `onHtml`. Throws GenerationFailure with the spec's messages, or
+ * JobAborted when the job's signal fired.
  */
 async function callModel(
   deps: PipelineDeps,
@@ -132,9 +175,10 @@ async function callModel(
     onHtml?: (delta: string) => void;
     onText?: (chars: number) => void;
   },
-): Promise<{ answer: ParsedAnswer; keyId: string }> {
+): Promise<{ answer: ParsedAnswer; keyId: string; model: string }> {
   const { ctx, gemini } = deps;
   const budget = new AbortController();
+  const startedAt = Date.now();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -147,21 +191,36 @@ async function callModel(
     return null;
   };
   try {
+    const keys = await ensureListed(deps, opts.keys, signal);
+    const plan = await modelPolicy.plan(ctx, keys);
+    const dead = new Set<string>();
+    const modelFor = (key: KeyRow) =>
+      plan.candidates.find((m) => !dead.has(m) && (!key.models || key.models.some((x) => x.id === m)));
     let chunks: Awaited<ReturnType<GeminiClient["stream"]>> | undefined;
     let usedKey: KeyRow | undefined;
+    let usedModel: string | undefined;
     let lastError: GeminiHttpError | undefined;
-    for (const key of shuffle(opts.keys)) {
+    const queue = keyOrder(keys);
+    const single = queue.length === 1;
+    let retriedAfter429 = false;
+    while (queue.length > 0) {
+      const key = queue.shift()!;
+      const model = modelFor(key);
+      if (!model) continue;
       try {
         chunks = await gemini.stream({
           apiKey: key.key,
-          model: ctx.env.GEMINI_MODEL,
+          model,
           prompt: opts.prompt,
           images: opts.images,
           signal,
+          thinking: thinkingFor(model, plan.infos.get(model)),
           ...(opts.structured ? { responseSchema: ANSWER_SCHEMA as never } : {}),
         });
         usedKey = key;
+        usedModel = model;
         await keysRepo.recordUse(ctx.db, key.id, 200, false);
+        if (key.invalidReason || key.failStreak || key.rateLimitedUntil) await keysRepo.markWorking(ctx.db, key.id);
         break;
       } catch (err) {
         const stop = stopped();
@@ -169,11 +228,46 @@ async function callModel(
         if (!(err instanceof GeminiHttpError)) throw err;
         await keysRepo.recordUse(ctx.db, key.id, err.status, true);
         lastError = err;
+        if (err.modelNotFound) {
+          // Retired (or never there): not the key's fault. The next model, with the same key.
+          dead.add(model);
+          await modelPolicy.retire(ctx, model, plan.candidates.find((m) => !dead.has(m)) ?? null);
+          queue.unshift(key);
+          continue;
+        }
+        if (err.keyRefused) {
+          await keysRepo.markInvalid(ctx.db, key.id, refusalReason(err));
+          ctx.log.warn(
+            { keyId: key.id, status: err.status, reason: err.reason },
+            "Gemini refused a key; marked invalid",
+          );
+          continue;
+        }
         if (!FAILOVER(err.status)) break;
+        if (err.status === 429) {
+          const delay = err.retryDelayMs ?? DEFAULT_BACKOFF_MS;
+          await keysRepo.markRateLimited(ctx.db, key.id, new Date(Date.now() + Math.min(delay, MAX_RATE_LIMITED_MS)));
+          // Keys of one Google project share one quota: wait as asked (bounded) before the next key — unless the
+          // wait would leave too little of the budget for the answer, then the next key (maybe another project) now.
+          const wait = Math.min(delay, MAX_BACKOFF_MS);
+          const reserve = Math.min(MAX_BACKOFF_MS, ctx.env.GEMINI_TIMEOUT_MS / 2);
+          if (Date.now() - startedAt + wait + reserve <= ctx.env.GEMINI_TIMEOUT_MS)
+            await sleep(wait, undefined, { signal });
+          if (single && !retriedAfter429) {
+            retriedAfter429 = true;
+            queue.push(key);
+          }
+        } else if (err.status !== 0) {
+          await keysRepo.recordFailure(
+            ctx.db,
+            key.id,
+            GEMINI_HEALTH_MESSAGES.reasonRepeated(REPEATED_FAILURES, `${err.status} ${err.googleStatus}`.trim()),
+          );
+        }
         ctx.log.warn({ keyId: key.id, status: err.status }, "Gemini key failed; trying the next one");
       }
     }
-    if (!chunks || !usedKey) {
+    if (!chunks || !usedKey || !usedModel) {
       if (!lastError || lastError.status === 0) {
         throw new GenerationFailure("UNREACHABLE", GENERATOR_MESSAGES.error(GENERATOR_MESSAGES.unreachable));
       }
@@ -222,7 +316,7 @@ async function callModel(
         GENERATOR_MESSAGES.error(cut ? GENERATOR_MESSAGES.truncated : GENERATOR_MESSAGES.malformed),
       );
     }
-    return { answer, keyId: usedKey.id };
+    return { answer, keyId: usedKey.id, model: usedModel };
   } catch (err) {
     const stop = stopped();
     if (stop && !(err instanceof GenerationFailure) && !(err instanceof JobAborted)) throw stop;
@@ -280,7 +374,7 @@ export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHoo
   const stage: StageContext = { deps, job, hooks, inputs, aborted };
 
   await hooks.stage("writing", 20);
-  const { answer, keyId } = await writeAnswer(stage);
+  const { answer, keyId, model } = await writeAnswer(stage);
   const first = await buildCandidate(stage, answer, (inputs.parent?.images ?? []) as StoredTemplateImage[]);
   const repairedCandidate = await repairPass(stage, first);
   const best = repairedCandidate ?? first;
@@ -299,6 +393,7 @@ export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHoo
     name: nameFromHtml(best.html, best.subject),
     keyId,
     mjml: best.mjml,
+    model,
   };
 }
 

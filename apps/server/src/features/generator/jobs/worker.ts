@@ -192,7 +192,7 @@ export class GenerationWorker {
           report: result.report,
           credit: job.credit,
           keyId: result.keyId,
-          model: ctx.env.GEMINI_MODEL,
+          model: result.model,
           durationMs: Date.now() - started,
           name: result.name,
           score: result.score,

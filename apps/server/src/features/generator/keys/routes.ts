@@ -1,21 +1,50 @@
 import {
+  GEMINI_HEALTH_MESSAGES,
   GEMINI_KEY_MESSAGES,
   GENERATOR_SERVER_MESSAGES,
+  ZChooseGeminiModelSchema,
   ZCreateGeminiKeySchema,
-  ZGeminiKeyListResponseSchema,
-  ZGeminiKeyResponseSchema,
+  ZGeminiKeyDetailListResponseSchema,
+  ZGeminiKeyDetailResponseSchema,
+  ZGeminiKeyTestResponseSchema,
+  ZGeminiModelsResponseSchema,
+  ZGeminiModelsSavedResponseSchema,
   ZUpdateGeminiKeySchema,
 } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { GeminiClient } from "../../../adapters/gemini/client.js";
 import { idParams, okResponse } from "../route-parts.js";
-import { toKeyDto } from "./repo.js";
+import { type CheckResult, refreshStale, startDiscovery } from "./discovery.js";
+import { toKeyDetail } from "./repo.js";
 import { keysService } from "./service.js";
 
-/** The administrators' Gemini key pool (admin spec §7); keys leave the server masked only. */
-export async function keysRoutes(appBase: FastifyInstance) {
+const addedMessage = (r: CheckResult) =>
+  r.ok
+    ? GEMINI_HEALTH_MESSAGES.addedAndTested(r.models)
+    : r.invalid
+      ? GEMINI_HEALTH_MESSAGES.addedButInvalid(r.reason)
+      : GEMINI_HEALTH_MESSAGES.addedButUnchecked(r.reason);
+
+const testedMessage = (r: CheckResult) =>
+  r.ok
+    ? GEMINI_HEALTH_MESSAGES.testOk(r.models)
+    : r.invalid
+      ? GEMINI_HEALTH_MESSAGES.testInvalid(r.reason)
+      : GEMINI_HEALTH_MESSAGES.testFailed(r.reason);
+
+/**
+ * The administrators' Gemini key pool (admin spec §7); keys leave the server masked only. Adding a key tests it
+ * (models.list), "Test key" does again; the models the keys list and the model in use (decisions 094, 095).
+ */
+export async function keysRoutes(appBase: FastifyInstance, { gemini }: { gemini: GeminiClient }) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
+  let stopDiscovery: (() => void) | undefined;
+  appBase.addHook("onReady", async () => {
+    stopDiscovery = startDiscovery(ctx, gemini);
+  });
+  appBase.addHook("onClose", async () => stopDiscovery?.());
 
   app.get(
     "/api/gemini-keys",
@@ -23,14 +52,14 @@ export async function keysRoutes(appBase: FastifyInstance) {
       config: { access: "admin" },
       schema: {
         tags: ["gemini-keys"],
-        summary: "List API keys (masked) with usage",
-        response: { 200: ZGeminiKeyListResponseSchema },
+        summary: "List API keys (masked) with usage, health and the models each can use",
+        response: { 200: ZGeminiKeyDetailListResponseSchema },
       },
     },
     async () => ({
       success: true as const,
       message: GENERATOR_SERVER_MESSAGES.keysListed,
-      data: (await keysService.list(ctx.db)).map(toKeyDto),
+      data: (await keysService.list(ctx.db)).map(toKeyDetail),
     }),
   );
 
@@ -40,17 +69,83 @@ export async function keysRoutes(appBase: FastifyInstance) {
       config: { access: "admin" },
       schema: {
         tags: ["gemini-keys"],
-        summary: "Add an API key",
+        summary: "Add an API key and test it (models.list): the answer says whether Google accepts it",
         body: ZCreateGeminiKeySchema,
-        response: { 201: ZGeminiKeyResponseSchema },
+        response: { 201: ZGeminiKeyDetailResponseSchema },
       },
     },
     async (req, reply) => {
-      const row = await keysService.create(ctx.db, req.body);
-      return reply
-        .status(201)
-        .send({ success: true as const, message: GEMINI_KEY_MESSAGES.added, data: toKeyDto(row) });
+      const { row, result } = await keysService.create(ctx, gemini, req.body);
+      return reply.status(201).send({ success: true as const, message: addedMessage(result), data: toKeyDetail(row) });
     },
+  );
+
+  app.post(
+    "/api/gemini-keys/:id/test",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["gemini-keys"],
+        summary: "Test an API key now (models.list): lists its models, or marks it invalid when Google refuses it",
+        params: idParams,
+        response: { 200: ZGeminiKeyTestResponseSchema },
+      },
+    },
+    async (req) => {
+      const { row, result } = await keysService.test(ctx, gemini, req.params.id);
+      return { success: true as const, ok: result.ok, message: testedMessage(result), data: toKeyDetail(row) };
+    },
+  );
+
+  app.get(
+    "/api/gemini-models",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["gemini-keys"],
+        summary: "The models the active keys can use, the model in use and why, and notices about skipped models",
+        response: { 200: ZGeminiModelsResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, data: await keysService.models(ctx) }),
+  );
+
+  app.post(
+    "/api/gemini-models/refresh",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["gemini-keys"],
+        summary: "List the models of every active key again now",
+        response: { 200: ZGeminiModelsSavedResponseSchema },
+      },
+    },
+    async () => {
+      await refreshStale(ctx, gemini, 0);
+      return {
+        success: true as const,
+        message: GEMINI_HEALTH_MESSAGES.modelsRefreshed,
+        data: await keysService.models(ctx),
+      };
+    },
+  );
+
+  app.put(
+    "/api/gemini-models/choice",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["gemini-keys"],
+        summary: "Choose the model for generations (null: automatic); it must be listed for an active key",
+        body: ZChooseGeminiModelSchema,
+        response: { 200: ZGeminiModelsSavedResponseSchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: GEMINI_HEALTH_MESSAGES.modelSaved,
+      data: await keysService.choose(ctx, req.body.model),
+    }),
   );
 
   app.put(
@@ -62,12 +157,12 @@ export async function keysRoutes(appBase: FastifyInstance) {
         summary: "Edit an API key (a blank key keeps the stored one)",
         params: idParams,
         body: ZUpdateGeminiKeySchema,
-        response: { 200: ZGeminiKeyResponseSchema },
+        response: { 200: ZGeminiKeyDetailResponseSchema },
       },
     },
     async (req) => {
       const row = await keysService.update(ctx.db, req.params.id, req.body);
-      return { success: true as const, message: GEMINI_KEY_MESSAGES.updated, data: toKeyDto(row) };
+      return { success: true as const, message: GEMINI_KEY_MESSAGES.updated, data: toKeyDetail(row) };
     },
   );
 
@@ -96,7 +191,7 @@ export async function keysRoutes(appBase: FastifyInstance) {
         tags: ["gemini-keys"],
         summary: "Activate or deactivate an API key",
         params: idParams,
-        response: { 200: ZGeminiKeyResponseSchema },
+        response: { 200: ZGeminiKeyDetailResponseSchema },
       },
     },
     async (req) => {
@@ -104,7 +199,7 @@ export async function keysRoutes(appBase: FastifyInstance) {
       return {
         success: true as const,
         message: row.isActive ? GEMINI_KEY_MESSAGES.activated : GEMINI_KEY_MESSAGES.deactivated,
-        data: toKeyDto(row),
+        data: toKeyDetail(row),
       };
     },
   );

@@ -1,0 +1,69 @@
+import { GEMINI_HEALTH_MESSAGES } from "@mailsmith/shared";
+import { type GeminiClient, GeminiHttpError } from "../../../adapters/gemini/client.js";
+import type { AppContext } from "../../../context.js";
+import { type KeyRow, keysRepo } from "./repo.js";
+
+/**
+ * Model discovery and key checks (decisions 094, 095): `models.list` for a key when it is added, on "Test key", and
+ * again once its list is older than MODELS_TTL_MS (a timer on every instance; the first instance to claim a key checks
+ * it, the list is stored on the key for all of them).
+ */
+export const MODELS_TTL_MS = 6 * 60 * 60 * 1000;
+/** How often each instance looks for lists older than the TTL. */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+/** A check is one cheap call: it gets this long. */
+const CHECK_TIMEOUT_MS = 10_000;
+
+export type CheckResult = { ok: true; models: number } | { ok: false; invalid: boolean; reason: string };
+
+/** Why Google refused a key, as stored and shown to the admin. */
+export function refusalReason(err: GeminiHttpError): string {
+  return GEMINI_HEALTH_MESSAGES.reasonRefused(err.status, err.reason || err.googleStatus, err.detail).slice(0, 300);
+}
+
+/** models.list with the key: stores the models (the key works) or why not (invalid when Google refused the key). */
+export async function checkKey(ctx: AppContext, gemini: GeminiClient, key: KeyRow, signal?: AbortSignal) {
+  const timeout = AbortSignal.timeout(CHECK_TIMEOUT_MS);
+  try {
+    const models = await gemini.listModels({
+      apiKey: key.key,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    await keysRepo.recordCheck(ctx.db, key.id, { models });
+    return { ok: true, models: models.length } satisfies CheckResult;
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    const http = err instanceof GeminiHttpError ? err : null;
+    const invalid = Boolean(http?.keyRefused);
+    const reason = !http || http.status === 0 ? GEMINI_HEALTH_MESSAGES.unreachable : refusalReason(http);
+    if (invalid) await keysRepo.markInvalid(ctx.db, key.id, reason);
+    await keysRepo.recordCheck(ctx.db, key.id, { error: reason });
+    ctx.log.warn({ keyId: key.id, status: http?.status, reason: http?.reason }, "Gemini key check failed");
+    return { ok: false, invalid, reason } satisfies CheckResult;
+  }
+}
+
+/** Checks the active keys whose lists are older than the TTL (each claimed first, so one instance does each). */
+export async function refreshStale(ctx: AppContext, gemini: GeminiClient, olderThanMs = MODELS_TTL_MS) {
+  for (const key of await keysRepo.active(ctx.db)) {
+    if (await keysRepo.claimCheck(ctx.db, key.id, olderThanMs)) await checkKey(ctx, gemini, key);
+  }
+}
+
+/** Starts this instance's sweep (unref'd timer); returns its stop. */
+export function startDiscovery(ctx: AppContext, gemini: GeminiClient): () => void {
+  let running = false;
+  const sweep = () => {
+    if (running) return;
+    running = true;
+    refreshStale(ctx, gemini)
+      .catch((err) => ctx.log.warn({ err }, "Gemini model discovery failed"))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const timer = setInterval(sweep, SWEEP_EVERY_MS);
+  timer.unref();
+  sweep();
+  return () => clearInterval(timer);
+}
