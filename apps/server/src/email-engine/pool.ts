@@ -1,10 +1,29 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { EMAIL_ENGINE_MESSAGES } from "@mailsmith/shared";
 import Piscina from "piscina";
+import { AppError } from "../lib/app-error.js";
 import type { DesignComparison } from "./fidelity/compare.js";
 import type { FidelityInput } from "./fidelity/score-fidelity.js";
+import { boundOf, boundsAppError } from "./sanitizer/bounds.js";
 import type { ProcessEmailInput, ProcessEmailResult } from "./types.js";
+
+/**
+ * How long one email may hold a worker (issue 35 item 3). Bounded input stays far below (the corpus' slowest
+ * email takes about half a second on a busy machine); past it the worker thread is ended (piscina terminates it
+ * and starts another) and the caller answers 503 with a message, never a 500.
+ */
+export const EMAIL_TASK_TIME_LIMIT_MS = 30_000;
+
+/** What a failed task means to the caller: an email over a bound (400/413), the time limit (503), or a real fault. */
+function taskError(err: unknown): unknown {
+  const bound = boundOf(err);
+  if (bound) return boundsAppError(bound);
+  if (err instanceof Error && err.name === "AbortError")
+    return new AppError("EMAIL_ENGINE_TIMEOUT", EMAIL_ENGINE_MESSAGES.tooSlow, 503);
+  return err;
+}
 
 export interface EmailProcessor {
   run(input: ProcessEmailInput): Promise<ProcessEmailResult>;
@@ -24,6 +43,7 @@ export interface EmailWorkerPool extends EmailProcessor {
 export function createEmailProcessor(
   onError: (err: unknown) => void = () => {},
   ownOrigins: string[] = [],
+  { timeLimitMs = EMAIL_TASK_TIME_LIMIT_MS }: { timeLimitMs?: number } = {},
 ): EmailWorkerPool {
   const self = fileURLToPath(import.meta.url);
   const here = path.dirname(self);
@@ -39,10 +59,15 @@ export function createEmailProcessor(
   });
   // A worker that fails to start must fail its task, not crash the server (an unhandled "error" event would).
   pool.on("error", onError);
+  // The limit counts from the call (a task still queued after it is dropped too: the pool is saturated, so 503).
+  const task = <T>(input: unknown, name?: string): Promise<T> =>
+    (pool.run(input, { name, signal: AbortSignal.timeout(timeLimitMs) }) as Promise<T>).catch((err: unknown) => {
+      throw taskError(err);
+    });
   return {
     // The site's own origins go with every email (the https check leaves them alone).
-    run: (input) => pool.run({ ownOrigins, ...input }) as Promise<ProcessEmailResult>,
-    compare: (input) => pool.run(input, { name: "compare" }) as Promise<DesignComparison>,
+    run: (input) => task<ProcessEmailResult>({ ownOrigins, ...input }),
+    compare: (input) => task<DesignComparison>(input, "compare"),
     close: () => pool.destroy(),
   };
 }

@@ -183,6 +183,21 @@ export const EMAIL_PASS_NOTES = {
   tablesReset: (n: number) => `Set cellpadding/cellspacing/border to 0 on ${count(n, "table")}`,
 } as const;
 
+/**
+ * Why the email engine refused an email (Check my email, template import, generation): bounds on the work one email
+ * may cost (decision 100), and a time limit per email.
+ */
+export const EMAIL_ENGINE_MESSAGES = {
+  tooDeep: (levels: number) =>
+    `This email's HTML is nested more than ${levels} levels deep, which no email client displays as written. Remove the extra wrapping elements, then try again.`,
+  tooManyElements: (n: number) =>
+    `This email has more than ${n.toLocaleString("en")} HTML elements. Simplify it (or split it into several emails), then try again.`,
+  attributeTooLarge: (kb: number) =>
+    `An attribute in this email is larger than ${kb} KB (usually a picture embedded as data). Host the picture and link to it, then try again.`,
+  tooSlow:
+    "Processing this email took too long. Try again in a moment; if it happens again, simplify the email (fewer nested tables, less inline code).",
+} as const;
+
 /** Texts of the web Check Email screen (labels and headings). */
 export const EMAIL_CHECK_UI_TEXTS = {
   fixWithAi: {

@@ -1,4 +1,6 @@
+import { EMAIL_ENGINE_MESSAGES } from "@mailsmith/shared";
 import type { DefaultTreeAdapterTypes as P5 } from "parse5";
+import { AppError } from "../../lib/app-error.js";
 
 /**
  * Bounds on the work one email may cost (issue 35 item 3), checked before any recursive walk: the engine's later
@@ -71,4 +73,21 @@ export function checkTree(root: P5.ParentNode): void {
     }
     for (const child of node.childNodes) if ("childNodes" in child) stack.push([child, depth + 1]);
   }
+}
+
+/** The answer for an email over a bound: 400 for nesting (malformed more than large), 413 for size. */
+export function boundsAppError(kind: BoundKind): AppError {
+  if (kind === "depth")
+    return new AppError("EMAIL_TOO_DEEP", EMAIL_ENGINE_MESSAGES.tooDeep(EMAIL_BOUNDS.maxDepth), 400);
+  if (kind === "elements")
+    return new AppError(
+      "EMAIL_TOO_MANY_ELEMENTS",
+      EMAIL_ENGINE_MESSAGES.tooManyElements(EMAIL_BOUNDS.maxElements),
+      413,
+    );
+  return new AppError(
+    "EMAIL_ATTRIBUTE_TOO_LARGE",
+    EMAIL_ENGINE_MESSAGES.attributeTooLarge(EMAIL_BOUNDS.maxAttributeChars / 1024),
+    413,
+  );
 }

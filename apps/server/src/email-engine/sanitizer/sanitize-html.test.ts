@@ -1,0 +1,134 @@
+import fc from "fast-check";
+import { parse } from "parse5";
+import { describe, expect, it } from "vitest";
+import { hostileMarkup } from "../../../test/hostile-markup.js";
+import { processEmail } from "../process-email.js";
+import { KEPT_ELEMENTS } from "./allow-list.js";
+import { EMAIL_BOUNDS, EmailBoundsError } from "./bounds.js";
+import { noCounts, sanitizeEmailHtml, verifyEmailHtml } from "./sanitize-html.js";
+import { safeCss, safeSrcset, safeUrl } from "./urls.js";
+
+/** Elements with attributes, as a browser parses the HTML (parse5, scripting off): `img[onerror]`, `a[href=…]`. */
+function liveMarkup(html: string): string[] {
+  const found: string[] = [];
+  const stack: unknown[] = [parse(html, { scriptingEnabled: false })];
+  while (stack.length) {
+    const node = stack.pop() as { tagName?: string; attrs?: { name: string; value: string }[]; childNodes?: unknown[] };
+    if (node.tagName) for (const a of node.attrs ?? []) found.push(`${node.tagName}[${a.name}=${a.value}]`);
+    if (node.tagName) found.push(node.tagName);
+    stack.push(...(node.childNodes ?? []));
+  }
+  return found;
+}
+
+const clean = (html: string) => sanitizeEmailHtml(html);
+const body = (html: string) => clean(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`);
+
+describe("the sanitiser reads markup as a browser does (issue 35 item 1)", () => {
+  // Each of these left live markup with the htmlparser2 sanitiser: htmlparser2 saw a comment, raw text or an
+  // attribute where a browser builds an <img onerror> or a script URL.
+  it.each([
+    ["a comment closed by --!>", "<!-- x --!><img src=x onerror=alert(1)>"],
+    ["an abruptly closed comment <!-->", "<!--><img src=x onerror=alert(1)>-->"],
+    ["<noscript> read with scripting off", '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>'],
+    ["SVG namespace confusion", '<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">'],
+    ["MathML namespace confusion", "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>"],
+    ["nested forms", "<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>"],
+    ["a CDATA section in HTML", "<![CDATA[><img src=x onerror=alert(1)>]]>"],
+    ["a template's contents", "<template><img src=x onerror=alert(1)></template>"],
+    ["an <xmp> with a closing tag in an attribute", '<xmp><p title="</xmp><img src=x onerror=alert(1)>">'],
+  ])("%s", (_name, vector) => {
+    const out = body(vector);
+    expect(out).not.toMatch(/onerror|<svg|<math|<template|<noscript|<xmp/i);
+    expect(liveMarkup(out).filter((m) => !KEPT_ELEMENTS.has(m.split("[")[0]!) || /^\w+\[on/.test(m))).toEqual([]);
+  });
+
+  it("checks URLs after entity decoding and whitespace/control stripping, as the browser's URL parser reads them", () => {
+    for (const href of [
+      "jav&#x09;ascript:alert(1)",
+      "&#106;avascript:alert(1)",
+      "javascript&colon;alert(1)",
+      " \u0001javascript:alert(1)",
+      "JAVA\nSCRIPT:alert(1)",
+      "vbscript:x",
+      "data:text/html,<script>x</script>",
+      "java{{x}}script:alert(1)",
+      "file:///etc/passwd",
+    ])
+      expect(liveMarkup(body(`<a href="${href}">x</a>`)), href).not.toContainEqual(expect.stringMatching(/^a\[href/));
+    expect(safeUrl("data:image/png;base64,iVBORw0KGgo=", true)).toBe(true);
+    expect(safeUrl("data:image/png;base64,iVBORw0KGgo=")).toBe(false);
+    expect(safeUrl("data:image/svg+xml,<svg onload=x>", true)).toBe(false);
+    expect(safeSrcset("a.png 1x, javascript:x 2x")).toBe(false);
+    expect(safeSrcset("https://x/a.png 1x,https://x/b.png 2x")).toBe(true);
+    expect(safeCss("background:url('\\6a avascript:x')")).toBe(false);
+    expect(safeCss("width:ex/**/pression(alert(1))")).toBe(false);
+    expect(safeCss('font-family:"Inter", Arial; background:url(https://x/bg.png)')).toBe(true);
+  });
+
+  it("keeps what email needs: merge tags, conditional comments, the doctype as written, a fragment as a fragment", () => {
+    const xhtml =
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+    const doc = clean(
+      `${xhtml}<html xmlns:v="urn:schemas-microsoft-com:vml"><head><!--[if mso]><xml><o:OfficeDocumentSettings></o:OfficeDocumentSettings></xml><![endif]--></head><body>` +
+        '<a href="*|UNSUB|*">u</a><a href="{{view_url}}">v</a><a href="%%profile_center_url%%">p</a><a href="mailto:a@b.c">m</a>' +
+        '<![if !mso]><p>web</p><![endif]><img src="cid:logo" alt=""></body></html>',
+    );
+    expect(doc.startsWith(xhtml)).toBe(true);
+    expect(doc).toContain('xmlns:v="urn:schemas-microsoft-com:vml"');
+    expect(doc).toContain("<!--[if mso]><xml><o:OfficeDocumentSettings></o:OfficeDocumentSettings></xml><![endif]-->");
+    for (const href of ["*|UNSUB|*", "{{view_url}}", "%%profile_center_url%%", "mailto:a@b.c"])
+      expect(doc).toContain(`href="${href}"`);
+    expect(doc).toContain("<!--[if !mso]><!--><p>web</p><!--<![endif]-->");
+    expect(doc).toContain('src="cid:logo"');
+    expect(clean('<table><tr><td style="color:red">Hi</td></tr></table>')).toBe(
+      '<table><tbody><tr><td style="color:red">Hi</td></tr></tbody></table>',
+    );
+  });
+
+  it("counts what it removed; a clean email passes the final check unchanged, byte for byte", () => {
+    const counts = noCounts();
+    body('<script>x</script><div onclick="x()"><a href="javascript:x">a</a><svg></svg><form><input name="q"></form>');
+    sanitizeEmailHtml(
+      '<body><script>x</script><div onclick="x()"><a href="javascript:x">a</a><svg></svg><form><input name="q"></form>',
+      counts,
+    );
+    expect(counts).toMatchObject({ removed: 1, handlers: 1, scriptUrls: 1, drawings: 1, forms: 2 });
+    const email = "<!doctype html><html><head><title>t</title></head><body><p>Hi &amp; bye</p></body></html>";
+    expect(verifyEmailHtml(email)).toBe(email);
+  });
+
+  it("property: whatever the input, a browser's parse of the output has nothing left to clean (fixed seed)", () => {
+    fc.assert(
+      fc.property(hostileMarkup, (html) => {
+        const out = sanitizeEmailHtml(html);
+        const found = noCounts();
+        expect(verifyEmailHtml(out, found)).toBe(out);
+        expect(found).toEqual(noCounts());
+        const live = liveMarkup(out);
+        expect(live.filter((m) => !KEPT_ELEMENTS.has(m.split("[")[0]!) || /^\w+\[on/i.test(m))).toEqual([]);
+        expect(live.filter((m) => /\[(?:href|src)=\s*(?:javascript|vbscript|data:text)/i.test(m))).toEqual([]);
+      }),
+      { seed: 35, numRuns: 400 },
+    );
+  });
+});
+
+describe("bounded work for any input (issue 35 item 3)", () => {
+  // Before: 100 000 nested <div>s overflowed the stack in the DOM library after seconds of work (a 500).
+  it("refuses very deep nesting before any recursive walk", () => {
+    expect(() => processEmail({ html: "<div>".repeat(100_000), source: "existing" })).toThrow(EmailBoundsError);
+    expect(() => processEmail({ html: "<div>".repeat(EMAIL_BOUNDS.maxDepth + 1), source: "existing" })).toThrow(
+      new EmailBoundsError("depth"),
+    );
+    expect(() => clean(`${"<table><tr><td>".repeat(150)}x`)).toThrow(new EmailBoundsError("depth"));
+  });
+
+  it("refuses too many elements and oversize attributes", () => {
+    expect(() => clean("<br>".repeat(EMAIL_BOUNDS.maxElements * 2 + 1))).toThrow(new EmailBoundsError("elements"));
+    expect(() => clean("<p>x</p>".repeat(EMAIL_BOUNDS.maxElements + 1))).toThrow(new EmailBoundsError("elements"));
+    expect(() => clean(`<p title="${"x".repeat(EMAIL_BOUNDS.maxAttributeChars + 1)}">x</p>`)).toThrow(
+      new EmailBoundsError("attribute"),
+    );
+  });
+});
