@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Mailsmith: one image for every instance (docs/deploy.md). Build: docker build -t mailsmith .
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # Manifests first, so the dependency layer is reused while only sources change.
 COPY package.json package-lock.json ./
@@ -11,7 +11,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 # Debian's Chromium renders emails (RENDERER=off to leave it out of the picture); tini reaps the browser's children.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends chromium fonts-dejavu-core tini ca-certificates \
