@@ -170,6 +170,8 @@ export const COMMERCE_UI_TEXTS = {
     supportTeam: "Support Team",
     package: "Package",
     item: "Item",
+    /** After PayPal declined the buyer's funding source (test mode: back to the PayPal window to pick another). */
+    tryAnotherWay: "Choose another way to pay",
   },
   adminOrdersPage: {
     orderName: (orderId: string) => `order ${orderId}`,

@@ -1,4 +1,4 @@
-import { PAYMENT_STATUS, PAYMENT_STATUS_EXPIRED } from "@mailsmith/shared";
+import { PAYMENT_STATUS, PAYMENT_STATUS_EXPIRED, PAYPAL_OUTCOME_STATUS } from "@mailsmith/shared";
 import { describe, expect, it } from "vitest";
 import { isOpenUnpaid, isPayable } from "./order-status";
 
@@ -17,5 +17,12 @@ describe("order status rules", () => {
     expect(isOpenUnpaid(order(PAYMENT_STATUS_EXPIRED))).toBe(true);
     expect(isOpenUnpaid(order(PAYMENT_STATUS.paid))).toBe(false);
     expect(isOpenUnpaid(order(PAYMENT_STATUS.cancelled))).toBe(false);
+  });
+
+  it("orders PayPal failed, refunded or reversed are neither open nor payable (not listed as pending, not deletable)", () => {
+    for (const status of Object.values(PAYPAL_OUTCOME_STATUS)) {
+      expect(isOpenUnpaid(order(status)), status).toBe(false);
+      expect(isPayable(order(status)), status).toBe(false);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { PAYMENT_STATUS } from "@mailsmith/shared";
+import { PAYMENT_STATUS, PAYMENT_STATUS_EXPIRED } from "@mailsmith/shared";
 
 type WithStatus = { paymentStatus: string };
 
@@ -9,8 +9,10 @@ export function isPayable(order: WithStatus): boolean {
 
 /**
  * What the pending pages list and an admin may delete: unpaid orders still open (pending, or expired by age).
- * A paid order is the accounting record; a cancelled one was its member's choice and stays cancelled.
+ * A paid order is the accounting record (also once refunded, reversed or failed at PayPal); a cancelled one was its
+ * member's choice and stays cancelled.
  */
 export function isOpenUnpaid(order: WithStatus): boolean {
-  return order.paymentStatus !== PAYMENT_STATUS.paid && order.paymentStatus !== PAYMENT_STATUS.cancelled;
+  // Failed, refunded and reversed orders (PayPal reported back, decision 097) are records too, never "open".
+  return order.paymentStatus === PAYMENT_STATUS.pending || order.paymentStatus === PAYMENT_STATUS_EXPIRED;
 }
