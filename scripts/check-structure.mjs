@@ -5,7 +5,7 @@
 //  2. jscpd (.jscpd.json): no block of 6+ lines repeated in apps/server/src or apps/web/src (tests and generated code aside).
 //  3. No test file leaves a module mock or fake timers behind (below).
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -157,3 +157,37 @@ if (leaks.length > 0) {
   process.exit(1);
 }
 console.log(`Shared-worker check: ${testFiles.length} test files leave no module mock or fake timer behind.`);
+
+// 4. Routes are thin (docs/architecture.md): a handler parses, makes one service call and answers. No handler calls a
+//    repo (`keysRepo.active(…)`: the service does) or two service methods (one service method does both).
+function thinRouteFindings(file, text) {
+  const findings = [];
+  for (const handler of text.split(/\bapp\.(?:get|post|put|patch|delete|route)\(/).slice(1)) {
+    const url = /^\s*(?:\{[^}]*?url:\s*)?"([^"]+)"/.exec(handler)?.[1] ?? "(a route)";
+    const repoCalls = handler.match(/\b\w+Repo\.\w+\(/g) ?? [];
+    const serviceCalls = handler.match(/\b\w+Service\.\w+\(/g) ?? [];
+    if (repoCalls.length > 0) findings.push(`${file} ${url}: calls a repo (${repoCalls.join(" ")})`);
+    if (serviceCalls.length > 1)
+      findings.push(`${file} ${url}: ${serviceCalls.length} service calls (${serviceCalls.join(" ")})`);
+  }
+  return findings;
+}
+const thinProbe = thinRouteFindings(
+  "probe",
+  'app.get("/a", {}, async () => ({ a: await aService.one(ctx), b: await aService.two(ctx) }));\n' +
+    'app.get("/b", {}, async () => keysRepo.active(ctx.db));\napp.get("/c", {}, async () => aService.one(ctx));\n',
+);
+if (thinProbe.length !== 2) {
+  console.error(`The thin-route check no longer bites: ${thinProbe.length} findings in its probe, 2 expected.`);
+  process.exit(1);
+}
+const routeFiles = readdirSync(path.join(root, "apps/server/src/features"), { recursive: true })
+  .filter((file) => /routes\.ts$/.test(file))
+  .map((file) => path.join("apps/server/src/features", file));
+const fatRoutes = routeFiles.flatMap((file) => thinRouteFindings(file, readFileSync(path.join(root, file), "utf8")));
+if (fatRoutes.length > 0) {
+  console.error("Routes that do a service's work (parse → one service call → answer; docs/architecture.md):");
+  for (const finding of fatRoutes) console.error(`  ${finding}`);
+  process.exit(1);
+}
+console.log(`Thin routes: ${routeFiles.length} route files, each handler one service call and no repo.`);
