@@ -8,6 +8,7 @@ const ENGINE_SUITES = [
   "apps/server/test/renderer-isolation.test.ts",
   "apps/server/test/email-engine-render.test.ts",
   "apps/server/test/email-check-cli.test.ts",
+  "apps/server/test/sanitizer-chromium.test.ts",
 ];
 
 /**
