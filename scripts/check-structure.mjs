@@ -1,9 +1,12 @@
-// The structure checks of `npm test` (issue 14): the import rules, the copy-paste check and the shared-worker check.
-//  1. The import rules are Biome `noRestrictedImports` overrides in biome.json, so `biome ci` (the first step of npm test)
-//     already enforces them on the real tree. Here we prove they still bite: each probe below is linted with the repo's
-//     biome.json in a scratch folder, and a forbidden import must be reported while an allowed one must not.
+// The structure checks of `npm test` (issue 14): the import rules, the copy-paste check, the shared-worker check and
+// the thin-route check.
+//  1. The import rules are Biome `noRestrictedImports` overrides in biome.json (and `noProcessEnv`: only env.ts reads
+//     process.env), so `biome ci` (the first step of npm test) already enforces them on the real tree. Here we prove
+//     they still bite: each probe below is linted with the repo's biome.json in a scratch folder, and a forbidden
+//     import must be reported while an allowed one must not.
 //  2. jscpd (.jscpd.json): no block of 6+ lines repeated in apps/server/src or apps/web/src (tests and generated code aside).
 //  3. No test file leaves a module mock or fake timers behind (below).
+//  4. No route handler calls a repo or two service methods (below; issue 36).
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
