@@ -1,14 +1,31 @@
-import type { TCreateGeminiKey, TGeminiKey, TUpdateGeminiKey } from "@mailsmith/shared";
+import type {
+  TChooseGeminiModel,
+  TCreateGeminiKey,
+  TGeminiKeyDetail,
+  TGeminiModels,
+  TUpdateGeminiKey,
+} from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
-type One = { success: true; message: string; data: TGeminiKey };
+type One = { success: true; message: string; data: TGeminiKeyDetail };
+type Tested = One & { ok: boolean };
+type Models = { success: true; message: string; data: TGeminiModels };
 const key = ["gemini-keys"] as const;
+const modelsKey = ["gemini-models"] as const;
 
 export function useGeminiKeys() {
   return useQuery({
     queryKey: key,
-    queryFn: () => api.get<{ data: TGeminiKey[] }>("/api/gemini-keys").then((r) => r.data),
+    queryFn: () => api.get<{ data: TGeminiKeyDetail[] }>("/api/gemini-keys").then((r) => r.data),
+  });
+}
+
+/** The models the keys list, the model in use and the notices (decisions 094, 095). */
+export function useGeminiModels() {
+  return useQuery({
+    queryKey: modelsKey,
+    queryFn: () => api.get<{ data: TGeminiModels }>("/api/gemini-models").then((r) => r.data),
   });
 }
 
@@ -16,6 +33,7 @@ export function useGeminiKeyMutations() {
   const qc = useQueryClient();
   const onSuccess = () => {
     qc.invalidateQueries({ queryKey: key });
+    qc.invalidateQueries({ queryKey: modelsKey });
     qc.invalidateQueries({ queryKey: ["generator-status"] });
   };
   return {
@@ -30,5 +48,11 @@ export function useGeminiKeyMutations() {
       onSuccess,
     }),
     toggle: useMutation({ mutationFn: (id: string) => api.patch<One>(`/api/gemini-keys/${id}/toggle`), onSuccess }),
+    test: useMutation({ mutationFn: (id: string) => api.post<Tested>(`/api/gemini-keys/${id}/test`), onSuccess }),
+    choose: useMutation({
+      mutationFn: (body: TChooseGeminiModel) => api.put<Models>("/api/gemini-models/choice", body),
+      onSuccess,
+    }),
+    refresh: useMutation({ mutationFn: () => api.post<Models>("/api/gemini-models/refresh"), onSuccess }),
   };
 }

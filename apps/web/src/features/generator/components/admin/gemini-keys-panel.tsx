@@ -1,4 +1,10 @@
-import { ADMIN_TABLE_PAGE_SIZE, GEMINI_KEY_MESSAGES, TABLE_TEXTS, type TGeminiKey } from "@mailsmith/shared";
+import {
+  ADMIN_TABLE_PAGE_SIZE,
+  GEMINI_HEALTH_MESSAGES,
+  GEMINI_KEY_MESSAGES,
+  TABLE_TEXTS,
+  type TGeminiKeyDetail as TGeminiKey,
+} from "@mailsmith/shared";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
@@ -10,13 +16,47 @@ import { TextField } from "@/components/ui/field";
 import { RowActions } from "@/components/ui/row-actions";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api-client";
-import { useGeminiKeyMutations, useGeminiKeys } from "../../api/gemini-keys";
+import { useGeminiKeyMutations, useGeminiKeys, useGeminiModels } from "../../api/gemini-keys";
+import { GeminiModelPanel } from "./gemini-model-panel";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : GEMINI_KEY_MESSAGES.never);
+
+const HEALTH: Record<TGeminiKey["health"]["status"], { label: string; color: "green" | "red" | "amber" | "grey" }> = {
+  ok: { label: GEMINI_HEALTH_MESSAGES.statusOk, color: "green" },
+  invalid: { label: GEMINI_HEALTH_MESSAGES.statusInvalid, color: "red" },
+  rate_limited: { label: GEMINI_HEALTH_MESSAGES.statusRateLimited, color: "amber" },
+  unchecked: { label: GEMINI_HEALTH_MESSAGES.statusUnchecked, color: "grey" },
+  check_failed: { label: GEMINI_HEALTH_MESSAGES.statusCheckFailed, color: "amber" },
+};
+
+/** Status, why, since when, last check (decision 095). */
+function HealthCell({ k, onTest, testing }: { k: TGeminiKey; onTest: () => void; testing: boolean }) {
+  const h = k.health;
+  return (
+    <div className="space-y-1 text-xs text-slate-600">
+      <Badge color={HEALTH[h.status].color}>{HEALTH[h.status].label}</Badge>
+      {h.reason && <p className="max-w-xs break-words text-slate-700">{h.reason}</p>}
+      {h.invalidAt && <p>{GEMINI_HEALTH_MESSAGES.invalidSince(when(h.invalidAt))}</p>}
+      {h.rateLimitedUntil && <p>{GEMINI_HEALTH_MESSAGES.rateLimitedUntil(when(h.rateLimitedUntil))}</p>}
+      <p>{GEMINI_HEALTH_MESSAGES.lastChecked(when(h.checkedAt))}</p>
+      <Button
+        variant="secondary"
+        className="!px-2.5 !py-1 text-xs"
+        onClick={onTest}
+        loading={testing}
+        aria-label={`${GEMINI_HEALTH_MESSAGES.actionTest}: ${k.name}`}
+      >
+        {GEMINI_HEALTH_MESSAGES.actionTest}
+      </Button>
+    </div>
+  );
+}
 
 /** Admin settings → Gemini Keys (admin spec §2, §5, §7, §8). Keys are write-only: the table shows first 8 … last 4. */
 export function GeminiKeysPanel() {
   const keys = useGeminiKeys();
+  const models = useGeminiModels();
+  const inUse = models.data?.inUse ?? null;
   const m = useGeminiKeyMutations();
   const [name, setName] = useState("");
   const [key, setKey] = useState("");
@@ -52,7 +92,9 @@ export function GeminiKeysPanel() {
         { name, key, isActive: active },
         {
           onSuccess: (r) => {
-            toast.success(r.message);
+            // The key is tested on add: a refused or unchecked key is saved, and the admin is told why.
+            if (r.data.health.status === "ok") toast.success(r.message);
+            else toast.error(r.message);
             resetForm();
           },
           onError: (err) => toast.error(errorMessage(err, GEMINI_KEY_MESSAGES.addFailed)),
@@ -70,6 +112,12 @@ export function GeminiKeysPanel() {
           undoable ? { action: { label: TABLE_TEXTS.undo, onClick: () => toggle(k, false) } } : {},
         ),
       onError: (err) => toast.error(errorMessage(err, GEMINI_KEY_MESSAGES.toggleFailed)),
+    });
+
+  const test = (k: TGeminiKey) =>
+    m.test.mutate(k._id, {
+      onSuccess: (r) => (r.ok ? toast.success(r.message) : toast.error(r.message)),
+      onError: (err) => toast.error(errorMessage(err, GEMINI_HEALTH_MESSAGES.testFetchFailed)),
     });
 
   const startEdit = (k: TGeminiKey) => {
@@ -114,6 +162,36 @@ export function GeminiKeysPanel() {
           {k.isActive ? GEMINI_KEY_MESSAGES.active : GEMINI_KEY_MESSAGES.inactive}
         </Badge>
       ),
+    },
+    {
+      key: "health",
+      header: GEMINI_HEALTH_MESSAGES.health,
+      sortValue: (k) => k.health.status,
+      render: (k) => (
+        <HealthCell k={k} onTest={() => test(k)} testing={m.test.isPending && m.test.variables === k._id} />
+      ),
+    },
+    {
+      key: "models",
+      header: GEMINI_HEALTH_MESSAGES.models,
+      sortValue: (k) => k.models?.length ?? -1,
+      className: "text-xs text-slate-600",
+      render: (k) =>
+        k.models ? (
+          <>
+            {GEMINI_HEALTH_MESSAGES.modelsCount(k.models.length)}
+            {inUse && (
+              <>
+                <br />
+                {k.models.includes(inUse)
+                  ? GEMINI_HEALTH_MESSAGES.hasModelInUse
+                  : GEMINI_HEALTH_MESSAGES.lacksModelInUse}
+              </>
+            )}
+          </>
+        ) : (
+          GEMINI_HEALTH_MESSAGES.modelsNone
+        ),
     },
     {
       key: "createdAt",
@@ -169,6 +247,14 @@ export function GeminiKeysPanel() {
           <span data-testid="gemini-key-count">{keys.data?.length ?? 0}</span>
         </Badge>
       </div>
+
+      <GeminiModelPanel
+        data={models.data}
+        allInvalid={Boolean(
+          keys.data?.some((k) => k.isActive) &&
+            keys.data.filter((k) => k.isActive).every((k) => k.health.status === "invalid"),
+        )}
+      />
 
       <form
         className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4"
