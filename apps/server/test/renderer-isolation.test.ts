@@ -1,4 +1,7 @@
 import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,14 +30,24 @@ const log = pino({ level: "silent" });
 
 let own: Listener;
 let targets: Listener[] = [];
+let localDir = "";
 
 beforeAll(async () => {
   // Our own origin (the public base URL): its files are the only thing a render may load.
   own = (await listen("own", "127.0.0.1"))!;
   targets = await startTargets();
+  // A local picture and page, all red: a render that showed them would have red where they are placed.
+  localDir = await mkdtemp(path.join(tmpdir(), "renderer-local-"));
+  await sharp({ create: { width: 40, height: 40, channels: 3, background: "#ff0000" } }).toFile(
+    path.join(localDir, "red.png"),
+  );
+  await writeFile(path.join(localDir, "red.html"), '<body style="margin:0;background:#f00"></body>');
 }, 60_000);
 
-afterAll(() => closeListeners([own, ...targets]));
+afterAll(async () => {
+  await closeListeners([own, ...targets]);
+  if (localDir) await rm(localDir, { recursive: true, force: true });
+});
 
 /**
  * The browsers the renderer launches: the bundled one, and Debian's (the fallback) when installed. Both must honour
@@ -86,6 +99,24 @@ describe.each(BROWSERS)("the renderer ($label) reaches no network address", { ti
     expect(sentinel.text).toBe("sentinel");
     await settle(targets);
     expect(arrivals(targets)).toEqual(nothingArrived(targets));
+  });
+
+  it("shows no local file (file: URLs in an image, a frame, an object, CSS, an embed)", async () => {
+    const png = path.join(localDir, "red.png");
+    const page = path.join(localDir, "red.html");
+    const box = "display:block;width:40px;height:40px;border:0";
+    for (const tag of [
+      `<img src="file://${png}" style="${box}">`,
+      `<iframe src="file://${page}" style="${box}"></iframe>`,
+      `<object data="file://${page}" type="text/html" style="${box}"></object>`,
+      `<div style="${box};background:url(file://${png})"></div>`,
+      `<embed src="file://${png}" type="image/png" style="${box}">`,
+    ]) {
+      const r = await renderer.render({ html: `<body style="margin:0;background:#fff">${tag}</body>`, width: 100 });
+      const { data, info } = await sharp(r.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const i = (20 * info.width + 20) * 3;
+      expect([data[i], data[i + 1], data[i + 2]], tag).not.toEqual([255, 0, 0]);
+    }
   });
 
   it("still shows our own origin's files (fetched by the renderer in Node, not by the browser)", async () => {

@@ -5,9 +5,11 @@ import { childProcessEnv, type Env } from "../../env.js";
 import { bundledChromium, fontEnv, SYSTEM_CHROMIUM } from "./chromium-binary.js";
 
 /**
- * Renders untrusted email HTML to a picture with headless Chromium (decision 025). JavaScript is off and every
- * network request is refused except data:/blob: and the app's own public origins (so stored images show): no SSRF
- * to internal addresses, no hot-linking of other people's servers.
+ * Renders untrusted email HTML to a picture with headless Chromium (decision 025). JavaScript is off, the browser
+ * has no network of its own (decision 101: every name and address resolves to nothing, every connection goes to a
+ * proxy that does not exist), and the request guard answers what a render may load: data:/blob: and GETs of the
+ * app's own public origins (so stored images show), served from Node. No SSRF to internal addresses, no hot-linking
+ * of other people's servers.
  */
 
 export interface RenderRequest {
@@ -246,7 +248,9 @@ export function createRenderer(opts: RendererOptions): Renderer {
     // Navigations (meta refresh, a frame) never leave the page: a 204 answer is "stay where you are" (an aborted
     // navigation would replace the email with an error page). Only our own origins are fetched, nothing else.
     if (request.resourceType() === "document") return route.fulfill({ status: 204, body: "" });
-    if (!origins.has(url.origin)) return route.abort("blockedbyclient");
+    // Only reads of our own origins: a ping or a form post would be sent from the server (route.fetch) with the page's
+    // body; the browser has no network of its own (NO_NETWORK_ARGS).
+    if (!origins.has(url.origin) || request.method() !== "GET") return route.abort("blockedbyclient");
     if (opts.assets) {
       try {
         const file = await opts.assets(url);
