@@ -110,9 +110,17 @@ test("admin manages Gemini keys: add, masked table, disable, delete with confirm
   await page.getByLabel("Name", { exact: true }).fill("Backup key");
   await page.getByLabel("API Key", { exact: true }).fill("AIzaSyE2E-panel-key-abcdefgh-9876");
   await page.getByRole("button", { name: "Add Key" }).click();
-  await expect(page.getByText("API key added successfully!")).toBeVisible();
+  // Adding tests the key (models.list against the stand-in): its health, models and the model in use show.
+  await expect(page.getByText(/^API key added and tested: Google lists \d+ models for it\.$/)).toBeVisible();
   const row = page.getByRole("row", { name: /Backup key/ });
   await expect(row.getByText("AIzaSyE2…9876")).toBeVisible();
+  await expect(row.getByText("OK", { exact: true })).toBeVisible();
+  await expect(row.getByText("Can use the model in use")).toBeVisible();
+  await expect(page.getByText("In use: gemini-3-flash")).toBeVisible();
+  await expect(page.getByLabel("Model used for generations")).toHaveValue("");
+  await expect(page.getByText(/Keys from one Google Cloud project share one quota/)).toBeVisible();
+  await row.getByRole("button", { name: "Test key: Backup key" }).click();
+  await expect(page.getByText(/^Key works: Google lists \d+ models for it\.$/)).toBeVisible();
   await expect(page.getByText("AIzaSyE2E-panel-key-abcdefgh-9876")).toHaveCount(0);
   // Row actions sit in a menu; disabling can be undone from the toast.
   const actions = row.getByRole("button", { name: "Actions for Backup key" });
@@ -132,6 +140,48 @@ test("admin manages Gemini keys: add, masked table, disable, delete with confirm
   await dialog.getByRole("button", { name: "Delete key" }).click();
   await expect(page.getByText("API key deleted successfully!")).toBeVisible();
   await expect(page.getByRole("row", { name: /Backup key/ })).toHaveCount(0);
+});
+
+test("admin sees a key Google refuses marked invalid with the reason, and chooses the model", async ({
+  page,
+}, testInfo) => {
+  await signInAdmin(page);
+  await page.goto("/admin/settings?tab=gemini-keys");
+  await page.getByLabel("Name", { exact: true }).fill("Revoked key");
+  await page.getByLabel("API Key", { exact: true }).fill("AIzaSyE2E-invalid-key-abcdefgh-0000");
+  await page.getByRole("button", { name: "Add Key" }).click();
+  await expect(
+    page.getByText(
+      "API key added, but Google refused it: 400 API_KEY_INVALID: API key not valid. Please pass a valid API key.",
+    ),
+  ).toBeVisible();
+  const row = page.getByRole("row", { name: /Revoked key/ });
+  await expect(row.getByText("Invalid", { exact: true })).toBeVisible();
+  await expect(row.getByText(/^Marked invalid: /)).toBeVisible();
+  await page.getByLabel("Name", { exact: true }).fill("Working key");
+  await page.getByLabel("API Key", { exact: true }).fill("AIzaSyE2E-working-key-abcdefgh-1111");
+  await page.getByRole("button", { name: "Add Key" }).click();
+  await expect(page.getByRole("row", { name: /Working key/ }).getByText("OK", { exact: true })).toBeVisible();
+  // The model: automatic by default, or one the keys list.
+  const select = page.getByLabel("Model used for generations");
+  await select.selectOption("gemini-3.1-flash-lite");
+  await expect(page.getByText("Model choice saved.")).toBeVisible();
+  await expect(page.getByText("In use: gemini-3.1-flash-lite")).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`gemini-keys-${width}.png`), fullPage: true });
+  }
+  await select.selectOption("");
+  await expect(page.getByText("In use: gemini-3-flash")).toBeVisible();
+  for (const name of ["Revoked key", "Working key"]) {
+    await page.getByRole("button", { name: `Actions for ${name}` }).click();
+    await page
+      .getByRole("menu", { name: `Actions for ${name}` })
+      .getByRole("menuitem", { name: "Delete key…" })
+      .click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete key" }).click();
+    await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
+  }
 });
 
 test("a member under 1 credit is offered Buy Now, which leads to the packages", async ({ page, baseURL }) => {
