@@ -67,6 +67,34 @@ test("buy a package offline: Choose Plan → checkout → stand-in → credits a
   expect(await headerCredits(page)).toBe(before + 80);
 });
 
+test("a declined card: the page says so, the member restarts in PayPal with another way to pay, and it succeeds", async ({
+  page,
+}) => {
+  await signUpMember(page);
+  const before = await headerCredits(page);
+  const card = page.locator("#pricing-sec").getByRole("article", { name: "Professional" });
+  await card.getByRole("link", { name: /Choose Plan/ }).click();
+  await fillBilling(page);
+  await expect(page.getByRole("heading", { name: "Complete Your Payment" })).toBeVisible();
+  await page.getByRole("button", { name: "Pay with the test PayPal (offline demo)" }).click();
+  await expect(page.getByRole("heading", { name: "PayPal test checkout" })).toBeVisible();
+  await page.getByRole("button", { name: "Approve with a card that will be declined" }).click();
+
+  // Back on our page: PayPal declined the card (INSTRUMENT_DECLINED), nothing was charged.
+  await expect(
+    page.getByText("PayPal declined this payment method. Please choose another way to pay in PayPal."),
+  ).toBeVisible();
+  await expect(page.getByText("Payment Issue")).toBeVisible();
+  await page.getByRole("link", { name: "Choose another way to pay" }).click();
+
+  // The same PayPal order, approved again with another funding source: the capture is a new attempt and succeeds.
+  await expect(page.getByRole("heading", { name: "PayPal test checkout" })).toBeVisible();
+  await page.getByRole("button", { name: "Approve test payment" }).click();
+  await expect(page.getByText("Payment successful! Redirecting to your subscription history...")).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/orders-history$/);
+  expect(await headerCredits(page)).toBe(before + 80);
+});
+
 test("buy a premium item offline and see its access URL", async ({ page }) => {
   await signUpMember(page);
   await page.goto("/premium/black-friday-promotional-email-kit/TPL-BLACKFRIDAY");
