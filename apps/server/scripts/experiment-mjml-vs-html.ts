@@ -7,13 +7,14 @@
  * the design by the model's boxes, the email engine, the renderer, the fidelity score. Prints one row per design and
  * a summary per format: fidelity score, email checks (fails / warnings, passed), model time and total time.
  *
- *   GEMINI_API_KEY=… npm run experiment:mjml-vs-html                 real model (GEMINI_MODEL, default gemini-2.5-flash)
+ *   GEMINI_API_KEY=… npm run experiment:mjml-vs-html                 real model (GEMINI_MODEL, default gemini-3-flash)
  *   npm run experiment:mjml-vs-html -- --stand-in                     offline dry run of the harness (figures meaningless)
  *   options: --designs=N (default 20, max 40)  --out=results.json
  */
 import { writeFileSync } from "node:fs";
 import pino from "pino";
 import { createGeminiClient } from "../src/adapters/gemini/client.js";
+import { thinkingFor } from "../src/adapters/gemini/models.js";
 import { startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { createRenderer } from "../src/adapters/renderer/renderer.js";
 import { scoreFidelity } from "../src/email-engine/fidelity/index.js";
@@ -93,7 +94,7 @@ async function main() {
     console.error("Set GEMINI_API_KEY (a real model is needed), or pass --stand-in for an offline dry run.");
     process.exit(2);
   }
-  const model = process.env.GEMINI_MODEL ?? "gemini-2.5-flash";
+  const model = process.env.GEMINI_MODEL ?? "gemini-3-flash";
   const gemini = createGeminiClient({ baseUrl });
   const renderer = createRenderer({
     env: loadEnv({ LOG_LEVEL: "silent", RENDERER: "on" }),
@@ -121,6 +122,7 @@ async function main() {
             prompt,
             images: [{ mimeType: "image/png", data: design }],
             signal: AbortSignal.timeout(180_000),
+            thinking: thinkingFor(model),
             responseSchema: ANSWER_SCHEMA as never,
           });
           let text = "";

@@ -10,7 +10,7 @@ process.stdout.write(
   [
     `Gemini stand-in listening at ${standIn.url}`,
     `  Start Mailsmith with GEMINI_BASE_URL=${standIn.url}`,
-    "  then add any API key in Admin → Settings → Gemini Keys (keys containing fail-429, fail-500 … fail on purpose).",
+    "  then add any API key in Admin → Settings → Gemini Keys (keys containing invalid, fail-403, fail-429, fail-500 … fail on purpose).",
     "",
   ].join("\n"),
 );
