@@ -7,6 +7,7 @@ import type {
 } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { generatorStatusQuery } from "./queries";
 
 type One = { success: true; message: string; data: TGeminiKeyDetail };
 type Tested = One & { ok: boolean };
@@ -34,7 +35,7 @@ export function useGeminiKeyMutations() {
   const onSuccess = () => {
     qc.invalidateQueries({ queryKey: key });
     qc.invalidateQueries({ queryKey: modelsKey });
-    qc.invalidateQueries({ queryKey: ["generator-status"] });
+    qc.invalidateQueries({ queryKey: generatorStatusQuery.queryKey });
   };
   return {
     create: useMutation({ mutationFn: (body: TCreateGeminiKey) => api.post<One>("/api/gemini-keys", body), onSuccess }),
