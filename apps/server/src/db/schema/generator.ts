@@ -82,6 +82,8 @@ export const generations = pgTable(
     thumbnailUrl: text("thumbnail_url"),
     mjml: text("mjml"),
     variantGroup: uuid("variant_group"),
+    /** Deleted by the member, still undoable (decision 104); the row goes when the undo window ends. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

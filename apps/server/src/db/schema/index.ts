@@ -5,5 +5,6 @@ export * from "./content.js";
 export * from "./credits.js";
 export * from "./generator.js";
 export * from "./messaging.js";
+export * from "./storage.js";
 export * from "./support.js";
 export * from "./system.js";
