@@ -850,7 +850,7 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
 
 function page(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0;padding:40px 16px;color:#1e293b}main{max-width:420px;margin:auto;background:#fff;border-radius:16px;padding:28px;box-shadow:0 10px 30px #0001}h1{font-size:22px;margin:0 0 12px;color:#003087}.note{background:#fff7e0;border:1px solid #f5d372;padding:8px 12px;border-radius:8px;font-size:14px}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px}dt{color:#64748b}dd{margin:0;font-weight:600}button{display:block;width:100%;margin-top:12px;padding:12px;border-radius:999px;border:0;background:#ffc439;font-weight:700;font-size:16px;cursor:pointer}button.secondary{background:#e2e8f0}</style>
+<style>body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0;padding:40px 16px;color:#1e293b}main{max-width:420px;margin:auto;background:#fff;border-radius:16px;padding:28px;box-shadow:0 10px 30px #0001}h1{font-size:22px;margin:0 0 12px;color:#003087}.note{background:#fff7e0;border:1px solid #f5d372;padding:8px 12px;border-radius:8px;font-size:14px}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px}dt{color:#64748b}dd{margin:0;font-weight:600;overflow-wrap:anywhere}button{display:block;width:100%;margin-top:12px;padding:12px;border-radius:999px;border:0;background:#ffc439;font-weight:700;font-size:16px;cursor:pointer}button.secondary{background:#e2e8f0}</style>
 </head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
