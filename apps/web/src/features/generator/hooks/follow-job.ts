@@ -70,7 +70,7 @@ export interface RunChanges {
 
 /** The handler of one job's stream events: HTML deltas collected and flushed on a timer, stage changes, the end. */
 export function streamEventHandler(changes: RunChanges) {
-  const pending = { html: "", timer: null as number | null };
+  const pending = { html: "", timer: null as ReturnType<typeof setTimeout> | null };
   const flush = () => {
     pending.timer = null;
     changes.preview(pending.html);
@@ -78,7 +78,7 @@ export function streamEventHandler(changes: RunChanges) {
   return (e: TGenerationStreamEvent) => {
     if (e.type === "html") {
       pending.html += e.delta;
-      if (pending.timer === null) pending.timer = window.setTimeout(flush, GENERATOR_LIMITS.previewThrottleMs);
+      if (pending.timer === null) pending.timer = setTimeout(flush, GENERATOR_LIMITS.previewThrottleMs);
       return;
     }
     if (e.type === "job") {
@@ -86,7 +86,7 @@ export function streamEventHandler(changes: RunChanges) {
       changes.job(e.job, pending.html);
       return;
     }
-    if (pending.timer !== null) window.clearTimeout(pending.timer);
+    if (pending.timer !== null) clearTimeout(pending.timer);
     pending.timer = null;
     changes.ended(e);
   };
