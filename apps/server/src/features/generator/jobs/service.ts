@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { PassThrough } from "node:stream";
-import { CREDITS_PER_GENERATION, GENERATION_JOB_MESSAGES, GENERATOR_MESSAGES } from "@mailsmith/shared";
+import {
+  COMMERCE_MESSAGES,
+  CREDITS_PER_GENERATION,
+  GENERATION_JOB_MESSAGES,
+  GENERATOR_MESSAGES,
+} from "@mailsmith/shared";
 import type { AppContext } from "../../../context.js";
 import type { UserRow } from "../../../core/identity/users.js";
 import type { StoredUpload } from "../../../db/schema/index.js";
@@ -102,8 +107,11 @@ export const jobsService = {
     const keys = await keysRepo.active(ctx.db);
     if (keys.length === 0) throw new AppError("NO_API_KEYS", GENERATOR_MESSAGES.noApiKeys, 503);
     const cost = CREDITS_PER_GENERATION * input.variants;
-    if ((await balanceOf(ctx.db, input.user.id)) < cost) {
-      throw new AppError("INSUFFICIENT_CREDITS", GENERATOR_MESSAGES.insufficientCredits, 402);
+    const balance = await balanceOf(ctx.db, input.user.id);
+    if (balance < cost) {
+      // A PayPal refund or reversal may leave the balance below zero (decision 097): the member is told why.
+      const message = balance < 0 ? COMMERCE_MESSAGES.negativeBalance(balance) : GENERATOR_MESSAGES.insufficientCredits;
+      throw new AppError("INSUFFICIENT_CREDITS", message, 402);
     }
     const uploads: StoredUpload[] = await storeUploads(ctx.storage, ctx.env.publicUrl, input.images);
     const group = input.variants > 1 ? randomUUID() : null;
