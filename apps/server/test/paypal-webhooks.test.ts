@@ -161,6 +161,9 @@ describe("request ids per attempt and INSTRUMENT_DECLINED", () => {
     expect(declined.body.restartUrl).toContain(`/checkoutnow?token=${paypalOrderId}`);
     expect((await orderOf(member, order._id)).paymentStatus).toBe("pending");
     expect(await balanceOf(member)).toBe(before);
+    // Asked again before the buyer restarted (a racing webhook, a second tab): still declined, still retryable.
+    const still = await capture(member, order._id, paypalOrderId);
+    expect(still.body).toMatchObject({ code: PAYMENT_ERROR_CODES.instrumentDeclined, retryable: true });
 
     // The buyer picks another funding source (PayPal's restart) and approves again.
     await approveAtStandIn(standIn.url, paypalOrderId);

@@ -570,7 +570,7 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
           "The order cannot be captured: it was voided.",
         );
       }
-      if (order.status !== "APPROVED" || stored.needsRestart) {
+      if (order.status !== "APPROVED") {
         return error(
           422,
           "UNPROCESSABLE_ENTITY",
@@ -579,8 +579,9 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
           "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
         );
       }
-      if (stored.declineAtCapture) {
-        // PayPal's answer when the buyer's funding source fails: the buyer restarts (approves again, another source).
+      if (stored.declineAtCapture || stored.needsRestart) {
+        // PayPal's answer when the buyer's funding source fails, and again to any capture (whatever its request id)
+        // until the buyer restarts: approves again with another source.
         stored.declineAtCapture = false;
         stored.needsRestart = true;
         order.links = orderLinks(base(req), order, "payer-action");
