@@ -1,11 +1,15 @@
 import { sql } from "drizzle-orm";
+import { parse } from "parse5";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
+import { HOSTILE_SNIPPETS, hostileSamples } from "./hostile-markup.js";
 
 /**
  * Table-driven hostile input: every route of the OpenAPI document gets NUL bytes, impossible dates, huge numbers,
  * deep JSON, malformed multipart and an oversize body. Each answer must be a 4xx with a message (never a 5xx) and
- * the database must be exactly as before.
+ * the database must be exactly as before. Every route that takes HTML (a body field `html`) also gets very deep
+ * nesting (4xx, nothing written) and samples of the hostile-markup generator (never a 5xx; any HTML it answers with
+ * holds no live markup as a browser parses it).
  */
 
 interface Operation {
@@ -15,6 +19,9 @@ interface Operation {
   bodyProps: Record<string, { type?: string | string[]; format?: string }>;
   hasBody: boolean;
 }
+
+/** Routes that take an email's HTML: the email engine's input (issue 35). */
+const takesHtml = (op: Operation) => op.hasBody && "html" in op.bodyProps;
 
 const UUID = "0b7e4f52-2c1a-4d8e-9f3b-6a5c4d3e2f10";
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -239,4 +246,70 @@ describe("hostile input on every route of the OpenAPI document", () => {
       expect(await snapshot()).toBe(before);
     }, 300_000);
   }
+});
+
+/** Event handlers, script URLs and dropped elements left in a browser's parse (parse5, scripting off) of `html`. */
+function liveMarkup(html: string): string[] {
+  const found: string[] = [];
+  const stack: unknown[] = [parse(html, { scriptingEnabled: false })];
+  while (stack.length) {
+    const node = stack.pop() as {
+      tagName?: string;
+      attrs?: { name: string; value: string }[];
+      childNodes?: unknown[];
+      content?: unknown;
+    };
+    if (node.tagName && /^(?:script|iframe|object|embed|svg|math|template|noscript|base)$/.test(node.tagName))
+      found.push(node.tagName);
+    for (const a of node.attrs ?? [])
+      if (/^on/i.test(a.name) || /^\s*(?:javascript|vbscript|data:text)/i.test(a.value.replace(/[\t\n\r]/g, "")))
+        found.push(`${node.tagName}[${a.name}=${a.value.slice(0, 60)}]`);
+    stack.push(...(node.childNodes ?? []), ...(node.content ? [node.content] : []));
+  }
+  return found;
+}
+
+describe("hostile HTML on every route that takes HTML (issue 35)", () => {
+  it("very deep nesting: a 4xx with a message (it was a 500 after seconds of work), nothing written", async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    let tried = 0;
+    for (const op of operations.filter(takesHtml)) {
+      for (const html of ["<div>".repeat(100_000), `${"<table><tr><td>".repeat(1_000)}x`, "<b>".repeat(1_000)]) {
+        tried += 1;
+        const res = await admin.request(op.method, fillPath(op.path, UUID), { html });
+        const message = (res.body as { message?: unknown } | undefined)?.message;
+        if (res.status < 400 || res.status >= 500 || typeof message !== "string" || !message)
+          failures.push(
+            `${op.method} ${op.path} (${html.slice(0, 20)}…) → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`,
+          );
+      }
+    }
+    expect(tried).toBeGreaterThanOrEqual(6);
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  }, 300_000);
+
+  it("generated hostile markup: never a 5xx, and no live markup in the HTML it answers with", async () => {
+    const failures: string[] = [];
+    let answered = 0;
+    const samples = [...hostileSamples(4), ...HOSTILE_SNIPPETS.slice(0, 3)];
+    for (const op of operations.filter(takesHtml)) {
+      for (const html of samples) {
+        const res = await admin.request(op.method, fillPath(op.path, UUID), { html });
+        const body = res.body as { html?: string; data?: { html?: string }; message?: unknown };
+        if (res.status >= 500) failures.push(`${op.method} ${op.path} → ${res.status} for ${JSON.stringify(html)}`);
+        else if (res.status >= 400 && (typeof body?.message !== "string" || !body.message))
+          failures.push(`${op.method} ${op.path} → ${res.status} without a message`);
+        const out = body?.html ?? body?.data?.html;
+        if (typeof out === "string") {
+          answered += 1;
+          const live = liveMarkup(out);
+          if (live.length) failures.push(`${op.method} ${op.path}: ${live.join(", ")} from ${JSON.stringify(html)}`);
+        }
+      }
+    }
+    expect(answered).toBeGreaterThan(0);
+    expect(failures).toEqual([]);
+  }, 300_000);
 });
