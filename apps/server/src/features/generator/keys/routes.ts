@@ -13,11 +13,15 @@ import {
 } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { GeminiClient } from "../../../adapters/gemini/client.js";
 import { idParams, okResponse } from "../route-parts.js";
 import { type CheckResult, refreshStale, startDiscovery } from "./discovery.js";
 import { toKeyDetail } from "./repo.js";
 import { keysService } from "./service.js";
+
+/** Routes that take no input still refuse a body they do not expect (hostile-input suite). */
+const ZEmptyBodySchema = z.strictObject({}).optional();
 
 const addedMessage = (r: CheckResult) =>
   r.ok
@@ -117,6 +121,7 @@ export async function keysRoutes(appBase: FastifyInstance, { gemini }: { gemini:
       schema: {
         tags: ["gemini-keys"],
         summary: "List the models of every active key again now",
+        body: ZEmptyBodySchema,
         response: { 200: ZGeminiModelsSavedResponseSchema },
       },
     },
