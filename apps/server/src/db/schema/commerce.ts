@@ -46,6 +46,8 @@ const orderColumns = () => ({
   orderId: text("order_id").notNull().unique(),
   paymentId: text("payment_id").notNull().unique(),
   userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+  /** Set when the member deleted their account: the order stays, detached, under this reference (decision 105). */
+  closedAccountRef: uuid("closed_account_ref"),
   packageName: text("package_name").notNull(),
   packagePrice: money("package_price").notNull(),
   processingFee: money("processing_fee").notNull().default(0),

@@ -4,6 +4,7 @@ export * from "./commerce.js";
 export * from "./content.js";
 export * from "./credits.js";
 export * from "./generator.js";
+export * from "./member-data.js";
 export * from "./messaging.js";
 export * from "./storage.js";
 export * from "./support.js";
