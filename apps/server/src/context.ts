@@ -14,6 +14,7 @@ import { SessionCache } from "./core/identity/session-cache.js";
 import { UserCache } from "./core/identity/user-cache.js";
 import { revokeSessions } from "./core/identity/users.js";
 import { type Credits, createCredits } from "./core/ledger.js";
+import { trackStorage } from "./core/storage/stored-objects.js";
 import type { Database, Db } from "./db/client.js";
 import { createEmailProcessor, type EmailWorkerPool } from "./email-engine/pool.js";
 import type { Env } from "./env.js";
@@ -116,7 +117,8 @@ export function createContext(opts: {
     },
   });
   // The secret also signs the expiring addresses of private stored files (designs, decision 103).
-  const storage = createStorage(env, opts.authSecret);
+  // Every object put is recorded with its owner, for the storage sweep (decision 104).
+  const storage = trackStorage(createStorage(env, opts.authSecret), db, log);
   return {
     env,
     database,

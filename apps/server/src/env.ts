@@ -101,6 +101,23 @@ export const EnvSchema = z
     GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     GENERATION_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
     GENERATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    /**
+     * Storage sweep (decision 104): objects no row references are deleted after the grace period; every interval
+     * (0 = never, on this instance) one instance at a time sweeps; crops of a deleted template are kept the days given.
+     */
+    STORAGE_SWEEP_GRACE_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 365)
+      .default(24),
+    STORAGE_SWEEP_INTERVAL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(60),
+    STORAGE_SWEEP_BATCH: z.coerce.number().int().min(1).max(10_000).default(200),
+    STORAGE_SENT_IMAGE_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
     /** Rendering emails to check and preview them (headless Chromium): "off" = never start a browser. */
     RENDERER: z.enum(["on", "off"]).default("on"),
     /** A Chromium to use instead of the one inside the @sparticuz/chromium package (e.g. /usr/bin/chromium). */

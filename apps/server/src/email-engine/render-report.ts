@@ -182,10 +182,10 @@ export function withRenderOutcome(report: TEmailReport, outcome: RenderOutcome):
  */
 export async function renderIntoReport(
   deps: { renderer: Renderer; storage: StorageAdapter },
-  input: { html: string; report: TEmailReport; ownerId: string; thumbnail?: boolean },
+  input: { html: string; report: TEmailReport; ownerId: string; userId?: string; thumbnail?: boolean },
 ): Promise<{ report: TEmailReport; thumbnailUrl: string | null; desktop: RenderResult | null }> {
   const outcome = await renderReport(deps.renderer, input.html, {
-    storeAs: storePreviewsIn(deps.storage, input.ownerId),
+    storeAs: storePreviewsIn(deps.storage, input.ownerId, input.userId),
     thumbnail: input.thumbnail ?? true,
   });
   return {
@@ -202,13 +202,13 @@ const STORED_WEBP_QUALITY = 72;
  * Stores pictures as WebP through the storage adapter under `previews/<ownerId>-<name>-<random>.webp` (a random
  * part, because storage keys are write-once and a template may be rendered again).
  */
-export function storePreviewsIn(storage: StorageAdapter, ownerId: string): StoreAs {
+export function storePreviewsIn(storage: StorageAdapter, ownerId: string, userId?: string): StoreAs {
   const owner = ownerId.toLowerCase().replace(/[^a-z0-9-]/g, "");
   return async (name, png) => {
     const body = await sharp(png).webp({ quality: STORED_WEBP_QUALITY }).toBuffer();
     const slug = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
     const key = `previews/${owner}-${slug}-${randomBytes(4).toString("hex")}.webp`;
-    const file = await storage.put({ key, body, contentType: "image/webp" });
+    const file = await storage.put({ key, body, contentType: "image/webp", ownerId: userId });
     return file.url;
   };
 }

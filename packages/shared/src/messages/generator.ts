@@ -4,3 +4,16 @@ export const GENERATOR_SERVER_MESSAGES = {
   unexpectedFailure: "Something went wrong while generating the email.",
   keysListed: "OK",
 } as const;
+
+/**
+ * Deleting a template can be undone (decision 104): the server keeps it `windowSeconds` (its pictures are not served
+ * meanwhile), the list's toast offers "Undo" for `toastMs`. The spec's own deletion texts stay as they are.
+ */
+export const TEMPLATE_UNDO = {
+  windowSeconds: 600,
+  toastMs: 30_000,
+  undo: "Undo",
+  restored: "Template restored.",
+  restoreFailed: "Failed to restore the template.",
+  expired: "This template can no longer be restored.",
+} as const;

@@ -9,7 +9,8 @@ export interface StoredFile {
 
 export interface StorageAdapter {
   kind: "local" | "s3";
-  put(input: { key: string; body: Buffer; contentType: string }): Promise<StoredFile>;
+  /** `ownerId`: the member the object belongs to (recorded by core/storage/tracked-storage.ts; adapters ignore it). */
+  put(input: { key: string; body: Buffer; contentType: string; ownerId?: string | null }): Promise<StoredFile>;
   delete(key: string): Promise<void>;
   /** Reads a file back (null when absent): local disk, or an authenticated GetObject from the bucket. */
   read?(key: string): Promise<{ body: Buffer; contentType: string } | null>;

@@ -33,6 +33,7 @@ export async function storeUploads(
   storage: StorageAdapter,
   publicUrl: string,
   images: UploadedImage[],
+  ownerId?: string,
 ): Promise<StoredUpload[]> {
   const out: StoredUpload[] = [];
   for (const img of images) {
@@ -41,6 +42,7 @@ export async function storeUploads(
       key: `designs/${randomUUID()}.${ext}`,
       body: img.data,
       contentType: img.mimeType,
+      ownerId,
     });
     out.push({
       key: file.key,
@@ -118,6 +120,8 @@ export async function materialiseImages(opts: {
   designs: Buffer[];
   storage: StorageAdapter;
   publicUrl: string;
+  /** The member the crops belong to (decision 104). */
+  ownerId?: string;
 }): Promise<{ html: string; images: StoredTemplateImage[] }> {
   let html = opts.html;
   const images: StoredTemplateImage[] = [];
@@ -133,6 +137,7 @@ export async function materialiseImages(opts: {
       key: `generated/${randomUUID()}.${photo ? "jpg" : "png"}`,
       body,
       contentType: photo ? "image/jpeg" : "image/png",
+      ownerId: opts.ownerId,
     });
     const url = absoluteUrl(opts.publicUrl, file.url);
     html = html.replace(ref, `$1${url}$1`);
@@ -158,6 +163,7 @@ export async function replaceSlot(opts: {
   upload: { data: Buffer; mimeType: string };
   storage: StorageAdapter;
   publicUrl: string;
+  ownerId?: string;
 }): Promise<{ html: string; images: StoredTemplateImage[] } | null> {
   const current = opts.images.find((i) => i.slot === opts.slot);
   if (!current) return null;
@@ -167,6 +173,7 @@ export async function replaceSlot(opts: {
     key: `generated/${randomUUID()}.png`,
     body: encoded.data,
     contentType: "image/png",
+    ownerId: opts.ownerId,
   });
   const url = absoluteUrl(opts.publicUrl, file.url);
   const html = opts.html.split(current.url).join(url);

@@ -6,6 +6,7 @@ import type { AppContext } from "../../context.js";
 import { templateAutofixRoutes } from "./history/autofix-routes.js";
 import { exportRoutes } from "./history/export-routes.js";
 import { templateImportRoutes } from "./history/import-routes.js";
+import { startPurging } from "./history/purge.js";
 import { historyRoutes } from "./history/routes.js";
 import { testSendRoutes } from "./history/test-send-routes.js";
 import { generationJobRoutes } from "./jobs/job-routes.js";
@@ -39,12 +40,16 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
     },
   );
   workers.set(ctx, worker);
+  // Templates deleted with undo go for good once their undo window is over (decision 104).
+  let stopPurging: (() => void) | undefined;
   appBase.addHook("onReady", async () => {
     const n = await refundStalePending(ctx);
     if (n) ctx.log.warn({ refunded: n }, "refunded generations left pending by a previous run");
     worker.start();
+    stopPurging = startPurging(ctx);
   });
   appBase.addHook("onClose", async () => {
+    stopPurging?.();
     // Running jobs go back to the queue: the next instance (or this one after a restart) resumes them.
     await worker.stop();
   });

@@ -1,18 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { GENERATOR_MESSAGES, type TImportTemplate } from "@mailsmith/shared";
+import { GENERATOR_MESSAGES, TEMPLATE_UNDO, type TImportTemplate } from "@mailsmith/shared";
 import type { AppContext } from "../../context.js";
 import type { UserRow } from "../../core/identity/users.js";
 import { readHtmlInput } from "../../email-engine/existing-html.js";
 import { renderIntoReport } from "../../email-engine/render-report.js";
 import { AppError, badRequest, notFound } from "../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../plugins/access.js";
-import { forgetPictures } from "./history/pictures.js";
+import { hidePictures } from "./history/pictures.js";
 import { nameFromHtml } from "./jobs/pipeline.js";
 import { type GenerationRow, generationsRepo } from "./repo.js";
 
 /** A template that can be refined: a saved one with its HTML. */
 export function assertRefinable(row: GenerationRow | undefined): GenerationRow {
-  if (row?.status !== "succeeded" || !row.html) throw badRequest(GENERATOR_MESSAGES.templateNotFound, "NOT_FOUND");
+  if (row?.status !== "succeeded" || row.deletedAt || !row.html)
+    throw badRequest(GENERATOR_MESSAGES.templateNotFound, "NOT_FOUND");
   return row;
 }
 
@@ -21,7 +22,7 @@ export const templatesService = {
   /** A saved template of the caller (or any, for an admin). Failed and pending rows are not templates. */
   async get(ctx: AppContext, caller: UserRow, id: string): Promise<GenerationRow> {
     const row = await generationsRepo.find(ctx.db, id);
-    if (row?.status !== "succeeded") throw notFound(GENERATOR_MESSAGES.templateNotFound);
+    if (row?.status !== "succeeded" || row.deletedAt) throw notFound(GENERATOR_MESSAGES.templateNotFound);
     assertOwnerOrAdmin(caller, row.userId, GENERATOR_MESSAGES.templateNotFound);
     return row;
   },
@@ -39,7 +40,12 @@ export const templatesService = {
     const result = await ctx.emailEngine.run({ html, source: "existing" });
     // Rendered like any template: previews on its page, a thumbnail in the history (the report says so if not).
     const id = randomUUID();
-    const checked = await renderIntoReport(ctx, { html: result.html, report: result.report, ownerId: id });
+    const checked = await renderIntoReport(ctx, {
+      html: result.html,
+      report: result.report,
+      ownerId: id,
+      userId: caller.id,
+    });
     return generationsRepo.insert(ctx.db, {
       id,
       userId: caller.id,
@@ -56,11 +62,28 @@ export const templatesService = {
     });
   },
 
-  async remove(ctx: AppContext, caller: UserRow, id: string) {
+  /**
+   * Deletes a template with undo (decision 104): the row is marked deleted and its thumbnail and previews stop being
+   * served at once (decision 103); `restore` brings both back within TEMPLATE_UNDO.windowSeconds, after which
+   * `purgeDeletedTemplates` removes the row and the pictures. Answers until when it can be undone.
+   */
+  async remove(ctx: AppContext, caller: UserRow, id: string, now = new Date()): Promise<{ undoUntil: Date }> {
     const row = await this.get(ctx, caller, id);
-    await generationsRepo.remove(ctx.db, row.id);
-    // Its thumbnail and previews stop being served now, not at the next storage sweep (decision 103).
-    await forgetPictures(ctx, row);
+    await generationsRepo.update(ctx.db, row.id, { deletedAt: now });
+    await hidePictures(ctx, row, true, now);
+    return { undoUntil: new Date(now.getTime() + TEMPLATE_UNDO.windowSeconds * 1000) };
+  },
+
+  /** Undoes a deletion within the window: the template and its pictures are back. */
+  async restore(ctx: AppContext, caller: UserRow, id: string, now = new Date()): Promise<void> {
+    const row = await generationsRepo.find(ctx.db, id);
+    if (row?.status !== "succeeded" || !row.deletedAt) throw notFound(GENERATOR_MESSAGES.templateNotFound);
+    assertOwnerOrAdmin(caller, row.userId, GENERATOR_MESSAGES.templateNotFound);
+    if (now.getTime() - row.deletedAt.getTime() > TEMPLATE_UNDO.windowSeconds * 1000) {
+      throw new AppError("UNDO_EXPIRED", TEMPLATE_UNDO.expired, 410);
+    }
+    await generationsRepo.update(ctx.db, row.id, { deletedAt: null });
+    await hidePictures(ctx, row, false, now);
   },
 
   /** Sends the template to the caller's own address only (rate-limited by the route). */

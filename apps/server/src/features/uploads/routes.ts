@@ -9,11 +9,19 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error.js";
+import { currentUser } from "../../plugins/access.js";
 import { readUploadedFile, storeUploadedImage } from "./service.js";
+import { scheduleSweep } from "./sweep.js";
 
 export async function uploadRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
+  // The storage sweep (decision 104): objects no row references go after the grace period.
+  let stopSweep: (() => void) | undefined;
+  appBase.addHook("onReady", async () => {
+    stopSweep = scheduleSweep(ctx);
+  });
+  appBase.addHook("onClose", async () => stopSweep?.());
   // Scoped to this plugin unless another feature already registered multipart higher up.
   if (!appBase.hasContentTypeParser("multipart/form-data")) {
     await appBase.register(fastifyMultipart, {
@@ -51,7 +59,7 @@ export async function uploadRoutes(appBase: FastifyInstance) {
         throw new AppError("BAD_UPLOAD", PROFILE_MESSAGES.imageUploadFailed, 400);
       }
       if (!data) throw new AppError("NO_FILE", PROFILE_MESSAGES.imageMissing, 400);
-      const file = await storeUploadedImage(ctx.storage, { data, folder: "profile" });
+      const file = await storeUploadedImage(ctx.storage, { data, folder: "profile", ownerId: currentUser(req).id });
       return reply.status(201).send({ success: true as const, message: PROFILE_MESSAGES.imageUploaded, file });
     },
   );
@@ -69,7 +77,7 @@ export async function uploadRoutes(appBase: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const file = await readUploadedFile(ctx.storage, { ...req.params, ...req.query });
+      const file = await readUploadedFile(ctx, { ...req.params, ...req.query });
       if (!file) {
         return reply.status(404).send({ success: false, code: "NOT_FOUND", message: UPLOAD_MESSAGES.fileNotFound });
       }

@@ -1,5 +1,20 @@
 import { GENERATION_JOB_MESSAGES, type TemplateSort } from "@mailsmith/shared";
-import { and, asc, count, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.js";
 import { newestFirst, oldestFirst } from "../../../db/creation-order.js";
 import { generationJobs, generations } from "../../../db/schema/index.js";
@@ -13,7 +28,8 @@ export type ListRow = Omit<GenerationRow, "html" | "text" | "mjml"> & { hasMjml:
 const { html: _html, text: _text, mjml: _mjml, ...listColumns } = getTableColumns(generations);
 const listSelection = { ...listColumns, hasMjml: sql<boolean>`coalesce(${generations.mjml}, '') <> ''` };
 
-const succeeded = eq(generations.status, "succeeded");
+/** Saved templates: succeeded and not deleted (a deleted one waits for its undo window, decision 104). */
+const succeeded = and(eq(generations.status, "succeeded"), isNull(generations.deletedAt))!;
 
 function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -74,12 +90,35 @@ export const historyRepo = {
       .from(generations)
       .where(and(inArray(generations.parentId, parentIds), succeeded)),
 
-  /** Thumbnail and report of the member's other rows (a copy shares its original's pictures). */
-  picturesOfOthers: (db: DbOrTx, userId: string, exceptId: string) =>
+  /**
+   * Thumbnail and report of the member's other rows (a copy shares its original's pictures); `live`: only those not
+   * deleted (a deleted copy no longer shows them, but its undo may).
+   */
+  picturesOfOthers: (db: DbOrTx, userId: string, exceptId: string, live = false) =>
     db
       .select({ thumbnailUrl: generations.thumbnailUrl, report: generations.report })
       .from(generations)
-      .where(and(eq(generations.userId, userId), ne(generations.id, exceptId))),
+      .where(
+        and(
+          eq(generations.userId, userId),
+          ne(generations.id, exceptId),
+          live ? isNull(generations.deletedAt) : undefined,
+        ),
+      ),
+
+  /**
+   * Templates deleted before `cutoff` (their undo window is over), at most `limit`, locked for this transaction;
+   * rows another instance is purging right now are skipped.
+   */
+  deletedBefore: (tx: DbOrTx, cutoff: Date, limit: number) =>
+    tx
+      .select()
+      .from(generations)
+      .where(and(isNotNull(generations.deletedAt), lte(generations.deletedAt, cutoff)))
+      .limit(limit)
+      .for("update", { skipLocked: true }),
+
+  removeMany: (tx: DbOrTx, ids: string[]) => tx.delete(generations).where(inArray(generations.id, ids)),
 
   /** Storage key of the first design image a template was made from (stored with its job, whose id it shares). */
   async designKey(db: DbOrTx, templateId: string): Promise<string | null> {

@@ -1,6 +1,7 @@
 import {
   GENERATION_JOB_MESSAGES,
   GENERATOR_MESSAGES,
+  TEMPLATE_UNDO,
   ZRenameTemplateSchema,
   ZTemplateFullResponseSchema,
   ZTemplateListQuerySchema,
@@ -8,6 +9,7 @@ import {
 } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { currentUser } from "../../../plugins/access.js";
 import { readSingleImage } from "../multipart-input.js";
 import { idParams, okResponse, perMemberLimit, slotParams } from "../route-parts.js";
@@ -111,14 +113,31 @@ export async function historyRoutes(appBase: FastifyInstance) {
       config: { access: "owner" },
       schema: {
         tags: ["generator"],
-        summary: "Delete a saved template",
+        summary: "Delete a saved template (undoable for 10 minutes: POST /api/templates/:id/restore)",
+        params: idParams,
+        response: { 200: okResponse.extend({ undoUntil: z.string() }) },
+      },
+    },
+    async (req) => {
+      const { undoUntil } = await templatesService.remove(ctx, currentUser(req), req.params.id);
+      return { success: true as const, message: GENERATOR_MESSAGES.deleted, undoUntil: undoUntil.toISOString() };
+    },
+  );
+
+  app.post(
+    "/api/templates/:id/restore",
+    {
+      config: { access: "owner" },
+      schema: {
+        tags: ["generator"],
+        summary: "Undo the deletion of a template (within 10 minutes): it and its pictures are back (decision 104)",
         params: idParams,
         response: { 200: okResponse },
       },
     },
     async (req) => {
-      await templatesService.remove(ctx, currentUser(req), req.params.id);
-      return { success: true as const, message: GENERATOR_MESSAGES.deleted };
+      await templatesService.restore(ctx, currentUser(req), req.params.id);
+      return { success: true as const, message: TEMPLATE_UNDO.restored };
     },
   );
 }

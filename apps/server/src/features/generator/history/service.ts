@@ -14,12 +14,14 @@ import {
 import { strToU8, zipSync } from "fflate";
 import type { AppContext } from "../../../context.js";
 import type { UserRow } from "../../../core/identity/users.js";
+import { holdUntil } from "../../../core/storage/stored-objects.js";
 import type { DbOrTx } from "../../../db/client.js";
 import type { StoredTemplateImage } from "../../../db/schema/index.js";
 import { AppError, notFound } from "../../../lib/app-error.js";
 import { designAddress, readUpload, replaceSlot } from "../design-images.js";
 import { type GenerationRow, generationsRepo, toSummaryDto, toTemplateDto } from "../repo.js";
 import { templatesService } from "../templates-service.js";
+import { sentImageKeys } from "./purge.js";
 import { historyRepo, type ListRow } from "./repo.js";
 
 export function displayName(row: Pick<GenerationRow, "name" | "subject">): string {
@@ -64,7 +66,7 @@ async function versionChain(db: DbOrTx, row: GenerationRow): Promise<TTemplateVe
     frontier = next.map((n) => n.id);
   }
   return chain
-    .filter((r) => r.status === "succeeded")
+    .filter((r) => r.status === "succeeded" && !r.deletedAt)
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
     .map((r) => ({
       _id: r.id,
@@ -179,9 +181,13 @@ export const historyService = {
       upload,
       storage: ctx.storage,
       publicUrl: ctx.env.publicUrl,
+      ownerId: caller.id,
     });
     if (!next) throw notFound(GENERATION_JOB_MESSAGES.imageSlotNotFound);
     const updated = await generationsRepo.update(ctx.db, row.id, { html: next.html, images: next.images });
+    // The picture swapped out may be in an email already sent: held like a deleted template's crops (decision 104).
+    const old = sentImageKeys({ images: (row.images ?? []).filter((i) => i.slot === slot) });
+    await holdUntil(ctx.db, old, new Date(Date.now() + ctx.env.STORAGE_SENT_IMAGE_DAYS * 24 * 60 * 60 * 1000));
     return this.full(ctx, updated!);
   },
 

@@ -379,7 +379,9 @@ export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHoo
   const repairedCandidate = await repairPass(stage, first);
   const best = repairedCandidate ?? first;
 
-  const thumbnailUrl = best.rendered ? await storeThumbnail(deps.ctx, best.rendered.png).catch(() => null) : null;
+  const thumbnailUrl = best.rendered
+    ? await storeThumbnail(deps.ctx, best.rendered.png, job.userId).catch(() => null)
+    : null;
   return {
     html: best.html,
     text: best.text,
@@ -448,7 +450,7 @@ async function buildCandidate(
   const { ctx } = deps;
   aborted();
   await hooks.stage("checking", 65);
-  const { html, mjml, images } = await materialiseAnswer(ctx, a, inputs.designs, inherited);
+  const { html, mjml, images } = await materialiseAnswer(ctx, a, inputs.designs, inherited, job.userId);
   const processed = await deps.postProcessor.run({
     html,
     subject: a.subject,
@@ -465,6 +467,7 @@ async function buildCandidate(
     html: processed.html,
     report: processed.report,
     ownerId: job.id,
+    userId: job.userId,
     thumbnail: false,
   });
   const rendered: RenderedEmail | null = checked.desktop;
@@ -507,6 +510,7 @@ async function materialiseAnswer(
   a: ParsedAnswer,
   designs: Buffer[],
   inherited: StoredTemplateImage[],
+  userId: string,
 ): Promise<{ html: string; mjml: string | null; images: StoredTemplateImage[] }> {
   const materialised = await materialiseImages({
     html: a.html,
@@ -514,6 +518,7 @@ async function materialiseAnswer(
     designs,
     storage: ctx.storage,
     publicUrl: ctx.env.publicUrl,
+    ownerId: userId,
   });
   const kept = inherited.filter((i) => materialised.html.includes(i.url));
   const images = [...kept, ...materialised.images.map((img, i) => ({ ...img, slot: kept.length + i + 1 }))];
@@ -575,10 +580,10 @@ function differences(parts: { structure: number; colour: number; text: number | 
   return out.length ? out : ["Match the design more closely."];
 }
 
-async function storeThumbnail(ctx: AppContext, png: Buffer): Promise<string> {
+async function storeThumbnail(ctx: AppContext, png: Buffer, ownerId: string): Promise<string> {
   // The email engine's thumbnail (the top at 480 px): a "cover" fit to 300 × 600 here scaled any render shorter than
   // twice its width up and kept its middle — a blank or zoomed card for short emails and wide designs.
   const body = await thumbnailOf(png, "webp");
-  const file = await ctx.storage.put({ key: `thumbs/${randomUUID()}.webp`, body, contentType: "image/webp" });
+  const file = await ctx.storage.put({ key: `thumbs/${randomUUID()}.webp`, body, contentType: "image/webp", ownerId });
   return absoluteUrl(ctx.env.publicUrl, file.url);
 }

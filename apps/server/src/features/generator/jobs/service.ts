@@ -113,7 +113,7 @@ export const jobsService = {
       const message = balance < 0 ? COMMERCE_MESSAGES.negativeBalance(balance) : GENERATOR_MESSAGES.insufficientCredits;
       throw new AppError("INSUFFICIENT_CREDITS", message, 402);
     }
-    const uploads: StoredUpload[] = await storeUploads(ctx.storage, ctx.env.publicUrl, input.images);
+    const uploads: StoredUpload[] = await storeUploads(ctx.storage, ctx.env.publicUrl, input.images, input.user.id);
     const group = input.variants > 1 ? randomUUID() : null;
     try {
       return await ctx.db.transaction(async (tx) => {

@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.js";
+import {
+  appMeta,
+  contentFeatures,
+  contentTestimonials,
+  emailTemplates,
+  generationJobs,
+  generations,
+  items,
+  outbox,
+  packages,
+  siteContent,
+  storedObjects,
+  supportTickets,
+  user,
+} from "../../db/schema/index.js";
+
+/**
+ * The storage sweep's queries (decision 104). References are computed from the rows themselves, never kept on the
+ * side: any storage key (`folder/name.ext`) written anywhere in a row that keeps its objects counts, so a preview
+ * two versions share is referenced twice and goes only when neither row shows it.
+ */
+
+/** A storage key as written inside a URL (adapters/storage/storage.ts STORAGE_KEY_RE, unanchored). */
+const KEY_RE = "[a-z0-9-]+/[a-z0-9-]+\\.(?:jpg|png|gif|webp)";
+
+/** Failed or cancelled generations keep their designs this long for a Retry (jobs/service.ts `retry`). */
+export const RETRY_DAYS = 7;
+
+/** Every (key, owner) a row references now: the rows that keep stored objects alive. */
+function references(now: Date) {
+  const retryCutoff = new Date(now.getTime() - RETRY_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const rowKeys = (table: unknown, owner: unknown) =>
+    sql`select m[1] as key, ${owner}::text as owner from ${table} r, regexp_matches(r::text, ${KEY_RE}, 'g') m`;
+  return sql`(
+    ${rowKeys(user, sql`r.id`)}
+    union all ${rowKeys(generations, sql`r.user_id`)}
+    union all select m[1] as key, r.user_id as owner from ${generationJobs} r, regexp_matches(r.uploads::text, ${KEY_RE}, 'g') m
+      where r.status in ('queued', 'running')
+        or (r.status in ('failed', 'cancelled') and coalesce(r.finished_at, r.updated_at) > ${retryCutoff}::timestamptz)
+        or exists (select 1 from ${generations} g where g.id = r.template_id or g.id = r.id)
+    union all ${rowKeys(supportTickets, sql`r.user_id`)}
+    union all ${rowKeys(siteContent, sql`null`)}
+    union all ${rowKeys(contentFeatures, sql`null`)}
+    union all ${rowKeys(contentTestimonials, sql`null`)}
+    union all ${rowKeys(emailTemplates, sql`null`)}
+    union all ${rowKeys(packages, sql`null`)}
+    union all ${rowKeys(items, sql`null`)}
+    union all ${rowKeys(outbox, sql`null`)}
+  )`;
+}
+
+const held = (now: Date) => sql`(s.keep_until is not null and s.keep_until > ${now.toISOString()}::timestamptz)`;
+
+export const sweepRepo = {
+  /**
+   * One instance per interval: the first to move the last-run mark on (older than `minGapMs`) runs the scheduled
+   * sweep; the others skip it. Answers whether this instance won.
+   */
+  async claimScheduledRun(db: DbOrTx, now: Date, minGapMs: number): Promise<boolean> {
+    const before = new Date(now.getTime() - minGapMs).toISOString();
+    const rows = await db.execute(sql`
+      insert into ${appMeta} (key, value, updated_at) values ('storage-sweep', '{}'::jsonb, ${now.toISOString()}::timestamptz)
+      on conflict (key) do update set updated_at = excluded.updated_at
+        where ${appMeta}.updated_at <= ${before}::timestamptz
+      returning key`);
+    return rowsOf(rows).length > 0;
+  },
+
+  /** Objects recorded with no owner get the member whose row references them (older objects, site copies). */
+  async adoptOwners(db: DbOrTx, now: Date): Promise<number> {
+    const rows = await db.execute(sql`
+      update ${storedObjects} s set owner_id = r.owner
+      from (select distinct on (key) key, owner from ${references(now)} x where owner is not null) r
+      where s.key = r.key and s.owner_id is null and exists (select 1 from ${user} u where u.id = r.owner)
+      returning s.key`);
+    return rowsOf(rows).length;
+  },
+
+  /** Objects referenced again (a template undone, a photo set back) are no longer counted as unreferenced. */
+  async unmarkReferenced(db: DbOrTx, now: Date): Promise<number> {
+    const rows = await db.execute(sql`
+      update ${storedObjects} s set unreferenced_since = null
+      where s.unreferenced_since is not null
+        and (${held(now)} or s.key in (select key from ${references(now)} x))
+      returning s.key`);
+    return rowsOf(rows).length;
+  },
+
+  /** Objects no row references (and not held) are marked with the time they were first found so. */
+  async markUnreferenced(db: DbOrTx, now: Date): Promise<number> {
+    const rows = await db.execute(sql`
+      update ${storedObjects} s set unreferenced_since = ${now.toISOString()}::timestamptz
+      where s.unreferenced_since is null and not ${held(now)}
+        and s.key not in (select key from ${references(now)} x)
+      returning s.key`);
+    return rowsOf(rows).length;
+  },
+
+  /**
+   * Claims and forgets up to `limit` objects unreferenced since before `cutoff`, still unreferenced and not held:
+   * rows another instance is claiming are skipped (FOR UPDATE SKIP LOCKED), so each object is deleted once.
+   */
+  async takeDue(db: DbOrTx, now: Date, cutoff: Date, limit: number): Promise<{ key: string; bytes: number }[]> {
+    const rows = await db.execute(sql`
+      delete from ${storedObjects} where key in (
+        select s.key from ${storedObjects} s
+        where s.unreferenced_since <= ${cutoff.toISOString()}::timestamptz and not ${held(now)}
+          and s.key not in (select key from ${references(now)} x)
+        order by s.unreferenced_since, s.key
+        limit ${limit}
+        for update of s skip locked)
+      returning key, bytes`);
+    return rowsOf<{ key: string; bytes: string | number }>(rows).map((r) => ({ key: r.key, bytes: Number(r.bytes) }));
+  },
+
+  /** Puts back the row of an object whose file could not be deleted: the next sweep tries again. */
+  async putBack(db: DbOrTx, object: { key: string; bytes: number }, since: Date): Promise<void> {
+    await db
+      .insert(storedObjects)
+      .values({ key: object.key, kind: object.key.split("/")[0] ?? "", bytes: object.bytes, unreferencedSince: since })
+      .onConflictDoNothing();
+  },
+};
+
+/** `db.execute` answers an array (postgres-js) or `{ rows }` (PGlite, node-postgres). */
+function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}
