@@ -1,11 +1,14 @@
 import { GEMINI_HEALTH_MESSAGES } from "@mailsmith/shared";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createGeminiClient } from "../src/adapters/gemini/client.js";
 import {
   type GeminiStandIn,
   STAND_IN_MODELS,
   type StandInModel,
   startGeminiStandIn,
 } from "../src/adapters/gemini/stand-in.js";
+import { refreshStale } from "../src/features/generator/keys/discovery.js";
 import { startTestServer, type TestClient, type TestResponse, type TestServer } from "./harness.js";
 
 /**
@@ -140,6 +143,53 @@ describe("models are discovered, not hard-wired (decision 094)", () => {
     await admin.put("/api/gemini-models/choice", { model: null });
     expect(await models()).toMatchObject({ source: "automatic", chosen: null, inUse: "gemini-3-flash" });
     await onlyKeys([]);
+  });
+});
+
+describe("discovery shared by every instance", () => {
+  it("a list older than the TTL is fetched again by exactly one of several instances", async () => {
+    const { data } = await addKey("standin-shared-list-0011");
+    await server.ctx.db.execute(
+      sql`update gemini_keys set checked_at = now() - interval '2 hours' where id = ${data._id}`,
+    );
+    const gemini = createGeminiClient({ baseUrl: standIn.url });
+    const before = standIn.listCalls.length;
+    // Three instances' sweeps at once (one database): one claims the key and lists its models.
+    await Promise.all([1, 2, 3].map(() => refreshStale(server.ctx, gemini, 60 * 60 * 1000)));
+    expect(standIn.listCalls.slice(before).filter((c) => c.apiKey === "standin-shared-list-0011")).toHaveLength(1);
+    // A fresh list is not fetched again.
+    await refreshStale(server.ctx, gemini, 60 * 60 * 1000);
+    expect(standIn.listCalls.slice(before)).toHaveLength(1);
+    await onlyKeys([]);
+  });
+});
+
+describe("GEMINI_MODEL still overrides (decision 094)", () => {
+  it("a listed GEMINI_MODEL is used; one no key lists is skipped with a notice, the generation succeeds", async () => {
+    for (const [model, used, notice] of [
+      ["gemini-3.1-flash-lite", "gemini-3.1-flash-lite", null],
+      [
+        "gemini-2.5-flash",
+        "gemini-3-flash",
+        GEMINI_HEALTH_MESSAGES.noticeNotListed("gemini-2.5-flash", "gemini-3-flash"),
+      ],
+    ] as const) {
+      const pinned = await startTestServer({
+        env: { GEMINI_BASE_URL: standIn.url, GEMINI_MODEL: model, GEMINI_TIMEOUT_MS: "20000", RENDERER: "off" },
+      });
+      try {
+        const a = await pinned.admin();
+        expect((await a.post("/api/gemini-keys", { name: "k", key: `standin-pinned-${model}` })).status).toBe(201);
+        const before = standIn.calls.length;
+        expect(last(await generate(await pinned.member()))).toMatchObject({ type: "done" });
+        expect(standIn.calls.slice(before).map((c) => c.model)).toEqual([used]);
+        const view = (await a.get("/api/gemini-models")).body.data;
+        expect(view).toMatchObject({ env: model, source: "env" });
+        if (notice) expect(view.notices.map((n: { message: string }) => n.message)).toContain(notice);
+      } finally {
+        await pinned.close();
+      }
+    }
   });
 });
 
