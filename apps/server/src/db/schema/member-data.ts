@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth.js";
 
 /** One ledger row as kept for a closed account (the credit_ledger row's columns, no user id). */
@@ -14,7 +14,7 @@ export interface ClosedLedgerEntry {
 /**
  * A deleted account (decision 105). The id is the pseudonymous reference its detached orders keep
  * (`closed_account_ref`); the credit ledger is kept here because it explains the money of those orders. No name,
- * no address: only a keyed hash of the address, so the same address signing up again gets no second sign-up bonus.
+ * no address: only a hash of the address, so the same address signing up again gets no second sign-up bonus.
  */
 export const closedAccounts = pgTable(
   "closed_accounts",
@@ -25,7 +25,7 @@ export const closedAccounts = pgTable(
     closedBy: text("closed_by", { enum: ["member", "admin"] }).notNull(),
     /** The admin who deleted it (no foreign key: the admin may be deleted later; the id stays meaningful). */
     adminId: text("admin_id"),
-    /** HMAC-SHA256 of the lower-cased address under a key derived from the server secret. */
+    /** SHA-256 of a fixed label and the lower-cased address (core/identity/close-account.ts `closedAddressHash`). */
     emailHash: text("email_hash").notNull(),
     finalBalance: integer("final_balance").notNull(),
     ledger: jsonb("ledger").$type<ClosedLedgerEntry[]>().notNull().default([]),
@@ -35,7 +35,7 @@ export const closedAccounts = pgTable(
 
 /**
  * "Download my data" jobs (decision 105): claimed by any instance (`queued`, or `running` with an expired lease),
- * the zip stored under `exports/<id>.zip` and offered through an expiring signed link until `expires_at`.
+ * the zip kept in `data_export_files` and offered through an expiring signed link until `expires_at`.
  */
 export const dataExports = pgTable(
   "data_exports",
@@ -59,3 +59,20 @@ export const dataExports = pgTable(
   },
   (t) => [index("data_exports_user_idx").on(t.userId, t.createdAt), index("data_exports_status_idx").on(t.status)],
 );
+
+/** bytea as a Buffer on both drivers (PGlite answers a Uint8Array, node-postgres a Buffer). */
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The zip of a ready export (decision 105), in the database rather than the storage adapter: it goes with the export
+ * row (expiry, a new export, the account's deletion) on every instance, and is never at a public bucket address.
+ */
+export const dataExportFiles = pgTable("data_export_files", {
+  exportId: uuid("export_id")
+    .primaryKey()
+    .references(() => dataExports.id, { onDelete: "cascade" }),
+  body: bytes("body").notNull(),
+});
