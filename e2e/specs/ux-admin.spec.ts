@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { axeViolations } from "../fixtures/axe";
 import { signInAdmin } from "../fixtures/helpers";
 
 /** Issue 13 items 8–11: one admin navigation listing every page, named confirmations, editors that guard changes. */
@@ -112,4 +113,12 @@ test("long e-mail addresses truncate: at 1280 px the users tables show the Actio
     await expect(address).toBeFocused();
     expect(await address.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   }
+
+  // On a phone the table scrolls inside its box; that scroll box is a landmark of its own and must not share the
+  // dashboard section's name ("Users"): axe's landmark-unique.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/admin/dashboard");
+  await expect(page.getByTestId("table-scroll-hint")).toBeVisible();
+  const violations = (await axeViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" "))}`);
+  expect(violations.filter((v) => v.startsWith("landmark"))).toEqual([]);
 });

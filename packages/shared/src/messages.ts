@@ -181,6 +181,8 @@ export const TABLE_TEXTS = {
   undo: "Undo",
   /** A scrolling table's accessible name when it has no caption. */
   table: "Table",
+  /** The scroll box of a table wider than its box: a landmark named apart from the section holding the table. */
+  scrollRegion: (caption: string) => `${caption}, scrolls sideways`,
   // The pager under a table.
   pagination: "Pagination",
   previous: "Previous",

@@ -199,7 +199,7 @@ export function DataTable<T>({
         // Focusable so keyboard users can scroll it; the header row sticks while the rows scroll.
         tabIndex={scrollable ? 0 : undefined}
         role={scrollable ? "region" : undefined}
-        aria-label={scrollable ? (caption ?? TABLE_TEXTS.table) : undefined}
+        aria-label={scrollable ? TABLE_TEXTS.scrollRegion(caption ?? TABLE_TEXTS.table) : undefined}
         className="max-h-[75vh] overflow-auto rounded-xl border border-slate-200 bg-white"
       >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
