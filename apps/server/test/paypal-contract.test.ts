@@ -46,6 +46,7 @@ function specOf(route: string): SpecName | null {
   if (route.startsWith("/v2/checkout/")) return "orders";
   if (route.startsWith("/v2/payments/")) return "payments";
   if (route === "/v1/notifications/verify-webhook-signature") return "webhooks";
+  if (route.startsWith("/v1/notifications/webhooks/")) return "webhooks";
   return null;
 }
 
@@ -117,6 +118,9 @@ describe("PayPal contract (OpenAPI documents published by PayPal)", () => {
     const pp4 = (await member.post("/api/paypal/create-order", { kind: "package", id: o4._id })).body;
     await member.post("/api/paypal/capture-order", { kind: "package", id: o4._id, paypalOrderId: pp4.id });
     await standIn.state.reverseCapture(pendingCapture.id);
+    // System status looks the webhook up (decision 099): found, and an id PayPal does not know.
+    await merchant.getWebhook(WEBHOOK_ID);
+    await merchant.getWebhook("WHNOSUCHHOOK000").catch(() => undefined);
 
     // All webhook deliveries reached the server and were verified there (through verify-webhook-signature).
     await expect.poll(() => standIn.state.deliveries.every((d) => d.status === 200), { timeout: 15_000 }).toBe(true);
@@ -130,6 +134,8 @@ describe("PayPal contract (OpenAPI documents published by PayPal)", () => {
       "POST /v2/checkout/orders/:id/capture 422",
       "POST /v2/payments/captures/:id/refund 201",
       "POST /v1/notifications/verify-webhook-signature 200",
+      "GET /v1/notifications/webhooks/:id 200",
+      "GET /v1/notifications/webhooks/:id 404",
     ]) {
       expect(routes, seen).toContain(seen);
     }

@@ -2,7 +2,9 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import type { TSystemCheck } from "@mailsmith/shared";
+import { COMMERCE_MESSAGES } from "@mailsmith/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningStandIn, startPaypalStandIn } from "../src/adapters/paypal/stand-in.js";
 import { startTestServer, type TestServer } from "./harness.js";
 import { type SmtpCatcher, startSmtpCatcher } from "./smtp-catcher.js";
 
@@ -86,5 +88,95 @@ describe("Admin → System status", () => {
     expect(checks.get("storage")?.fix).toMatch(/writable/);
     expect(checks.get("redis")).toMatchObject({ state: "off" });
     rmSync(uploads, { force: true });
+  });
+});
+
+describe("System status: PayPal", () => {
+  const WEBHOOK_ID = "WHSTATUSPROBE01";
+  let standIn: RunningStandIn;
+  beforeAll(async () => {
+    standIn = await startPaypalStandIn({ webhookId: WEBHOOK_ID });
+  });
+  afterAll(async () => {
+    await standIn?.close();
+  });
+
+  const saveCredentials = async (server: TestServer, mode: "sandbox" | "live" = "sandbox") =>
+    (await server.admin()).put("/api/paypal-settings", {
+      clientId: "status-probe-client",
+      clientSecret: "status-probe-secret",
+      mode,
+      currency: "USD",
+      enablePayPal: true,
+      buttonStyles: { layout: "vertical", color: "gold", shape: "rect", label: "paypal" },
+    });
+
+  it("says payments run on the test stand-in while no credentials are saved", async () => {
+    const server = await start({ env: { RENDERER: "off" } });
+    const checks = await statusOf(server);
+    expect(checks.get("paypal")).toMatchObject({ state: "off" });
+    expect(checks.get("paypal")?.summary).toMatch(/test stand-in/);
+  });
+
+  it("gets a real token with the saved credentials and finds the webhook, its address and its events", async () => {
+    const server = await start({
+      env: { RENDERER: "off", PAYPAL_API_BASE: standIn.url, PAYPAL_WEBHOOK_ID: WEBHOOK_ID },
+    });
+    expect((await saveCredentials(server)).status).toBe(200);
+    standIn.state.options.webhookUrl = "https://elsewhere.example.org/api/paypal/webhook";
+    let checks = await statusOf(server);
+    expect(checks.get("paypal-1")).toMatchObject({ name: "PayPal credentials", state: "ok" });
+    // A webhook that sends its events to another site is named, with the address it should have.
+    expect(checks.get("paypal-2")).toMatchObject({ name: "PayPal webhook", state: "warn" });
+    expect(checks.get("paypal-2")?.fix).toContain(`${server.url}/api/paypal/webhook`);
+
+    standIn.state.options.webhookUrl = `${server.url}/api/paypal/webhook`;
+    checks = await statusOf(server);
+    expect(checks.get("paypal-2")).toMatchObject({ state: "ok" });
+  });
+
+  it("names a webhook id PayPal does not know, and a missing one", async () => {
+    const unknown = await start({
+      env: { RENDERER: "off", PAYPAL_API_BASE: standIn.url, PAYPAL_WEBHOOK_ID: "WHNOSUCHHOOK000" },
+    });
+    await saveCredentials(unknown);
+    const checks = await statusOf(unknown);
+    expect(checks.get("paypal-2")).toMatchObject({ state: "fail" });
+    expect(checks.get("paypal-2")?.summary).toMatch(/knows no webhook WHNOSUCHHOOK000/);
+
+    const none = await start({ env: { RENDERER: "off", PAYPAL_API_BASE: standIn.url } });
+    await saveCredentials(none, "live");
+    const live = await statusOf(none);
+    expect(live.get("paypal-2")).toMatchObject({ state: "fail" });
+    expect(live.get("paypal-2")?.fix).toMatch(/PAYPAL_WEBHOOK_ID/);
+  });
+
+  it("names PayPal out of reach", async () => {
+    const server = await start({
+      env: {
+        RENDERER: "off",
+        PAYPAL_API_BASE: `http://127.0.0.1:${await closedPort()}`,
+        PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
+      },
+    });
+    await saveCredentials(server);
+    const checks = await statusOf(server);
+    expect(checks.get("paypal")).toMatchObject({ name: "PayPal credentials", state: "fail" });
+    expect(checks.get("paypal")?.summary).toMatch(/unreachable/i);
+  });
+
+  it("refuses live credentials without PAYPAL_WEBHOOK_ID in production", async () => {
+    const server = await start({
+      env: {
+        RENDERER: "off",
+        NODE_ENV: "production",
+        MAIL_FROM: "Mailsmith <no-reply@mailsmith.dev>",
+        PAYPAL_API_BASE: standIn.url,
+      },
+    });
+    const refused = await saveCredentials(server, "live");
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(COMMERCE_MESSAGES.liveNeedsWebhook);
+    expect((await saveCredentials(server, "sandbox")).status).toBe(200);
   });
 });

@@ -9,6 +9,9 @@ export const COMMERCE_MESSAGES = {
   paypalReports: (status: string) => `PayPal reports ${status}.`,
   paymentRecorded: "Payment recorded.",
   webhookNotConfigured: "PAYPAL_WEBHOOK_ID is not configured.",
+  /** Decision 099: live credentials in production need the webhook, or refunds and closed browsers go unheard. */
+  liveNeedsWebhook:
+    "Set PAYPAL_WEBHOOK_ID on the server before saving live PayPal credentials: without the webhook, refunds, reversals and payments whose browser was closed never reach Mailsmith (docs/deploy.md).",
   webhookHeadersMissing: "Missing PayPal signature headers.",
   webhookSignatureInvalid: "The webhook signature did not verify.",
   /** Issue 13 item 3: a member cancels an unpaid order; a paid one is the accounting record. */

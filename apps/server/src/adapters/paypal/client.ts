@@ -161,6 +161,19 @@ export class PaypalClient {
     });
   }
 
+  /** A fresh OAuth token with these credentials (System status: are the credentials accepted?). */
+  async checkCredentials(): Promise<void> {
+    await this.token(true);
+  }
+
+  /** GET /v1/notifications/webhooks/{id}: the webhook as PayPal has it (its URL and the events it is subscribed to). */
+  getWebhook(id: string) {
+    return this.call<{ id: string; url: string; event_types: { name: string }[] }>(
+      "GET",
+      `/v1/notifications/webhooks/${encodeURIComponent(id)}`,
+    );
+  }
+
   /**
    * POST /v1/notifications/verify-webhook-signature with the delivered body spliced in byte for byte as
    * `webhook_event`: PayPal checks the signature over the exact bytes it sent, and a re-serialised event (key order,

@@ -61,6 +61,15 @@ export const STANDIN_CLIENT_SECRET = "standin-client-secret";
 /** PayPal webhook ids are alphanumeric (verify-webhook-signature refuses others). */
 export const STANDIN_WEBHOOK_ID = "8STANDIN0WEBHOOK1";
 export const STANDIN_PREFIX = "/paypal-standin";
+/** What the stand-in's one webhook is subscribed to (the events it can deliver). */
+const STANDIN_WEBHOOK_EVENTS = [
+  "CHECKOUT.ORDER.APPROVED",
+  "PAYMENT.CAPTURE.COMPLETED",
+  "PAYMENT.CAPTURE.PENDING",
+  "PAYMENT.CAPTURE.DENIED",
+  "PAYMENT.CAPTURE.REFUNDED",
+  "PAYMENT.CAPTURE.REVERSED",
+];
 
 interface StoredOrder {
   clientId: string;
@@ -699,6 +708,45 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
       }
       if (idemKey) state.idempotent.set(idemKey, result);
       return send(reply, result);
+    });
+
+    // GET /v1/notifications/webhooks/{id}: the stand-in knows one webhook, the one its signatures are bound to.
+    app.get("/v1/notifications/webhooks/:id", { config }, async (req, reply) => {
+      if (!authClient(req)) return send(reply, authFailure);
+      const { id } = req.params as { id: string };
+      const known = state.options.webhookId ?? STANDIN_WEBHOOK_ID;
+      if (id !== known) {
+        return send(reply, {
+          status: 404,
+          body: {
+            name: "INVALID_RESOURCE_ID",
+            message: "Resource id is invalid.",
+            debug_id: debugId(),
+            details: [{ issue: "INVALID_RESOURCE_ID", description: "Webhook id is invalid." }],
+            links: [
+              {
+                href: "https://developer.paypal.com/docs/api/webhooks/v1/#error-INVALID_RESOURCE_ID",
+                rel: "information_link",
+                method: "GET",
+              },
+            ],
+          },
+        });
+      }
+      const self = `${base(req)}/v1/notifications/webhooks/${id}`;
+      return send(reply, {
+        status: 200,
+        body: {
+          id,
+          url: state.options.webhookUrl ?? "https://merchant.example.org/api/paypal/webhook",
+          event_types: STANDIN_WEBHOOK_EVENTS.map((name) => ({ name, description: name })),
+          links: [
+            { href: self, rel: "self", method: "GET" },
+            { href: self, rel: "update", method: "PATCH" },
+            { href: self, rel: "delete", method: "DELETE" },
+          ],
+        },
+      });
     });
 
     app.get("/v1/notifications/certs/:name", { config }, async (_req, reply) => {

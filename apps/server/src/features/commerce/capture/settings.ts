@@ -1,4 +1,5 @@
 import {
+  COMMERCE_MESSAGES,
   PAYPAL_DEFAULTS,
   type TButtonStyles,
   type TPaypalSettings,
@@ -7,6 +8,7 @@ import {
   ZButtonStylesSchema,
 } from "@mailsmith/shared";
 import type { AppContext } from "../../../context.js";
+import { AppError } from "../../../lib/app-error.js";
 import { loadSettingsRow, type SettingsRow, updateSettingsRow } from "./repo.js";
 
 export type { SettingsRow };
@@ -50,7 +52,13 @@ export function toPublicSettings(ctx: AppContext, row: SettingsRow): TPublicPayp
   };
 }
 
-export function saveSettings(ctx: AppContext, input: TPaypalSettingsInput): Promise<SettingsRow> {
+export async function saveSettings(ctx: AppContext, input: TPaypalSettingsInput): Promise<SettingsRow> {
+  // Live money without the webhook would miss refunds, reversals and approved orders whose browser closed (099).
+  const liveCredentials =
+    input.mode === "live" && input.clientId && (input.clientSecret || (await loadSettings(ctx)).clientSecret);
+  if (ctx.env.NODE_ENV === "production" && liveCredentials && !ctx.env.PAYPAL_WEBHOOK_ID) {
+    throw new AppError("PAYPAL_WEBHOOK_REQUIRED", COMMERCE_MESSAGES.liveNeedsWebhook, 400);
+  }
   return updateSettingsRow(ctx.db, {
     clientId: input.clientId,
     // Write-only: blank keeps what is stored; clearing the client id clears the secret too.
