@@ -19,24 +19,31 @@ export const EMAIL_BOUNDS = {
 
 export type BoundKind = "depth" | "elements" | "attribute";
 
+const BOUND_KINDS: readonly BoundKind[] = ["depth", "elements", "attribute"];
+
+/** The message members read for each bound (EMAIL_ENGINE_MESSAGES, with the limits filled in). */
+function boundMessage(kind: BoundKind): string {
+  if (kind === "depth") return EMAIL_ENGINE_MESSAGES.tooDeep(EMAIL_BOUNDS.maxDepth);
+  if (kind === "elements") return EMAIL_ENGINE_MESSAGES.tooManyElements(EMAIL_BOUNDS.maxElements);
+  return EMAIL_ENGINE_MESSAGES.attributeTooLarge(EMAIL_BOUNDS.maxAttributeChars / 1024);
+}
+
 /**
- * Raised by the engine when an email is over a bound. Its message carries the kind ("EMAIL_BOUNDS:depth"), so it
- * survives the trip from the worker thread to the pool as a plain Error (pool.ts turns it into a 400/413).
+ * Raised by the engine when an email is over a bound, with the message members read (the CLI prints it). The message
+ * also tells the kind: it survives the trip from the worker thread to the pool, where a cloned Error keeps only its
+ * message (pool.ts turns it into a 400/413).
  */
 export class EmailBoundsError extends Error {
   constructor(readonly kind: BoundKind) {
-    super(`${BOUNDS_PREFIX}${kind}`);
+    super(boundMessage(kind));
     this.name = "EmailBoundsError";
   }
 }
 
-const BOUNDS_PREFIX = "EMAIL_BOUNDS:";
-
 /** The bound an error from the engine (maybe cloned across threads) reports, or null for any other error. */
 export function boundOf(err: unknown): BoundKind | null {
   const message = err instanceof Error ? err.message : "";
-  const kind = message.startsWith(BOUNDS_PREFIX) ? message.slice(BOUNDS_PREFIX.length) : "";
-  return kind === "depth" || kind === "elements" || kind === "attribute" ? kind : null;
+  return BOUND_KINDS.find((kind) => boundMessage(kind) === message) ?? null;
 }
 
 /**
@@ -77,17 +84,6 @@ export function checkTree(root: P5.ParentNode): void {
 
 /** The answer for an email over a bound: 400 for nesting (malformed more than large), 413 for size. */
 export function boundsAppError(kind: BoundKind): AppError {
-  if (kind === "depth")
-    return new AppError("EMAIL_TOO_DEEP", EMAIL_ENGINE_MESSAGES.tooDeep(EMAIL_BOUNDS.maxDepth), 400);
-  if (kind === "elements")
-    return new AppError(
-      "EMAIL_TOO_MANY_ELEMENTS",
-      EMAIL_ENGINE_MESSAGES.tooManyElements(EMAIL_BOUNDS.maxElements),
-      413,
-    );
-  return new AppError(
-    "EMAIL_ATTRIBUTE_TOO_LARGE",
-    EMAIL_ENGINE_MESSAGES.attributeTooLarge(EMAIL_BOUNDS.maxAttributeChars / 1024),
-    413,
-  );
+  const code = { depth: "EMAIL_TOO_DEEP", elements: "EMAIL_TOO_MANY_ELEMENTS", attribute: "EMAIL_ATTRIBUTE_TOO_LARGE" };
+  return new AppError(code[kind], boundMessage(kind), kind === "depth" ? 400 : 413);
 }
