@@ -206,6 +206,13 @@ describe("key health (decision 095)", () => {
       status: "invalid",
       reason: expect.stringContaining("PERMISSION_DENIED"),
     });
+    // Google's text for a suspended key names the key: stored and shown masked.
+    const suspended = await admin.post("/api/gemini-keys", { name: "s", key: "standin-suspended-SECRET-0012" });
+    expect(suspended.body.data.health.reason).toBe(
+      "403 CONSUMER_SUSPENDED: Permission denied: Consumer 'api_key:standin-…0012' has been suspended.",
+    );
+    expect(JSON.stringify(suspended.body)).not.toContain("SECRET");
+    expect(JSON.stringify((await admin.get("/api/gemini-keys")).body)).not.toContain("SECRET");
     await addKey("standin-good-key-0006");
     const m = await server.member();
     await setCredits(m, 6);

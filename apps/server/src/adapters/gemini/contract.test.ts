@@ -178,6 +178,11 @@ describe("errors as Google sends them", () => {
       keyRefused: true,
     });
     expect(await failure(() => drain({ apiKey: "" }))).toMatchObject({ status: 403, keyRefused: true });
+    expect(await failure(() => drain({ apiKey: "contract-suspended" }))).toMatchObject({
+      status: 403,
+      reason: "CONSUMER_SUSPENDED",
+      keyRefused: true,
+    });
     const retired = await failure(() => drain({ model: "gemini-2.0-flash" }));
     expect(retired).toMatchObject({ status: 404, googleStatus: "NOT_FOUND", modelNotFound: true, keyRefused: false });
     expect(retired.detail).toBe(

@@ -16,7 +16,8 @@ import { escapeHtml } from "../../lib/escape-html.js";
  * API key or by a marker in the prompt:
  * - key containing "invalid" or fail-400 (or revoked with `revoke(key)`) → 400 INVALID_ARGUMENT, ErrorInfo reason
  *   API_KEY_INVALID, on every method (Google never answers 401 for an API key); fail-403 → 403 PERMISSION_DENIED
- *   (a key reported as leaked), on every method; no key → 403 PERMISSION_DENIED (unregistered caller);
+ *   (a key reported as leaked), "suspended" → 403 CONSUMER_SUSPENDED naming the key, on every method; no key → 403
+ *   PERMISSION_DENIED (unregistered caller);
  * - key containing fail-429 → 429 RESOURCE_EXHAUSTED with QuotaFailure, Help and RetryInfo (retryDelay "17s", or
  *   "<n>s" with -retry-<n>s in the key); fail-500 | fail-503 → that error; these on generations only (models.list has
  *   its own quota);
@@ -185,8 +186,8 @@ const HELP = {
  * Google sends them (see ./contract.ts for the sources).
  */
 export function googleError(
-  kind: "key-invalid" | "leaked" | "unregistered" | "quota" | "not-found" | "internal" | "unavailable",
-  opts: { model?: string; method?: string; retryDelay?: string } = {},
+  kind: "key-invalid" | "leaked" | "suspended" | "unregistered" | "quota" | "not-found" | "internal" | "unavailable",
+  opts: { model?: string; method?: string; retryDelay?: string; apiKey?: string } = {},
 ): { status: number; body: { error: { code: number; message: string; status: string; details?: unknown[] } } } {
   const error = (code: number, status: string, message: string, details?: unknown[]) => ({
     status: code,
@@ -209,6 +210,21 @@ export function googleError(
       ]);
     case "leaked":
       return error(403, "PERMISSION_DENIED", "Your API key was reported as leaked. Please use another API key.");
+    case "suspended":
+      // Google's text names the key (googleapis/generative-ai-docs#356): callers must redact it.
+      return error(
+        403,
+        "PERMISSION_DENIED",
+        `Permission denied: Consumer 'api_key:${opts.apiKey ?? ""}' has been suspended.`,
+        [
+          {
+            "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+            reason: "CONSUMER_SUSPENDED",
+            domain: "googleapis.com",
+            metadata: { service: "generativelanguage.googleapis.com", consumer: "projects/578829824020" },
+          },
+        ],
+      );
     case "unregistered":
       return error(
         403,
@@ -452,6 +468,7 @@ export async function startGeminiStandIn(
     const keyRefusal = () => {
       if (!apiKey) return googleError("unregistered");
       if (revoked.has(apiKey) || /invalid|fail-40[01]/.test(apiKey)) return googleError("key-invalid");
+      if (apiKey.includes("suspended")) return googleError("suspended", { apiKey });
       if (apiKey.includes("fail-403")) return googleError("leaked");
       return null;
     };

@@ -236,7 +236,7 @@ async function callModel(
           continue;
         }
         if (err.keyRefused) {
-          await keysRepo.markInvalid(ctx.db, key.id, refusalReason(err));
+          await keysRepo.markInvalid(ctx.db, key.id, refusalReason(err, key));
           ctx.log.warn(
             { keyId: key.id, status: err.status, reason: err.reason },
             "Gemini refused a key; marked invalid",

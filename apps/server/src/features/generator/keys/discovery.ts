@@ -1,4 +1,4 @@
-import { GEMINI_HEALTH_MESSAGES } from "@mailsmith/shared";
+import { GEMINI_HEALTH_MESSAGES, maskKey } from "@mailsmith/shared";
 import { type GeminiClient, GeminiHttpError } from "../../../adapters/gemini/client.js";
 import type { AppContext } from "../../../context.js";
 import { type KeyRow, keysRepo } from "./repo.js";
@@ -16,9 +16,14 @@ const CHECK_TIMEOUT_MS = 10_000;
 
 export type CheckResult = { ok: true; models: number } | { ok: false; invalid: boolean; reason: string };
 
-/** Why Google refused a key, as stored and shown to the admin. */
-export function refusalReason(err: GeminiHttpError): string {
-  return GEMINI_HEALTH_MESSAGES.reasonRefused(err.status, err.reason || err.googleStatus, err.detail).slice(0, 300);
+/**
+ * Why Google refused a key, as stored and shown to the admin — without the key: some of Google's texts name it
+ * ("Consumer 'api_key:AIza…' has been suspended").
+ */
+export function refusalReason(err: GeminiHttpError, key: Pick<KeyRow, "key">): string {
+  const text = GEMINI_HEALTH_MESSAGES.reasonRefused(err.status, err.reason || err.googleStatus, err.detail);
+  const masked = key.key.length >= 4 ? text.split(key.key).join(maskKey(key.key)) : text;
+  return masked.replace(/AIza[0-9A-Za-z_-]{20,}/g, "[redacted]").slice(0, 300);
 }
 
 /** models.list with the key: stores the models (the key works) or why not (invalid when Google refused the key). */
@@ -35,7 +40,7 @@ export async function checkKey(ctx: AppContext, gemini: GeminiClient, key: KeyRo
     if (signal?.aborted) throw err;
     const http = err instanceof GeminiHttpError ? err : null;
     const invalid = Boolean(http?.keyRefused);
-    const reason = !http || http.status === 0 ? GEMINI_HEALTH_MESSAGES.unreachable : refusalReason(http);
+    const reason = !http || http.status === 0 ? GEMINI_HEALTH_MESSAGES.unreachable : refusalReason(http, key);
     if (invalid) await keysRepo.markInvalid(ctx.db, key.id, reason);
     await keysRepo.recordCheck(ctx.db, key.id, { error: reason });
     ctx.log.warn({ keyId: key.id, status: http?.status, reason: http?.reason }, "Gemini key check failed");
