@@ -8,11 +8,12 @@ import { createStorage } from "./adapters/storage/create-storage.js";
 import { isPrivateKey } from "./adapters/storage/private-url.js";
 import type { StorageAdapter } from "./adapters/storage/storage.js";
 import { type Auth, createAuth } from "./core/identity/auth.js";
+import { addressWasClosed } from "./core/identity/close-account.js";
 import { FailedLoginLimiter } from "./core/identity/failed-login-limiter.js";
 import { passwordHashingFor } from "./core/identity/password-hashing.js";
 import { SessionCache } from "./core/identity/session-cache.js";
 import { UserCache } from "./core/identity/user-cache.js";
-import { revokeSessions } from "./core/identity/users.js";
+import { findUserById, revokeSessions } from "./core/identity/users.js";
 import { type Credits, createCredits } from "./core/ledger.js";
 import { trackStorage } from "./core/storage/stored-objects.js";
 import type { Database, Db } from "./db/client.js";
@@ -84,6 +85,9 @@ export function createContext(opts: {
   const credits = createCredits(db, users);
   async function grantSignupBonus(userId: string) {
     if (env.SIGNUP_BONUS_CREDITS <= 0) return;
+    // An address whose account was deleted signs up again without a second bonus (decision 105).
+    const row = await findUserById(db, userId);
+    if (row && (await addressWasClosed(db, row.email))) return;
     await credits.apply({
       userId,
       delta: env.SIGNUP_BONUS_CREDITS,

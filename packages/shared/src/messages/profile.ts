@@ -23,3 +23,47 @@ export const PROFILE_UI_TEXTS = {
   saving: "Saving...",
   save: "Save Changes",
 } as const;
+
+/** Delete my account and Download my data (issue 39, decision 105): server answers. */
+export const MEMBER_DATA_MESSAGES = {
+  wrongPassword: "The password is not correct.",
+  freshSignInRequired: (minutes: number) =>
+    `For your safety, sign out and sign in with Google again, then delete your account within ${minutes} minutes.`,
+  adminCannotDeleteSelf: "An administrator account cannot be deleted from its own profile. Ask another administrator.",
+  tooManyAttempts: "Too many wrong passwords. Please wait a few minutes and try again.",
+  exportNotFound: "There is no such export.",
+  exportLinkExpired: "This download link has expired. Prepare a new export from your profile.",
+  exportLinkInvalid: "This download link is not valid.",
+  storageUnavailable: "Stored files cannot be read right now. Please try again later.",
+} as const;
+
+/** The profile page's "Your data" and "Danger zone" sections. */
+export const MEMBER_DATA_UI_TEXTS = {
+  dataHeading: "Your data",
+  dataIntro:
+    "Download a zip of your profile, orders, credit history, support tickets and templates (HTML, text and pictures).",
+  downloadData: "Download my data",
+  preparing: "Preparing your data…",
+  queued: "Waiting to start…",
+  ready: (expires: string) => `Your data is ready. The link works until ${expires}.`,
+  downloadZip: "Download the zip",
+  prepareAgain: "Prepare again",
+  failed: "Preparing your data failed. Please try again.",
+  expired: "The last link has expired. Prepare a new one.",
+  dangerHeading: "Danger zone",
+  dangerIntro: "Deleting your account cannot be undone.",
+  deleteAccount: "Delete my account",
+  dialogTitle: "Delete your account?",
+  whatGoes:
+    "Your profile, photo, templates, uploaded designs, support tickets and remaining credits are deleted, and you are signed out everywhere.",
+  whatStays:
+    "Your orders and payments are kept without your name attached to your account, as accounting law requires.",
+  noBonusAgain: "Signing up again with the same address is possible, but without a second sign-up bonus.",
+  passwordLabel: "Your password",
+  googleNote: (minutes: number) =>
+    `Your account uses Google sign-in: if you signed in more than ${minutes} minutes ago, sign in again first.`,
+  cancel: "Cancel",
+  confirmDelete: "Delete my account for good",
+  deleting: "Deleting…",
+  deleted: "Your account has been deleted.",
+} as const;

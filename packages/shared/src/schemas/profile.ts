@@ -82,3 +82,27 @@ export const ZImageUploadResponseSchema = z.object({
   file: z.object({ url: z.string(), size: z.number().int(), mimeType: z.string() }),
 });
 export type TImageUploadResponse = z.infer<typeof ZImageUploadResponseSchema>;
+
+/** A Google-only account (no password) confirms a deletion by having signed in within this many minutes. */
+export const FRESH_SIGN_IN_MINUTES = 10;
+/** How long the link to a prepared data export works (and its zip is kept). */
+export const DATA_EXPORT_TTL_HOURS = 24;
+
+/** DELETE /api/me: the password confirms it (a Google-only account leaves it out and signs in again instead). */
+export const ZDeleteAccountSchema = z.object({ password: z.string().max(1024).optional() });
+export type TDeleteAccount = z.infer<typeof ZDeleteAccountSchema>;
+
+/** A "Download my data" job as the member sees it (GET and POST /api/me/export). */
+export const ZDataExportSchema = z.object({
+  id: z.string(),
+  status: z.enum(["queued", "running", "ready", "failed", "expired"]),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  bytes: z.number().int().nullable(),
+  /** Only while ready: the expiring signed link to the zip. */
+  url: z.string().nullable(),
+});
+export type TDataExport = z.infer<typeof ZDataExportSchema>;
+export const ZDataExportResponseSchema = z.object({ export: ZDataExportSchema.nullable() });
+export type TDataExportResponse = z.infer<typeof ZDataExportResponseSchema>;

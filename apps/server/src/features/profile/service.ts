@@ -1,4 +1,6 @@
 import {
+  FRESH_SIGN_IN_MINUTES,
+  MEMBER_DATA_MESSAGES,
   PROFILE_FORBIDDEN_FIELDS,
   PROFILE_MESSAGES,
   USERS_MESSAGES,
@@ -6,10 +8,11 @@ import {
 } from "@mailsmith/shared";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
+import { closeAccount } from "../../core/identity/close-account.js";
 import type { UserRow } from "../../core/identity/users.js";
-import { forbidden, notFound } from "../../lib/app-error.js";
+import { AppError, forbidden, notFound } from "../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../plugins/access.js";
-import { updateProfileFields } from "./repo.js";
+import { passwordSignIn, updateProfileFields } from "./repo.js";
 
 type ProfileUpdate = z.output<typeof ZProfileUpdateSchema>;
 
@@ -38,4 +41,41 @@ export async function updateProfile(
   if (!row) throw notFound(USERS_MESSAGES.userNotFound, "USER_NOT_FOUND");
   ctx.users.invalidate(userId);
   return row;
+}
+
+/**
+ * DELETE /api/me (decision 105): a password account confirms with its password (403 when wrong; wrong attempts count
+ * with the failed sign-ins, so this is no way around their limit); a Google-only account confirms by a sign-in
+ * younger than FRESH_SIGN_IN_MINUTES. Administrators are refused (the site must keep one; another admin can act).
+ */
+export async function deleteOwnAccount(
+  ctx: Pick<AppContext, "db" | "users" | "auth" | "loginLimiter">,
+  input: { caller: UserRow; password?: string; headers: Headers; ip: string; now?: Date },
+): Promise<void> {
+  const { caller } = input;
+  if (caller.role === "Admin") throw forbidden(MEMBER_DATA_MESSAGES.adminCannotDeleteSelf, "ADMIN_CANNOT_DELETE_SELF");
+  const now = input.now ?? new Date();
+  if (await passwordSignIn(ctx.db, caller.id)) {
+    const email = caller.email.toLowerCase();
+    if (await ctx.loginLimiter.isBlocked(email, input.ip, now.getTime())) {
+      throw new AppError("TOO_MANY_ATTEMPTS", MEMBER_DATA_MESSAGES.tooManyAttempts, 429);
+    }
+    const ok = input.password
+      ? await ctx.auth.api
+          .verifyPassword({ body: { password: input.password }, headers: input.headers })
+          .then((r) => r.status === true)
+          .catch(() => false)
+      : false;
+    if (!ok) {
+      await ctx.loginLimiter.recordFailure(email, input.ip, now.getTime());
+      throw forbidden(MEMBER_DATA_MESSAGES.wrongPassword, "WRONG_PASSWORD");
+    }
+  } else {
+    const found = await ctx.auth.api.getSession({ headers: input.headers });
+    const signedInAt = found ? new Date(found.session.createdAt).getTime() : 0;
+    if (now.getTime() - signedInAt > FRESH_SIGN_IN_MINUTES * 60_000) {
+      throw forbidden(MEMBER_DATA_MESSAGES.freshSignInRequired(FRESH_SIGN_IN_MINUTES), "FRESH_SIGN_IN_REQUIRED");
+    }
+  }
+  await closeAccount(ctx, { userId: caller.id, by: "member" });
 }

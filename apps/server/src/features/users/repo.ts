@@ -14,10 +14,6 @@ export async function updateUser(db: DbOrTx, id: string, fields: UserFields) {
     .where(eq(user.id, id));
 }
 
-export async function deleteUser(db: DbOrTx, id: string) {
-  await db.delete(user).where(eq(user.id, id));
-}
-
 /** Every account, newest first (the admin user directory). */
 export function listUsers(db: DbOrTx): Promise<UserRow[]> {
   return db.query.user.findMany({ orderBy: newestFirst(user) });

@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { ACCESS_MESSAGES, USERS_MESSAGES, type ZAdminUserUpdateSchema } from "@mailsmith/shared";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
+import { closeAccount } from "../../core/identity/close-account.js";
 import { findUserByEmail, findUserById, revokeSessions, type UserRow } from "../../core/identity/users.js";
 import { listLedger } from "../../core/ledger.js";
 import { forbidden, notFound } from "../../lib/app-error.js";
-import { deleteUser, listAdmins, listUsers, type UserFields, updateUser } from "./repo.js";
+import { listAdmins, listUsers, type UserFields, updateUser } from "./repo.js";
 
 type AdminUpdate = z.output<typeof ZAdminUserUpdateSchema>;
 
@@ -74,11 +75,14 @@ export async function adminUpdateUser(
   return requireUser(ctx, id);
 }
 
+/**
+ * An admin deletes an account on its member's request: the same deletion as the member's own (decision 105; orders
+ * and payments stay, detached), recorded with the admin's id.
+ */
 export async function adminDeleteUser(ctx: Pick<AppContext, "db" | "users">, input: { caller: UserRow; id: string }) {
   if (input.id === input.caller.id) throw forbidden(USERS_MESSAGES.cannotDeleteSelf, "CANNOT_DELETE_SELF");
-  await requireUser(ctx, input.id);
-  await deleteUser(ctx.db, input.id);
-  ctx.users.invalidate(input.id);
+  const closed = await closeAccount(ctx, { userId: input.id, by: "admin", adminId: input.caller.id });
+  if (!closed) throw notFound(USERS_MESSAGES.userNotFound, "USER_NOT_FOUND");
 }
 
 /** Disable (ban) or enable an account; disabling ends every session at once. */
