@@ -15,7 +15,16 @@ export function useTemplate(id: string | undefined) {
 export function useDeleteTemplate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/templates/${id}`),
+    mutationFn: (id: string) => api.delete<{ message: string; undoUntil: string }>(`/api/templates/${id}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: templateQueries.lists }),
+  });
+}
+
+/** POST /api/templates/:id/restore: undoes a deletion within its undo window (decision 104). */
+export function useRestoreTemplate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ message: string }>(`/api/templates/${id}/restore`),
     onSuccess: () => qc.invalidateQueries({ queryKey: templateQueries.lists }),
   });
 }

@@ -1,13 +1,22 @@
-import { GENERATOR_MESSAGES, GENERATOR_UI, type TTemplateItem } from "@mailsmith/shared";
+import { GENERATOR_MESSAGES, GENERATOR_UI, TEMPLATE_UNDO, type TTemplateItem } from "@mailsmith/shared";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { errorMessage } from "@/lib/api-client";
-import { useDeleteTemplate } from "../api/templates";
+import { useDeleteTemplate, useRestoreTemplate } from "../api/templates";
 
-/** Asks before deleting a saved email, naming it; closes once it is gone. */
+/**
+ * Asks before deleting a saved email, naming it; closes once it is gone. The success toast offers Undo for
+ * TEMPLATE_UNDO.toastMs (the server keeps the template 10 minutes; decision 104).
+ */
 export function DeleteTemplateDialog({ template, onClose }: { template: TTemplateItem | null; onClose: () => void }) {
   const del = useDeleteTemplate();
+  const restore = useRestoreTemplate();
+  const undo = (id: string) =>
+    restore.mutateAsync(id).then(
+      (r) => toast.success(r.message),
+      (err) => toast.error(errorMessage(err, TEMPLATE_UNDO.restoreFailed)),
+    );
   return (
     <Modal
       open={Boolean(template)}
@@ -26,7 +35,10 @@ export function DeleteTemplateDialog({ template, onClose }: { template: TTemplat
               template &&
               del.mutate(template._id, {
                 onSuccess: (r) => {
-                  toast.success(r.message);
+                  toast.success(r.message, {
+                    duration: TEMPLATE_UNDO.toastMs,
+                    action: { label: TEMPLATE_UNDO.undo, onClick: () => undo(template._id) },
+                  });
                   onClose();
                 },
                 onError: (err) => toast.error(errorMessage(err, GENERATOR_MESSAGES.deleteFailed)),
