@@ -21,7 +21,8 @@ describe("the email engine's worker pool answers 4xx/503 for what an email costs
     });
     const many = await pool.run({ html: "<div>".repeat(100_000), source: "existing" }).catch((e) => e);
     expect(many).toMatchObject({ status: 413, code: "EMAIL_TOO_MANY_ELEMENTS" });
-  });
+    // A worker thread imports the whole engine through tsx first: seconds on a busy machine (a hang limit only).
+  }, 120_000);
 
   it("a task past the time limit ends with a 503 and a message (the worker is ended, the pool goes on)", async () => {
     // 1 ms: no worker starts, let alone processes an email, that fast; the limit is the same code path as 30 s.
@@ -35,5 +36,5 @@ describe("the email engine's worker pool answers 4xx/503 for what an email costs
     }
     const ok = await pool.run({ html: "<p>Hello</p>", source: "existing" });
     expect(ok.html).toContain("Hello");
-  });
+  }, 120_000);
 });

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { parse } from "parse5";
 import { describe, expect, it } from "vitest";
 import { hostileMarkup } from "../../../test/hostile-markup.js";
+import { hasMergeTag, MERGE_TAG, withoutMergeTags } from "../dom.js";
 import { processEmail } from "../process-email.js";
 import { KEPT_ELEMENTS } from "./allow-list.js";
 import { EMAIL_BOUNDS, EmailBoundsError } from "./bounds.js";
@@ -115,6 +116,20 @@ describe("the sanitiser reads markup as a browser does (issue 35 item 1)", () =>
 });
 
 describe("bounded work for any input (issue 35 item 3)", () => {
+  it("merge tags are found by a linear scan that agrees with MERGE_TAG (the regex is quadratic on lone openers)", () => {
+    const all = new RegExp(MERGE_TAG.source, "g");
+    const pieces = ["{{", "}}", "*|", "|*", "%%", "{$", "}", "[[", "]]", "${", "<%", "%>", "a", ":", "%", "{", "|"];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 20 }), (parts) => {
+        const s = parts.join("");
+        expect(hasMergeTag(s)).toBe(MERGE_TAG.test(s));
+        expect(withoutMergeTags(s)).toBe(s.replace(all, ""));
+      }),
+      { seed: 35, numRuns: 2000 },
+    );
+    expect(withoutMergeTags(`${"{{".repeat(32_000)}x`)).toBe(`${"{{".repeat(32_000)}x`);
+  });
+
   // Before: 100 000 nested <div>s overflowed the stack in the DOM library after seconds of work (a 500).
   it("refuses very deep nesting before any recursive walk", () => {
     expect(() => processEmail({ html: "<div>".repeat(100_000), source: "existing" })).toThrow(EmailBoundsError);

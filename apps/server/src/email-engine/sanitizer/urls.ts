@@ -1,7 +1,6 @@
-import { MERGE_TAG } from "../dom.js";
+import { withoutMergeTags } from "../dom.js";
 import { DATA_IMAGE, KEPT_SCHEMES } from "./allow-list.js";
 
-const MERGE_TAGS = new RegExp(MERGE_TAG.source, "g");
 const TAB_NEWLINE = /[\t\n\r]/g;
 
 /**
@@ -32,7 +31,7 @@ export function schemeOf(url: string): string | null {
  */
 export function safeUrl(value: string, picture = false): boolean {
   const url = urlCore(value);
-  for (const candidate of [url, url.replace(MERGE_TAGS, "")]) {
+  for (const candidate of [url, withoutMergeTags(url)]) {
     const scheme = schemeOf(candidate);
     if (scheme === null || KEPT_SCHEMES.has(scheme)) continue;
     if (picture && scheme === "data" && DATA_IMAGE.test(candidate)) continue;
