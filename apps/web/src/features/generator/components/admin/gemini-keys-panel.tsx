@@ -179,14 +179,22 @@ export function GeminiKeysPanel() {
       render: (k) =>
         k.models ? (
           <>
-            {GEMINI_HEALTH_MESSAGES.modelsCount(k.models.length)}
+            <details>
+              <summary className="cursor-pointer">{GEMINI_HEALTH_MESSAGES.modelsCount(k.models.length)}</summary>
+              <ul className="mt-1 max-h-40 overflow-y-auto font-mono">
+                {k.models.map((id) => (
+                  <li key={id} className={id === inUse ? "font-semibold text-slate-900" : undefined}>
+                    {id}
+                  </li>
+                ))}
+              </ul>
+            </details>
             {inUse && (
-              <>
-                <br />
+              <p className="mt-1">
                 {k.models.includes(inUse)
                   ? GEMINI_HEALTH_MESSAGES.hasModelInUse
                   : GEMINI_HEALTH_MESSAGES.lacksModelInUse}
-              </>
+              </p>
             )}
           </>
         ) : (
