@@ -46,6 +46,7 @@ export const GEMINI_HEALTH_MESSAGES = {
   modelSaved: "Model choice saved.",
   modelSaveFailed: "Failed to save the model choice",
   modelNotListed: "No key can use this model: choose one of the listed models.",
+  modelChosenNotListed: (model: string) => `${model} (chosen, no longer listed: skipped)`,
   modelsFetchFailed: "Failed to fetch the models",
   refreshModels: "Refresh models",
   modelsRefreshed: "Model lists refreshed.",

@@ -58,6 +58,9 @@ export function GeminiModelPanel({ data, allInvalid }: { data: TGeminiModels | u
               aria-describedby={`${selectId}-hint`}
             >
               <option value="">{GEMINI_HEALTH_MESSAGES.modelAutomatic(data?.automatic ?? null)}</option>
+              {data?.chosen && !usable.some((x) => x.id === data.chosen) && (
+                <option value={data.chosen}>{GEMINI_HEALTH_MESSAGES.modelChosenNotListed(data.chosen)}</option>
+              )}
               {usable.map((x) => (
                 <option key={x.id} value={x.id}>
                   {x.displayName === x.id ? x.id : `${x.displayName} (${x.id})`}
