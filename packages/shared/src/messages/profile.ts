@@ -65,5 +65,5 @@ export const MEMBER_DATA_UI_TEXTS = {
   cancel: "Cancel",
   confirmDelete: "Delete my account for good",
   deleting: "Deleting…",
-  deleted: "Your account has been deleted.",
+  deleteFailed: "Your account could not be deleted. Please try again.",
 } as const;
