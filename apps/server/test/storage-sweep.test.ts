@@ -81,7 +81,7 @@ async function template(m: TestClient) {
 }
 
 describe("every stored object has an owner", () => {
-  it("a profile photo upload is recorded with its member, kind and size", async () => {
+  it("a profile photo upload is recorded with its member, kind and size; admins see storage per member", async () => {
     const m = await server.member();
     const form = new FormData();
     form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "me.png");
@@ -90,6 +90,13 @@ describe("every stored object has an owner", () => {
     const key = new URL(res.body.file.url, server.url).pathname.replace("/uploads/", "");
     const [row] = await recorded([key]);
     expect(row).toMatchObject({ ownerId: await userId(m), kind: "profile", bytes: res.body.file.size });
+
+    // The admin's user list shows what each member's files use; a member's own record does not.
+    const admin = await server.admin();
+    const users = (await admin.get("/api/users")).body as { _id: string; storage?: unknown }[];
+    expect(users.find((u) => u._id === row!.ownerId)?.storage).toEqual({ bytes: res.body.file.size, objects: 1 });
+    const own = (await m.get(`/api/users?userEmail=${encodeURIComponent(m.email)}`)).body;
+    expect(own[0].storage).toBeUndefined();
   });
 });
 

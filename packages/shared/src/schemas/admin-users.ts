@@ -12,6 +12,19 @@ export const MESSAGE_LOG_PAGE_SIZE = 5;
 /** The users success notice hides after 3 s. */
 export const USERS_NOTICE_MS = 3000;
 
+/** A size as people read it: 0 B, 950 B, 12.3 KB, 4.5 MB, 1.2 GB (1 KB = 1024 B). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
 export const USERS_MESSAGES = {
   fetchFailed: (message: string) => `Failed to fetch users: ${message}`,
   templatesFailed: (message: string) => `Failed to fetch templates: ${message}`,
@@ -51,6 +64,8 @@ export const USERS_MESSAGES = {
   balance: "Balance",
   joined: "Joined",
   signedUpFrom: "Signed up from",
+  storage: "Storage",
+  storageFiles: (n: number) => (n === 1 ? "1 file" : `${n} files`),
   status: "Status",
   statusDisabled: "Disabled",
   statusActive: "Active",

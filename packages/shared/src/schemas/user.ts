@@ -23,6 +23,8 @@ export const ZUserSchema = z.object({
   emailVerified: z.boolean().optional(),
   /** Client address at sign-up (admin lists only: spotting sign-up bursts). */
   signupIp: z.string().nullable().optional(),
+  /** Storage the member's stored files use (admin lists only; decision 104). */
+  storage: z.object({ bytes: z.number().int().nonnegative(), objects: z.number().int().nonnegative() }).optional(),
 });
 export type TUser = z.infer<typeof ZUserSchema>;
 

@@ -45,9 +45,9 @@ export function toUserDto(row: UserRow): TUser {
   };
 }
 
-/** The user record with what only admins see (sign-up address). */
-export function toAdminUserDto(row: UserRow): TUser {
-  return { ...toUserDto(row), signupIp: row.signupIp ?? null };
+/** The user record with what only admins see (sign-up address, storage used: decision 104). */
+export function toAdminUserDto(row: UserRow, storage?: { bytes: number; objects: number }): TUser {
+  return { ...toUserDto(row), signupIp: row.signupIp ?? null, storage: storage ?? { bytes: 0, objects: 0 } };
 }
 
 /** Ends every session of a user, including ones a browser still holds in the cookie cache. */

@@ -79,9 +79,11 @@ export interface StorageUsage {
   objects: number;
 }
 
-/** Storage used by each of these members (bytes, object count); members with nothing stored are absent. */
-export async function storageUsage(db: DbOrTx, ownerIds: string[]): Promise<Map<string, StorageUsage>> {
-  if (ownerIds.length === 0) return new Map();
+/**
+ * Storage used by each member (bytes, object count), or only by `ownerIds`; members with nothing stored are absent.
+ */
+export async function storageUsage(db: DbOrTx, ownerIds?: string[]): Promise<Map<string, StorageUsage>> {
+  if (ownerIds?.length === 0) return new Map();
   const rows = await db
     .select({
       ownerId: storedObjects.ownerId,
@@ -89,7 +91,7 @@ export async function storageUsage(db: DbOrTx, ownerIds: string[]): Promise<Map<
       objects: sql<string>`count(*)`,
     })
     .from(storedObjects)
-    .where(inArray(storedObjects.ownerId, ownerIds))
+    .where(ownerIds ? inArray(storedObjects.ownerId, ownerIds) : isNotNull(storedObjects.ownerId))
     .groupBy(storedObjects.ownerId);
   return new Map(rows.map((r) => [r.ownerId ?? "", { bytes: Number(r.bytes), objects: Number(r.objects) }]));
 }

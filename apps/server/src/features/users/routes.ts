@@ -114,7 +114,9 @@ export async function userRoutes(appBase: FastifyInstance) {
     },
     async (req) => {
       const found = await findUsers(ctx, { caller: currentUser(req), email: req.query.userEmail });
-      return found.rows.map(found.adminView ? toAdminUserDto : toUserDto);
+      return found.rows.map((row) =>
+        found.adminView ? toAdminUserDto(row, found.storage?.get(row.id)) : toUserDto(row),
+      );
     },
   );
 

@@ -5,6 +5,7 @@ import type { AppContext } from "../../context.js";
 import { closeAccount } from "../../core/identity/close-account.js";
 import { findUserByEmail, findUserById, revokeSessions, type UserRow } from "../../core/identity/users.js";
 import { listLedger } from "../../core/ledger.js";
+import { storageUsage } from "../../core/storage/stored-objects.js";
 import { forbidden, notFound } from "../../lib/app-error.js";
 import { listAdmins, listUsers, type UserFields, updateUser } from "./repo.js";
 
@@ -23,7 +24,10 @@ export async function findUsers(ctx: Pick<AppContext, "db">, input: { caller: Us
     return { rows: row ? [row] : [], adminView: false };
   }
   if (caller.role !== "Admin") throw forbidden(ACCESS_MESSAGES.adminOnly);
-  return { rows: await listUsers(ctx.db), adminView: true };
+  const rows = await listUsers(ctx.db);
+  // Admins see the storage each member's files use (decision 104).
+  const storage = await storageUsage(ctx.db);
+  return { rows, adminView: true, storage };
 }
 
 export function listAdministrators(ctx: Pick<AppContext, "db">) {

@@ -1,4 +1,5 @@
 import {
+  formatBytes,
   MEMBERSHIPS,
   type Membership,
   type TUser,
@@ -187,6 +188,18 @@ export function userColumns(p: UserColumnsProps): Column<TUser>[] {
       className: "font-mono text-xs",
       // An IPv6 address is as long as an e-mail address.
       render: (u) => <TruncatedText text={u.signupIp ?? "—"} className="max-w-[8rem]" />,
+    },
+    {
+      key: "storage",
+      header: USERS_MESSAGES.storage,
+      sortValue: (u) => u.storage?.bytes ?? 0,
+      className: "whitespace-nowrap",
+      render: (u) => (
+        <span title={USERS_MESSAGES.storageFiles(u.storage?.objects ?? 0)}>
+          {formatBytes(u.storage?.bytes ?? 0)}
+          <span className="block text-xs text-slate-500">{USERS_MESSAGES.storageFiles(u.storage?.objects ?? 0)}</span>
+        </span>
+      ),
     },
     {
       key: "banned",
