@@ -1,11 +1,12 @@
-// `npm run email:check -- file.html [--json] [--no-render] [--out processed.html]`: the Check my email report from a
-// clone, without a server or a database. Same engine (processEmail as an "existing" email) and the same rendered
+// `npm run email:check -- file.html [--json] [--no-render] [--fix] [--out processed.html]`: the Check my email report
+// from a clone, without a server or a database. --fix applies the one-click accessibility fixes (POST /api/email-fix,
+// decision 108), lists each change and reports on the fixed email; --out then writes the fixed HTML. Same engine (processEmail as an "existing" email) and the same rendered
 // checks (renderReport) as POST /api/email-check; when the browser cannot start the report says so.
 // Exit code: 0 passed, 1 not passed, 2 the input could not be checked.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import type { TEmailCheck, TEmailReport } from "@mailsmith/shared";
+import type { TEmailCheck, TEmailFixChange, TEmailReport } from "@mailsmith/shared";
 import { createRenderer } from "../adapters/renderer/renderer.js";
 import { type Env, loadEnv } from "../env.js";
 import { AppError } from "../lib/app-error.js";
@@ -13,7 +14,7 @@ import { readHtmlInput } from "./existing-html.js";
 import { processEmail } from "./process-email.js";
 import { renderReport, withRenderOutcome } from "./render-report.js";
 
-const USAGE = "Usage: npm run email:check -- <file.html> [--json] [--no-render] [--out processed.html]";
+const USAGE = "Usage: npm run email:check -- <file.html> [--json] [--no-render] [--fix] [--out processed.html]";
 
 const MARK = { pass: "✔ PASS", warn: "! WARN", fail: "✘ FAIL" } as const;
 
@@ -23,6 +24,8 @@ export interface CliResult {
   text: string;
   html: string;
   report: TEmailReport;
+  /** With --fix: what the fixes changed (applied) and suggested. */
+  fixes?: TEmailFixChange[];
 }
 
 /** The report as a person reads it in a terminal. */
@@ -50,6 +53,11 @@ export function formatReport(result: CliResult): string {
   } else {
     lines.push(r?.reason ?? "Not rendered.");
   }
+  if (result.fixes?.length) {
+    lines.push("", "Accessibility fixes:");
+    for (const f of result.fixes)
+      lines.push(`  ${f.applied ? "-" : "? suggestion:"} ${f.reason}`, `      ${f.before} → ${f.after}`);
+  }
   if (report.changes.length) {
     lines.push("", "Changes made by processing:");
     for (const c of report.changes) lines.push(`  - ${c}`);
@@ -58,9 +66,9 @@ export function formatReport(result: CliResult): string {
 }
 
 /** Checks one file; `render: false` skips the browser. */
-export async function checkFile(file: string, opts: { render: boolean; env: Env }): Promise<CliResult> {
+export async function checkFile(file: string, opts: { render: boolean; env: Env; fix?: boolean }): Promise<CliResult> {
   const html = await readHtmlInput(await readFile(file));
-  const processed = processEmail({ html, source: "existing" });
+  const processed = processEmail({ html, source: "existing", ...(opts.fix ? { fixes: ["accessibility"] } : {}) });
   let report = processed.report;
   if (opts.render) {
     const renderer = createRenderer({ env: opts.env, log: { info() {}, warn() {}, error() {} } });
@@ -75,7 +83,14 @@ export async function checkFile(file: string, opts: { render: boolean; env: Env 
       checks: [],
     });
   }
-  return { file, subject: processed.subject, text: processed.text, html: processed.html, report };
+  return {
+    file,
+    subject: processed.subject,
+    text: processed.text,
+    html: processed.html,
+    report,
+    ...(opts.fix ? { fixes: processed.fixes } : {}),
+  };
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -87,6 +102,7 @@ export async function main(argv: string[]): Promise<number> {
       options: {
         json: { type: "boolean", default: false },
         "no-render": { type: "boolean", default: false },
+        fix: { type: "boolean", default: false },
         out: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -115,7 +131,7 @@ export async function main(argv: string[]): Promise<number> {
   const file = path.resolve(base, input);
   let result: CliResult;
   try {
-    result = await checkFile(file, { render: !args.values["no-render"], env });
+    result = await checkFile(file, { render: !args.values["no-render"], env, fix: args.values.fix });
   } catch (err) {
     const message =
       err instanceof AppError
@@ -131,7 +147,17 @@ export async function main(argv: string[]): Promise<number> {
   const shown = { ...result, file: input };
   if (args.values.json) {
     console.log(
-      JSON.stringify({ file: input, subject: result.subject, text: result.text, report: result.report }, null, 2),
+      JSON.stringify(
+        {
+          file: input,
+          subject: result.subject,
+          text: result.text,
+          ...(result.fixes ? { changes: result.fixes } : {}),
+          report: result.report,
+        },
+        null,
+        2,
+      ),
     );
   } else {
     console.log(formatReport(shown));

@@ -3,6 +3,8 @@ import type { CheerioAPI } from "cheerio";
 import { ComputedStyles, textRuns } from "./checks/computed.js";
 import { findPreheader, preheaderText } from "./document.js";
 import { loadEmail, serializeEmail, visibleText } from "./dom.js";
+import { runFixes } from "./fixes.js";
+import type { PassOptions } from "./passes/pass.js";
 import { sanitize, sanitizeNotes } from "./passes/sanitize.js";
 import { CHECKS, PASSES } from "./pipeline.js";
 import { noCounts, sanitizeEmailHtml, verifyEmailHtml } from "./sanitizer/sanitize-html.js";
@@ -22,6 +24,9 @@ export function processEmail(input: ProcessEmailInput): ProcessEmailResult {
   const removed = noCounts();
   let $ = loadEmail(sanitizeEmailHtml(input.html, removed));
   const changes = runPasses($, input);
+  const fixes = input.fixes?.length
+    ? runFixes($, input.fixes, passOptions(input), new Set(input.skipFixPasses ?? []))
+    : [];
   const passed = serializeEmail($);
   const html = verifyEmailHtml(passed, removed);
   if (html !== passed) $ = loadEmail(html);
@@ -34,9 +39,10 @@ export function processEmail(input: ProcessEmailInput): ProcessEmailResult {
       passed: checks.every((c) => c.status !== "fail"),
       sizeBytes,
       checks,
-      changes: [...sanitizeNotes(removed), ...changes],
+      changes: [...sanitizeNotes(removed), ...changes, ...new Set(fixes.filter((f) => f.applied).map((f) => f.reason))],
       render: null,
     },
+    fixes,
   };
 }
 
@@ -45,8 +51,12 @@ export function processEmail(input: ProcessEmailInput): ProcessEmailResult {
  * in words. The sanitiser already ran on the raw HTML (its pass is the same step for an already parsed document).
  */
 function runPasses($: CheerioAPI, input: ProcessEmailInput): string[] {
-  const options = { source: input.source, subject: input.subject, preheader: input.preheader, stackedUnder: new Map() };
+  const options = passOptions(input);
   return PASSES.filter((pass) => pass !== sanitize).flatMap((pass) => pass.run($, options));
+}
+
+function passOptions(input: ProcessEmailInput): PassOptions {
+  return { source: input.source, subject: input.subject, preheader: input.preheader, stackedUnder: new Map() };
 }
 
 /** Every check on the finished email; computed styles and text runs are worked out once for all of them. */

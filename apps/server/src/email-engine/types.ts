@@ -1,4 +1,4 @@
-import type { TEmailReport } from "@mailsmith/shared";
+import type { EmailFixName, TEmailFixChange, TEmailReport } from "@mailsmith/shared";
 
 /** Contract (issue 10): what goes into and comes out of the email engine. */
 export interface ProcessEmailInput {
@@ -12,6 +12,10 @@ export interface ProcessEmailInput {
    * are not flagged: on a site served over http (local use) "use https" would break them.
    */
   ownOrigins?: string[];
+  /** One-click fixes to apply after the passes (fixes.ts, decision 108): each change is listed in `fixes`. */
+  fixes?: EmailFixName[];
+  /** Fix passes left out by name (tests compare a fix with and without one pass). */
+  skipFixPasses?: string[];
 }
 
 export interface ProcessEmailResult {
@@ -21,5 +25,7 @@ export interface ProcessEmailResult {
   preheader: string;
   /** render: null and no previews here (the renderer adds them, see render-report.ts). */
   report: TEmailReport;
+  /** What the asked fixes changed (and suggested: applied false); [] when none were asked. */
+  fixes: TEmailFixChange[];
   mjml?: never;
 }

@@ -74,7 +74,7 @@ export const EMAIL_REPORT_UI = {
   groups: [
     { id: "clients", title: "Email clients", prefixes: ["caniemail."] },
     { id: "render", title: "Rendering", prefixes: ["render."] },
-    { id: "a11y", title: "Accessibility", prefixes: ["a11y.", "content."] },
+    { id: "a11y", title: "Accessibility", prefixes: ["a11y.", "content.", "axe"] },
     { id: "links", title: "Links", prefixes: ["links."] },
     { id: "size", title: "Size", prefixes: ["size."] },
   ],

@@ -42,8 +42,30 @@ export interface RenderResult {
 
 export type RendererStatus = "idle" | "ready" | "unavailable";
 
+/**
+ * An audit of the rendered email (axe-core, decision 108): `script` is evaluated in an isolated world of the loaded
+ * page (the email's own scripts cannot see or change it) and its awaited value is returned (JSON values only).
+ */
+export interface AuditRequest {
+  html: string;
+  width: number;
+  script: string;
+}
+
+/**
+ * The audit page's policy: no script of the email runs (no <script>, handler attribute or javascript: URL), no
+ * plug-in, frame or worker. The audit script itself runs in an isolated world through DevTools, which a page's
+ * policy does not govern. Scripts must be on in that page because axe-core waits on timers.
+ */
+export const AUDIT_CSP =
+  "script-src 'none'; object-src 'none'; frame-src 'none'; worker-src 'none'; base-uri 'none'; form-action 'none'";
+/** The audit page's address (a reserved name: nothing else may answer for it). */
+const AUDIT_URL = "http://email-audit.invalid/";
+
 export interface Renderer {
   render(req: RenderRequest): Promise<RenderResult>;
+  /** Runs an audit script on the email as rendered (absent on stand-ins: no audit). */
+  audit?(req: AuditRequest): Promise<unknown>;
   status(): RendererStatus;
   close(): Promise<void>;
 }
@@ -367,7 +389,61 @@ export function createRenderer(opts: RendererOptions): Renderer {
     }
   }
 
+  /**
+   * The audit page: its own context with JavaScript on for the isolated world only (the page's policy, AUDIT_CSP,
+   * sent as a header with the email, stops every script of the email), the same request guard, closed afterwards.
+   */
+  async function auditOnce(b: Browser, req: AuditRequest): Promise<unknown> {
+    const context = await b.newContext({
+      javaScriptEnabled: true,
+      viewport: { width: Math.min(MAX_WIDTH, Math.max(1, Math.round(req.width))), height: 800 },
+      deviceScaleFactor: 1,
+      reducedMotion: "reduce",
+      serviceWorkers: "block",
+      acceptDownloads: false,
+    });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await context.route("**/*", (route) => {
+        if (route.request().url() !== AUDIT_URL) return guard(route).catch(() => {});
+        return route.fulfill({
+          status: 200,
+          contentType: "text/html; charset=utf-8",
+          headers: { "Content-Security-Policy": AUDIT_CSP },
+          body: req.html,
+        });
+      });
+      const work = (async () => {
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await page.goto(AUDIT_URL, { waitUntil: "load", timeout: env.RENDERER_TIMEOUT_MS });
+        const { frameTree } = await cdp.send("Page.getFrameTree");
+        const world = await cdp.send("Page.createIsolatedWorld", { frameId: frameTree.frame.id, worldName: "audit" });
+        const out = await cdp.send("Runtime.evaluate", {
+          contextId: world.executionContextId,
+          expression: req.script,
+          awaitPromise: true,
+          returnByValue: true,
+        });
+        if (out.exceptionDetails)
+          throw new Error(`audit failed: ${out.exceptionDetails.exception?.description ?? out.exceptionDetails.text}`);
+        return out.result.value as unknown;
+      })();
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new RenderTimeoutError(env.RENDERER_TIMEOUT_MS)), env.RENDERER_TIMEOUT_MS);
+      });
+      work.catch(() => {});
+      return await Promise.race([work, timeout]);
+    } finally {
+      clearTimeout(timer);
+      await context.close().catch(() => {});
+    }
+  }
+
   return {
+    async audit(req) {
+      return limit.run(async () => auditOnce(await getBrowser(), req));
+    },
     async render(req) {
       return limit.run(async () => {
         const b = await getBrowser();

@@ -12,7 +12,9 @@ export const headings: EmailChecker = {
     $("h1, h2, h3, h4, h5, h6, [role='heading']").each((_, node) => {
       const el = node as Element;
       if (styles.of(el).hidden) return;
-      const level = /^h[1-6]$/i.test(el.name) ? Number(el.name[1]) : Number(el.attribs["aria-level"] ?? 2);
+      // aria-level wins over the tag, as screen readers and axe read it (the accessibility fix corrects levels so).
+      const aria = Number(el.attribs["aria-level"]);
+      const level = aria >= 1 && aria <= 6 ? aria : /^h[1-6]$/i.test(el.name) ? Number(el.name[1]) : 2;
       found.push({ level, text: visibleText($(el).text()) });
     });
     const base = { id: "a11y.headings", title: T.headings.title };

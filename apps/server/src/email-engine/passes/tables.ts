@@ -2,10 +2,10 @@ import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { Element } from "domhandler";
 import type { EmailPass } from "./pass.js";
 
-/** Tables that present data (th, caption, thead of their own, or a summary) rather than layout. */
+/** Tables that present data (th, caption, thead, a cell with scope of their own, or a summary) rather than layout. */
 export function dataTables($: import("cheerio").CheerioAPI): Set<Element> {
   const out = new Set<Element>();
-  $("th, caption, thead").each((_, c) => {
+  $("th, caption, thead, td[scope]").each((_, c) => {
     // Only the table's own rows count, not a nested layout table's.
     for (let p = c.parent as Element | null; p; p = p.parent as Element | null) {
       if (p.name === "table") {

@@ -4,15 +4,29 @@ import {
   EMAIL_CHECK_MESSAGES,
   ZEmailCheckRequestSchema,
   ZEmailCheckResponseSchema,
+  ZEmailFixRequestSchema,
+  ZEmailFixResponseSchema,
 } from "@mailsmith/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { renderReport } from "../../email-engine/render-report.js";
 import { currentUser } from "../../plugins/access.js";
 import { FILE_FIELDS, MAX_FILE_BYTES, readCheckForm } from "./check-form.js";
-import { checkEmail, type EmailCheckDeps } from "./service.js";
+import { checkEmail, type EmailCheckDeps, fixEmail } from "./service.js";
 
 const byUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
+
+/** Check my email's limit, also for its one-click fixes (each renders the email as a check does). */
+const rateLimit = {
+  max: EMAIL_CHECK_LIMITS.rateMax,
+  timeWindow: EMAIL_CHECK_LIMITS.rateWindow,
+  keyGenerator: byUser,
+  errorResponseBuilder: (_req: FastifyRequest, context: { statusCode: number }) => ({
+    statusCode: context.statusCode,
+    code: "TOO_MANY_REQUESTS",
+    message: EMAIL_CHECK_MESSAGES.rateLimited,
+  }),
+};
 
 /** Check my email (POST /api/email-check): a member's existing email through the engine and the renderer. */
 export async function emailCheckRoutes(appBase: FastifyInstance) {
@@ -36,19 +50,7 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
     {
       // JSON escapes can double the size of 500 KB of HTML; the exact limit is checked on the HTML itself (413).
       bodyLimit: EMAIL_CHECK_LIMITS.maxHtmlBytes * 4,
-      config: {
-        access: "user",
-        rateLimit: {
-          max: EMAIL_CHECK_LIMITS.rateMax,
-          timeWindow: EMAIL_CHECK_LIMITS.rateWindow,
-          keyGenerator: byUser,
-          errorResponseBuilder: (_req, context) => ({
-            statusCode: context.statusCode,
-            code: "TOO_MANY_REQUESTS",
-            message: EMAIL_CHECK_MESSAGES.rateLimited,
-          }),
-        },
-      },
+      config: { access: "user", rateLimit },
       schema: {
         tags: ["email-check"],
         summary:
@@ -69,6 +71,25 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
         html = req.body?.html;
       }
       return checkEmail(deps, { html, design });
+    },
+  );
+
+  app.post(
+    "/api/email-fix",
+    {
+      bodyLimit: EMAIL_CHECK_LIMITS.maxHtmlBytes * 4,
+      config: { access: "user", rateLimit },
+      schema: {
+        tags: ["email-check"],
+        summary:
+          'One-click fixes for an existing HTML email (JSON { html, fixes: ["accessibility", "dark-mode"] }, ≤ 500 KB): the fixed HTML, every change { id, reason, before, after, applied } (applied false: a suggestion), and the fixed email\'s report (the shape of POST /api/email-check\'s). Free, 30 per 10 minutes',
+        body: ZEmailFixRequestSchema,
+        response: { 200: ZEmailFixResponseSchema },
+      },
+    },
+    async (req) => {
+      currentUser(req);
+      return fixEmail(deps, { html: req.body.html, fixes: req.body.fixes });
     },
   );
 }

@@ -1,8 +1,10 @@
 import {
   EMAIL_CHECK_LIMITS,
   EMAIL_CHECK_MESSAGES,
+  type EmailFixName,
   RENDER_UNAVAILABLE_TEXTS,
   type TEmailCheckResponse,
+  type TEmailFixResponse,
 } from "@mailsmith/shared";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
@@ -52,13 +54,25 @@ export async function checkEmail(
   const html = await readHtmlInput(input.html);
   const design = input.design === undefined ? undefined : await readDesign(input.design);
   const processed = await deps.processor.run({ html, source: "existing" });
-  let rendered: RenderOutcome;
+  const rendered = await renderOrDegrade(deps, processed.html);
+  return {
+    success: true,
+    html: processed.html,
+    text: processed.text,
+    subject: processed.subject,
+    report: withRenderOutcome(processed.report, rendered),
+    ...(design ? { fidelity: await fidelityAgainst(deps, processed.html, design, rendered.renders?.desktop) } : {}),
+  };
+}
+
+/** Renders a processed email for its report; a failure costs the previews, never the answer. */
+async function renderOrDegrade(deps: EmailCheckDeps, html: string): Promise<RenderOutcome> {
   try {
-    rendered = await deps.render(processed.html, previewAsDataUrl);
+    return await deps.render(html, previewAsDataUrl);
   } catch (err) {
     // renderReport degrades by itself when the browser cannot start; anything else must not cost the answer.
     deps.log.error({ err }, "email check: rendering failed");
-    rendered = {
+    return {
       render: { available: false, reason: RENDER_UNAVAILABLE_TEXTS.browserFailed },
       checks: [
         {
@@ -70,13 +84,24 @@ export async function checkEmail(
       ],
     };
   }
+}
+
+/**
+ * One-click fixes (POST /api/email-fix, decision 108): the email processed as on Check my email with the asked
+ * fixes applied, every change listed, and the fixed email's full report (rendered checks and previews).
+ */
+export async function fixEmail(
+  deps: EmailCheckDeps,
+  input: { html: string | undefined; fixes: EmailFixName[] },
+): Promise<TEmailFixResponse> {
+  const html = await readHtmlInput(input.html);
+  const processed = await deps.processor.run({ html, source: "existing", fixes: input.fixes });
+  const rendered = await renderOrDegrade(deps, processed.html);
   return {
     success: true,
     html: processed.html,
-    text: processed.text,
-    subject: processed.subject,
+    changes: processed.fixes,
     report: withRenderOutcome(processed.report, rendered),
-    ...(design ? { fidelity: await fidelityAgainst(deps, processed.html, design, rendered.renders?.desktop) } : {}),
   };
 }
 

@@ -1,0 +1,51 @@
+import type { EmailFixName, TEmailFixChange } from "@mailsmith/shared";
+import type { CheerioAPI } from "cheerio";
+import { ComputedStyles, type TextRun, textRuns } from "./checks/computed.js";
+import { a11yContrast } from "./passes/a11y-contrast.js";
+import { a11yDocument } from "./passes/a11y-document.js";
+import { a11yHeadings, a11yImages, a11yLinks, a11yTables } from "./passes/a11y-structure.js";
+import type { PassOptions } from "./passes/pass.js";
+
+/**
+ * One-click fixes (issue 37, decision 108): named groups of passes that run after the pipeline's passes when
+ * ProcessEmailInput.fixes asks for them (Check my email's "Fix accessibility", POST /api/email-fix, the CLI's --fix,
+ * generated emails by default). Unlike the pipeline's passes, each fix reports every change it made as
+ * { id, reason, before, after, applied } (applied: false is a suggestion the email was not changed for).
+ *
+ * To add a fix: write its passes and list them under its name here (one line).
+ */
+export interface FixContext {
+  $: CheerioAPI;
+  options: PassOptions;
+  /** Computed styles and visible text runs of the document as the fixes found it (read before any fix ran). */
+  styles: ComputedStyles;
+  runs: TextRun[];
+}
+
+export interface FixPass {
+  name: string;
+  run(ctx: FixContext): TEmailFixChange[];
+}
+
+export const FIX_PASSES: Record<EmailFixName, readonly FixPass[]> = {
+  // Contrast last: it changes colours, which the computed styles the others read were taken before.
+  accessibility: [a11yDocument, a11yTables, a11yImages, a11yHeadings, a11yLinks, a11yContrast],
+  "dark-mode": [],
+};
+
+/** Runs the asked fixes in the registry's order (each once), on the parsed document; returns every change. */
+export function runFixes(
+  $: CheerioAPI,
+  fixes: readonly EmailFixName[],
+  options: PassOptions,
+  skip: ReadonlySet<string> = new Set(),
+): TEmailFixChange[] {
+  const passes = (Object.keys(FIX_PASSES) as EmailFixName[])
+    .filter((name) => fixes.includes(name))
+    .flatMap((name) => FIX_PASSES[name])
+    .filter((pass) => !skip.has(pass.name));
+  if (passes.length === 0) return [];
+  const styles = new ComputedStyles();
+  const ctx: FixContext = { $, options, styles, runs: textRuns($, styles) };
+  return passes.flatMap((pass) => pass.run(ctx));
+}

@@ -1,0 +1,101 @@
+import { formatHex, oklch, wcagContrast } from "culori";
+import { describe, expect, it } from "vitest";
+import { processEmail } from "../process-email.js";
+import { detectLanguage } from "./a11y-language.js";
+
+const doc = (body: string, htmlAttrs = "") =>
+  `<!doctype html><html${htmlAttrs}><head><meta charset="utf-8"></head><body>${body}</body></html>`;
+const fix = (html: string, subject?: string) =>
+  processEmail({ html, source: "existing", fixes: ["accessibility"], ...(subject ? { subject } : {}) });
+const check = (r: ReturnType<typeof processEmail>, id: string) => r.report.checks.find((c) => c.id === id);
+const para = (text: string, style = "") => `<table><tr><td><p style="${style}">${text}</p></td></tr></table>`;
+
+const GERMAN = "Hallo zusammen, wir freuen uns sehr, Ihnen unsere neue Frühjahrskollektion vorzustellen.";
+const ARABIC = "مرحبا بكم في متجرنا الجديد، نحن سعداء جدا بزيارتكم اليوم ونتمنى لكم يوما سعيدا";
+
+describe("accessibility fixes (decision 108)", () => {
+  it("detects the language from the text and sets lang and dir on <html> and the body wrapper", () => {
+    const r = fix(doc(para(GERMAN)));
+    expect(r.html).toMatch(/<html[^>]* lang="de"/);
+    expect(r.html).toMatch(/<html[^>]* dir="ltr"/);
+    expect(r.html).toMatch(/<div[^>]* lang="de"/);
+    expect(check(r, "a11y.lang")?.status).toBe("pass");
+    expect(check(r, "a11y.dir")?.status).toBe("pass");
+    expect(r.fixes.filter((f) => f.id === "a11y.lang" && f.applied)).toHaveLength(2);
+    // Without the fix nothing is invented.
+    const plain = processEmail({ html: doc(para(GERMAN)), source: "existing" });
+    expect(plain.html).not.toMatch(/lang="de"/);
+    expect(plain.fixes).toEqual([]);
+  });
+
+  it("writes right-to-left languages rtl and keeps an existing valid lang", () => {
+    expect(detectLanguage(ARABIC)).toBe("ar");
+    expect(detectLanguage("שלום לכולם, אנחנו שמחים מאוד להציג את הקולקציה החדשה שלנו")).toBe("he");
+    expect(detectLanguage("Hi")).toBeUndefined();
+    expect(fix(doc(para(ARABIC))).html).toMatch(/<html[^>]* dir="rtl"/);
+    const kept = fix(doc(para(GERMAN), ' lang="en-GB"'));
+    expect(kept.html).toMatch(/<html[^>]* lang="en-GB"/);
+    expect(kept.html).toMatch(/<div[^>]* lang="en-GB"/);
+  });
+
+  it('marks layout tables, not data tables; decorative images get alt="", content images a suggestion', () => {
+    const r = fix(
+      doc(
+        `${para(GERMAN)}<table><tr><td scope="row">Preis</td><td>10 €</td></tr></table>` +
+          '<img src="https://x.example/spacer.gif"><a href="https://x.example/shop">Jetzt einkaufen <img src="https://x.example/arrow.png"></a>' +
+          '<img src="https://x.example/spring-collection.jpg" width="600">',
+      ),
+    );
+    expect(r.html).toMatch(/<table[^>]*role="presentation"/);
+    expect(r.html).toMatch(/<table>(?:<tbody>)?<tr><td scope="row">/);
+    expect(r.html).toContain('src="https://x.example/spacer.gif" alt=""');
+    expect(r.html).toContain('src="https://x.example/arrow.png" alt=""');
+    expect(r.html).not.toMatch(/spring-collection\.jpg"[^>]*alt=/);
+    expect(r.fixes).toContainEqual(
+      expect.objectContaining({ id: "a11y.alt", applied: false, after: 'alt="Spring collection"' }),
+    );
+  });
+
+  it("adds a <title> from the subject, else from the first heading", () => {
+    expect(fix(doc(para(GERMAN)), "Frühling & mehr").html).toContain("<title>Frühling &amp; mehr</title>");
+    expect(fix(doc(`<h1>Willkommen</h1>${para(GERMAN)}`)).html).toContain("<title>Willkommen</title>");
+  });
+
+  it("corrects heading levels with aria-level (no renamed tags) and flags vague link text without changing it", () => {
+    const r = fix(
+      doc(
+        `<h2 style="font-size:30px">Neu</h2><h4>Details</h4>${para(GERMAN)}<a href="https://x.example/a">click here</a>`,
+      ),
+    );
+    expect(r.html).toContain('<h2 style="font-size:30px" aria-level="1">');
+    expect(r.html).toContain('<h4 aria-level="2">');
+    expect(check(r, "a11y.headings")?.status).toBe("pass");
+    expect(r.html).toContain(">click here</a>");
+    expect(r.fixes).toContainEqual(expect.objectContaining({ id: "links.text", applied: false }));
+  });
+
+  it("repairs low contrast to the nearest AA colour (lightness only), keeps passing brand colours and other backgrounds", () => {
+    const html = doc(
+      para(`${GERMAN} <span style="background:#000000">dunkel</span>`, "color:#ff9999;font-size:16px") +
+        para("Marke", "color:#0055cc;font-size:16px") +
+        para("Großer Titel", "color:#999999;font-size:28px"),
+    );
+    const before = processEmail({ html, source: "existing" });
+    expect(check(before, "a11y.contrast")?.status).toBe("fail");
+    const r = fix(html);
+    expect(check(r, "a11y.contrast")?.status).toBe("pass");
+    const repaired = r.fixes.find((f) => f.id === "a11y.contrast" && f.before.startsWith("#ff9999"));
+    const after = repaired?.after.slice(0, 7) ?? "";
+    expect(wcagContrast(after, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+    // The nearest: just past 4.5:1, hue kept.
+    expect(wcagContrast(after, "#ffffff")).toBeLessThan(4.75);
+    expect(Math.abs((oklch(after)?.h ?? 0) - (oklch("#ff9999")?.h ?? 0))).toBeLessThan(6);
+    expect(r.html).toContain(`color:${after}`);
+    // The brand blue passes: untouched. Large text needs 3:1 only. Text over black keeps its old colour.
+    expect(r.html).toContain("color:#0055cc");
+    const large = r.fixes.find((f) => f.before.startsWith("#999999"));
+    expect(wcagContrast(large?.after.slice(0, 7) ?? "", "#ffffff")).toBeLessThan(4.5);
+    expect(r.html).toMatch(/background:#000000;color:#ff9999/);
+    expect(formatHex("#ff9999")).toBe("#ff9999");
+  });
+});
