@@ -265,6 +265,9 @@ describe("download my data", () => {
     expect(new TextDecoder().decode(files[`${folder}/email.txt`])).toBe("Autumn");
     expect(Buffer.from(files[`${folder}/pictures/${key.replace("/", "-")}`]!).equals(png)).toBe(true);
     expect(files["README.txt"]).toBeDefined();
+    // A second click right away answers the same zip instead of building another.
+    const again = await m.post("/api/me/export");
+    expect(again.body.export).toMatchObject({ id: ready.id, status: "ready" });
   });
 
   it("another member cannot read someone's export, even with the link", async () => {

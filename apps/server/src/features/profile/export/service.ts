@@ -44,10 +44,15 @@ export async function latestExport(ctx: Pick<AppContext, "db" | "storage">, user
   return row ? toExportDto(ctx, row) : null;
 }
 
-/** Starts an export, or answers the one already queued or running. */
+/** A zip finished this recently is answered again instead of building another (a burst of clicks builds one). */
+const REBUILD_AFTER_MS = 60_000;
+
+/** Starts an export, or answers the one already queued or running (or finished within the last minute). */
 export async function startExport(ctx: Ctx, userId: string): Promise<ExportRow> {
   const latest = await exportRepo.latest(ctx.db, userId);
   if (latest && (latest.status === "queued" || latest.status === "running")) return latest;
+  const fresh = latest?.status === "ready" && latest.finishedAt;
+  if (fresh && exportClock.now().getTime() - fresh.getTime() < REBUILD_AFTER_MS) return latest;
   return exportRepo.create(ctx.db, userId);
 }
 
