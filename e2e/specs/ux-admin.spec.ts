@@ -105,14 +105,16 @@ test("long e-mail addresses truncate: at 1280 px the users tables show the Actio
     const actions = await row.getByRole("button", { name: `Actions for ${name}` }).boundingBox();
     const box = await table.evaluate((t) => t.parentElement!.getBoundingClientRect().right);
     expect(actions && actions.x + actions.width <= Math.min(box, 1280)).toBe(true);
-    // The address is cut, not lost: the whole of it on hover (title), to screen readers (text) and on focus.
-    const address = row.getByTitle(email);
-    await expect(address).toHaveText(email);
-    expect(await address.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    await address.focus();
-    await expect(address).toBeFocused();
-    expect(await address.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    // The whole address on hover (title) and for screen readers (text), however much of it the column shows.
+    await expect(row.getByTitle(email)).toHaveText(email);
   }
+
+  // In the dashboard's card (the narrowest place) the address is cut; a cut value takes a tab stop and unfolds on focus.
+  const address = page.getByRole("table", { name: "Users" }).getByTitle(email);
+  expect(await address.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await address.focus();
+  await expect(address).toBeFocused();
+  expect(await address.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
 
   // On a phone the table scrolls inside its box; that scroll box is a landmark of its own and must not share the
   // dashboard section's name ("Users"): axe's landmark-unique.

@@ -158,6 +158,7 @@ export function DataTable<T>({
   loading = false,
   toolbar,
   paging,
+  compact = false,
 }: {
   columns: readonly Column<T>[];
   rows: readonly T[];
@@ -173,7 +174,10 @@ export function DataTable<T>({
   /** Search and filter controls shown above the table. */
   toolbar?: ReactNode;
   paging?: TablePaging;
+  /** Narrower cell padding, for tables with many columns that must fit a laptop's width. */
+  compact?: boolean;
 }) {
+  const padX = compact ? "px-3" : "px-4";
   // A table wider than its box scrolls sideways inside it; a visible hint says so (issue 13 items 4 and 8).
   const boxRef = useRef<HTMLDivElement>(null);
   const [scrollable, setScrollable] = useState(false);
@@ -214,7 +218,7 @@ export function DataTable<T>({
                     key={c.key}
                     scope="col"
                     aria-sort={c.sortValue ? (ariaSort ?? "none") : undefined}
-                    className={`sticky top-0 z-10 bg-slate-50 px-4 py-3 ${c.align === "right" ? "text-right" : "text-left"} text-xs font-semibold tracking-wide text-slate-600 uppercase ${c.headerClassName ?? ""}`}
+                    className={`sticky top-0 z-10 bg-slate-50 ${padX} py-3 ${c.align === "right" ? "text-right" : "text-left"} text-xs font-semibold tracking-wide text-slate-600 uppercase ${c.headerClassName ?? ""}`}
                   >
                     {c.sortValue && onSort ? (
                       <button
@@ -259,7 +263,7 @@ export function DataTable<T>({
                   {columns.map((c) => (
                     <td
                       key={c.key}
-                      className={`px-4 py-3 align-middle text-slate-700 ${c.align === "right" ? "text-right" : ""} ${c.className ?? ""}`}
+                      className={`${padX} py-3 align-middle text-slate-700 ${c.align === "right" ? "text-right" : ""} ${c.className ?? ""}`}
                     >
                       {c.render(row)}
                     </td>

@@ -17,10 +17,11 @@ import { TruncatedText } from "@/components/ui/truncated-text";
 import type { UserDraft } from "../hooks/use-users-directory";
 
 /**
- * Long names and addresses are cut at this width (the whole value on hover and focus), so the table fits a 1280 px
- * laptop with its Actions column in view, the dashboard's padded card included (issue 36 item 5).
+ * The User column takes the width the other columns leave (at least 13rem) and cuts long names and addresses to it,
+ * the whole value on hover and focus (TruncatedText): the table fits a 1280 px laptop with its Actions column in view,
+ * the dashboard's padded card included, and a wider screen shows more of each address (issue 36 item 5).
  */
-const LONG_CELL = "max-w-[12rem] 2xl:max-w-xs";
+const USER_CELL = "w-full max-w-0 min-w-[13rem]";
 
 export interface UserColumnsProps {
   /** The signed-in admin: cannot demote, disable or delete themselves (the server refuses too). */
@@ -92,6 +93,7 @@ export function userColumns(p: UserColumnsProps): Column<TUser>[] {
       key: "userName",
       header: USERS_MESSAGES.user,
       sortValue: (u) => u.userName,
+      className: USER_CELL,
       render: (u) => {
         const draft = draftOf(u);
         return draft ? (
@@ -102,14 +104,14 @@ export function userColumns(p: UserColumnsProps): Column<TUser>[] {
               onChange={(e) => p.setDraft({ ...draft, userName: e.target.value })}
               className={inputClasses()}
             />
-            <TruncatedText text={u.email} className={`text-xs text-slate-500 ${LONG_CELL}`} />
+            <TruncatedText text={u.email} className="text-xs text-slate-500" />
           </div>
         ) : (
           <div className="flex items-center gap-3">
             <Avatar user={u} />
             <div className="min-w-0">
-              <TruncatedText text={u.userName} className={`font-medium text-slate-900 ${LONG_CELL}`} />
-              <TruncatedText text={u.email} className={`text-xs text-slate-500 ${LONG_CELL}`} />
+              <TruncatedText text={u.userName} className="font-medium text-slate-900" />
+              <TruncatedText text={u.email} className="text-xs text-slate-500" />
             </div>
           </div>
         );

@@ -109,6 +109,7 @@ export function UsersDirectory({ title = USERS_MESSAGES.directoryTitle }: { titl
           caption={USERS_MESSAGES.usersCaption}
           empty={USERS_MESSAGES.noMatches}
           loading={users.isPending}
+          compact
           {...table.props}
         />
       )}
