@@ -4,7 +4,7 @@ import { signUpMember } from "../fixtures/helpers";
 
 // Issue 39 items 2 and 3 (decision 105): Download my data and Delete my account from the profile page.
 
-test("a member downloads their data as a zip from the profile page", async ({ page }) => {
+test("a member downloads their data as a zip from the profile page", async ({ page }, testInfo) => {
   const { email } = await signUpMember(page, { name: "Export Member" });
   await page.goto("/update-profile");
   const section = page.getByRole("region", { name: "Your data" });
@@ -12,6 +12,11 @@ test("a member downloads their data as a zip from the profile page", async ({ pa
   const link = section.getByRole("link", { name: "Download the zip" });
   await expect(link).toBeVisible({ timeout: 30_000 });
   await expect(section.getByText(/Your data is ready\. The link works until/)).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`member-data-${width}.png`), fullPage: true });
+  }
   const download = page.waitForEvent("download");
   await link.click();
   const file = await download;
@@ -40,6 +45,7 @@ test("a member deletes their account: a wrong password is refused, the right one
   await dialog.getByLabel("Your password").fill("not-the-password");
   await dialog.getByRole("button", { name: "Delete my account for good" }).click();
   await expect(dialog.getByText("The password is not correct.")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("delete-dialog.png") });
 
   await dialog.getByLabel("Your password").fill(password);
   await dialog.getByRole("button", { name: "Delete my account for good" }).click();

@@ -56,12 +56,11 @@ export const MEMBER_DATA_UI_TEXTS = {
   dialogTitle: "Delete your account?",
   whatGoes:
     "Your profile, photo, templates, uploaded designs, support tickets and remaining credits are deleted, and you are signed out everywhere.",
-  whatStays:
-    "Your orders and payments are kept without your name attached to your account, as accounting law requires.",
+  whatStays: "Your orders and payments are kept, as accounting law requires, but no longer linked to any account.",
   noBonusAgain: "Signing up again with the same address is possible, but without a second sign-up bonus.",
   passwordLabel: "Your password",
   googleNote: (minutes: number) =>
-    `Your account uses Google sign-in: if you signed in more than ${minutes} minutes ago, sign in again first.`,
+    `Signed up with Google and no password? Leave this empty: it works within ${minutes} minutes of signing in.`,
   cancel: "Cancel",
   confirmDelete: "Delete my account for good",
   deleting: "Deleting…",

@@ -11,6 +11,7 @@ import { useSignOut } from "@/lib/auth";
 import { deleteMyAccount, useDataExport, useStartDataExport } from "../api/member-data";
 
 const card = "rounded-2xl border bg-white p-6 shadow-sm";
+const plainCard = `${card} border-slate-200`;
 
 function ExportState({ data }: { data: TDataExport | null | undefined }) {
   if (!data) return null;
@@ -45,7 +46,7 @@ export function DownloadMyData() {
   const data = current.data?.export;
   const busy = data?.status === "queued" || data?.status === "running";
   return (
-    <section aria-labelledby="your-data" className={card}>
+    <section aria-labelledby="your-data" className={plainCard}>
       <h2 id="your-data" className="text-lg font-semibold text-slate-900">
         {T.dataHeading}
       </h2>
