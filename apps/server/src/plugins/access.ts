@@ -19,6 +19,8 @@ export const ACCESS_LEVELS: readonly Access[] = ["public", "user", "owner", "adm
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /** The JSON body reaches the handler as its text, after the same guards (request-guards.ts). */
+    rawJsonBody?: boolean;
   }
   interface FastifyRequest {
     user: UserRow | null;

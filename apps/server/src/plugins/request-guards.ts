@@ -53,7 +53,7 @@ const badJson = (message: string, code: string) => Object.assign(new Error(messa
 
 export function registerJsonParser(app: FastifyInstance) {
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
     const text = String(body);
     // An empty JSON body (sign-out, toggles) is "no body", not an error.
     if (text.trim() === "") return done(null, undefined);
@@ -61,7 +61,9 @@ export function registerJsonParser(app: FastifyInstance) {
       return done(badJson(SECURITY_MESSAGES.tooDeep, "JSON_TOO_DEEP"), undefined);
     }
     try {
-      done(null, JSON.parse(text));
+      const parsed: unknown = JSON.parse(text);
+      // A route that must see the exact bytes (PayPal's webhook, decision 098) gets the checked text, not the value.
+      done(null, req.routeOptions.config.rawJsonBody ? text : parsed);
     } catch {
       done(badJson(SECURITY_MESSAGES.invalidJson, "INVALID_JSON"), undefined);
     }

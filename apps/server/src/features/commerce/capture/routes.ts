@@ -13,6 +13,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PaypalStandInState, paypalStandInPlugin, STANDIN_PREFIX } from "../../../adapters/paypal/stand-in.js";
+import { adminActor } from "../../../core/audit.js";
 import { currentUser } from "../../../plugins/access.js";
 import { perMemberLimit } from "../per-member-limit.js";
 import { capturePaypalOrder, createPaypalOrder, verifyOrder } from "./service.js";
@@ -75,7 +76,7 @@ export async function captureRoutes(appBase: FastifyInstance) {
     async (req) => ({
       success: true as const,
       message: PAYPAL_SETTINGS_MESSAGES.updated,
-      data: toAdminSettings(ctx, await saveSettings(ctx, req.body)),
+      data: toAdminSettings(ctx, await saveSettings(ctx, adminActor(req), req.body)),
     }),
   );
 
@@ -89,10 +90,10 @@ export async function captureRoutes(appBase: FastifyInstance) {
         response: { 200: adminSettings },
       },
     },
-    async () => ({
+    async (req) => ({
       success: true as const,
       message: PAYPAL_SETTINGS_MESSAGES.reset,
-      data: toAdminSettings(ctx, await resetSettings(ctx)),
+      data: toAdminSettings(ctx, await resetSettings(ctx, adminActor(req))),
     }),
   );
 
@@ -138,24 +139,21 @@ export async function captureRoutes(appBase: FastifyInstance) {
     async (req) => verifyOrder(ctx, currentUser(req), req.params.id),
   );
 
-  // The webhook reads its body as the exact bytes PayPal sent (decision 098): a JSON parser of its own, here only.
-  await appBase.register(async (raw) => {
-    raw.removeContentTypeParser("application/json");
-    raw.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => done(null, body));
-    raw.withTypeProvider<ZodTypeProvider>().post(
-      "/api/paypal/webhook",
-      {
-        config: { access: "public", rateLimit: { max: 120, timeWindow: "1 minute" } },
-        schema: {
-          tags: ["payments"],
-          summary: `PayPal webhook (${HANDLED_EVENTS.join(", ")}); the signature is verified with PayPal on the raw body`,
-          response: { 200: z.object({ success: z.literal(true), outcome: z.string() }) },
-        },
+  // The webhook reads its body as the exact bytes PayPal sent (decision 098), after the same JSON guards as every
+  // route (depth, validity: request-guards.ts).
+  app.post(
+    "/api/paypal/webhook",
+    {
+      config: { access: "public", rawJsonBody: true, rateLimit: { max: 120, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["payments"],
+        summary: `PayPal webhook (${HANDLED_EVENTS.join(", ")}); the signature is verified with PayPal on the raw body`,
+        response: { 200: z.object({ success: z.literal(true), outcome: z.string() }) },
       },
-      async (req) => {
-        const result = await handleWebhook(ctx, req.headers as WebhookHeaders, String(req.body ?? ""));
-        return { success: true as const, outcome: result.outcome };
-      },
-    );
-  });
+    },
+    async (req) => {
+      const result = await handleWebhook(ctx, req.headers as WebhookHeaders, String(req.body ?? ""));
+      return { success: true as const, outcome: result.outcome };
+    },
+  );
 }
