@@ -8,6 +8,7 @@ import {
   account,
   closedAccounts,
   creditLedger,
+  dataExports,
   generations,
   packageOrders,
   session,
@@ -298,6 +299,23 @@ describe("download my data", () => {
     }
     // Still within the day: the link works.
     expect((await fetch(server.url + ready.url, { headers: { cookie: cookieOf(m) } })).status).toBe(200);
+  });
+
+  it("an export left running by a stopped instance (lease run out) is taken over and finished", async () => {
+    const left = await newMember();
+    const [row] = await server.ctx.db
+      .insert(dataExports)
+      .values({ userId: left.id, status: "running", attempts: 1, leaseUntil: new Date(Date.now() - 1000) })
+      .returning();
+    // Any instance's next pass takes it (here: the one another member's export starts).
+    await readyExport(await newMember());
+    const taken = await until("the left-over export is ready", async () => {
+      const res = await left.get("/api/me/export");
+      return res.body.export?.status === "ready" && res.body.export;
+    });
+    expect(taken.id).toBe(row!.id);
+    const [after] = await server.ctx.db.select().from(dataExports).where(eq(dataExports.id, row!.id));
+    expect(after!.attempts).toBe(2);
   });
 
   it("deleting the account takes its exports with it", async () => {
