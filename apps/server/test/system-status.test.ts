@@ -4,6 +4,7 @@ import path from "node:path";
 import type { TSystemCheck } from "@mailsmith/shared";
 import { COMMERCE_MESSAGES } from "@mailsmith/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { type RunningStandIn, startPaypalStandIn } from "../src/adapters/paypal/stand-in.js";
 import { startTestServer, type TestServer } from "./harness.js";
 import { type SmtpCatcher, startSmtpCatcher } from "./smtp-catcher.js";
@@ -178,5 +179,39 @@ describe("System status: PayPal", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(COMMERCE_MESSAGES.liveNeedsWebhook);
     expect((await saveCredentials(server, "sandbox")).status).toBe(200);
+  });
+});
+
+describe("System status: Gemini", () => {
+  let gemini: GeminiStandIn;
+  beforeAll(async () => {
+    gemini = await startGeminiStandIn();
+  });
+  afterAll(async () => {
+    await gemini?.close();
+  });
+
+  it("checks each key with Google for real and names the model generations use", async () => {
+    const server = await start({ env: { RENDERER: "off", GEMINI_BASE_URL: gemini.url } });
+    let checks = await statusOf(server);
+    expect(checks.get("gemini")).toMatchObject({ state: "warn" });
+    expect(checks.get("gemini")?.summary).toMatch(/No API keys available/);
+
+    const admin = await server.admin();
+    expect((await admin.post("/api/gemini-keys", { name: "Main", key: "standin-status-good-0001" })).status).toBe(201);
+    expect((await admin.post("/api/gemini-keys", { name: "Old", key: "standin-status-later-0002" })).status).toBe(201);
+    // Revoked at Google after it was added: only a real call finds out.
+    gemini.revoke("standin-status-later-0002");
+    checks = await statusOf(server);
+    const lines = [...checks.values()].filter((c) => c.id.startsWith("gemini"));
+    expect(lines.find((l) => l.name === "Gemini key Main")).toMatchObject({ state: "ok" });
+    const old = lines.find((l) => l.name === "Gemini key Old");
+    expect(old).toMatchObject({ state: "fail" });
+    expect(old?.summary).toMatch(/API_KEY_INVALID/);
+    expect(old?.summary).not.toContain("standin-status-later-0002");
+    expect(lines.find((l) => l.name === "Gemini model")).toMatchObject({ state: "ok" });
+    expect(lines.find((l) => l.name === "Gemini model")?.summary).toMatch(
+      /Generations use gemini-\S+ \(chosen automatically\)/,
+    );
   });
 });

@@ -1,0 +1,72 @@
+import { maskKey } from "@mailsmith/shared";
+import { createGeminiClient, type GeminiClient } from "../../../adapters/gemini/client.js";
+import type { AppContext } from "../../../context.js";
+import type { ProbeResult, StatusProbe } from "../../../core/status-probes.js";
+import { checkKey } from "./discovery.js";
+import { planFrom, readModelSettings } from "./models.js";
+import { keysRepo } from "./repo.js";
+
+const KEYS_FIX =
+  "Create a key in Google AI Studio (aistudio.google.com/apikey) and add it in Admin → Settings → Gemini Keys; keys from one Google project share one quota, so a second key helps only from another project.";
+
+/**
+ * System status (decision 099): each active Gemini key checked for real (models.list, as "Test key" does: the result
+ * is recorded on the key, decision 095), then the model generations will use (decision 094).
+ */
+export function geminiStatusProbe(ctx: AppContext, gemini?: GeminiClient): StatusProbe {
+  const client = gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL });
+  return {
+    id: "gemini",
+    name: "Gemini",
+    async run(): Promise<ProbeResult[]> {
+      const keys = await keysRepo.active(ctx.db);
+      if (keys.length === 0) {
+        return [
+          {
+            state: "warn",
+            summary: 'No active Gemini key: members who generate are told "No API keys available"',
+            fix: KEYS_FIX,
+          },
+        ];
+      }
+      const lines: ProbeResult[] = await Promise.all(
+        keys.map(async (key) => {
+          const name = `Gemini key ${key.name || maskKey(key.key)}`;
+          const result = await checkKey(ctx, client, key);
+          if (result.ok)
+            return { name, state: "ok", summary: `Google accepted the key; ${result.models} models listed` };
+          return {
+            name,
+            state: "fail",
+            summary: result.reason,
+            fix: result.invalid
+              ? `Replace this key (it is skipped while another key works). ${KEYS_FIX}`
+              : "Check that this machine can reach generativelanguage.googleapis.com over HTTPS (GEMINI_BASE_URL, if set, must point at a Gemini-compatible API).",
+          };
+        }),
+      );
+      const working = lines.filter((l) => l.state === "ok").length;
+      const plan = planFrom(await keysRepo.active(ctx.db), await readModelSettings(ctx.db), ctx.env.GEMINI_MODEL);
+      const model = plan.candidates[0];
+      const how = { env: "GEMINI_MODEL", admin: "chosen by an administrator", automatic: "chosen automatically" }[
+        plan.source
+      ];
+      const modelLine: ProbeResult = plan.skipped
+        ? {
+            name: "Gemini model",
+            state: "warn",
+            summary: `${plan.skipped.model} is ${plan.skipped.why === "not_found" ? "retired (Google answered NOT_FOUND)" : "not listed by any key"}: generations use ${model ?? "none"} instead`,
+            fix: "Choose a listed model in Admin → Settings → Gemini Keys, or unset GEMINI_MODEL to let the newest stable Flash model be chosen.",
+          }
+        : model
+          ? { name: "Gemini model", state: working > 0 ? "ok" : "fail", summary: `Generations use ${model} (${how})` }
+          : {
+              name: "Gemini model",
+              state: "fail",
+              summary: "No model the keys can use generates from images",
+              fix: KEYS_FIX,
+            };
+      return [...lines, modelLine];
+    },
+  };
+}
