@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { MEMBER_DATA_MESSAGES, USERS_MESSAGES } from "@mailsmith/shared";
+import { FAILED_LOGIN_LIMIT, MEMBER_DATA_MESSAGES, USERS_MESSAGES } from "@mailsmith/shared";
 import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
@@ -90,6 +90,17 @@ describe("delete my account", () => {
     expect((await m.get("/api/me")).status).toBe(200);
     // Signed out: 401, not a deletion.
     expect((await server.client().request("DELETE", "/api/me", { password: m.password })).status).toBe(401);
+  });
+
+  it("wrong passwords count with the failed sign-ins: after the limit even the right one waits (429)", async () => {
+    const m = await newMember();
+    for (let i = 0; i < FAILED_LOGIN_LIMIT; i++) {
+      expect((await m.request("DELETE", "/api/me", { password: `wrong-${i}` })).status).toBe(403);
+    }
+    const blocked = await m.request("DELETE", "/api/me", { password: m.password });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(MEMBER_DATA_MESSAGES.tooManyAttempts);
+    expect((await m.get("/api/me")).status).toBe(200);
   });
 
   it("with the password: 204, signed out everywhere, orders kept and detached, the rest gone", async () => {
