@@ -37,4 +37,32 @@ describe("the email engine's worker pool answers 4xx/503 for what an email costs
     const ok = await pool.run({ html: "<p>Hello</p>", source: "existing" });
     expect(ok.html).toContain("Hello");
   }, 120_000);
+
+  it("an email that would hold a worker for minutes is ended at the limit; the next email is processed", async () => {
+    // juice's inlining costs rules × elements: 2 000 rules over 2 000 paragraphs (80 KB) took 52 s at load 20; this
+    // one (5 000 × 5 000, 200 KB, under every bound) takes minutes. The limit is far below that on any machine.
+    const rules = Array.from({ length: 5_000 }, (_, i) => `.c${i} td p{color:red}`).join("");
+    const slow = `<style>${rules}</style>${'<p class="c1">x</p>'.repeat(5_000)}`;
+    const limited = createEmailProcessor(() => {}, [], { timeLimitMs: 15_000 });
+    try {
+      // The first task also starts the worker (seconds through tsx): wait until one has run.
+      await expect
+        .poll(
+          () =>
+            limited.run({ html: "<p>warm</p>", source: "existing" }).then(
+              () => true,
+              () => false,
+            ),
+          {
+            timeout: 110_000,
+          },
+        )
+        .toBe(true);
+      const err = await limited.run({ html: slow, source: "existing" }).catch((e) => e);
+      expect(err).toMatchObject({ status: 503, code: "EMAIL_ENGINE_TIMEOUT" });
+      expect((await limited.run({ html: "<p>after</p>", source: "existing" })).html).toContain("after");
+    } finally {
+      await limited.close();
+    }
+  }, 300_000);
 });
