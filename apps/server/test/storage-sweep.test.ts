@@ -3,7 +3,8 @@ import { GENERATOR_MESSAGES, TEMPLATE_UNDO } from "@mailsmith/shared";
 import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generationJobs, generations, storedObjects } from "../src/db/schema/index.js";
+import { untracked } from "../src/core/storage/stored-objects.js";
+import { generationJobs, generations, storedObjects, user } from "../src/db/schema/index.js";
 import { purgeDeletedTemplates } from "../src/features/generator/history/purge.js";
 import { sweepStorage } from "../src/features/uploads/sweep.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
@@ -173,6 +174,28 @@ describe("the sweep", () => {
     for (const p of t.pictures) expect(await served(p.url)).toBe(200);
   });
 
+  it("records a referenced file stored before the table existed, and sweeps it once nothing references it", async () => {
+    const m = await server.member();
+    const id = await userId(m);
+    const key = `profile/${randomUUID()}.png`;
+    const file = await untracked(server.ctx.storage).put({ key, body: png, contentType: "image/png" });
+    const profile = (url: string) =>
+      m.put(`/api/update-user-profile/${id}`, { userName: "Old Timer", profileURL: url });
+    expect((await profile(file.url)).status).toBe(200);
+    expect(await recorded([key])).toEqual([]);
+
+    const t0 = at(5 * GRACE);
+    const first = await sweepStorage(server.ctx, t0);
+    expect(first.recorded).toBeGreaterThanOrEqual(1);
+    expect((await recorded([key]))[0]).toMatchObject({ ownerId: id, kind: "profile", unreferencedSince: null });
+
+    expect((await profile("")).status).toBe(200);
+    await sweepStorage(server.ctx, new Date(t0.getTime() + HOUR));
+    const gone = await sweepStorage(server.ctx, new Date(t0.getTime() + 2 * HOUR + GRACE));
+    expect(gone.deleted).toContain(key);
+    expect(await stored(key)).toBe(false);
+  });
+
   it("run by two instances at once, deletes each object once, with no errors", async () => {
     const objects = await Promise.all(Array.from({ length: 23 }, () => put("profile", null)));
     const keys = objects.map((o) => o.key);
@@ -242,6 +265,22 @@ describe("deleting a template with undo", () => {
     const gone = await sweepStorage(server.ctx, new Date(yearLater.getTime() + GRACE + HOUR));
     expect(gone.deleted).toEqual(expect.arrayContaining(cropKeys));
     for (const c of t.crops) expect(await served(c.url)).toBe(404);
+  });
+
+  it("a deleted account's files go with the sweep, the held crops of its deleted templates included", async () => {
+    const m = await server.member();
+    const t = await template(m);
+    expect((await m.delete(`/api/templates/${t.id}`)).status).toBe(200);
+    await purgeDeletedTemplates(server.ctx, at(TEMPLATE_UNDO.windowSeconds * 1000 + 60_000));
+    const cropKeys = t.crops.map((c) => c.key);
+    expect((await recorded(cropKeys)).every((r) => r.keepUntil !== null)).toBe(true);
+
+    await server.ctx.db.delete(user).where(eq(user.id, await userId(m)));
+    const t0 = at(7 * GRACE);
+    await sweepStorage(server.ctx, t0);
+    const gone = await sweepStorage(server.ctx, new Date(t0.getTime() + GRACE + HOUR));
+    expect(gone.deleted).toEqual(expect.arrayContaining(cropKeys));
+    for (const c of t.crops) expect(await stored(c.key)).toBe(false);
   });
 
   it("cannot be undone after the undo window (410)", async () => {

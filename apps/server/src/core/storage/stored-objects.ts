@@ -18,8 +18,14 @@ export const folderOf = (key: string) => key.slice(0, Math.max(0, key.indexOf("/
 
 const tracked = (key: string) => !UNTRACKED_FOLDERS.has(folderOf(key));
 
+/** The adapter behind each tracked one (`untracked`). */
+const inner = new WeakMap<StorageAdapter, StorageAdapter>();
+
+/** The bare adapter of a tracked one: for the sweep, which forgets the rows itself, in batches. */
+export const untracked = (storage: StorageAdapter) => inner.get(storage) ?? storage;
+
 export function trackStorage(storage: StorageAdapter, db: Db, log?: Logger): StorageAdapter {
-  return {
+  const tracking: StorageAdapter = {
     ...storage,
     async put(input) {
       const { ownerId, ...file } = input;
@@ -44,6 +50,8 @@ export function trackStorage(storage: StorageAdapter, db: Db, log?: Logger): Sto
       if (tracked(key)) await db.delete(storedObjects).where(eq(storedObjects.key, key));
     },
   };
+  inner.set(tracking, storage);
+  return tracking;
 }
 
 /** Stops (or restarts, with `hidden: false`) serving these objects: a template deleted with undo. */
@@ -65,12 +73,18 @@ export async function isHidden(db: DbOrTx, key: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Keeps these objects at least until `until` whatever references them (crops a sent email may show). */
-export async function holdUntil(db: DbOrTx, keys: string[], until: Date): Promise<void> {
+/**
+ * Keeps these objects of `ownerId` at least until `until` whatever references them (crops a sent email may show),
+ * while the member's account exists (the sweep releases the hold of a deleted account's objects).
+ */
+export async function holdUntil(db: DbOrTx, keys: string[], until: Date, ownerId: string): Promise<void> {
   if (keys.length === 0) return;
   await db
     .update(storedObjects)
-    .set({ keepUntil: sql`greatest(${storedObjects.keepUntil}, ${until.toISOString()}::timestamptz)` })
+    .set({
+      keepUntil: sql`greatest(${storedObjects.keepUntil}, ${until.toISOString()}::timestamptz)`,
+      ownerId: sql`coalesce(${storedObjects.ownerId}, ${ownerId})`,
+    })
     .where(inArray(storedObjects.key, keys));
 }
 

@@ -51,7 +51,12 @@ function references(now: Date) {
   )`;
 }
 
-const held = (now: Date) => sql`(s.keep_until is not null and s.keep_until > ${now.toISOString()}::timestamptz)`;
+/** Held (crops a sent email may show) while the hold lasts and its member's account exists (decision 104). */
+const held = (now: Date) =>
+  sql`(s.keep_until is not null and s.keep_until > ${now.toISOString()}::timestamptz and s.owner_id is not null)`;
+
+/** The folders our own keys live in: a referenced key there with no row is a file stored before the table existed. */
+const OUR_FOLDERS = ["profile", "designs", "generated", "thumbs", "previews"];
 
 export const sweepRepo = {
   /**
@@ -78,6 +83,26 @@ export const sweepRepo = {
     return rowsOf(rows).length;
   },
 
+  /**
+   * Files stored before stored_objects existed get their row when a row references them (size unknown: 0 bytes),
+   * so they are swept like the others once nothing references them.
+   */
+  async recordUntracked(db: DbOrTx, now: Date): Promise<number> {
+    const rows = await db.execute(sql`
+      insert into ${storedObjects} (key, owner_id, kind, bytes)
+      select distinct on (r.key) r.key, case when exists (select 1 from ${user} u where u.id = r.owner) then r.owner end,
+        split_part(r.key, '/', 1), 0
+      from ${references(now)} r
+      where split_part(r.key, '/', 1) in (${sql.join(
+        OUR_FOLDERS.map((f) => sql`${f}`),
+        sql`, `,
+      )})
+        and not exists (select 1 from ${storedObjects} s where s.key = r.key)
+      on conflict (key) do nothing
+      returning key`);
+    return rowsOf(rows).length;
+  },
+
   /** Objects referenced again (a template undone, a photo set back) are no longer counted as unreferenced. */
   async unmarkReferenced(db: DbOrTx, now: Date): Promise<number> {
     const rows = await db.execute(sql`
@@ -99,17 +124,34 @@ export const sweepRepo = {
   },
 
   /**
-   * Claims and forgets up to `limit` objects unreferenced since before `cutoff`, still unreferenced and not held:
-   * rows another instance is claiming are skipped (FOR UPDATE SKIP LOCKED), so each object is deleted once.
+   * The objects due for deletion (at most `limit`): unreferenced since before `cutoff`, still unreferenced now (the
+   * references are read again, once per run) and not held.
    */
-  async takeDue(db: DbOrTx, now: Date, cutoff: Date, limit: number): Promise<{ key: string; bytes: number }[]> {
+  async due(db: DbOrTx, now: Date, cutoff: Date, limit: number): Promise<string[]> {
+    const rows = await db.execute(sql`
+      select s.key from ${storedObjects} s
+      where s.unreferenced_since <= ${cutoff.toISOString()}::timestamptz and not ${held(now)}
+        and s.key not in (select key from ${references(now)} x)
+      order by s.unreferenced_since, s.key
+      limit ${limit}`);
+    return rowsOf<{ key: string }>(rows).map((r) => r.key);
+  },
+
+  /**
+   * Claims and forgets these due objects (still unreferenced since before `cutoff`, not held): rows another instance
+   * is claiming are skipped (FOR UPDATE SKIP LOCKED) and a row already gone is not returned, so each object is
+   * deleted by one instance, once.
+   */
+  async take(db: DbOrTx, keys: string[], now: Date, cutoff: Date): Promise<{ key: string; bytes: number }[]> {
+    if (keys.length === 0) return [];
     const rows = await db.execute(sql`
       delete from ${storedObjects} where key in (
         select s.key from ${storedObjects} s
-        where s.unreferenced_since <= ${cutoff.toISOString()}::timestamptz and not ${held(now)}
-          and s.key not in (select key from ${references(now)} x)
-        order by s.unreferenced_since, s.key
-        limit ${limit}
+        where s.key in (${sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        )})
+          and s.unreferenced_since <= ${cutoff.toISOString()}::timestamptz and not ${held(now)}
         for update of s skip locked)
       returning key, bytes`);
     return rowsOf<{ key: string; bytes: string | number }>(rows).map((r) => ({ key: r.key, bytes: Number(r.bytes) }));

@@ -1,13 +1,21 @@
 import type { AppContext } from "../../context.js";
+import { untracked } from "../../core/storage/stored-objects.js";
 import { sweepRepo } from "./sweep-repo.js";
 
+/** A run deletes at most this many batches; the rest wait for the next run (the log says how many were due). */
+const MAX_BATCHES_PER_RUN = 50;
+
 export interface SweepResult {
+  /** Referenced files stored before stored_objects existed, recorded now. */
+  recorded: number;
   /** Owners given to objects recorded without one. */
   adopted: number;
   /** Objects referenced again since a sweep found them unreferenced. */
   referencedAgain: number;
   /** Objects found unreferenced for the first time (deleted once the grace period has passed). */
   marked: number;
+  /** Objects due for deletion when the run started. */
+  due: number;
   /** Keys deleted by this run (another instance running at the same time deletes others, never these). */
   deleted: string[];
   bytes: number;
@@ -26,18 +34,22 @@ export async function sweepStorage(ctx: AppContext, now = new Date()): Promise<S
   const started = performance.now();
   const graceMs = ctx.env.STORAGE_SWEEP_GRACE_HOURS * 60 * 60 * 1000;
   const cutoff = new Date(now.getTime() - graceMs);
+  const recorded = await sweepRepo.recordUntracked(ctx.db, now);
   const adopted = await sweepRepo.adoptOwners(ctx.db, now);
   const referencedAgain = await sweepRepo.unmarkReferenced(ctx.db, now);
   const marked = await sweepRepo.markUnreferenced(ctx.db, now);
   const deleted: string[] = [];
   let bytes = 0;
   let failed = 0;
-  for (;;) {
-    // The rows go first (in their own transaction, claimed by this instance), then the files.
-    const due = await sweepRepo.takeDue(ctx.db, now, cutoff, ctx.env.STORAGE_SWEEP_BATCH);
-    for (const object of due) {
+  const batch = ctx.env.STORAGE_SWEEP_BATCH;
+  const files = untracked(ctx.storage);
+  const due = await sweepRepo.due(ctx.db, now, cutoff, batch * MAX_BATCHES_PER_RUN);
+  for (let i = 0; i < due.length && failed === 0; i += batch) {
+    // The rows go first (claimed by this instance in their own statement), then the files.
+    const taken = await sweepRepo.take(ctx.db, due.slice(i, i + batch), now, cutoff);
+    for (const object of taken) {
       try {
-        await ctx.storage.delete(object.key);
+        await files.delete(object.key);
         deleted.push(object.key);
         bytes += object.bytes;
       } catch (err) {
@@ -46,17 +58,9 @@ export async function sweepStorage(ctx: AppContext, now = new Date()): Promise<S
         await sweepRepo.putBack(ctx.db, object, cutoff);
       }
     }
-    if (due.length < ctx.env.STORAGE_SWEEP_BATCH || failed > 0) break;
   }
-  const result = {
-    adopted,
-    referencedAgain,
-    marked,
-    deleted,
-    bytes,
-    failed,
-    ms: Math.round(performance.now() - started),
-  };
+  const ms = Math.round(performance.now() - started);
+  const result = { recorded, adopted, referencedAgain, marked, due: due.length, deleted, bytes, failed, ms };
   ctx.log.info(
     { ...result, deleted: deleted.length, sample: deleted.slice(0, 20), graceHours: ctx.env.STORAGE_SWEEP_GRACE_HOURS },
     "storage sweep",

@@ -25,7 +25,7 @@ export async function purgeDeletedTemplates(ctx: AppContext, now = new Date(), b
     const rows = await ctx.db.transaction(async (tx) => {
       const due = await historyRepo.deletedBefore(tx, cutoff, batch);
       if (due.length === 0) return due;
-      await holdUntil(tx, due.flatMap(sentImageKeys), keepUntil);
+      for (const row of due) await holdUntil(tx, sentImageKeys(row), keepUntil, row.userId);
       await historyRepo.removeMany(
         tx,
         due.map((r) => r.id),

@@ -187,7 +187,8 @@ export const historyService = {
     const updated = await generationsRepo.update(ctx.db, row.id, { html: next.html, images: next.images });
     // The picture swapped out may be in an email already sent: held like a deleted template's crops (decision 104).
     const old = sentImageKeys({ images: (row.images ?? []).filter((i) => i.slot === slot) });
-    await holdUntil(ctx.db, old, new Date(Date.now() + ctx.env.STORAGE_SENT_IMAGE_DAYS * 24 * 60 * 60 * 1000));
+    const until = new Date(Date.now() + ctx.env.STORAGE_SENT_IMAGE_DAYS * 24 * 60 * 60 * 1000);
+    await holdUntil(ctx.db, old, until, row.userId);
     return this.full(ctx, updated!);
   },
 
