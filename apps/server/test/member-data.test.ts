@@ -329,6 +329,21 @@ describe("download my data", () => {
     expect(after!.attempts).toBe(2);
   });
 
+  it("an export whose worker died on every attempt fails for good, and the member can start another", async () => {
+    const m = await newMember();
+    await server.ctx.db
+      .insert(dataExports)
+      .values({ userId: m.id, status: "running", attempts: 3, leaseUntil: new Date(Date.now() - 1000) });
+    await readyExport(await newMember());
+    // The same pass, after its claims, gives it up.
+    await until("the abandoned export is failed", async () => {
+      const status = (await m.get("/api/me/export")).body.export.status;
+      expect(status).not.toBe("ready");
+      return status === "failed";
+    });
+    expect((await readyExport(m)).status).toBe("ready");
+  });
+
   it("deleting the account takes its exports with it", async () => {
     const m = await newMember();
     const ready = await readyExport(m);

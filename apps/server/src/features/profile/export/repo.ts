@@ -35,7 +35,8 @@ export const exportRepo = {
   async claim(db: DbOrTx, now: Date, leaseMs: number): Promise<ExportRow | undefined> {
     const nowIso = now.toISOString();
     const next = sql`(select ${dataExports.id} from ${dataExports}
-      where ${dataExports.status} = 'queued' or (${dataExports.status} = 'running' and ${dataExports.leaseUntil} < ${nowIso}::timestamptz)
+      where ${dataExports.status} = 'queued' or (${dataExports.status} = 'running' and ${dataExports.leaseUntil} < ${nowIso}::timestamptz
+        and ${dataExports.attempts} < ${MAX_EXPORT_ATTEMPTS})
       order by ${dataExports.createdAt} limit 1 for update skip locked)`;
     const [row] = await db
       .update(dataExports)
@@ -94,6 +95,20 @@ export const exportRepo = {
           : { status: "queued", error, leaseUntil: null },
       )
       .where(and(eq(dataExports.id, claimed.id), eq(dataExports.attempts, claimed.attempts)));
+  },
+
+  /** Exports whose worker died on every attempt: failed for good (the member can start another). */
+  async failAbandoned(db: DbOrTx, now: Date) {
+    await db
+      .update(dataExports)
+      .set({ status: "failed", error: "abandoned", finishedAt: now, leaseUntil: null })
+      .where(
+        and(
+          eq(dataExports.status, "running"),
+          lt(dataExports.leaseUntil, now),
+          sql`${dataExports.attempts} >= ${MAX_EXPORT_ATTEMPTS}`,
+        ),
+      );
   },
 
   /** Deletes the zips whose link has expired (the export rows stay, answered as expired). */

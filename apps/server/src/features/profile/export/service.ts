@@ -115,6 +115,7 @@ export function startExportWorker(ctx: Ctx) {
         if (!claimed) break;
         await runOne(ctx, claimed);
       }
+      await exportRepo.failAbandoned(ctx.db, exportClock.now());
       await exportRepo.dropExpiredZips(ctx.db, exportClock.now());
     } while (again && !stopped);
   }
