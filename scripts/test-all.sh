@@ -50,6 +50,14 @@ if ! node -e "const R=require('ioredis');const r=new R(process.env.TEST_REDIS_UR
   exit 1
 fi
 
+# SpamAssassin's spamd for the spam score suite (decision 110; .ci/run starts it).
+export TEST_SPAMD_URL="${TEST_SPAMD_URL:-spamd://127.0.0.1:7830}"
+spamd_port="${TEST_SPAMD_URL##*:}"
+if ! (exec 3<>"/dev/tcp/127.0.0.1/${spamd_port%/}") 2>/dev/null; then
+  echo "spamd is not reachable at $TEST_SPAMD_URL: start it (spamd -L --listen=127.0.0.1:7830 -u nobody -d, as .ci/run does) — the spam suite does not skip." >&2
+  exit 1
+fi
+
 step "Unit tests"
 npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$reports/unit.json"
 

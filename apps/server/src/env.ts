@@ -62,6 +62,10 @@ export const EnvSchema = z
       message: "SMTP_URL must look like smtp://user:pass@host:587 or smtps://…",
     }),
     MAIL_FROM: z.string().default("Mailsmith <no-reply@mailsmith.local>"),
+    /** SpamAssassin's spamd for the spam score (decision 110), e.g. spamd://127.0.0.1:7830; unset: not available. */
+    SPAMD_URL: optionalString.refine((v) => !v || /^spamd:\/\/[^\s/]+\/?$/.test(v), {
+      message: "SPAMD_URL must look like spamd://127.0.0.1:783",
+    }),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     /** PayPal-compatible API base (the offline stand-in, a sandbox proxy…); unset: PayPal's host for the mode. */

@@ -10,6 +10,7 @@ export * from "./messages/credits.js";
 export * from "./messages/dashboard.js";
 export * from "./messages/email-checks.js";
 export * from "./messages/email-report.js";
+export * from "./messages/email-spam.js";
 export * from "./messages/gemini-keys.js";
 export * from "./messages/generator.js";
 export * from "./messages/health.js";

@@ -77,6 +77,7 @@ export const EMAIL_REPORT_UI = {
     { id: "a11y", title: "Accessibility", prefixes: ["a11y.", "content.", "axe"] },
     { id: "links", title: "Links", prefixes: ["links."] },
     { id: "size", title: "Size", prefixes: ["size."] },
+    { id: "deliverability", title: "Spam and deliverability", prefixes: ["spam", "deliverability."] },
   ],
   otherGroup: "Other checks",
 } as const;

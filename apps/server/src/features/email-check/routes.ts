@@ -9,10 +9,17 @@ import {
 } from "@mailsmith/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { createSpamd } from "../../adapters/spam/spamd.js";
 import { renderReport } from "../../email-engine/render-report.js";
 import { currentUser } from "../../plugins/access.js";
 import { FILE_FIELDS, MAX_FILE_BYTES, readCheckForm } from "./check-form.js";
 import { checkEmail, type EmailCheckDeps, fixEmail } from "./service.js";
+
+/** The spam score reads the email as sent by the member (decision 110). */
+const senderOf = (user: { name?: string | null; email: string }) => ({
+  ...(user.name ? { name: user.name } : {}),
+  address: user.email,
+});
 
 const byUser = (req: FastifyRequest) => req.user?.id ?? req.ip;
 
@@ -42,6 +49,7 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
     compare: (input) => ctx.emailEngine.compare(input),
     render: (html, storeAs) => renderReport(ctx.renderer, html, { storeAs, thumbnail: false }),
     renderAt: (html, width) => ctx.renderer.render({ html, width }),
+    spam: createSpamd(ctx.env.SPAMD_URL),
     log: ctx.log,
   };
 
@@ -62,7 +70,7 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      currentUser(req);
+      const user = currentUser(req);
       let html: string | Buffer | undefined;
       let design: string | Buffer | undefined;
       if (req.isMultipart()) {
@@ -70,7 +78,7 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
       } else {
         html = req.body?.html;
       }
-      return checkEmail(deps, { html, design });
+      return checkEmail(deps, { html, design, sender: senderOf(user) });
     },
   );
 
@@ -88,8 +96,8 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      currentUser(req);
-      return fixEmail(deps, { html: req.body.html, fixes: req.body.fixes });
+      const user = currentUser(req);
+      return fixEmail(deps, { html: req.body.html, fixes: req.body.fixes, sender: senderOf(user) });
     },
   );
 }

@@ -8,6 +8,28 @@ const log = { error: () => {} };
 const email = '<!doctype html><html lang="en"><head><title>T</title></head><body><h1>Hello</h1></body></html>';
 
 describe("checkEmail", () => {
+  it("says spam scoring is unavailable when spamd cannot answer, and keeps every other check", async () => {
+    const res = await checkEmail(
+      {
+        processor,
+        log,
+        render: async () => ({ render: { available: false, reason: "off" }, checks: [] }),
+        spam: {
+          score: async () => {
+            throw new Error("connect ECONNREFUSED 127.0.0.1:7830");
+          },
+        },
+      },
+      { html: email, sender: { address: "ann@example.com" } },
+    );
+    expect(res.report.checks.find((c) => c.id === "spam")).toMatchObject({
+      status: "warn",
+      reason: expect.stringMatching(/Spam scoring is not available/),
+    });
+    expect(res.report.checks.find((c) => c.id === "deliverability.unsubscribe")?.status).toBe("pass");
+    expect(res.report.checks.find((c) => c.id === "size.gmail-clip")?.status).toBe("pass");
+  });
+
   it("still answers when the renderer fails, and the report says so", async () => {
     const res = await checkEmail(
       {

@@ -3,12 +3,19 @@ import {
   EMAIL_CHECK_MESSAGES,
   type EmailFixName,
   RENDER_UNAVAILABLE_TEXTS,
+  type TEmailCheck,
   type TEmailCheckResponse,
   type TEmailFixResponse,
+  type TEmailReport,
 } from "@mailsmith/shared";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { RendererUnavailableError } from "../../adapters/renderer/renderer.js";
+import { composeMessage } from "../../adapters/spam/message.js";
+import type { SpamScorer } from "../../adapters/spam/spamd.js";
+import { deliverabilityChecks, unsubscribeLink } from "../../email-engine/checks/deliverability.js";
+import { spamCheck } from "../../email-engine/checks/spam.js";
+import { loadEmail } from "../../email-engine/dom.js";
 import { readHtmlInput } from "../../email-engine/existing-html.js";
 import { compareWithDesign, renderWidthForImage } from "../../email-engine/fidelity/index.js";
 import type { EmailProcessor } from "../../email-engine/pool.js";
@@ -24,7 +31,15 @@ export interface EmailCheckDeps {
   renderAt?: (html: string, width: number) => Promise<{ png: Buffer; text: string }>;
   /** The fidelity comparison, in the worker pool in the server (default: on this thread). */
   compare?: typeof compareWithDesign;
+  /** SpamAssassin's spamd (SPAMD_URL); absent: the spam check says scoring is unavailable. */
+  spam?: SpamScorer;
   log: { error(obj: unknown, msg: string): void };
+}
+
+/** Who the email is scored as coming from: the member (name and address). */
+export interface Sender {
+  name?: string;
+  address: string;
 }
 
 /** Preview pictures quality: legible text at a fraction of the PNG's size. */
@@ -49,18 +64,18 @@ export const previewAsDataUrl: StoreAs = async (name, png) => {
  */
 export async function checkEmail(
   deps: EmailCheckDeps,
-  input: { html: string | Buffer | undefined; design?: string | Buffer },
+  input: { html: string | Buffer | undefined; design?: string | Buffer; sender?: Sender },
 ): Promise<TEmailCheckResponse> {
   const html = await readHtmlInput(input.html);
   const design = input.design === undefined ? undefined : await readDesign(input.design);
   const processed = await deps.processor.run({ html, source: "existing" });
-  const rendered = await renderOrDegrade(deps, processed.html);
+  const { rendered, report } = await fullReport(deps, processed, input.sender);
   return {
     success: true,
     html: processed.html,
     text: processed.text,
     subject: processed.subject,
-    report: withRenderOutcome(processed.report, rendered),
+    report,
     ...(design ? { fidelity: await fidelityAgainst(deps, processed.html, design, rendered.renders?.desktop) } : {}),
   };
 }
@@ -92,17 +107,62 @@ async function renderOrDegrade(deps: EmailCheckDeps, html: string): Promise<Rend
  */
 export async function fixEmail(
   deps: EmailCheckDeps,
-  input: { html: string | undefined; fixes: EmailFixName[] },
+  input: { html: string | undefined; fixes: EmailFixName[]; sender?: Sender },
 ): Promise<TEmailFixResponse> {
   const html = await readHtmlInput(input.html);
   const processed = await deps.processor.run({ html, source: "existing", fixes: input.fixes });
-  const rendered = await renderOrDegrade(deps, processed.html);
-  return {
-    success: true,
-    html: processed.html,
-    changes: processed.fixes,
-    report: withRenderOutcome(processed.report, rendered),
-  };
+  const { report } = await fullReport(deps, processed, input.sender);
+  return { success: true, html: processed.html, changes: processed.fixes, report };
+}
+
+/** The processed email's report with the rendered checks and the sending checks, worked out side by side. */
+async function fullReport(
+  deps: EmailCheckDeps,
+  processed: { html: string; text: string; subject: string; report: TEmailFixResponse["report"] },
+  sender: Sender | undefined,
+): Promise<{ rendered: RenderOutcome; report: TEmailFixResponse["report"] }> {
+  const [rendered, sending] = await Promise.all([
+    renderOrDegrade(deps, processed.html),
+    sendingChecks(deps, processed, sender),
+  ]);
+  return { rendered, report: withRenderOutcome(withSendingChecks(processed.report, sending), rendered) };
+}
+
+/** Without a signed-in member's address (the CLI, tests): a sender on a reserved domain. */
+const NO_SENDER: Sender = { address: "sender@example.com" };
+
+/**
+ * The spam score and the deliverability checks (decision 110) of the email as sent: SpamAssassin scores the RFC 5322
+ * message from the member's address; spamd down or not configured costs only the spam check ("unavailable").
+ */
+async function sendingChecks(
+  deps: EmailCheckDeps,
+  processed: { html: string; text: string; subject: string },
+  sender: Sender = NO_SENDER,
+): Promise<TEmailCheck[]> {
+  const checks = deliverabilityChecks(processed.html, sender.address);
+  let result = null;
+  if (deps.spam) {
+    try {
+      const unsubscribeUrl = unsubscribeLink(loadEmail(processed.html));
+      const message = await composeMessage({
+        from: sender,
+        subject: processed.subject,
+        html: processed.html,
+        text: processed.text,
+        ...(unsubscribeUrl && /^(?:https?|mailto):/i.test(unsubscribeUrl) ? { unsubscribeUrl } : {}),
+      });
+      result = await deps.spam.score(message);
+    } catch (err) {
+      deps.log.error({ err }, "email check: spam scoring failed");
+    }
+  }
+  return [spamCheck(result), ...checks];
+}
+
+function withSendingChecks(report: TEmailReport, checks: TEmailCheck[]): TEmailReport {
+  const all = [...report.checks, ...checks];
+  return { ...report, checks: all, passed: !all.some((c) => c.status === "fail") };
 }
 
 const DESIGN_TYPES = new Set<string>(EMAIL_CHECK_LIMITS.designMimeTypes);
