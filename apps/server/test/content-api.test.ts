@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentFeatures, siteContent, supportTickets } from "../src/db/schema/index.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
+const TEST_ACTOR = { id: "test", email: "test@test.local", ip: "", userAgent: "" };
+
 let server: TestServer;
 let admin: TestClient;
 beforeAll(async () => {
@@ -369,13 +371,13 @@ describe("GET / (landing HTML with the content inlined)", () => {
       expect(unchanged.statusCode).toBe(304);
 
       const hero = (await content.getHero())!;
-      await content.putHero({ ...hero, title: "Inlined after a write" });
+      await content.putHero(TEST_ACTOR, { ...hero, title: "Inlined after a write" });
       const plain = await app.inject({ method: "GET", url: "/", headers: { "if-none-match": etag } });
       expect(plain.statusCode).toBe(200);
       expect(plain.headers.etag).not.toBe(etag);
       expect(plain.headers["content-encoding"]).toBeUndefined();
       expect(plain.body).toContain("Inlined after a write");
-      await content.resetHero();
+      await content.resetHero(TEST_ACTOR);
     } finally {
       await app.close();
       rmSync(dir, { recursive: true, force: true });

@@ -19,6 +19,7 @@ export * from "./messages/support.js";
 export * from "./messages/uploads.js";
 export * from "./messages.js";
 export * from "./schemas/admin-users.js";
+export * from "./schemas/audit.js";
 export * from "./schemas/commerce/items.js";
 export * from "./schemas/commerce/orders.js";
 export * from "./schemas/commerce/packages.js";

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { auditRoutes } from "../features/audit/routes.js";
 import { authRoutes } from "../features/auth/routes.js";
 import { packagesAnswer } from "../features/commerce/catalogue/packages-cache.js";
 import { commerceRoutes } from "../features/commerce/routes.js";
@@ -31,6 +32,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, opts: { webDis
   await app.register(uploadRoutes);
   await app.register(messagingRoutes);
   await app.register(dashboardRoutes);
+  await app.register(auditRoutes);
   await app.register(commerceRoutes, { webDist: opts.webDist });
   // System status checks every outside service, the features' own included (Gemini keys, PayPal).
   await app.register(systemStatusRoutes, { probes: () => statusProbes(app.ctx) });

@@ -12,6 +12,7 @@ import {
   user,
   verification,
 } from "../../db/schema/index.js";
+import { type AdminActor, recordAdminChange } from "../audit.js";
 import type { UserCache } from "./user-cache.js";
 
 /**
@@ -33,6 +34,8 @@ export interface CloseAccountInput {
   userId: string;
   by: "member" | "admin";
   adminId?: string;
+  /** An admin's deletion: recorded in the audit log in the same transaction (decision 106). */
+  audit?: AdminActor;
 }
 
 /** The address as the sign-up bonus guard knows it: a hash, never the address. */
@@ -94,6 +97,16 @@ export async function closeAccount(
     await tx.delete(messageLog).where(eq(messageLog.userId, row.id));
     await tx.delete(verification).where(inArray(verification.value, [row.id, row.email]));
     await tx.delete(user).where(eq(user.id, row.id));
+    if (input.audit) {
+      // No name or address of the deleted member in the log: the id, the reference its orders keep, the balance.
+      await recordAdminChange(tx, input.audit, {
+        action: "user.delete",
+        targetType: "user",
+        targetId: row.id,
+        before: { role: row.role, membership: row.membership, currentBalance: row.currentBalance },
+        after: { closedAccountRef: tomb!.id },
+      });
+    }
     await deps.users.invalidateWithin(row.id, tx);
     return tomb!.id;
   });

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { adminActor } from "../../core/audit.js";
 import {
   adminRoute,
   adminRouteById,
@@ -30,51 +31,56 @@ export async function contentListRoutes(appBase: FastifyInstance, { content }: C
   app.post(
     CONTENT_ROUTES.features,
     adminRouteWithBody("Add a feature (order defaults to the highest + 1)", ZFeatureSchema, ZFeatureInputSchema),
-    async (req) => ok(await content.createFeature(req.body), T.features.added),
+    async (req) => ok(await content.createFeature(adminActor(req), req.body), T.features.added),
   );
   app.post(
     `${CONTENT_ROUTES.features}/reset`,
     adminRoute("Reset the features to the defaults", z.array(ZFeatureSchema)),
-    async () => ok(await content.resetFeatures(), T.features.reset),
+    async (req) => ok(await content.resetFeatures(adminActor(req)), T.features.reset),
   );
   app.put(
     `${CONTENT_ROUTES.features}/:id`,
     adminRouteByIdWithBody("Replace a feature", ZFeatureSchema, ZFeatureInputSchema),
-    async (req) => ok(await content.updateFeature(featureId(req.params.id), req.body), T.features.updated),
+    async (req) =>
+      ok(await content.updateFeature(adminActor(req), featureId(req.params.id), req.body), T.features.updated),
   );
   app.patch(
     `${CONTENT_ROUTES.features}/:id/toggle`,
     adminRouteById("Flip a feature's active flag", ZFeatureSchema),
     async (req) => {
-      const feature = await content.toggleFeature(featureId(req.params.id));
+      const feature = await content.toggleFeature(adminActor(req), featureId(req.params.id));
       return ok(feature, feature.isActive ? T.features.activated : T.features.deactivated);
     },
   );
   app.delete(`${CONTENT_ROUTES.features}/:id`, adminRouteById("Delete a feature", z.null()), async (req) => {
-    await content.deleteFeature(featureId(req.params.id));
+    await content.deleteFeature(adminActor(req), featureId(req.params.id));
     return ok(null, T.features.deleted);
   });
 
   app.post(
     CONTENT_ROUTES.testimonials,
     adminRouteWithBody("Add a testimonial", ZTestimonialSchema, ZTestimonialInputSchema),
-    async (req) => ok(await content.createTestimonial(req.body), T.testimonials.created),
+    async (req) => ok(await content.createTestimonial(adminActor(req), req.body), T.testimonials.created),
   );
   app.post(
     `${CONTENT_ROUTES.testimonials}/reset`,
     adminRoute("Reset the testimonials to the defaults", ZTestimonialListSchema),
-    async () => {
-      const list = await content.resetTestimonials();
+    async (req) => {
+      const list = await content.resetTestimonials(adminActor(req));
       return ok({ data: list, total: list.length }, T.testimonials.reset);
     },
   );
   app.put(
     `${CONTENT_ROUTES.testimonials}/:id`,
     adminRouteByIdWithBody("Replace a testimonial", ZTestimonialSchema, ZTestimonialInputSchema),
-    async (req) => ok(await content.updateTestimonial(testimonialId(req.params.id), req.body), T.testimonials.updated),
+    async (req) =>
+      ok(
+        await content.updateTestimonial(adminActor(req), testimonialId(req.params.id), req.body),
+        T.testimonials.updated,
+      ),
   );
   app.delete(`${CONTENT_ROUTES.testimonials}/:id`, adminRouteById("Delete a testimonial", z.null()), async (req) => {
-    await content.deleteTestimonial(testimonialId(req.params.id));
+    await content.deleteTestimonial(adminActor(req), testimonialId(req.params.id));
     return ok(null, T.testimonials.deleted);
   });
 }

@@ -24,6 +24,8 @@ import {
 } from "@mailsmith/shared";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
+import { type AdminActor, recordAdminChange } from "../../core/audit.js";
+import type { DbOrTx } from "../../db/client.js";
 import { notFound } from "../../lib/app-error.js";
 import { type CachedAnswer, ContentCache } from "./cache.js";
 import {
@@ -158,36 +160,69 @@ export class ContentService {
     return row ? withTimes(normalise(schema, row.data), row) : null;
   }
 
-  private async writeOne<T extends object>(key: SingletonKey, data: T) {
-    const row = await writeSingleton(this.ctx.db, key, data);
+  /** Writes a section and its audit entry (`content.<key>.<verb>`, the changed fields) in one transaction. */
+  private async writeOne<T extends object>(actor: AdminActor, verb: string, key: SingletonKey, data: T) {
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const before = await readSingleton(tx, key);
+      const written = await writeSingleton(tx, key, data);
+      await recordAdminChange(tx, actor, {
+        action: `content.${key}.${verb}`,
+        targetType: "content",
+        targetId: key,
+        before: (before?.data as Record<string, unknown> | undefined) ?? null,
+        after: data as Record<string, unknown>,
+      });
+      return written;
+    });
     this.cache.invalidate(key);
     return withTimes(data, row);
+  }
+
+  /** Runs a list write and its audit entry in one transaction. */
+  private audited<T>(
+    actor: AdminActor,
+    action: string,
+    targetId: string,
+    write: (tx: DbOrTx) => Promise<{ result: T; before?: object | null; after?: object | null }>,
+  ): Promise<T> {
+    return this.ctx.db.transaction(async (tx) => {
+      const { result, before, after } = await write(tx);
+      await recordAdminChange(tx, actor, {
+        action,
+        targetType: "content",
+        targetId: targetId || String((after as { id?: unknown } | null)?.id ?? ""),
+        before: (before as Record<string, unknown> | null) ?? null,
+        after: (after as Record<string, unknown> | null) ?? null,
+      });
+      return result;
+    });
   }
 
   getHero(): Promise<THero | null> {
     return this.readOne<THeroContent>("hero", ZHeroInputSchema);
   }
-  putHero(input: THeroContent): Promise<THero> {
-    return this.writeOne("hero", input);
+  putHero(actor: AdminActor, input: THeroContent): Promise<THero> {
+    return this.writeOne(actor, "update", "hero", input);
   }
-  resetHero(): Promise<THero> {
-    return this.writeOne("hero", DEFAULT_HERO);
+  resetHero(actor: AdminActor): Promise<THero> {
+    return this.writeOne(actor, "reset", "hero", DEFAULT_HERO);
   }
 
   getBanner(): Promise<TBanner | null> {
     return this.readOne<TBannerContent>("banner", ZBannerInputSchema);
   }
-  putBanner(input: TBannerContent): Promise<TBanner> {
-    return this.writeOne("banner", input);
+  putBanner(actor: AdminActor, input: TBannerContent): Promise<TBanner> {
+    return this.writeOne(actor, "update", "banner", input);
   }
-  async setBannerActive(next: boolean | "toggle"): Promise<TBanner> {
+  async setBannerActive(actor: AdminActor, next: boolean | "toggle"): Promise<TBanner> {
     const current = await this.getBanner();
     if (!current) throw notFound(CONTENT_MESSAGES.bannerNotFound);
     const { createdAt: _c, updatedAt: _u, ...data } = current;
-    return this.writeOne("banner", { ...data, isActive: next === "toggle" ? !data.isActive : next });
+    const verb = next === "toggle" ? "toggle" : next ? "activate" : "deactivate";
+    return this.writeOne(actor, verb, "banner", { ...data, isActive: next === "toggle" ? !data.isActive : next });
   }
-  resetBanner(): Promise<TBanner> {
-    return this.writeOne("banner", DEFAULT_BANNER);
+  resetBanner(actor: AdminActor): Promise<TBanner> {
+    return this.writeOne(actor, "reset", "banner", DEFAULT_BANNER);
   }
   async bannerStats(): Promise<TBannerStats> {
     const banner = await this.getBanner();
@@ -202,37 +237,42 @@ export class ContentService {
   getAbout(): Promise<TAbout | null> {
     return this.readOne<TAboutContent>("about", ZAboutInputSchema.omit({ updatedAt: true }));
   }
-  putAbout(input: TAboutContent): Promise<TAbout> {
-    return this.writeOne("about", { isActive: input.isActive, section1: input.section1, section2: input.section2 });
+  putAbout(actor: AdminActor, input: TAboutContent): Promise<TAbout> {
+    return this.writeOne(actor, "update", "about", {
+      isActive: input.isActive,
+      section1: input.section1,
+      section2: input.section2,
+    });
   }
-  async setAboutActive(next: boolean | "toggle"): Promise<TAbout> {
+  async setAboutActive(actor: AdminActor, next: boolean | "toggle"): Promise<TAbout> {
     const current = await this.getAbout();
     if (!current) throw notFound(CONTENT_MESSAGES.aboutNotFound);
     const { createdAt: _c, updatedAt: _u, ...data } = current;
-    return this.writeOne("about", { ...data, isActive: next === "toggle" ? !data.isActive : next });
+    const verb = next === "toggle" ? "toggle" : next ? "activate" : "deactivate";
+    return this.writeOne(actor, verb, "about", { ...data, isActive: next === "toggle" ? !data.isActive : next });
   }
-  resetAbout(): Promise<TAbout> {
-    return this.writeOne("about", DEFAULT_ABOUT);
+  resetAbout(actor: AdminActor): Promise<TAbout> {
+    return this.writeOne(actor, "reset", "about", DEFAULT_ABOUT);
   }
 
   getFooter(): Promise<TFooter | null> {
     return this.readOne<TFooterContent>("footer", ZFooterInputSchema);
   }
-  putFooter(input: TFooterContent): Promise<TFooter> {
-    return this.writeOne("footer", input);
+  putFooter(actor: AdminActor, input: TFooterContent): Promise<TFooter> {
+    return this.writeOne(actor, "update", "footer", input);
   }
-  resetFooter(): Promise<TFooter> {
-    return this.writeOne("footer", DEFAULT_FOOTER);
+  resetFooter(actor: AdminActor): Promise<TFooter> {
+    return this.writeOne(actor, "reset", "footer", DEFAULT_FOOTER);
   }
 
   getContactPage(): Promise<TContactPage | null> {
     return this.readOne<TContactPageContent>("contactPage", ZContactPageInputSchema);
   }
-  putContactPage(input: TContactPageContent): Promise<TContactPage> {
-    return this.writeOne("contactPage", input);
+  putContactPage(actor: AdminActor, input: TContactPageContent): Promise<TContactPage> {
+    return this.writeOne(actor, "update", "contactPage", input);
   }
-  resetContactPage(): Promise<TContactPage> {
-    return this.writeOne("contactPage", DEFAULT_CONTACT_PAGE);
+  resetContactPage(actor: AdminActor): Promise<TContactPage> {
+    return this.writeOne(actor, "reset", "contactPage", DEFAULT_CONTACT_PAGE);
   }
 
   // ---------- features ----------
@@ -243,40 +283,61 @@ export class ContentService {
     return rows.filter((r) => opts.includeInactive || r.isActive).map(toFeatureDto);
   }
 
-  async createFeature(input: TFeatureContent): Promise<TFeature> {
+  async createFeature(actor: AdminActor, input: TFeatureContent): Promise<TFeature> {
     const order = input.order ?? ((await highestFeatureOrder(this.ctx.db)) ?? 0) + 1;
-    const row = await insertFeatureRow(this.ctx.db, featureValues(input, order));
+    const row = await this.audited(actor, "content.feature.create", "", async (tx) => {
+      const created = await insertFeatureRow(tx, featureValues(input, order));
+      return { result: created, after: created };
+    });
     this.cache.invalidate("features");
     return toFeatureDto(row);
   }
 
-  async updateFeature(id: string, input: TFeatureContent): Promise<TFeature> {
+  async updateFeature(actor: AdminActor, id: string, input: TFeatureContent): Promise<TFeature> {
     const existing = await findFeatureRow(this.ctx.db, id);
     if (!existing) throw notFound(CONTENT_MESSAGES.featureNotFound);
-    const row = await updateFeatureRow(this.ctx.db, id, featureValues(input, input.order ?? existing.order));
+    const row = await this.audited(actor, "content.feature.update", id, async (tx) => {
+      const updated = await updateFeatureRow(tx, id, featureValues(input, input.order ?? existing.order));
+      return { result: updated, before: existing, after: updated };
+    });
     if (!row) throw notFound(CONTENT_MESSAGES.featureNotFound);
     this.cache.invalidate("features");
     return toFeatureDto(row);
   }
 
-  async toggleFeature(id: string): Promise<TFeature> {
-    const row = await toggleFeatureRow(this.ctx.db, id);
+  async toggleFeature(actor: AdminActor, id: string): Promise<TFeature> {
+    const row = await this.audited(actor, "content.feature.toggle", id, async (tx) => {
+      const before = await findFeatureRow(tx, id);
+      const toggled = await toggleFeatureRow(tx, id);
+      if (!toggled) throw notFound(CONTENT_MESSAGES.featureNotFound);
+      return { result: toggled, before: { isActive: before?.isActive }, after: { isActive: toggled.isActive } };
+    });
     if (!row) throw notFound(CONTENT_MESSAGES.featureNotFound);
     this.cache.invalidate("features");
     return toFeatureDto(row);
   }
 
-  async deleteFeature(id: string): Promise<void> {
-    if (!(await deleteFeatureRow(this.ctx.db, id))) throw notFound(CONTENT_MESSAGES.featureNotFound);
+  async deleteFeature(actor: AdminActor, id: string): Promise<void> {
+    await this.audited(actor, "content.feature.delete", id, async (tx) => {
+      const before = await findFeatureRow(tx, id);
+      if (!(await deleteFeatureRow(tx, id))) throw notFound(CONTENT_MESSAGES.featureNotFound);
+      return { result: null, before };
+    });
     this.cache.invalidate("features");
   }
 
-  async resetFeatures(): Promise<TFeature[]> {
-    await this.ctx.db.transaction(async (tx) => {
+  async resetFeatures(actor: AdminActor): Promise<TFeature[]> {
+    await this.audited(actor, "content.features.reset", "features", async (tx) => {
+      const before = await listFeatureRows(tx);
       await replaceFeatureRows(
         tx,
         DEFAULT_FEATURES.map((f, i) => featureValues(f, f.order ?? i + 1)),
       );
+      return {
+        result: null,
+        before: { titles: before.map((f) => f.title) },
+        after: { titles: DEFAULT_FEATURES.map((f) => f.title) },
+      };
     });
     this.cache.invalidate("features");
     return this.listFeatures({ includeInactive: true });
@@ -289,27 +350,41 @@ export class ContentService {
     return rows.filter((r) => opts.includeInactive || r.isActive).map(toTestimonialDto);
   }
 
-  async createTestimonial(input: TTestimonialContent): Promise<TTestimonial> {
-    const row = await insertTestimonialRow(this.ctx.db, testimonialValues(input));
+  async createTestimonial(actor: AdminActor, input: TTestimonialContent): Promise<TTestimonial> {
+    const row = await this.audited(actor, "content.testimonial.create", "", async (tx) => {
+      const created = await insertTestimonialRow(tx, testimonialValues(input));
+      return { result: created, after: created };
+    });
     this.cache.invalidate("testimonials");
     return toTestimonialDto(row);
   }
 
-  async updateTestimonial(id: string, input: TTestimonialContent): Promise<TTestimonial> {
-    const row = await updateTestimonialRow(this.ctx.db, id, testimonialValues(input));
+  async updateTestimonial(actor: AdminActor, id: string, input: TTestimonialContent): Promise<TTestimonial> {
+    const row = await this.audited(actor, "content.testimonial.update", id, async (tx) => {
+      const before = (await listTestimonialRows(tx)).find((t) => t.id === id);
+      const updated = await updateTestimonialRow(tx, id, testimonialValues(input));
+      if (!updated) throw notFound(CONTENT_MESSAGES.testimonialNotFound);
+      return { result: updated, before, after: updated };
+    });
     if (!row) throw notFound(CONTENT_MESSAGES.testimonialNotFound);
     this.cache.invalidate("testimonials");
     return toTestimonialDto(row);
   }
 
-  async deleteTestimonial(id: string): Promise<void> {
-    if (!(await deleteTestimonialRow(this.ctx.db, id))) throw notFound(CONTENT_MESSAGES.testimonialNotFound);
+  async deleteTestimonial(actor: AdminActor, id: string): Promise<void> {
+    await this.audited(actor, "content.testimonial.delete", id, async (tx) => {
+      const before = (await listTestimonialRows(tx)).find((t) => t.id === id);
+      if (!(await deleteTestimonialRow(tx, id))) throw notFound(CONTENT_MESSAGES.testimonialNotFound);
+      return { result: null, before };
+    });
     this.cache.invalidate("testimonials");
   }
 
-  async resetTestimonials(): Promise<TTestimonial[]> {
-    await this.ctx.db.transaction(async (tx) => {
+  async resetTestimonials(actor: AdminActor): Promise<TTestimonial[]> {
+    await this.audited(actor, "content.testimonials.reset", "testimonials", async (tx) => {
+      const before = await listTestimonialRows(tx);
       await replaceTestimonialRows(tx, DEFAULT_TESTIMONIALS.map(testimonialValues));
+      return { result: null, before: { count: before.length }, after: { count: DEFAULT_TESTIMONIALS.length } };
     });
     this.cache.invalidate("testimonials");
     return this.listTestimonials({ includeInactive: true });

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { adminActor } from "../../core/audit.js";
 import { currentUser } from "../../plugins/access.js";
 import { toLogDto, toTemplateDto } from "./repo.js";
 import {
@@ -50,7 +51,7 @@ export async function messagingRoutes(appBase: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const row = await createTemplate(ctx, req.body);
+      const row = await createTemplate(ctx, adminActor(req), req.body);
       return reply
         .status(201)
         .send({ success: true as const, message: MESSAGING_MESSAGES.templateSaved, data: toTemplateDto(row) });
@@ -70,7 +71,7 @@ export async function messagingRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      const row = await updateTemplate(ctx, req.params.id, req.body);
+      const row = await updateTemplate(ctx, adminActor(req), req.params.id, req.body);
       return { success: true as const, message: MESSAGING_MESSAGES.templateSaved, data: toTemplateDto(row) };
     },
   );
@@ -87,7 +88,7 @@ export async function messagingRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      await deleteTemplate(ctx, req.params.id);
+      await deleteTemplate(ctx, adminActor(req), req.params.id);
       return { success: true as const, message: MESSAGING_MESSAGES.templateDeleted };
     },
   );
@@ -104,7 +105,7 @@ export async function messagingRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      const row = await sendMessage(ctx, { caller: currentUser(req), body: req.body });
+      const row = await sendMessage(ctx, { caller: currentUser(req), actor: adminActor(req), body: req.body });
       return { success: true as const, message: USERS_MESSAGES.messageSent, log: toLogDto(row) };
     },
   );

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { adminActor } from "../../core/audit.js";
 import { currentUser, resolveUser } from "../../plugins/access.js";
 import { toTicketDto } from "./repo.js";
 import { createTicket, getTicket, listTickets, replyToTicket, updateTicket } from "./service.js";
@@ -83,7 +84,7 @@ export async function supportRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      const row = await updateTicket(ctx, { id: req.params.id, body: req.body });
+      const row = await updateTicket(ctx, { actor: adminActor(req), id: req.params.id, body: req.body });
       return { success: true as const, message: SUPPORT_UI_MESSAGES.statusUpdated, data: toTicketDto(row) };
     },
   );
@@ -102,7 +103,12 @@ export async function supportRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      const row = await replyToTicket(ctx, { caller: currentUser(req), id: req.params.id, message: req.body.message });
+      const row = await replyToTicket(ctx, {
+        caller: currentUser(req),
+        actor: adminActor(req),
+        id: req.params.id,
+        message: req.body.message,
+      });
       return { success: true as const, message: SUPPORT_UI_MESSAGES.replySent, data: toTicketDto(row) };
     },
   );

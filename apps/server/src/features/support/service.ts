@@ -10,6 +10,7 @@ import {
 } from "@mailsmith/shared";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
+import { type AdminActor, recordAdminChange } from "../../core/audit.js";
 import type { UserRow } from "../../core/identity/users.js";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/app-error.js";
 import { escapeHtml } from "../../lib/escape-html.js";
@@ -103,10 +104,25 @@ export async function getTicket(ctx: Pick<AppContext, "db">, input: { caller: Us
 }
 
 /** Admin: status among open, in-progress, resolved, closed and priority high, medium, low. */
-export async function updateTicket(ctx: Pick<AppContext, "db">, input: { id: string; body: TTicketUpdate }) {
-  const row = await updateTicketFields(ctx.db, input.id, {
-    ...(input.body.ticketStatus ? { ticketStatus: input.body.ticketStatus } : {}),
-    ...(input.body.priority ? { priority: input.body.priority } : {}),
+export async function updateTicket(
+  ctx: Pick<AppContext, "db">,
+  input: { actor: AdminActor; id: string; body: TTicketUpdate },
+) {
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await findTicket(tx, input.id);
+    const updated = await updateTicketFields(tx, input.id, {
+      ...(input.body.ticketStatus ? { ticketStatus: input.body.ticketStatus } : {}),
+      ...(input.body.priority ? { priority: input.body.priority } : {}),
+    });
+    if (!updated || !before) return updated;
+    await recordAdminChange(tx, input.actor, {
+      action: "ticket.update",
+      targetType: "ticket",
+      targetId: input.id,
+      before: { ticketStatus: before.ticketStatus, priority: before.priority },
+      after: { ticketStatus: updated.ticketStatus, priority: updated.priority },
+    });
+    return updated;
   });
   if (!row) throw notFound(SUPPORT_UI_MESSAGES.ticketNotFound, "TICKET_NOT_FOUND");
   return row;
@@ -118,18 +134,30 @@ export async function updateTicket(ctx: Pick<AppContext, "db">, input: { id: str
  */
 export async function replyToTicket(
   ctx: Pick<AppContext, "db" | "mail" | "log" | "env">,
-  input: { caller: UserRow; id: string; message: string },
+  input: { caller: UserRow; actor: AdminActor; id: string; message: string },
 ): Promise<TicketRow> {
   const ticket = await getTicket(ctx, { caller: input.caller, id: input.id });
   if (ticket.ticketStatus === "closed") throw new AppError("TICKET_CLOSED", SUPPORT_UI_MESSAGES.ticketClosed, 409);
   const sender: TicketMessageSender = isAdmin(input.caller) && !isTicketOwner(ticket, input.caller) ? "admin" : "user";
   const entry = { message: input.message, timestamp: new Date().toISOString(), sender };
-  const row = await appendTicketMessage(
-    ctx.db,
-    input.id,
-    entry,
-    sender === "user" ? { ticketStatus: "in-progress" } : {},
-  );
+  const row = await ctx.db.transaction(async (tx) => {
+    const appended = await appendTicketMessage(
+      tx,
+      input.id,
+      entry,
+      sender === "user" ? { ticketStatus: "in-progress" } : {},
+    );
+    // An admin's reply is a message sent to a member (decision 106).
+    if (appended && sender === "admin") {
+      await recordAdminChange(tx, input.actor, {
+        action: "ticket.reply",
+        targetType: "ticket",
+        targetId: input.id,
+        after: { messageLength: input.message.length, conversationLength: appended.adminMessage.length },
+      });
+    }
+    return appended;
+  });
   if (!row) throw new AppError("TICKET_CLOSED", SUPPORT_UI_MESSAGES.ticketClosed, 409);
   if (sender === "admin") notifyMember(ctx, row, input.message);
   return row;

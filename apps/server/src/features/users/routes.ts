@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { adminActor } from "../../core/audit.js";
 import { toAdminUserDto, toUserDto } from "../../core/identity/users.js";
 import { currentUser, resolveUser } from "../../plugins/access.js";
 import {
@@ -149,7 +150,12 @@ export async function userRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      const row = await adminUpdateUser(ctx, { caller: currentUser(req), id: req.params.id, body: req.body });
+      const row = await adminUpdateUser(ctx, {
+        caller: currentUser(req),
+        actor: adminActor(req),
+        id: req.params.id,
+        body: req.body,
+      });
       return { success: true as const, message: USERS_MESSAGES.updated, user: toUserDto(row) };
     },
   );
@@ -166,7 +172,7 @@ export async function userRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      await adminDeleteUser(ctx, { caller: currentUser(req), id: req.params.id });
+      await adminDeleteUser(ctx, { caller: currentUser(req), actor: adminActor(req), id: req.params.id });
       return { success: true as const, message: USERS_MESSAGES.deleted };
     },
   );
@@ -184,7 +190,12 @@ export async function userRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      const row = await adminSetBanned(ctx, { caller: currentUser(req), id: req.params.id, banned: req.body.banned });
+      const row = await adminSetBanned(ctx, {
+        caller: currentUser(req),
+        actor: adminActor(req),
+        id: req.params.id,
+        banned: req.body.banned,
+      });
       return {
         success: true as const,
         message: row.banned ? USERS_MESSAGES.disabled : USERS_MESSAGES.enabled,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ACCESS_MESSAGES, USERS_MESSAGES, type ZAdminUserUpdateSchema } from "@mailsmith/shared";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
+import { type AdminActor, recordAdminChange } from "../../core/audit.js";
 import { closeAccount } from "../../core/identity/close-account.js";
 import { findUserByEmail, findUserById, revokeSessions, type UserRow } from "../../core/identity/users.js";
 import { listLedger } from "../../core/ledger.js";
@@ -52,7 +53,7 @@ async function requireUser(ctx: Pick<AppContext, "db">, id: string): Promise<Use
  */
 export async function adminUpdateUser(
   ctx: Pick<AppContext, "db" | "users" | "credits">,
-  input: { caller: UserRow; id: string; body: AdminUpdate },
+  input: { caller: UserRow; actor: AdminActor; id: string; body: AdminUpdate },
 ): Promise<UserRow> {
   const { caller, id, body } = input;
   const target = await requireUser(ctx, id);
@@ -63,19 +64,39 @@ export async function adminUpdateUser(
   if (body.userName !== undefined) set.name = body.userName;
   if (body.userRole !== undefined) set.role = body.userRole;
   if (body.userMembership !== undefined) set.membership = body.userMembership;
-  if (Object.keys(set).length > 0) {
-    await updateUser(ctx.db, id, set);
-    ctx.users.invalidate(id);
-  }
-  if (body.currentBalance !== undefined && body.currentBalance !== target.currentBalance) {
-    await ctx.credits.apply({
-      userId: id,
-      delta: body.currentBalance - target.currentBalance,
-      reason: "admin_adjustment",
-      sourceKey: `admin:${randomUUID()}`,
-      meta: { by: caller.id, from: target.currentBalance, to: body.currentBalance },
+  const balanceChanges = body.currentBalance !== undefined && body.currentBalance !== target.currentBalance;
+  // The edit, the ledger entry and the audit entry commit together (decision 106).
+  await ctx.db.transaction(async (tx) => {
+    if (Object.keys(set).length > 0) await updateUser(tx, id, set);
+    if (balanceChanges) {
+      await ctx.credits.apply(
+        {
+          userId: id,
+          delta: body.currentBalance! - target.currentBalance,
+          reason: "admin_adjustment",
+          sourceKey: `admin:${randomUUID()}`,
+          meta: { by: caller.id, from: target.currentBalance, to: body.currentBalance },
+        },
+        tx,
+      );
+    }
+    const before = { name: target.name, role: target.role, membership: target.membership };
+    const after = { ...before, ...set };
+    const kinds = [
+      before.role !== after.role && "role",
+      balanceChanges && "balance",
+      (before.name !== after.name || before.membership !== after.membership) && "update",
+    ].filter(Boolean);
+    if (kinds.length === 0) return;
+    await recordAdminChange(tx, input.actor, {
+      action: `user.${kinds.length === 1 ? kinds[0] : "update"}`,
+      targetType: "user",
+      targetId: id,
+      before: { ...before, currentBalance: target.currentBalance },
+      after: { ...after, currentBalance: balanceChanges ? body.currentBalance : target.currentBalance },
     });
-  }
+  });
+  if (Object.keys(set).length > 0) ctx.users.invalidate(id);
   return requireUser(ctx, id);
 }
 
@@ -83,23 +104,41 @@ export async function adminUpdateUser(
  * An admin deletes an account on its member's request: the same deletion as the member's own (decision 105; orders
  * and payments stay, detached), recorded with the admin's id.
  */
-export async function adminDeleteUser(ctx: Pick<AppContext, "db" | "users">, input: { caller: UserRow; id: string }) {
+export async function adminDeleteUser(
+  ctx: Pick<AppContext, "db" | "users">,
+  input: { caller: UserRow; actor: AdminActor; id: string },
+) {
   if (input.id === input.caller.id) throw forbidden(USERS_MESSAGES.cannotDeleteSelf, "CANNOT_DELETE_SELF");
-  const closed = await closeAccount(ctx, { userId: input.id, by: "admin", adminId: input.caller.id });
+  const closed = await closeAccount(ctx, {
+    userId: input.id,
+    by: "admin",
+    adminId: input.caller.id,
+    audit: input.actor,
+  });
   if (!closed) throw notFound(USERS_MESSAGES.userNotFound, "USER_NOT_FOUND");
 }
 
 /** Disable (ban) or enable an account; disabling ends every session at once. */
 export async function adminSetBanned(
   ctx: Pick<AppContext, "db" | "users">,
-  input: { caller: UserRow; id: string; banned: boolean },
+  input: { caller: UserRow; actor: AdminActor; id: string; banned: boolean },
 ): Promise<UserRow> {
   if (input.id === input.caller.id && input.banned) {
     throw forbidden(USERS_MESSAGES.cannotDisableSelf, "CANNOT_DISABLE_SELF");
   }
-  await requireUser(ctx, input.id);
-  await updateUser(ctx.db, input.id, { banned: input.banned });
-  if (input.banned) await revokeSessions(ctx.db, input.id);
+  const target = await requireUser(ctx, input.id);
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, input.id, { banned: input.banned });
+    if (input.banned) await revokeSessions(tx, input.id);
+    if (target.banned === input.banned) return;
+    await recordAdminChange(tx, input.actor, {
+      action: input.banned ? "user.disable" : "user.enable",
+      targetType: "user",
+      targetId: input.id,
+      before: { banned: target.banned },
+      after: { banned: input.banned },
+    });
+  });
   ctx.users.invalidate(input.id);
   return requireUser(ctx, input.id);
 }

@@ -8,6 +8,8 @@ import {
   ZButtonStylesSchema,
 } from "@mailsmith/shared";
 import type { AppContext } from "../../../context.js";
+import { type AdminActor, recordAdminChange } from "../../../core/audit.js";
+import type { DbOrTx } from "../../../db/client.js";
 import { AppError } from "../../../lib/app-error.js";
 import { loadSettingsRow, type SettingsRow, updateSettingsRow } from "./repo.js";
 
@@ -52,14 +54,51 @@ export function toPublicSettings(ctx: AppContext, row: SettingsRow): TPublicPayp
   };
 }
 
-export async function saveSettings(ctx: AppContext, input: TPaypalSettingsInput): Promise<SettingsRow> {
+/** What the audit log keeps of the settings: never the secret, only whether one is set and its last 4 (decision 106). */
+function settingsAudit(row: SettingsRow) {
+  return {
+    clientId: row.clientId,
+    clientSecretLast4: row.clientSecret ? `…${row.clientSecret.slice(-4)}` : "",
+    mode: row.mode,
+    currency: row.currency,
+    enablePayPal: row.enablePayPal,
+    buttonStyles: row.buttonStyles,
+  };
+}
+
+/** Writes the settings and their audit entry in one transaction. */
+function auditedUpdate(
+  ctx: AppContext,
+  actor: AdminActor,
+  action: string,
+  values: Parameters<typeof updateSettingsRow>[1],
+): Promise<SettingsRow> {
+  return ctx.db.transaction(async (tx: DbOrTx) => {
+    const before = await loadSettingsRow(tx);
+    const row = await updateSettingsRow(tx, values);
+    await recordAdminChange(tx, actor, {
+      action,
+      targetType: "setting",
+      targetId: "paypal",
+      before: settingsAudit(before),
+      after: settingsAudit(row),
+    });
+    return row;
+  });
+}
+
+export async function saveSettings(
+  ctx: AppContext,
+  actor: AdminActor,
+  input: TPaypalSettingsInput,
+): Promise<SettingsRow> {
   // Live money without the webhook would miss refunds, reversals and approved orders whose browser closed (099).
   const liveCredentials =
     input.mode === "live" && input.clientId && (input.clientSecret || (await loadSettings(ctx)).clientSecret);
   if (ctx.env.NODE_ENV === "production" && liveCredentials && !ctx.env.PAYPAL_WEBHOOK_ID) {
     throw new AppError("PAYPAL_WEBHOOK_REQUIRED", COMMERCE_MESSAGES.liveNeedsWebhook, 400);
   }
-  return updateSettingsRow(ctx.db, {
+  return auditedUpdate(ctx, actor, "paypal_settings.update", {
     clientId: input.clientId,
     // Write-only: blank keeps what is stored; clearing the client id clears the secret too.
     ...(input.clientSecret ? { clientSecret: input.clientSecret } : input.clientId ? {} : { clientSecret: "" }),
@@ -70,8 +109,8 @@ export async function saveSettings(ctx: AppContext, input: TPaypalSettingsInput)
   });
 }
 
-export function resetSettings(ctx: AppContext): Promise<SettingsRow> {
-  return updateSettingsRow(ctx.db, {
+export function resetSettings(ctx: AppContext, actor: AdminActor): Promise<SettingsRow> {
+  return auditedUpdate(ctx, actor, "paypal_settings.reset", {
     clientId: PAYPAL_DEFAULTS.clientId,
     clientSecret: "",
     mode: PAYPAL_DEFAULTS.mode,

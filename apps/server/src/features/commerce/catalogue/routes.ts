@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { adminActor } from "../../../core/audit.js";
 import { sendCachedJson } from "../../../lib/etag.js";
 import { replayWhile } from "../../../lib/replayable.js";
 import { whenReady } from "../../../lib/when-ready.js";
@@ -84,7 +85,11 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
     async (req, reply) =>
       reply
         .status(201)
-        .send({ success: true as const, message: PACKAGE_MESSAGES.added, data: await addPackage(ctx, req.body) }),
+        .send({
+          success: true as const,
+          message: PACKAGE_MESSAGES.added,
+          data: await addPackage(ctx, adminActor(req), req.body),
+        }),
   );
 
   app.put(
@@ -102,7 +107,7 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
     async (req) => ({
       success: true as const,
       message: PACKAGE_MESSAGES.updated,
-      data: await editPackage(ctx, req.params.id, req.body),
+      data: await editPackage(ctx, adminActor(req), req.params.id, req.body),
     }),
   );
 
@@ -120,7 +125,7 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
     async (req) => ({
       success: true as const,
       message: PACKAGE_MESSAGES.retired,
-      data: await retirePackage(ctx, req.params.id),
+      data: await retirePackage(ctx, adminActor(req), req.params.id),
     }),
   );
 
@@ -178,7 +183,11 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
     async (req, reply) =>
       reply
         .status(201)
-        .send({ success: true as const, message: ITEM_MESSAGES.added, data: await createItem(ctx, req.body) }),
+        .send({
+          success: true as const,
+          message: ITEM_MESSAGES.added,
+          data: await createItem(ctx, adminActor(req), req.body),
+        }),
   );
 
   app.put(
@@ -196,7 +205,7 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
     async (req) => ({
       success: true as const,
       message: ITEM_MESSAGES.updated,
-      data: await updateItem(ctx, req.params.id, req.body),
+      data: await updateItem(ctx, adminActor(req), req.params.id, req.body),
     }),
   );
 
@@ -214,7 +223,7 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
     async (req) => ({
       success: true as const,
       message: ITEM_MESSAGES.retired,
-      data: await retireItem(ctx, req.params.id),
+      data: await retireItem(ctx, adminActor(req), req.params.id),
     }),
   );
 }

@@ -14,6 +14,7 @@ import {
 } from "@mailsmith/shared";
 import type { z } from "zod";
 import type { AppContext } from "../../../context.js";
+import { type AdminActor, pickFields, recordAdminChange } from "../../../core/audit.js";
 import { AppError, conflict, notFound } from "../../../lib/app-error.js";
 import { isUniqueViolation } from "../is-unique-violation.js";
 import { pointsOf, toItemDto, toPackageDto, toPublicItemDto } from "./dto.js";
@@ -34,6 +35,20 @@ import {
 } from "./repo.js";
 
 type ItemInput = z.output<typeof ZItemInputSchema>;
+
+const PACKAGE_AUDIT = ["packageName", "price", "credit", "validity", "sellerEmail", "points", "retiredAt"] as const;
+const ITEM_AUDIT = [
+  "itemId",
+  "itemName",
+  "slug",
+  "price",
+  "description",
+  "guidelines",
+  "accessUrl",
+  "imageUrl",
+  "validity",
+  "retiredAt",
+] as const;
 
 const packageNotFound = () => notFound(PACKAGE_MESSAGES.notFound, "PACKAGE_NOT_FOUND");
 const itemNotFound = () => notFound(ITEM_MESSAGES.notFound, "ITEM_NOT_FOUND");
@@ -56,23 +71,62 @@ export async function getPackage(ctx: AppContext, id: string): Promise<TPackage>
 }
 
 /** At most MAX_PACKAGES on sale, checked inside the insert so two admins cannot race past it. */
-export async function addPackage(ctx: AppContext, input: TPackageInputParsed): Promise<TPackage> {
-  const row = await insertPackageWithinLimit(ctx.db, packageValues(input), MAX_PACKAGES);
+export async function addPackage(ctx: AppContext, actor: AdminActor, input: TPackageInputParsed): Promise<TPackage> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const added = await insertPackageWithinLimit(tx, packageValues(input), MAX_PACKAGES);
+    if (added) {
+      await recordAdminChange(tx, actor, {
+        action: "package.create",
+        targetType: "package",
+        targetId: added.id,
+        after: pickFields(added, PACKAGE_AUDIT),
+      });
+    }
+    return added;
+  });
   if (!row) throw new AppError("MAX_PACKAGES", PACKAGE_MESSAGES.maxReached, 409);
   invalidatePackages(ctx);
   return toPackageDto(row);
 }
 
-export async function editPackage(ctx: AppContext, id: string, input: TPackageInputParsed): Promise<TPackage> {
-  const row = await updateActivePackage(ctx.db, id, packageValues(input));
+export async function editPackage(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: string,
+  input: TPackageInputParsed,
+): Promise<TPackage> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await findPackage(tx, id);
+    const updated = await updateActivePackage(tx, id, packageValues(input));
+    if (!updated) return undefined;
+    await recordAdminChange(tx, actor, {
+      action: "package.update",
+      targetType: "package",
+      targetId: id,
+      before: pickFields(before, PACKAGE_AUDIT),
+      after: pickFields(updated, PACKAGE_AUDIT),
+    });
+    return updated;
+  });
   if (!row) throw packageNotFound();
   invalidatePackages(ctx);
   return toPackageDto(row);
 }
 
 /** Retiring hides a package from sale; orders keep their own copy of name, price and credits. */
-export async function retirePackage(ctx: AppContext, id: string): Promise<TPackage> {
-  const row = await retirePackageRow(ctx.db, id);
+export async function retirePackage(ctx: AppContext, actor: AdminActor, id: string): Promise<TPackage> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const retired = await retirePackageRow(tx, id);
+    if (!retired) return undefined;
+    await recordAdminChange(tx, actor, {
+      action: "package.retire",
+      targetType: "package",
+      targetId: id,
+      before: { retiredAt: null },
+      after: pickFields(retired, ["retiredAt"]),
+    });
+    return retired;
+  });
   if (!row) throw packageNotFound();
   invalidatePackages(ctx);
   return toPackageDto(row);
@@ -126,23 +180,56 @@ export async function getPublicItem(ctx: AppContext, idOrItemId: string): Promis
   return toPublicItemDto(await getItemRow(ctx, idOrItemId));
 }
 
-export async function createItem(ctx: AppContext, input: ItemInput): Promise<TItem> {
-  const row = await unlessItemIdTaken(() => insertItem(ctx.db, itemValues(input, input.itemId || newItemId())));
+export async function createItem(ctx: AppContext, actor: AdminActor, input: ItemInput): Promise<TItem> {
+  const row = await unlessItemIdTaken(() =>
+    ctx.db.transaction(async (tx) => {
+      const created = await insertItem(tx, itemValues(input, input.itemId || newItemId()));
+      await recordAdminChange(tx, actor, {
+        action: "item.create",
+        targetType: "item",
+        targetId: created.id,
+        after: pickFields(created, ITEM_AUDIT),
+      });
+      return created;
+    }),
+  );
   return toItemDto(row);
 }
 
-export async function updateItem(ctx: AppContext, id: string, input: ItemInput): Promise<TItem> {
+export async function updateItem(ctx: AppContext, actor: AdminActor, id: string, input: ItemInput): Promise<TItem> {
   const current = await getItemRow(ctx, id);
   const row = await unlessItemIdTaken(() =>
-    updateItemRow(ctx.db, current.id, itemValues(input, input.itemId || current.itemId)),
+    ctx.db.transaction(async (tx) => {
+      const updated = await updateItemRow(tx, current.id, itemValues(input, input.itemId || current.itemId));
+      if (!updated) return undefined;
+      await recordAdminChange(tx, actor, {
+        action: "item.update",
+        targetType: "item",
+        targetId: current.id,
+        before: pickFields(current, ITEM_AUDIT),
+        after: pickFields(updated, ITEM_AUDIT),
+      });
+      return updated;
+    }),
   );
   if (!row) throw itemNotFound();
   return toItemDto(row);
 }
 
-export async function retireItem(ctx: AppContext, id: string): Promise<TItem> {
+export async function retireItem(ctx: AppContext, actor: AdminActor, id: string): Promise<TItem> {
   const current = await getItemRow(ctx, id);
-  const row = await retireItemRow(ctx.db, current.id);
+  const row = await ctx.db.transaction(async (tx) => {
+    const retired = await retireItemRow(tx, current.id);
+    if (!retired) return undefined;
+    await recordAdminChange(tx, actor, {
+      action: "item.retire",
+      targetType: "item",
+      targetId: current.id,
+      before: { retiredAt: null },
+      after: pickFields(retired, ["retiredAt"]),
+    });
+    return retired;
+  });
   if (!row) throw itemNotFound();
   return toItemDto(row);
 }

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { adminActor } from "../../../core/audit.js";
 import { forbidden } from "../../../lib/app-error.js";
 import { currentUser, isAdmin } from "../../../plugins/access.js";
 import { toItemOrderDto, toPackageOrderDto } from "./dto.js";
@@ -170,7 +171,7 @@ export async function orderRoutes(appBase: FastifyInstance, opts: { webDist?: st
       },
     },
     async (req) => {
-      await deleteOrder(ctx, "package", req.params.id);
+      await deleteOrder(ctx, adminActor(req), "package", req.params.id);
       return { success: true as const, message: ORDER_MESSAGES.deleted };
     },
   );
@@ -187,7 +188,7 @@ export async function orderRoutes(appBase: FastifyInstance, opts: { webDist?: st
       },
     },
     async (req) => {
-      await deleteOrder(ctx, "item", req.params.id);
+      await deleteOrder(ctx, adminActor(req), "item", req.params.id);
       return { success: true as const, message: ORDER_MESSAGES.deleted };
     },
   );
@@ -203,6 +204,6 @@ export async function orderRoutes(appBase: FastifyInstance, opts: { webDist?: st
         response: { 200: ZCancelOrderResultSchema },
       },
     },
-    async (req) => cancelOrder(ctx, currentUser(req), req.params.id),
+    async (req) => cancelOrder(ctx, currentUser(req), adminActor(req), req.params.id),
   );
 }

@@ -10,6 +10,7 @@ import {
   type TCancelOrderResult,
 } from "@mailsmith/shared";
 import type { AppContext } from "../../../context.js";
+import { type AdminActor, pickFields, recordAdminChange } from "../../../core/audit.js";
 import type { UserRow } from "../../../core/identity/users.js";
 import { conflict, forbidden, notFound } from "../../../lib/app-error.js";
 import { isAdmin } from "../../../plugins/access.js";
@@ -58,8 +59,21 @@ export function listAllOrders(ctx: AppContext, kind: OrderKind, query: TAdminOrd
 }
 
 /** Admins delete pending orders only; paid ones are the accounting record. */
-export async function deleteOrder(ctx: AppContext, kind: OrderKind, id: string) {
-  if (await deletePendingOrder(ctx.db, kind, id)) return;
+const ORDER_AUDIT = ["orderId", "userId", "paymentStatus", "orderStatus"] as const;
+
+export async function deleteOrder(ctx: AppContext, actor: AdminActor, kind: OrderKind, id: string) {
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const before = await findOrderRow(tx, kind, id);
+    if (!(await deletePendingOrder(tx, kind, id))) return false;
+    await recordAdminChange(tx, actor, {
+      action: `${kind === "package" ? "order" : "item_order"}.delete`,
+      targetType: kind === "package" ? "order" : "item_order",
+      targetId: id,
+      before: pickFields(before, ORDER_AUDIT),
+    });
+    return true;
+  });
+  if (deleted) return;
   if (!(await findOrderRow(ctx.db, kind, id))) throw orderNotFound();
   throw conflict(ORDER_MESSAGES.deleteOnlyPending, "ORDER_NOT_PENDING");
 }
@@ -68,7 +82,12 @@ export async function deleteOrder(ctx: AppContext, kind: OrderKind, id: string) 
  * A member cancels an unpaid order of theirs (an admin any unpaid order): it stays in the lists as cancelled and
  * can no longer be paid. Cancelling twice answers the same; a paid order is the accounting record (409).
  */
-export async function cancelOrder(ctx: AppContext, user: UserRow, id: string): Promise<TCancelOrderResult> {
+export async function cancelOrder(
+  ctx: AppContext,
+  user: UserRow,
+  actor: AdminActor,
+  id: string,
+): Promise<TCancelOrderResult> {
   const found = await findAnyOrder(ctx.db, id);
   if (!found) throw orderNotFound();
   assertOwnerOrAdmin(found.row, user);
@@ -81,7 +100,22 @@ export async function cancelOrder(ctx: AppContext, user: UserRow, id: string): P
     paymentStatus: PAYMENT_STATUS.cancelled,
     orderStatus: ORDER_STATUS.cancelled,
   };
-  if (await cancelPendingOrder(ctx.db, found.kind, id)) return cancelled;
+  // An admin cancelling someone else's order is an admin change (decision 106); a member's own is not.
+  const byAdmin = isAdmin(user) && found.row.userId !== user.id;
+  const done = await ctx.db.transaction(async (tx) => {
+    if (!(await cancelPendingOrder(tx, found.kind, id))) return false;
+    if (byAdmin) {
+      await recordAdminChange(tx, actor, {
+        action: `${found.kind === "package" ? "order" : "item_order"}.cancel`,
+        targetType: found.kind === "package" ? "order" : "item_order",
+        targetId: id,
+        before: { paymentStatus: found.row.paymentStatus, orderStatus: found.row.orderStatus },
+        after: { paymentStatus: PAYMENT_STATUS.cancelled, orderStatus: ORDER_STATUS.cancelled },
+      });
+    }
+    return true;
+  });
+  if (done) return cancelled;
   // Not pending any more: re-read, a capture may have settled it a moment ago.
   const now = await findOrderRow(ctx.db, found.kind, id);
   if (!now) throw orderNotFound();

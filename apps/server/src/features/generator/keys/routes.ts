@@ -15,6 +15,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { GeminiClient } from "../../../adapters/gemini/client.js";
+import { adminActor } from "../../../core/audit.js";
 import { idParams, okResponse } from "../route-parts.js";
 import { type CheckResult, refreshStale, startDiscovery } from "./discovery.js";
 import { toKeyDetail } from "./repo.js";
@@ -79,7 +80,7 @@ export async function keysRoutes(appBase: FastifyInstance, { gemini }: { gemini:
       },
     },
     async (req, reply) => {
-      const { row, result } = await keysService.create(ctx, gemini, req.body);
+      const { row, result } = await keysService.create(ctx, adminActor(req), gemini, req.body);
       return reply.status(201).send({ success: true as const, message: addedMessage(result), data: toKeyDetail(row) });
     },
   );
@@ -149,7 +150,7 @@ export async function keysRoutes(appBase: FastifyInstance, { gemini }: { gemini:
     async (req) => ({
       success: true as const,
       message: GEMINI_HEALTH_MESSAGES.modelSaved,
-      data: await keysService.choose(ctx, req.body.model),
+      data: await keysService.choose(ctx, adminActor(req), req.body.model),
     }),
   );
 
@@ -166,7 +167,7 @@ export async function keysRoutes(appBase: FastifyInstance, { gemini }: { gemini:
       },
     },
     async (req) => {
-      const row = await keysService.update(ctx.db, req.params.id, req.body);
+      const row = await keysService.update(ctx.db, adminActor(req), req.params.id, req.body);
       return { success: true as const, message: GEMINI_KEY_MESSAGES.updated, data: toKeyDetail(row) };
     },
   );
@@ -183,7 +184,7 @@ export async function keysRoutes(appBase: FastifyInstance, { gemini }: { gemini:
       },
     },
     async (req) => {
-      await keysService.remove(ctx.db, req.params.id);
+      await keysService.remove(ctx.db, adminActor(req), req.params.id);
       return { success: true as const, message: GEMINI_KEY_MESSAGES.deleted };
     },
   );
@@ -200,7 +201,7 @@ export async function keysRoutes(appBase: FastifyInstance, { gemini }: { gemini:
       },
     },
     async (req) => {
-      const row = await keysService.toggle(ctx.db, req.params.id);
+      const row = await keysService.toggle(ctx.db, adminActor(req), req.params.id);
       return {
         success: true as const,
         message: row.isActive ? GEMINI_KEY_MESSAGES.activated : GEMINI_KEY_MESSAGES.deactivated,

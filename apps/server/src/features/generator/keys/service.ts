@@ -6,11 +6,34 @@ import {
 } from "@mailsmith/shared";
 import type { GeminiClient } from "../../../adapters/gemini/client.js";
 import type { AppContext } from "../../../context.js";
-import type { DbOrTx } from "../../../db/client.js";
+import { type AdminActor, recordAdminChange } from "../../../core/audit.js";
+import type { Db, DbOrTx } from "../../../db/client.js";
 import { badRequest, notFound } from "../../../lib/app-error.js";
 import { type CheckResult, checkKey } from "./discovery.js";
-import { catalogue, modelPolicy } from "./models.js";
+import { catalogue, modelPolicy, readModelSettings } from "./models.js";
 import { type KeyRow, keysRepo } from "./repo.js";
+
+/** What the audit log keeps of a key (decision 106): its label, the last 4 characters and whether it is active. */
+function keyAudit(row: KeyRow | undefined) {
+  return row ? { name: row.name, keyLast4: `…${row.key.slice(-4)}`, isActive: row.isActive } : null;
+}
+
+function recordKeyChange(
+  tx: DbOrTx,
+  actor: AdminActor,
+  action: string,
+  id: string,
+  before: KeyRow | undefined,
+  after: KeyRow | undefined,
+) {
+  return recordAdminChange(tx, actor, {
+    action,
+    targetType: "gemini_key",
+    targetId: id,
+    before: keyAudit(before),
+    after: keyAudit(after),
+  });
+}
 
 /** Admin management of the Gemini key pool (admin spec §2, §5, §7). */
 export const keysService = {
@@ -19,13 +42,23 @@ export const keysService = {
   /** Adds the key, then tests it (models.list): the models it lists are stored, or why Google refused it. */
   async create(
     ctx: AppContext,
+    actor: AdminActor,
     gemini: GeminiClient,
     input: TCreateGeminiKey,
   ): Promise<{ row: KeyRow; result: CheckResult }> {
     const name = input.name.trim();
     const key = input.key.trim();
     if (!name || !key) throw badRequest(GEMINI_KEY_MESSAGES.required, "VALIDATION_ERROR");
-    const row = await keysRepo.insert(ctx.db, { name, key, isActive: input.isActive ?? true });
+    const row = await ctx.db.transaction(async (tx) => {
+      const added = await keysRepo.insert(tx, { name, key, isActive: input.isActive ?? true });
+      await recordAdminChange(tx, actor, {
+        action: "gemini_key.create",
+        targetType: "gemini_key",
+        targetId: added.id,
+        after: keyAudit(added),
+      });
+      return added;
+    });
     const result = await checkKey(ctx, gemini, row);
     return { row: (await keysRepo.find(ctx.db, row.id)) ?? row, result };
   },
@@ -46,35 +79,69 @@ export const keysService = {
   },
 
   /** The admin's model (null: automatic); it must be listed for an active key. */
-  async choose(ctx: AppContext, model: string | null) {
+  async choose(ctx: AppContext, actor: AdminActor, model: string | null) {
     const active = await keysRepo.active(ctx.db);
     if (model !== null && !catalogue(active).has(model)) {
       throw badRequest(GEMINI_HEALTH_MESSAGES.modelNotListed, "VALIDATION_ERROR");
     }
-    await modelPolicy.choose(ctx.db, model);
+    await ctx.db.transaction(async (tx) => {
+      const before = await readModelSettings(tx);
+      await modelPolicy.choose(tx, model);
+      if (before.chosen === model) return;
+      await recordAdminChange(tx, actor, {
+        action: "gemini_model.choose",
+        targetType: "setting",
+        targetId: "gemini_model",
+        before: { chosen: before.chosen },
+        after: { chosen: model },
+      });
+    });
     return modelPolicy.view(ctx, active);
   },
 
-  async update(db: DbOrTx, id: string, input: TUpdateGeminiKey): Promise<KeyRow> {
+  async update(db: Db, actor: AdminActor, id: string, input: TUpdateGeminiKey): Promise<KeyRow> {
     const name = input.name.trim();
     if (!name) throw badRequest(GEMINI_KEY_MESSAGES.required, "VALIDATION_ERROR");
     const key = input.key?.trim();
-    const row = await keysRepo.update(db, id, {
-      name,
-      ...(key ? { key } : {}),
-      ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
+    const row = await db.transaction(async (tx) => {
+      const before = await keysRepo.find(tx, id);
+      const updated = await keysRepo.update(tx, id, {
+        name,
+        ...(key ? { key } : {}),
+        ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
+      });
+      if (!updated) return undefined;
+      await recordKeyChange(tx, actor, "gemini_key.update", id, before, updated);
+      return updated;
     });
     if (!row) throw notFound(GEMINI_KEY_MESSAGES.notFound);
     return row;
   },
 
-  async remove(db: DbOrTx, id: string): Promise<void> {
-    if (!(await keysRepo.remove(db, id))) throw notFound(GEMINI_KEY_MESSAGES.notFound);
+  async remove(db: Db, actor: AdminActor, id: string): Promise<void> {
+    const removed = await db.transaction(async (tx) => {
+      const before = await keysRepo.find(tx, id);
+      if (!before || !(await keysRepo.remove(tx, id))) return false;
+      await recordKeyChange(tx, actor, "gemini_key.delete", id, before, undefined);
+      return true;
+    });
+    if (!removed) throw notFound(GEMINI_KEY_MESSAGES.notFound);
   },
 
-  async toggle(db: DbOrTx, id: string): Promise<KeyRow> {
-    const existing = await keysRepo.find(db, id);
-    if (!existing) throw notFound(GEMINI_KEY_MESSAGES.notFound);
-    return (await keysRepo.update(db, id, { isActive: !existing.isActive }))!;
+  async toggle(db: Db, actor: AdminActor, id: string): Promise<KeyRow> {
+    return db.transaction(async (tx) => {
+      const existing = await keysRepo.find(tx, id);
+      if (!existing) throw notFound(GEMINI_KEY_MESSAGES.notFound);
+      const row = (await keysRepo.update(tx, id, { isActive: !existing.isActive }))!;
+      await recordKeyChange(
+        tx,
+        actor,
+        row.isActive ? "gemini_key.activate" : "gemini_key.deactivate",
+        id,
+        existing,
+        row,
+      );
+      return row;
+    });
   },
 };
