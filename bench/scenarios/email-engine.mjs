@@ -90,6 +90,10 @@ export default [
       const own = await mjml100k();
       const generated = timed(RUNS, () => processEmail({ html: gen, source: "generated" }));
       const existing = timed(RUNS, () => processEmail({ html: own, source: "existing" }));
+      // With the one-click accessibility fixes (decision 108): the generator applies them by default.
+      const fixes = ["accessibility"];
+      const generatedFixed = timed(RUNS, () => processEmail({ html: gen, source: "generated", fixes }));
+      const existingFixed = timed(RUNS, () => processEmail({ html: own, source: "existing", fixes }));
 
       // The event loop's worst delay while 10 such emails go through the worker pool the server uses.
       const { monitorEventLoopDelay } = await import("node:perf_hooks");
@@ -105,6 +109,8 @@ export default [
       return {
         generated: { inputKB: Number((Buffer.byteLength(gen) / 1024).toFixed(1)), ...generated },
         existingMjml: { inputKB: Number((Buffer.byteLength(own) / 1024).toFixed(1)), ...existing },
+        generatedWithA11yFixes: generatedFixed,
+        existingMjmlWithA11yFixes: existingFixed,
         tenEmailsInPool: { maxLoopDelayMs: Number((h.max / 1e6).toFixed(1)), wallMs },
       };
     },

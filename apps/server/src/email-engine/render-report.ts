@@ -4,6 +4,7 @@ import { EMAIL_CHECK_TEXTS, RENDER_UNAVAILABLE_TEXTS } from "@mailsmith/shared";
 import sharp, { type Sharp } from "sharp";
 import { type Renderer, RendererUnavailableError, type RenderResult } from "../adapters/renderer/renderer.js";
 import type { StorageAdapter } from "../adapters/storage/storage.js";
+import { type AxeViolation, axeCheck, runAxe } from "./checks/axe.js";
 
 /**
  * Check by rendering (issue 10 item 5, decision 025): the processed email rendered at 600 px and 375 px, in dark mode
@@ -33,6 +34,8 @@ export interface RenderOutcome {
   thumbnail?: string;
   /** The renders themselves (not stored in reports): e.g. the 600 px one for the fidelity score. */
   renders?: Record<PreviewName, RenderResult>;
+  /** axe-core's violations on the 600 px rendering (decision 108); absent when the renderer has no audit. */
+  axe?: AxeViolation[];
 }
 
 export interface RenderReportOptions {
@@ -120,6 +123,8 @@ export async function renderReport(
 ): Promise<RenderOutcome> {
   const maxHeightPx = PREVIEW_MAX_HEIGHT_PX;
   let shots: Record<PreviewName, RenderResult>;
+  // axe-core beside the renders (its own page); an audit that fails costs only its check.
+  const audit = runAxe(renderer, html, DESKTOP_WIDTH).catch(() => null);
   try {
     const [desktop, mobile, dark, darkForced] = await Promise.all([
       renderer.render({ html, width: DESKTOP_WIDTH, maxHeightPx }),
@@ -144,6 +149,11 @@ export async function renderReport(
     checks: [overflowCheck(shots.mobile), heightCheck(shots.desktop)],
     renders: shots,
   };
+  const axe = await audit;
+  if (axe) {
+    outcome.axe = axe;
+    outcome.checks.push(axeCheck(axe));
+  }
   const store = opts.storeAs;
   if (!store) return outcome;
 
@@ -164,7 +174,7 @@ export async function renderReport(
 
 /** Adds a render outcome to a post-processing report: its checks, the render summary, previews; `passed` again. */
 export function withRenderOutcome(report: TEmailReport, outcome: RenderOutcome): TEmailReport {
-  const checks = [...report.checks.filter((c) => !c.id.startsWith("render.")), ...outcome.checks];
+  const checks = [...report.checks.filter((c) => !c.id.startsWith("render.") && c.id !== "axe"), ...outcome.checks];
   return {
     ...report,
     checks,

@@ -45,8 +45,8 @@ export const EMAIL_FIX_TEXTS = {
   langSet: (lang: string, where: string) => `Language set to "${lang}" on ${where} (detected from the text).`,
   langKept: (lang: string, where: string) => `The email's language "${lang}" repeated on ${where}.`,
   dirSet: (dir: string, where: string) => `Reading direction "${dir}" set on ${where}.`,
-  titleSet: (from: "subject" | "heading") =>
-    `Title added from the ${from === "subject" ? "subject" : "first heading"} (screen readers announce it first).`,
+  titleSet: (from: "subject" | "heading" | "text") =>
+    `Title added from the ${from === "subject" ? "subject" : from === "heading" ? "first heading" : "largest text at the top"} (screen readers announce it first).`,
   rolePresentation: 'Layout table marked role="presentation" (screen readers read its text, not a grid).',
   altDecorative: (why: "spacer" | "tiny" | "linked") =>
     why === "spacer"

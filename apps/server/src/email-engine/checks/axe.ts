@@ -73,11 +73,16 @@ export interface AxeViolation {
 
 let source: string | undefined;
 
+/** axe-core's own script (read once). */
+export function axeSource(): string {
+  source ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  return source;
+}
+
 /** The audit script: axe-core's source, then axe.run with the email rules, mapped to small JSON. */
 export function axeScript(): string {
-  source ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   const options = { runOnly: { type: "rule", values: AXE_RULES }, resultTypes: ["violations"] };
-  return `${source}
+  return `${axeSource()}
 ;axe.run(document, ${JSON.stringify(options)}).then((r) => r.violations.map((v) => ({
   id: v.id, impact: v.impact || null, help: v.help,
   nodes: v.nodes.slice(0, 200).map((n) => {

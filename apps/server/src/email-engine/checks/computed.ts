@@ -101,7 +101,9 @@ export class ComputedStyles {
     const s = styleOf(el);
     const own = backgroundOf(el);
     let color = parseColour(s.get("color")) ?? (tag === "font" ? parseColour(el.attribs.color) : undefined);
-    if (!color && tag === "a") color = parseColour("#0000ee");
+    // A link is blue unless its colour is given; `color: inherit` (or unset, currentcolor) takes the parent's.
+    if (!color && tag === "a" && !/^\s*(?:inherit|unset|currentcolor)\b/i.test(s.get("color") ?? ""))
+      color = parseColour("#0000ee");
     const weight = s.get("font-weight");
     const computed: Computed = {
       hidden: parent.hidden || tag === "head" || tag === "title" || hiddenByStyle(el),

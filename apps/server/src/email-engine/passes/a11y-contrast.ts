@@ -51,8 +51,13 @@ function setColour(el: Element, hex: string): void {
   if (el.name === "font" && el.attribs.color) el.attribs.color = hex;
 }
 
-const ownColour = (el: Element) =>
-  styleOf(el).has("color") || el.name === "a" || (el.name === "font" && !!el.attribs.color);
+const INHERITED = /^\s*(?:inherit|unset|currentcolor)\b/i;
+/** The element sets its own colour (a link is blue by default unless its colour is inherited). */
+const ownColour = (el: Element) => {
+  const colour = styleOf(el).get("color");
+  if (colour !== undefined) return !INHERITED.test(colour);
+  return el.name === "a" || (el.name === "font" && !!el.attribs.color);
+};
 
 /**
  * Contrast repair: every visible text whose colour is below WCAG AA against the solid background behind it (the

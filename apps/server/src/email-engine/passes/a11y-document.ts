@@ -33,7 +33,7 @@ export function bodyWrapperOf($: CheerioAPI): Element | undefined {
 const describeEl = (el: Element) => `<${el.name}>`;
 
 /**
- * lang and dir on <html> and on the body wrapper, and the <title>. An existing valid lang is kept (and repeated
+ * lang and dir on <html> and on the body wrapper. An existing valid lang is kept (and repeated
  * where it is missing); otherwise the language is detected from the visible text. dir follows the language
  * (rtl for Arabic, Hebrew, Persian, Urdu …); an existing ltr/rtl/auto is kept.
  */
@@ -46,15 +46,18 @@ export const a11yDocument: FixPass = {
     const wrapper = bodyWrapperOf($);
     const targets = [html, ...(wrapper ? [wrapper] : [])];
 
-    const given = targets.map((el) => el.attribs.lang?.trim()).find((l): l is string => !!l && VALID_LANG.test(l));
-    const detected = given ? undefined : detectLanguage(runs.map((r) => r.text).join(" "));
+    let given = targets.map((el) => el.attribs.lang?.trim()).find((l): l is string => !!l && VALID_LANG.test(l));
+    // A generated email's lang is the skeleton's default ("en") unless the model wrote one: the text decides.
+    const generated = options.source === "generated";
+    const detected = given && !generated ? undefined : detectLanguage(runs.map((r) => r.text).join(" "));
+    if (generated && detected && given && detected !== given.toLowerCase().split("-")[0]) given = undefined;
     const lang = given ?? detected;
     if (lang) {
       for (const el of targets) {
         const before = el.attribs.lang;
-        if (before?.trim() && VALID_LANG.test(before.trim())) continue;
+        if (before?.trim() && VALID_LANG.test(before.trim()) && (given || !generated)) continue;
         el.attribs.lang = lang;
-        const reason = detected ? T.langSet(lang, describeEl(el)) : T.langKept(lang, describeEl(el));
+        const reason = !given ? T.langSet(lang, describeEl(el)) : T.langKept(lang, describeEl(el));
         out.push(change("a11y.lang", reason, before === undefined ? "(none)" : `lang="${before}"`, `lang="${lang}"`));
       }
     } else {
@@ -74,21 +77,45 @@ export const a11yDocument: FixPass = {
       );
     }
 
-    out.push(...titleFix($, options.subject));
     return out;
   },
 };
 
-function titleFix($: CheerioAPI, subject: string | undefined): TEmailFixChange[] {
-  const existing = $("title").first();
-  if (visibleText(existing.text())) return [];
-  const heading = visibleText($("body h1, body h2, body h3, body [role='heading']").first().text());
-  const text = (subject?.trim() || heading).slice(0, 200);
-  if (!text) return [];
-  const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  if (existing.length) existing.html(escaped);
-  else $("head").first().append(`<title>${escaped}</title>`);
-  return [
-    change("a11y.title", T.titleSet(subject?.trim() ? "subject" : "heading"), "(none)", `<title>${escaped}</title>`),
-  ];
+/** Text runs looked at for a title when there is neither a subject nor a heading: the top of the email. */
+const TITLE_FROM_FIRST_RUNS = 12;
+
+/**
+ * The <title> (what a screen reader announces first in a browser view): the subject when it is known, else the
+ * first heading (after the headings fix, so a promoted one counts), else the largest text at the top of the email.
+ * Runs after a11y-headings.
+ */
+export const a11yTitle: FixPass = {
+  name: "a11y-title",
+  run({ $, options, runs, styles }) {
+    const existing = $("title").first();
+    if (visibleText(existing.text())) return [];
+    const subject = options.subject?.trim();
+    const heading = $("body h1, body h2, body h3, body h4, body h5, body h6, body [role='heading']")
+      .toArray()
+      .map((el) => (styles.of(el as Element).hidden ? "" : visibleText($(el).text())))
+      .find(Boolean);
+    const top = runs.filter((r) => /\p{L}/u.test(r.text)).slice(0, TITLE_FROM_FIRST_RUNS);
+    const largest = top.reduce<(typeof top)[number] | undefined>(
+      (best, r) => (!best || r.style.fontSizePx > best.style.fontSizePx ? r : best),
+      undefined,
+    );
+    const from = subject ? "subject" : heading ? "heading" : "text";
+    const text = (subject || heading || cutAtWord(largest?.text ?? "", 80)).slice(0, 200);
+    if (!text) return [];
+    const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    if (existing.length) existing.html(escaped);
+    else $("head").first().append(`<title>${escaped}</title>`);
+    return [change("a11y.title", T.titleSet(from), "(none)", `<title>${escaped}</title>`)];
+  },
+};
+
+function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max / 2)).trim()}…`;
 }

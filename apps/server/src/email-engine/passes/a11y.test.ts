@@ -99,3 +99,40 @@ describe("accessibility fixes (decision 108)", () => {
     expect(formatHex("#ff9999")).toBe("#ff9999");
   });
 });
+
+describe("generated emails", () => {
+  it("replace the skeleton's default language with the detected one", () => {
+    const r = processEmail({
+      html: `<h1>Willkommen</h1>${para(GERMAN)}`,
+      source: "generated",
+      fixes: ["accessibility"],
+    });
+    expect(r.html).toMatch(/<html[^>]* lang="de"/);
+    expect(r.html).not.toMatch(/lang="en"/);
+    const en = processEmail({
+      html: para("Welcome to our store, we are glad you are here with us today."),
+      source: "generated",
+      fixes: ["accessibility"],
+    });
+    expect(en.html).toMatch(/<html[^>]* lang="en"/);
+  });
+});
+
+describe("contrast of links that inherit their colour", () => {
+  it("measures a link with color: inherit in its parent's colour (axe found it; we read it as link blue)", () => {
+    const html = doc(
+      `${para(GERMAN)}<table><tr><td style="background:#f6f7fb;color:#727d9c;font-size:12px"><a href="https://x.example" style="color: inherit;">x.example</a></td></tr></table>`,
+    );
+    const before = processEmail({ html, source: "existing" });
+    expect(before.report.checks.find((c) => c.id === "a11y.contrast")?.items?.join(" ")).toContain(
+      "#727d9c on #f6f7fb",
+    );
+    const r = fix(html);
+    expect(check(r, "a11y.contrast")?.status).toBe("pass");
+  });
+
+  it("titles an email without subject or heading from its largest text at the top", () => {
+    const r = fix(doc(`<p style="font-size:22px">Verify your email address</p>${para(GERMAN)}`));
+    expect(r.html).toContain("<title>Verify your email address</title>");
+  });
+});

@@ -458,6 +458,8 @@ async function buildCandidate(
     // Compiled MJML is a whole, well-formed document whose <style> carries the column widths and stacking: keep it
     // as a member's email is kept (still sanitised). Our skeleton would undo MJML's layout (decision 059).
     source: mjml ? "existing" : "generated",
+    // Generated emails get the one-click accessibility fixes by default (issue 37, decision 108).
+    fixes: ["accessibility"],
   });
   aborted();
   await hooks.stage("rendering", 75);

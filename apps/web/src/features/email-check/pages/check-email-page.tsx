@@ -12,6 +12,7 @@ import { scrollBehavior } from "@/lib/motion";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useEmailCheck } from "../api/email-check";
 import { DesignInput, useObjectUrl } from "../components/design-input";
+import { FixAccessibility } from "../components/fix-accessibility";
 import { FixWithAi } from "../components/fix-with-ai";
 import { HtmlInput } from "../components/html-input";
 import { OutputPanel } from "../components/output-panel";
@@ -92,6 +93,7 @@ export function CheckEmailPage() {
                 />
               )}
               <FixWithAi html={result.html} report={result.report} credits={me.data?.currentBalance ?? 0} />
+              <FixAccessibility key={result.html} html={check.variables?.html ?? result.html} report={result.report} />
               <EmailReport report={result.report} title={EMAIL_CHECK_MESSAGES.reportTitle} />
             </>
           ) : (
