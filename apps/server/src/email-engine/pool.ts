@@ -65,8 +65,11 @@ export function createEmailProcessor(
   // a burst of large emails waits its turn instead of timing out in the queue.
   let busy = 0;
   const waiting: (() => void)[] = [];
-  const acquire = () =>
-    busy < threads ? ((busy += 1), Promise.resolve()) : new Promise<void>((resolve) => waiting.push(resolve));
+  const acquire = (): Promise<void> => {
+    if (busy >= threads) return new Promise<void>((resolve) => waiting.push(resolve));
+    busy += 1;
+    return Promise.resolve();
+  };
   // A freed slot goes straight to the next waiting task (busy stays the same).
   const release = () => {
     const next = waiting.shift();
