@@ -1,10 +1,11 @@
 import type { EmailAutofix } from "@mailsmith/shared";
 import type { Element } from "domhandler";
-import { isOwnUrl, isSpecialHref } from "./checks/links.js";
+import { isOwnUrl, isSpecialHref, schemelessKind } from "./checks/links.js";
 import { hasMergeTag, loadEmail, serializeEmail } from "./dom.js";
 
 /**
- * "use https": every http: link and image becomes https: (links with merge tags, mailto: and tel: are left
+ * "use https": every http: link and image becomes https:, and a link written without a scheme ("facebook.com")
+ * gets https:// in front (links with merge tags, mailto: and tel: are left
  * alone, and so are the site's own origins, which may only serve http). Pure; the caller runs processEmail again on the result for a fresh report.
  */
 export function applyUseHttps(html: string, ownOrigins: readonly string[] = []): { html: string; changed: number } {
@@ -14,6 +15,12 @@ export function applyUseHttps(html: string, ownOrigins: readonly string[] = []):
     const el = node as Element;
     const attr = el.name === "img" ? "src" : "href";
     const value = el.attribs[attr] ?? "";
+    if (attr === "href" && schemelessKind(value) === "domain") {
+      // "facebook.com" or "//cdn.example.com": the address the member meant, with https: (issue 37 item 6).
+      el.attribs.href = `https://${value.trim().replace(/^\/\//, "")}`;
+      changed += 1;
+      return;
+    }
     if (!/^\s*http:/i.test(value) || isSpecialHref(value) || hasMergeTag(value) || isOwnUrl(value, ownOrigins)) return;
     el.attribs[attr] = value.replace(/^\s*http:/i, "https:");
     changed += 1;

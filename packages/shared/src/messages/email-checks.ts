@@ -75,6 +75,19 @@ export const EMAIL_CHECK_TEXTS = {
     reason: (n: number) => `${n} link${n === 1 ? " goes" : "s go"} nowhere (href="#" or empty).`,
     fix: "Point each link at its page, or remove the link.",
   },
+  /** Links without a scheme or relative (issue 37 item 6): they lead nowhere from an inbox. */
+  linkNoScheme: {
+    title: "Links without https://",
+    reason: (n: number) =>
+      `${n} link${n === 1 ? " has" : "s have"} no https:// in front: in an inbox ${n === 1 ? "it leads" : "they lead"} nowhere.`,
+    fix: "Write the whole address with https:// in front (Use https adds it).",
+  },
+  linkRelative: {
+    title: "Relative links",
+    reason: (n: number) =>
+      `${n} link${n === 1 ? " is" : "s are"} relative to a web page: an email has no page, so ${n === 1 ? "it leads" : "they lead"} nowhere.`,
+    fix: "Use full addresses starting with https://your-domain/ for every link.",
+  },
   https: {
     title: "Secure links (https)",
     insecure: "Some links or images use http:, which clients and browsers mark as unsafe.",

@@ -13,6 +13,26 @@ export function isSpecialHref(href: string): boolean {
   return hasMergeTag(href) || /^\s*(?:mailto|tel|sms|cid):/i.test(href);
 }
 
+/** An address with a scheme (https:, mailto:, a custom app scheme …). */
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+/** "facebook.com", "www.shop.example/page", "//cdn.example.com/x": a web address without its https:. */
+const DOMAIN_LIKE = /^(?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d+)?(?:[/?#]|$)/i;
+
+/** "about.html", "logo.png": a file next to a web page, not a domain. */
+const FILE_EXTENSION = /\.(?:html?|php|aspx?|jsp|cgi|png|jpe?g|gif|svg|webp|pdf|txt|xml|json|css|js)$/i;
+
+/**
+ * What a link without a scheme is, read from an inbox (issue 37 item 6): "domain" (it looks like a web address
+ * missing https://), "relative" (a path of a web page; an email has no page) or null (it has a scheme, or is an
+ * in-page anchor, empty, or a merge tag).
+ */
+export function schemelessKind(href: string): "domain" | "relative" | null {
+  const h = href.trim();
+  if (h === "" || h.startsWith("#") || HAS_SCHEME.test(h) || isSpecialHref(h)) return null;
+  const host = h.replace(/^\/\//, "").split(/[/?#:]/)[0] ?? "";
+  return DOMAIN_LIKE.test(h) && !FILE_EXTENSION.test(host) ? "domain" : "relative";
+}
+
 /** An http: URL on one of the site's own origins (its uploads and generated images): https would break it. */
 export function isOwnUrl(url: string, ownOrigins: readonly string[]): boolean {
   if (ownOrigins.length === 0) return false;
@@ -48,6 +68,8 @@ export const links: EmailChecker = {
     const unnamed: string[] = [];
     const placeholder: string[] = [];
     const insecure: string[] = [];
+    const noScheme: string[] = [];
+    const relative: string[] = [];
     $("a").each((_, node) => {
       const el = node as Element;
       const href = (el.attribs.href ?? "").trim();
@@ -57,6 +79,9 @@ export const links: EmailChecker = {
       const name = linkName($, el);
       if (href === "" || href === "#") placeholder.push(name ? `"${short(name, 40)}"` : "(link without text)");
       else if (/^http:/i.test(href) && !isOwnUrl(href, ownOrigins)) insecure.push(href);
+      const kind = schemelessKind(href);
+      if (kind === "domain") noScheme.push(short(href, 70));
+      else if (kind === "relative") relative.push(short(href, 70));
       if (!name) unnamed.push(href || "(empty link)");
       else if (VAGUE.test(name)) vague.push(`"${name}" → ${short(href, 60)}`);
       else if (BARE_URL.test(name)) bare.push(short(name, 70));
@@ -83,6 +108,25 @@ export const links: EmailChecker = {
           }
         : { id: "links.text", title: T.linkText.title, status: "pass", reason: T.linkText.pass },
     );
+    if (noScheme.length)
+      out.push({
+        id: "links.no-scheme",
+        title: T.linkNoScheme.title,
+        status: "fail",
+        reason: T.linkNoScheme.reason(noScheme.length),
+        fix: T.linkNoScheme.fix,
+        items: limitItems(noScheme),
+        autofix: "use-https",
+      });
+    if (relative.length)
+      out.push({
+        id: "links.relative",
+        title: T.linkRelative.title,
+        status: "fail",
+        reason: T.linkRelative.reason(relative.length),
+        fix: T.linkRelative.fix,
+        items: limitItems(relative),
+      });
     if (placeholder.length)
       out.push({
         id: "links.placeholder",
