@@ -85,6 +85,24 @@ describe("npm run email:check", () => {
     }
   });
 
+  it("--fix applies the accessibility fixes, lists them and writes the fixed HTML with --out (decision 108)", async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, "log").mockImplementation((m: unknown) => void lines.push(String(m)));
+    const input = path.join(dir, "low-contrast.html");
+    await writeFile(
+      input,
+      '<!doctype html><html><head><meta charset="utf-8"></head><body><table><tr><td><p style="font-size:16px;color:#b0b0b0">Welcome to our store. We are glad to show you the new spring collection today.</p></td></tr></table></body></html>',
+    );
+    const out = path.join(dir, "fixed.html");
+    await main([input, "--no-render", "--fix", "--out", out]);
+    const fixed = await readFile(out, "utf8");
+    expect(fixed).toMatch(/<html[^>]* lang="en"/);
+    expect(fixed).not.toContain("color:#b0b0b0");
+    expect(lines.join("\n")).toMatch(
+      /Accessibility fixes:[\s\S]*#b0b0b0 on #ffffff \(2\.17:1\) → #[0-9a-f]{6} on #ffffff/,
+    );
+  });
+
   it("reads its settings through env.ts: a relative path from npm's INIT_CWD, a wrong setting refused with its name", async () => {
     const errors: string[] = [];
     vi.spyOn(console, "error").mockImplementation((m: unknown) => void errors.push(String(m)));

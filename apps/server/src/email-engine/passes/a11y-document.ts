@@ -105,7 +105,7 @@ export const a11yTitle: FixPass = {
       undefined,
     );
     const from = subject ? "subject" : heading ? "heading" : "text";
-    const text = (subject || heading || cutAtWord(largest?.text ?? "", 80)).slice(0, 200);
+    const text = (subject || heading || cutAtWord(firstSentence(largest?.text ?? ""), 80)).slice(0, 200);
     if (!text) return [];
     const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
     if (existing.length) existing.html(escaped);
@@ -113,6 +113,8 @@ export const a11yTitle: FixPass = {
     return [change("a11y.title", T.titleSet(from), "(none)", `<title>${escaped}</title>`)];
   },
 };
+
+const firstSentence = (text: string) => text.match(/^.+?[.!?](?=\s|$)/)?.[0] ?? text;
 
 function cutAtWord(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -136,3 +136,12 @@ describe("contrast of links that inherit their colour", () => {
     expect(r.html).toContain("<title>Verify your email address</title>");
   });
 });
+
+it("a title from body text is its first sentence", () => {
+  const r = processEmail({
+    html: doc(`<p style="font-size:18px">Welcome to our store. We are glad you are here, reader.</p>${para(GERMAN)}`),
+    source: "existing",
+    fixes: ["accessibility"],
+  });
+  expect(r.html).toContain("<title>Welcome to our store.</title>");
+});
