@@ -16,6 +16,20 @@ import { useDeleteUser, useSetBanned, useUpdateUser } from "../api/users";
 export type UserDraft = { userName: string; userRole: UserRole; userMembership: Membership; currentBalance: string };
 
 /**
+ * What Save sends: the balance only when the admin changed it. A balance below zero (a PayPal refund or reversal of
+ * spent credits, decision 097) cannot be typed, but must not stop the admin from saving the member's other fields.
+ */
+export function updateBodyFor(u: Pick<TUser, "currentBalance">, draft: UserDraft) {
+  const balance = Number(draft.currentBalance || 0);
+  return {
+    userName: draft.userName,
+    userRole: draft.userRole,
+    userMembership: draft.userMembership,
+    ...(balance !== (u.currentBalance ?? 0) ? { currentBalance: balance } : {}),
+  };
+}
+
+/**
  * Case-insensitive search over name, email, role, membership and sign-up address; "unverified" finds accounts
  * whose e-mail is not confirmed (a burst of sign-ups shows as many unverified rows from one address).
  */
@@ -90,15 +104,7 @@ export function useUsersDirectory() {
     if (!draft) return;
     setError(null);
     try {
-      await update.mutateAsync({
-        id: u._id,
-        body: {
-          userName: draft.userName,
-          userRole: draft.userRole,
-          userMembership: draft.userMembership,
-          currentBalance: Number(draft.currentBalance || 0),
-        },
-      });
+      await update.mutateAsync({ id: u._id, body: updateBodyFor(u, draft) });
       edit.cancelEdit();
       setNotice(USERS_MESSAGES.updated);
     } catch (err) {
