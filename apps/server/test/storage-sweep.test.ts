@@ -101,6 +101,22 @@ describe("every stored object has an owner", () => {
   });
 });
 
+describe("recording puts", () => {
+  it("a put refused because the key exists keeps that object's row; a failed put leaves none", async () => {
+    const m = await server.member();
+    const first = await put("profile", await userId(m));
+    await expect(
+      server.ctx.storage.put({ key: first.key, body: png, contentType: "image/png", ownerId: null }),
+    ).rejects.toThrow();
+    expect(await recorded([first.key])).toHaveLength(1);
+    expect(await served(first.url)).toBe(200);
+
+    const bad = "profile/NOT A KEY.png";
+    await expect(server.ctx.storage.put({ key: bad, body: png, contentType: "image/png" })).rejects.toThrow();
+    expect(await recorded([bad])).toEqual([]);
+  });
+});
+
 describe("the sweep", () => {
   it("deletes a replaced profile photo only after the grace period; the photo in use stays", async () => {
     const m = await server.member();

@@ -31,17 +31,21 @@ export function trackStorage(storage: StorageAdapter, db: Db, log?: Logger): Sto
       const { ownerId, ...file } = input;
       if (!tracked(file.key)) return storage.put(file);
       // The row first: an object whose row could not be written would never be found again.
-      await db
+      const inserted = await db
         .insert(storedObjects)
         .values({ key: file.key, ownerId: ownerId ?? null, kind: folderOf(file.key), bytes: file.body.length })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ key: storedObjects.key });
       try {
         return await storage.put(file);
       } catch (err) {
-        await db
-          .delete(storedObjects)
-          .where(eq(storedObjects.key, file.key))
-          .catch((e) => log?.warn({ err: e, key: file.key }, "stored object row left for the sweep"));
+        // Only the row this put wrote goes (a put refused because the key exists leaves that object's row alone).
+        if (inserted.length > 0) {
+          await db
+            .delete(storedObjects)
+            .where(eq(storedObjects.key, file.key))
+            .catch((e) => log?.warn({ err: e, key: file.key }, "stored object row left for the sweep"));
+        }
         throw err;
       }
     },
