@@ -18,6 +18,7 @@ test("admin menu lists every admin page; settings sections are tabs above the pa
     ["Premium Items", "/admin/items"],
     ["Outbox", "/admin/outbox"],
     ["System status", "/admin/system-status"],
+    ["Audit log", "/admin/audit-log"],
     ["Settings", "/admin/settings"],
   ] as const)
     await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", path);

@@ -214,6 +214,7 @@ export const routes: RouteObject[] = [
             path: "system-status",
             ...page(() => import("@/features/health/pages/system-status-page"), "SystemStatusPage"),
           },
+          { path: "audit-log", ...page(() => import("@/features/audit/pages/audit-log-page"), "AuditLogPage") },
         ],
       },
     ],

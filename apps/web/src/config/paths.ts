@@ -40,6 +40,7 @@ export const paths = {
     items: "/admin/items",
     outbox: "/admin/outbox",
     systemStatus: "/admin/system-status",
+    auditLog: "/admin/audit-log",
   },
 } as const;
 

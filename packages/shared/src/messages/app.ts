@@ -31,6 +31,7 @@ export const NAV_TEXTS = {
   premiumItems: "Premium Items",
   outbox: "Outbox",
   systemStatus: "System status",
+  auditLog: "Audit log",
   settings: "Settings",
 } as const;
 

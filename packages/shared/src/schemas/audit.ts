@@ -59,7 +59,6 @@ export const AUDIT_TEXTS = {
   clear: "Clear",
   when: "When",
   target: "Target",
-  from_: "From where",
   change: "Change",
   field: "Field",
   before: "Before",

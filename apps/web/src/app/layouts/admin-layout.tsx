@@ -14,6 +14,7 @@ const links: SidebarLink[] = [
   { label: NAV_TEXTS.premiumItems, to: paths.admin.items, icon: <Icon glyph={navIcons.template} /> },
   { label: NAV_TEXTS.outbox, to: paths.admin.outbox, icon: <Icon glyph={navIcons.mail} /> },
   { label: NAV_TEXTS.systemStatus, to: paths.admin.systemStatus, icon: <Icon glyph={navIcons.shield} /> },
+  { label: NAV_TEXTS.auditLog, to: paths.admin.auditLog, icon: <Icon glyph={navIcons.history} /> },
   { label: NAV_TEXTS.settings, to: paths.admin.settings, icon: <Icon glyph={navIcons.settings} /> },
 ];
 

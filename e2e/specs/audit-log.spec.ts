@@ -1,0 +1,42 @@
+import { expect, test } from "@playwright/test";
+import { signInAdmin } from "../fixtures/helpers";
+
+/** Issue 39 item 4 (decision 106): an admin's price change shows in the Audit log with who, what and before/after. */
+test("admin changes a package price, then finds it in the Audit log with before and after", async ({ page }) => {
+  await signInAdmin(page);
+  const packages = (await (await page.request.get("/api/packages")).json()) as {
+    _id: string;
+    packageName: string;
+    price: number;
+  }[];
+  expect(packages.length).toBeGreaterThan(0);
+  const pkg = packages[0]!;
+  // A price no other test uses, different from the current one.
+  const newPrice = (Math.floor(pkg.price) + 1 + (Date.now() % 89) / 100).toFixed(2);
+
+  await page.goto("/admin/settings?tab=packages");
+  await page.getByRole("button", { name: `Edit ${pkg.packageName}`, exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Price ($)").fill(newPrice);
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Audit log" }).click();
+  await expect(page).toHaveURL(/\/admin\/audit-log$/);
+  await expect(page.getByRole("heading", { name: "Audit log", level: 1 })).toBeVisible();
+  await page.getByLabel("Action").fill("package.update");
+  await page.getByRole("button", { name: "Filter" }).click();
+
+  const row = page
+    .getByRole("row")
+    .filter({ hasText: pkg._id })
+    .filter({ hasText: newPrice.replace(/\.?0+$/, "") });
+  await expect(row.first()).toBeVisible();
+  await expect(row.first().getByText("package.update")).toBeVisible();
+  await expect(row.first().getByText("admin@", { exact: false })).toBeVisible();
+  const price = row.first().getByTestId("audit-diff-row").filter({ hasText: "price" });
+  await expect(price.locator("del")).toHaveText(String(pkg.price));
+  await expect(price.locator("ins")).toHaveText(String(Number(newPrice)));
+  // Only package.update entries are listed.
+  for (const code of await page.locator("tbody code").allTextContents()) expect(code).toBe("package.update");
+});
