@@ -9,6 +9,7 @@ export * from "./messages/content.js";
 export * from "./messages/credits.js";
 export * from "./messages/dashboard.js";
 export * from "./messages/email-checks.js";
+export * from "./messages/email-outlook.js";
 export * from "./messages/email-report.js";
 export * from "./messages/email-spam.js";
 export * from "./messages/gemini-keys.js";

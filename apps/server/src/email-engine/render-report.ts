@@ -2,9 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { TEmailCheck, TEmailPreviews, TEmailReport } from "@mailsmith/shared";
 import { EMAIL_CHECK_TEXTS, RENDER_UNAVAILABLE_TEXTS } from "@mailsmith/shared";
 import sharp, { type Sharp } from "sharp";
+import { diffImages } from "../adapters/renderer/image-diff.js";
 import { type Renderer, RendererUnavailableError, type RenderResult } from "../adapters/renderer/renderer.js";
 import type { StorageAdapter } from "../adapters/storage/storage.js";
 import { type AxeViolation, axeCheck, runAxe } from "./checks/axe.js";
+import { approximateOutlook } from "./outlook/approximate.js";
+import { outlookDifferencesCheck } from "./outlook/differences.js";
 
 /**
  * Check by rendering (issue 10 item 5, decision 025): the processed email rendered at 600 px and 375 px, in dark mode
@@ -125,14 +128,17 @@ export async function renderReport(
   let shots: Record<PreviewName, RenderResult>;
   // axe-core beside the renders (its own page); an audit that fails costs only its check.
   const audit = runAxe(renderer, html, DESKTOP_WIDTH).catch(() => null);
+  const approximation = approximateOutlook(html);
   try {
-    const [desktop, mobile, dark, darkForced] = await Promise.all([
+    const [desktop, mobile, dark, darkForced, outlook] = await Promise.all([
       renderer.render({ html, width: DESKTOP_WIDTH, maxHeightPx }),
       renderer.render({ html, width: MOBILE_WIDTH, maxHeightPx }),
       renderer.render({ html, width: MOBILE_WIDTH, colorScheme: "dark", maxHeightPx }),
       renderer.render({ html, width: MOBILE_WIDTH, forcedDark: true, maxHeightPx }),
+      // Classic Outlook approximated (decision 109): the Word engine's reading of the email, drawn at 600 px.
+      renderer.render({ html: approximation.html, width: DESKTOP_WIDTH, maxHeightPx }),
     ]);
-    shots = { desktop, mobile, dark, darkForced };
+    shots = { desktop, mobile, dark, darkForced, outlook };
   } catch (err) {
     if (err instanceof RendererUnavailableError)
       return unavailable(RENDER_UNAVAILABLE_TEXTS.rendererUnavailable(err.message));
@@ -149,6 +155,8 @@ export async function renderReport(
     checks: [overflowCheck(shots.mobile), heightCheck(shots.desktop)],
     renders: shots,
   };
+  const outlookDiff = await diffImages(shots.desktop.png, shots.outlook.png).catch(() => null);
+  outcome.checks.push(outlookDifferencesCheck(approximation.changes, outlookDiff?.mismatchRatio ?? null));
   const axe = await audit;
   if (axe) {
     outcome.axe = axe;
@@ -174,7 +182,10 @@ export async function renderReport(
 
 /** Adds a render outcome to a post-processing report: its checks, the render summary, previews; `passed` again. */
 export function withRenderOutcome(report: TEmailReport, outcome: RenderOutcome): TEmailReport {
-  const checks = [...report.checks.filter((c) => !c.id.startsWith("render.") && c.id !== "axe"), ...outcome.checks];
+  const checks = [
+    ...report.checks.filter((c) => !c.id.startsWith("render.") && c.id !== "axe" && c.id !== "outlook-differences"),
+    ...outcome.checks,
+  ];
   return {
     ...report,
     checks,

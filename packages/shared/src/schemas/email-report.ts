@@ -43,6 +43,8 @@ export const ZEmailPreviewsSchema = z.object({
   mobile: z.string().optional(),
   dark: z.string().optional(),
   darkForced: z.string().optional(),
+  /** Classic Outlook for Windows approximated (the Word engine's reading, decision 109): an approximation. */
+  outlook: z.string().optional(),
 });
 export type TEmailPreviews = z.infer<typeof ZEmailPreviewsSchema>;
 
