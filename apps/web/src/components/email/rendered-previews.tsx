@@ -7,6 +7,8 @@ export interface PreviewLabels {
   dark: string;
   /** Shown only when given: the phone in a mail app's forced dark mode (simulated inversion, decision 025). */
   darkForced?: string;
+  /** Shown only when given: classic Outlook approximated (decision 109); the label must say approximation. */
+  outlook?: string;
   unavailable: string;
 }
 
@@ -16,6 +18,7 @@ const GRID: Record<number, string> = {
   2: "md:grid-cols-[600fr_375fr]",
   3: "md:grid-cols-[600fr_375fr_375fr]",
   4: "sm:grid-cols-2 xl:grid-cols-[600fr_375fr_375fr_375fr]",
+  5: "sm:grid-cols-2 xl:grid-cols-[600fr_375fr_375fr_375fr]",
 };
 
 /**
@@ -36,6 +39,7 @@ export function RenderedPreviews({ report, labels }: { report: TEmailReport; lab
       src: labels.darkForced ? p?.darkForced : undefined,
       width: 375,
     },
+    { key: "outlook", label: labels.outlook ?? "", src: labels.outlook ? p?.outlook : undefined, width: 600 },
   ].filter((i): i is typeof i & { src: string } => Boolean(i.src));
   return (
     <section aria-label={labels.title} className="rounded-xl border border-slate-200 bg-white p-4">

@@ -1,4 +1,4 @@
-import { EMAIL_CHECK_MESSAGES, EMAIL_CHECK_UI_TEXTS } from "@mailsmith/shared";
+import { EMAIL_CHECK_MESSAGES, EMAIL_CHECK_UI_TEXTS, OUTLOOK_CHECK_TEXTS } from "@mailsmith/shared";
 import { useEffect, useRef, useState } from "react";
 import { CompareView } from "@/components/email/compare-view";
 import { EmailReport } from "@/components/email/email-report";
@@ -24,6 +24,7 @@ const PREVIEW_LABELS = {
   mobile: EMAIL_CHECK_MESSAGES.previewMobile,
   dark: EMAIL_CHECK_MESSAGES.previewDark,
   darkForced: EMAIL_CHECK_MESSAGES.previewDarkForced,
+  outlook: OUTLOOK_CHECK_TEXTS.previewLabel,
   unavailable: EMAIL_CHECK_MESSAGES.previewsUnavailable,
 };
 
