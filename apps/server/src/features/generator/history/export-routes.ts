@@ -1,9 +1,12 @@
-import { ZExportQuerySchema } from "@mailsmith/shared";
+import { EXPORT_PLATFORMS, ZExportQuerySchema } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { currentUser } from "../../../plugins/access.js";
 import { idParams } from "../route-parts.js";
 import { historyService } from "./service.js";
+
+const platformParams = z.object({ id: z.string().uuid(), platform: z.enum(EXPORT_PLATFORMS) });
 
 /** Downloads of a saved template: HTML, plain text, MJML or a zip with its images. */
 export async function exportRoutes(appBase: FastifyInstance) {
@@ -28,6 +31,33 @@ export async function exportRoutes(appBase: FastifyInstance) {
         .header("content-disposition", `attachment; filename="${file.fileName}"`)
         .header("cache-control", "private, no-store")
         .send(file.body);
+    },
+  );
+
+  app.get(
+    "/api/templates/:id/export/:platform",
+    {
+      config: { access: "owner" },
+      schema: {
+        tags: ["generator"],
+        summary:
+          "The template for a sending platform: its personalisation tags, an unsubscribe link and address added when missing (decision 114); notes in X-Export-Notes (URI-encoded JSON)",
+        params: platformParams,
+      },
+    },
+    async (req, reply) => {
+      const { html, notes, fileName } = await historyService.exportPlatform(
+        ctx,
+        currentUser(req),
+        req.params.id,
+        req.params.platform,
+      );
+      return reply
+        .header("content-type", "text/html; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${fileName}"`)
+        .header("x-export-notes", encodeURIComponent(JSON.stringify(notes)))
+        .header("cache-control", "private, no-store")
+        .send(html);
     },
   );
 }

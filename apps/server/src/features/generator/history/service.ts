@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import {
+  EXPORT_PLATFORMS,
   type ExportFormat,
+  type ExportPlatform,
   GENERATION_JOB_LIMITS,
   GENERATION_JOB_MESSAGES,
   GENERATOR_FILES,
@@ -21,6 +23,7 @@ import { AppError, notFound } from "../../../lib/app-error.js";
 import { designAddress, readUpload, replaceSlot } from "../design-images.js";
 import { type GenerationRow, generationsRepo, toSummaryDto, toTemplateDto } from "../repo.js";
 import { templatesService } from "../templates-service.js";
+import { exportForPlatform } from "./platform-export.js";
 import { sentImageKeys } from "./purge.js";
 import { historyRepo, type ListRow } from "./repo.js";
 
@@ -192,6 +195,13 @@ export const historyService = {
     return this.full(ctx, updated!);
   },
 
+  /** The template for one sending platform: its tags, compliance footer when missing, and notes (decision 114). */
+  async exportPlatform(ctx: AppContext, caller: UserRow, id: string, platform: ExportPlatform) {
+    const row = await templatesService.get(ctx, caller, id);
+    const out = exportForPlatform(row.html ?? "", platform);
+    return { ...out, fileName: `${safeFileName(displayName(row))}-${platform}.html` };
+  },
+
   /** Downloads: HTML, plain text, MJML when there is one, or a zip of index.html + images/ with relative paths. */
   async exportFile(
     ctx: AppContext,
@@ -225,6 +235,12 @@ export const historyService = {
       }
     }
     files["index.html"] = strToU8(local);
+    // One folder per sending platform (decision 114): images stay at their absolute addresses, platforms host by URL.
+    for (const platform of EXPORT_PLATFORMS) {
+      const out = exportForPlatform(html, platform);
+      files[`${platform}/index.html`] = strToU8(out.html);
+      if (out.notes.length) files[`${platform}/notes.txt`] = strToU8(`${out.notes.join("\n")}\n`);
+    }
     if (row.text) files["index.txt"] = strToU8(row.text);
     if (row.mjml) files["index.mjml"] = strToU8(row.mjml);
     const zip = zipSync(files, { level: 6 });
