@@ -147,3 +147,26 @@ describe("bounded work for any input (issue 35 item 3)", () => {
     );
   });
 });
+
+describe("what a reader saw of removed constructs stays as text or links (issue 37 item 6)", () => {
+  it("keeps a form's labels, button words and chosen option, and drops the form's checkboxes", () => {
+    const out = body(
+      '<form action="https://x.example/s"><label for="e">Your email</label><input type="email" id="e"><input type="submit" value="Sign me up"><button>Subscribe</button><select><option>Daily</option><option selected>Weekly digest</option></select><textarea>Tell us more</textarea><input type="checkbox" name="consent"> I agree</form><input type="checkbox" id="menu">',
+    );
+    for (const words of ["Your email", "Sign me up", "Subscribe", "Weekly digest", "Tell us more", "I agree"])
+      expect(out).toContain(words);
+    expect(out).not.toContain("Daily");
+    expect(out).not.toContain('name="consent"');
+    expect(out).toContain('<input type="checkbox" id="menu">');
+  });
+
+  it("turns a frame into a link to its page with its fallback words, and keeps noframes' and an object's fallback", () => {
+    const out = body(
+      '<iframe src="https://maps.example/shop" title="Map">Open the <b>map</b></iframe><iframe src="javascript:alert(1)">x</iframe><noframes>Frames fallback</noframes><object data="https://x.example/a.swf"><param name="q" value="1">See the <a href="https://x.example/b">banner</a></object>',
+    );
+    expect(out).toContain('<a href="https://maps.example/shop">Open the map</a>');
+    expect(out).toContain("Frames fallback");
+    expect(out).toContain('See the <a href="https://x.example/b">banner</a>');
+    expect(out).not.toMatch(/javascript|<iframe|<object|<param/);
+  });
+});

@@ -1,4 +1,12 @@
-import { html as H, type DefaultTreeAdapterTypes as P5, parse, serialize, serializeOuter } from "parse5";
+import {
+  defaultTreeAdapter as A,
+  html as H,
+  type DefaultTreeAdapterTypes as P5,
+  parse,
+  parseFragment,
+  serialize,
+  serializeOuter,
+} from "parse5";
 import {
   DROPPED_ELEMENTS,
   FORM_WRAPPERS,
@@ -81,7 +89,7 @@ export function verifyEmailHtml(html: string, counts: SanitizeCounts = noCounts(
 /** A member's fragment (no <html>, <head> or <body> written) comes back as a fragment, not wrapped in a document. */
 const isFragment = (source: string) => !/<(?:html|head|body)[\s/>]/i.test(source);
 
-type Decision = "keep" | "drop" | "unwrap";
+type Decision = "keep" | "drop" | "unwrap" | P5.ChildNode[];
 
 /** One walk with an explicit stack (depth is bounded, but no recursion is needed either). */
 function cleanTree(root: P5.ParentNode, counts: SanitizeCounts): void {
@@ -108,6 +116,12 @@ function cleanTree(root: P5.ParentNode, counts: SanitizeCounts): void {
       const decision = decide(el, counts);
       if (decision === "drop") {
         parent.childNodes.splice(i, 1);
+        continue;
+      }
+      if (Array.isArray(decision)) {
+        // Replaced by what a reader saw of it (text, a link): looked at next, like an unwrapped element's children.
+        for (const child of decision) child.parentNode = parent as P5.Element;
+        parent.childNodes.splice(i, 1, ...decision);
         continue;
       }
       if (decision === "unwrap") {
@@ -140,6 +154,8 @@ function decide(el: P5.Element, counts: SanitizeCounts): Decision {
     return "drop";
   }
   const name = el.tagName;
+  const kept = visibleFallback(el, name, counts);
+  if (kept) return kept;
   if (DROPPED_ELEMENTS.has(name)) {
     if (name === "svg" || name === "math") counts.drawings += 1;
     else if (/^(?:textarea|select|option|optgroup|datalist|output|keygen|progress|meter)$/.test(name))
@@ -149,6 +165,7 @@ function decide(el: P5.Element, counts: SanitizeCounts): Decision {
   }
   if (FORM_WRAPPERS.has(name)) {
     counts.forms += 1;
+    if (name === "form") markFormControls(el);
     if (name !== "button") return "unwrap";
     // A button's text stays, as a span (its styles too).
     el.tagName = "span";
@@ -165,9 +182,90 @@ function decide(el: P5.Element, counts: SanitizeCounts): Decision {
 
 const attr = (el: P5.Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
 
+/**
+ * Checkboxes and radio buttons of a removed form: form controls left without their form (issue 37 item 6). The ones
+ * outside any form stay (they hold the state of CSS-only menus and carousels).
+ */
+const inForm = new WeakSet<P5.Element>();
+function markFormControls(form: P5.Element): void {
+  const stack: P5.Node[] = [...form.childNodes];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.nodeName === "input") inForm.add(node as P5.Element);
+    if ("childNodes" in node) stack.push(...node.childNodes);
+  }
+}
+
+const span = (text: string, from: P5.Element): P5.Element => {
+  const style = from.attrs.filter((a) => a.name === "style" || a.name === "class");
+  const el = A.createElement("span", H.NS.HTML, style);
+  A.insertText(el, text);
+  return el;
+};
+
+/** The text of markup a browser kept as raw text (an iframe's or noframes' fallback), tags left out. */
+const rawFallbackText = (el: P5.Element) =>
+  textOf(parseFragment(textOf(el)))
+    .replace(/\s+/g, " ")
+    .trim();
+
+/**
+ * What a reader saw of an element the sanitiser removes (issue 37 item 6): a submit button's label and a select's
+ * chosen option as text, a textarea's text, an iframe as a link to its page (its fallback text or title as the
+ * link's words), the fallback of noframes as text, an object's fallback content. Null: the usual rules apply.
+ */
+function visibleFallback(el: P5.Element, name: string, counts: SanitizeCounts): P5.ChildNode[] | null {
+  if (name === "input") {
+    const type = (attr(el, "type") ?? "").trim().toLowerCase();
+    const value = (attr(el, "value") ?? "").trim();
+    if (!/^(?:submit|button|reset)$/.test(type) || !value) return null;
+    counts.forms += 1;
+    return [span(value, el)];
+  }
+  if (name === "select") {
+    const options = el.childNodes.flatMap((c) =>
+      c.nodeName === "optgroup" ? (c as P5.Element).childNodes : [c],
+    ) as P5.Element[];
+    const chosen =
+      options.find((o) => o.nodeName === "option" && attr(o, "selected") !== undefined) ??
+      options.find((o) => o.nodeName === "option");
+    const text = chosen ? textOf(chosen).replace(/\s+/g, " ").trim() : "";
+    if (!text) return null;
+    counts.forms += 1;
+    return [span(text, el)];
+  }
+  if (name === "textarea") {
+    const text = textOf(el).trim();
+    if (!text) return null;
+    counts.forms += 1;
+    return [span(text, el)];
+  }
+  if (name === "iframe" || name === "frame") {
+    const src = (attr(el, "src") ?? "").trim();
+    if (!/^https?:\/\//i.test(src) || !safeUrl(src, false)) return null;
+    const words = rawFallbackText(el) || (attr(el, "title") ?? "").trim() || new URL(src).host;
+    counts.removed += 1;
+    const link = A.createElement("a", H.NS.HTML, [{ name: "href", value: src }]);
+    A.insertText(link, words);
+    return [link];
+  }
+  if (name === "noframes" || name === "noembed") {
+    const text = rawFallbackText(el);
+    if (!text) return null;
+    counts.removed += 1;
+    return [A.createTextNode(text)];
+  }
+  if (name === "object") {
+    if (!el.childNodes.some((c) => c.nodeName !== "param" && textOf(c as P5.ParentNode).trim() !== "")) return null;
+    counts.removed += 1;
+    return el.childNodes.filter((c) => c.nodeName !== "param");
+  }
+  return null;
+}
+
 /** Elements kept only in some forms: inputs, metas, links and style sheets. */
 function elementRule(el: P5.Element, name: string, counts: SanitizeCounts): Decision {
-  if (name === "input" && !KEPT_INPUT_TYPES.has((attr(el, "type") ?? "").trim().toLowerCase())) {
+  if (name === "input" && (!KEPT_INPUT_TYPES.has((attr(el, "type") ?? "").trim().toLowerCase()) || inForm.has(el))) {
     counts.forms += 1;
     return "drop";
   }
