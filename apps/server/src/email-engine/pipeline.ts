@@ -8,6 +8,7 @@ import { imagesCheck } from "./checks/images.js";
 import { links } from "./checks/links.js";
 import { size } from "./checks/size.js";
 import { textSize } from "./checks/text-size.js";
+import { tokens } from "./checks/tokens.js";
 import { bodyWrapper } from "./passes/body-wrapper.js";
 import { cleanStyles } from "./passes/clean-styles.js";
 import { fluidWidths } from "./passes/fluid-widths.js";
@@ -47,4 +48,5 @@ export const CHECKS: readonly EmailChecker[] = [
   documentChecks,
   headings,
   links,
+  tokens,
 ];

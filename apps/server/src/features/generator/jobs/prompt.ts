@@ -1,4 +1,4 @@
-import { GENERATOR_LIMITS } from "@mailsmith/shared";
+import { GENERATOR_LIMITS, PERSONALISATION_TOKENS } from "@mailsmith/shared";
 import { MJML_RULES } from "../../../email-engine/mjml.js";
 
 /** Our email rules, sent with every request; post-processing enforces the ones that matter for safety. */
@@ -8,7 +8,8 @@ export const EMAIL_RULES = [
   "Put all CSS in inline style attributes. Do not use <style> blocks, classes, CSS variables (var()), flexbox, grid, position, float or external stylesheets.",
   "Never use <script>, event handler attributes (onclick …), forms, inputs, buttons, iframes, video, audio, SVG or web fonts. Buttons are tables with a link inside.",
   'Every <img> has an absolute https src, explicit width, style="display:block;max-width:100%;height:auto;border:0" and a meaningful alt text. Use https://placehold.co/WIDTHxHEIGHT/png for images you cannot reproduce.',
-  "Every link is an absolute https URL (use https://example.com/... placeholders), except mailto: and tel:.",
+  "Every link is an absolute https URL (use https://example.com/... placeholders), except mailto: and tel: and the personalisation fields below.",
+  `Personalise only with these fields, written exactly so (no spaces, optional fallback after a bar): ${PERSONALISATION_TOKENS.map((t) => `{{${t.name}}}`).join(", ")}; e.g. "Hi {{first_name|there}}", <a href="{{unsubscribe_url}}">Unsubscribe</a> and {{company_address}} in the footer. Never write another platform's merge tags.`,
   'Start the body with a hidden preheader: <div class="preheader" style="display:none;max-height:0;overflow:hidden;mso-hide:all;">one sentence</div>.',
   "Use web-safe font stacks (Arial, Helvetica, sans-serif or Georgia, serif), font sizes of at least 14px for body text and explicit line-height.",
   "Aim for 7 to 8 sections (header, hero, content blocks, call to action, footer with an unsubscribe link). When the designs do not set colours, use accent colours yellow, red and blue on a light background with enough contrast.",
