@@ -31,6 +31,7 @@ test("a member fixes accessibility in one click: before/after, the changes, and 
   await expect(panel.getByTestId("fix-after")).toContainText("After");
   await expect(panel.getByRole("img", { name: "Before" })).toBeVisible();
   await expect(panel.getByRole("img", { name: "After" })).toBeVisible();
+  await expect(panel.getByTestId("fix-report")).toContainText("The fixed email's report:");
   const changes = panel.getByTestId("fix-changes");
   await expect(changes).toContainText('lang="en"');
   await expect(changes).toContainText("#b0b0b0 on #ffffff");

@@ -77,6 +77,7 @@ export const EMAIL_FIX_TEXTS = {
     fileName: "email_fixed.html",
     failed: "The email could not be fixed. Please try again.",
     noPreview: "No preview: rendering is not available right now.",
+    afterReport: "The fixed email's report:",
   },
 } as const;
 

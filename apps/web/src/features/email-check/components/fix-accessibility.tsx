@@ -1,4 +1,4 @@
-import { EMAIL_FIX_TEXTS, type TEmailReport } from "@mailsmith/shared";
+import { EMAIL_FIX_TEXTS, EMAIL_REPORT_UI, type TEmailReport } from "@mailsmith/shared";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -59,6 +59,14 @@ export function FixAccessibility({ html, report }: { html: string; report: TEmai
             <Picture label={T.before} src={report.previews?.desktop} testId="fix-before" />
             <Picture label={T.after} src={result.report.previews?.desktop} testId="fix-after" />
           </div>
+          <p className="text-sm text-slate-700" data-testid="fix-report">
+            {T.afterReport}{" "}
+            {EMAIL_REPORT_UI.counts(
+              ...((["pass", "warn", "fail"] as const).map(
+                (status) => result.report.checks.filter((c) => c.status === status).length,
+              ) as [number, number, number]),
+            )}
+          </p>
           <div>
             <h3 className="text-sm font-semibold text-slate-800">
               {applied === 0 ? T.nothing : T.changesTitle(applied)}
