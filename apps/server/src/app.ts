@@ -9,6 +9,7 @@ import { redactedRequest } from "./lib/redact.js";
 import { requestIdFor } from "./lib/request-id.js";
 import { registerAccessControl } from "./plugins/access.js";
 import { registerErrorHandler } from "./plugins/errors.js";
+import { registerMetrics } from "./plugins/metrics.js";
 import { ReplayCache } from "./plugins/replay.js";
 import { allowedOrigins, registerJsonParser, registerRequestGuards } from "./plugins/request-guards.js";
 import { RequestLogController } from "./plugins/request-log.js";
@@ -26,7 +27,7 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   // Reset and verification tokens travel in URLs: the request serializer redacts them.
   const log = logger?.child({}, { serializers: { req: redactedRequest } });
   // Visitors' repeated public reads are answered from recordings before Fastify routes them (decision 091).
-  const replays = new ReplayCache({ log, trustProxy: ctx.env.TRUST_PROXY });
+  const replays = new ReplayCache({ log, trustProxy: ctx.env.TRUST_PROXY, http: ctx.metrics.http });
   const app = Fastify({
     loggerInstance: log,
     serverFactory: replays.serverFactory,
@@ -60,6 +61,8 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   registerRequestGuards(app, { origins: allowedOrigins(ctx.env.publicUrl, ctx.env.trustedOrigins) });
   registerAccessControl(app);
   registerSecurityHeaders(app, { https: ctx.env.publicUrl.startsWith("https://") });
+  // Requests by route and status, scrape-time gauges and GET /metrics (decision 107).
+  registerMetrics(app);
   // After every other onSend hook: what it records is what was sent.
   replays.register(app);
 

@@ -20,6 +20,7 @@ import type { Database, Db } from "./db/client.js";
 import { createEmailProcessor, type EmailWorkerPool } from "./email-engine/pool.js";
 import type { Env } from "./env.js";
 import { createLocalBus, createPostgresBus, type InvalidationBus } from "./lib/invalidation-bus.js";
+import { createMetrics, type Metrics } from "./lib/metrics.js";
 import { registerSecretsKey } from "./lib/secret-box.js";
 import { createMemoryWindowStore, createRedisWindowStore, type WindowStore } from "./lib/window-store.js";
 
@@ -50,6 +51,8 @@ export interface AppContext {
   loginLimiter: FailedLoginLimiter;
   log: Logger;
   credits: Credits;
+  /** This app's Prometheus metrics, served by GET /metrics (decision 107): features count with `ctx.metrics.<name>`. */
+  metrics: Metrics;
 }
 
 export function createContext(opts: {
@@ -123,13 +126,14 @@ export function createContext(opts: {
   // The secret also signs the expiring addresses of private stored files (designs, decision 103).
   // Every object put is recorded with its owner, for the storage sweep (decision 104).
   const storage = trackStorage(createStorage(env, opts.authSecret), db, log);
+  const metrics = createMetrics();
   return {
     env,
     database,
     db,
     mail,
     storage,
-    renderer: createRenderer({ env, log, assets: ownUploads(env, storage) }),
+    renderer: createRenderer({ env, log, assets: ownUploads(env, storage), onRender: metrics.render }),
     emailEngine: createEmailProcessor((err) => log.error({ err }, "email engine worker failed"), ownOrigins(env)),
     auth,
     users,
@@ -137,6 +141,7 @@ export function createContext(opts: {
     sessions: new SessionCache(bus),
     log,
     credits,
+    metrics,
     redis,
     limits,
     loginLimiter: new FailedLoginLimiter(FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS, limits),

@@ -92,6 +92,14 @@ export const EnvSchema = z
      */
     S3_CHECKSUMS: z.enum(["when_supported", "when_required"]).default("when_supported"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** GET /metrics answers only `Authorization: Bearer <this>`; unset: no /metrics (404). Decision 107. */
+    METRICS_TOKEN: optionalString.refine((v) => !v || v.length >= 16, {
+      message: "METRICS_TOKEN must be at least 16 characters",
+    }),
+    /** OpenTelemetry traces go to this OTLP/HTTP collector (e.g. http://127.0.0.1:4318); unset: no tracing loaded. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.refine((v) => !v || /^https?:\/\//.test(v), {
+      message: "OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL such as http://127.0.0.1:4318",
+    }),
     WEB_DIST: optionalString,
     /** Gemini endpoint; unset means Google's. Point it at the local stand-in (npm run gemini:stand-in) for tests and offline demos. */
     GEMINI_BASE_URL: optionalString.refine((v) => !v || /^https?:\/\//.test(v), {

@@ -17,6 +17,10 @@ async function main() {
   // (decision 085: pino's asynchronous one re-measures its growing pending buffer for every new line).
   const logStream = batchedLogStream(pino.destination({ dest: 1, sync: true }));
   const log = pino({ level: env.LOG_LEVEL }, logStream);
+  // Traces only when a collector is named: the SDK is loaded then, before the app's server exists (decision 107).
+  const stopTracing = env.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? await (await import("./lib/otel.js")).startTracing("mailsmith")
+    : undefined;
 
   const releaseLock = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir);
   const database: Database = env.DATABASE_URL
@@ -60,6 +64,7 @@ async function main() {
     }, 10_000);
     try {
       await app.close();
+      await stopTracing?.().catch(() => {});
       await database.close();
       await releaseLock();
     } finally {

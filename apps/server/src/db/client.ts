@@ -29,6 +29,8 @@ export interface Database {
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now (the metrics, decision 107). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: the data folder as a tarball, to start other in-memory databases from (tests). */
   dump?: () => Promise<Blob | File>;
 }
@@ -100,5 +102,6 @@ export async function openPostgres(
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -10,6 +10,7 @@ import proxyAddr from "@fastify/proxy-addr";
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory } from "fastify";
 import { negotiateEncoding } from "../lib/content-encoding.js";
 import { ifNoneMatchHas } from "../lib/etag.js";
+import type { RequestCell, RequestHistogram } from "../lib/metrics.js";
 import type { StillCurrent } from "../lib/replayable.js";
 import { requestIdFor } from "../lib/request-id.js";
 import { isQuiet, logRequestCompleted } from "./request-log.js";
@@ -28,6 +29,8 @@ interface Recording {
   etag: string | undefined;
   stillCurrent: StillCurrent;
   logged: boolean;
+  /** The request histogram's cells for this URL's 200 and 304 (decision 107), bound once. */
+  counted: { ok: RequestCell; notModified: RequestCell } | undefined;
 }
 
 /** Headers an answer must not have to be replayed: it was meant for one client. */
@@ -86,7 +89,9 @@ export class ReplayCache {
   private readonly negotiated = new Set<string>();
   private closing = false;
 
-  constructor(private readonly opts: { log: FastifyBaseLogger | undefined; trustProxy: boolean }) {}
+  constructor(
+    private readonly opts: { log: FastifyBaseLogger | undefined; trustProxy: boolean; http?: RequestHistogram },
+  ) {}
 
   /** Fastify's `serverFactory`: the server Fastify would create, whose listener asks the recordings first. */
   readonly serverFactory: FastifyServerFactory = (handler, fastifyOptions) => {
@@ -180,7 +185,10 @@ export class ReplayCache {
     ok.push("content-length", String(bytes.length));
     const etag = typeof headers.etag === "string" ? headers.etag : undefined;
     const logged = !isQuiet(url, url, 200);
-    this.recordings.set(key, { ok, notModified, body: bytes, etag, stillCurrent, logged });
+    // Counted under the route's pattern, which is the URL itself (only exact patterns are recorded).
+    const http = this.opts.http;
+    const counted = http && { ok: http.cell("GET", url, 200), notModified: http.cell("GET", url, 304) };
+    this.recordings.set(key, { ok, notModified, body: bytes, etag, stillCurrent, logged, counted });
     if (key !== url) this.negotiated.add(url);
   }
 
@@ -204,6 +212,7 @@ export class ReplayCache {
     headers[1] = id;
     res.writeHead(status, headers);
     res.end(notModified ? undefined : recording.body);
+    recording.counted?.[notModified ? "notModified" : "ok"].observe(performance.now() - started);
     if (recording.logged && this.opts.log) {
       const address = this.opts.trustProxy ? proxyAddr.all(req, trustAll).at(-1) : req.socket.remoteAddress;
       logRequestCompleted(this.opts.log, id, "GET", url, address, status, performance.now() - started);

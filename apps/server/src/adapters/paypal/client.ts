@@ -17,7 +17,17 @@ export interface PaypalCredentials {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
+  /** Told of every HTTP exchange with PayPal (the metrics, decision 107): "POST /v2/checkout/orders/:id/capture", … */
+  onCall?: (
+    operation: string,
+    outcome: "ok" | "client_error" | "server_error" | "unreachable",
+    seconds: number,
+  ) => void;
 }
+
+/** The call's method and path with PayPal's ids as ":id", so the operations stay a bounded set. */
+export const paypalOperation = (method: string, path: string) =>
+  `${method} ${path.replace(/\?.*$/, "").replace(/\/[A-Z0-9-]{8,}(?=\/|$)/gi, (seg) => (/\d/.test(seg) ? "/:id" : seg))}`;
 
 /** A non-2xx answer from PayPal, with its error name and first issue (ORDER_NOT_APPROVED, …). */
 export class PaypalApiError extends Error {
@@ -76,12 +86,18 @@ export class PaypalClient {
   }
 
   private async fetch(path: string, init: RequestInit): Promise<Response> {
+    const started = performance.now();
+    const observe = (outcome: "ok" | "client_error" | "server_error" | "unreachable") =>
+      this.creds.onCall?.(paypalOperation(init.method ?? "GET", path), outcome, (performance.now() - started) / 1000);
     try {
-      return await fetch(`${this.creds.baseUrl.replace(/\/$/, "")}${path}`, {
+      const res = await fetch(`${this.creds.baseUrl.replace(/\/$/, "")}${path}`, {
         ...init,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
+      observe(res.status >= 500 ? "server_error" : res.status >= 400 ? "client_error" : "ok");
+      return res;
     } catch (err) {
+      observe("unreachable");
       throw new PaypalUnavailableError(`PayPal is unreachable: ${(err as Error).message}`);
     }
   }

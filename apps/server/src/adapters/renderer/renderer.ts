@@ -67,6 +67,8 @@ export interface Renderer {
   /** Runs an audit script on the email as rendered (absent on stand-ins: no audit). */
   audit?(req: AuditRequest): Promise<unknown>;
   status(): RendererStatus;
+  /** Renders and audits in progress and waiting for a slot now (for the metrics; absent on stand-ins). */
+  load?(): { active: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -146,6 +148,8 @@ export interface RendererOptions {
   log: Pick<Logger, "info" | "warn" | "error">;
   /** Reads the app's own files (local storage) so stored images render without a request. */
   assets?: AssetReader;
+  /** Told of every render's outcome and time, in seconds (the metrics, decision 107). */
+  onRender?: (outcome: "ok" | "failed" | "unavailable", seconds: number) => void;
 }
 
 /** Origins the rendered email may load from: the public base URL and the bucket's public address. */
@@ -164,8 +168,8 @@ export function allowedOrigins(env: RendererOptions["env"]): Set<string> {
 
 /** Bounded concurrency with a FIFO queue. */
 class Semaphore {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  active = 0;
+  readonly waiting: (() => void)[] = [];
   constructor(private readonly max: number) {}
   async run<T>(fn: () => Promise<T>): Promise<T> {
     if (this.active >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -440,22 +444,39 @@ export function createRenderer(opts: RendererOptions): Renderer {
     }
   }
 
+  /** One render in a slot: a browser that died during it is relaunched once and the render tried again. */
+  function renderInSlot(req: RenderRequest): Promise<RenderResult> {
+    return limit.run(async () => {
+      const b = await getBrowser();
+      try {
+        return await renderOnce(b, req);
+      } catch (err) {
+        if (!b.isConnected() && !closed) return renderOnce(await getBrowser(), req);
+        throw err;
+      }
+    });
+  }
+
   return {
     async audit(req) {
       return limit.run(async () => auditOnce(await getBrowser(), req));
     },
     async render(req) {
-      return limit.run(async () => {
-        const b = await getBrowser();
-        try {
-          return await renderOnce(b, req);
-        } catch (err) {
-          // The browser died during this render: relaunch once and try again.
-          if (!b.isConnected() && !closed) return renderOnce(await getBrowser(), req);
-          throw err;
-        }
-      });
+      if (!opts.onRender) return renderInSlot(req);
+      const started = performance.now();
+      try {
+        const result = await renderInSlot(req);
+        opts.onRender("ok", (performance.now() - started) / 1000);
+        return result;
+      } catch (err) {
+        opts.onRender(
+          err instanceof RendererUnavailableError ? "unavailable" : "failed",
+          (performance.now() - started) / 1000,
+        );
+        throw err;
+      }
     },
+    load: () => ({ active: limit.active, waiting: limit.waiting.length }),
     status() {
       if (env.RENDERER === "off" || closed) return "unavailable";
       if (browser?.isConnected()) return "ready";

@@ -26,7 +26,12 @@ export async function paypalRuntime(ctx: AppContext, opts: { requireEnabled?: bo
   if (settings.clientId && settings.clientSecret) {
     const baseUrl = ctx.env.PAYPAL_API_BASE ?? PAYPAL_HOSTS[settings.mode];
     return {
-      client: new PaypalClient({ baseUrl, clientId: settings.clientId, clientSecret: settings.clientSecret }),
+      client: new PaypalClient({
+        baseUrl,
+        clientId: settings.clientId,
+        clientSecret: settings.clientSecret,
+        onCall: ctx.metrics.paypalCall,
+      }),
       settings,
       testMode: false,
     };
@@ -34,7 +39,12 @@ export async function paypalRuntime(ctx: AppContext, opts: { requireEnabled?: bo
   if (isTestMode(ctx, settings)) {
     const baseUrl = ctx.env.PAYPAL_API_BASE ?? embeddedStandInBase(ctx);
     return {
-      client: new PaypalClient({ baseUrl, clientId: STANDIN_CLIENT_ID, clientSecret: STANDIN_CLIENT_SECRET }),
+      client: new PaypalClient({
+        baseUrl,
+        clientId: STANDIN_CLIENT_ID,
+        clientSecret: STANDIN_CLIENT_SECRET,
+        onCall: ctx.metrics.paypalCall,
+      }),
       settings,
       testMode: true,
     };

@@ -15,6 +15,8 @@ import type { StoredTemplateImage } from "../../../db/schema/index.js";
 import { compileMjml, looksLikeMjml } from "../../../email-engine/mjml.js";
 import type { EmailWorkerPool } from "../../../email-engine/pool.js";
 import { renderIntoReport, thumbnailOf } from "../../../email-engine/render-report.js";
+import { secondsSince } from "../../../lib/metrics.js";
+import { annotateSpan, inSpan } from "../../../lib/trace.js";
 import { absoluteUrl, cleanBoxes, materialiseImages, readUpload } from "../design-images.js";
 import { checkKey, refusalReason } from "../keys/discovery.js";
 import { modelPolicy } from "../keys/models.js";
@@ -164,7 +166,27 @@ async function ensureListed(deps: PipelineDeps, keys: KeyRow[], signal: AbortSig
  * tried with the same key. Streams the html deltas to `onHtml`. Throws GenerationFailure with the spec's messages, or
  * JobAborted when the job's signal fired.
  */
-async function callModel(
+function callModel(deps: PipelineDeps, opts: Parameters<typeof callModelOnce>[1]) {
+  return inSpan("model call", { "gen_ai.system": "gemini" }, () => callModelOnce(deps, opts));
+}
+
+/** A model call's outcome and time for the metrics (decision 107). */
+function countModelCall(ctx: AppContext, model: string, outcome: string, started: number) {
+  ctx.metrics.modelCalls.observe({ provider: "gemini", model, outcome }, secondsSince(started));
+}
+
+const failedCallOutcome = (err: GeminiHttpError) =>
+  err.modelNotFound
+    ? "model_not_found"
+    : err.keyRefused
+      ? "refused"
+      : err.status === 429
+        ? "rate_limited"
+        : err.status === 0
+          ? "unreachable"
+          : "error";
+
+async function callModelOnce(
   deps: PipelineDeps,
   opts: {
     keys: KeyRow[];
@@ -203,11 +225,13 @@ async function callModel(
     const queue = keyOrder(keys);
     const single = queue.length === 1;
     let retriedAfter429 = false;
+    let callStarted = 0;
     while (queue.length > 0) {
       const key = queue.shift()!;
       const model = modelFor(key);
       if (!model) continue;
       try {
+        callStarted = performance.now();
         chunks = await gemini.stream({
           apiKey: key.key,
           model,
@@ -226,6 +250,7 @@ async function callModel(
         const stop = stopped();
         if (stop) throw stop;
         if (!(err instanceof GeminiHttpError)) throw err;
+        countModelCall(ctx, model, failedCallOutcome(err), callStarted);
         await keysRepo.recordUse(ctx.db, key.id, err.status, true);
         lastError = err;
         if (err.modelNotFound) {
@@ -292,6 +317,7 @@ async function callModel(
       }
     } catch (err) {
       const stop = stopped();
+      countModelCall(ctx, usedModel, stop ? "stopped" : "stream_error", callStarted);
       if (stop) throw stop;
       if (err instanceof GeminiHttpError) {
         await keysRepo.recordUse(ctx.db, usedKey.id, err.status, true);
@@ -302,9 +328,12 @@ async function callModel(
       }
       throw err;
     }
+    const blocked = Boolean(blockReason) || finishReason === "SAFETY" || finishReason === "PROHIBITED_CONTENT";
+    countModelCall(ctx, usedModel, blocked ? "blocked" : "ok", callStarted);
+    annotateSpan({ "gen_ai.request.model": usedModel, "gemini.finish_reason": finishReason ?? "" });
     const stop = stopped();
     if (stop) throw stop;
-    if (blockReason || finishReason === "SAFETY" || finishReason === "PROHIBITED_CONTENT") {
+    if (blocked) {
       throw new GenerationFailure("BLOCKED", GENERATOR_MESSAGES.error(GENERATOR_MESSAGES.blocked));
     }
     if (text.trim() === "") throw new GenerationFailure("NO_TEXT", GENERATOR_MESSAGES.noText);
@@ -365,6 +394,24 @@ interface StageContext {
  * stored, post-processing), rendering, scoring (and one repair pass below the threshold, inside the same credit).
  */
 export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHooks): Promise<JobResult> {
+  const started = performance.now();
+  let outcome = "stopped";
+  try {
+    const result = await inSpan("generation", { "generation.job_id": job.id, "generation.kind": job.kind }, () =>
+      runStages(deps, job, hooks),
+    );
+    outcome = "succeeded";
+    return result;
+  } catch (err) {
+    if (err instanceof GenerationFailure) outcome = `failed:${err.code}`;
+    else if (!(err instanceof JobAborted) && !hooks.signal.aborted) outcome = "failed:FAILED";
+    throw err;
+  } finally {
+    deps.ctx.metrics.generationDuration.observe({ outcome }, secondsSince(started));
+  }
+}
+
+async function runStages(deps: PipelineDeps, job: JobRow, hooks: RunHooks): Promise<JobResult> {
   const aborted = () => {
     if (hooks.signal.aborted) throw new JobAborted("stopped");
   };
@@ -465,13 +512,15 @@ async function buildCandidate(
   await hooks.stage("rendering", 75);
   // Desktop, phone, dark and forced-dark renders: rendered checks and stored previews join the report; the
   // 600 px render is the one scored (null when the browser is unavailable — the report then says so).
-  const checked = await renderIntoReport(ctx, {
-    html: processed.html,
-    report: processed.report,
-    ownerId: job.id,
-    userId: job.userId,
-    thumbnail: false,
-  });
+  const checked = await inSpan("render", {}, () =>
+    renderIntoReport(ctx, {
+      html: processed.html,
+      report: processed.report,
+      ownerId: job.id,
+      userId: job.userId,
+      thumbnail: false,
+    }),
+  );
   const rendered: RenderedEmail | null = checked.desktop;
   const report: TEmailReport = checked.report;
   aborted();
