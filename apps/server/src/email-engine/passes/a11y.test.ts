@@ -1,6 +1,8 @@
-import { formatHex, oklch, wcagContrast } from "culori";
+import { differenceEuclidean, formatHex, oklch, parse, wcagContrast } from "culori";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { processEmail } from "../process-email.js";
+import { AA_LARGE, AA_TEXT, nearestPassing } from "./a11y-contrast.js";
 import { detectLanguage } from "./a11y-language.js";
 
 const doc = (body: string, htmlAttrs = "") =>
@@ -144,4 +146,22 @@ it("a title from body text is its first sentence", () => {
     fixes: ["accessibility"],
   });
   expect(r.html).toContain("<title>Welcome to our store.</title>");
+});
+
+describe("nearestPassing", () => {
+  it("always reaches the target, and never moves further than black or white would (fast-check)", () => {
+    const hex = fc
+      .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }))
+      .map(([r, g, b]) => `#${[r, g, b].map((n) => n.toString(16).padStart(2, "0")).join("")}`);
+    fc.assert(
+      fc.property(hex, hex, fc.constantFrom(AA_TEXT, AA_LARGE), (fg, bg, target) => {
+        const out = nearestPassing(parse(fg)!, parse(bg)!, target);
+        expect(wcagContrast(out, bg)).toBeGreaterThanOrEqual(target);
+        const extremes = ["#000000", "#ffffff"].filter((c) => wcagContrast(c, bg) >= target + 0.05);
+        const dE = differenceEuclidean("oklch");
+        for (const c of extremes) expect(dE(fg, out)).toBeLessThanOrEqual(dE(fg, c) + 1e-9);
+      }),
+      { seed: 108, numRuns: 300 },
+    );
+  });
 });
