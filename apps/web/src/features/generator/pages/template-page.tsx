@@ -26,6 +26,7 @@ import { CodePanel } from "../components/code-panel";
 import { EmailPreview } from "../components/email-preview";
 import { GenerationProgress } from "../components/generation-progress";
 import { designSourceOf } from "../components/generation-result";
+import { PlatformExport } from "../components/platform-export";
 import { QualityReport } from "../components/quality-report";
 import { RenameDialog } from "../components/rename-dialog";
 import { TemplateImages } from "../components/template-images";
@@ -183,6 +184,7 @@ export function TemplatePage() {
           )}
           {!running && <TemplateImages template={t} />}
           <CodePanel template={t} />
+          {!running && <PlatformExport template={t} />}
         </div>
       </div>
       {/* Reports saved before rendering existed have no render section: nothing to show for them. */}
