@@ -44,8 +44,8 @@ export interface Sender {
 
 /** Preview pictures quality: legible text at a fraction of the PNG's size. */
 const PREVIEW_WEBP_QUALITY = 72;
-/** The pictures a check answers with: the four renders (no thumbnail: a check has no history entry). */
-const KEPT_PREVIEWS = new Set(["desktop", "mobile", "dark", "darkForced"]);
+/** The pictures a check answers with: the five renders (no thumbnail: a check has no history entry). */
+const KEPT_PREVIEWS = new Set(["desktop", "mobile", "dark", "darkForced", "outlook"]);
 
 /**
  * A check is not saved anywhere, so its previews travel inside the answer as data: URLs of WebP pictures
