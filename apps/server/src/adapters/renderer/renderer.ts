@@ -59,8 +59,8 @@ export interface AuditRequest {
  */
 export const AUDIT_CSP =
   "script-src 'none'; object-src 'none'; frame-src 'none'; worker-src 'none'; base-uri 'none'; form-action 'none'";
-/** The audit page's address (a reserved name: nothing else may answer for it). */
-const AUDIT_URL = "http://email-audit.invalid/";
+/** The audit pages' origin (a reserved name: nothing else may answer for it); each audit has its own path. */
+const AUDIT_ORIGIN = "http://email-audit.invalid";
 
 export interface Renderer {
   render(req: RenderRequest): Promise<RenderResult>;
@@ -394,36 +394,69 @@ export function createRenderer(opts: RendererOptions): Renderer {
   }
 
   /**
-   * The audit page: its own context with JavaScript on for the isolated world only (the page's policy, AUDIT_CSP,
-   * sent as a header with the email, stops every script of the email), the same request guard, closed afterwards.
+   * The audit pages: a context of their own with JavaScript on for the isolated world only (the page's policy,
+   * AUDIT_CSP, sent as a header with the email, stops every script of the email), the same request guard. A warm one
+   * per slot is reused (a fresh context cost 0.2–0.9 s on a busy machine); one that failed or took too long is closed.
    */
-  async function auditOnce(b: Browser, req: AuditRequest): Promise<unknown> {
+  interface AuditTab {
+    browser: Browser;
+    context: BrowserContext;
+    page: Page;
+    cdp: CDPSession;
+    /** The email each audit address answers with (one entry while its audit runs). */
+    emails: Map<string, string>;
+  }
+  const auditIdle: AuditTab[] = [];
+  let audits = 0;
+
+  async function openAuditTab(b: Browser): Promise<AuditTab> {
     const context = await b.newContext({
       javaScriptEnabled: true,
-      viewport: { width: Math.min(MAX_WIDTH, Math.max(1, Math.round(req.width))), height: 800 },
+      viewport: { width: 600, height: 800 },
       deviceScaleFactor: 1,
       reducedMotion: "reduce",
       serviceWorkers: "block",
       acceptDownloads: false,
     });
-    let timer: NodeJS.Timeout | undefined;
+    const emails = new Map<string, string>();
     try {
       await context.route("**/*", (route) => {
-        if (route.request().url() !== AUDIT_URL) return guard(route).catch(() => {});
+        const body = emails.get(route.request().url());
+        if (body === undefined) return guard(route).catch(() => {});
         return route.fulfill({
           status: 200,
           contentType: "text/html; charset=utf-8",
           headers: { "Content-Security-Policy": AUDIT_CSP },
-          body: req.html,
+          body,
         });
       });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      return { browser: b, context, page, cdp, emails };
+    } catch (err) {
+      await context.close().catch(() => {});
+      throw err;
+    }
+  }
+
+  async function auditOnce(b: Browser, req: AuditRequest): Promise<unknown> {
+    let tab = auditIdle.pop();
+    while (tab && (tab.browser !== b || !b.isConnected() || tab.page.isClosed())) {
+      void tab.context.close().catch(() => {});
+      tab = auditIdle.pop();
+    }
+    const t = tab ?? (await openAuditTab(b));
+    audits += 1;
+    const url = `${AUDIT_ORIGIN}/${audits}`;
+    t.emails.set(url, req.html);
+    let timer: NodeJS.Timeout | undefined;
+    try {
       const work = (async () => {
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await page.goto(AUDIT_URL, { waitUntil: "load", timeout: env.RENDERER_TIMEOUT_MS });
-        const { frameTree } = await cdp.send("Page.getFrameTree");
-        const world = await cdp.send("Page.createIsolatedWorld", { frameId: frameTree.frame.id, worldName: "audit" });
-        const out = await cdp.send("Runtime.evaluate", {
+        await t.page.setViewportSize({ width: Math.min(MAX_WIDTH, Math.max(1, Math.round(req.width))), height: 800 });
+        await t.page.goto(url, { waitUntil: "load", timeout: env.RENDERER_TIMEOUT_MS });
+        const { frameTree } = await t.cdp.send("Page.getFrameTree");
+        const world = await t.cdp.send("Page.createIsolatedWorld", { frameId: frameTree.frame.id, worldName: "audit" });
+        const out = await t.cdp.send("Runtime.evaluate", {
           contextId: world.executionContextId,
           expression: req.script,
           awaitPromise: true,
@@ -437,10 +470,15 @@ export function createRenderer(opts: RendererOptions): Renderer {
         timer = setTimeout(() => reject(new RenderTimeoutError(env.RENDERER_TIMEOUT_MS)), env.RENDERER_TIMEOUT_MS);
       });
       work.catch(() => {});
-      return await Promise.race([work, timeout]);
+      const result = await Promise.race([work, timeout]);
+      auditIdle.push(t);
+      return result;
+    } catch (err) {
+      await t.context.close().catch(() => {});
+      throw err;
     } finally {
       clearTimeout(timer);
-      await context.close().catch(() => {});
+      t.emails.delete(url);
     }
   }
 
@@ -486,6 +524,7 @@ export function createRenderer(opts: RendererOptions): Renderer {
     async close() {
       closed = true;
       idle.length = 0;
+      auditIdle.length = 0;
       const b = browser ?? (await launching?.catch(() => undefined));
       browser = undefined;
       await b?.close().catch(() => {});
