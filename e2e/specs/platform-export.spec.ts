@@ -56,6 +56,12 @@ test("export a template to each sending platform: downloads, copy with notes, sa
   expect(copied).toContain('href="*|UNSUB|*"');
   expect(copied).toContain("*|LIST:ADDRESSLINE|*");
 
+  // Insert field: the field with its fallback goes into the follow-up instruction for the model.
+  await section.getByLabel("Field").selectOption({ label: "Recipient's company" });
+  await section.getByLabel("Fallback (optional)").fill("your team");
+  await section.getByRole("button", { name: "Insert field {{company|your team}}" }).click();
+  await expect(page.getByLabel("Follow-up instruction")).toHaveValue("{{company|your team}}");
+
   await section.getByLabel("Preview with sample data").check();
   const preview = page.frameLocator('iframe[title="Preview with sample data"]');
   await expect(preview.getByText("Hi Ada, this one is for Analytical Engines.")).toBeVisible();

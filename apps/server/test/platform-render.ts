@@ -64,7 +64,8 @@ export async function renderWithEngine(platform: ExportPlatform, html: string, v
     });
   }
   if (platform === "hubspot") {
-    const env = new nunjucks.Environment(null, { autoescape: true, throwOnUndefined: false });
+    // HubL runs on Jinjava, whose autoescape is off unless a template turns it on: nunjucks set the same way.
+    const env = new nunjucks.Environment(null, { autoescape: false, throwOnUndefined: false });
     return env.renderString(html, {
       contact: { firstname: v.first_name, lastname: v.last_name, email: v.email, company: v.company },
       unsubscribe_link: v.unsubscribe_url,

@@ -3,6 +3,7 @@ import { EXPORT_PLATFORM_LABELS, type ExportPlatform } from "../personalisation.
 /** Texts of personalisation tokens and platform exports (issue 38, decision 114). */
 export const PERSONALISATION_MESSAGES = {
   insertField: "Insert field",
+  fieldLabel: "Field",
   insertFieldHint: "Adds a personalisation field at the cursor. Write a fallback after a bar: {{first_name|there}}.",
   fallbackLabel: "Fallback (optional)",
   sampleData: "Preview with sample data",

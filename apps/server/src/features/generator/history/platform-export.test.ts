@@ -65,6 +65,14 @@ describe("export to each platform, rendered by an engine of its family", () => {
     });
   }
 
+  it("no engine escapes a link's query string into the href (SendGrid's three braces, Klaviyo's tag)", async () => {
+    const values = { ...sampleValues(), unsubscribe_url: "https://example.com/u?id=1&list=2" };
+    for (const platform of PLATFORMS) {
+      const rendered = await renderWithEngine(platform, exportForPlatform(TOKEN_TEMPLATE, platform).html, values);
+      expect(rendered, platform).toContain('<a href="https://example.com/u?id=1&list=2">Unsubscribe</a>');
+    }
+  });
+
   it("keeps the platform's own unsubscribe tag and adds no second one", () => {
     const cases: [ExportPlatform, string][] = [
       ["mailchimp", '<a href="*|UNSUB|*">Leave</a> *|LIST:ADDRESSLINE|*'],

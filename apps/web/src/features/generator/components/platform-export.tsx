@@ -26,10 +26,10 @@ async function fetchExport(id: string, platform: ExportPlatform) {
 
 /**
  * Export to a sending platform (copy or download per platform, with what the export added or needs), "Insert field"
- * (copies a personalisation field with its fallback, to paste into the HTML or a refine instruction) and a preview
- * with sample data when the template has fields.
+ * (a personalisation field with its fallback into the change request — the model writes it where asked — or copied,
+ * to paste into the HTML) and a preview with sample data when the template has fields.
  */
-export function PlatformExport({ template }: { template: TTemplate }) {
+export function PlatformExport({ template, onInsert }: { template: TTemplate; onInsert?: (token: string) => void }) {
   const [field, setField] = useState<string>(PERSONALISATION_TOKENS[0].name);
   const [fallback, setFallback] = useState("");
   const [notice, setNotice] = useState<{ text: string; notes: string[] } | null>(null);
@@ -81,7 +81,7 @@ export function PlatformExport({ template }: { template: TTemplate }) {
       </ul>
       <div className="flex flex-wrap items-end gap-2">
         <label className="text-sm">
-          {M.insertField}
+          {M.fieldLabel}
           <select className="ml-2 rounded border px-2 py-1" value={field} onChange={(e) => setField(e.target.value)}>
             {PERSONALISATION_TOKENS.map((t) => (
               <option key={t.name} value={t.name}>
@@ -99,8 +99,13 @@ export function PlatformExport({ template }: { template: TTemplate }) {
             onChange={(e) => setFallback(e.target.value)}
           />
         </label>
-        <Button variant="secondary" title={M.insertFieldHint} onClick={() => void copy(token, M.copiedField(token))}>
-          {M.copyField} <code>{token}</code>
+        {onInsert && (
+          <Button variant="secondary" title={M.insertFieldHint} onClick={() => onInsert(token)}>
+            {M.insertField} <code>{token}</code>
+          </Button>
+        )}
+        <Button variant="ghost" title={M.insertFieldHint} onClick={() => void copy(token, M.copiedField(token))}>
+          {M.copyField}
         </Button>
       </div>
       {hasTokens && (

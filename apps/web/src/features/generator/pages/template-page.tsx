@@ -184,7 +184,9 @@ export function TemplatePage() {
           )}
           {!running && <TemplateImages template={t} />}
           <CodePanel template={t} />
-          {!running && <PlatformExport template={t} />}
+          {!running && (
+            <PlatformExport template={t} onInsert={(tok) => setInstruction((s) => (s ? `${s} ${tok}` : tok))} />
+          )}
         </div>
       </div>
       {/* Reports saved before rendering existed have no render section: nothing to show for them. */}
