@@ -218,8 +218,12 @@ describe("the sweep", () => {
     const t0 = at(3 * GRACE);
     await sweepStorage(server.ctx, t0);
     const later = new Date(t0.getTime() + GRACE + HOUR);
+    const counted = async () => (await server.ctx.metrics.sweepDeleted.get()).values[0]?.value ?? 0;
+    const before = await counted();
     const [a, b] = await Promise.all([sweepStorage(server.ctx, later), sweepStorage(server.ctx, later)]);
     expect(a.failed + b.failed).toBe(0);
+    // /metrics counts each deletion once too.
+    expect((await counted()) - before).toBe(a.deleted.length + b.deleted.length);
     const mine = [...a.deleted, ...b.deleted].filter((k) => keys.includes(k));
     expect(mine.sort()).toEqual([...keys].sort());
     expect(new Set(mine).size).toBe(keys.length);

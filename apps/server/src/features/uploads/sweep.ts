@@ -60,6 +60,12 @@ export async function sweepStorage(ctx: AppContext, now = new Date()): Promise<S
     }
   }
   const ms = Math.round(performance.now() - started);
+  // Prometheus (decision 107): runs, files and bytes deleted, files that could not be, duration.
+  ctx.metrics.sweepRuns.inc({ outcome: "ok" });
+  ctx.metrics.sweepDeleted.inc(deleted.length);
+  ctx.metrics.sweepDeletedBytes.inc(bytes);
+  ctx.metrics.sweepFailed.inc(failed);
+  ctx.metrics.sweepDuration.observe(ms / 1000);
   const result = { recorded, adopted, referencedAgain, marked, due: due.length, deleted, bytes, failed, ms };
   ctx.log.info(
     { ...result, deleted: deleted.length, sample: deleted.slice(0, 20), graceHours: ctx.env.STORAGE_SWEEP_GRACE_HOURS },
@@ -83,6 +89,7 @@ export function scheduleSweep(ctx: AppContext): () => void {
       const now = new Date();
       if (await sweepRepo.claimScheduledRun(ctx.db, now, everyMs * 0.9)) await sweepStorage(ctx, now);
     } catch (err) {
+      ctx.metrics.sweepRuns.inc({ outcome: "failed" });
       ctx.log.warn({ err }, "storage sweep failed; it runs again at the next interval");
     } finally {
       running = false;
