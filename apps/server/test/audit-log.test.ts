@@ -198,6 +198,36 @@ describe("each kind of admin change writes exactly one entry with before and aft
   });
 });
 
+describe("from where", () => {
+  const edit = (c: TestClient, id: string, price: string, headers: Record<string, string>) =>
+    c.request(
+      "PUT",
+      `/api/edit-package/${id}`,
+      { packageName: "Where", price, credit: "80", validity: 90 },
+      { headers },
+    );
+
+  it("the client address as the app sees it: a forged X-Forwarded-For is ignored without TRUST_PROXY", async () => {
+    const pkg = await freshPackage({ price: "20", packageName: "Where" });
+    const headers = { "x-forwarded-for": "203.0.113.7", "user-agent": "AuditTest/1.0" };
+    const [entry] = await entriesOf(() => edit(admin, pkg._id, "21", headers));
+    expect(entry).toMatchObject({ ip: "127.0.0.1", userAgent: "AuditTest/1.0" });
+  });
+
+  it("behind a trusted proxy (TRUST_PROXY=true) the forwarded client address", async () => {
+    const proxied = await startTestServer({ env: { TRUST_PROXY: "true" } });
+    try {
+      const a = await proxied.admin();
+      const pkg = (await a.get("/api/packages")).body[0] ?? (await addPackage(a, { packageName: "Where" }));
+      expect((await edit(a, pkg._id, "22", { "x-forwarded-for": "203.0.113.7" })).status).toBe(200);
+      const entries = await proxied.ctx.db.select().from(auditLog);
+      expect(entries.find((e) => e.action === "package.update")).toMatchObject({ ip: "203.0.113.7" });
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe("the entry and the change commit together", () => {
   it("a change whose transaction fails at commit leaves neither the change nor an entry", async () => {
     const pkg = await freshPackage({ price: "40", packageName: "Atomic" });

@@ -124,7 +124,8 @@ export async function sendMessage(ctx: Ctx, input: { caller: UserRow; actor: Adm
       action: "message.send",
       targetType: "user",
       targetId: recipient.id,
-      after: { subject, templateName, bodyLength: html.length, messageLogId: entry.id },
+      // The subject as the admin wrote it (placeholders unfilled): no recipient name in the append-only log.
+      after: { subject: body.subject, templateName, bodyLength: body.messageBody.length, messageLogId: entry.id },
     });
     return entry;
   });
