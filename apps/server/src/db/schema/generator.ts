@@ -1,4 +1,4 @@
-import type { TEmailReport, TLegacyQualityReport } from "@mailsmith/shared";
+import type { TBrandKitSnapshot, TEmailReport, TLegacyQualityReport } from "@mailsmith/shared";
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sealedText } from "../../lib/secret-box.js";
 import { user } from "./auth.js";
@@ -81,6 +81,8 @@ export const generations = pgTable(
     /** Rendered thumbnail of the result (storage URL). */
     thumbnailUrl: text("thumbnail_url"),
     mjml: text("mjml"),
+    /** The brand kit the template was generated with (decision 113): refinements and "Fix with AI" keep it. */
+    brandKit: jsonb("brand_kit").$type<TBrandKitSnapshot>(),
     variantGroup: uuid("variant_group"),
     /** Deleted by the member, still undoable (decision 104); the row goes when the undo window ends. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -158,6 +160,8 @@ export const generationJobs = pgTable(
     /** HTML written so far (saved at most once a second while writing). */
     preview: text("preview"),
     templateId: uuid("template_id"),
+    /** The generation's brand kit snapshot (decision 113): a job runs on any instance, after restarts, unchanged. */
+    brandKit: jsonb("brand_kit").$type<TBrandKitSnapshot>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),

@@ -1,6 +1,7 @@
 // Every feature's tables, one file per feature; drizzle-kit reads this file.
 export * from "./audit.js";
 export * from "./auth.js";
+export * from "./brand-kits.js";
 export * from "./commerce.js";
 export * from "./content.js";
 export * from "./credits.js";
