@@ -3,6 +3,7 @@ import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRenderer, type Renderer } from "../src/adapters/renderer/renderer.js";
+import { darkModeCheck } from "../src/email-engine/fixes/dark-mode.js";
 import { processEmail } from "../src/email-engine/index.js";
 import { renderReport } from "../src/email-engine/render-report.js";
 import { loadEnv } from "../src/env.js";
@@ -128,6 +129,12 @@ describe("the dark-mode repair", { timeout: 120_000 }, () => {
       /@media \(prefers-color-scheme: dark\)\{\.ms-dark-1\{background-color:#[0-9a-f]{6} !important\}/,
     );
     expect(after.html).toContain("[data-ogsc] .ms-dark-1-text{color:");
+    // The report's check agrees with the pictures: it warns before and passes after.
+    expect(darkModeCheck(before.html)).toMatchObject({
+      status: "warn",
+      items: expect.arrayContaining([expect.stringContaining("Summer sale")]),
+    });
+    expect(darkModeCheck(after.html).status).toBe("pass");
     const darkAfter = await renderer.render({ html: after.html, width: 375, forcedDark: true });
     for (const box of boxes) expect(await textContrast(darkAfter.png, box)).toBeGreaterThanOrEqual(3);
     // The light picture keeps at least its contrast.

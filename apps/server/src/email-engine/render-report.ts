@@ -6,6 +6,7 @@ import { diffImages } from "../adapters/renderer/image-diff.js";
 import { type Renderer, RendererUnavailableError, type RenderResult } from "../adapters/renderer/renderer.js";
 import type { StorageAdapter } from "../adapters/storage/storage.js";
 import { type AxeViolation, axeCheck, runAxe } from "./checks/axe.js";
+import { darkModeCheck } from "./fixes/dark-mode.js";
 import { approximateOutlook } from "./outlook/approximate.js";
 import { outlookDifferencesCheck } from "./outlook/differences.js";
 
@@ -157,6 +158,7 @@ export async function renderReport(
   };
   const outlookDiff = await diffImages(shots.desktop.png, shots.outlook.png).catch(() => null);
   outcome.checks.push(outlookDifferencesCheck(approximation.changes, outlookDiff?.mismatchRatio ?? null));
+  outcome.checks.push(darkModeCheck(html));
   const axe = await audit;
   if (axe) {
     outcome.axe = axe;
@@ -183,7 +185,13 @@ export async function renderReport(
 /** Adds a render outcome to a post-processing report: its checks, the render summary, previews; `passed` again. */
 export function withRenderOutcome(report: TEmailReport, outcome: RenderOutcome): TEmailReport {
   const checks = [
-    ...report.checks.filter((c) => !c.id.startsWith("render.") && c.id !== "axe" && c.id !== "outlook-differences"),
+    ...report.checks.filter(
+      (c) =>
+        !c.id.startsWith("render.") &&
+        c.id !== "axe" &&
+        c.id !== "outlook-differences" &&
+        c.id !== "dark-mode.vanishing",
+    ),
     ...outcome.checks,
   ];
   return {

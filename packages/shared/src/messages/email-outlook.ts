@@ -38,4 +38,22 @@ export const DARK_MODE_FIX_TEXTS = {
     `Text "${sample}" drops to ${ratio.toFixed(2)}:1 when a mail app darkens the email: given colours of its own for dark mode.`,
   meta: 'Declared light and dark support (<meta name="color-scheme" content="light dark"> and supported-color-schemes).',
   nothing: "No text vanishes in the dark previews: nothing to repair.",
+  checkTitle: "Text in dark mode",
+  pass: "No text drops below 3:1 when a mail app darkens the email.",
+  found: (n: number) =>
+    `${n} text${n === 1 ? "" : "s"} drop${n === 1 ? "s" : ""} below 3:1 when a mail app darkens the email (see the forced dark preview).`,
+  fix: "Use Repair dark mode: backgrounds that darken with the text, and dark colours of its own for the apps that ask.",
+  item: (sample: string, ratio: number) => `"${sample}" at ${ratio.toFixed(2)}:1 when darkened`,
+  ui: {
+    repair: "Repair dark mode",
+    repairing: "Repairing…",
+    title: "Dark-mode repair",
+    hint: "Gives vanishing text a background that darkens with it, and declares dark colours for the apps that ask. The forced dark and dark previews below are of the repaired email.",
+    before: "Forced dark, before",
+    after: "Forced dark, after",
+    afterDark: "Dark mode, after",
+    download: "Download repaired HTML",
+    fileName: "email_dark_mode.html",
+    failed: "The email could not be repaired. Please try again.",
+  },
 } as const;

@@ -1,9 +1,10 @@
-import { DARK_MODE_FIX_TEXTS as T, type TEmailFixChange } from "@mailsmith/shared";
+import { DARK_MODE_FIX_TEXTS as T, type TEmailCheck, type TEmailFixChange } from "@mailsmith/shared";
 import type { CheerioAPI } from "cheerio";
 import { type Color, clampChroma, formatHex, type Lab, lab, type Oklch, oklch, wcagContrast } from "culori";
 import type { Element } from "domhandler";
 import { short } from "../checks/check.js";
-import { isTag, parseStyle, stringifyStyle, styleOf } from "../dom.js";
+import { ComputedStyles, type TextRun, textRuns } from "../checks/computed.js";
+import { isTag, loadEmail, parseStyle, stringifyStyle, styleOf } from "../dom.js";
 import type { FixContext, FixPass } from "../fixes.js";
 
 /**
@@ -119,6 +120,34 @@ interface Repair {
   fg: string;
   ratio: number;
   sample: string;
+}
+
+/** Text runs that vanish under the darkening: sample and contrast, each colour pair once. */
+export function vanishingTexts(runs: readonly TextRun[]): { sample: string; ratio: number }[] {
+  const seen = new Map<string, { sample: string; ratio: number }>();
+  for (const run of runs) {
+    const { color, background } = run.style;
+    if (!color || !background || !/[\p{L}\p{N}]/u.test(run.text)) continue;
+    const ratio = darkenedContrast(color, background);
+    const key = `${formatHex(color)} ${formatHex(background)}`;
+    if (ratio < VANISHING && !seen.has(key)) seen.set(key, { sample: short(run.text, 40), ratio });
+  }
+  return [...seen.values()];
+}
+
+/** The "dark-mode.vanishing" check of the report: warns when text vanishes in the forced-dark picture. */
+export function darkModeCheck(html: string): TEmailCheck {
+  const $ = loadEmail(html);
+  const found = vanishingTexts(textRuns($, new ComputedStyles()));
+  const base = { id: "dark-mode.vanishing", title: T.checkTitle };
+  if (found.length === 0) return { ...base, status: "pass", reason: T.pass };
+  return {
+    ...base,
+    status: "warn",
+    reason: T.found(found.length),
+    fix: T.fix,
+    items: found.slice(0, 10).map((f) => T.item(f.sample, f.ratio)),
+  };
 }
 
 function repairs(ctx: FixContext): Repair[] {

@@ -13,6 +13,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { useEmailCheck } from "../api/email-check";
 import { DesignInput, useObjectUrl } from "../components/design-input";
 import { FixAccessibility } from "../components/fix-accessibility";
+import { FixDarkMode } from "../components/fix-dark-mode";
 import { FixWithAi } from "../components/fix-with-ai";
 import { HtmlInput } from "../components/html-input";
 import { OutputPanel } from "../components/output-panel";
@@ -95,6 +96,11 @@ export function CheckEmailPage() {
               )}
               <FixWithAi html={result.html} report={result.report} credits={me.data?.currentBalance ?? 0} />
               <FixAccessibility key={result.html} html={check.variables?.html ?? result.html} report={result.report} />
+              <FixDarkMode
+                key={`dark ${result.html}`}
+                html={check.variables?.html ?? result.html}
+                report={result.report}
+              />
               <EmailReport report={result.report} title={EMAIL_CHECK_MESSAGES.reportTitle} />
             </>
           ) : (
