@@ -12,8 +12,14 @@ function grey(r: Raster, p: number): number {
   return 0.299 * r.data[i]! + 0.587 * r.data[i + 1]! + 0.114 * r.data[i + 2]!;
 }
 
-/** Per block of rows: mean grey in BINS column bins. */
+/**
+ * Per block of rows: in BINS column bins, how far the mean grey is from the picture's background (its bottom
+ * colour). Blind to polarity (decision 111): dark ink on white and light ink on black give the same features, so
+ * an email in other colours is aligned by its layout.
+ */
 function blockFeatures(r: Raster): { f: Float32Array; n: number } {
+  const [br, bg, bb] = bottomColour(r);
+  const bgGrey = 0.299 * br + 0.587 * bg + 0.114 * bb;
   const n = Math.ceil(r.height / BLOCK);
   const f = new Float32Array(n * BINS);
   const binW = r.width / BINS;
@@ -29,7 +35,7 @@ function blockFeatures(r: Raster): { f: Float32Array; n: number } {
           sum += grey(r, y * r.width + x);
           cnt++;
         }
-      f[b * BINS + k] = cnt ? sum / cnt : 255;
+      f[b * BINS + k] = cnt ? Math.abs(sum / cnt - bgGrey) : 0;
     }
   }
   return { f, n };
@@ -108,14 +114,12 @@ export function alignRows(design: Raster, rendered: Raster): Alignment {
     rendered.data.copy(warped, y * rowBytes, ry * rowBytes, ry * rowBytes + rowBytes);
   }
 
-  // Content that matched nothing: ink of unused rendered blocks against the rendered background.
-  const [br, bg, bb] = bottomColour(rendered);
-  const bgGrey = 0.299 * br + 0.587 * bg + 0.114 * bb;
+  // Content that matched nothing: ink of unused rendered blocks (the features are ink against the background).
   let inkAll = 0;
   let inkExtra = 0;
   for (let b = 0; b < nr; b++) {
     let ink = 0;
-    for (let k = 0; k < BINS; k++) ink += Math.abs(R.f[b * BINS + k]! - bgGrey);
+    for (let k = 0; k < BINS; k++) ink += R.f[b * BINS + k]!;
     inkAll += ink;
     if (!used[b]) inkExtra += ink;
   }

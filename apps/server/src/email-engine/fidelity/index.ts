@@ -6,6 +6,7 @@
 export { deltaE, extractPalette, type PaletteColour, paletteDistance } from "./colour.js";
 export { compareWithDesign, type DesignComparison } from "./compare.js";
 export { type DiffRegion, type DiffSummary, describeDifferences, summariseDifferences } from "./diff-summary.js";
+export { PLACEHOLDER_GREY, withImagePlaceholders } from "./placeholders.js";
 export { RENDER_WIDTH_RANGE, renderWidthFor, renderWidthForImage } from "./render-width.js";
 export { buildRepairRequest, type RepairRequestInput } from "./repair.js";
 export {

@@ -41,6 +41,14 @@ describe("scoreFidelity", () => {
     expect(r.score).toBeLessThan(100);
   });
 
+  it("scores the right layout in inverted colours above another layout in the right colours (decision 111)", async () => {
+    const a = await email({ bars: 6 });
+    const inverted = await scoreFidelity({ design: a, rendered: await sharp(a).negate({ alpha: false }).toBuffer() });
+    const otherLayout = await scoreFidelity({ design: a, rendered: await email({ bars: 2, gap: 90 }) });
+    expect(inverted.parts.structure).toBeGreaterThan(95);
+    expect(inverted.score).toBeGreaterThan(otherLayout.score);
+  });
+
   it("forgives spacing more than missing content", async () => {
     const a = await email({ bars: 6 });
     const spaced = await scoreFidelity({ design: a, rendered: await email({ bars: 6, gap: 52 }) });
@@ -115,5 +123,21 @@ describe("renderWidthFor", () => {
     expect(renderWidthFor(1200)).toBe(600);
     expect(renderWidthFor(200)).toBe(320);
     expect(renderWidthFor(2400)).toBe(1000);
+  });
+});
+
+describe("withImagePlaceholders (decision 111)", () => {
+  it("turns pictures the renderer cannot load into grey boxes of their size, and leaves inline ones", async () => {
+    const { withImagePlaceholders } = await import("./placeholders.js");
+    const out = withImagePlaceholders(
+      '<img src="https://cdn.example.com/hero.jpg" width="600"><img src="https://cdn.example.com/a.png" style="width:200px;height:80px"><img src="data:image/png;base64,AAAA" width="10">',
+    );
+    const svgs = [...out.matchAll(/data:image\/svg\+xml;base64,([^"]+)/g)].map((m) =>
+      Buffer.from(m[1]!, "base64").toString(),
+    );
+    expect(svgs).toHaveLength(2);
+    expect(svgs[0]).toContain('width="600" height="300"');
+    expect(svgs[1]).toContain('width="200" height="80"');
+    expect(out).toContain("data:image/png;base64,AAAA");
   });
 });

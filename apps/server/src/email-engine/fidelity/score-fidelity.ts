@@ -51,8 +51,12 @@ export interface FidelityAnalysis extends FidelityScore {
  */
 export const SSIM_FLOOR = 0.3;
 export const COLOUR_CEILING = 20;
-/** Weights of the parts; without design text the text weight is shared out in proportion. */
-export const WEIGHTS = { structure: 0.5, colour: 0.25, text: 0.25 } as const;
+/**
+ * Weights of the parts; without design text the text weight is shared out in proportion. Layout and text weigh more
+ * than colour (decision 111): an email with the right layout and text in the wrong colours must score above one
+ * with another layout or without its text (it was 0.5 / 0.25 / 0.25).
+ */
+export const WEIGHTS = { structure: 0.65, colour: 0.1, text: 0.25 } as const;
 
 const clamp100 = (v: number) => Math.max(0, Math.min(100, v));
 const round1 = (v: number) => Math.round(v * 10) / 10;

@@ -1,13 +1,14 @@
 import { ssim } from "ssim.js";
 import type { Raster } from "./normalise.js";
 
-/** Greyscale (Rec. 601 luma) as RGBA, the shape ssim.js reads. */
-function toGreyRgba(r: Raster): { data: Uint8ClampedArray; width: number; height: number } {
+/** Greyscale (Rec. 601 luma) as RGBA, the shape ssim.js reads; `inverted`: 255 − luma (the negative). */
+function toGreyRgba(r: Raster, inverted = false): { data: Uint8ClampedArray; width: number; height: number } {
   const n = r.width * r.height;
   const out = new Uint8ClampedArray(n * 4);
   for (let p = 0; p < n; p++) {
     const i = p * 3;
-    const y = Math.round(0.299 * r.data[i]! + 0.587 * r.data[i + 1]! + 0.114 * r.data[i + 2]!);
+    const luma = Math.round(0.299 * r.data[i]! + 0.587 * r.data[i + 1]! + 0.114 * r.data[i + 2]!);
+    const y = inverted ? 255 - luma : luma;
     const o = p * 4;
     out[o] = y;
     out[o + 1] = y;
@@ -27,11 +28,20 @@ export interface StructureResult {
 
 /**
  * Structural similarity of two same-sized rasters on greyscale ("weber" SSIM of ssim.js: the standard
- * Gaussian-window SSIM computed with integral images, fast). Also returns the SSIM per horizontal band.
+ * Gaussian-window SSIM computed with integral images, fast), **blind to polarity** (decision 111): each window
+ * takes the better of the SSIM against `b` and against `b`'s negative, so dark text on light and light text on dark
+ * in the same place count as the same structure. Colour (and so which way the contrast goes) is the colour part's
+ * business; without this, an email with the right layout and text in other colours lost its whole structure part
+ * and scored below an unrelated template. Also returns the SSIM per horizontal band.
  */
 export function structuralSimilarity(a: Raster, b: Raster, bandPx = 40): StructureResult {
-  const result = ssim(toGreyRgba(a), toGreyRgba(b), { ssim: "weber", downsample: false });
-  const map = result.ssim_map;
+  const grey = toGreyRgba(a);
+  const direct = ssim(grey, toGreyRgba(b), { ssim: "weber", downsample: false }).ssim_map;
+  const negative = ssim(grey, toGreyRgba(b, true), { ssim: "weber", downsample: false }).ssim_map;
+  const data = direct.data.map((v, k) => Math.max(v, negative.data[k]!));
+  const map = { data, width: direct.width, height: direct.height };
+  let total = 0;
+  for (const v of data) total += v;
   const bands: number[] = [];
   // The map may be smaller than the image by the window margin; scale rows back to image rows.
   const rowScale = a.height / map.height;
@@ -47,5 +57,5 @@ export function structuralSimilarity(a: Raster, b: Raster, bandPx = 40): Structu
     }
     bands.push(n ? sum / n : 1);
   }
-  return { mssim: result.mssim, bands, bandPx };
+  return { mssim: data.length ? total / data.length : 1, bands, bandPx };
 }

@@ -17,7 +17,7 @@ import { deliverabilityChecks, unsubscribeLink } from "../../email-engine/checks
 import { spamCheck } from "../../email-engine/checks/spam.js";
 import { loadEmail } from "../../email-engine/dom.js";
 import { readHtmlInput } from "../../email-engine/existing-html.js";
-import { compareWithDesign, renderWidthForImage } from "../../email-engine/fidelity/index.js";
+import { compareWithDesign, renderWidthForImage, withImagePlaceholders } from "../../email-engine/fidelity/index.js";
 import type { EmailProcessor } from "../../email-engine/pool.js";
 import { type RenderOutcome, type StoreAs, withRenderOutcome } from "../../email-engine/render-report.js";
 import { AppError } from "../../lib/app-error.js";
@@ -197,7 +197,9 @@ async function fidelityAgainst(
   if (!deps.renderAt) return null;
   try {
     const width = await renderWidthForImage(design);
-    const r = desktop?.widthPx === width ? desktop : await deps.renderAt(html, width);
+    // Pictures the renderer cannot load (it has no network) as grey boxes of their size, not collapsed (decision 111).
+    const compared = withImagePlaceholders(html);
+    const r = desktop?.widthPx === width && compared === html ? desktop : await deps.renderAt(compared, width);
     const { score, parts } = await (deps.compare ?? compareWithDesign)({
       design,
       rendered: r.png,
