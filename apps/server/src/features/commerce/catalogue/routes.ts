@@ -83,13 +83,11 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          success: true as const,
-          message: PACKAGE_MESSAGES.added,
-          data: await addPackage(ctx, adminActor(req), req.body),
-        }),
+      reply.status(201).send({
+        success: true as const,
+        message: PACKAGE_MESSAGES.added,
+        data: await addPackage(ctx, adminActor(req), req.body),
+      }),
   );
 
   app.put(
@@ -181,13 +179,11 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply
-        .status(201)
-        .send({
-          success: true as const,
-          message: ITEM_MESSAGES.added,
-          data: await createItem(ctx, adminActor(req), req.body),
-        }),
+      reply.status(201).send({
+        success: true as const,
+        message: ITEM_MESSAGES.added,
+        data: await createItem(ctx, adminActor(req), req.body),
+      }),
   );
 
   app.put(
