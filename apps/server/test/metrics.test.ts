@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
@@ -215,6 +217,24 @@ describe("PayPal, database, Redis", () => {
       expect(text).toMatch(/^mailsmith_db_pool_connections\{state="waiting"\} \d+$/m);
     } else {
       expect(text).not.toContain("mailsmith_db_pool_connections{");
+    }
+  });
+});
+
+describe("the Grafana dashboard (deploy/grafana)", () => {
+  it("is valid JSON and every metric its panels query is one the server exports", async () => {
+    const file = path.resolve(import.meta.dirname, "../../../deploy/grafana/mailsmith-dashboard.json");
+    const dashboard = JSON.parse(readFileSync(file, "utf8"));
+    const exprs: string[] = dashboard.panels.flatMap((p: { targets?: { expr: string }[] }) =>
+      (p.targets ?? []).map((t) => t.expr),
+    );
+    expect(exprs.length).toBeGreaterThan(10);
+    const text = await scrape();
+    const families = new Set([...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((m) => m[1]));
+    const used = new Set(exprs.flatMap((e) => e.match(/\b(mailsmith|nodejs|process)_\w+/g) ?? []));
+    for (const name of used) {
+      const family = name.replace(/_(bucket|sum|count)$/, "");
+      expect(families.has(name) || families.has(family), name).toBe(true);
     }
   });
 });
