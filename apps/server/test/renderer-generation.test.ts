@@ -49,7 +49,7 @@ describe("generation with the renderer", () => {
     await server?.close();
   });
 
-  it("saves the rendered checks and four stored pictures with the template", async () => {
+  it("saves the rendered checks and five stored pictures with the template (classic Outlook among them)", async () => {
     const member = await server.member();
     const t = await generateOne(server, member);
     const report = t.report;
@@ -62,7 +62,7 @@ describe("generation with the renderer", () => {
     );
     expect(rendered).toEqual({ "render.overflow-375": "pass", "render.height": "pass" });
 
-    const widths: Record<string, number> = { desktop: 600, mobile: 375, dark: 375, darkForced: 375 };
+    const widths: Record<string, number> = { desktop: 600, mobile: 375, dark: 375, darkForced: 375, outlook: 600 };
     expect(Object.keys(report.previews).sort()).toEqual(Object.keys(widths).sort());
     for (const [name, width] of Object.entries(widths)) {
       const url: string = report.previews[name];
