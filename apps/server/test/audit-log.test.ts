@@ -109,6 +109,14 @@ describe("each kind of admin change writes exactly one entry with before and aft
     expect(await entriesOf(() => admin.put(`/api/users/${m.id}`, { userRole: "moderator" }))).toEqual([]);
     await one(() => admin.put(`/api/users/${m.id}/banned`, { banned: true }), "user.disable");
     await one(() => admin.put(`/api/users/${m.id}/banned`, { banned: false }), "user.enable");
+    // A member's profile edited by an admin: the name as it was and is, personal fields only as changed.
+    const profile = await one(
+      () => admin.put(`/api/update-user-profile/${m.id}`, { userName: "Renamed Member", address: "7 Secret Lane" }),
+      "user.profile_update",
+    );
+    expect(profile.after).toMatchObject({ name: "Renamed Member", address: "[changed]" });
+    expect(JSON.stringify(profile)).not.toContain("7 Secret Lane");
+    expect(await entriesOf(() => m.put(`/api/update-user-profile/${m.id}`, { city: "Berlin" }))).toEqual([]);
     const deleted = await one(() => admin.delete(`/api/users/${m.id}`), "user.delete");
     expect(deleted.before).toMatchObject({ role: "moderator", currentBalance: 50 });
     // The deleted member's address is not kept in the log.

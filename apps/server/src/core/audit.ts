@@ -91,6 +91,25 @@ export async function recordAdminChange(tx: DbOrTx, actor: AdminActor, change: A
   });
 }
 
+/**
+ * Before/after for personal fields (decision 106): the `shown` fields with their values, the `masked` ones only as
+ * changed — the append-only log keeps that an admin changed a member's address, not the address.
+ */
+export function maskedChange<T extends object>(before: T, after: T, shown: (keyof T)[], masked: (keyof T)[]) {
+  const b: AuditFields = {};
+  const a: AuditFields = {};
+  for (const k of shown) {
+    b[k as string] = before[k];
+    a[k as string] = after[k];
+  }
+  for (const k of masked) {
+    if (same(before[k], after[k])) continue;
+    b[k as string] = "[not kept]";
+    a[k as string] = "[changed]";
+  }
+  return { before: b, after: a };
+}
+
 /** Picks the named fields of a row (what an audit entry compares). */
 export function pickFields<T extends object, K extends keyof T>(row: T | null | undefined, keys: readonly K[]) {
   if (!row) return null;

@@ -9,6 +9,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { adminActor } from "../../core/audit.js";
 import { SessionCache } from "../../core/identity/session-cache.js";
 import { toUserDto } from "../../core/identity/users.js";
 import { currentUser } from "../../plugins/access.js";
@@ -44,6 +45,7 @@ export async function profileRoutes(appBase: FastifyInstance) {
     async (req) => {
       const row = await updateProfile(ctx, {
         caller: currentUser(req),
+        actor: adminActor(req),
         userId: req.params.userId,
         body: req.body as z.output<typeof ZProfileUpdateSchema> & Record<string, unknown>,
       });

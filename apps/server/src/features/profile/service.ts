@@ -8,8 +8,9 @@ import {
 } from "@mailsmith/shared";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
+import { type AdminActor, maskedChange, recordAdminChange } from "../../core/audit.js";
 import { closeAccount } from "../../core/identity/close-account.js";
-import type { UserRow } from "../../core/identity/users.js";
+import { findUserById, type UserRow } from "../../core/identity/users.js";
 import { AppError, forbidden, notFound } from "../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../plugins/access.js";
 import { passwordSignIn, updateProfileFields } from "./repo.js";
@@ -22,21 +23,34 @@ type ProfileUpdate = z.output<typeof ZProfileUpdateSchema>;
  */
 export async function updateProfile(
   ctx: Pick<AppContext, "db" | "users">,
-  input: { caller: UserRow; userId: string; body: ProfileUpdate & Record<string, unknown> },
+  input: { caller: UserRow; actor: AdminActor; userId: string; body: ProfileUpdate & Record<string, unknown> },
 ): Promise<UserRow> {
   const { caller, userId, body } = input;
   assertOwnerOrAdmin(caller, userId === caller.id ? caller.id : null, PROFILE_MESSAGES.notYourProfile);
   if (PROFILE_FORBIDDEN_FIELDS.some((f) => body[f] !== undefined)) {
     throw forbidden(PROFILE_MESSAGES.forbiddenFields, "FORBIDDEN_FIELDS");
   }
-  const row = await updateProfileFields(ctx.db, userId, {
-    name: body.userName,
-    aboutMe: body.aboutMe,
-    address: body.address,
-    city: body.city,
-    country: body.country,
-    phone: body.phone,
-    ...(body.profileURL !== undefined ? { image: body.profileURL || null } : {}),
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await findUserById(tx, userId);
+    const updated = await updateProfileFields(tx, userId, {
+      name: body.userName,
+      aboutMe: body.aboutMe,
+      address: body.address,
+      city: body.city,
+      country: body.country,
+      phone: body.phone,
+      ...(body.profileURL !== undefined ? { image: body.profileURL || null } : {}),
+    });
+    // An admin editing someone else's profile is an admin change (decision 106); personal fields only as changed.
+    if (updated && before && userId !== caller.id) {
+      await recordAdminChange(tx, input.actor, {
+        action: "user.profile_update",
+        targetType: "user",
+        targetId: userId,
+        ...maskedChange(before, updated, ["name", "image"], ["aboutMe", "address", "city", "country", "phone"]),
+      });
+    }
+    return updated;
   });
   if (!row) throw notFound(USERS_MESSAGES.userNotFound, "USER_NOT_FOUND");
   ctx.users.invalidate(userId);
