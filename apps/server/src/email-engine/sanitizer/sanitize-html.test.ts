@@ -170,3 +170,17 @@ describe("what a reader saw of removed constructs stays as text or links (issue 
     expect(out).not.toMatch(/javascript|<iframe|<object|<param/);
   });
 });
+
+describe("video and audio with fallback words (issue 37 item 6)", () => {
+  it("keep their fallback in place, after the poster linked to the video; without fallback they stay", () => {
+    const out = body(
+      '<video src="https://v.example/a.mp4" poster="https://v.example/a.jpg" width="560" controls>Your client cannot play it. <a href="https://v.example/watch">Watch online</a></video><audio src="https://v.example/p.mp3">Listen to the episode</audio><video src="https://v.example/b.mp4"></video>',
+    );
+    expect(out).toContain(
+      '<a href="https://v.example/a.mp4"><img src="https://v.example/a.jpg" alt="" width="560"></a>Your client cannot play it. <a href="https://v.example/watch">Watch online</a>',
+    );
+    expect(out).toContain("Listen to the episode");
+    expect(out).not.toContain("<audio");
+    expect(out).toContain('<video src="https://v.example/b.mp4"></video>');
+  });
+});

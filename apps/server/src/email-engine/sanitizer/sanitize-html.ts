@@ -210,9 +210,34 @@ const rawFallbackText = (el: P5.Element) =>
     .trim();
 
 /**
+ * A video or audio element with fallback words: most clients (Gmail, Outlook, Yahoo) do not play it and show those
+ * words only if the element is gone, so the fallback stays in its place — after the poster linked to the video,
+ * when there is one. Without fallback words the element stays (the report's caniemail check names it).
+ */
+function mediaFallback(el: P5.Element, name: string, counts: SanitizeCounts): P5.ChildNode[] | null {
+  const fallback = el.childNodes.filter((c) => c.nodeName !== "source" && c.nodeName !== "track");
+  if (!fallback.some((c) => textOf(c as P5.ParentNode).trim() !== "")) return null;
+  counts.silent += 1;
+  const poster = (attr(el, "poster") ?? "").trim();
+  if (name !== "video" || !/^https?:\/\//i.test(poster)) return fallback;
+  const img = A.createElement("img", H.NS.HTML, [
+    { name: "src", value: poster },
+    { name: "alt", value: (attr(el, "title") ?? "").trim() },
+    ...el.attrs.filter((a) => a.name === "width" || a.name === "style"),
+  ]);
+  const source = el.childNodes.find((c) => c.nodeName === "source") as P5.Element | undefined;
+  const src = (attr(el, "src") ?? (source ? attr(source, "src") : undefined) ?? "").trim();
+  if (!/^https?:\/\//i.test(src)) return [img, ...fallback];
+  const link = A.createElement("a", H.NS.HTML, [{ name: "href", value: src }]);
+  A.appendChild(link, img);
+  return [link, ...fallback];
+}
+
+/**
  * What a reader saw of an element the sanitiser removes (issue 37 item 6): a submit button's label and a select's
  * chosen option as text, a textarea's text, an iframe as a link to its page (its fallback text or title as the
- * link's words), the fallback of noframes as text, an object's fallback content. Null: the usual rules apply.
+ * link's words), the fallback of noframes as text, an object's, a video's or an audio's fallback content. Null: the
+ * usual rules apply.
  */
 function visibleFallback(el: P5.Element, name: string, counts: SanitizeCounts): P5.ChildNode[] | null {
   if (name === "input") {
@@ -255,6 +280,7 @@ function visibleFallback(el: P5.Element, name: string, counts: SanitizeCounts): 
     counts.removed += 1;
     return [A.createTextNode(text)];
   }
+  if (name === "video" || name === "audio") return mediaFallback(el, name, counts);
   if (name === "object") {
     if (!el.childNodes.some((c) => c.nodeName !== "param" && textOf(c as P5.ParentNode).trim() !== "")) return null;
     counts.removed += 1;
