@@ -5,6 +5,7 @@ import { createOutboxMailer, createSmtpMailer } from "./adapters/mail/mailer.js"
 import { buildApp } from "./app.js";
 import { seed } from "./composition/seed.js";
 import { createContext } from "./context.js";
+import { serveBackupSocket } from "./db/backup.js";
 import { type Database, openPglite, openPostgres } from "./db/client.js";
 import { ConfigError, loadEnv } from "./env.js";
 import { resolveAuthSecret } from "./lib/auth-secret.js";
@@ -51,6 +52,14 @@ async function main() {
   const app = await buildApp({ ctx, logger: log, webDist });
   await app.listen({ port: env.PORT, host: env.HOST });
   log.info(`Mailsmith is running at ${env.publicUrl}`);
+  // `npm run backup` asks this process for a snapshot through a socket in the data folder (decision 112).
+  const closeBackupSocket = database.snapshot
+    ? await serveBackupSocket({
+        database,
+        dataDir: env.dataDir,
+        onBackup: (m, out, ms) => log.info({ out, files: m.files.length, ms }, "backup written"),
+      })
+    : async () => {};
   logStream.flush();
 
   let closing = false;
@@ -64,6 +73,7 @@ async function main() {
     }, 10_000);
     try {
       await app.close();
+      await closeBackupSocket();
       await stopTracing?.().catch(() => {});
       await database.close();
       await releaseLock();

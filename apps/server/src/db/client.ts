@@ -33,6 +33,11 @@ export interface Database {
   poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: the data folder as a tarball, to start other in-memory databases from (tests). */
   dump?: () => Promise<Blob | File>;
+  /**
+   * PGlite only: the data folder as a tarball taken between transactions after a CHECKPOINT, so it holds every
+   * committed transaction and no half of one (backups, decision 112).
+   */
+  snapshot?: () => Promise<Blob | File>;
 }
 
 /** Migrations: apps/server/drizzle when running from source, a copy beside the bundle when built. */
@@ -68,6 +73,14 @@ export function pgliteDatabase(client: PGlite): Database {
     exclusive: (fn) => fn(),
     close: () => client.close(),
     dump: () => client.dumpDataDir("none"),
+    // dumpDataDir holds only the query lock: a transaction could be open between two of its statements. The
+    // transaction lock waits for it to end and keeps the next one out until the tarball is made.
+    // (client.query itself takes the transaction lock, so the CHECKPOINT goes first: it only shortens the recovery
+    // a restored copy replays from the write-ahead log.)
+    async snapshot() {
+      await client.query("CHECKPOINT");
+      return client._runExclusiveTransaction(() => client.dumpDataDir("none"));
+    },
   };
 }
 
