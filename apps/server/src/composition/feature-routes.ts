@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { auditRoutes } from "../features/audit/routes.js";
 import { authRoutes } from "../features/auth/routes.js";
+import { brandKitRoutes } from "../features/brand-kits/routes.js";
 import { packagesAnswer } from "../features/commerce/catalogue/packages-cache.js";
 import { commerceRoutes } from "../features/commerce/routes.js";
 import { contentRoutes } from "../features/content/routes.js";
@@ -25,6 +26,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, opts: { webDis
   await app.register(userRoutes);
   await app.register(supportRoutes);
   await app.register(generatorRoutes);
+  await app.register(brandKitRoutes);
   await app.register(emailCheckRoutes);
   // The landing page prerenders the pricing section too: the composition root hands content the packages answer.
   await app.register(contentRoutes, { webDist: opts.webDist, landingPackages: () => packagesAnswer(app.ctx) });

@@ -23,7 +23,7 @@ const ZHex = z
   .string()
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, BRAND_KIT_MESSAGES.badColour)
-  .transform((s) => s.toLowerCase());
+  .toLowerCase();
 
 export const ZBrandPaletteSchema = z.object({
   primary: ZHex,
@@ -79,7 +79,9 @@ const ZHttpsUrl = z
 export const ZBrandKitInputSchema = z.object({
   name: z.string().trim().min(1, BRAND_KIT_MESSAGES.nameRequired).max(BRAND_KIT_LIMITS.maxNameLength),
   /** The uploaded logo (POST /api/brand-kits/logo), or null. */
-  logoUrl: ZHttpsUrl.or(z.string().regex(/^\/uploads\/[a-z-]+\/[A-Za-z0-9._-]+$/)).nullable().default(null),
+  logoUrl: ZHttpsUrl.or(z.string().regex(/^\/uploads\/[a-z-]+\/[A-Za-z0-9._-]+$/))
+    .nullable()
+    .default(null),
   palette: ZBrandPaletteSchema,
   font: ZBrandFontSchema,
   footer: z
