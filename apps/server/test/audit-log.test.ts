@@ -362,5 +362,7 @@ describe("GET /api/admin/audit-log", () => {
     const today = new Date().toISOString().slice(0, 10);
     expect((await admin.get(`/api/admin/audit-log?from=${today}&to=${today}`)).body.total).toBeGreaterThan(0);
     expect((await admin.get("/api/admin/audit-log?from=yesterday")).status).toBe(400);
+    expect((await admin.get("/api/admin/audit-log?to=2025-02-30")).status).toBe(400);
+    expect((await admin.get("/api/admin/audit-log?from=2025-02-28T10:00:00Z")).status).toBe(200);
   });
 });

@@ -1,12 +1,20 @@
 import { z } from "zod";
+import { isCalendarDate, SECURITY_MESSAGES } from "./security.js";
 
 /** Admin audit log (issue 39 item 4, decision 106): GET /api/admin/audit-log. */
 export const AUDIT_PAGE_SIZE = 20;
 
+/** A real calendar day (2025-02-30 is refused, not rolled over), optionally with an ISO time. */
 const isoDate = z
   .string()
   .trim()
-  .refine((s) => !Number.isNaN(Date.parse(s)), "Use a date such as 2026-11-27 or 2026-11-27T21:00:00Z");
+  .refine(
+    (s) =>
+      /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(s) &&
+      isCalendarDate(s.slice(0, 10)) &&
+      !Number.isNaN(Date.parse(s)),
+    SECURITY_MESSAGES.invalidDate,
+  );
 
 export const ZAuditLogQuerySchema = z.object({
   /** The admin: id, or part of the address as it was at the time. */
