@@ -10,7 +10,7 @@ export const OUTLOOK_DIFFERENCE_TEXTS = {
   maxWidth: "max-width is ignored: the block is as wide as the window, not the width you set.",
   radius: "The rounded corners become square.",
   backgroundImage: "The background image is missing: only the background colour shows (Outlook needs VML for it).",
-  webFont: (font: string, fallback: string) => `The web font ${font} falls back to ${fallback}.`,
+  webFont: (font: string, fallback: string) => `The font ${font} is not on Windows: it falls back to ${fallback}.`,
   shadow: "Shadows are missing.",
   float: "Floated elements no longer sit beside the content (float is ignored).",
   position: "Positioned elements move back into the normal flow (position is ignored).",

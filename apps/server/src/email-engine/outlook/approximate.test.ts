@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { approximateOutlook, wordFont } from "./approximate.js";
 import { msoCondition, resolveConditionals } from "./conditional.js";
-import { outlookDifferencesCheck } from "./differences.js";
+import { describeDifferences, outlookDifferencesCheck } from "./differences.js";
 
 const body = (html: string) => approximateOutlook(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`);
 
@@ -105,5 +105,22 @@ describe("the outlook-differences check", () => {
   });
   it("lists nothing when the two pictures are the same (the changes are invisible)", () => {
     expect(outlookDifferencesCheck(changes, 0)).toMatchObject({ status: "pass" });
+  });
+});
+
+describe("invisible changes are not differences (corpus noise)", () => {
+  it.each([
+    ['<table><tr><td style="position:relative">x</td></tr></table>', "position relative without an offset"],
+    ['<table><tr><td style="margin:0 auto">x</td></tr></table>', "margin:auto on a cell"],
+    ['<center><div style="margin:0 auto;width:300px">x</div></center>', "margin:auto inside <center>"],
+    ['<img src="a.png" style="width:auto;max-width:100%">', "an image whose CSS width is auto"],
+  ])("%s (%s)", (html) => {
+    expect(describeDifferences(body(html).changes)).toEqual([]);
+  });
+  it("still reports what shows: an absolutely positioned badge, a centred block without a centring parent", () => {
+    const kinds = body('<div style="position:absolute;top:0">New</div><div style="margin:0 auto;width:300px">x</div>')
+      .changes.filter((c) => c.visible)
+      .map((c) => c.kind);
+    expect(kinds).toEqual(expect.arrayContaining(["position", "margin-auto"]));
   });
 });

@@ -237,6 +237,17 @@ const inSizedCell = (parent: Parent) =>
   CELLS.has((parent as Element).tagName) &&
   attr(parent as Element, "width") !== undefined;
 
+/** An ancestor centres it the way Word does (align="center", <center>, text-align:center): margin:auto is moot. */
+function centredBy(el: Element): boolean {
+  for (let n: Parent | null = el.parentNode; n && isElement(n as P5.Node); n = (n as Element).parentNode) {
+    const e = n as Element;
+    if (e.tagName === "center" || /^center$/i.test(attr(e, "align") ?? "")) return true;
+    if (/text-align\s*:\s*center/i.test(attr(e, "style") ?? "")) return true;
+    if (e.tagName === "body") break;
+  }
+  return false;
+}
+
 /** A VML shape inside: the background image is drawn by VML for Word (bulletproof backgrounds). */
 const hasVml = (el: Element) => findFirst(el, (e) => VML_SHAPES.has(e.tagName)) !== undefined;
 
@@ -371,7 +382,11 @@ export function approximateOutlook(html: string): OutlookApproximation {
       ) {
         drop(
           /\bauto\b/i.test(value) ? "margin-auto" : "other",
-          visible && /\bauto\b/i.test(value) && tag !== "table" && !inSizedCell(parent),
+          visible &&
+            /\bauto\b/i.test(value) &&
+            !/^(?:table|td|th|tr|tbody|thead|tfoot)$/.test(tag) &&
+            !inSizedCell(parent) &&
+            !centredBy(el),
         );
         continue;
       }
@@ -419,9 +434,12 @@ export function approximateOutlook(html: string): OutlookApproximation {
             ? boxed && !insideVml(el, "v:roundrect")
             : kind === "background-image"
               ? !/^none$/i.test(value) && !hasVml(el)
-              : kind === "float" || kind === "position"
-                ? !/^(?:none|static)$/i.test(value)
-                : kind !== "other";
+              : kind === "float"
+                ? !/^none$/i.test(value)
+                : kind === "position"
+                  ? /^(?:absolute|fixed|sticky)$/i.test(value) ||
+                    (/^relative$/i.test(value) && ["top", "left", "right", "bottom"].some((k) => style.has(k)))
+                  : kind !== "other";
         drop(kind, shows);
         if (kind === "position") for (const side of ["top", "left", "right", "bottom"]) style.delete(side);
       }
@@ -431,7 +449,7 @@ export function approximateOutlook(html: string): OutlookApproximation {
       if (w && /^\d+(?:\.\d+)?%?$/.test(w.trim())) {
         style.set("width", /%$/.test(w) ? w.trim() : `${w.trim()}px`);
         style.delete("max-width");
-      } else if (tag === "img" && style.has("width")) {
+      } else if (tag === "img" && style.has("width") && !/^auto\b/i.test(style.get("width") ?? "")) {
         record("image-size", el, `width:${style.get("width")}`, true);
         style.delete("width");
         style.delete("max-width");

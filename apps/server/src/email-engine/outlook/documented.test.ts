@@ -51,12 +51,14 @@ describe("classic Outlook approximation on documented examples", () => {
 
   it("a web font without a system fallback shows in Times New Roman (Cerberus)", () => {
     const out = approximateOutlook(fixture("web-font-without-fallback"));
-    expect(describeDifferences(out.changes)).toEqual(["The web font Lobster falls back to Times New Roman."]);
+    expect(describeDifferences(out.changes)).toEqual([
+      "The font Lobster is not on Windows: it falls back to Times New Roman.",
+    ]);
     expect(out.html).not.toContain("fonts.googleapis.com");
   });
 
   it("a web font followed by Arial falls back to Arial", () => {
     const out = approximateOutlook(fixture("web-font-with-fallback"));
-    expect(describeDifferences(out.changes)).toEqual(["The web font Lobster falls back to Arial."]);
+    expect(describeDifferences(out.changes)).toEqual(["The font Lobster is not on Windows: it falls back to Arial."]);
   });
 });
