@@ -115,7 +115,8 @@ export async function thumbnailOf(png: Buffer, format: "png" | "webp" = "png"): 
 }
 
 /**
- * Renders the email four times (desktop 600 px; phone 375 px; phone in dark mode; phone in forced dark mode) with
+ * Renders the email five times (desktop 600 px; phone 375 px; phone in dark mode; phone in forced dark mode; classic
+ * Outlook approximated at 600 px, decision 109) with
  * the renderer's bounded concurrency, and returns the render summary, the rendered checks and — when storeAs is
  * given — the stored pictures. Never throws for the browser: when it cannot start or fails on this email the
  * outcome says so with one "render.unavailable" warning. A picture that cannot be stored is left out.
