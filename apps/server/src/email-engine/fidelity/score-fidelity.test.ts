@@ -139,5 +139,7 @@ describe("withImagePlaceholders (decision 111)", () => {
     expect(svgs[0]).toContain('width="600" height="300"');
     expect(svgs[1]).toContain('width="200" height="80"');
     expect(out).toContain("data:image/png;base64,AAAA");
+    const own = '<img src="https://app.example/uploads/a.png" width="100">';
+    expect(withImagePlaceholders(own, ["https://app.example"])).toBe(own);
   });
 });

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createSpamd } from "../../adapters/spam/spamd.js";
+import { ownOrigins } from "../../context.js";
 import { renderReport } from "../../email-engine/render-report.js";
 import { currentUser } from "../../plugins/access.js";
 import { FILE_FIELDS, MAX_FILE_BYTES, readCheckForm } from "./check-form.js";
@@ -50,6 +51,7 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
     render: (html, storeAs) => renderReport(ctx.renderer, html, { storeAs, thumbnail: false }),
     renderAt: (html, width) => ctx.renderer.render({ html, width }),
     spam: createSpamd(ctx.env.SPAMD_URL),
+    ownOrigins: ownOrigins(ctx.env),
     log: ctx.log,
   };
 

@@ -31,6 +31,8 @@ export interface EmailCheckDeps {
   renderAt?: (html: string, width: number) => Promise<{ png: Buffer; text: string }>;
   /** The fidelity comparison, in the worker pool in the server (default: on this thread). */
   compare?: typeof compareWithDesign;
+  /** The site's own origins: pictures there load in the renderer (they are not replaced for the fidelity render). */
+  ownOrigins?: readonly string[];
   /** SpamAssassin's spamd (SPAMD_URL); absent: the spam check says scoring is unavailable. */
   spam?: SpamScorer;
   log: { error(obj: unknown, msg: string): void };
@@ -198,7 +200,7 @@ async function fidelityAgainst(
   try {
     const width = await renderWidthForImage(design);
     // Pictures the renderer cannot load (it has no network) as grey boxes of their size, not collapsed (decision 111).
-    const compared = withImagePlaceholders(html);
+    const compared = withImagePlaceholders(html, deps.ownOrigins);
     const r = desktop?.widthPx === width && compared === html ? desktop : await deps.renderAt(compared, width);
     const { score, parts } = await (deps.compare ?? compareWithDesign)({
       design,
