@@ -126,7 +126,8 @@ export function createContext(opts: {
   // The secret also signs the expiring addresses of private stored files (designs, decision 103).
   // Every object put is recorded with its owner, for the storage sweep (decision 104).
   const storage = trackStorage(createStorage(env, opts.authSecret), db, log);
-  const metrics = createMetrics();
+  // Process metrics (event loop, GC, memory) only where /metrics is served (METRICS_TOKEN set).
+  const metrics = createMetrics({ processMetrics: env.METRICS_TOKEN !== undefined });
   return {
     env,
     database,

@@ -88,11 +88,15 @@ export class RequestHistogram {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-export function createMetrics() {
+/**
+ * `processMetrics`: also the process's CPU, memory, GC, handles and event-loop delay (nodejs_eventloop_lag_seconds,
+ * nodejs_eventloop_lag_p99_seconds). Only for an app whose metrics are served: prom-client starts an event-loop
+ * monitor and a GC observer per registry and offers no way to stop them (tests build hundreds of apps per process).
+ */
+export function createMetrics(opts: { processMetrics: boolean }) {
   const registry = new Registry();
   const registers = [registry];
-  // Process CPU, memory, GC, handles and event-loop delay (nodejs_eventloop_lag_seconds, nodejs_eventloop_lag_p99_seconds).
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  if (opts.processMetrics) collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   const http = new RequestHistogram();
   registry.registerMetric(http as never);
   const scrapers: (() => unknown)[] = [];
