@@ -1,6 +1,12 @@
-import { GENERATOR_LIMITS, GENERATOR_MESSAGES, ZCreateGenerationFieldsSchema } from "@mailsmith/shared";
+import {
+  BRAND_KIT_MESSAGES,
+  GENERATOR_LIMITS,
+  GENERATOR_MESSAGES,
+  ZCreateGenerationFieldsSchema,
+} from "@mailsmith/shared";
 import type { FastifyRequest } from "fastify";
-import { badRequest } from "../../lib/app-error.js";
+import { z } from "zod";
+import { badRequest, notFound } from "../../lib/app-error.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { readImages } from "./images.js";
 
@@ -39,7 +45,11 @@ export async function readGenerateRequest(req: FastifyRequest) {
   });
   if (!parsed.success)
     throw badRequest(parsed.error.issues[0]?.message ?? GENERATOR_MESSAGES.invalidEmailType, "VALIDATION_ERROR");
-  return { ...parsed.data, files };
+  // The brand kit to generate with (decision 113): one of the caller's kits, checked by the start service.
+  const brandKitId = fields.brandKitId || undefined;
+  if (brandKitId && !z.string().uuid().safeParse(brandKitId).success)
+    throw notFound(BRAND_KIT_MESSAGES.notFound, "BRAND_KIT_NOT_FOUND");
+  return { ...parsed.data, files, brandKitId };
 }
 
 /** One image file (field `image`) for an image slot: at most 4 MB, checked by content like the designs. */

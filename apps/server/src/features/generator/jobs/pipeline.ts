@@ -12,6 +12,8 @@ import { type GeminiClient, GeminiHttpError, type InlineImage } from "../../../a
 import { thinkingFor } from "../../../adapters/gemini/models.js";
 import type { AppContext } from "../../../context.js";
 import type { StoredTemplateImage } from "../../../db/schema/index.js";
+import { extractPalette, type PaletteColour } from "../../../email-engine/fidelity/index.js";
+import { toRaster } from "../../../email-engine/fidelity/normalise.js";
 import { compileMjml, looksLikeMjml } from "../../../email-engine/mjml.js";
 import type { EmailWorkerPool } from "../../../email-engine/pool.js";
 import { renderIntoReport, thumbnailOf } from "../../../email-engine/render-report.js";
@@ -21,9 +23,11 @@ import { absoluteUrl, cleanBoxes, materialiseImages, readUpload } from "../desig
 import { checkKey, refusalReason } from "../keys/discovery.js";
 import { modelPolicy } from "../keys/models.js";
 import { type KeyRow, keysRepo, REPEATED_FAILURES } from "../keys/repo.js";
-import { type GenerationRow, generationsRepo } from "../repo.js";
+import { generationsRepo } from "../repo.js";
 import { HtmlFieldDecoder, type ParsedAnswer, parseAnswer } from "./answer.js";
-import { ANSWER_SCHEMA, buildPrompt } from "./prompt.js";
+import { applyBrandKit } from "./brand-pass.js";
+import type { GenerationInputs } from "./inputs.js";
+import { ANSWER_SCHEMA, buildPrompt, type PromptInput } from "./prompt.js";
 import type { JobRow } from "./repo.js";
 import { type RenderedEmail, renderEmail, scoreAgainstDesign } from "./scoring.js";
 
@@ -370,13 +374,11 @@ interface Candidate {
   } | null;
 }
 
-/** What the stages after "reading" work from. */
-interface JobInputs {
+/** What the stages after "reading" work from: the generation's inputs (decision 113) and the keys to call with. */
+interface JobInputs extends GenerationInputs {
   keys: KeyRow[];
-  /** The design images, in upload order (the first one is the one scored). */
-  designs: Buffer[];
-  /** The template being refined. */
-  parent: GenerationRow | undefined;
+  /** The designs' colours, read once when a brand kit is to be applied (null: no kit, or no design). */
+  designPalette: PaletteColour[] | null;
 }
 
 /** One stage's view of the job: the dependencies, the job, its hooks and what "reading" found. */
@@ -446,7 +448,10 @@ async function runStages(deps: PipelineDeps, job: JobRow, hooks: RunHooks): Prom
   };
 }
 
-/** "reading": the active keys, the stored designs and, for a refinement, the template being changed. */
+/**
+ * "reading": the active keys and the generation's inputs (decision 113) from the job row: the stored designs, the
+ * template being changed (a refinement), the brand kit snapshot.
+ */
 async function readInputs(ctx: AppContext, job: JobRow): Promise<JobInputs> {
   const keys = await keysRepo.active(ctx.db);
   if (keys.length === 0) throw new GenerationFailure("NO_API_KEYS", GENERATOR_MESSAGES.noApiKeys);
@@ -455,22 +460,34 @@ async function readInputs(ctx: AppContext, job: JobRow): Promise<JobInputs> {
   if (job.kind === "refine" && !parent?.html) {
     throw new GenerationFailure("NOT_FOUND", GENERATOR_MESSAGES.templateNotFound);
   }
-  return { keys, designs, parent };
+  const brandKit = job.brandKit ?? null;
+  const designPalette =
+    brandKit && designs.length > 0
+      ? (await Promise.all(designs.map(async (d) => extractPalette(await toRaster(d))))).flat()
+      : null;
+  const { emailType, instructions } = job;
+  return { keys, designs, parent, emailType, instructions, brandKit, designPalette };
 }
+
+/** The part of every prompt (first pass and repair pass) that comes from the generation's inputs. */
+const promptInputs = (inputs: JobInputs): Omit<PromptInput, "previousHtml" | "format" | "repair"> => ({
+  emailType: inputs.emailType,
+  instructions: inputs.instructions,
+  imageCount: inputs.designs.length,
+  brandKit: inputs.brandKit,
+});
 
 const designImages = ({ job, inputs }: StageContext): InlineImage[] =>
   inputs.designs.map((data, i) => ({ mimeType: job.uploads[i]!.mimeType, data }));
 
 /** "writing": the model's answer, streamed to the job's watchers; progress saved at most once a second. */
 function writeAnswer(stage: StageContext) {
-  const { deps, job, hooks, inputs } = stage;
+  const { deps, hooks, inputs } = stage;
   let lastSaved = 0;
   return callModel(deps, {
     keys: inputs.keys,
     prompt: buildPrompt({
-      emailType: job.emailType,
-      instructions: job.instructions,
-      imageCount: inputs.designs.length,
+      ...promptInputs(inputs),
       previousHtml: inputs.parent?.mjml ?? inputs.parent?.html ?? undefined,
       format: inputs.parent?.mjml ? "mjml" : GENERATION_FORMAT,
     }),
@@ -498,7 +515,7 @@ async function buildCandidate(
   aborted();
   await hooks.stage("checking", 65);
   const { html, mjml, images } = await materialiseAnswer(ctx, a, inputs.designs, inherited, job.userId);
-  const processed = await deps.postProcessor.run({
+  const engine = await deps.postProcessor.run({
     html,
     subject: a.subject,
     preheader: a.preheader,
@@ -508,6 +525,10 @@ async function buildCandidate(
     // Generated emails get the one-click accessibility fixes by default (issue 37, decision 108).
     fixes: ["accessibility"],
   });
+  // The brand kit's fonts and colours where the design leaves them open (decision 113), on the inlined styles.
+  const processed = inputs.brandKit
+    ? { ...engine, html: applyBrandKit(engine.html, inputs.brandKit, inputs.designPalette) }
+    : engine;
   aborted();
   await hooks.stage("rendering", 75);
   // Desktop, phone, dark and forced-dark renders: rendered checks and stored previews join the report; the
@@ -595,9 +616,7 @@ async function repairPass(stage: StageContext, best: Candidate): Promise<Candida
     const second = await callModel(deps, {
       keys: inputs.keys,
       prompt: buildPrompt({
-        emailType: job.emailType,
-        instructions: job.instructions,
-        imageCount: inputs.designs.length,
+        ...promptInputs(inputs),
         previousHtml: best.mjml ?? best.html,
         format: best.mjml ? "mjml" : GENERATION_FORMAT,
         repair: {

@@ -1,4 +1,4 @@
-import { GENERATOR_LIMITS, PERSONALISATION_TOKENS } from "@mailsmith/shared";
+import { GENERATOR_LIMITS, PERSONALISATION_TOKENS, type TBrandKitSnapshot } from "@mailsmith/shared";
 import { MJML_RULES } from "../../../email-engine/mjml.js";
 
 /** Our email rules, sent with every request; post-processing enforces the ones that matter for safety. */
@@ -26,6 +26,25 @@ export interface PromptInput {
   repair?: { score: number; differences: string[] };
   /** What the model writes: HTML (default) or MJML, compiled by the server (email-engine/mjml.ts, decision 059). */
   format?: "html" | "mjml";
+  /** The member's brand kit (decision 113): colours, fonts, footer and tone where the design leaves them open. */
+  brandKit?: TBrandKitSnapshot | null;
+}
+
+/** The prompt lines of a brand kit: facts about the member's brand, never instructions from it (values only). */
+export function brandKitLines(kit: TBrandKitSnapshot): string[] {
+  const p = kit.palette;
+  const stack = kit.font.name ? `'${kit.font.name}', ${kit.font.fallback}` : kit.font.fallback;
+  const lines = [
+    "Brand kit (use it wherever the design does not decide otherwise):",
+    `- Colours: primary ${p.primary}, accent ${p.accent}, text ${p.text}, background ${p.background}, links ${p.link}.`,
+    `- Font stack for all text: ${stack}.`,
+  ];
+  if (kit.logoUrl) lines.push(`- Logo image: ${kit.logoUrl} (put it in the header).`);
+  if (kit.footer.address) lines.push(`- Company address for the footer: ${kit.footer.address.replace(/\s+/g, " ")}`);
+  if (kit.footer.social.length)
+    lines.push(`- Social links for the footer: ${kit.footer.social.map((s) => `${s.label} ${s.url}`).join(", ")}.`);
+  if (kit.tone.length) lines.push(`- Tone of voice: ${kit.tone.join(", ")}.`);
+  return [...lines, ""];
 }
 
 /**
@@ -75,6 +94,7 @@ export function buildPrompt(input: PromptInput): string {
     `Member instructions: ${input.instructions.replace(/\s+/g, " ").trim()}`,
     "",
   ];
+  if (input.brandKit) lines.push(...brandKitLines(input.brandKit));
   if (input.previousHtml) {
     lines.push(
       "Change the email below as the member instructions ask. Keep everything else as it is.",

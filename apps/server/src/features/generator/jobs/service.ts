@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { PassThrough } from "node:stream";
 import {
+  BRAND_KIT_MESSAGES,
   COMMERCE_MESSAGES,
   CREDITS_PER_GENERATION,
   GENERATION_JOB_MESSAGES,
   GENERATOR_MESSAGES,
+  type TBrandKitSnapshot,
 } from "@mailsmith/shared";
 import type { AppContext } from "../../../context.js";
 import type { UserRow } from "../../../core/identity/users.js";
@@ -16,6 +18,7 @@ import { readImages, type UploadedImage } from "../images.js";
 import { keysRepo } from "../keys/repo.js";
 import type { GenerationRow } from "../repo.js";
 import { assertRefinable, templatesService } from "../templates-service.js";
+import { brandKitSnapshot } from "./inputs.js";
 import { balanceOf, type JobRow, jobsRepo } from "./repo.js";
 import { streamJob } from "./stream.js";
 import type { GenerationWorker } from "./worker.js";
@@ -33,6 +36,8 @@ export interface CreateJobsInput {
   variants: number;
   /** Refinement: the template being changed. */
   parent?: GenerationRow;
+  /** The brand kit the generation uses (decision 113): stored on each job as it is now. */
+  brandKit?: TBrandKitSnapshot | null;
 }
 
 /**
@@ -75,7 +80,15 @@ export const jobsService = {
   async request(
     ctx: AppContext,
     caller: UserRow,
-    input: { emailType: string; instructions: string; files: Buffer[]; variants: number; parentId?: string },
+    input: {
+      emailType: string;
+      instructions: string;
+      files: Buffer[];
+      variants: number;
+      parentId?: string;
+      /** One of the caller's brand kits; a refinement keeps its template's kit instead. */
+      brandKitId?: string;
+    },
   ): Promise<{ jobs: JobRow[]; balance: number }> {
     const images = await readImages(input.files);
     const parent = input.parentId
@@ -84,6 +97,13 @@ export const jobsService = {
     if (parent && parent.userId !== caller.id) {
       throw new AppError("FORBIDDEN", GENERATION_JOB_MESSAGES.refineOwnOnly, 403);
     }
+    // The generation's inputs are fixed here, once (decision 113): a refinement and "Fix with AI" keep the kit of
+    // the template they change; a new generation takes the caller's own kit as it is now (another's: 404).
+    let brandKit = parent?.brandKit ?? null;
+    if (!parent && input.brandKitId) {
+      brandKit = (await brandKitSnapshot(ctx.db, caller.id, input.brandKitId)) ?? null;
+      if (!brandKit) throw notFound(BRAND_KIT_MESSAGES.notFound, "BRAND_KIT_NOT_FOUND");
+    }
     return this.create(ctx, {
       user: caller,
       emailType: parent?.emailType ?? input.emailType,
@@ -91,6 +111,7 @@ export const jobsService = {
       images,
       variants: input.variants,
       parent,
+      brandKit,
     });
   },
 
@@ -132,6 +153,7 @@ export const jobsService = {
             variantIndex: i,
             credit: CREDITS_PER_GENERATION,
             progress: 5,
+            brandKit: input.brandKit ?? null,
           });
           const result = await ctx.credits.apply(
             {

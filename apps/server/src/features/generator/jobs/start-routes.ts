@@ -77,11 +77,11 @@ export async function generationStartRoutes(appBase: FastifyInstance, { worker }
     },
     async (req, reply) => {
       const caller = currentUser(req);
-      const { emailType, instructions, files } = await readGenerateRequest(req);
+      const { emailType, instructions, files, brandKitId } = await readGenerateRequest(req);
       return streamStarted(
         reply,
         caller,
-        await jobsService.request(ctx, caller, { emailType, instructions, files, variants: 1 }),
+        await jobsService.request(ctx, caller, { emailType, instructions, files, variants: 1, brandKitId }),
       );
     },
   );

@@ -199,6 +199,7 @@ export class GenerationWorker {
           scoreParts: result.scoreParts,
           repaired: result.repaired,
           mjml: result.mjml,
+          brandKit: job.brandKit,
           images: result.images,
           thumbnailUrl: result.thumbnailUrl,
           variantGroup: job.variantGroup,

@@ -1,0 +1,180 @@
+import type { TBrandKitInput } from "@mailsmith/shared";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
+import { generationJobs } from "../src/db/schema/index.js";
+import { startTestServer, type TestClient, type TestServer } from "./harness.js";
+
+/**
+ * Issue 38 item 1 (decision 113): a member makes a kit from a design, generates with it — the Gemini stand-in's
+ * answer uses its own colours (#eab308 header, #dc2626 button, #1d4ed8 footer, Arial) — and the saved email carries
+ * the kit's colours and fonts; variants and a refinement ("Fix with AI" goes through it) keep the kit.
+ */
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
+
+let server: TestServer;
+let standIn: GeminiStandIn;
+let member: TestClient;
+
+/** The stand-in's own colours (adapters/gemini/stand-in.ts standInEmail). */
+const STAND_IN_COLOURS = ["#eab308", "#dc2626", "#1d4ed8", "#374151", "#f3f4f6"];
+const TEAL = "#0f766e";
+const MAGENTA = "#c026d3";
+
+beforeAll(async () => {
+  standIn = await startGeminiStandIn();
+  server = await startTestServer({
+    env: { GEMINI_BASE_URL: standIn.url, GEMINI_TIMEOUT_MS: "30000", GENERATION_POLL_MS: "150" },
+  });
+  const admin = await server.admin();
+  expect((await admin.post("/api/gemini-keys", { name: "k", key: "standin-brand-kit-key-0123456789" })).status).toBe(
+    201,
+  );
+  member = await server.member();
+});
+afterAll(async () => {
+  await server?.close();
+  await standIn?.close();
+});
+
+/** The member's design: white page, a near-black heading bar, a teal button and a magenta band. */
+async function design(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">
+    <rect width="600" height="800" fill="#ffffff"/>
+    <rect x="40" y="40" width="520" height="90" fill="#1a1a1a"/>
+    <rect x="40" y="300" width="260" height="70" fill="${TEAL}"/>
+    <rect x="40" y="600" width="520" height="60" fill="${MAGENTA}"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+function imageForm(field: string, png: Buffer, fields: Record<string, string> = {}) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  fd.append(field, new Blob([new Uint8Array(png)], { type: "image/png" }), "design.png");
+  return fd;
+}
+
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, ms = 120_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+async function templateOf(c: TestClient, jobId: string): Promise<{ _id: string; html: string }> {
+  const job = await waitFor(`job ${jobId}`, async () => {
+    const res = await c.get(`/api/generations/${jobId}`);
+    return ["succeeded", "failed", "cancelled"].includes(res.body.data.status) ? res.body.data : undefined;
+  });
+  expect(job.status, JSON.stringify(job)).toBe("succeeded");
+  return (await c.get(`/api/templates/${job.templateId}`)).body.data;
+}
+
+const fontFamilies = (html: string) => [...html.matchAll(/font-family\s*:\s*([^;"]+)/gi)].map((m) => m[1]!.trim());
+
+function expectKit(html: string, kit: TBrandKitInput) {
+  const lower = html.toLowerCase();
+  for (const c of STAND_IN_COLOURS) expect(lower, `stand-in colour ${c} left`).not.toContain(c);
+  expect(lower).toContain(kit.palette.text);
+  expect(lower.includes(kit.palette.primary) || lower.includes(kit.palette.accent)).toBe(true);
+  const stacks = fontFamilies(html);
+  expect(stacks.length).toBeGreaterThan(0);
+  for (const s of stacks) expect(s).toBe("'Inter', Arial, Helvetica, sans-serif");
+  expect(html).toContain('<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter">');
+}
+
+describe("generating with a brand kit", () => {
+  it("a kit made from a design reaches the prompt, and the result carries its colours and fonts; variants and a refinement keep it", async () => {
+    const png = await design();
+    const { palette } = (await member.post("/api/brand-kits/palette", imageForm("image", png))).body;
+    const near = (a: string, b: string) =>
+      [1, 3, 5].every(
+        (i) => Math.abs(Number.parseInt(a.slice(i, i + 2), 16) - Number.parseInt(b.slice(i, i + 2), 16)) <= 6,
+      );
+    expect([palette.primary, palette.accent].some((c: string) => near(c, TEAL))).toBe(true);
+    const kit: TBrandKitInput = {
+      name: "Teal & Co",
+      logoUrl: null,
+      palette: { ...palette, text: "#1a1a1a" },
+      font: {
+        name: "Inter",
+        stylesheetUrl: "https://fonts.googleapis.com/css2?family=Inter",
+        fallback: "Arial, Helvetica, sans-serif",
+      },
+      footer: { address: "1 Harbour Road, Bristol", social: [] },
+      tone: ["warm"],
+    };
+    const created = await member.post("/api/brand-kits", kit);
+    expect(created.status).toBe(201);
+    const kitId = created.body.data.id as string;
+
+    const before = standIn.calls.length;
+    const res = await member.request(
+      "POST",
+      "/api/generations",
+      imageForm("images", png, { instructions: "Spring launch", variants: "2", brandKitId: kitId }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const jobs = res.body.data.jobs as { _id: string }[];
+    expect(jobs).toHaveLength(2);
+    const templates = [];
+    for (const j of jobs) templates.push(await templateOf(member, j._id));
+    // Every model call of both variants (a repair pass included) had the kit in its prompt.
+    const prompts = standIn.calls.slice(before).map((c) => c.prompt);
+    expect(prompts.length).toBeGreaterThanOrEqual(2);
+    for (const p of prompts) {
+      expect(p).toContain("Brand kit");
+      expect(p).toContain(kit.palette.primary);
+      expect(p).toContain("1 Harbour Road, Bristol");
+    }
+    for (const t of templates) expectKit(t.html, kit);
+    const row = await server.ctx.db.query.generationJobs.findFirst({ where: eq(generationJobs.id, jobs[0]!._id) });
+    expect(row?.brandKit).toMatchObject({ id: kitId, version: 1, name: "Teal & Co" });
+
+    // The kit changes later: the refinement keeps the snapshot its template was generated with.
+    await member.put(`/api/brand-kits/${kitId}`, { ...kit, palette: { ...kit.palette, text: "#222222" } });
+    const refined = await member.post(`/api/templates/${templates[0]!._id}/refinements`, {
+      instructions: "Make the heading shorter",
+    });
+    expect(refined.status).toBe(202);
+    const again = await templateOf(member, refined.body.data.jobs[0]._id);
+    expectKit(again.html, kit);
+    const refineRow = await server.ctx.db.query.generationJobs.findFirst({
+      where: eq(generationJobs.id, refined.body.data.jobs[0]._id),
+    });
+    expect(refineRow?.brandKit).toMatchObject({ id: kitId, version: 1 });
+  });
+
+  it("without a kit the stand-in's own colours stay (the kit is what changed them)", async () => {
+    const other = await server.member();
+    const res = await other.request("POST", "/api/generations", imageForm("images", await design()));
+    const t = await templateOf(other, res.body.data.jobs[0]._id);
+    expect(t.html.toLowerCase()).toContain("#eab308");
+    expect(t.html).not.toContain("'Inter'");
+  });
+
+  it("another member's kit cannot be used: 404 and no credit taken", async () => {
+    const owner = await server.member();
+    const kitId = (
+      await owner.post("/api/brand-kits", {
+        name: "Mine",
+        palette: { primary: TEAL, accent: MAGENTA, text: "#111111", background: "#ffffff", link: TEAL },
+        font: { name: "", stylesheetUrl: null, fallback: "Georgia, serif" },
+      })
+    ).body.data.id as string;
+    const balance = async () => (await member.get("/api/me")).body.user.currentBalance as number;
+    const was = await balance();
+    const res = await member.request(
+      "POST",
+      "/api/generations",
+      imageForm("images", await design(), { brandKitId: kitId }),
+    );
+    expect(res.status).toBe(404);
+    expect(await balance()).toBe(was);
+  });
+});
