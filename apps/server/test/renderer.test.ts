@@ -239,7 +239,7 @@ describe("a render that never finishes", { timeout: 120_000 }, () => {
 });
 
 describe("renderReport", { timeout: 120_000 }, () => {
-  it("passes a stacking email, stores the four pictures and a thumbnail", async () => {
+  it("passes a stacking email, stores the five pictures and a thumbnail", async () => {
     const stored: { name: string; width: number }[] = [];
     const out = await renderReport(renderer, TWO_COLUMNS, {
       thumbnail: true,
@@ -261,6 +261,7 @@ describe("renderReport", { timeout: 120_000 }, () => {
       mobile: "https://files.test/mobile.png",
       dark: "https://files.test/dark.png",
       darkForced: "https://files.test/darkForced.png",
+      outlook: "https://files.test/outlook.png",
     });
     expect(out.thumbnail).toBe("https://files.test/thumbnail.png");
     expect(Object.fromEntries(stored.map((s) => [s.name, s.width]))).toEqual({
@@ -268,6 +269,8 @@ describe("renderReport", { timeout: 120_000 }, () => {
       mobile: 375,
       dark: 375,
       darkForced: 375,
+      // Classic Outlook (approximation) at the desktop width (decision 109).
+      outlook: 600,
       thumbnail: 480,
     });
   });
@@ -314,7 +317,7 @@ describe("renderIntoReport (the generator's call)", { timeout: 120_000 }, () => 
       expect(ids).toContain("axe");
       expect(out.report.render).toMatchObject({ available: true, mobileOverflowPx: 185 });
       const previews = out.report.previews!;
-      expect(Object.keys(previews).sort()).toEqual(["dark", "darkForced", "desktop", "mobile"]);
+      expect(Object.keys(previews).sort()).toEqual(["dark", "darkForced", "desktop", "mobile", "outlook"]);
       expect(previews.darkForced).toMatch(
         /^\/uploads\/previews\/6f1c2d3e-aaaa-bbbb-cccc-000000000001-dark-forced-[0-9a-f]+\.webp$/,
       );
