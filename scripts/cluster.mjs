@@ -17,7 +17,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export async function startCluster({ databaseUrl, redisUrl, ports, env = {}, startTimeoutMs = 180_000, log }) {
   const urls = ports.map((p) => `http://127.0.0.1:${p}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "mailsmith-cluster-"));
-  const children = ports.map((port, i) => {
+  const spawnInstance = (port, i) => {
     const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
@@ -44,7 +44,8 @@ export async function startCluster({ databaseUrl, redisUrl, ports, env = {}, sta
     child.stdout.on("data", forward);
     child.stderr.on("data", forward);
     return child;
-  });
+  };
+  const children = ports.map(spawnInstance);
   const stop = async () => {
     await Promise.all(
       children.map(
@@ -59,23 +60,37 @@ export async function startCluster({ databaseUrl, redisUrl, ports, env = {}, sta
     );
     rmSync(dataDir, { recursive: true, force: true });
   };
+  const untilHealthy = async (i, deadline) => {
+    for (;;) {
+      if (children[i].exitCode !== null) throw new Error(`${urls[i]} exited with ${children[i].exitCode}`);
+      try {
+        if ((await fetch(`${urls[i]}/api/health`)).ok) return;
+      } catch {}
+      if (Date.now() > deadline) throw new Error(`${urls[i]} did not come up`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
   try {
     const deadline = Date.now() + startTimeoutMs;
-    for (const [i, url] of urls.entries()) {
-      for (;;) {
-        if (children[i].exitCode !== null) throw new Error(`${url} exited with ${children[i].exitCode}`);
-        try {
-          if ((await fetch(`${url}/api/health`)).ok) break;
-        } catch {}
-        if (Date.now() > deadline) throw new Error(`${url} did not come up`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
+    for (const i of urls.keys()) await untilHealthy(i, deadline);
   } catch (err) {
     await stop();
     throw err;
   }
-  return { urls, stop };
+  /** Rolling restarts: SIGTERM instance i and resolve with its exit code once it has exited. */
+  const terminate = (i) =>
+    new Promise((resolve) => {
+      const child = children[i];
+      if (child.exitCode !== null) return resolve(child.exitCode);
+      child.once("exit", (code) => resolve(code));
+      child.kill("SIGTERM");
+    });
+  /** Starts instance i again (after terminate) and resolves when it answers /api/health. */
+  const start = async (i) => {
+    children[i] = spawnInstance(ports[i], i);
+    await untilHealthy(i, Date.now() + startTimeoutMs);
+  };
+  return { urls, stop, terminate, start };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

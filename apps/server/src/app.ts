@@ -8,6 +8,7 @@ import type { AppContext } from "./context.js";
 import { redactedRequest } from "./lib/redact.js";
 import { requestIdFor } from "./lib/request-id.js";
 import { registerAccessControl } from "./plugins/access.js";
+import { registerDraining } from "./plugins/draining.js";
 import { registerErrorHandler } from "./plugins/errors.js";
 import { registerMetrics } from "./plugins/metrics.js";
 import { ReplayCache } from "./plugins/replay.js";
@@ -36,6 +37,8 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
     bodyLimit: 1024 * 1024,
     // One line per request, written when it completes, instead of Fastify's two; none for health and static files.
     logController: new RequestLogController(),
+    // While closing, plugins/draining.ts answers 503 with Retry-After instead (decision 112).
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -56,6 +59,7 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
     reply.header("x-request-id", req.id);
     done();
   });
+  registerDraining(app);
 
   registerErrorHandler(app);
   registerRequestGuards(app, { origins: allowedOrigins(ctx.env.publicUrl, ctx.env.trustedOrigins) });
