@@ -25,16 +25,15 @@ const chroma = (c: PaletteColour) => Math.max(c.r, c.g, c.b) - Math.min(c.r, c.g
 
 /**
  * A kit palette from a design's palette (the fidelity score's own extraction, email-engine/fidelity/colour.ts):
- * background = the most covering colour; text = the most covering colour with 4.5:1 against it (else black or
- * white); primary and accent = the two most covering saturated colours that differ (ΔE > 10); link = primary.
+ * background = the most covering colour; text = the most covering neutral colour with 4.5:1 against it (else any
+ * such colour, else black or white); primary and accent = the two most covering saturated colours that differ (ΔE > 10); link = primary.
  */
 export function paletteFromColours(colours: PaletteColour[]): TBrandPalette {
   const black = { hex: "#000000", r: 0, g: 0, b: 0, coverage: 0 };
   const white = { hex: "#ffffff", r: 255, g: 255, b: 255, coverage: 0 };
   const background = colours[0] ?? white;
-  const text =
-    colours.find((c) => c !== background && contrast(c, background) >= 4.5) ??
-    (luminance(background) > 0.18 ? black : white);
+  const readable = colours.filter((c) => c !== background && contrast(c, background) >= 4.5);
+  const text = readable.find((c) => chroma(c) < 40) ?? readable[0] ?? (luminance(background) > 0.18 ? black : white);
   const vivid = colours.filter((c) => c !== background && c !== text && chroma(c) > 60);
   const primary = vivid[0] ?? text;
   const accent = vivid.find((c) => deltaE(c, primary) > 10) ?? primary;

@@ -1,6 +1,12 @@
 import type { TBrandKitSnapshot } from "@mailsmith/shared";
 import { deltaE, type PaletteColour } from "../../../email-engine/fidelity/index.js";
 
+/**
+ * Answer colours this close (CIEDE2000) to a colour of the design's palette are that colour: never changed. The
+ * palette is quantised (16 colours), so a design colour may sit a few units from its palette entry: at 2.3 (a
+ * just-noticeable difference) a corpus button #2199e8 snapped to the kit's #2b99e5 and cost a fidelity point.
+ */
+export const EXACT_DELTA_E = 5;
 /** Answer colours this close (CIEDE2000) to a kit colour become that kit colour exactly. */
 export const SNAP_DELTA_E = 6;
 /** Answer colours this close to a colour of the design are the design's: kept (unless snapped to the kit). */
@@ -32,12 +38,17 @@ export function kitFontStack(kit: TBrandKitSnapshot): string {
   return kit.font.name ? `'${kit.font.name}', ${fallback}` : fallback;
 }
 
+/** A grey or near-black text colour (grey-blues like #374151 included; #0e0426, a dark violet, is not). */
+const darkNeutral = (c: Rgb) => lightness(c) < 0.35 && chroma(c) < 30;
+
 /**
  * The colour the kit puts in place of `hex` for CSS property `prop` on element `tag`, or null to keep it.
- * A colour near a kit colour snaps to it exactly; a colour the design has (within DESIGN_DELTA_E of its palette) is
- * the design's and is kept; any other colour was left open by the design (the model chose it) and takes the kit's
- * colour for its role: link text → link, dark neutral text → text, light neutral backgrounds → background, vivid
- * colours → primary or accent, whichever is nearer. White or dark backgrounds and light text are kept.
+ * A colour the design has (within EXACT_DELTA_E) is kept; a colour near a kit colour snaps to it; a colour the design has (within DESIGN_DELTA_E of its palette) is
+ * the design's and is kept; any other background was left open by the design (the model chose it) and takes the
+ * kit's colour for its role: vivid → primary or accent, whichever is nearer; light neutral → background. Text is
+ * thin, so its colour is often missing from a design's palette: with a design, only a default dark-neutral text
+ * colour becomes the kit's text colour (when that is dark neutral too); without one, link text → link, dark neutral
+ * text → text and vivid text → primary or accent. Dark backgrounds and light text are kept.
  */
 function kitColour(
   hex: string,
@@ -49,6 +60,7 @@ function kitColour(
   const c = parseHex(hex);
   if (!c) return null;
   const p = kit.palette;
+  if (design?.some((d) => deltaE(c, d) <= EXACT_DELTA_E)) return null;
   const kitColours = [p.primary, p.accent, p.text, p.background, p.link];
   let best: string | null = null;
   let bestD = SNAP_DELTA_E;
@@ -62,9 +74,10 @@ function kitColour(
   const nearer = () => (deltaE(c, parseHex(p.primary)!) <= deltaE(c, parseHex(p.accent)!) ? p.primary : p.accent);
   if (prop === "color") {
     if (lightness(c) > 0.8) return null;
+    if (design) return darkNeutral(c) && darkNeutral(parseHex(p.text)!) ? p.text : null;
     if (tag === "a") return p.link;
     if (vivid) return nearer();
-    return lightness(c) < 0.35 ? p.text : null;
+    return darkNeutral(c) ? p.text : null;
   }
   if (vivid) return nearer();
   if (lightness(c) > 0.85) return p.background;
@@ -81,15 +94,16 @@ function rewriteStyle(style: string, tag: string, kit: TBrandKitSnapshot, design
     if (!COLOUR_PROPS.test(name)) return m;
     const role = name === "color" ? "color" : name.startsWith("border") ? "border" : "background";
     const next = value.replace(/#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b/g, (hex) =>
-      role === "border" ? (snapOnly(hex, kit) ?? hex) : (kitColour(hex, role, tag, kit, design) ?? hex),
+      role === "border" ? (snapOnly(hex, kit, design) ?? hex) : (kitColour(hex, role, tag, kit, design) ?? hex),
     );
     return `${sep}${sp}${prop}${colon}${next}`;
   });
 }
 
-function snapOnly(hex: string, kit: TBrandKitSnapshot): string | null {
+/** Borders: only a colour near a kit colour changes (to it), and not one the design has. */
+function snapOnly(hex: string, kit: TBrandKitSnapshot, design: Rgb[] | null): string | null {
   const c = parseHex(hex);
-  if (!c) return null;
+  if (!c || design?.some((d) => deltaE(c, d) <= EXACT_DELTA_E)) return null;
   const p = kit.palette;
   return (
     [p.primary, p.accent, p.text, p.background, p.link].find((k) => deltaE(c, parseHex(k)!) <= SNAP_DELTA_E) ?? null
