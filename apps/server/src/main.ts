@@ -12,6 +12,9 @@ import { resolveAuthSecret } from "./lib/auth-secret.js";
 import { batchedLogStream } from "./lib/batched-log-stream.js";
 import { lockDataDir } from "./lib/data-dir-lock.js";
 
+/** In-flight requests get this long after SIGTERM; the rest of the 10 s limit is for the hooks and the database. */
+const SHUTDOWN_GRACE_MS = 7_000;
+
 async function main() {
   const env = loadEnv();
   // Lines are held and written in batches, warnings and errors at once (decision 091), through a synchronous stream
@@ -72,7 +75,13 @@ async function main() {
       process.exit(1);
     }, 10_000);
     try {
+      // Fastify stops listening, answers 503 + Retry-After to requests on kept-alive connections (decision 112) and
+      // waits for those in flight. One still open after the grace (a body that never comes; a generation followed as
+      // NDJSON lasts as long as its job) is cut, so the features' onClose hooks (the generator hands its running jobs
+      // back to the queue) and the database close run within the limit instead of being killed by it.
+      const cutLingering = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await app.close();
+      clearTimeout(cutLingering);
       await closeBackupSocket();
       await stopTracing?.().catch(() => {});
       await database.close();
