@@ -164,6 +164,10 @@ export const routes: RouteObject[] = [
                     ...page(() => import("@/features/generator/pages/templates-page"), "TemplatesPage"),
                   },
                   {
+                    path: "brand-kits",
+                    ...page(() => import("@/features/brand-kits/pages/brand-kits-page"), "BrandKitsPage"),
+                  },
+                  {
                     path: "templates/:id",
                     ...page(() => import("@/features/generator/pages/template-page"), "TemplatePage"),
                   },

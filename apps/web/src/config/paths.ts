@@ -28,6 +28,7 @@ export const paths = {
     generateCode: "/user/generate-code",
     checkEmail: "/user/check-email",
     templates: "/user/templates",
+    brandKits: "/user/brand-kits",
   },
   admin: {
     dashboard: "/admin/dashboard",

@@ -1,4 +1,4 @@
-import { APP_UI_TEXTS, NAV_TEXTS } from "@mailsmith/shared";
+import { APP_UI_TEXTS, BRAND_KIT_UI_TEXTS, NAV_TEXTS } from "@mailsmith/shared";
 import { Link } from "react-router";
 import { UserMenu } from "@/components/layout/user-menu";
 import { Icon } from "@/components/ui/icon";
@@ -41,6 +41,7 @@ export function MemberLayout() {
     { label: NAV_TEXTS.generateTemplate, to: paths.user.generateCode, icon: <Icon glyph={navIcons.spark} /> },
     { label: NAV_TEXTS.checkEmail, to: paths.user.checkEmail, icon: <Icon glyph={navIcons.mail} /> },
     { label: NAV_TEXTS.myTemplates, to: paths.user.templates, icon: <Icon glyph={navIcons.template} /> },
+    { label: BRAND_KIT_UI_TEXTS.title, to: paths.user.brandKits, icon: <Icon glyph={navIcons.spark} /> },
     { label: NAV_TEXTS.buyCredits, to: paths.user.selectPackage, icon: <Icon glyph={navIcons.card} /> },
     { label: NAV_TEXTS.support, to: paths.user.support, icon: <Icon glyph={navIcons.support} /> },
     { label: NAV_TEXTS.pendingPayments, to: `${paths.user.pendingPayment}/`, icon: <Icon glyph={navIcons.clock} /> },

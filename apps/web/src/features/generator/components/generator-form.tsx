@@ -1,4 +1,5 @@
 import {
+  BRAND_KIT_UI_TEXTS,
   EMAIL_TYPES,
   type EmailType,
   GENERATION_JOB_LIMITS,
@@ -12,6 +13,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { inputClasses, TextAreaField } from "@/components/ui/field";
 import { paths } from "@/config/paths";
+import { useBrandKitChoices } from "../api/brand-kits";
 import type { GeneratorFormState } from "../hooks/use-generator-form";
 import { ImagePicker } from "./image-picker";
 
@@ -54,6 +56,33 @@ function VariantsField({ form, busy }: { form: GeneratorFormState; busy: boolean
         {GENERATOR_UI.cost(form.variants)}
       </p>
     </fieldset>
+  );
+}
+
+/** Which brand kit the generation uses (none by default); hidden until the member has a kit. */
+function BrandKitPicker({ form, busy }: { form: GeneratorFormState; busy: boolean }) {
+  const kits = useBrandKitChoices();
+  if (!kits.data?.length) return null;
+  return (
+    <div>
+      <label htmlFor="brand-kit" className="mb-1.5 block text-sm font-medium text-slate-700">
+        {BRAND_KIT_UI_TEXTS.picker}
+      </label>
+      <select
+        id="brand-kit"
+        value={form.brandKitId}
+        disabled={busy}
+        onChange={(e) => form.setBrandKitId(e.target.value)}
+        className={inputClasses()}
+      >
+        <option value="">{BRAND_KIT_UI_TEXTS.pickerNone}</option>
+        {kits.data.map((k) => (
+          <option key={k.id} value={k.id}>
+            {k.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -102,6 +131,7 @@ export function GeneratorForm({
           ))}
         </select>
       </div>
+      <BrandKitPicker form={form} busy={busy} />
       <ImagePicker
         images={form.images}
         onAdd={form.addImages}

@@ -26,6 +26,8 @@ export function useGeneratorForm({ credits, busy }: { credits: number; busy: boo
   const [instructions, setInstructions] = useState("");
   const [images, setImages] = useState<PickedImage[]>([]);
   const [variants, setVariants] = useState<1 | 2>(1);
+  /** One of the member's brand kits, or "" for none (decision 113). */
+  const [brandKitId, setBrandKitId] = useState("");
   const [imageErrors, setImageErrors] = useState<string[]>([]);
   const [inputError, setInputError] = useState<string | null>(null);
   /** The first design image of the running generation, for the compare view (an object URL of our own). */
@@ -70,6 +72,7 @@ export function useGeneratorForm({ credits, busy }: { credits: number; busy: boo
     form.append("emailType", emailType);
     form.append("instructions", instructions);
     form.append("variants", String(variants));
+    if (brandKitId) form.append("brandKitId", brandKitId);
     for (const img of images) form.append("images", img.file, img.file.name);
     const first = images[0];
     setDesignSrc(first ? URL.createObjectURL(first.file) : null);
@@ -97,6 +100,8 @@ export function useGeneratorForm({ credits, busy }: { credits: number; busy: boo
     moveImage,
     variants,
     setVariants,
+    brandKitId,
+    setBrandKitId,
     imageErrors,
     inputError,
     designSrc,
