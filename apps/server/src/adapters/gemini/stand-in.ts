@@ -404,6 +404,17 @@ function field(prompt: string, label: string): string {
   return m?.[1]?.trim() ?? "";
 }
 
+/** The email a stand-in answers for this prompt (shared with the OpenAI-compatible stand-in, decision 115). */
+export function standInAnswer(prompt: string, marker: string | undefined, images: number, structured: boolean) {
+  const emailType = field(prompt, "Email type") || "Promotional Email Templates";
+  const instructions = field(prompt, "Member instructions");
+  const boxes = structured && images > 0;
+  if (marker === "unsafe") return standInUnsafeEmail();
+  if (marker === "mjml" || prompt.includes("Write MJML"))
+    return standInMjmlEmail({ emailType, instructions, images, boxes });
+  return standInEmail({ emailType, instructions, images, boxes });
+}
+
 function splitInto(text: string, parts: number): string[] {
   const size = Math.max(1, Math.ceil(text.length / parts));
   const out: string[] = [];
@@ -533,8 +544,6 @@ export async function startGeminiStandIn(
     if (marker === "hang") return; // the caller's timeout ends it
 
     // Build the answer as Gemini would: JSON text, streamed in pieces.
-    const emailType = field(prompt, "Email type") || "Promotional Email Templates";
-    const instructions = field(prompt, "Member instructions");
     let pieces: (string | null)[];
     let finish = "STOP";
     let blocked = false;
@@ -545,12 +554,7 @@ export async function startGeminiStandIn(
       blocked = true;
       pieces = [];
     } else {
-      const answer =
-        marker === "unsafe"
-          ? standInUnsafeEmail()
-          : marker === "mjml" || prompt.includes("Write MJML")
-            ? standInMjmlEmail({ emailType, instructions, images, boxes: structured && images > 0 })
-            : standInEmail({ emailType, instructions, images, boxes: structured && images > 0 });
+      const answer = standInAnswer(prompt, marker, images, structured);
       const json = JSON.stringify(answer);
       if (marker === "truncated") {
         pieces = splitInto(json.slice(0, Math.floor(json.length / 2)), 4);

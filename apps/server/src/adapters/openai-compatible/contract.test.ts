@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatCompletionBody, createOpenAiCompatibleClient, OpenAiHttpError, retryAfterMs } from "./client.js";
+import {
+  ChatCompletionChunkSchema,
+  ChatCompletionRequestSchema,
+  ErrorBodySchema,
+  ListModelsResponseSchema,
+  parseSse,
+} from "./contract.js";
+import { OPENAI_STAND_IN_MODELS, type OpenAiStandIn, startOpenAiStandIn } from "./stand-in.js";
+
+/**
+ * Decision 115: every request our OpenAI-compatible client sends, and every answer its stand-in gives, is valid against
+ * OpenAI's documented contract (./contract.ts, written from OpenAI's API reference).
+ */
+let standIn: OpenAiStandIn;
+const client = createOpenAiCompatibleClient();
+const PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+const SCHEMA = {
+  name: "email",
+  schema: { type: "object", properties: { html: { type: "string" } }, required: ["html"], additionalProperties: false },
+};
+
+beforeAll(async () => {
+  standIn = await startOpenAiStandIn();
+});
+afterAll(async () => {
+  await standIn?.close();
+});
+
+async function drain(prompt: string, apiKey = "sk-good", model = OPENAI_STAND_IN_MODELS[0]!) {
+  const stream = await client.stream({
+    baseUrl: standIn.url,
+    apiKey,
+    model,
+    prompt,
+    images: [{ mimeType: "image/png", data: Buffer.from(PNG_1PX, "base64") }],
+    signal: AbortSignal.timeout(10_000),
+    responseSchema: SCHEMA,
+  });
+  let text = "";
+  let finish: string | undefined;
+  let refusal = "";
+  for await (const c of stream) {
+    text += c.text;
+    finish = c.finishReason ?? finish;
+    refusal += c.refusal ?? "";
+  }
+  return { text, finish, refusal };
+}
+
+function lastError() {
+  const a = standIn.answers.at(-1)!;
+  return { answer: a, body: ErrorBodySchema.parse(JSON.parse(a.body)) };
+}
+
+describe("OpenAI-compatible client and stand-in against OpenAI's contract", () => {
+  it("streams a structured answer: the request (image part, json_schema) and every SSE chunk match the contract", async () => {
+    const { text, finish } = await drain("Email type: Newsletter\nMember instructions: make it purple");
+    expect(finish).toBe("stop");
+    const email = JSON.parse(text) as { html: string };
+    expect(email.html).toContain("#7e22ce");
+
+    const call = standIn.calls.at(-1)!;
+    const request = ChatCompletionRequestSchema.parse(call.body);
+    expect(request.stream).toBe(true);
+    expect(request.response_format).toEqual({ type: "json_schema", json_schema: { ...SCHEMA, strict: true } });
+    expect(call.imageCount).toBe(1);
+    expect(JSON.stringify(request.messages)).toContain(`"url":"data:image/png;base64,${PNG_1PX}"`);
+
+    const answer = standIn.answers.at(-1)!;
+    expect(answer.contentType).toBe("text/event-stream");
+    const { events, done } = parseSse(answer.body);
+    expect(done).toBe(true);
+    expect(events.length).toBeGreaterThan(2);
+    for (const e of events) ChatCompletionChunkSchema.parse(e);
+  });
+
+  it("a request without a schema asks for json_object, still valid", () => {
+    const body = chatCompletionBody({ model: "m", prompt: "p", images: [] });
+    expect(ChatCompletionRequestSchema.parse(body).response_format).toEqual({ type: "json_object" });
+  });
+
+  it("the contract refuses what OpenAI refuses (so the validation can fail)", () => {
+    const body = chatCompletionBody({
+      model: "m",
+      prompt: "p",
+      images: [],
+      responseSchema: { name: "an email!", schema: {} },
+    });
+    expect(ChatCompletionRequestSchema.safeParse(body).success).toBe(false);
+    expect(
+      ChatCompletionChunkSchema.safeParse({ id: "x", object: "chat.completion", created: 1, model: "m", choices: [] })
+        .success,
+    ).toBe(false);
+    expect(ErrorBodySchema.safeParse({ error: { message: "x" } }).success).toBe(false);
+  });
+
+  it("a truncated answer ends with finish_reason length; a refusal arrives as delta.refusal", async () => {
+    const truncated = await drain("[stand-in:truncated]");
+    expect(truncated.finish).toBe("length");
+    expect(() => JSON.parse(truncated.text)).toThrow();
+    for (const e of parseSse(standIn.answers.at(-1)!.body).events) ChatCompletionChunkSchema.parse(e);
+
+    const refused = await drain("[stand-in:refusal]");
+    expect(refused.text).toBe("");
+    expect(refused.refusal).toMatch(/can't help/);
+    for (const e of parseSse(standIn.answers.at(-1)!.body).events) ChatCompletionChunkSchema.parse(e);
+  });
+
+  it("GET /models lists the models, valid against ListModelsResponse", async () => {
+    const list = await client.listModels({
+      baseUrl: `${standIn.url}/`,
+      apiKey: "sk-good",
+      signal: AbortSignal.timeout(5000),
+    });
+    expect(list.map((m) => m.id)).toEqual(OPENAI_STAND_IN_MODELS);
+    ListModelsResponseSchema.parse(JSON.parse(standIn.answers.at(-1)!.body));
+  });
+
+  it("a refused key: 401 invalid_api_key, keyRefused, for generation and discovery", async () => {
+    const err = await drain("hello", "sk-fail-401").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OpenAiHttpError);
+    expect((err as OpenAiHttpError).status).toBe(401);
+    expect((err as OpenAiHttpError).code).toBe("invalid_api_key");
+    expect((err as OpenAiHttpError).keyRefused).toBe(true);
+    expect((err as OpenAiHttpError).message).not.toContain("sk-fail-401");
+    expect(lastError().body.error.code).toBe("invalid_api_key");
+
+    standIn.revoke("sk-revoked");
+    const listErr = await client
+      .listModels({ baseUrl: standIn.url, apiKey: "sk-revoked", signal: AbortSignal.timeout(5000) })
+      .catch((e: unknown) => e);
+    expect((listErr as OpenAiHttpError).keyRefused).toBe(true);
+    expect(lastError().answer.status).toBe(401);
+  });
+
+  it("rate limited: 429 rate_limit_exceeded with retry-after read into milliseconds", async () => {
+    const err = (await drain("hello", "sk-fail-429").catch((e: unknown) => e)) as OpenAiHttpError;
+    expect(err.status).toBe(429);
+    expect(err.code).toBe("rate_limit_exceeded");
+    expect(err.retryAfterMs).toBe(20_000);
+    expect(err.keyRefused).toBe(false);
+    expect(lastError().answer.headers["retry-after"]).toBe("20");
+  });
+
+  it("an unknown model: 404 model_not_found", async () => {
+    const err = (await drain("hello", "sk-good", "gpt-nonexistent").catch((e: unknown) => e)) as OpenAiHttpError;
+    expect(err.status).toBe(404);
+    expect(err.modelNotFound).toBe(true);
+    expect(lastError().body.error.code).toBe("model_not_found");
+  });
+
+  it("a server that cannot be reached is status 0", async () => {
+    const err = (await client
+      .listModels({ baseUrl: "http://127.0.0.1:1/v1", apiKey: "k", signal: AbortSignal.timeout(5000) })
+      .catch((e: unknown) => e)) as OpenAiHttpError;
+    expect(err).toBeInstanceOf(OpenAiHttpError);
+    expect(err.status).toBe(0);
+  });
+
+  it("retry-after as seconds, milliseconds or an HTTP date", () => {
+    expect(retryAfterMs(new Headers({ "retry-after": "1.5" }))).toBe(1500);
+    expect(retryAfterMs(new Headers({ "retry-after-ms": "250", "retry-after": "9" }))).toBe(250);
+    expect(retryAfterMs(new Headers({ "retry-after": new Date(10_000).toUTCString() }), 4_000)).toBe(6_000);
+    expect(retryAfterMs(new Headers())).toBeNull();
+  });
+});

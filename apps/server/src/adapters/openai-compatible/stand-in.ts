@@ -1,0 +1,227 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { standInAnswer } from "../gemini/stand-in.js";
+
+/**
+ * A faithful local OpenAI-compatible server (decision 115): POST /v1/chat/completions (streamed SSE or one JSON
+ * answer), GET /v1/models, OpenAI's error bodies and headers. Answers are the Gemini stand-in's emails, so the
+ * generator's tests read the same designs whichever provider made them. Shapes: ./contract.ts.
+ *
+ * Keys steer failures as in the Gemini stand-in: a key containing "fail-401" (or revoked) is refused with
+ * invalid_api_key, "fail-429" answers rate_limit_exceeded with retry-after, "fail-500" a server error. A prompt marker
+ * [stand-in:malformed|refusal|truncated|unsafe|mjml|429|500] steers the answer.
+ */
+
+export interface OpenAiStandInCall {
+  model: string;
+  apiKey: string;
+  imageCount: number;
+  prompt: string;
+  /** response_format.type of the request. */
+  responseFormat: string;
+  stream: boolean;
+  /** The request body as sent (for the contract test). */
+  body: unknown;
+}
+
+export interface OpenAiStandInAnswer {
+  path: string;
+  status: number;
+  contentType: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface OpenAiStandIn {
+  /** Base URL, ending in /v1 as OpenAI's does. */
+  url: string;
+  calls: OpenAiStandInCall[];
+  answers: OpenAiStandInAnswer[];
+  revoke(apiKey: string): void;
+  close(): Promise<void>;
+}
+
+export const OPENAI_STAND_IN_MODELS = ["gpt-4.1-mini", "gpt-4o", "llama3.2-vision"];
+
+function openAiError(status: number, message: string, type: string, code: string | null, param: string | null = null) {
+  return { status, body: { error: { message, type, param, code } } };
+}
+
+interface Part {
+  type?: string;
+  text?: string;
+  image_url?: { url?: string };
+}
+
+export async function startOpenAiStandIn(opts: { models?: string[] } = {}): Promise<OpenAiStandIn> {
+  const models = opts.models ?? OPENAI_STAND_IN_MODELS;
+  const calls: OpenAiStandInCall[] = [];
+  const answers: OpenAiStandInAnswer[] = [];
+  const revoked = new Set<string>();
+  let counter = 0;
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://stand-in");
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        const text = JSON.stringify(body);
+        const all = { "content-type": "application/json", ...headers };
+        answers.push({ path: url.pathname, status, contentType: all["content-type"], headers, body: text });
+        res.writeHead(status, all).end(text);
+      };
+      const fail = (e: ReturnType<typeof openAiError>, headers: Record<string, string> = {}) =>
+        send(e.status, e.body, headers);
+
+      const apiKey = (req.headers.authorization ?? "").replace(/^Bearer\s+/i, "");
+      if (!apiKey || revoked.has(apiKey) || apiKey.includes("fail-401")) {
+        const shown = apiKey ? `${apiKey.slice(0, 3)}*****${apiKey.slice(-4)}` : "";
+        return fail(
+          openAiError(
+            401,
+            apiKey
+              ? `Incorrect API key provided: ${shown}. You can find your API key at https://platform.openai.com/account/api-keys.`
+              : "You didn't provide an API key.",
+            "invalid_request_error",
+            apiKey ? "invalid_api_key" : null,
+          ),
+        );
+      }
+
+      if (req.method === "GET" && url.pathname === "/v1/models") {
+        return send(200, {
+          object: "list",
+          data: models.map((id) => ({ id, object: "model", created: 1_700_000_000, owned_by: "stand-in" })),
+        });
+      }
+      if (req.method !== "POST" || url.pathname !== "/v1/chat/completions") {
+        return fail(openAiError(404, `Invalid URL (${req.method} ${url.pathname})`, "invalid_request_error", null));
+      }
+
+      let body: {
+        model?: string;
+        messages?: { role?: string; content?: string | Part[] }[];
+        stream?: boolean;
+        response_format?: { type?: string };
+      };
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      } catch {
+        return fail(
+          openAiError(400, "We could not parse the JSON body of your request.", "invalid_request_error", null),
+        );
+      }
+      const model = body.model ?? "";
+      if (!models.includes(model)) {
+        return fail(
+          openAiError(
+            404,
+            `The model \`${model}\` does not exist or you do not have access to it.`,
+            "invalid_request_error",
+            "model_not_found",
+          ),
+        );
+      }
+      const parts: Part[] = (body.messages ?? []).flatMap((m) =>
+        typeof m.content === "string" ? [{ type: "text", text: m.content }] : (m.content ?? []),
+      );
+      const prompt = parts
+        .filter((p) => p.type === "text")
+        .map((p) => p.text ?? "")
+        .join("\n");
+      const images = parts.filter((p) => p.type === "image_url").length;
+      const responseFormat = body.response_format?.type ?? "text";
+      const stream = body.stream === true;
+      calls.push({ model, apiKey, imageCount: images, prompt, responseFormat, stream, body });
+
+      const [, marker] = prompt.match(/\[stand-in:(\w+)\]/) ?? [];
+      if (apiKey.includes("fail-429") || marker === "429") {
+        return fail(
+          openAiError(
+            429,
+            `Rate limit reached for ${model} on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s.`,
+            "requests",
+            "rate_limit_exceeded",
+          ),
+          { "retry-after": "20", "retry-after-ms": "20000", "x-ratelimit-remaining-requests": "0" },
+        );
+      }
+      if (apiKey.includes("fail-500") || marker === "500") {
+        return fail(openAiError(500, "The server had an error while processing your request.", "server_error", null));
+      }
+
+      const answer = standInAnswer(prompt, marker, images, responseFormat === "json_schema");
+      let text =
+        marker === "malformed" ? "I am sorry, I could not turn this design into an email." : JSON.stringify(answer);
+      let finish: "stop" | "length" = "stop";
+      if (marker === "truncated") {
+        text = text.slice(0, Math.floor(text.length / 2));
+        finish = "length";
+      }
+      const refusal = marker === "refusal" ? "I'm sorry, I can't help with that." : null;
+      const id = `chatcmpl-standin${++counter}`;
+      const created = Math.floor(Date.now() / 1000);
+
+      if (!stream) {
+        return send(200, {
+          id,
+          object: "chat.completion",
+          created,
+          model,
+          choices: [
+            {
+              index: 0,
+              message: { role: "assistant", content: refusal ? null : text, refusal },
+              logprobs: null,
+              finish_reason: finish,
+            },
+          ],
+          usage: {
+            prompt_tokens: 100,
+            completion_tokens: Math.ceil(text.length / 4),
+            total_tokens: 100 + Math.ceil(text.length / 4),
+          },
+        });
+      }
+      const base = { id, object: "chat.completion.chunk", created, model, system_fingerprint: "fp_standin" };
+      const events: unknown[] = [
+        {
+          ...base,
+          choices: [{ index: 0, delta: { role: "assistant", content: "" }, logprobs: null, finish_reason: null }],
+        },
+      ];
+      if (refusal) {
+        events.push({ ...base, choices: [{ index: 0, delta: { refusal }, logprobs: null, finish_reason: null }] });
+      } else {
+        const size = Math.max(1, Math.ceil(text.length / 6));
+        for (let i = 0; i < text.length; i += size) {
+          events.push({
+            ...base,
+            choices: [{ index: 0, delta: { content: text.slice(i, i + size) }, logprobs: null, finish_reason: null }],
+          });
+        }
+      }
+      events.push({ ...base, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: finish }] });
+      const sent = `${events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("")}data: [DONE]\n\n`;
+      answers.push({ path: url.pathname, status: 200, contentType: "text/event-stream", headers: {}, body: sent });
+      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+      // In pieces, as a real server flushes them.
+      for (const e of sent.split(/(?<=\n\n)/)) res.write(e);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    calls,
+    answers,
+    revoke: (k) => revoked.add(k),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
