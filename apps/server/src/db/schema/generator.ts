@@ -23,6 +23,13 @@ export const geminiKeys = pgTable("gemini_keys", {
   checkedAt: timestamp("checked_at", { withTimezone: true }),
   checkError: text("check_error"),
   models: jsonb("models").$type<StoredGeminiModel[]>(),
+  // Decision 115: the key's provider. "openai": an OpenAI-compatible server at baseUrl (OpenAI, OpenRouter, vLLM,
+  // Ollama, LM Studio), answering with `model` (chosen by the admin).
+  provider: text("provider", { enum: ["gemini", "openai"] })
+    .notNull()
+    .default("gemini"),
+  baseUrl: text("base_url"),
+  model: text("model"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
