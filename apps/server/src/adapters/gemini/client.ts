@@ -18,6 +18,14 @@ export interface StreamRequest {
   responseSchema?: Schema;
   /** generationConfig.thinkingConfig for the model's family (adapters/gemini/models.ts thinkingFor). */
   thinking?: ThinkingSettings;
+  /** Another provider's server for this key (adapters/openai-compatible/provider-client.ts; decision 115). */
+  provider?: ProviderTarget;
+}
+
+/** A key of another provider: an OpenAI-compatible server at baseUrl. Absent: Gemini. */
+export interface ProviderTarget {
+  kind: "openai";
+  baseUrl: string;
 }
 
 /** What the generator reads from each streamed chunk: the first candidate's text parts. */
@@ -109,7 +117,7 @@ export interface GeminiClient {
   /** Opens a streamed generation. Rejects with GeminiHttpError before the first chunk on HTTP failures. */
   stream(req: StreamRequest): Promise<AsyncGenerator<StreamChunk>>;
   /** models.list, every page (pageToken), as the key sees it. Rejects with GeminiHttpError. */
-  listModels(req: { apiKey: string; signal: AbortSignal }): Promise<GeminiModelInfo[]>;
+  listModels(req: { apiKey: string; signal: AbortSignal; provider?: ProviderTarget }): Promise<GeminiModelInfo[]>;
 }
 
 function toHttpError(err: unknown): unknown {

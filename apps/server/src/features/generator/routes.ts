@@ -2,6 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import { GENERATOR_LIMITS } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import { createGeminiClient, type GeminiClient } from "../../adapters/gemini/client.js";
+import { withOpenAiCompatible } from "../../adapters/openai-compatible/provider-client.js";
 import type { AppContext } from "../../context.js";
 import { templateAutofixRoutes } from "./history/autofix-routes.js";
 import { exportRoutes } from "./history/export-routes.js";
@@ -30,7 +31,8 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
       limits: { fileSize: GENERATOR_LIMITS.maxImageBytes, files: GENERATOR_LIMITS.maxImages, fields: 10, parts: 20 },
     });
   }
-  const gemini = opts.gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL });
+  // One adapter interface for every provider (decision 115): OpenAI-compatible keys go to their own server.
+  const gemini = withOpenAiCompatible(opts.gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL }));
   const worker = new GenerationWorker(
     { ctx, gemini, postProcessor: ctx.emailEngine },
     {

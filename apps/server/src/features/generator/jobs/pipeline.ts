@@ -22,6 +22,7 @@ import { annotateSpan, inSpan } from "../../../lib/trace.js";
 import { absoluteUrl, cleanBoxes, materialiseImages, readUpload } from "../design-images.js";
 import { checkKey, refusalReason } from "../keys/discovery.js";
 import { modelPolicy } from "../keys/models.js";
+import { openAiModelOf, providerOf } from "../keys/provider.js";
 import { type KeyRow, keysRepo, REPEATED_FAILURES } from "../keys/repo.js";
 import { generationsRepo } from "../repo.js";
 import { HtmlFieldDecoder, type ParsedAnswer, parseAnswer } from "./answer.js";
@@ -232,7 +233,7 @@ async function callModelOnce(
     let callStarted = 0;
     while (queue.length > 0) {
       const key = queue.shift()!;
-      const model = modelFor(key);
+      const model = key.provider === "openai" ? openAiModelOf(key) : modelFor(key);
       if (!model) continue;
       try {
         callStarted = performance.now();
@@ -244,6 +245,7 @@ async function callModelOnce(
           signal,
           thinking: thinkingFor(model, plan.infos.get(model)),
           ...(opts.structured ? { responseSchema: ANSWER_SCHEMA as never } : {}),
+          ...providerOf(key),
         });
         usedKey = key;
         usedModel = model;

@@ -1,6 +1,7 @@
 import { GEMINI_HEALTH_MESSAGES, maskKey } from "@mailsmith/shared";
 import { type GeminiClient, GeminiHttpError } from "../../../adapters/gemini/client.js";
 import type { AppContext } from "../../../context.js";
+import { providerOf } from "./provider.js";
 import { type KeyRow, keysRepo } from "./repo.js";
 
 /**
@@ -33,6 +34,7 @@ export async function checkKey(ctx: AppContext, gemini: GeminiClient, key: KeyRo
     const models = await gemini.listModels({
       apiKey: key.key,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      ...providerOf(key),
     });
     await keysRepo.recordCheck(ctx.db, key.id, { models });
     return { ok: true, models: models.length } satisfies CheckResult;

@@ -1,5 +1,6 @@
 import { maskKey } from "@mailsmith/shared";
 import { createGeminiClient, type GeminiClient } from "../../../adapters/gemini/client.js";
+import { withOpenAiCompatible } from "../../../adapters/openai-compatible/provider-client.js";
 import type { AppContext } from "../../../context.js";
 import type { ProbeResult, StatusProbe } from "../../../core/status-probes.js";
 import { checkKey } from "./discovery.js";
@@ -14,7 +15,7 @@ const KEYS_FIX =
  * is recorded on the key, decision 095), then the model generations will use (decision 094).
  */
 export function geminiStatusProbe(ctx: AppContext, gemini?: GeminiClient): StatusProbe {
-  const client = gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL });
+  const client = withOpenAiCompatible(gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL }));
   return {
     id: "gemini",
     name: "Gemini",
