@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { ChatCompletionRequestSchema } from "../src/adapters/openai-compatible/contract.js";
 import { type OpenAiStandIn, startOpenAiStandIn } from "../src/adapters/openai-compatible/stand-in.js";
-import { geminiKeys } from "../src/db/schema/index.js";
 import { startTestServer, type TestClient, type TestResponse, type TestServer } from "./harness.js";
 
 /**
@@ -49,21 +48,36 @@ async function generate(c: TestClient, instructions = "", image = false) {
   return c.request("POST", "/api/generate", fd);
 }
 async function addOpenAiKey(key: string, model = "gpt-4.1-mini") {
-  // The admin form for OpenAI-compatible keys is not built yet (decision 115): the row as it would store it.
-  const [row] = await server.ctx.db
-    .insert(geminiKeys)
-    .values({ name: key.slice(0, 20), key, provider: "openai", baseUrl: openai.url, model })
-    .returning();
-  return row!;
+  const res = await admin.post("/api/gemini-keys", {
+    name: "OpenAI-compatible",
+    key,
+    provider: "openai",
+    baseUrl: openai.url,
+    model,
+  });
+  expect(res.status).toBe(201);
+  expect(res.body.data).toMatchObject({ provider: "openai", baseUrl: openai.url, model });
+  expect(JSON.stringify(res.body)).not.toContain(key);
+  return { id: res.body.data._id as string, health: res.body.data.health };
 }
 async function onlyKeys(ids: string[]) {
   const list = (await admin.get("/api/gemini-keys")).body.data as { _id: string }[];
   for (const k of list) if (!ids.includes(k._id)) await admin.delete(`/api/gemini-keys/${k._id}`);
 }
 
+describe("adding an OpenAI-compatible key (decision 115)", () => {
+  it("needs a base URL", async () => {
+    const res = await admin.post("/api/gemini-keys", { name: "o", key: "sk-x", provider: "openai" });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain("base URL");
+  });
+});
+
 describe("an OpenAI-compatible key generates through the same pipeline (decision 115)", () => {
   it("generates with the key's model: chat completions with json_schema, the answer becomes the template", async () => {
     const key = await addOpenAiKey("sk-openai-good-0001");
+    // Added and tested like a Gemini key: GET {base}/models answered.
+    expect(key.health.status).toBe("ok");
     await onlyKeys([key.id]);
     const m = await server.member();
     const before = openai.calls.length;
@@ -84,7 +98,9 @@ describe("an OpenAI-compatible key generates through the same pipeline (decision
   });
 
   it("a refused OpenAI-compatible key is marked invalid and the generation falls over to a Gemini key", async () => {
-    const dead = await addOpenAiKey("sk-fail-401-dead-0002");
+    // Good when added, revoked later (a key added dead is marked invalid at once and tried last).
+    const dead = await addOpenAiKey("sk-soon-revoked-0002");
+    openai.revoke("sk-soon-revoked-0002");
     const added = await admin.post("/api/gemini-keys", { name: "g", key: "standin-good-key-0003" });
     expect(added.status).toBe(201);
     await onlyKeys([dead.id, added.body.data._id]);

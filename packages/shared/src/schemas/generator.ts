@@ -130,6 +130,8 @@ export const GEMINI_KEY_MESSAGES = {
   deleteFailed: "Failed to delete key",
   toggleFailed: "Failed to toggle key status",
   required: "Name and key are required",
+  /** Decision 115: an OpenAI-compatible key names its server. */
+  baseUrlRequired: "An OpenAI-compatible key needs its base URL (http:// or https://, e.g. https://api.openai.com/v1)",
   added: "API key added successfully!",
   updated: "API key updated successfully!",
   deleted: "API key deleted successfully!",
@@ -180,6 +182,10 @@ export const ZGeminiKeySchema = z.object({
   /** Masked: first 8 … last 4. The whole key never leaves the server. */
   keyPreview: z.string(),
   isActive: z.boolean(),
+  /** Decision 115 (absent from older servers: Gemini). */
+  provider: z.enum(["gemini", "openai"]).optional(),
+  baseUrl: z.string().nullable().optional(),
+  model: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   usage: z.object({
@@ -194,11 +200,26 @@ export type TGeminiKey = z.infer<typeof ZGeminiKeySchema>;
 const keyName = z.string().trim().min(1, GEMINI_KEY_MESSAGES.required).max(100);
 const keyValue = z.string().trim().min(1, GEMINI_KEY_MESSAGES.required).max(500);
 
-export const ZCreateGeminiKeySchema = z.object({
-  name: keyName,
-  key: keyValue,
-  isActive: z.boolean().optional().default(true),
-});
+export const ZCreateGeminiKeySchema = z
+  .object({
+    name: keyName,
+    key: keyValue,
+    isActive: z.boolean().optional().default(true),
+    /** Decision 115: Gemini, or an OpenAI-compatible server (OpenAI, OpenRouter, vLLM, Ollama, LM Studio). */
+    provider: z.enum(["gemini", "openai"]).optional().default("gemini"),
+    baseUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^https?:\/\/[^\s]+$/, GEMINI_KEY_MESSAGES.baseUrlRequired)
+      .optional(),
+    /** The model an OpenAI-compatible key answers with (blank: the first its server lists). */
+    model: z.string().trim().max(200).optional(),
+  })
+  .refine((v) => v.provider !== "openai" || Boolean(v.baseUrl), {
+    message: GEMINI_KEY_MESSAGES.baseUrlRequired,
+    path: ["baseUrl"],
+  });
 export type TCreateGeminiKey = z.input<typeof ZCreateGeminiKeySchema>;
 
 /** PUT: a blank key keeps the stored one (the form never sees it). */

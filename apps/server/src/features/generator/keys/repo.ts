@@ -13,6 +13,9 @@ export function toKeyDto(row: KeyRow): TGeminiKey {
     name: row.name,
     keyPreview: maskKey(row.key),
     isActive: row.isActive,
+    provider: row.provider,
+    baseUrl: row.baseUrl,
+    model: row.model,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     usage: {

@@ -50,7 +50,15 @@ export const keysService = {
     const key = input.key.trim();
     if (!name || !key) throw badRequest(GEMINI_KEY_MESSAGES.required, "VALIDATION_ERROR");
     const row = await ctx.db.transaction(async (tx) => {
-      const added = await keysRepo.insert(tx, { name, key, isActive: input.isActive ?? true });
+      const openai = input.provider === "openai";
+      const added = await keysRepo.insert(tx, {
+        name,
+        key,
+        isActive: input.isActive ?? true,
+        provider: openai ? "openai" : "gemini",
+        baseUrl: openai ? (input.baseUrl ?? null) : null,
+        model: openai ? input.model || null : null,
+      });
       await recordAdminChange(tx, actor, {
         action: "gemini_key.create",
         targetType: "gemini_key",
