@@ -122,4 +122,20 @@ describe("an OpenAI-compatible key generates through the same pipeline (decision
     expect(list.find((k) => k._id === dead.id)!.health).toMatchObject({ status: "invalid" });
     await onlyKeys([]);
   });
+
+  it("an OpenAI-compatible key whose model its server does not have falls over to the next key at once", async () => {
+    const wrong = await addOpenAiKey("sk-wrong-model-0004", "gpt-nonexistent");
+    const good = await admin.post("/api/gemini-keys", { name: "g", key: "standin-good-key-0005" });
+    await onlyKeys([wrong.id, good.body.data._id]);
+    for (let i = 0; i < 3; i++) {
+      const before = openai.answers.length;
+      expect(last(await generate(await server.member()))).toMatchObject({ type: "done" });
+      // At most one 404 per generation: the model is not asked for again within it.
+      expect(openai.answers.slice(before).filter((a) => a.status === 404)).toHaveLength(
+        openai.answers.slice(before).length,
+      );
+      expect(openai.answers.slice(before).length).toBeLessThanOrEqual(1);
+    }
+    await onlyKeys([]);
+  });
 });

@@ -234,7 +234,7 @@ async function callModelOnce(
     while (queue.length > 0) {
       const key = queue.shift()!;
       const model = key.provider === "openai" ? openAiModelOf(key) : modelFor(key);
-      if (!model) continue;
+      if (!model || dead.has(model)) continue;
       try {
         callStarted = performance.now();
         chunks = await gemini.stream({
@@ -262,6 +262,8 @@ async function callModelOnce(
         if (err.modelNotFound) {
           // Retired (or never there): not the key's fault. The next model, with the same key.
           dead.add(model);
+          // An OpenAI-compatible key has one model (its admin's choice): the next key, no Gemini notice.
+          if (key.provider === "openai") continue;
           await modelPolicy.retire(ctx, model, plan.candidates.find((m) => !dead.has(m)) ?? null);
           queue.unshift(key);
           continue;
