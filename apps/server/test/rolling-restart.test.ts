@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import pg from "pg";
+import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 // @ts-expect-error plain ES module without types (also run by hand: node scripts/cluster.mjs)
 import { startCluster } from "../../../scripts/cluster.mjs";
-import { onFreePorts } from "./harness.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
+import { onFreePorts, TestClient } from "./harness.js";
 
 /**
  * Issue 39 item 8 (decision 112): one of two instances on one PostgreSQL and one Redis is stopped (SIGTERM) and
@@ -16,6 +18,8 @@ import { onFreePorts } from "./harness.js";
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const WRITERS = 4;
+const ADMIN = { email: "admin@restart.test", password: "restart-admin-password-1" };
+const GOOD_KEY = "standin-restart-good-key-0123456789";
 const WAIT_MS = 240_000;
 
 interface Cluster {
@@ -79,12 +83,15 @@ async function holdRequest(url: string): Promise<{ finish(): Promise<RawAnswer[]
       phone: "+1 555 0100",
       ticketUserProfileURL: null,
     });
-  const head = (body: string) =>
+  const head = (body: string, expectContinue = false) =>
     `POST /api/new-support-message HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${url}\r\n` +
-    `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n`;
+    `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive${expectContinue ? "\r\nExpect: 100-continue" : ""}\r\n\r\n`;
   const first = ticket("In flight");
   const half = Math.floor(first.length / 2);
-  socket.write(head(first) + first.slice(0, half));
+  // The server answers "100 Continue" once it has read the headers: from then on the request is in flight (a socket
+  // merely connected could still be closed as idle when the server closes).
+  socket.write(head(first, true) + first.slice(0, half));
+  await until("the request's headers read", () => received.includes("100 Continue"));
   return {
     abandon: () => socket.destroy(),
     async finish() {
@@ -93,7 +100,7 @@ async function holdRequest(url: string): Promise<{ finish(): Promise<RawAnswer[]
       await closed;
       return received
         .split(/(?=HTTP\/1\.1 \d{3})/)
-        .filter(Boolean)
+        .filter((raw) => raw && !raw.startsWith("HTTP/1.1 100"))
         .map((raw) => {
           const [top = "", ...rest] = raw.split("\r\n\r\n");
           const [statusLine = "", ...lines] = top.split("\r\n");
@@ -109,9 +116,12 @@ async function holdRequest(url: string): Promise<{ finish(): Promise<RawAnswer[]
 describe.runIf(serverUrl)("a rolling restart under load", () => {
   let stop: (() => Promise<void>) | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
+  /** The cluster and its database, kept for the generation check that follows the load. */
+  let shared: { cluster: Cluster; dbUrl: string; standIn: GeminiStandIn } | undefined;
   afterAll(async () => {
     await stop?.();
     await dropDatabase?.();
+    await shared?.standIn.close();
   }, 60_000);
 
   it("answers every request with a success or a 503 with Retry-After, and loses no acknowledged write", async () => {
@@ -129,6 +139,7 @@ describe.runIf(serverUrl)("a rolling restart under load", () => {
       await c.end();
     };
     const output: string[] = [];
+    const standIn = await startGeminiStandIn();
     const cluster = await onFreePorts(
       2,
       (ports): Promise<Cluster> =>
@@ -140,6 +151,12 @@ describe.runIf(serverUrl)("a rolling restart under load", () => {
             REDIS_KEY_PREFIX: `mailsmith-restart-test:${randomBytes(6).toString("hex")}:`,
             SIGNUP_LIMIT_PER_HOUR: "100000",
             LOG_LEVEL: "info",
+            ADMIN_EMAIL: ADMIN.email,
+            ADMIN_PASSWORD: ADMIN.password,
+            GEMINI_BASE_URL: standIn.url,
+            // The held model call lasts while B restarts: longer than that on a busy machine, never a time-out.
+            GEMINI_TIMEOUT_MS: "600000",
+            GENERATION_POLL_MS: "150",
           },
           log: (line: string) => output.push(line),
         }).catch((err: Error) => {
@@ -148,6 +165,7 @@ describe.runIf(serverUrl)("a rolling restart under load", () => {
       { attempts: 3, portTaken: (err) => (err as Error).message.includes("EADDRINUSE") },
     );
     stop = cluster.stop;
+    shared = { cluster, dbUrl: url.toString(), standIn };
     const urls = cluster.urls;
 
     const acked: { email: string; on: number; after: string }[] = [];
@@ -246,6 +264,74 @@ describe.runIf(serverUrl)("a rolling restart under load", () => {
     } finally {
       writing = false;
       await Promise.allSettled(writers);
+    }
+  }, 600_000);
+
+  it("hands a generation running on a stopped instance to the other, where it finishes", async () => {
+    if (!shared) throw new Error("the cluster of the load check did not start");
+    const { cluster, dbUrl, standIn } = shared;
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    const jobRow = async (id: string) =>
+      (
+        await db.query<{
+          status: string;
+          stage: string;
+          runs: number;
+          refunded: boolean;
+          locked_by: string | null;
+          error_code: string | null;
+        }>("select status, stage, runs, refunded, locked_by, error_code from generation_jobs where id = $1", [id])
+      ).rows[0];
+    try {
+      const admin = new TestClient(cluster.urls[0] as string);
+      expect((await admin.post("/api/auth/sign-in/email", ADMIN)).status).toBe(200);
+      expect((await admin.post("/api/gemini-keys", { name: "Good", key: GOOD_KEY, isActive: true })).status).toBe(201);
+      const me = (await admin.get("/api/me")).body.user;
+      expect((await admin.put(`/api/users/${me._id}`, { currentBalance: 5 })).status).toBe(200);
+      // Only A runs jobs while B is down, so A claims this one; B comes back before A is stopped.
+      expect(await cluster.terminate(1)).toBe(0);
+      const hold = `restart-${randomBytes(4).toString("hex")}`;
+      const fd = new FormData();
+      fd.append("instructions", `[stand-in:hold:${hold}]`);
+      const png = await sharp({ create: { width: 200, height: 300, channels: 3, background: "#ffffff" } })
+        .png()
+        .toBuffer();
+      fd.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "design.png");
+      const started = await admin.request("POST", "/api/generations", fd);
+      expect(started.status, JSON.stringify(started.body)).toBe(202);
+      const id: string = started.body.data.jobs[0]._id;
+      await until(
+        "A writing the email",
+        () => false,
+        async () => (await jobRow(id))?.stage === "writing",
+      );
+      const claimedByA = (await jobRow(id))?.locked_by;
+      expect(claimedByA).toBeTruthy();
+      await cluster.start(1);
+      // The member's page follows the job on A: that stream lasts as long as the job, and must not keep A from
+      // closing within its limit (before: exit 1, and the job stayed A's until its lease ran out).
+      const following = await fetch(`${cluster.urls[0]}/api/generations/${id}/stream`, {
+        headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+      });
+      expect(following.status).toBe(200);
+      const drained = following.arrayBuffer().catch(() => undefined);
+      expect(await cluster.terminate(0)).toBe(0);
+      // Handed back at once by A's shutdown: queued again, or already claimed by B.
+      const after = await jobRow(id);
+      expect(["queued", "running"], JSON.stringify(after)).toContain(after?.status);
+      expect(after?.locked_by).not.toBe(claimedByA);
+      await drained;
+      standIn.release(hold);
+      await until(
+        "the job finished on B",
+        () => false,
+        async () => (await jobRow(id))?.status === "succeeded",
+      );
+      expect(await jobRow(id)).toMatchObject({ status: "succeeded", refunded: false });
+      await cluster.start(0);
+    } finally {
+      await db.end();
     }
   }, 600_000);
 });
