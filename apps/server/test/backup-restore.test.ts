@@ -150,7 +150,9 @@ describe("backup and restore of a running embedded instance", () => {
     // Writes on both sides of the backup: it is asked for once some are acknowledged, and writing goes on meanwhile.
     while (members.length < 3 || photos.length < 3) await new Promise((r) => setTimeout(r, 20));
     asked = true;
+    const askedAt = Date.now();
     const backup = await run(["apps/server/scripts/backup.ts", backupFile], { DATA_DIR: dataA });
+    const backupMs = Date.now() - askedAt;
     const roundsDuringBackup = rounds;
     stopWriting = true;
     await writer;
@@ -161,7 +163,8 @@ describe("backup and restore of a running embedded instance", () => {
     console.log(
       `backup: ${members.length} sign-ups, ${tickets.length} tickets, ${photos.length} photos acknowledged ` +
         `(${before.members.length}/${tickets.filter((t) => t.before).length}/${before.photos.length} before the ` +
-        `backup was asked for; writing went on through round ${roundsDuringBackup})`,
+        `backup was asked for; writing went on through round ${roundsDuringBackup}); npm run backup took ${backupMs} ms: ` +
+        backup.out.split("\n")[1]?.trim(),
     );
 
     // A restore refuses a folder in use, then fills a new one.
