@@ -127,15 +127,54 @@ describe("an OpenAI-compatible key generates through the same pipeline (decision
     const wrong = await addOpenAiKey("sk-wrong-model-0004", "gpt-nonexistent");
     const good = await admin.post("/api/gemini-keys", { name: "g", key: "standin-good-key-0005" });
     await onlyKeys([wrong.id, good.body.data._id]);
-    for (let i = 0; i < 3; i++) {
+    // Keys are tried in random order: generate until the OpenAI key was tried.
+    let tried = false;
+    for (let i = 0; i < 12 && !tried; i++) {
       const before = openai.answers.length;
       expect(last(await generate(await server.member()))).toMatchObject({ type: "done" });
-      // At most one 404 per generation: the model is not asked for again within it.
-      expect(openai.answers.slice(before).filter((a) => a.status === 404)).toHaveLength(
-        openai.answers.slice(before).length,
-      );
-      expect(openai.answers.slice(before).length).toBeLessThanOrEqual(1);
+      const answers = openai.answers.slice(before).filter((a) => a.path === "/v1/chat/completions");
+      tried = answers.length > 0;
+      // One 404, then the next key: the model is not asked for again within the generation.
+      expect(answers.map((a) => a.status)).toEqual(tried ? [404] : []);
     }
+    expect(tried).toBe(true);
+    await onlyKeys([]);
+  });
+
+  it("a refinement runs through the OpenAI-compatible key too (previous HTML in the prompt, new version)", async () => {
+    const key = await addOpenAiKey("sk-openai-refine-0006");
+    await onlyKeys([key.id]);
+    const m = await server.member();
+    const first = last(await generate(m, "Spring sale")).template;
+    const before = openai.calls.length;
+    const done = last(await m.post(`/api/templates/${first._id}/refine`, { instructions: "make the header blue" }));
+    expect(done).toMatchObject({ type: "done" });
+    expect(done.template).toMatchObject({ parentId: first._id, version: 2 });
+    expect(done.template.html).toContain("#1d4ed8");
+    const call = openai.calls[before]!;
+    expect(call.prompt).toContain("PREVIOUS HTML:");
+    ChatCompletionRequestSchema.parse(call.body);
+    await onlyKeys([]);
+  });
+
+  it("a refused Gemini key falls over to an OpenAI-compatible key", async () => {
+    const added = await admin.post("/api/gemini-keys", { name: "g", key: "standin-soon-revoked-0007" });
+    expect(added.status).toBe(201);
+    gemini.revoke("standin-soon-revoked-0007");
+    const key = await addOpenAiKey("sk-openai-backup-0008");
+    await onlyKeys([added.body.data._id, key.id]);
+    let triedDead = false;
+    for (let i = 0; i < 12 && !triedDead; i++) {
+      const before = gemini.calls.length;
+      const openaiBefore = openai.calls.length;
+      expect(last(await generate(await server.member()))).toMatchObject({ type: "done" });
+      triedDead = gemini.calls.slice(before).some((c) => c.apiKey === "standin-soon-revoked-0007");
+      // Whichever key came first, the OpenAI-compatible key made the email.
+      expect(openai.calls.length).toBe(openaiBefore + 1);
+    }
+    expect(triedDead).toBe(true);
+    const list = (await admin.get("/api/gemini-keys")).body.data as { _id: string; health: any }[];
+    expect(list.find((k) => k._id === added.body.data._id)!.health).toMatchObject({ status: "invalid" });
     await onlyKeys([]);
   });
 });
