@@ -10,12 +10,17 @@
  *   GEMINI_API_KEY=… npm run experiment:mjml-vs-html                 real model (GEMINI_MODEL, default gemini-3-flash)
  *   npm run experiment:mjml-vs-html -- --stand-in                     offline dry run of the harness (figures meaningless)
  *   options: --designs=N (default 20, max 40)  --out=results.json
+ *   OpenAI-compatible (decision 115): --provider=openai with OPENAI_BASE_URL (e.g. https://api.openai.com/v1,
+ *   http://localhost:11434/v1 for Ollama), OPENAI_API_KEY (may be blank for local servers) and OPENAI_MODEL;
+ *   with --stand-in it runs against the OpenAI-compatible stand-in.
  */
 import { writeFileSync } from "node:fs";
 import pino from "pino";
 import { createGeminiClient } from "../src/adapters/gemini/client.js";
 import { thinkingFor } from "../src/adapters/gemini/models.js";
 import { startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
+import { withOpenAiCompatible } from "../src/adapters/openai-compatible/provider-client.js";
+import { OPENAI_STAND_IN_MODELS, startOpenAiStandIn } from "../src/adapters/openai-compatible/stand-in.js";
 import { createRenderer } from "../src/adapters/renderer/renderer.js";
 import { scoreFidelity } from "../src/email-engine/fidelity/index.js";
 import { processEmail } from "../src/email-engine/index.js";
@@ -83,10 +88,23 @@ async function cutImages(text: string, rawBoxes: unknown, design: Buffer): Promi
 }
 
 async function main() {
-  const apiKey = process.env.GEMINI_API_KEY;
+  const openai = args.provider === "openai";
+  let openaiBase = process.env.OPENAI_BASE_URL;
+  const apiKey = openai ? (process.env.OPENAI_API_KEY ?? "") : process.env.GEMINI_API_KEY;
   let baseUrl = process.env.GEMINI_BASE_URL;
   let closeStandIn: (() => Promise<void>) | undefined;
-  if (standInMode) {
+  if (standInMode && openai) {
+    const s = await startOpenAiStandIn();
+    openaiBase = s.url;
+    closeStandIn = () => s.close();
+  } else if (openai) {
+    if (!openaiBase) {
+      console.error(
+        "Set OPENAI_BASE_URL (and OPENAI_API_KEY, OPENAI_MODEL), or pass --stand-in for an offline dry run.",
+      );
+      process.exit(2);
+    }
+  } else if (standInMode) {
     const s = await startGeminiStandIn();
     baseUrl = s.url;
     closeStandIn = () => s.close();
@@ -94,8 +112,11 @@ async function main() {
     console.error("Set GEMINI_API_KEY (a real model is needed), or pass --stand-in for an offline dry run.");
     process.exit(2);
   }
-  const model = process.env.GEMINI_MODEL ?? "gemini-3-flash";
-  const gemini = createGeminiClient({ baseUrl });
+  const model = openai
+    ? (process.env.OPENAI_MODEL ?? OPENAI_STAND_IN_MODELS[0]!)
+    : (process.env.GEMINI_MODEL ?? "gemini-3-flash");
+  const gemini = withOpenAiCompatible(createGeminiClient({ baseUrl }));
+  const provider = openai && openaiBase ? { provider: { kind: "openai" as const, baseUrl: openaiBase } } : {};
   const renderer = createRenderer({
     env: loadEnv({ LOG_LEVEL: "silent", RENDERER: "on" }),
     log: pino({ level: "silent" }),
@@ -117,13 +138,14 @@ async function main() {
           });
           const t0 = performance.now();
           const chunks = await gemini.stream({
-            apiKey: apiKey ?? "stand-in-experiment-key",
+            apiKey: apiKey || (openai && !standInMode ? "" : "stand-in-experiment-key"),
             model,
             prompt,
             images: [{ mimeType: "image/png", data: design }],
             signal: AbortSignal.timeout(180_000),
             thinking: thinkingFor(model),
             responseSchema: ANSWER_SCHEMA as never,
+            ...provider,
           });
           let text = "";
           for await (const c of chunks) text += c.text;
