@@ -130,6 +130,13 @@ export const GEMINI_KEY_MESSAGES = {
   deleteFailed: "Failed to delete key",
   toggleFailed: "Failed to toggle key status",
   required: "Name and key are required",
+  provider: "Provider",
+  providerGemini: "Google Gemini",
+  providerOpenAi: "OpenAI-compatible (OpenAI, OpenRouter, vLLM, Ollama, LM Studio)",
+  baseUrl: "Base URL",
+  baseUrlHint: "e.g. https://api.openai.com/v1, https://openrouter.ai/api/v1, http://localhost:11434/v1",
+  model: "Model",
+  modelHint: "Blank: the first model the server lists",
   /** Decision 115: an OpenAI-compatible key names its server. */
   baseUrlRequired: "An OpenAI-compatible key needs its base URL (http:// or https://, e.g. https://api.openai.com/v1)",
   added: "API key added successfully!",

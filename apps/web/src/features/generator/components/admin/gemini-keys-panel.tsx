@@ -12,7 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { type Column, DataTable, useDataTable } from "@/components/ui/data-table";
-import { TextField } from "@/components/ui/field";
+import { inputClasses, TextField } from "@/components/ui/field";
 import { RowActions } from "@/components/ui/row-actions";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api-client";
@@ -61,6 +61,10 @@ export function GeminiKeysPanel() {
   const [name, setName] = useState("");
   const [key, setKey] = useState("");
   const [active, setActive] = useState(true);
+  // Decision 115: the key's provider (chosen on add).
+  const [provider, setProvider] = useState<"gemini" | "openai">("gemini");
+  const [baseUrl, setBaseUrl] = useState("");
+  const [model, setModel] = useState("");
   const [editing, setEditing] = useState<TGeminiKey | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [confirm, confirmDialog] = useConfirm();
@@ -69,6 +73,9 @@ export function GeminiKeysPanel() {
     setName("");
     setKey("");
     setActive(true);
+    setProvider("gemini");
+    setBaseUrl("");
+    setModel("");
     setEditing(null);
     setFormError(null);
   };
@@ -89,7 +96,9 @@ export function GeminiKeysPanel() {
       );
     } else {
       m.create.mutate(
-        { name, key, isActive: active },
+        provider === "openai"
+          ? { name, key, isActive: active, provider, baseUrl: baseUrl.trim(), model: model.trim() || undefined }
+          : { name, key, isActive: active },
         {
           onSuccess: (r) => {
             // The key is tested on add: a refused or unchecked key is saved, and the admin is told why.
@@ -152,7 +161,13 @@ export function GeminiKeysPanel() {
       className: "font-medium text-slate-900",
       render: (k) => k.name,
     },
-    { key: "key", header: GEMINI_KEY_MESSAGES.key, className: "font-mono text-xs", render: (k) => k.keyPreview },
+    {
+      key: "key",
+      header: GEMINI_KEY_MESSAGES.key,
+      className: "font-mono text-xs",
+      render: (k) =>
+        k.provider === "openai" ? `${k.keyPreview} · ${k.model ?? ""} · ${k.baseUrl ?? ""}` : k.keyPreview,
+    },
     {
       key: "status",
       header: GEMINI_KEY_MESSAGES.status,
@@ -290,6 +305,39 @@ export function GeminiKeysPanel() {
             hint={editing ? GEMINI_KEY_MESSAGES.keepHint(editing.keyPreview) : undefined}
           />
         </div>
+        {!editing && (
+          <div className="grid gap-4 sm:grid-cols-3">
+            <label className="block text-sm font-medium text-slate-700">
+              {GEMINI_KEY_MESSAGES.provider}
+              <select
+                className={`mt-1 ${inputClasses()}`}
+                value={provider}
+                onChange={(e) => setProvider(e.target.value === "openai" ? "openai" : "gemini")}
+              >
+                <option value="gemini">{GEMINI_KEY_MESSAGES.providerGemini}</option>
+                <option value="openai">{GEMINI_KEY_MESSAGES.providerOpenAi}</option>
+              </select>
+            </label>
+            {provider === "openai" && (
+              <>
+                <TextField
+                  label={GEMINI_KEY_MESSAGES.baseUrl}
+                  value={baseUrl}
+                  onChange={(e) => setBaseUrl(e.target.value)}
+                  maxLength={500}
+                  hint={GEMINI_KEY_MESSAGES.baseUrlHint}
+                />
+                <TextField
+                  label={GEMINI_KEY_MESSAGES.model}
+                  value={model}
+                  onChange={(e) => setModel(e.target.value)}
+                  maxLength={200}
+                  hint={GEMINI_KEY_MESSAGES.modelHint}
+                />
+              </>
+            )}
+          </div>
+        )}
         <Switch checked={active} onChange={setActive} label={GEMINI_KEY_MESSAGES.active} />
         {formError && <Alert>{formError}</Alert>}
         <div className="flex gap-3">
