@@ -13,13 +13,15 @@ function grey(r: Raster, p: number): number {
 }
 
 /**
- * Per block of rows: in BINS column bins, how far the mean grey is from the picture's background (its bottom
- * colour). Blind to polarity (decision 111): dark ink on white and light ink on black give the same features, so
- * an email in other colours is aligned by its layout.
+ * Per block of rows: the mean grey in BINS column bins, read as its negative when the picture's background (its
+ * bottom colour) is dark. Blind to polarity (decision 111): light ink on black reads like dark ink on white, so an
+ * email in other colours is aligned by its layout — without folding greys around the background, which would make
+ * white and a light grey look alike and misalign the rows of two nearly identical pictures.
  */
-function blockFeatures(r: Raster): { f: Float32Array; n: number } {
+function blockFeatures(r: Raster): { f: Float32Array; n: number; bg: number } {
   const [br, bg, bb] = bottomColour(r);
   const bgGrey = 0.299 * br + 0.587 * bg + 0.114 * bb;
+  const dark = bgGrey < 128;
   const n = Math.ceil(r.height / BLOCK);
   const f = new Float32Array(n * BINS);
   const binW = r.width / BINS;
@@ -35,10 +37,11 @@ function blockFeatures(r: Raster): { f: Float32Array; n: number } {
           sum += grey(r, y * r.width + x);
           cnt++;
         }
-      f[b * BINS + k] = cnt ? Math.abs(sum / cnt - bgGrey) : 0;
+      const mean = cnt ? sum / cnt : bgGrey;
+      f[b * BINS + k] = dark ? 255 - mean : mean;
     }
   }
-  return { f, n };
+  return { f, n, bg: dark ? 255 - bgGrey : bgGrey };
 }
 
 export interface Alignment {
@@ -114,12 +117,12 @@ export function alignRows(design: Raster, rendered: Raster): Alignment {
     rendered.data.copy(warped, y * rowBytes, ry * rowBytes, ry * rowBytes + rowBytes);
   }
 
-  // Content that matched nothing: ink of unused rendered blocks (the features are ink against the background).
+  // Content that matched nothing: ink of unused rendered blocks against the rendered background.
   let inkAll = 0;
   let inkExtra = 0;
   for (let b = 0; b < nr; b++) {
     let ink = 0;
-    for (let k = 0; k < BINS; k++) ink += R.f[b * BINS + k]!;
+    for (let k = 0; k < BINS; k++) ink += Math.abs(R.f[b * BINS + k]! - R.bg);
     inkAll += ink;
     if (!used[b]) inkExtra += ink;
   }
