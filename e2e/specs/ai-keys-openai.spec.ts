@@ -1,0 +1,34 @@
+import { expect, test } from "@playwright/test";
+import { type OpenAiStandIn, startOpenAiStandIn } from "../../apps/server/src/adapters/openai-compatible/stand-in";
+import { signInAdmin } from "../fixtures/helpers";
+
+/**
+ * Decision 115: the admin adds an OpenAI-compatible key in Settings → AI keys (provider, base URL, model); the server
+ * tests it with GET {base}/models against the OpenAI-compatible stand-in this spec runs.
+ */
+let standIn: OpenAiStandIn;
+test.beforeAll(async () => {
+  standIn = await startOpenAiStandIn();
+});
+test.afterAll(async () => {
+  await standIn?.close();
+});
+
+test("admin adds an OpenAI-compatible key: provider, base URL and model; tested and listed", async ({ page }) => {
+  await signInAdmin(page);
+  await page.goto("/admin/settings?tab=gemini-keys");
+  await page.getByLabel("Name", { exact: true }).fill("Local vLLM");
+  await page.getByLabel("API Key", { exact: true }).fill("sk-e2e-openai-compatible-1234");
+  await page.getByLabel("Provider").selectOption("openai");
+  await page.getByRole("button", { name: "Add Key" }).click();
+  await expect(page.getByText(/needs its base URL/).first()).toBeVisible();
+  await page.getByLabel("Base URL").fill(standIn.url);
+  await page.getByRole("textbox", { name: "Model" }).fill("gpt-4o");
+  await page.getByRole("button", { name: "Add Key" }).click();
+  await expect(page.getByText(/^API key added and tested: .* 3 models for it\.$/)).toBeVisible();
+  const row = page.getByRole("row", { name: /Local vLLM/ });
+  await expect(row.getByText(`sk-e2e-o…1234 · gpt-4o · ${standIn.url}`)).toBeVisible();
+  await expect(row.getByText("OK", { exact: true })).toBeVisible();
+  // The whole key never reached the page.
+  expect(await page.content()).not.toContain("sk-e2e-openai-compatible-1234");
+});
