@@ -180,11 +180,18 @@ export function DataTable<T>({
   const padX = compact ? "px-3" : "px-4";
   // A table wider than its box scrolls sideways inside it; a visible hint says so (issue 13 items 4 and 8).
   const boxRef = useRef<HTMLDivElement>(null);
-  const [scrollable, setScrollable] = useState(false);
+  // Sideways: more columns than fit (the hint says so). Downwards: rows past the box's 75vh. Either way the box is a
+  // scrolling region keyboard users must be able to reach (axe: scrollable-region-focusable).
+  const [scroll, setScroll] = useState({ sideways: false, down: false });
+  const scrollable = scroll.sideways || scroll.down;
   useEffect(() => {
     const box = boxRef.current;
     if (!box || typeof ResizeObserver === "undefined") return;
-    const check = () => setScrollable(box.scrollWidth > box.clientWidth + 1);
+    const check = () => {
+      const sideways = box.scrollWidth > box.clientWidth + 1;
+      const down = box.scrollHeight > box.clientHeight + 1;
+      setScroll((s) => (s.sideways === sideways && s.down === down ? s : { sideways, down }));
+    };
     const observer = new ResizeObserver(check);
     observer.observe(box);
     if (box.firstElementChild) observer.observe(box.firstElementChild);
@@ -193,7 +200,7 @@ export function DataTable<T>({
   }, []);
   const table = (
     <div>
-      {scrollable && (
+      {scroll.sideways && (
         <p className="mb-1 text-right text-xs font-medium text-slate-600" data-testid="table-scroll-hint">
           {TABLE_TEXTS.scrollHint} <span aria-hidden="true">→</span>
         </p>
@@ -203,7 +210,13 @@ export function DataTable<T>({
         // Focusable so keyboard users can scroll it; the header row sticks while the rows scroll.
         tabIndex={scrollable ? 0 : undefined}
         role={scrollable ? "region" : undefined}
-        aria-label={scrollable ? TABLE_TEXTS.scrollRegion(caption ?? TABLE_TEXTS.table) : undefined}
+        aria-label={
+          scroll.sideways
+            ? TABLE_TEXTS.scrollRegion(caption ?? TABLE_TEXTS.table)
+            : scrollable
+              ? (caption ?? TABLE_TEXTS.table)
+              : undefined
+        }
         className="max-h-[75vh] overflow-auto rounded-xl border border-slate-200 bg-white"
       >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
