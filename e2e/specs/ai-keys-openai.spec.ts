@@ -25,7 +25,7 @@ test("admin adds an OpenAI-compatible key: provider, base URL and model; tested 
   await page.getByLabel("Base URL").fill(standIn.url);
   await page.getByRole("textbox", { name: "Model" }).fill("gpt-4o");
   await page.getByRole("button", { name: "Add Key" }).click();
-  await expect(page.getByText(/^API key added and tested: .* 3 models for it\.$/)).toBeVisible();
+  await expect(page.getByText("API key added and tested: The server lists 3 models for it.")).toBeVisible();
   const row = page.getByRole("row", { name: /Local vLLM/ });
   await expect(row.getByText(`sk-e2e-o…1234 · gpt-4o · ${standIn.url}`)).toBeVisible();
   await expect(row.getByText("OK", { exact: true })).toBeVisible();

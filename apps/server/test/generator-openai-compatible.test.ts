@@ -58,7 +58,7 @@ async function addOpenAiKey(key: string, model = "gpt-4.1-mini") {
   expect(res.status).toBe(201);
   expect(res.body.data).toMatchObject({ provider: "openai", baseUrl: openai.url, model });
   expect(JSON.stringify(res.body)).not.toContain(key);
-  return { id: res.body.data._id as string, health: res.body.data.health };
+  return { id: res.body.data._id as string, health: res.body.data.health, message: res.body.message as string };
 }
 async function onlyKeys(ids: string[]) {
   const list = (await admin.get("/api/gemini-keys")).body.data as { _id: string }[];
@@ -77,6 +77,7 @@ describe("an OpenAI-compatible key generates through the same pipeline (decision
   it("generates with the key's model: chat completions with json_schema, the answer becomes the template", async () => {
     const key = await addOpenAiKey("sk-openai-good-0001");
     // Added and tested like a Gemini key: GET {base}/models answered.
+    expect(key.message).toBe("API key added and tested: The server lists 3 models for it.");
     expect(key.health.status).toBe("ok");
     await onlyKeys([key.id]);
     const m = await server.member();

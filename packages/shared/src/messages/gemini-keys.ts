@@ -20,12 +20,17 @@ export const GEMINI_HEALTH_MESSAGES = {
   lacksModelInUse: "Cannot use the model in use",
   // Test key.
   actionTest: "Test key",
-  testOk: (models: number) => `Key works: Google lists ${models} model${models === 1 ? "" : "s"} for it.`,
-  testInvalid: (reason: string) => `Google refused this key: ${reason}`,
+  // `who`: "Google", or "The server" for an OpenAI-compatible key (decision 115).
+  testOk: (models: number, who = "Google") =>
+    `Key works: ${who} lists ${models} model${models === 1 ? "" : "s"} for it.`,
+  testInvalid: (reason: string, who = "Google") => `${who} refused this key: ${reason}`,
   testFailed: (reason: string) => `The key could not be checked: ${reason}`,
-  addedAndTested: (models: number) =>
-    `API key added and tested: Google lists ${models} model${models === 1 ? "" : "s"} for it.`,
-  addedButInvalid: (reason: string) => `API key added, but Google refused it: ${reason}`,
+  addedAndTested: (models: number, who = "Google") =>
+    `API key added and tested: ${who} lists ${models} model${models === 1 ? "" : "s"} for it.`,
+  addedButInvalid: (reason: string, who = "Google") =>
+    `API key added, but ${who.toLowerCase() === "google" ? "Google" : who.toLowerCase()} refused it: ${reason}`,
+  /** The subject of the messages above for an OpenAI-compatible key. */
+  openAiServer: "The server",
   addedButUnchecked: (reason: string) => `API key added, but it could not be checked: ${reason}`,
   testFetchFailed: "Failed to test key",
   unreachable: "Google could not be reached",

@@ -24,18 +24,21 @@ import { keysService } from "./service.js";
 /** Routes that take no input still refuse a body they do not expect (hostile-input suite). */
 const ZEmptyBodySchema = z.strictObject({}).optional();
 
-const addedMessage = (r: CheckResult) =>
+/** Who answered the check: Google, or an OpenAI-compatible key's server (decision 115). */
+const who = (row: { provider: string }) => (row.provider === "openai" ? GEMINI_HEALTH_MESSAGES.openAiServer : "Google");
+
+const addedMessage = (r: CheckResult, by = "Google") =>
   r.ok
-    ? GEMINI_HEALTH_MESSAGES.addedAndTested(r.models)
+    ? GEMINI_HEALTH_MESSAGES.addedAndTested(r.models, by)
     : r.invalid
-      ? GEMINI_HEALTH_MESSAGES.addedButInvalid(r.reason)
+      ? GEMINI_HEALTH_MESSAGES.addedButInvalid(r.reason, by)
       : GEMINI_HEALTH_MESSAGES.addedButUnchecked(r.reason);
 
-const testedMessage = (r: CheckResult) =>
+const testedMessage = (r: CheckResult, by = "Google") =>
   r.ok
-    ? GEMINI_HEALTH_MESSAGES.testOk(r.models)
+    ? GEMINI_HEALTH_MESSAGES.testOk(r.models, by)
     : r.invalid
-      ? GEMINI_HEALTH_MESSAGES.testInvalid(r.reason)
+      ? GEMINI_HEALTH_MESSAGES.testInvalid(r.reason, by)
       : GEMINI_HEALTH_MESSAGES.testFailed(r.reason);
 
 /**
@@ -81,7 +84,9 @@ export async function keysRoutes(appBase: FastifyInstance, { gemini }: { gemini:
     },
     async (req, reply) => {
       const { row, result } = await keysService.create(ctx, adminActor(req), gemini, req.body);
-      return reply.status(201).send({ success: true as const, message: addedMessage(result), data: toKeyDetail(row) });
+      return reply
+        .status(201)
+        .send({ success: true as const, message: addedMessage(result, who(row)), data: toKeyDetail(row) });
     },
   );
 
@@ -98,7 +103,12 @@ export async function keysRoutes(appBase: FastifyInstance, { gemini }: { gemini:
     },
     async (req) => {
       const { row, result } = await keysService.test(ctx, gemini, req.params.id);
-      return { success: true as const, ok: result.ok, message: testedMessage(result), data: toKeyDetail(row) };
+      return {
+        success: true as const,
+        ok: result.ok,
+        message: testedMessage(result, who(row)),
+        data: toKeyDetail(row),
+      };
     },
   );
 
