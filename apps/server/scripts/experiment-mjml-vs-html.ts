@@ -76,15 +76,33 @@ function pick(corpus: CorpusTemplate[], n: number): CorpusTemplate[] {
   return out;
 }
 
-/** Images the model boxed, cut from the design as data: URLs (the renderer loads nothing from the network). */
-async function cutImages(text: string, rawBoxes: unknown, design: Buffer): Promise<string> {
+/**
+ * Images the model boxed, cut from the design. The email is processed with short stand-in addresses (as the
+ * generator's stored crops are), and the crops go in as data: URLs only for the render (the renderer loads nothing
+ * from the network): a crop inlined before processing is an attribute over the engine's 64 KB bound (decision 100).
+ */
+async function cutImages(
+  text: string,
+  rawBoxes: unknown,
+  design: Buffer,
+): Promise<{ html: string; crops: Map<string, string> }> {
   let out = text;
+  const crops = new Map<string, string>();
   for (const b of cleanBoxes(rawBoxes, 1)) {
     const crop = await cropBox(design, b.box);
     const png = await crop.image.png().toBuffer();
-    out = out.split(`image:${b.id}`).join(`data:image/png;base64,${png.toString("base64")}`);
+    const address = `https://crops.experiment.invalid/${b.id}.png`;
+    crops.set(address, `data:image/png;base64,${png.toString("base64")}`);
+    out = out.split(`image:${b.id}`).join(address);
   }
-  return out.replace(/(["'])image:[\w-]{1,40}\1/g, "$1https://placehold.co/600x300/png$1");
+  return { html: out.replace(/(["'])image:[\w-]{1,40}\1/g, "$1https://placehold.co/600x300/png$1"), crops };
+}
+
+/** The processed email with the crops inlined for the renderer. */
+function withCrops(html: string, crops: Map<string, string>): string {
+  let out = html;
+  for (const [address, data] of crops) out = out.split(address).join(data);
+  return out;
 }
 
 async function main() {
@@ -152,7 +170,8 @@ async function main() {
           modelMs = performance.now() - t0;
           const answer = parseAnswer(text);
           if (!answer) throw new Error("answer could not be read");
-          let source = await cutImages(answer.html, answer.images, design);
+          const cut = await cutImages(answer.html, answer.images, design);
+          let source = cut.html;
           let mjmlErrors: number | undefined;
           let wasMjml = false;
           if (looksLikeMjml(source)) {
@@ -169,7 +188,7 @@ async function main() {
             preheader: answer.preheader,
             source: wasMjml ? "existing" : "generated", // as the generator does (pipeline.ts)
           });
-          const outcome = await renderReport(renderer, processed.html);
+          const outcome = await renderReport(renderer, withCrops(processed.html, cut.crops));
           const report = withRenderOutcome(processed.report, outcome);
           const rendered = outcome.renders?.desktop;
           const fid = rendered
