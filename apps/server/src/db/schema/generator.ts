@@ -1,5 +1,6 @@
 import type { TBrandKitSnapshot, TEmailReport, TLegacyQualityReport } from "@mailsmith/shared";
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { GeminiModelInfo } from "../../adapters/gemini/models.js";
 import { sealedText } from "../../lib/secret-box.js";
 import { user } from "./auth.js";
 
@@ -34,16 +35,8 @@ export const geminiKeys = pgTable("gemini_keys", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One entry of a key's models.list (adapters/gemini/models.ts GeminiModelInfo). */
-export interface StoredGeminiModel {
-  id: string;
-  displayName: string;
-  version: string;
-  inputTokenLimit: number;
-  outputTokenLimit: number;
-  methods: string[];
-  thinking: boolean;
-}
+/** One entry of a key's models.list, as the adapter reads it. */
+export type StoredGeminiModel = GeminiModelInfo;
 
 /**
  * One row per generation (and per refinement, linked to the version it refines).
