@@ -39,4 +39,10 @@ test("admin changes a package price, then finds it in the Audit log with before 
   await expect(price.locator("ins")).toHaveText(String(Number(newPrice)));
   // Only package.update entries are listed.
   for (const code of await page.locator("tbody code").allTextContents()) expect(code).toBe("package.update");
+
+  // On a phone the wide table scrolls inside its box: the page itself never scrolls sideways (the diff's screen-reader
+  // texts are absolutely positioned and widened the page by ~700 px before the box was positioned).
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(row.first()).toBeAttached();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });

@@ -183,6 +183,8 @@ export const TABLE_TEXTS = {
   table: "Table",
   /** The scroll box of a table wider than its box: a landmark named apart from the section holding the table. */
   scrollRegion: (caption: string) => `${caption}, scrolls sideways`,
+  /** A table box taller than the screen: its own name, so it never repeats another landmark's (axe landmark-unique). */
+  scrollRegionDown: (caption: string) => `${caption}, scrolls down`,
   // The pager under a table.
   pagination: "Pagination",
   previous: "Previous",

@@ -207,17 +207,18 @@ export function DataTable<T>({
       )}
       <div
         ref={boxRef}
-        // Focusable so keyboard users can scroll it; the header row sticks while the rows scroll.
+        // Focusable so keyboard users can scroll it; the header row sticks while the rows scroll. Positioned, so that
+        // absolutely positioned descendants (.sr-only texts) are clipped by it instead of widening the page.
         tabIndex={scrollable ? 0 : undefined}
         role={scrollable ? "region" : undefined}
         aria-label={
           scroll.sideways
             ? TABLE_TEXTS.scrollRegion(caption ?? TABLE_TEXTS.table)
             : scrollable
-              ? (caption ?? TABLE_TEXTS.table)
+              ? TABLE_TEXTS.scrollRegionDown(caption ?? TABLE_TEXTS.table)
               : undefined
         }
-        className="max-h-[75vh] overflow-auto rounded-xl border border-slate-200 bg-white"
+        className="relative max-h-[75vh] overflow-auto rounded-xl border border-slate-200 bg-white"
       >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           {caption && <caption className="sr-only">{caption}</caption>}
