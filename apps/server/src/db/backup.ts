@@ -4,9 +4,8 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promise
 import http from "node:http";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
 import { unzipSync, Zip, ZipPassThrough } from "fflate";
-import { type Database, migrationsFolder } from "./client.js";
+import { appliedMigrationCount, type Database, migrationsFolder } from "./client.js";
 
 /**
  * Backups of an embedded instance (decision 112): the PGlite data folder, taken by the running server between
@@ -60,11 +59,8 @@ async function listFiles(root: string, prefix = ""): Promise<string[]> {
   return out.sort();
 }
 
-async function appliedMigrations(database: Database): Promise<number> {
-  const res = (await database.db.execute(
-    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-  )) as unknown as { rows: { n: number }[] } | { n: number }[];
-  return (Array.isArray(res) ? res : res.rows)[0]?.n ?? 0;
+function appliedMigrations(database: Database): Promise<number> {
+  return appliedMigrationCount(database.db);
 }
 
 function lastMigrationTag(): string | null {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { errorLine, type ProbeResult, type StatusProbe } from "../../core/status-probes.js";
-import { migrationsFolder } from "../../db/client.js";
+import { appliedMigrationCount, migrationsFolder, rowsOf } from "../../db/client.js";
 
 /** The checks of the services every instance uses (the features add Gemini and PayPal: composition/status-probes). */
 export function platformProbes(ctx: AppContext): StatusProbe[] {
@@ -25,24 +25,10 @@ function committedMigrations(): string[] {
   return journal.entries.map((e) => e.tag);
 }
 
-/** Migrations recorded as applied (0 on a database never migrated: drizzle's table does not exist yet). */
-async function appliedMigrations(ctx: AppContext): Promise<number> {
-  try {
-    const rows = (await ctx.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as
-      | { rows: { n: number }[] }
-      | { n: number }[];
-    return (Array.isArray(rows) ? rows[0] : rows.rows[0])?.n ?? 0;
-  } catch {
-    return 0;
-  }
-}
-
 async function databaseProbe(ctx: AppContext): Promise<ProbeResult> {
-  const rows = (await ctx.db.execute(sql`show server_version`)) as unknown as
-    | { rows: { server_version: string }[] }
-    | { server_version: string }[];
-  const version = (Array.isArray(rows) ? rows[0] : rows.rows[0])?.server_version ?? "?";
-  const applied = await appliedMigrations(ctx);
+  const version =
+    rowsOf<{ server_version: string }>(await ctx.db.execute(sql`show server_version`))[0]?.server_version ?? "?";
+  const applied = await appliedMigrationCount(ctx.db);
   const committed = committedMigrations().length;
   const kind = ctx.database.kind === "pglite" ? "embedded PGlite" : "PostgreSQL";
   const major = Number.parseInt(version, 10);

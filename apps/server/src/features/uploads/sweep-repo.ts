@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
+import { type DbOrTx, rowsOf } from "../../db/client.js";
 import {
   appMeta,
   contentFeatures,
@@ -165,8 +165,3 @@ export const sweepRepo = {
       .onConflictDoNothing();
   },
 };
-
-/** `db.execute` answers an array (postgres-js) or `{ rows }` (PGlite, node-postgres). */
-function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
-}
