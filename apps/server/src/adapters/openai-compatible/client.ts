@@ -122,7 +122,7 @@ export function chatCompletionBody(req: Omit<OpenAiStreamRequest, "signal" | "ap
         ],
       },
     ],
-    stream: true,
+    stream: true as const,
     temperature: 0.4,
     response_format: req.responseSchema
       ? {

@@ -5,8 +5,8 @@ import { z } from "zod";
  * stand-in — so the contract test (./contract.test.ts) holds both to it (decision 115). Objects are strict where OpenAI
  * documents every field, so the stand-in cannot drift into shapes only our client accepts.
  *
- * Sources (read 27 Nov 2026; the `openai` npm package was not installed for this round, the shapes below follow the
- * reference pages and the OpenAPI spec's component names, openai/openai-openapi openapi.yaml):
+ * Sources (read 27 Nov 2026, the reference pages; checked against OpenAI's published OpenAPI document in decision 119 —
+ * apps/server/test/openai-contract.test.ts validates the same traffic with ajv against openai/openai-openapi):
  * - Create chat completion: https://platform.openai.com/docs/api-reference/chat/create
  *   (CreateChatCompletionRequest: model, messages[], stream, temperature 0–2, response_format
  *   {type:"text"} | {type:"json_object"} | {type:"json_schema", json_schema:{name ^[a-zA-Z0-9_-]{1,64}$, description?,
@@ -90,6 +90,10 @@ export const ChatCompletionChunkSchema = z.strictObject({
   model: z.string().min(1),
   service_tier: z.string().nullable().optional(),
   system_fingerprint: z.string().optional(),
+  // Decision 119, from OpenAI's OpenAPI document: padding OpenAI adds to streamed chunks by default
+  // (stream_options.include_obfuscation), and the moderation result of a moderated request.
+  obfuscation: z.string().optional(),
+  moderation: z.unknown().optional(),
   choices: z.array(
     z.strictObject({
       index: int,
@@ -97,8 +101,13 @@ export const ChatCompletionChunkSchema = z.strictObject({
         role: z.enum(["developer", "system", "user", "assistant", "tool"]).optional(),
         content: z.string().nullable().optional(),
         refusal: z.string().nullable().optional(),
+        tool_calls: z.array(z.unknown()).optional(),
+        function_call: z.unknown().optional(),
       }),
-      logprobs: z.null().optional(),
+      logprobs: z
+        .object({ content: z.array(z.unknown()).nullable(), refusal: z.array(z.unknown()).nullable() })
+        .nullable()
+        .optional(),
       finish_reason: FinishReasonSchema.nullable(),
     }),
   ),
@@ -112,6 +121,8 @@ export const ModelSchema = z.strictObject({
   object: z.literal("model"),
   created: int,
   owned_by: z.string(),
+  /** Decision 119, from OpenAI's OpenAPI document: when the model shuts down (YYYY-MM-DD), or null. */
+  shutdown_date: z.iso.date().nullable().optional(),
 });
 export const ListModelsResponseSchema = z.strictObject({ object: z.literal("list"), data: z.array(ModelSchema) });
 

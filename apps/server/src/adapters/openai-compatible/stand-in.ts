@@ -169,6 +169,8 @@ export async function startOpenAiStandIn(opts: { models?: string[] } = {}): Prom
           object: "chat.completion",
           created,
           model,
+          service_tier: "default",
+          system_fingerprint: "fp_standin",
           choices: [
             {
               index: 0,
@@ -184,25 +186,47 @@ export async function startOpenAiStandIn(opts: { models?: string[] } = {}): Prom
           },
         });
       }
-      const base = { id, object: "chat.completion.chunk", created, model, system_fingerprint: "fp_standin" };
+      const base = {
+        id,
+        object: "chat.completion.chunk",
+        created,
+        model,
+        service_tier: "default",
+        system_fingerprint: "fp_standin",
+      };
+      // As OpenAI does by default (stream_options.include_obfuscation, in its OpenAPI document): each chunk carries
+      // random padding so its size does not tell the text's length. Clients must ignore it (decision 119).
+      const pad = (n: number) => "x7Qp2LmZ9aRt".slice(0, 1 + (n % 12));
       const events: unknown[] = [
         {
           ...base,
-          choices: [{ index: 0, delta: { role: "assistant", content: "" }, logprobs: null, finish_reason: null }],
+          choices: [
+            { index: 0, delta: { role: "assistant", content: "", refusal: null }, logprobs: null, finish_reason: null },
+          ],
+          obfuscation: pad(0),
         },
       ];
       if (refusal) {
-        events.push({ ...base, choices: [{ index: 0, delta: { refusal }, logprobs: null, finish_reason: null }] });
+        events.push({
+          ...base,
+          choices: [{ index: 0, delta: { refusal }, logprobs: null, finish_reason: null }],
+          obfuscation: pad(1),
+        });
       } else {
         const size = Math.max(1, Math.ceil(text.length / 6));
         for (let i = 0; i < text.length; i += size) {
           events.push({
             ...base,
             choices: [{ index: 0, delta: { content: text.slice(i, i + size) }, logprobs: null, finish_reason: null }],
+            obfuscation: pad(i),
           });
         }
       }
-      events.push({ ...base, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: finish }] });
+      events.push({
+        ...base,
+        choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: finish }],
+        obfuscation: pad(text.length),
+      });
       const sent = `${events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("")}data: [DONE]\n\n`;
       answers.push({ path: url.pathname, status: 200, contentType: "text/event-stream", headers: {}, body: sent });
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
