@@ -78,8 +78,11 @@ const ZHttpsUrl = z
 
 export const ZBrandKitInputSchema = z.object({
   name: z.string().trim().min(1, BRAND_KIT_MESSAGES.nameRequired).max(BRAND_KIT_LIMITS.maxNameLength),
-  /** The uploaded logo (POST /api/brand-kits/logo), or null. */
-  logoUrl: ZHttpsUrl.or(z.string().regex(/^\/uploads\/[a-z-]+\/[A-Za-z0-9._-]+$/))
+  /**
+   * The uploaded logo (POST /api/brand-kits/logo), or null: an https address, or local storage's `/uploads/…` file
+   * (relative, or absolute over http on a server without TLS: the server accepts only its own, decision 118).
+   */
+  logoUrl: ZHttpsUrl.or(z.string().regex(/^(?:http:\/\/[A-Za-z0-9.:[\]-]+)?\/uploads\/[a-z-]+\/[A-Za-z0-9._-]+$/))
     .nullable()
     .default(null),
   palette: ZBrandPaletteSchema,

@@ -1,7 +1,7 @@
 import type { TBrandKit, TBrandKitContent, TBrandKitSnapshot } from "@mailsmith/shared";
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.js";
-import { brandKits } from "../../db/schema/index.js";
+import { type DbOrTx, rowsOf } from "../../db/client.js";
+import { brandKits, generationJobs, generations, storedObjects } from "../../db/schema/index.js";
 
 export type BrandKitRow = typeof brandKits.$inferSelect;
 
@@ -54,19 +54,53 @@ export const brandKitsRepo = {
       .returning();
     return row!;
   },
-  async update(db: DbOrTx, userId: string, id: string, kit: TBrandKitContent): Promise<BrandKitRow | undefined> {
-    const [row] = await db
-      .update(brandKits)
-      .set({ ...kit, version: sql`${brandKits.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(brandKits.id, id), eq(brandKits.userId, userId)))
-      .returning();
-    return row;
+  /** The updated row and the logo address it had before (read under the row lock, in the same transaction). */
+  async update(
+    db: DbOrTx,
+    userId: string,
+    id: string,
+    kit: TBrandKitContent,
+  ): Promise<{ row: BrandKitRow; previousLogoUrl: string | null } | undefined> {
+    return db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ logoUrl: brandKits.logoUrl })
+        .from(brandKits)
+        .where(and(eq(brandKits.id, id), eq(brandKits.userId, userId)))
+        .for("update");
+      if (!before) return undefined;
+      const [row] = await tx
+        .update(brandKits)
+        .set({ ...kit, version: sql`${brandKits.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(brandKits.id, id), eq(brandKits.userId, userId)))
+        .returning();
+      return { row: row!, previousLogoUrl: before.logoUrl };
+    });
   },
-  async remove(db: DbOrTx, userId: string, id: string): Promise<boolean> {
-    const rows = await db
+  /** The deleted kit's logo address (null: no logo), or undefined when the member has no such kit. */
+  async remove(db: DbOrTx, userId: string, id: string): Promise<{ logoUrl: string | null } | undefined> {
+    const [row] = await db
       .delete(brandKits)
       .where(and(eq(brandKits.id, id), eq(brandKits.userId, userId)))
-      .returning({ id: brandKits.id });
-    return rows.length > 0;
+      .returning({ logoUrl: brandKits.logoUrl });
+    return row;
+  },
+  /**
+   * True when the stored logo `key` belongs to this member and no row of theirs shows it any more: no kit, no template
+   * (its HTML or kit snapshot), no job that took the kit's snapshot. A kit can name any https address, so a key of another
+   * member's object is never theirs to delete.
+   */
+  async logoIsOnlyTheirs(db: DbOrTx, userId: string, key: string): Promise<boolean> {
+    const [object] = await db
+      .select({ ownerId: storedObjects.ownerId })
+      .from(storedObjects)
+      .where(eq(storedObjects.key, key));
+    if (object?.ownerId !== userId) return false;
+    const pattern = `%${key}%`;
+    const shown = await db.execute(sql`
+      select 1 from ${brandKits} k where k.logo_url like ${pattern}
+      union all select 1 from ${generations} g where g.user_id = ${userId} and g::text like ${pattern}
+      union all select 1 from ${generationJobs} j where j.user_id = ${userId} and j.brand_kit::text like ${pattern}
+      limit 1`);
+    return rowsOf(shown).length === 0;
   },
 };

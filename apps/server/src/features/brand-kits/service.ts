@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { BRAND_KIT_LIMITS, BRAND_KIT_MESSAGES, type TBrandKitContent, type TBrandPalette } from "@mailsmith/shared";
 import { cleanImage } from "../../adapters/storage/clean-image.js";
+import { keyFromUrl } from "../../adapters/storage/storage.js";
 import type { AppContext } from "../../context.js";
 import { deltaE, extractPalette, type PaletteColour } from "../../email-engine/fidelity/index.js";
 import { toRaster } from "../../email-engine/fidelity/normalise.js";
@@ -40,6 +41,44 @@ export function paletteFromColours(colours: PaletteColour[]): TBrandPalette {
   return { primary: primary.hex, accent: accent.hex, text: text.hex, background: background.hex, link: primary.hex };
 }
 
+/** The folder kit logos are stored in (decision 113); only objects there are ever deleted by this feature. */
+const LOGO_FOLDER = "brand-logos";
+
+/**
+ * A logo address as it must reach emails and the model: absolute. Local storage answers `/uploads/…` paths; they are
+ * made absolute from the public base URL (env.publicUrl: BETTER_AUTH_URL), as the generator's crops are (decision 118).
+ * An absolute address over plain http is only accepted when it is this server's own (a local setup without TLS).
+ */
+export function absoluteLogoUrl(publicUrl: string, url: string | null): string | null {
+  if (!url) return null;
+  const base = publicUrl.replace(/\/+$/, "");
+  if (url.startsWith("/")) return `${base}${url}`;
+  if (url.startsWith("https://") || url.startsWith(`${base}/`)) return url;
+  throw badRequest(BRAND_KIT_MESSAGES.httpsOnly, "LOGO_URL");
+}
+
+const withAbsoluteLogo = (ctx: AppContext, kit: TBrandKitContent): TBrandKitContent => ({
+  ...kit,
+  logoUrl: absoluteLogoUrl(ctx.env.publicUrl, kit.logoUrl),
+});
+
+/**
+ * After the kit change has committed: deletes a logo the kit no longer shows (deleted kit, replaced logo) when it is
+ * one of ours, in the logo folder, owned by this member and shown by no other row (another kit, a template or a job
+ * that took the kit's snapshot). A logo still shown is left to the storage sweep, which deletes it once nothing
+ * references it (decision 104). A failed delete never fails the request: it is logged and the sweep retries.
+ */
+async function dropLogo(ctx: AppContext, userId: string, url: string | null): Promise<void> {
+  const key = url ? keyFromUrl(url) : null;
+  if (!key?.startsWith(`${LOGO_FOLDER}/`)) return;
+  try {
+    if (!(await brandKitsRepo.logoIsOnlyTheirs(ctx.db, userId, key))) return;
+    await ctx.storage.delete(key);
+  } catch (err) {
+    ctx.log.warn({ err, key }, "brand kit logo not deleted; the storage sweep deletes it later");
+  }
+}
+
 export const brandKitsService = {
   list: (ctx: AppContext, userId: string) => brandKitsRepo.list(ctx.db, userId),
 
@@ -51,15 +90,24 @@ export const brandKitsService = {
     if ((await brandKitsRepo.count(ctx.db, userId)) >= BRAND_KIT_LIMITS.maxKits) {
       throw new AppError("TOO_MANY_KITS", BRAND_KIT_MESSAGES.tooMany(BRAND_KIT_LIMITS.maxKits), 409);
     }
-    return brandKitsRepo.insert(ctx.db, userId, kit);
+    return brandKitsRepo.insert(ctx.db, userId, withAbsoluteLogo(ctx, kit));
   },
 
+  /** Replaces the kit's content; a logo it no longer shows is deleted once the change has committed. */
   async update(ctx: AppContext, userId: string, id: string, kit: TBrandKitContent): Promise<BrandKitRow> {
-    return (await brandKitsRepo.update(ctx.db, userId, id, kit)) ?? Promise.reject(missing());
+    const next = withAbsoluteLogo(ctx, kit);
+    const changed = await brandKitsRepo.update(ctx.db, userId, id, next);
+    if (!changed) throw missing();
+    if (changed.previousLogoUrl && changed.previousLogoUrl !== changed.row.logoUrl)
+      await dropLogo(ctx, userId, changed.previousLogoUrl);
+    return changed.row;
   },
 
+  /** Deletes the kit, then its logo file (templates generated with the kit keep theirs: they still reference it). */
   async remove(ctx: AppContext, userId: string, id: string): Promise<void> {
-    if (!(await brandKitsRepo.remove(ctx.db, userId, id))) throw missing();
+    const removed = await brandKitsRepo.remove(ctx.db, userId, id);
+    if (!removed) throw missing();
+    await dropLogo(ctx, userId, removed.logoUrl);
   },
 
   /** The palette of an uploaded design or site screenshot. */
@@ -76,11 +124,11 @@ export const brandKitsService = {
       throw badRequest(BRAND_KIT_MESSAGES.imageUnreadable, "IMAGE_UNREADABLE");
     });
     const file = await ctx.storage.put({
-      key: `brand-logos/${randomUUID()}.${clean.ext}`,
+      key: `${LOGO_FOLDER}/${randomUUID()}.${clean.ext}`,
       body: clean.data,
       contentType: clean.mimeType,
       ownerId: userId,
     });
-    return file.url;
+    return absoluteLogoUrl(ctx.env.publicUrl, file.url) as string;
   },
 };
