@@ -282,6 +282,66 @@ describe("download my data", () => {
     expect(again.body.export).toMatchObject({ id: ready.id, status: "ready" });
   });
 
+  it("has each of the member's brand kits (every field, and the logo file), never another member's", async () => {
+    const m = await newMember();
+    const other = await newMember();
+    const logo = await sharp({ create: { width: 6, height: 6, channels: 3, background: "#0b5fff" } })
+      .png()
+      .toBuffer();
+    const upload = async (c: TestClient) => {
+      const fd = new FormData();
+      fd.append("image", new Blob([new Uint8Array(logo)], { type: "image/png" }), "logo.png");
+      const res = await c.request("POST", "/api/brand-kits/logo", fd);
+      expect(res.status).toBe(201);
+      return res.body.url as string;
+    };
+    const kit = (name: string, logoUrl: string | null) => ({
+      name,
+      logoUrl,
+      palette: { primary: "#0b5fff", accent: "#ff3366", text: "#1a1a1a", background: "#ffffff", link: "#0b5fff" },
+      font: {
+        name: "Inter",
+        stylesheetUrl: "https://fonts.googleapis.com/css2?family=Inter",
+        fallback: "Arial, sans-serif",
+      },
+      footer: { address: "1 Main St, Springfield", social: [{ label: "X", url: "https://x.com/acme" }] },
+      tone: ["friendly"],
+    });
+    const mine = (await m.post("/api/brand-kits", kit("Acme", await upload(m)))).body.data;
+    const plain = (await m.post("/api/brand-kits", kit("No logo", null))).body.data;
+    const theirs = (await other.post("/api/brand-kits", kit("Other Co", await upload(other)))).body.data;
+    // Naming another member's logo address in a kit does not copy their file into this member's zip.
+    const borrowed = (await m.post("/api/brand-kits", kit("Borrowed", theirs.logoUrl))).body.data;
+
+    const ready = await readyExport(m);
+    const res = await fetch(server.url + ready.url, { headers: { cookie: cookieOf(m) } });
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const json = (name: string) => JSON.parse(new TextDecoder().decode(files[name]));
+    const names = Object.keys(files);
+    const kitJson = json(`brand-kits/${mine.id}/kit.json`);
+    expect(kitJson).toMatchObject({
+      id: mine.id,
+      name: "Acme",
+      logoUrl: mine.logoUrl,
+      palette: mine.palette,
+      font: mine.font,
+      footer: mine.footer,
+      tone: ["friendly"],
+      version: 1,
+    });
+    expect(kitJson.userId).toBeUndefined();
+    const logoFiles = names.filter((n) => n.startsWith(`brand-kits/${mine.id}/logo/`));
+    expect(logoFiles).toHaveLength(1);
+    expect((await sharp(Buffer.from(files[logoFiles[0]!]!)).metadata()).width).toBe(6);
+    expect(json(`brand-kits/${plain.id}/kit.json`)).toMatchObject({ name: "No logo", logoUrl: null });
+    expect(names.filter((n) => n.startsWith(`brand-kits/${plain.id}/logo/`))).toEqual([]);
+    expect(names.filter((n) => n.startsWith(`brand-kits/${borrowed.id}/logo/`))).toEqual([]);
+    expect(names.some((n) => n.includes(theirs.id))).toBe(false);
+    const everything = names.map((n) => new TextDecoder().decode(files[n])).join("\n");
+    expect(everything).not.toContain("Other Co");
+    expect(new TextDecoder().decode(files["README.txt"])).toContain("brand-kits/");
+  });
+
   it("another member cannot read someone's export, even with the link", async () => {
     const owner = await newMember();
     const other = await newMember();

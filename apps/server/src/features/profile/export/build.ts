@@ -1,14 +1,16 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { strToU8, type Zippable, zipSync } from "fflate";
 import type { StorageAdapter } from "../../../adapters/storage/storage.js";
 import { toUserDto } from "../../../core/identity/users.js";
 import type { DbOrTx } from "../../../db/client.js";
 import {
   account,
+  brandKits,
   creditLedger,
   generations,
   itemOrders,
   packageOrders,
+  storedObjects,
   supportTickets,
   user,
 } from "../../../db/schema/index.js";
@@ -28,6 +30,8 @@ support-tickets.json your support tickets and their replies
 photo/               your profile photo, if you uploaded one
 templates/<id>/      one folder per template: template.json (details), email.html, email.txt,
                      email.mjml when there is one, and pictures/ (the pictures it uses)
+brand-kits/<id>/     one folder per brand kit: kit.json (name, logo address, palette, font, footer,
+                     tone words) and logo/ (the logo you uploaded, if any)
 `;
 
 /** Every stored key a value mentions, once each. */
@@ -57,7 +61,7 @@ export async function buildExportZip(
   const [row] = await db.select().from(user).where(eq(user.id, userId));
   if (!row) return null;
   const signIn = await db.select({ providerId: account.providerId }).from(account).where(eq(account.userId, userId));
-  const [pkg, items, ledger, tickets, templates] = await Promise.all([
+  const [pkg, items, ledger, tickets, templates, kits] = await Promise.all([
     db.select().from(packageOrders).where(eq(packageOrders.userId, userId)).orderBy(asc(packageOrders.createdAt)),
     db.select().from(itemOrders).where(eq(itemOrders.userId, userId)).orderBy(asc(itemOrders.createdAt)),
     db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.createdAt)),
@@ -67,6 +71,7 @@ export async function buildExportZip(
       .from(generations)
       .where(and(eq(generations.userId, userId), isNull(generations.deletedAt)))
       .orderBy(asc(generations.createdAt)),
+    db.select().from(brandKits).where(eq(brandKits.userId, userId)).orderBy(asc(brandKits.createdAt)),
   ]);
   const files: Zippable = {
     "README.txt": strToU8(README),
@@ -88,6 +93,22 @@ export async function buildExportZip(
     if (text) files[`${folder}/email.txt`] = strToU8(text);
     if (mjml) files[`${folder}/email.mjml`] = strToU8(mjml);
     await addPictures(storage, files, `${folder}/pictures`, storedKeys([t.images, t.thumbnailUrl, html]));
+  }
+  // Brand kits (decision 118): every field, and the logo file when it is one this member stored (a kit may name any
+  // https address; another member's object is never copied in).
+  const logoKeys = kits.flatMap((k) => storedKeys(k.logoUrl));
+  const own = logoKeys.length
+    ? await db
+        .select({ key: storedObjects.key })
+        .from(storedObjects)
+        .where(and(inArray(storedObjects.key, logoKeys), eq(storedObjects.ownerId, userId)))
+    : [];
+  const ownKeys = new Set(own.map((o) => o.key));
+  for (const k of kits) {
+    const { userId: _owner, ...kit } = k;
+    files[`brand-kits/${k.id}/kit.json`] = json(kit);
+    const keys = storedKeys(k.logoUrl).filter((key) => ownKeys.has(key));
+    await addPictures(storage, files, `brand-kits/${k.id}/logo`, keys);
   }
   return zipSync(files, { level: 6 });
 }
