@@ -10,13 +10,16 @@ import {
 } from "@mailsmith/shared";
 import { type GeminiClient, GeminiHttpError, type InlineImage } from "../../../adapters/gemini/client.js";
 import { thinkingFor } from "../../../adapters/gemini/models.js";
+import type { Renderer } from "../../../adapters/renderer/renderer.js";
 import type { AppContext } from "../../../context.js";
 import type { StoredTemplateImage } from "../../../db/schema/index.js";
+import { axeCheck, runAxe } from "../../../email-engine/checks/axe.js";
 import { extractPalette, type PaletteColour } from "../../../email-engine/fidelity/index.js";
 import { toRaster } from "../../../email-engine/fidelity/normalise.js";
 import { compileMjml, looksLikeMjml } from "../../../email-engine/mjml.js";
 import type { EmailWorkerPool } from "../../../email-engine/pool.js";
-import { renderIntoReport, thumbnailOf } from "../../../email-engine/render-report.js";
+import { DESKTOP_WIDTH, renderIntoReport, thumbnailOf } from "../../../email-engine/render-report.js";
+import type { ProcessEmailResult } from "../../../email-engine/types.js";
 import { secondsSince } from "../../../lib/metrics.js";
 import { annotateSpan, inSpan } from "../../../lib/trace.js";
 import { absoluteUrl, cleanBoxes, materialiseImages, readUpload } from "../design-images.js";
@@ -432,14 +435,15 @@ async function runStages(deps: PipelineDeps, job: JobRow, hooks: RunHooks): Prom
   const repairedCandidate = await repairPass(stage, first);
   const best = repairedCandidate ?? first;
 
-  const thumbnailUrl = best.rendered
-    ? await storeThumbnail(deps.ctx, best.rendered.png, job.userId).catch(() => null)
-    : null;
+  const [thumbnailUrl, report] = await Promise.all([
+    best.rendered ? storeThumbnail(deps.ctx, best.rendered.png, job.userId).catch(() => null) : null,
+    finishReport(deps.ctx, best),
+  ]);
   return {
     html: best.html,
     text: best.text,
     subject: best.subject,
-    report: best.report,
+    report,
     images: best.images,
     score: best.score ? Math.round(best.score.score) : null,
     scoreParts: best.score?.parts ?? null,
@@ -519,32 +523,23 @@ async function buildCandidate(
   aborted();
   await hooks.stage("checking", 65);
   const { html, mjml, images } = await materialiseAnswer(ctx, a, inputs.designs, inherited, job.userId);
-  const engine = await deps.postProcessor.run({
-    html,
-    subject: a.subject,
-    preheader: a.preheader,
-    // Compiled MJML is a whole, well-formed document whose <style> carries the column widths and stacking: keep it
-    // as a member's email is kept (still sanitised). Our skeleton would undo MJML's layout (decision 059).
-    source: mjml ? "existing" : "generated",
-    // Generated emails get the one-click accessibility fixes by default (issue 37, decision 108).
-    fixes: ["accessibility"],
-  });
-  // The brand kit's fonts and colours where the design leaves them open (decision 113), on the inlined styles.
-  const processed = inputs.brandKit
-    ? { ...engine, html: applyBrandKit(engine.html, inputs.brandKit, inputs.designPalette) }
-    : engine;
+  const processed = await postProcess(stage, { html, mjml, subject: a.subject, preheader: a.preheader });
   aborted();
   await hooks.stage("rendering", 75);
   // Desktop, phone, dark and forced-dark renders: rendered checks and stored previews join the report; the
   // 600 px render is the one scored (null when the browser is unavailable — the report then says so).
+  // Candidates are rendered without the axe-core audit: only the email that is kept is audited (finishReport).
   const checked = await inSpan("render", {}, () =>
-    renderIntoReport(ctx, {
-      html: processed.html,
-      report: processed.report,
-      ownerId: job.id,
-      userId: job.userId,
-      thumbnail: false,
-    }),
+    renderIntoReport(
+      { renderer: withoutAudit(ctx.renderer), storage: ctx.storage },
+      {
+        html: processed.html,
+        report: processed.report,
+        ownerId: job.id,
+        userId: job.userId,
+        thumbnail: false,
+      },
+    ),
   );
   const rendered: RenderedEmail | null = checked.desktop;
   const report: TEmailReport = checked.report;
@@ -574,6 +569,65 @@ async function buildCandidate(
     mjml,
     score,
   };
+}
+
+/**
+ * Post-processing of one answer (decision 117): the engine's passes and checks with the accessibility fixes; with a
+ * brand kit, its fonts and colours (decision 113) and then the engine once more on the branded email (as an existing
+ * document: no second skeleton), so the contrast repair runs after the kit's colours are set and the report's checks
+ * describe the email the member gets. Without a kit, one engine run as before.
+ */
+async function postProcess(
+  { deps, inputs }: StageContext,
+  answer: { html: string; mjml: string | null; subject?: string; preheader?: string },
+): Promise<ProcessEmailResult> {
+  const engine = await deps.postProcessor.run({
+    html: answer.html,
+    subject: answer.subject,
+    preheader: answer.preheader,
+    // Compiled MJML is a whole, well-formed document whose <style> carries the column widths and stacking: keep it
+    // as a member's email is kept (still sanitised). Our skeleton would undo MJML's layout (decision 059).
+    source: answer.mjml ? "existing" : "generated",
+    // Generated emails get the one-click accessibility fixes by default (issue 37, decision 108).
+    fixes: ["accessibility"],
+  });
+  if (!inputs.brandKit) return engine;
+  const branded = applyBrandKit(engine.html, inputs.brandKit, inputs.designPalette);
+  if (branded === engine.html) return engine;
+  const final = await deps.postProcessor.run({
+    html: branded,
+    subject: engine.subject,
+    preheader: engine.preheader,
+    source: "existing",
+    fixes: ["accessibility"],
+  });
+  const changes = [...new Set([...engine.report.changes, ...final.report.changes])];
+  return { ...final, report: { ...final.report, changes }, fixes: [...engine.fixes, ...final.fixes] };
+}
+
+/** The renderer as candidates use it: renders, no audit (runAxe then skips the axe check). */
+function withoutAudit(renderer: Renderer): Renderer {
+  return {
+    render: (req) => renderer.render(req),
+    status: () => renderer.status(),
+    close: () => renderer.close(),
+  };
+}
+
+/**
+ * The kept email's report gets axe-core's check (decision 108), run once on the stored HTML at 600 px (decision 117:
+ * not on every candidate — candidate selection reads only the fidelity score). An audit that fails costs only its
+ * check, as in renderReport.
+ */
+async function finishReport(ctx: AppContext, best: Candidate): Promise<TEmailReport> {
+  if (!best.rendered) return best.report;
+  const violations = await runAxe(ctx.renderer, best.html, DESKTOP_WIDTH).catch((err) => {
+    ctx.log.warn({ err }, "axe-core audit failed; no axe check");
+    return null;
+  });
+  if (!violations) return best.report;
+  const checks = [...best.report.checks.filter((c) => c.id !== "axe"), axeCheck(violations)];
+  return { ...best.report, checks, passed: !checks.some((c) => c.status === "fail") };
 }
 
 /**
