@@ -179,8 +179,9 @@ function callModel(deps: PipelineDeps, opts: Parameters<typeof callModelOnce>[1]
 }
 
 /** A model call's outcome and time for the metrics (decision 107). */
-function countModelCall(ctx: AppContext, model: string, outcome: string, started: number) {
-  ctx.metrics.modelCalls.observe({ provider: "gemini", model, outcome }, secondsSince(started));
+function countModelCall(ctx: AppContext, key: KeyRow, model: string, outcome: string, started: number) {
+  // Labelled by the key's provider, "gemini" or "openai" (decision 119).
+  ctx.metrics.modelCalls.observe({ provider: key.provider, model, outcome }, secondsSince(started));
 }
 
 const failedCallOutcome = (err: GeminiHttpError) =>
@@ -259,7 +260,7 @@ async function callModelOnce(
         const stop = stopped();
         if (stop) throw stop;
         if (!(err instanceof GeminiHttpError)) throw err;
-        countModelCall(ctx, model, failedCallOutcome(err), callStarted);
+        countModelCall(ctx, key, model, failedCallOutcome(err), callStarted);
         await keysRepo.recordUse(ctx.db, key.id, err.status, true);
         lastError = err;
         if (err.modelNotFound) {
@@ -328,7 +329,7 @@ async function callModelOnce(
       }
     } catch (err) {
       const stop = stopped();
-      countModelCall(ctx, usedModel, stop ? "stopped" : "stream_error", callStarted);
+      countModelCall(ctx, usedKey, usedModel, stop ? "stopped" : "stream_error", callStarted);
       if (stop) throw stop;
       if (err instanceof GeminiHttpError) {
         await keysRepo.recordUse(ctx.db, usedKey.id, err.status, true);
@@ -340,7 +341,7 @@ async function callModelOnce(
       throw err;
     }
     const blocked = Boolean(blockReason) || finishReason === "SAFETY" || finishReason === "PROHIBITED_CONTENT";
-    countModelCall(ctx, usedModel, blocked ? "blocked" : "ok", callStarted);
+    countModelCall(ctx, usedKey, usedModel, blocked ? "blocked" : "ok", callStarted);
     annotateSpan({ "gen_ai.request.model": usedModel, "gemini.finish_reason": finishReason ?? "" });
     const stop = stopped();
     if (stop) throw stop;
