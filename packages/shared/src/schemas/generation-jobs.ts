@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZBrandPaletteSchema } from "./brand-kits.js";
 import {
   EMAIL_TYPES,
   GENERATOR_LIMITS,
@@ -186,6 +187,15 @@ export const ZTemplateExtrasSchema = z.object({
   variantGroup: z.string().nullable(),
 });
 
+/** The brand kit a template was generated with (decision 117): the name and colours its snapshot had. */
+export const ZTemplateBrandKitSchema = z.object({
+  name: z.string(),
+  palette: ZBrandPaletteSchema,
+  /** The member has deleted the kit since (the template keeps what it was made with). */
+  deleted: z.boolean(),
+});
+export type TTemplateBrandKit = z.infer<typeof ZTemplateBrandKitSchema>;
+
 export const ZTemplateDetailExtrasSchema = ZTemplateExtrasSchema.extend({
   images: z.array(ZTemplateImageSchema),
   /** The whole version chain this template belongs to, oldest first. */
@@ -194,6 +204,8 @@ export const ZTemplateDetailExtrasSchema = ZTemplateExtrasSchema.extend({
   repaired: z.boolean(),
   /** The first design image as uploaded (stored URL), for the design-vs-result view; null when there was none. */
   designUrl: z.string().nullable().optional(),
+  /** The brand kit it was generated with, for its owner only; null without one (or for anyone else). */
+  brandKit: ZTemplateBrandKitSchema.nullable().optional(),
 });
 
 /** A history item (GET /api/templates). */
@@ -235,6 +247,13 @@ export const ZRenameTemplateSchema = z.object({
 export type TRenameTemplate = z.infer<typeof ZRenameTemplateSchema>;
 
 export const ZExportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS).default("html") });
+/** GET /api/templates/:id/export/:platform: `editable=1` marks Mailchimp content blocks as mc:edit regions (decision 118). */
+export const ZPlatformExportQuerySchema = z.object({
+  editable: z
+    .enum(["0", "1", "true", "false"])
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
+});
 
 /**
  * NDJSON events of GET /api/generations/:id/stream (re-attachable; one line each). A `job` snapshot comes first

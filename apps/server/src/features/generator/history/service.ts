@@ -9,6 +9,7 @@ import {
   GENERATOR_LIMITS,
   GENERATOR_MESSAGES,
   type TemplateSort,
+  type TTemplateBrandKit,
   type TTemplateFull,
   type TTemplateItem,
   type TTemplateVersion,
@@ -91,12 +92,22 @@ function safeFileName(name: string) {
   );
 }
 
+/** The kit a template was generated with: its snapshot's name and colours, and whether it was deleted since. */
+async function brandKitOf(db: DbOrTx, row: GenerationRow): Promise<TTemplateBrandKit | null> {
+  const kit = row.brandKit;
+  if (!kit) return null;
+  const deleted = !(await historyRepo.brandKitExists(db, kit.id, row.userId));
+  return { name: kit.name, palette: kit.palette, deleted };
+}
+
 export const historyService = {
-  async full(ctx: AppContext, row: GenerationRow): Promise<TTemplateFull> {
-    const [children, versions, designKey] = await Promise.all([
+  /** The template as its page shows it; `viewerId` is who reads it (the brand kit is shown to its owner only). */
+  async full(ctx: AppContext, row: GenerationRow, viewerId: string): Promise<TTemplateFull> {
+    const [children, versions, designKey, brandKit] = await Promise.all([
       historyRepo.childIds(ctx.db, [row.id]),
       versionChain(ctx.db, row),
       historyRepo.designKey(ctx.db, row.id),
+      viewerId === row.userId ? brandKitOf(ctx.db, row) : null,
     ]);
     // Designs are private (decision 103): the owner's page gets an expiring signed address, never a lasting one.
     const designUrl = designKey ? designAddress(ctx.storage, ctx.env.publicUrl, designKey) : null;
@@ -107,18 +118,19 @@ export const historyService = {
       versions,
       repaired: row.repaired,
       designUrl,
+      brandKit,
     };
   },
 
   /** A saved template of the caller (or any, for an admin) with its version chain, images and design. */
   async read(ctx: AppContext, caller: UserRow, id: string): Promise<TTemplateFull> {
-    return this.full(ctx, await templatesService.get(ctx, caller, id));
+    return this.full(ctx, await templatesService.get(ctx, caller, id), caller.id);
   },
 
-  async fullById(ctx: AppContext, id: string): Promise<TTemplateFull> {
+  async fullById(ctx: AppContext, id: string, viewerId: string): Promise<TTemplateFull> {
     const row = await generationsRepo.find(ctx.db, id);
     if (!row) throw notFound(GENERATOR_MESSAGES.templateNotFound);
-    return this.full(ctx, row);
+    return this.full(ctx, row, viewerId);
   },
 
   /** The caller's templates: search by name, filter by type, sort, page. */
@@ -146,7 +158,7 @@ export const historyService = {
     const updated = await generationsRepo.update(ctx.db, row.id, {
       name: name.slice(0, GENERATION_JOB_LIMITS.maxNameLength),
     });
-    return this.full(ctx, updated!);
+    return this.full(ctx, updated!, caller.id);
   },
 
   /** A copy the member can change on its own: same content, a new name, no version links. */
@@ -164,7 +176,7 @@ export const historyService = {
       credit: 0,
       variantGroup: null,
     });
-    return this.full(ctx, copy);
+    return this.full(ctx, copy, caller.id);
   },
 
   /** The member's own picture for image slot N: stored, HTML updated (content-sniffed by the route). */
@@ -192,7 +204,7 @@ export const historyService = {
     const old = sentImageKeys({ images: (row.images ?? []).filter((i) => i.slot === slot) });
     const until = new Date(Date.now() + ctx.env.STORAGE_SENT_IMAGE_DAYS * 24 * 60 * 60 * 1000);
     await holdUntil(ctx.db, old, until, row.userId);
-    return this.full(ctx, updated!);
+    return this.full(ctx, updated!, caller.id);
   },
 
   /** The template for one sending platform: its tags, compliance footer when missing, and notes (decision 114). */

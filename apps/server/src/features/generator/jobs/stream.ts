@@ -39,7 +39,7 @@ export function streamJob(
       const balance = await balanceOf(ctx.db, opts.userId);
       const job = toJobDto(row);
       if (row.status === "succeeded" && row.templateId) {
-        const template = await historyService.fullById(ctx, row.templateId);
+        const template = await historyService.fullById(ctx, row.templateId, opts.userId);
         write({ type: "done", job, template, balance, message: GENERATOR_MESSAGES.generated });
       } else if (row.status === "cancelled" && !opts.legacy) {
         write({ type: "cancelled", job, balance, message: GENERATION_JOB_MESSAGES.cancelled });
