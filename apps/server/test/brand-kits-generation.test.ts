@@ -98,9 +98,12 @@ describe("generating with a brand kit", () => {
         (i) => Math.abs(Number.parseInt(a.slice(i, i + 2), 16) - Number.parseInt(b.slice(i, i + 2), 16)) <= 6,
       );
     expect([palette.primary, palette.accent].some((c: string) => near(c, TEAL))).toBe(true);
+    // The logo on local storage: its address reaches the prompt absolute, on the public base URL (decision 118).
+    const logo = await member.post("/api/brand-kits/logo", imageForm("image", png));
+    expect(logo.status).toBe(201);
     const kit: TBrandKitInput = {
       name: "Teal & Co",
-      logoUrl: null,
+      logoUrl: logo.body.url,
       palette: { ...palette, text: "#1a1a1a" },
       font: {
         name: "Inter",
@@ -132,6 +135,7 @@ describe("generating with a brand kit", () => {
       expect(p).toContain("Brand kit");
       expect(p).toContain(kit.palette.primary);
       expect(p).toContain("1 Harbour Road, Bristol");
+      expect(p).toMatch(new RegExp(`Logo image: ${server.url}/uploads/brand-logos/[0-9a-f-]{36}\\.png `));
     }
     for (const t of templates) expectKit(t.html, kit);
     const row = await server.ctx.db.query.generationJobs.findFirst({ where: eq(generationJobs.id, jobs[0]!._id) });

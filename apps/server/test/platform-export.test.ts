@@ -1,6 +1,9 @@
-import { EXPORT_PLATFORMS, fillTokens } from "@mailsmith/shared";
+import { randomUUID } from "node:crypto";
+import { EXPORT_PLATFORMS, fillTokens, GENERATOR_MESSAGES } from "@mailsmith/shared";
+import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generations } from "../src/db/schema/index.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 import { LEFTOVER_TAG, renderWithEngine, SAMPLE_ADDRESS, sampleValues } from "./platform-render.js";
 
@@ -68,13 +71,52 @@ describe("GET /api/templates/:id/export/:platform", () => {
     });
   }
 
-  it("is the owner's only: another member is refused, a visitor must sign in, an unknown platform is a 400", async () => {
+  it("is the caller's own only: another member's template answers 404 exactly as an unknown id (no existence oracle)", async () => {
     const other = await server.member();
     const refused = await other.get(`/api/templates/${id}/export/mailchimp`);
-    expect([403, 404]).toContain(refused.status);
-    expect(JSON.stringify(refused.body)).not.toContain("spring sale");
+    const unknown = await other.get(`/api/templates/${randomUUID()}/export/mailchimp`);
+    expect(refused.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    expect(refused.body).toEqual(unknown.body);
+    expect(refused.body.message).toBe(GENERATOR_MESSAGES.templateNotFound);
+    expect(JSON.stringify(refused.body)).not.toMatch(/spring sale/i);
+    // An administrator is no exception: the export is of one's own templates (decision 118).
+    const admin = await server.admin();
+    expect((await admin.get(`/api/templates/${id}/export/brevo`)).status).toBe(404);
     expect((await server.client().get(`/api/templates/${id}/export/mailchimp`)).status).toBe(401);
     expect((await member.get(`/api/templates/${id}/export/constantcontact`)).status).toBe(400);
+  });
+
+  it("a template made with a brand kit: Brevo's footer carries the kit's address, noted; Mailchimp editable=1 adds mc:edit", async () => {
+    const res = await member.post("/api/templates/import", { html: TEMPLATE });
+    const kitted = res.body.data._id as string;
+    await server.ctx.db
+      .update(generations)
+      .set({
+        brandKit: {
+          id: randomUUID(),
+          version: 1,
+          name: "Harbour & Co",
+          logoUrl: null,
+          palette: { primary: "#0f766e", accent: "#c026d3", text: "#1a1a1a", background: "#ffffff", link: "#0f766e" },
+          font: { name: "", stylesheetUrl: null, fallback: "Arial, sans-serif" },
+          footer: { address: "1 Harbour Road, Bristol BS1 4RN", social: [] },
+          tone: [],
+        },
+      })
+      .where(eq(generations.id, kitted));
+    const brevo = await member.get(`/api/templates/${kitted}/export/brevo`);
+    expect(brevo.status).toBe(200);
+    const notes = JSON.parse(decodeURIComponent(brevo.headers.get("x-export-notes") ?? "")) as string[];
+    expect(notes.some((n) => n.startsWith("Added the postal address of your brand kit “Harbour & Co”"))).toBe(true);
+    const rendered = await renderWithEngine("brevo", brevo.body as string, sampleValues());
+    expect(rendered).toContain('1 Harbour Road, Bristol BS1 4RN<br><a href="https://example.com/unsubscribe/ada"');
+
+    const editable = await member.get(`/api/templates/${kitted}/export/mailchimp?editable=1`);
+    const plain = await member.get(`/api/templates/${kitted}/export/mailchimp`);
+    expect(editable.body).toContain('mc:edit="content_1"');
+    expect(plain.body).not.toContain("mc:edit");
+    expect((editable.body as string).replace(/ mc:edit="content_\d+"/g, "")).toBe(plain.body);
   });
 
   it("the zip export has a folder per platform with its HTML and notes", async () => {

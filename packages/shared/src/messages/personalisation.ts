@@ -26,6 +26,14 @@ export const PERSONALISATION_MESSAGES = {
   note: {
     addedUnsubscribe: (label: string) => `Added an unsubscribe link at the bottom: ${label} requires one.`,
     addedAddress: (label: string) => `Added your postal address at the bottom: ${label} requires one.`,
+    addedKitAddress: (kit: string, label: string) =>
+      `Added the postal address of your brand kit “${kit}” at the bottom (${label} takes it as text). Check it is the address you send from.`,
+    kitAddressUsed: (kit: string) =>
+      `{{company_address}} is the postal address of your brand kit “${kit}”. Check it is the address you send from.`,
+    editableRegions: (count: number) =>
+      count === 0
+        ? "No content block to make editable: the email has no table cells with content."
+        : `Marked ${count} content ${count === 1 ? "block" : "blocks"} as editable in Mailchimp (mc:edit="content_1"…).`,
     noAddressTag: (label: string) =>
       `${label} has no postal address tag: write your address into the footer before sending.`,
     customField: (label: string, tag: string) =>

@@ -1,4 +1,4 @@
-import { EXPORT_PLATFORMS, ZExportQuerySchema } from "@mailsmith/shared";
+import { EXPORT_PLATFORMS, ZExportQuerySchema, ZPlatformExportQuerySchema } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -41,8 +41,9 @@ export async function exportRoutes(appBase: FastifyInstance) {
       schema: {
         tags: ["generator"],
         summary:
-          "The template for a sending platform: its personalisation tags, an unsubscribe link and address added when missing (decision 114); notes in X-Export-Notes (URI-encoded JSON)",
+          "The caller's template for a sending platform: its personalisation tags, an unsubscribe link and address added when missing (the brand kit's address where the platform takes text), Mailchimp mc:edit regions with editable=1 (decisions 114, 118); notes in X-Export-Notes (URI-encoded JSON). Another member's template is a 404, as an unknown id",
         params: platformParams,
+        querystring: ZPlatformExportQuerySchema,
       },
     },
     async (req, reply) => {
@@ -51,6 +52,7 @@ export async function exportRoutes(appBase: FastifyInstance) {
         currentUser(req),
         req.params.id,
         req.params.platform,
+        { editable: req.query.editable },
       );
       return reply
         .header("content-type", "text/html; charset=utf-8")

@@ -107,3 +107,102 @@ describe("export to each platform, rendered by an engine of its family", () => {
     expect(out.notes.some((n) => n.includes("{{coupon_code}}"))).toBe(true);
   });
 });
+
+/** A brand kit snapshot's footer (decision 113): what a template generated with a kit carries. */
+const KIT = { name: "Harbour & Co", footer: { address: "Harbour & Co\n1 Harbour Road, Bristol BS1 4RN" } };
+const KIT_LINE = "Harbour &amp; Co, 1 Harbour Road, Bristol BS1 4RN";
+const BARE = "<html><body><p>Hello {{first_name}}</p></body></html>";
+
+describe("the brand kit's address where the export adds one (decision 118)", () => {
+  it("Brevo (no address tag): the kit's address in the footer, noted, rendered as text", async () => {
+    const out = exportForPlatform(BARE, "brevo", { kit: KIT });
+    expect(out.notes.some((n) => n.startsWith("Added the postal address of your brand kit “Harbour & Co”"))).toBe(true);
+    expect(out.notes.some((n) => n.includes("no postal address tag"))).toBe(false);
+    const rendered = await renderWithEngine("brevo", out.html, sampleValues());
+    expect(rendered).not.toMatch(LEFTOVER_TAG);
+    expect(rendered).toContain(`${KIT_LINE}<br><a href="https://example.com/unsubscribe/ada"`);
+    // Without a kit: as before, the member is asked to write it.
+    expect(exportForPlatform(BARE, "brevo").notes.some((n) => n.includes("no postal address tag"))).toBe(true);
+  });
+
+  it("Klaviyo and SendGrid take the kit's address as text; Mailchimp and HubSpot keep their own tag", async () => {
+    for (const platform of ["klaviyo", "sendgrid"] as const) {
+      const out = exportForPlatform(BARE, platform, { kit: KIT });
+      expect(out.html, platform).not.toMatch(/organization\.full_address|Sender_Address/);
+      expect(await renderWithEngine(platform, out.html, sampleValues()), platform).toContain(KIT_LINE);
+      expect(out.notes.some((n) => n.includes("brand kit “Harbour & Co”"))).toBe(true);
+    }
+    expect(exportForPlatform(BARE, "mailchimp", { kit: KIT }).html).toContain("*|LIST:ADDRESSLINE|*");
+    expect(exportForPlatform(BARE, "hubspot", { kit: KIT }).html).toContain("site_settings.company_street_address_1");
+  });
+
+  it("a kit address with template syntax or markup stays text in every engine", async () => {
+    const kit = { name: "Odd", footer: { address: "{{ contact.EMAIL }} {% unsubscribe %} *|FNAME|* <b>1 Road</b>" } };
+    for (const platform of ["klaviyo", "sendgrid", "brevo"] as const) {
+      const rendered = await renderWithEngine(
+        platform,
+        exportForPlatform(BARE, platform, { kit }).html,
+        sampleValues(),
+      );
+      expect(rendered, platform).toContain(
+        "&#123;&#123; contact.EMAIL &#125;&#125; &#123;&#37; unsubscribe &#37;&#125; *&#124;FNAME&#124;* &lt;b&gt;1 Road&lt;/b&gt;",
+      );
+    }
+  });
+
+  it("no second address when the email already shows the kit's, and {{company_address}} becomes it (plain HTML too)", () => {
+    const shown = `<html><body><p>Hi</p><p>${KIT_LINE}</p><a href="{{unsubscribe_url}}">Leave</a></body></html>`;
+    const out = exportForPlatform(shown, "brevo", { kit: KIT });
+    expect(out.html.split("1 Harbour Road")).toHaveLength(2);
+    expect(out.notes.join(" ")).not.toMatch(/Added/);
+    const token = "<html><body><p>{{company_address}}</p></body></html>";
+    expect(exportForPlatform(token, "html", { kit: KIT }).html).toContain(`<p>${KIT_LINE}</p>`);
+    expect(exportForPlatform(token, "brevo", { kit: KIT }).html).toContain(`<p>${KIT_LINE}</p>`);
+    expect(exportForPlatform(token, "html").html).toContain("<p></p>");
+  });
+});
+
+describe("Mailchimp editable regions (mc:edit, decision 118)", () => {
+  const LAYOUT = `<!DOCTYPE html><html><head><title>T</title><style>td{color:#111}</style></head><body>
+<table role="presentation" width="100%"><tr><td align="center">
+<table role="presentation" width="600"><tr><td style="padding:0"><img src="https://example.com/logo.png" alt="Logo" width="120"></td></tr>
+<tr><td style="padding:24px"><h1>Spring sale</h1><p>Hi {{first_name|there}}</p></td></tr>
+<tr><td style="padding:24px"><table role="presentation"><tr><TD><a href="https://example.com">Shop</a></TD><td>&nbsp;</td></tr></table></td></tr>
+</table></td></tr></table></body></html>`;
+  const strip = (html: string) => html.replace(/ mc:edit="content_\d+"/g, "");
+
+  it("marks each content cell once, in order, and nothing else changes", async () => {
+    const out = exportForPlatform(LAYOUT, "mailchimp", { editable: true });
+    const names = [...out.html.matchAll(/<td mc:edit="(content_\d+)"|<TD mc:edit="(content_\d+)"/g)].map(
+      (m) => m[1] ?? m[2],
+    );
+    expect(names).toEqual(["content_1", "content_2", "content_3"]);
+    expect(out.html).toContain('<td mc:edit="content_1" style="padding:0"><img');
+    expect(out.html).toContain('<TD mc:edit="content_3"><a href="https://example.com">Shop</a>');
+    // The layout cells that hold tables, the empty spacer cell and the added footer are not regions.
+    expect(out.html).toContain('<tr><td align="center">');
+    expect(out.html).toContain("<td>&nbsp;</td>");
+    expect(out.html).toContain('<td align="center" style="padding:16px;');
+    expect(out.notes.some((n) => n.startsWith("Marked 3 content blocks as editable"))).toBe(true);
+    const plain = exportForPlatform(LAYOUT, "mailchimp");
+    expect(strip(out.html)).toBe(plain.html);
+    expect(strip(await renderWithEngine("mailchimp", out.html, sampleValues()))).toBe(
+      await renderWithEngine("mailchimp", plain.html, sampleValues()),
+    );
+  });
+
+  it("only on request, and only for Mailchimp", () => {
+    expect(exportForPlatform(TOKEN_TEMPLATE, "mailchimp").html).not.toContain("mc:edit");
+    expect(exportForPlatform(TOKEN_TEMPLATE, "klaviyo", { editable: true }).html).not.toContain("mc:edit");
+    const one = exportForPlatform(TOKEN_TEMPLATE, "mailchimp", { editable: true });
+    expect(one.html.match(/mc:edit=/g)).toHaveLength(1);
+    expect(strip(one.html)).toBe(exportForPlatform(TOKEN_TEMPLATE, "mailchimp").html);
+  });
+
+  it("keeps offsets right with CRLF line ends and non-ASCII text", () => {
+    const crlf = LAYOUT.replace(/\n/g, "\r\n").replace("Spring sale", "Früh­lings­ver­kauf 🌷");
+    const out = exportForPlatform(crlf, "mailchimp", { editable: true });
+    expect(strip(out.html)).toBe(exportForPlatform(crlf, "mailchimp").html);
+    expect(out.html).toContain('<td mc:edit="content_2" style="padding:24px"><h1>Früh');
+  });
+});

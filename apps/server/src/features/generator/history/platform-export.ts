@@ -6,6 +6,7 @@ import {
   tokenDefinition,
   unknownTokens,
 } from "@mailsmith/shared";
+import { parse } from "parse5";
 
 /**
  * Exports a template to a sending platform (issue 38 item 3, decision 114): our neutral tokens become the platform's
@@ -143,14 +144,115 @@ export interface PlatformExport {
   notes: string[];
 }
 
-function toPlainHtml(html: string): PlatformExport {
+/** What an export may take from the template besides its HTML. */
+export interface ExportOptions {
+  /** The template's brand kit snapshot (decision 113): its footer address is the postal address where it can be. */
+  kit?: { name: string; footer: { address: string } } | null;
+  /** Mailchimp: mark the main content blocks as `mc:edit` regions (`?editable=1`, decision 118). */
+  editable?: boolean;
+}
+
+/**
+ * Where the postal address may be plain text, the brand kit's address fills it (decision 118): Brevo has no address
+ * tag; Klaviyo and SendGrid only require an unsubscribe link, and their address tags print the account's one address
+ * while the kit is the brand the email is for; plain HTML has no platform at all. Mailchimp (its audience address)
+ * and HubSpot (the site settings' address, a required email variable) keep their own tags.
+ */
+const KIT_ADDRESS_PLATFORMS: ReadonlySet<ExportPlatform> = new Set(["klaviyo", "sendgrid", "brevo", "html"]);
+
+/**
+ * The kit's address as HTML text no template engine reads: escaped, one line, and `{ } | %` as character references
+ * (a kit address with `{{` or `*|` would otherwise be a tag in Klaviyo, SendGrid, Brevo or Mailchimp).
+ */
+function addressText(address: string): string {
+  return address
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(", ")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;")
+    .replace(/\{/g, "&#123;")
+    .replace(/\}/g, "&#125;")
+    .replace(/\|/g, "&#124;")
+    .replace(/%/g, "&#37;");
+}
+
+/** The kit's address for this platform (HTML text), or "" when the platform keeps its own tag or there is none. */
+function kitAddressFor(platform: ExportPlatform, kit: ExportOptions["kit"]): string {
+  const address = kit?.footer?.address?.trim();
+  return address && KIT_ADDRESS_PLATFORMS.has(platform) ? addressText(address) : "";
+}
+
+/** The email already shows the kit's address in its text (the model writes the kit's footer, decision 113). */
+function showsAddress(html: string, kit: ExportOptions["kit"], text: string): boolean {
+  if (!text) return false;
+  const plain = kit?.footer.address.trim() ?? "";
+  return html.includes(text) || (plain.length > 0 && html.includes(plain));
+}
+
+/** Elements inside which an `mc:edit` region is never put (Mailchimp edits content, not the document's head). */
+const NOT_CONTENT = new Set(["head", "style", "script", "title"]);
+
+interface LocNode {
+  nodeName: string;
+  tagName?: string;
+  value?: string;
+  childNodes?: LocNode[];
+  content?: LocNode;
+  sourceCodeLocation?: { startTag?: { startOffset: number; endOffset: number } } | null;
+}
+
+/** True when the node holds something a reader sees: text, a picture or a button. */
+function hasContent(node: LocNode): boolean {
+  if (node.nodeName === "#text") return (node.value ?? "").trim().length > 0;
+  if (node.tagName === "img") return true;
+  return (node.childNodes ?? []).some(hasContent);
+}
+const hasTable = (node: LocNode): boolean => (node.childNodes ?? []).some((c) => c.tagName === "table" || hasTable(c));
+
+/**
+ * Mailchimp's template language (decision 118): `mc:edit="name"` on an element makes its content editable in
+ * Mailchimp's campaign editor; names are unique, regions do not nest. The main content blocks are the table cells
+ * that hold content and no further table (the cells of the email's layout), each marked once, named content_1,
+ * content_2… in document order. Only the attribute is inserted, right after the tag name; every other byte stays.
+ */
+export function markEditableRegions(html: string): { html: string; regions: number } {
+  const doc = parse(html, { sourceCodeLocationInfo: true }) as unknown as LocNode;
+  const at: number[] = [];
+  const walk = (node: LocNode) => {
+    if (node.tagName && NOT_CONTENT.has(node.tagName)) return;
+    if (node.tagName === "td" && !hasTable(node) && hasContent(node)) {
+      const start = node.sourceCodeLocation?.startTag?.startOffset;
+      if (start !== undefined && html.slice(start, start + 3).toLowerCase() === "<td") at.push(start + 3);
+      return;
+    }
+    for (const child of node.childNodes ?? []) walk(child);
+  };
+  walk(doc);
+  let out = html;
+  at.sort((a, b) => b - a).forEach((offset, i) => {
+    out = `${out.slice(0, offset)} mc:edit="content_${at.length - i}"${out.slice(offset)}`;
+  });
+  return { html: out, regions: at.length };
+}
+
+function toPlainHtml(html: string, kit: ExportOptions["kit"]): PlatformExport {
   const notes: string[] = [];
   let count = 0;
   const unknown = unknownTokens(html);
+  const kitAddress = kitAddressFor("html", kit);
   const out = replaceTokens(html, (t) => {
     const def = tokenDefinition(t.name);
     if (!def) return t.raw;
     count++;
+    if (t.name === "company_address" && kitAddress) {
+      notes.push(PERSONALISATION_MESSAGES.note.kitAddressUsed(kit?.name ?? ""));
+      return kitAddress;
+    }
     if (def.kind === "url" && !t.fallback) {
       notes.push(PERSONALISATION_MESSAGES.note.plainLinkPlaceholder(t.name));
       return "#";
@@ -164,26 +266,46 @@ function toPlainHtml(html: string): PlatformExport {
 }
 
 /** The template's HTML for one platform, with what the export changed or needs the member to do. */
-export function exportForPlatform(html: string, platform: ExportPlatform): PlatformExport {
-  if (platform === "html") return toPlainHtml(html);
+export function exportForPlatform(html: string, platform: ExportPlatform, options: ExportOptions = {}): PlatformExport {
+  if (platform === "html") return toPlainHtml(html, options.kit);
   const syntax = PLATFORM_SYNTAX[platform];
   const label = EXPORT_PLATFORM_LABELS[platform];
   const notes: string[] = [];
+  const kitAddress = kitAddressFor(platform, options.kit);
   const needUnsubscribe = !hasToken(html, "unsubscribe_url") && !syntax.hasUnsubscribe.test(html);
-  const needAddress = syntax.hasAddress !== null && !hasToken(html, "company_address") && !syntax.hasAddress.test(html);
+  const addressShown =
+    hasToken(html, "company_address") ||
+    (syntax.hasAddress?.test(html) ?? false) ||
+    showsAddress(html, options.kit, kitAddress);
+  const needAddress = !addressShown && (syntax.hasAddress !== null || kitAddress !== "");
+  // mc:edit regions go on the template's own blocks, never on the footer the export adds.
   let source = html;
+  if (platform === "mailchimp" && options.editable) {
+    const marked = markEditableRegions(html);
+    source = marked.html;
+    notes.push(PERSONALISATION_MESSAGES.note.editableRegions(marked.regions));
+  }
   if (needUnsubscribe || needAddress) {
-    source = insertBeforeBodyEnd(html, complianceFooter({ unsubscribe: needUnsubscribe, address: needAddress }));
-    if (needAddress) notes.push(PERSONALISATION_MESSAGES.note.addedAddress(label));
+    source = insertBeforeBodyEnd(source, complianceFooter({ unsubscribe: needUnsubscribe, address: needAddress }));
+    if (needAddress && kitAddress)
+      notes.push(PERSONALISATION_MESSAGES.note.addedKitAddress(options.kit?.name ?? "", label));
+    else if (needAddress) notes.push(PERSONALISATION_MESSAGES.note.addedAddress(label));
     if (needUnsubscribe) notes.push(PERSONALISATION_MESSAGES.note.addedUnsubscribe(label));
   }
-  if (syntax.hasAddress === null) notes.push(PERSONALISATION_MESSAGES.note.noAddressTag(label));
+  if (syntax.hasAddress === null && !kitAddress) notes.push(PERSONALISATION_MESSAGES.note.noAddressTag(label));
   const used = new Set<string>();
+  let kitAddressUsed = false;
   const out = replaceTokens(source, (t) => {
     if (!tokenDefinition(t.name)) return t.raw;
     used.add(t.name);
+    if (t.name === "company_address" && kitAddress) {
+      kitAddressUsed = true;
+      return kitAddress;
+    }
     return syntax.tag(t.name, t.fallback);
   });
+  if (kitAddressUsed && !(needAddress && kitAddress))
+    notes.push(PERSONALISATION_MESSAGES.note.kitAddressUsed(options.kit?.name ?? ""));
   for (const [name, tag] of Object.entries(syntax.customFields ?? {}))
     if (used.has(name)) notes.push(PERSONALISATION_MESSAGES.note.customField(label, tag as string));
   if (platform === "sendgrid") {

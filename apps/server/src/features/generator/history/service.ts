@@ -208,9 +208,19 @@ export const historyService = {
   },
 
   /** The template for one sending platform: its tags, compliance footer when missing, and notes (decision 114). */
-  async exportPlatform(ctx: AppContext, caller: UserRow, id: string, platform: ExportPlatform) {
-    const row = await templatesService.get(ctx, caller, id);
-    const out = exportForPlatform(row.html ?? "", platform);
+  async exportPlatform(
+    ctx: AppContext,
+    caller: UserRow,
+    id: string,
+    platform: ExportPlatform,
+    options: { editable?: boolean } = {},
+  ) {
+    // The caller's own only, administrators included (decision 118): another member's template answers the same
+    // 404 as an unknown id, so the route tells nobody which ids exist.
+    const row = await generationsRepo.find(ctx.db, id);
+    if (row?.status !== "succeeded" || row.deletedAt || row.userId !== caller.id)
+      throw notFound(GENERATOR_MESSAGES.templateNotFound);
+    const out = exportForPlatform(row.html ?? "", platform, { kit: row.brandKit ?? null, editable: options.editable });
     return { ...out, fileName: `${safeFileName(displayName(row))}-${platform}.html` };
   },
 
@@ -249,7 +259,7 @@ export const historyService = {
     files["index.html"] = strToU8(local);
     // One folder per sending platform (decision 114): images stay at their absolute addresses, platforms host by URL.
     for (const platform of EXPORT_PLATFORMS) {
-      const out = exportForPlatform(html, platform);
+      const out = exportForPlatform(html, platform, { kit: row.brandKit ?? null });
       files[`${platform}/index.html`] = strToU8(out.html);
       if (out.notes.length) files[`${platform}/notes.txt`] = strToU8(`${out.notes.join("\n")}\n`);
     }
