@@ -73,6 +73,64 @@ describe("adding an OpenAI-compatible key (decision 115)", () => {
   });
 });
 
+describe("editing a key's provider, base URL and model (decision 119)", () => {
+  it("a Gemini key becomes an OpenAI-compatible one: validated as on create, tested again, generates there", async () => {
+    const added = await admin.post("/api/gemini-keys", { name: "Was Gemini", key: "standin-edit-me-0010" });
+    expect(added.status).toBe(201);
+    const id = added.body.data._id as string;
+    await onlyKeys([id]);
+
+    // Same rule as on create: an OpenAI-compatible key needs its base URL.
+    const missing = await admin.put(`/api/gemini-keys/${id}`, { name: "Was Gemini", provider: "openai" });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain("base URL");
+    const notHttp = await admin.put(`/api/gemini-keys/${id}`, {
+      name: "Was Gemini",
+      provider: "openai",
+      baseUrl: "ftp://example.com/v1",
+    });
+    expect(notHttp.status).toBe(400);
+
+    const listed = openai.answers.filter((a) => a.path === "/v1/models").length;
+    const edited = await admin.put(`/api/gemini-keys/${id}`, {
+      name: "Now OpenAI",
+      key: "sk-edited-0011",
+      provider: "openai",
+      baseUrl: openai.url,
+      model: "gpt-4o",
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    // Tested again against the new server (GET /models), and the answer says so.
+    expect(edited.body.message).toBe("API key updated and tested: The server lists 3 models for it.");
+    expect(openai.answers.filter((a) => a.path === "/v1/models").length).toBe(listed + 1);
+    expect(edited.body.data).toMatchObject({ provider: "openai", baseUrl: openai.url, model: "gpt-4o" });
+    expect(edited.body.data.health.status).toBe("ok");
+    expect(JSON.stringify(edited.body)).not.toContain("sk-edited-0011");
+
+    const before = openai.calls.length;
+    const done = last(await generate(await server.member(), "", true));
+    expect(done).toMatchObject({ type: "done" });
+    expect(openai.calls.slice(before)[0]).toMatchObject({ model: "gpt-4o", apiKey: "sk-edited-0011" });
+
+    // A name-only edit is not a new connection: no new test.
+    const renamed = await admin.put(`/api/gemini-keys/${id}`, { name: "Renamed" });
+    expect(renamed.body.message).toBe("API key updated successfully!");
+    expect(renamed.body.data).toMatchObject({ name: "Renamed", provider: "openai", model: "gpt-4o" });
+    expect(openai.answers.filter((a) => a.path === "/v1/models").length).toBe(listed + 1);
+
+    // And back to Gemini: base URL and model cleared, tested by Google.
+    const back = await admin.put(`/api/gemini-keys/${id}`, {
+      name: "Gemini again",
+      key: "standin-edit-back-0012",
+      provider: "gemini",
+    });
+    expect(back.status).toBe(200);
+    expect(back.body.message).toMatch(/^API key updated and tested: Google lists \d+ models? for it\.$/);
+    expect(back.body.data).toMatchObject({ provider: "gemini", baseUrl: null, model: null });
+    await onlyKeys([]);
+  });
+});
+
 describe("an OpenAI-compatible key generates through the same pipeline (decision 115)", () => {
   it("generates with the key's model: chat completions with json_schema, the answer becomes the template", async () => {
     const key = await addOpenAiKey("sk-openai-good-0001");

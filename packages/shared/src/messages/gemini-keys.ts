@@ -32,6 +32,12 @@ export const GEMINI_HEALTH_MESSAGES = {
   /** The subject of the messages above for an OpenAI-compatible key. */
   openAiServer: "The server",
   addedButUnchecked: (reason: string) => `API key added, but it could not be checked: ${reason}`,
+  // An edit that changes the key, provider, base URL or model tests the key again (decision 119).
+  updatedAndTested: (models: number, who = "Google") =>
+    `API key updated and tested: ${who} lists ${models} model${models === 1 ? "" : "s"} for it.`,
+  updatedButInvalid: (reason: string, who = "Google") =>
+    `API key updated, but ${who.toLowerCase() === "google" ? "Google" : who.toLowerCase()} refused it: ${reason}`,
+  updatedButUnchecked: (reason: string) => `API key updated, but it could not be checked: ${reason}`,
   testFetchFailed: "Failed to test key",
   unreachable: "Google could not be reached",
   // Reasons stored when a key is marked invalid (the admin sees them with the time).

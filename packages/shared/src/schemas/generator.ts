@@ -207,34 +207,44 @@ export type TGeminiKey = z.infer<typeof ZGeminiKeySchema>;
 const keyName = z.string().trim().min(1, GEMINI_KEY_MESSAGES.required).max(100);
 const keyValue = z.string().trim().min(1, GEMINI_KEY_MESSAGES.required).max(500);
 
+const keyProvider = z.enum(["gemini", "openai"]);
+const keyBaseUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^https?:\/\/[^\s]+$/, GEMINI_KEY_MESSAGES.baseUrlRequired);
+/** The model an OpenAI-compatible key answers with (blank: the first its server lists). */
+const keyModel = z.string().trim().max(200);
+const needsBaseUrl = (v: { provider?: string; baseUrl?: string }) => v.provider !== "openai" || Boolean(v.baseUrl);
+const baseUrlIssue = { message: GEMINI_KEY_MESSAGES.baseUrlRequired, path: ["baseUrl"] };
+
 export const ZCreateGeminiKeySchema = z
   .object({
     name: keyName,
     key: keyValue,
     isActive: z.boolean().optional().default(true),
     /** Decision 115: Gemini, or an OpenAI-compatible server (OpenAI, OpenRouter, vLLM, Ollama, LM Studio). */
-    provider: z.enum(["gemini", "openai"]).optional().default("gemini"),
-    baseUrl: z
-      .string()
-      .trim()
-      .max(500)
-      .regex(/^https?:\/\/[^\s]+$/, GEMINI_KEY_MESSAGES.baseUrlRequired)
-      .optional(),
-    /** The model an OpenAI-compatible key answers with (blank: the first its server lists). */
-    model: z.string().trim().max(200).optional(),
+    provider: keyProvider.optional().default("gemini"),
+    baseUrl: keyBaseUrl.optional(),
+    model: keyModel.optional(),
   })
-  .refine((v) => v.provider !== "openai" || Boolean(v.baseUrl), {
-    message: GEMINI_KEY_MESSAGES.baseUrlRequired,
-    path: ["baseUrl"],
-  });
+  .refine(needsBaseUrl, baseUrlIssue);
 export type TCreateGeminiKey = z.input<typeof ZCreateGeminiKeySchema>;
 
-/** PUT: a blank key keeps the stored one (the form never sees it). */
-export const ZUpdateGeminiKeySchema = z.object({
-  name: keyName,
-  key: z.string().trim().max(500).optional(),
-  isActive: z.boolean().optional(),
-});
+/**
+ * PUT: a blank key keeps the stored one (the form never sees it). Provider, base URL and model may change (decision
+ * 119), validated as on create; absent, they keep the stored ones.
+ */
+export const ZUpdateGeminiKeySchema = z
+  .object({
+    name: keyName,
+    key: z.string().trim().max(500).optional(),
+    isActive: z.boolean().optional(),
+    provider: keyProvider.optional(),
+    baseUrl: keyBaseUrl.optional(),
+    model: keyModel.optional(),
+  })
+  .refine(needsBaseUrl, baseUrlIssue);
 export type TUpdateGeminiKey = z.input<typeof ZUpdateGeminiKeySchema>;
 
 export const ZGeminiKeyResponseSchema = z.object({

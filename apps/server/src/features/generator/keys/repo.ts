@@ -68,6 +68,16 @@ export const keysRepo = {
     const [row] = await db.insert(geminiKeys).values(values).returning();
     return row!;
   },
+  /** What an edited connection (key, provider, base URL, model) starts from: no models listed, no health yet. */
+  uncheckedHealth: {
+    models: null,
+    checkedAt: null,
+    checkError: null,
+    invalidReason: null,
+    invalidAt: null,
+    failStreak: 0,
+    rateLimitedUntil: null,
+  } satisfies Partial<typeof geminiKeys.$inferInsert>,
   async update(db: DbOrTx, id: string, values: Partial<typeof geminiKeys.$inferInsert>) {
     const [row] = await db
       .update(geminiKeys)

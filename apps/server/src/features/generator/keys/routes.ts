@@ -34,6 +34,13 @@ const addedMessage = (r: CheckResult, by = "Google") =>
       ? GEMINI_HEALTH_MESSAGES.addedButInvalid(r.reason, by)
       : GEMINI_HEALTH_MESSAGES.addedButUnchecked(r.reason);
 
+const updatedMessage = (r: CheckResult, by: string) =>
+  r.ok
+    ? GEMINI_HEALTH_MESSAGES.updatedAndTested(r.models, by)
+    : r.invalid
+      ? GEMINI_HEALTH_MESSAGES.updatedButInvalid(r.reason, by)
+      : GEMINI_HEALTH_MESSAGES.updatedButUnchecked(r.reason);
+
 const testedMessage = (r: CheckResult, by = "Google") =>
   r.ok
     ? GEMINI_HEALTH_MESSAGES.testOk(r.models, by)
@@ -170,15 +177,17 @@ export async function keysRoutes(appBase: FastifyInstance, { gemini }: { gemini:
       config: { access: "admin" },
       schema: {
         tags: ["gemini-keys"],
-        summary: "Edit an API key (a blank key keeps the stored one)",
+        summary:
+          "Edit an API key (a blank key keeps the stored one); a new key, provider, base URL or model is tested again",
         params: idParams,
         body: ZUpdateGeminiKeySchema,
         response: { 200: ZGeminiKeyDetailResponseSchema },
       },
     },
     async (req) => {
-      const row = await keysService.update(ctx.db, adminActor(req), req.params.id, req.body);
-      return { success: true as const, message: GEMINI_KEY_MESSAGES.updated, data: toKeyDetail(row) };
+      const { row, result } = await keysService.update(ctx, adminActor(req), gemini, req.params.id, req.body);
+      const message = result ? updatedMessage(result, who(row)) : GEMINI_KEY_MESSAGES.updated;
+      return { success: true as const, message, data: toKeyDetail(row) };
     },
   );
 

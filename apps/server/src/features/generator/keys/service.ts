@@ -13,9 +13,14 @@ import { type CheckResult, checkKey } from "./discovery.js";
 import { catalogue, modelPolicy, readModelSettings } from "./models.js";
 import { type KeyRow, keysRepo } from "./repo.js";
 
-/** What the audit log keeps of a key (decision 106): its label, the last 4 characters and whether it is active. */
+/**
+ * What the audit log keeps of a key (decision 106): its label, the last 4 characters and whether it is active; for an
+ * OpenAI-compatible key also its provider, base URL and model (so an edit that moves a key shows where, decision 119).
+ */
 function keyAudit(row: KeyRow | undefined) {
-  return row ? { name: row.name, keyLast4: `…${row.key.slice(-4)}`, isActive: row.isActive } : null;
+  if (!row) return null;
+  const base = { name: row.name, keyLast4: `…${row.key.slice(-4)}`, isActive: row.isActive };
+  return row.provider === "openai" ? { ...base, provider: row.provider, baseUrl: row.baseUrl, model: row.model } : base;
 }
 
 function recordKeyChange(
@@ -107,23 +112,50 @@ export const keysService = {
     return modelPolicy.view(ctx, active);
   },
 
-  async update(db: Db, actor: AdminActor, id: string, input: TUpdateGeminiKey): Promise<KeyRow> {
+  /**
+   * Edits a key. A new key, provider, base URL or model (decision 119) is a different connection: its stored models
+   * and health are cleared and it is tested again (GET models) like a new key; `result` is that test (null: no test).
+   */
+  async update(
+    ctx: AppContext,
+    actor: AdminActor,
+    gemini: GeminiClient,
+    id: string,
+    input: TUpdateGeminiKey,
+  ): Promise<{ row: KeyRow; result: CheckResult | null }> {
     const name = input.name.trim();
     if (!name) throw badRequest(GEMINI_KEY_MESSAGES.required, "VALIDATION_ERROR");
     const key = input.key?.trim();
-    const row = await db.transaction(async (tx) => {
+    let changed = false;
+    const row = await ctx.db.transaction(async (tx) => {
       const before = await keysRepo.find(tx, id);
+      if (!before) return undefined;
+      const provider = input.provider ?? before.provider;
+      const openai = provider === "openai";
+      const baseUrl = openai ? (input.baseUrl ?? before.baseUrl) : null;
+      const model = openai ? (input.model === undefined ? before.model : input.model || null) : null;
+      if (openai && !baseUrl) throw badRequest(GEMINI_KEY_MESSAGES.baseUrlRequired, "VALIDATION_ERROR");
+      changed =
+        Boolean(key && key !== before.key) ||
+        provider !== before.provider ||
+        baseUrl !== before.baseUrl ||
+        model !== before.model;
       const updated = await keysRepo.update(tx, id, {
         name,
         ...(key ? { key } : {}),
         ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
+        provider,
+        baseUrl,
+        model,
+        ...(changed ? keysRepo.uncheckedHealth : {}),
       });
-      if (!updated) return undefined;
       await recordKeyChange(tx, actor, "gemini_key.update", id, before, updated);
       return updated;
     });
     if (!row) throw notFound(GEMINI_KEY_MESSAGES.notFound);
-    return row;
+    if (!changed) return { row, result: null };
+    const result = await checkKey(ctx, gemini, row);
+    return { row: (await keysRepo.find(ctx.db, id)) ?? row, result };
   },
 
   async remove(db: Db, actor: AdminActor, id: string): Promise<void> {
