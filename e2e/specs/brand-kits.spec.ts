@@ -34,7 +34,7 @@ test("create a kit from a design, pick it on the generator page, the result carr
   page,
   browser,
   baseURL,
-}) => {
+}, testInfo) => {
   await seedKey(baseURL!);
   await signUpMember(page);
   const design = await designPng(browser);
@@ -66,4 +66,21 @@ test("create a kit from a design, pick it on the generator page, the result carr
   const header = page.frameLocator('iframe[title="Live Preview"]').getByTestId("header");
   const background = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
   expect([rgb(primary), rgb(accent)]).toContain(background);
+
+  // The template page names the kit it was generated with (decision 117).
+  await page.goto("/user/templates");
+  await page.getByRole("link", { name: "Promotional Email", exact: true }).click();
+  await expect(page.getByText("Brand kit: Teal & Co")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Colours of Teal & Co" })).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath("template-kit-375.png") });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath("template-kit-1280.png") });
+  // Deleted since: the template says so (it keeps what it was made with).
+  const kits = await (await page.request.get("/api/brand-kits")).json();
+  const kitId = kits.find((k: { name: string }) => k.name === "Teal & Co").id;
+  expect((await page.request.delete(`/api/brand-kits/${kitId}`, { headers: { origin: baseURL! } })).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByText("Brand kit deleted")).toBeVisible();
+  await expect(page.getByText("Brand kit: Teal & Co")).toHaveCount(0);
 });

@@ -97,6 +97,19 @@ test("sign in → upload → generate → preview, report, copy, download, credi
   await card.click();
   await expect(page.getByRole("heading", { name: "Promotional Email", exact: true })).toBeVisible();
   await expect(page.getByLabel("Follow-up instruction")).toBeVisible();
+  // The fifth picture: classic Outlook, labelled an approximation, with what the report found differs (decision 117).
+  const previews = page.getByRole("region", { name: "How it renders" });
+  await expect(previews.getByText("Classic Outlook (approximation)", { exact: true })).toBeVisible();
+  const outlook = previews.getByRole("img", { name: "Classic Outlook (approximation) preview" });
+  await expect(outlook).toBeVisible();
+  expect(await outlook.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(600);
+  await expect(page.getByRole("heading", { name: "What changes in classic Outlook" })).toBeVisible();
+  // Generated without a brand kit: no kit line.
+  await expect(page.getByText("Brand kit:")).toHaveCount(0);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath("template-375.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath("template-1280.png"), fullPage: true });
   await page.goto("/user/generate-code");
   await page.screenshot({ path: testInfo.outputPath("generator-390.png"), fullPage: true });
 });

@@ -81,6 +81,11 @@ export const GENERATOR_UI = {
   previewDark: "Phone, dark mode",
   previewDarkForced: "Phone, forced dark (apps that darken emails)",
   previewsUnavailable: "This version was not rendered; the other checks still ran.",
+  outlookDifferencesTitle: "What changes in classic Outlook",
+  // The brand kit a template was made with (decision 117).
+  brandKitUsed: "Brand kit:",
+  brandKitDeleted: "Brand kit deleted",
+  brandKitColours: (name: string) => `Colours of ${name}`,
   // Images cropped from the design (the member may swap any of them).
   imagesTitle: "Images from your design",
   imagesHint: "Cut out of your design and hosted for you. Replace any of them with your own picture.",

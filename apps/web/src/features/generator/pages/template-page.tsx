@@ -3,6 +3,7 @@ import {
   GENERATOR_LIMITS,
   GENERATOR_MESSAGES,
   GENERATOR_UI,
+  OUTLOOK_CHECK_TEXTS,
   type TTemplateFull,
 } from "@mailsmith/shared";
 import { useEffect, useState } from "react";
@@ -26,9 +27,11 @@ import { CodePanel } from "../components/code-panel";
 import { EmailPreview } from "../components/email-preview";
 import { GenerationProgress } from "../components/generation-progress";
 import { designSourceOf } from "../components/generation-result";
+import { OutlookDifferences } from "../components/outlook-differences";
 import { PlatformExport } from "../components/platform-export";
 import { QualityReport } from "../components/quality-report";
 import { RenameDialog } from "../components/rename-dialog";
+import { TemplateBrandKit } from "../components/template-brand-kit";
 import { TemplateImages } from "../components/template-images";
 import { useGenerationJobs } from "../hooks/use-generation-jobs";
 
@@ -38,6 +41,8 @@ const PREVIEW_LABELS = {
   mobile: GENERATOR_UI.previewMobile,
   dark: GENERATOR_UI.previewDark,
   darkForced: GENERATOR_UI.previewDarkForced,
+  // The fifth picture (decision 109): classic Outlook approximated, labelled as such, as on Check my email.
+  outlook: OUTLOOK_CHECK_TEXTS.previewLabel,
   unavailable: GENERATOR_UI.previewsUnavailable,
 };
 
@@ -107,6 +112,7 @@ export function TemplatePage() {
       </div>
       <RenameDialog template={renaming ? t : null} onClose={() => setRenaming(false)} />
       <VersionList template={t} />
+      <TemplateBrandKit kit={t.brandKit} />
       <p className="mt-1 text-sm text-slate-600">
         {new Date(t.createdAt).toLocaleString()}
         {t.parentId && (
@@ -193,6 +199,7 @@ export function TemplatePage() {
       {t.report.render && (
         <div className="mt-6">
           <RenderedPreviews report={t.report} labels={PREVIEW_LABELS} />
+          <OutlookDifferences report={t.report} />
         </div>
       )}
     </div>
