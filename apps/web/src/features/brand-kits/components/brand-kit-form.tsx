@@ -1,4 +1,5 @@
 import {
+  BRAND_KIT_LIMITS,
   BRAND_PALETTE_ROLES,
   BRAND_KIT_UI_TEXTS as T,
   type TBrandKit,
@@ -22,21 +23,18 @@ const EMPTY: TBrandKitInput = {
   tone: [],
 };
 
-const socialText = (kit: TBrandKitInput) => (kit.footer?.social ?? []).map((s) => `${s.label} ${s.url}`).join("\n");
-const parseSocial = (text: string) =>
-  text
-    .split("\n")
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .map((l) => {
-      const at = l.lastIndexOf(" ");
-      return at > 0 ? { label: l.slice(0, at).trim(), url: l.slice(at + 1) } : { label: l, url: l };
-    });
+type SocialLink = { label: string; url: string };
+
+/** Rows the member left entirely empty are dropped; a half-filled row goes to the server, which says what is wrong. */
+const socialRows = (rows: SocialLink[]) =>
+  rows.map((r) => ({ label: r.label.trim(), url: r.url.trim() })).filter((r) => r.label || r.url);
 
 /** Create or edit one kit: colours from a design (then editable, with contrast hints), logo, font, footer, tone. */
 export function BrandKitForm({ kit, onDone }: { kit?: TBrandKit; onDone: () => void }) {
   const [draft, setDraft] = useState<TBrandKitInput>(kit ?? EMPTY);
-  const [social, setSocial] = useState(socialText(kit ?? EMPTY));
+  const [social, setSocial] = useState<SocialLink[]>(kit?.footer?.social ?? []);
+  const setRow = (i: number, row: Partial<SocialLink>) =>
+    setSocial((rows) => rows.map((r, j) => (j === i ? { ...r, ...row } : r)));
   const [tone, setTone] = useState((kit?.tone ?? []).join(", "));
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -68,7 +66,7 @@ export function BrandKitForm({ kit, onDone }: { kit?: TBrandKit; onDone: () => v
     setError(null);
     const body: TBrandKitInput = {
       ...draft,
-      footer: { address: draft.footer?.address ?? "", social: parseSocial(social) },
+      footer: { address: draft.footer?.address ?? "", social: socialRows(social) },
       tone: tone
         .split(",")
         .map((w) => w.trim())
@@ -103,7 +101,7 @@ export function BrandKitForm({ kit, onDone }: { kit?: TBrandKit; onDone: () => v
         <input
           type="file"
           accept="image/png,image/jpeg,image/webp,image/gif"
-          className="mt-1 block text-sm"
+          className="mt-1 block w-full min-w-0 max-w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800"
           data-testid="kit-design"
           onChange={(e) => void fromImage(e.target.files?.[0], "palette")}
         />
@@ -140,11 +138,22 @@ export function BrandKitForm({ kit, onDone }: { kit?: TBrandKit; onDone: () => v
         <input
           type="file"
           accept="image/png,image/jpeg,image/webp,image/gif"
-          className="mt-1 block text-sm"
+          className="mt-1 block w-full min-w-0 max-w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800"
           onChange={(e) => void fromImage(e.target.files?.[0], "logo")}
         />
       </label>
-      {draft.logoUrl && <img src={draft.logoUrl} alt="" className="h-12 w-auto" />}
+      {draft.logoUrl && (
+        <div className="flex flex-wrap items-center gap-3">
+          <img
+            src={draft.logoUrl}
+            alt={T.logoAlt(draft.name)}
+            className="h-12 w-auto max-w-full rounded border border-slate-200 bg-white p-1"
+          />
+          <Button variant="secondary" onClick={() => setDraft({ ...draft, logoUrl: null })}>
+            {T.removeLogo}
+          </Button>
+        </div>
+      )}
       <TextField
         label={T.fontName}
         value={draft.font.name}
@@ -161,15 +170,64 @@ export function BrandKitForm({ kit, onDone }: { kit?: TBrandKit; onDone: () => v
         value={draft.font.fallback}
         onChange={(e) => setDraft({ ...draft, font: { ...draft.font, fallback: e.target.value } })}
       />
-      <TextAreaField
-        label={T.address}
-        rows={2}
-        value={draft.footer?.address ?? ""}
-        onChange={(e) =>
-          setDraft({ ...draft, footer: { social: draft.footer?.social ?? [], address: e.target.value } })
-        }
-      />
-      <TextAreaField label={T.social} rows={3} value={social} onChange={(e) => setSocial(e.target.value)} />
+      <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-medium text-slate-700">{T.footer}</legend>
+        <p className="text-xs text-slate-500">{T.footerHint}</p>
+        <TextAreaField
+          label={T.address}
+          rows={3}
+          maxLength={BRAND_KIT_LIMITS.maxAddressLength}
+          hint={T.addressHint}
+          value={draft.footer?.address ?? ""}
+          onChange={(e) =>
+            setDraft({ ...draft, footer: { social: draft.footer?.social ?? [], address: e.target.value } })
+          }
+        />
+        <div>
+          <p className="mb-1.5 text-sm font-medium text-slate-700">{T.social}</p>
+          {social.length === 0 && <p className="text-xs text-slate-500">{T.socialNone}</p>}
+          <ul className="space-y-2">
+            {social.map((row, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; the index is their place in the list
+              <li key={i} className="grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
+                <TextField
+                  label={T.socialLabel(i + 1)}
+                  value={row.label}
+                  maxLength={40}
+                  placeholder="Instagram"
+                  onChange={(e) => setRow(i, { label: e.target.value })}
+                />
+                <TextField
+                  label={T.socialUrl(i + 1)}
+                  type="url"
+                  value={row.url}
+                  placeholder="https://"
+                  onChange={(e) => setRow(i, { url: e.target.value })}
+                />
+                <Button
+                  variant="secondary"
+                  className="justify-self-start sm:justify-self-auto"
+                  aria-label={T.socialRemove(i + 1)}
+                  onClick={() => setSocial((rows) => rows.filter((_, j) => j !== i))}
+                >
+                  ✕
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {social.length < BRAND_KIT_LIMITS.maxSocialLinks ? (
+            <Button
+              variant="secondary"
+              className="mt-2"
+              onClick={() => setSocial((rows) => [...rows, { label: "", url: "" }])}
+            >
+              {T.socialAdd}
+            </Button>
+          ) : (
+            <p className="mt-2 text-xs text-slate-500">{T.socialMax(BRAND_KIT_LIMITS.maxSocialLinks)}</p>
+          )}
+        </div>
+      </fieldset>
       <TextField label={T.tone} value={tone} onChange={(e) => setTone(e.target.value)} />
       {error && <Alert>{error}</Alert>}
       <div className="flex gap-3">

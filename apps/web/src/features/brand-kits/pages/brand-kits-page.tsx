@@ -30,21 +30,47 @@ export function BrandKitsPage() {
       {kits.data?.length === 0 && <p className="text-sm text-slate-600">{T.empty}</p>}
       <ul className="space-y-3">
         {kits.data?.map((kit) => (
-          <li
-            key={kit.id}
-            className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-3"
-          >
-            <span className="font-medium">{kit.name}</span>
-            <span className="flex gap-1" aria-hidden="true">
-              {BRAND_PALETTE_ROLES.map((role) => (
-                <span
-                  key={role}
-                  className="inline-block h-5 w-5 rounded border border-slate-300"
-                  style={{ background: kit.palette[role] }}
-                />
-              ))}
-            </span>
-            <span className="ml-auto flex gap-2">
+          <li key={kit.id} className="flex flex-wrap items-start gap-3 rounded-xl border border-slate-200 bg-white p-3">
+            {kit.logoUrl && (
+              <img src={kit.logoUrl} alt={T.logoAlt(kit.name)} className="h-10 w-auto max-w-[6rem] object-contain" />
+            )}
+            <div className="min-w-0 flex-1 basis-48 space-y-1">
+              <div className="flex flex-wrap items-center gap-3">
+                <span className="font-medium">{kit.name}</span>
+                <span className="flex gap-1" aria-hidden="true">
+                  {BRAND_PALETTE_ROLES.map((role) => (
+                    <span
+                      key={role}
+                      className="inline-block h-5 w-5 rounded border border-slate-300"
+                      style={{ background: kit.palette[role] }}
+                    />
+                  ))}
+                </span>
+              </div>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-sm text-slate-600">
+                <dt className="font-medium text-slate-700">{T.listAddress}</dt>
+                <dd className="min-w-0 whitespace-pre-line break-words">{kit.footer.address || T.noAddress}</dd>
+                {kit.footer.social.length > 0 && (
+                  <>
+                    <dt className="font-medium text-slate-700">{T.listSocial}</dt>
+                    <dd className="flex min-w-0 flex-wrap gap-x-3">
+                      {kit.footer.social.map((s) => (
+                        <a
+                          key={`${s.label}-${s.url}`}
+                          href={s.url}
+                          target="_blank"
+                          rel="noreferrer noopener"
+                          className="break-all text-blue-700 underline"
+                        >
+                          {s.label}
+                        </a>
+                      ))}
+                    </dd>
+                  </>
+                )}
+              </dl>
+            </div>
+            <span className="flex gap-2">
               <Button variant="secondary" onClick={() => setEditing(kit)}>
                 {T.edit}
               </Button>
