@@ -14,7 +14,9 @@ test.afterAll(async () => {
   await standIn?.close();
 });
 
-test("admin adds an OpenAI-compatible key: provider, base URL and model; tested and listed", async ({ page }) => {
+test("admin adds an OpenAI-compatible key: provider, base URL and model; tested, listed, then edited", async ({
+  page,
+}) => {
   await signInAdmin(page);
   await page.goto("/admin/settings?tab=gemini-keys");
   await page.getByLabel("Name", { exact: true }).fill("Local vLLM");
@@ -31,4 +33,25 @@ test("admin adds an OpenAI-compatible key: provider, base URL and model; tested 
   await expect(row.getByText("OK", { exact: true })).toBeVisible();
   // The whole key never reached the page.
   expect(await page.content()).not.toContain("sk-e2e-openai-compatible-1234");
+
+  // Decision 119: the edit form shows the key's provider, base URL and model; a new model is tested again.
+  await page.getByRole("button", { name: "Actions for Local vLLM" }).click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  const form = page.getByRole("form", { name: "Edit API key" });
+  await expect(form.getByLabel("Provider")).toHaveValue("openai");
+  await expect(form.getByLabel("Base URL")).toHaveValue(standIn.url);
+  await expect(form.getByRole("textbox", { name: "Model" })).toHaveValue("gpt-4o");
+  await form.getByRole("textbox", { name: "Model" }).fill("llama3.2-vision");
+  await form.getByRole("button", { name: "Update Key" }).click();
+  await expect(page.getByText("API key updated and tested: The server lists 3 models for it.")).toBeVisible();
+  await expect(row.getByText(`sk-e2e-o…1234 · llama3.2-vision · ${standIn.url}`)).toBeVisible();
+
+  // And it may become a Gemini key (base URL and model go; Google tests it).
+  await page.getByRole("button", { name: "Actions for Local vLLM" }).click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  await form.getByLabel("Provider").selectOption("gemini");
+  await expect(form.getByLabel("Base URL")).toHaveCount(0);
+  await form.getByRole("button", { name: "Update Key" }).click();
+  await expect(page.getByText(/^API key updated/)).toBeVisible();
+  await expect(row.getByText("sk-e2e-o…1234", { exact: true })).toBeVisible();
 });

@@ -61,7 +61,7 @@ export function GeminiKeysPanel() {
   const [name, setName] = useState("");
   const [key, setKey] = useState("");
   const [active, setActive] = useState(true);
-  // Decision 115: the key's provider (chosen on add).
+  // Decision 115: the key's provider, on add and (decision 119) on edit.
   const [provider, setProvider] = useState<"gemini" | "openai">("gemini");
   const [baseUrl, setBaseUrl] = useState("");
   const [model, setModel] = useState("");
@@ -85,10 +85,19 @@ export function GeminiKeysPanel() {
     if (!name.trim() || (!editing && !key.trim())) return setFormError(GEMINI_KEY_MESSAGES.required);
     if (editing) {
       m.update.mutate(
-        { id: editing._id, body: { name, key, isActive: active } },
+        {
+          id: editing._id,
+          body:
+            provider === "openai"
+              ? { name, key, isActive: active, provider, baseUrl: baseUrl.trim(), model: model.trim() }
+              : { name, key, isActive: active, provider },
+        },
         {
           onSuccess: (r) => {
-            toast.success(r.message);
+            // A new key, provider, base URL or model is tested again: a refused or unchecked key is saved, and the
+            // admin is told why.
+            if (r.message === GEMINI_KEY_MESSAGES.updated || r.data.health.status === "ok") toast.success(r.message);
+            else toast.error(r.message);
             resetForm();
           },
           onError: (err) => toast.error(errorMessage(err, GEMINI_KEY_MESSAGES.updateFailed)),
@@ -134,6 +143,9 @@ export function GeminiKeysPanel() {
     setName(k.name);
     setKey("");
     setActive(k.isActive);
+    setProvider(k.provider === "openai" ? "openai" : "gemini");
+    setBaseUrl(k.baseUrl ?? "");
+    setModel(k.model ?? "");
     setFormError(null);
   };
 
@@ -305,39 +317,37 @@ export function GeminiKeysPanel() {
             hint={editing ? GEMINI_KEY_MESSAGES.keepHint(editing.keyPreview) : undefined}
           />
         </div>
-        {!editing && (
-          <div className="grid gap-4 sm:grid-cols-3">
-            <label className="block text-sm font-medium text-slate-700">
-              {GEMINI_KEY_MESSAGES.provider}
-              <select
-                className={`mt-1 ${inputClasses()}`}
-                value={provider}
-                onChange={(e) => setProvider(e.target.value === "openai" ? "openai" : "gemini")}
-              >
-                <option value="gemini">{GEMINI_KEY_MESSAGES.providerGemini}</option>
-                <option value="openai">{GEMINI_KEY_MESSAGES.providerOpenAi}</option>
-              </select>
-            </label>
-            {provider === "openai" && (
-              <>
-                <TextField
-                  label={GEMINI_KEY_MESSAGES.baseUrl}
-                  value={baseUrl}
-                  onChange={(e) => setBaseUrl(e.target.value)}
-                  maxLength={500}
-                  hint={GEMINI_KEY_MESSAGES.baseUrlHint}
-                />
-                <TextField
-                  label={GEMINI_KEY_MESSAGES.model}
-                  value={model}
-                  onChange={(e) => setModel(e.target.value)}
-                  maxLength={200}
-                  hint={GEMINI_KEY_MESSAGES.modelHint}
-                />
-              </>
-            )}
-          </div>
-        )}
+        <div className="grid gap-4 sm:grid-cols-3">
+          <label className="block text-sm font-medium text-slate-700">
+            {GEMINI_KEY_MESSAGES.provider}
+            <select
+              className={`mt-1 ${inputClasses()}`}
+              value={provider}
+              onChange={(e) => setProvider(e.target.value === "openai" ? "openai" : "gemini")}
+            >
+              <option value="gemini">{GEMINI_KEY_MESSAGES.providerGemini}</option>
+              <option value="openai">{GEMINI_KEY_MESSAGES.providerOpenAi}</option>
+            </select>
+          </label>
+          {provider === "openai" && (
+            <>
+              <TextField
+                label={GEMINI_KEY_MESSAGES.baseUrl}
+                value={baseUrl}
+                onChange={(e) => setBaseUrl(e.target.value)}
+                maxLength={500}
+                hint={GEMINI_KEY_MESSAGES.baseUrlHint}
+              />
+              <TextField
+                label={GEMINI_KEY_MESSAGES.model}
+                value={model}
+                onChange={(e) => setModel(e.target.value)}
+                maxLength={200}
+                hint={GEMINI_KEY_MESSAGES.modelHint}
+              />
+            </>
+          )}
+        </div>
         <Switch checked={active} onChange={setActive} label={GEMINI_KEY_MESSAGES.active} />
         {formError && <Alert>{formError}</Alert>}
         <div className="flex gap-3">
