@@ -1,21 +1,21 @@
 import type { CheerioAPI } from "cheerio";
-import type { Element } from "domhandler";
-import { hiddenByStyle, isTag, parseStyle, stringifyStyle, visibleText } from "./dom.js";
+import type { AnyNode, Element } from "domhandler";
+import { firstElement, hiddenByStyle, isTag, parseStyle, someText, stringifyStyle, visibleText } from "./dom.js";
 
 const LANG = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i;
 const RTL_CHARS = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/g;
 
 /** Makes sure there is an <html>, <head> and <body> (htmlparser2 does not add them to a fragment). */
 export function ensureDocument($: CheerioAPI): void {
-  if ($("body").length) return;
+  if (firstElement($, "body")) return;
   const root = $.root();
-  if (!$("html").length) {
+  if (!firstElement($, "html")) {
     const nodes = root.contents().filter((_, n) => n.type !== "directive");
     const html = $("<html></html>");
     root.append(html);
     html.append(nodes);
   }
-  const html = $("html").first();
+  const html = $(firstElement($, "html"));
   const head = html.children("head");
   const rest = html.contents().filter((_, n) => !(isTag(n) && (n as Element).name === "head"));
   const body = $("<body></body>");
@@ -24,39 +24,59 @@ export function ensureDocument($: CheerioAPI): void {
   if (!head.length) html.prepend("<head></head>");
 }
 
+/** The <html>'s, the <body>'s and the first body child's value of an attribute (each may be missing). */
+function documentAttribute($: CheerioAPI, name: string): (string | undefined)[] {
+  const html = firstElement($, "html");
+  const body = firstElement($, "body");
+  const child = body?.children.find((c): c is Element => isTag(c) && c.attribs[name] !== undefined);
+  return [html?.attribs[name], body?.attribs[name], child?.attribs[name]];
+}
+
 export function documentLang($: CheerioAPI): string | undefined {
-  const candidates = [$("html").attr("lang"), $("body").attr("lang"), $("body > [lang]").first().attr("lang")];
+  const candidates = documentAttribute($, "lang");
   return candidates.map((l) => l?.trim()).find((l): l is string => !!l && LANG.test(l));
 }
 
 export function documentDir($: CheerioAPI): string {
-  const dir = [$("html").attr("dir"), $("body").attr("dir"), $("body > [dir]").first().attr("dir")]
+  const dir = documentAttribute($, "dir")
     .map((d) => d?.trim().toLowerCase())
     .find((d) => d === "ltr" || d === "rtl" || d === "auto");
   if (dir) return dir;
-  const text = $("body").text();
-  const rtl = text.match(RTL_CHARS)?.length ?? 0;
-  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const body = firstElement($, "body");
+  // Most emails have no right-to-left letter at all: looked for node by node, without joining the text; the ratio is
+  // counted (not matched into arrays: a 100 KB email's letters made an array of ~30 000 strings, twice per email).
+  if (!body || !someText(body, (t) => RTL_TEST.test(t))) return "ltr";
+  const text = $(body).text();
+  const rtl = countMatches(text, RTL_CHARS);
+  const letters = countMatches(text, /\p{L}/gu);
   return letters > 0 && rtl / letters > 0.3 ? "rtl" : "ltr";
+}
+
+const RTL_TEST = new RegExp(RTL_CHARS.source);
+
+function countMatches(text: string, global: RegExp): number {
+  let n = 0;
+  global.lastIndex = 0;
+  while (global.exec(text)) n += 1;
+  return n;
 }
 
 /** A hidden element with text near the top of the body: the preheader, recognised by how it is hidden. */
 export function findPreheader($: CheerioAPI): Element | undefined {
-  const body = $("body").first();
-  if (!body.length) return undefined;
+  const body = firstElement($, "body");
+  if (!body) return undefined;
+  // The first 26 elements in document order, walked directly (body.find("*") listed every element of the email
+  // to look at 26 of them, twice per email).
   let seen = 0;
-  let found: Element | undefined;
-  body.find("*").each((_, node) => {
-    if (found || seen > 25) return false;
+  const stack: AnyNode[] = [...body.children].reverse();
+  while (stack.length && seen <= 25) {
+    const node = stack.pop()!;
+    if (!isTag(node)) continue;
     seen += 1;
-    const el = node as Element;
-    if (hiddenByStyle(el) && visibleText($(el).text()).length > 0) {
-      found = el;
-      return false;
-    }
-    return undefined;
-  });
-  return found;
+    if (hiddenByStyle(node) && visibleText($(node).text()).length > 0) return node;
+    for (let i = node.children.length - 1; i >= 0; i -= 1) stack.push(node.children[i]!);
+  }
+  return undefined;
 }
 
 export function preheaderText($: CheerioAPI, el: Element | undefined): string {
@@ -76,7 +96,7 @@ const BODY_ALSO = /^(?:background(?:-[a-z]+)?|width|max-width|min-width)$/;
  * max-width …). A body centred with max-width and margin:auto gives the wrapper the same centring.
  */
 export function bodyStyles($: CheerioAPI): { body: string; wrapper: Map<string, string> } {
-  const body = $("body").first();
+  const body = $(firstElement($, "body"));
   const style = parseStyle(body.attr("style"));
   const wrapper = new Map<string, string>();
   const keep = new Map<string, string>();

@@ -2,7 +2,7 @@ import type { TEmailCheck } from "@mailsmith/shared";
 import type { CheerioAPI } from "cheerio";
 import { ComputedStyles, textRuns } from "./checks/computed.js";
 import { findPreheader, preheaderText } from "./document.js";
-import { loadEmail, serializeEmail, visibleText } from "./dom.js";
+import { firstElement, loadEmail, serializeEmail, visibleText } from "./dom.js";
 import { runFixes } from "./fixes.js";
 import type { PassOptions } from "./passes/pass.js";
 import { sanitize, sanitizeNotes } from "./passes/sanitize.js";
@@ -74,7 +74,7 @@ function runChecks(
  * else the first words of the text after the subject).
  */
 function describe($: CheerioAPI, input: ProcessEmailInput): Pick<ProcessEmailResult, "subject" | "text" | "preheader"> {
-  const title = visibleText($("title").first().text());
+  const title = visibleText($(firstElement($, "title")).text());
   const subject = (input.subject?.trim() || title || FALLBACK_SUBJECT).slice(0, 200);
   // Read before plainText, which detaches the hidden elements the preheader is one of.
   const hidden = preheaderText($, findPreheader($));

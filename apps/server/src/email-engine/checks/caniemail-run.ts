@@ -22,6 +22,12 @@ export interface Finding {
 /** Attribute values that can matter to caniemail (href only by its kind); the rest are replaced by "". */
 const VALUE_MATTERS = new Set(["type", "rel", "target", "loading", "role", "dir", "lang", "name", "http-equiv"]);
 
+/** An attribute's value as caniemail is given it: href only by its kind, the values in VALUE_MATTERS, else "". */
+function attributeValue(name: string, raw: string): string {
+  if (name === "href") return raw.startsWith("#") ? "#" : /^mailto:/i.test(raw) ? "mailto:" : "x";
+  return VALUE_MATTERS.has(name) ? raw : "";
+}
+
 /**
  * caniemail (@jsx-email/doiuse-email) over the final email, ONCE. The library walks every node and every
  * declaration; an email repeats the same few tags, attributes and declarations thousands of times, so each
@@ -45,18 +51,17 @@ export function runCaniemail($: CheerioAPI): Finding[] {
   const walk = (node: AnyNode) => {
     if (!isTag(node)) return;
     const el = node as Element;
-    const attributes: { name: string; value: string }[] = [];
-    for (const [name, raw] of Object.entries(el.attribs)) {
-      if (name === "style") continue;
-      let value = "";
-      if (name === "href") value = raw.startsWith("#") ? "#" : /^mailto:/i.test(raw) ? "mailto:" : "x";
-      else if (VALUE_MATTERS.has(name)) value = raw;
-      attributes.push({ name, value });
-    }
-    if (el.attribs.style !== undefined) attributes.push({ name: "style", value: "" });
-    const sig = `${el.name}|${attributes.map((a) => `${a.name}=${a.value}`).join("|")}`;
+    // The signature first; the library's attribute list only for a signature not seen yet (most elements repeat one).
+    const entries = Object.entries(el.attribs);
+    let sig = el.name;
+    for (const [name, raw] of entries) if (name !== "style") sig += `|${name}=${attributeValue(name, raw)}`;
+    if (el.attribs.style !== undefined) sig += "|style=";
     if (!seenNodes.has(sig)) {
       seenNodes.add(sig);
+      const attributes: { name: string; value: string }[] = [];
+      for (const [name, raw] of entries)
+        if (name !== "style") attributes.push({ name, value: attributeValue(name, raw) });
+      if (el.attribs.style !== undefined) attributes.push({ name: "style", value: "" });
       try {
         d.checkHtmlNode({ tagName: el.name, attributes, childNodes: [] } as unknown as Element);
       } catch {
@@ -78,11 +83,17 @@ export function runCaniemail($: CheerioAPI): Finding[] {
     for (const child of el.children) walk(child);
   };
   for (const child of $.root().contents().toArray()) walk(child);
-  for (const decl of decls) {
-    try {
-      d.checkCSSDeclarations([decl]);
-    } catch {
-      // as above
+  // All at once (each call costs the library a lookup of its whole feature table); one at a time only if a
+  // declaration throws, so that one does not hide the others (findings are de-duplicated below).
+  try {
+    d.checkCSSDeclarations(decls);
+  } catch {
+    for (const decl of decls) {
+      try {
+        d.checkCSSDeclarations([decl]);
+      } catch {
+        // as above
+      }
     }
   }
   const out = new Map<string, Finding>();

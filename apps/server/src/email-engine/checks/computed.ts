@@ -1,7 +1,7 @@
 import type { CheerioAPI } from "cheerio";
 import { type Color, formatHex, parse } from "culori";
 import type { AnyNode, Element, Text } from "domhandler";
-import { hiddenByStyle, isTag, styleOf, visibleText } from "../dom.js";
+import { firstElement, hiddenByStyle, isTag, styleOf, visibleText } from "../dom.js";
 
 /**
  * Computed colour, background, font size and weight of the elements of an inlined email, resolved through the
@@ -141,7 +141,7 @@ export function textRuns($: CheerioAPI, styles: ComputedStyles): TextRun[] {
     if (name === "style" || name === "script" || name === "head") return;
     for (const child of (node as Element).children) walk(child);
   };
-  const body = $("body")[0];
+  const body = firstElement($, "body");
   if (body) walk(body as AnyNode);
   else for (const child of $.root().contents().toArray()) walk(child);
   return runs;

@@ -1,7 +1,7 @@
 import { EMAIL_CHECK_TEXTS as T, type TEmailCheck } from "@mailsmith/shared";
 import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
-import { visibleText } from "../dom.js";
+import { firstElement, visibleText } from "../dom.js";
 import type { EmailChecker } from "./check.js";
 
 /**
@@ -43,10 +43,15 @@ function charsetCheck($: CheerioAPI): TEmailCheck {
       };
 }
 
+/** The value of an attribute on the first element inside the <body> that has it. */
+function inBody($: CheerioAPI, name: string): string | undefined {
+  const body = firstElement($, "body");
+  return body ? firstElement($, (el) => el.attribs[name] !== undefined, body)?.attribs[name] : undefined;
+}
+
 function langCheck($: CheerioAPI): TEmailCheck {
-  const htmlLang = $("html").attr("lang")?.trim();
-  const wrapper = $("body [lang]").first();
-  const wrapperLang = wrapper.attr("lang")?.trim();
+  const htmlLang = firstElement($, "html")?.attribs.lang?.trim();
+  const wrapperLang = inBody($, "lang")?.trim();
   if (htmlLang && wrapperLang) {
     return {
       id: "a11y.lang",
@@ -74,7 +79,7 @@ function langCheck($: CheerioAPI): TEmailCheck {
 }
 
 function dirCheck($: CheerioAPI): TEmailCheck {
-  const dir = $("html").attr("dir") ?? $("body [dir]").first().attr("dir");
+  const dir = firstElement($, "html")?.attribs.dir ?? inBody($, "dir");
   return dir
     ? { id: "a11y.dir", title: T.dir.title, status: "pass", reason: T.dir.pass(dir) }
     : {
@@ -87,7 +92,9 @@ function dirCheck($: CheerioAPI): TEmailCheck {
 }
 
 function titleCheck($: CheerioAPI): TEmailCheck {
-  const title = visibleText($("head title").first().text() || $("title").first().text());
+  const head = firstElement($, "head");
+  const inHead = head ? firstElement($, "title", head) : undefined;
+  const title = visibleText((inHead && $(inHead).text()) || $(firstElement($, "title")).text());
   return title
     ? { id: "a11y.title", title: T.title.title, status: "pass", reason: T.title.pass(title.slice(0, 60)) }
     : {

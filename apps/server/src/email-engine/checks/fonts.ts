@@ -9,7 +9,7 @@ const SAFE =
   /\b(?:arial|helvetica|georgia|times(?: new roman)?|verdana|tahoma|trebuchet ms|courier(?: new)?|segoe ui|calibri|cambria|lucida|garamond|palatino)\b/i;
 
 /** Names of the web fonts an email loads: @font-face families and the family= of font-host links and @imports. */
-function webFonts($: import("cheerio").CheerioAPI): Set<string> {
+function webFonts($: import("cheerio").CheerioAPI, html: string): Set<string> {
   const names = new Set<string>();
   const css = $("style")
     .toArray()
@@ -17,8 +17,8 @@ function webFonts($: import("cheerio").CheerioAPI): Set<string> {
     .join("\n");
   for (const m of css.matchAll(/@font-face\s*\{[^}]*font-family\s*:\s*['"]?([^;'"}]+)/gi))
     names.add(m[1]!.trim().toLowerCase());
-  // <link>s of the web-font block sit inside a downlevel-revealed conditional: read the raw HTML.
-  const html = $.html();
+  // <link>s of the web-font block sit inside a downlevel-revealed conditional: read the raw HTML (the finished
+  // email as checked, not serialised once more from the tree).
   for (const m of html.matchAll(/(?:fonts\.googleapis\.com|fonts\.bunny\.net)\/css2?\?([^"')\s>]+)/gi)) {
     for (const fam of (m[1] ?? "")
       .replace(/&amp;/g, "&")
@@ -38,8 +38,8 @@ function webFonts($: import("cheerio").CheerioAPI): Set<string> {
  */
 export const fonts: EmailChecker = {
   name: "fonts",
-  run({ $ }) {
-    const web = webFonts($);
+  run({ $, html }) {
+    const web = webFonts($, html);
     if (web.size === 0) return [];
     const missing = new Set<string>();
     const seen = new Set<string>();

@@ -24,22 +24,37 @@ const STATE_PSEUDO = /:(?:hover|focus|focus-within|focus-visible|active|visited|
 
 export function readAuthoredInline($: CheerioAPI): AuthoredInline {
   const authored: AuthoredInline = new Map();
+  // Emails repeat a few style strings on thousands of elements: each string is read once and its (read-only) sets
+  // shared by every element that carries it.
+  const byStyle = new Map<string, { props: Set<string>; longhands: Set<string>; important: Set<string> } | null>();
   $("[style]").each((_, node) => {
     const el = node as Element;
-    const props = new Set<string>();
-    const longhands = new Set<string>();
-    const important = new Set<string>();
-    for (const [prop, value] of parseStyle(el.attribs.style)) {
-      if (IMPORTANT_AT_END.test(value)) {
-        important.add(prop);
-        continue;
-      }
-      props.add(prop);
-      for (const l of longhandsOf(prop)) longhands.add(l);
+    const style = el.attribs.style!;
+    let entry = byStyle.get(style);
+    if (entry === undefined) {
+      entry = readDeclarations(style);
+      byStyle.set(style, entry);
     }
-    if (props.size || important.size) authored.set(el, { props, longhands, important });
+    if (entry) authored.set(el, entry);
   });
   return authored;
+}
+
+function readDeclarations(
+  style: string,
+): { props: Set<string>; longhands: Set<string>; important: Set<string> } | null {
+  const props = new Set<string>();
+  const longhands = new Set<string>();
+  const important = new Set<string>();
+  for (const [prop, value] of parseStyle(style)) {
+    if (IMPORTANT_AT_END.test(value)) {
+      important.add(prop);
+      continue;
+    }
+    props.add(prop);
+    for (const l of longhandsOf(prop)) longhands.add(l);
+  }
+  return props.size || important.size ? { props, longhands, important } : null;
 }
 
 /**

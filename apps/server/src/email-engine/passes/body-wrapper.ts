@@ -1,7 +1,7 @@
 import { EMAIL_PASS_NOTES as N } from "@mailsmith/shared";
 import type { Element } from "domhandler";
 import { bodyStyles, documentDir, documentLang, ensureDocument } from "../document.js";
-import { hiddenByStyle, isTag, parseStyle, stringifyStyle } from "../dom.js";
+import { firstElement, hiddenByStyle, isTag, parseStyle, stringifyStyle } from "../dom.js";
 import type { EmailPass } from "./pass.js";
 
 /**
@@ -14,7 +14,7 @@ export const bodyWrapper: EmailPass = {
   run($, options) {
     if (options.source !== "existing") return [];
     ensureDocument($);
-    const body = $("body").first();
+    const body = $(firstElement($, "body"));
     const lang = documentLang($);
     const dir = documentDir($);
     const { body: keep, wrapper: moved } = bodyStyles($);

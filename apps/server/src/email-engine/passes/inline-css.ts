@@ -3,6 +3,7 @@ import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 import juice from "juice";
 import type { AtRule, Rule } from "postcss";
+import { firstElement } from "../dom.js";
 import { pinAuthoredInline, readAuthoredInline } from "./authored-inline.js";
 import {
   displayFallback,
@@ -202,12 +203,12 @@ function insideSvg(el: Element): boolean {
 }
 
 export function ensureHead($: CheerioAPI) {
-  let head = $("head").first();
+  let head = $(firstElement($, "head"));
   if (!head.length) {
-    const html = $("html").first();
+    const html = $(firstElement($, "html"));
     if (html.length) html.prepend("<head></head>");
     else $.root().prepend("<head></head>");
-    head = $("head").first();
+    head = $(firstElement($, "head"));
   }
   return head;
 }

@@ -2,7 +2,7 @@ import { GENERATOR_LIMITS } from "@mailsmith/shared";
 import type { Element } from "domhandler";
 import { escapeHtml } from "../../lib/escape-html.js";
 import { bodyStyles, documentDir, documentLang, ensureDocument, findPreheader } from "../document.js";
-import { isTag, visibleText } from "../dom.js";
+import { firstElement, isTag, visibleText } from "../dom.js";
 import type { EmailPass } from "./pass.js";
 
 const MAX = GENERATOR_LIMITS.emailMaxWidthPx;
@@ -32,18 +32,21 @@ export const skeleton: EmailPass = {
     wrapper.delete("background");
     wrapper.set("background-color", background);
     const wrapperStyle = [...wrapper].map(([k, v]) => `${k}:${v}`).join(";");
-    const subject = (options.subject?.trim() || visibleText($("title").first().text()) || "Your email").slice(0, 200);
+    const subject = (options.subject?.trim() || visibleText($(firstElement($, "title")).text()) || "Your email").slice(
+      0,
+      200,
+    );
     const hasPreheader = !!findPreheader($);
     const preheader = options.preheader?.trim();
 
     // What the model put in <head> that we keep: the merged <style>, the web-font block, conditional comments.
-    const kept = $("head")
+    const kept = $(firstElement($, "head"))
       .contents()
       .filter((_, n) => n.type === "comment" || (isTag(n) && ["style", "link"].includes((n as Element).name)))
       .toArray()
       .map((n) => $.html(n))
       .join("\n");
-    const content = $("body").first().contents();
+    const content = $(firstElement($, "body")).contents();
     const doc = `<!DOCTYPE html>
 <html lang="${escapeHtml(lang)}" dir="${dir}" xmlns="http://www.w3.org/1999/xhtml" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office">
 <head>

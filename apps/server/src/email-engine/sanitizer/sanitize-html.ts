@@ -93,6 +93,8 @@ type Decision = "keep" | "drop" | "unwrap" | P5.ChildNode[];
 
 /** One walk with an explicit stack (depth is bounded, but no recursion is needed either). */
 function cleanTree(root: P5.ParentNode, counts: SanitizeCounts): void {
+  // An email repeats a few style strings on thousands of elements: safeCss (pure) reads each distinct one once.
+  const styleVerdicts = new Map<string, boolean>();
   const stack: P5.ParentNode[] = [root];
   while (stack.length) {
     const parent = stack.pop()!;
@@ -129,7 +131,7 @@ function cleanTree(root: P5.ParentNode, counts: SanitizeCounts): void {
         parent.childNodes.splice(i, 1, ...el.childNodes);
         continue; // the children now stand at i and are looked at next
       }
-      cleanAttributes(el, counts);
+      cleanAttributes(el, counts, styleVerdicts);
       stack.push(el);
       i += 1;
     }
@@ -318,7 +320,7 @@ function elementRule(el: P5.Element, name: string, counts: SanitizeCounts): Deci
 }
 
 /** Attributes: the allow-list, no event handler, URLs and styles checked as the browser reads them (entities decoded). */
-function cleanAttributes(el: P5.Element, counts: SanitizeCounts): void {
+function cleanAttributes(el: P5.Element, counts: SanitizeCounts, styleVerdicts: Map<string, boolean>): void {
   const kept = el.attrs.filter((a) => {
     const name = a.name;
     if (name.startsWith("on")) {
@@ -331,7 +333,7 @@ function cleanAttributes(el: P5.Element, counts: SanitizeCounts): void {
     }
     const ok =
       name === "style"
-        ? safeCss(a.value)
+        ? safeStyle(a.value, styleVerdicts)
         : name === "srcset"
           ? safeSrcset(a.value)
           : !URL_ATTRIBUTES.has(name) || safeUrl(a.value, name !== "href" && name !== "cite");
@@ -339,6 +341,15 @@ function cleanAttributes(el: P5.Element, counts: SanitizeCounts): void {
     return ok;
   });
   if (kept.length !== el.attrs.length) el.attrs = kept;
+}
+
+function safeStyle(value: string, verdicts: Map<string, boolean>): boolean {
+  let ok = verdicts.get(value);
+  if (ok === undefined) {
+    ok = safeCss(value);
+    verdicts.set(value, ok);
+  }
+  return ok;
 }
 
 function doctype(node: P5.DocumentType): string {
