@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { axeViolations } from "../fixtures/axe";
 import { ADMIN, signInAdmin, signUpMember } from "../fixtures/helpers";
 
 /** A 1×1 PNG: the design image the member uploads. */
@@ -106,6 +107,7 @@ test("sign in → upload → generate → preview, report, copy, download, credi
   await expect(page.getByRole("heading", { name: "What changes in classic Outlook" })).toBeVisible();
   // Generated without a brand kit: no kit line.
   await expect(page.getByText("Brand kit:")).toHaveCount(0);
+  expect((await axeViolations(page)).map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
   await page.setViewportSize({ width: 375, height: 900 });
   await page.screenshot({ path: testInfo.outputPath("template-375.png"), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });

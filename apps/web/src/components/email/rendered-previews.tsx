@@ -1,4 +1,4 @@
-import type { TEmailReport } from "@mailsmith/shared";
+import { TABLE_TEXTS, type TEmailReport } from "@mailsmith/shared";
 
 export interface PreviewLabels {
   title: string;
@@ -54,7 +54,14 @@ export function RenderedPreviews({ report, labels }: { report: TEmailReport; lab
           {items.map((i) => (
             <figure key={i.key} className="min-w-0">
               <figcaption className="mb-1 text-xs font-medium text-slate-600">{i.label}</figcaption>
-              <div className="max-h-[36rem] overflow-y-auto rounded-md border border-slate-200 bg-slate-100">
+              {/* A long email scrolls in its frame: focusable and named, so a keyboard can scroll it (axe
+                  scrollable-region-focusable). */}
+              <div
+                role="group"
+                aria-label={TABLE_TEXTS.scrollRegionDown(i.label)}
+                tabIndex={0}
+                className="max-h-[36rem] overflow-y-auto rounded-md border border-slate-200 bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
                 <img
                   src={i.src}
                   alt={`${i.label} preview`}
