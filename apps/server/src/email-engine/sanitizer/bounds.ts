@@ -1,4 +1,4 @@
-import { EMAIL_ENGINE_MESSAGES } from "@mailsmith/shared";
+import { EMAIL_CHECK_LIMITS, EMAIL_ENGINE_MESSAGES } from "@mailsmith/shared";
 import type { DefaultTreeAdapterTypes as P5 } from "parse5";
 import { AppError } from "../../lib/app-error.js";
 
@@ -14,6 +14,12 @@ export const EMAIL_BOUNDS = {
   maxElements: 20_000,
   /** One attribute's value (a 48 KB picture inlined as base64 fits). */
   maxAttributeChars: 64 * 1024,
+  /**
+   * An <img src> that is a well-formed base64 PNG, JPEG, GIF or WebP data: URL may be as long as the whole email may
+   * be (Check my email's limit): members' emails inline their pictures, and such a value is one string for the
+   * parser and the passes, not work that grows with nesting (decision 116).
+   */
+  maxInlinePictureChars: EMAIL_CHECK_LIMITS.maxHtmlBytes,
   maxAttributesPerElement: 256,
 } as const;
 
@@ -75,11 +81,51 @@ export function checkTree(root: P5.ParentNode): void {
       if (depth > EMAIL_BOUNDS.maxDepth) throw new EmailBoundsError("depth");
       if (node.attrs.length > EMAIL_BOUNDS.maxAttributesPerElement) throw new EmailBoundsError("attribute");
       for (const a of node.attrs)
-        if (a.value.length > EMAIL_BOUNDS.maxAttributeChars) throw new EmailBoundsError("attribute");
+        if (a.value.length > EMAIL_BOUNDS.maxAttributeChars && !inlinePictureWithinBound(node, a))
+          throw new EmailBoundsError("attribute");
       if (node.nodeName === "template") stack.push([(node as P5.Template).content, depth + 1]);
     }
     for (const child of node.childNodes) if ("childNodes" in child) stack.push([child, depth + 1]);
   }
+}
+
+const INLINE_PICTURE = /^data:image\/(?:png|jpe?g|gif|webp);base64,/i;
+
+/** An <img>'s src that is a picture inlined as base64 (see isInlinePicture), within maxInlinePictureChars. */
+function inlinePictureWithinBound(el: P5.Element, a: P5.Element["attrs"][number]): boolean {
+  return (
+    el.tagName === "img" &&
+    !a.namespace &&
+    a.name === "src" &&
+    a.value.length <= EMAIL_BOUNDS.maxInlinePictureChars &&
+    isInlinePicture(a.value)
+  );
+}
+
+/**
+ * A data: URL of a PNG, JPEG, GIF or WebP picture in well-formed base64: only base64 letters (ASCII whitespace
+ * between them is allowed, as browsers skip it), at most two "=" and only at the end, a multiple of four in all.
+ * A loop, not a regex: the value may be hundreds of kilobytes and must be read in linear time.
+ */
+export function isInlinePicture(value: string): boolean {
+  const head = INLINE_PICTURE.exec(value);
+  if (!head) return false;
+  let letters = 0;
+  let padding = 0;
+  for (let i = head[0].length; i < value.length; i += 1) {
+    const c = value.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d) continue;
+    if (c === 0x3d) {
+      padding += 1;
+      if (padding > 2) return false;
+    } else if (
+      padding > 0 ||
+      !((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2f)
+    )
+      return false;
+    letters += 1;
+  }
+  return letters > 0 && letters % 4 === 0;
 }
 
 /** The answer for an email over a bound: 400 for nesting (malformed more than large), 413 for size. */

@@ -146,6 +146,31 @@ describe("bounded work for any input (issue 35 item 3)", () => {
       new EmailBoundsError("attribute"),
     );
   });
+
+  it("lets an <img src> that is a base64 PNG, JPEG, GIF or WebP data: URL past the attribute bound (decision 116)", () => {
+    const data = "iVBORw0K".repeat((200 * 1024) / 8);
+    for (const type of ["png", "jpeg", "jpg", "gif", "webp"]) {
+      const src = `data:image/${type};base64,${data}`;
+      expect(clean(`<img src="${src}" alt="A picture">`)).toContain(src);
+    }
+    // Whitespace between the letters (as some tools wrap base64) and padding at the end are well-formed.
+    expect(clean(`<img src="data:image/png;base64,${data}\n${data}AA==" alt="">`)).toContain("AA==");
+    // Up to the size of a whole email, not further.
+    const over = "A".repeat(EMAIL_BOUNDS.maxInlinePictureChars);
+    expect(() => clean(`<img src="data:image/png;base64,${over}">`)).toThrow(new EmailBoundsError("attribute"));
+    for (const bad of [
+      `<img src="data:image/svg+xml;base64,${data}">`,
+      `<img src="data:text/html;base64,${data}">`,
+      `<img src="data:image/png,${data}">`,
+      `<img src="data:image/png;base64,${data}A">`,
+      `<img src="data:image/png;base64,${data}=A==">`,
+      `<img src="data:image/png;base64,${data}&lt;">`,
+      `<img alt="data:image/png;base64,${data}">`,
+      `<a href="data:image/png;base64,${data}">x</a>`,
+      `<video src="data:image/png;base64,${data}"></video>`,
+    ])
+      expect(() => clean(bad), bad.slice(0, 40)).toThrow(new EmailBoundsError("attribute"));
+  });
 });
 
 describe("what a reader saw of removed constructs stays as text or links (issue 37 item 6)", () => {
