@@ -1,3 +1,4 @@
+import { parse as parseHtml } from "parse5";
 import { describe, expect, it } from "vitest";
 import { approximateOutlook, wordFont } from "./approximate.js";
 import { msoCondition, resolveConditionals } from "./conditional.js";
@@ -122,5 +123,22 @@ describe("invisible changes are not differences (corpus noise)", () => {
       .changes.filter((c) => c.visible)
       .map((c) => c.kind);
     expect(kinds).toEqual(expect.arrayContaining(["position", "margin-auto"]));
+  });
+});
+
+describe("Office XML in the head", () => {
+  it("the <noscript><xml> settings block for 96 dpi leaves no text on the picture (the renderer runs without scripts)", () => {
+    const out = approximateOutlook(
+      "<!DOCTYPE html><html><head><!--[if mso]><noscript><xml><o:OfficeDocumentSettings><o:AllowPNG/><o:PixelsPerInch>96</o:PixelsPerInch></o:OfficeDocumentSettings></xml></noscript><![endif]--></head><body><p>Hello</p></body></html>",
+    );
+    // Parsed as the renderer's Chromium parses it (scripting off: noscript content is markup).
+    const doc = parseHtml(out.html, { scriptingEnabled: false });
+    const text: string[] = [];
+    const collect = (n: { nodeName: string; value?: string; childNodes?: unknown[] }) => {
+      if (n.nodeName === "#text") text.push(n.value ?? "");
+      for (const c of (n.childNodes ?? []) as (typeof n)[]) collect(c);
+    };
+    collect(doc as never);
+    expect(text.join("").trim()).toBe("Hello");
   });
 });

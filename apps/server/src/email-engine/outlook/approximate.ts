@@ -256,6 +256,15 @@ const hasVml = (el: Element) => findFirst(el, (e) => VML_SHAPES.has(e.tagName)) 
 /** Self-closed VML/Office tags (`<v:fill … />`): HTML parsers would nest what follows inside them. */
 const SELF_CLOSED_NS = /<((?:v|o|w):[a-z]+)\b([^>]*?)\/>/gi;
 
+/**
+ * `<noscript><xml><o:OfficeDocumentSettings>…` (the usual head block for Outlook's 96 dpi): parsed with scripting on,
+ * its content is raw text, so the xml rule above never sees it; the renderer (scripts off) would then show "96".
+ */
+const officeXmlOnly = (el: Element) => {
+  const text = el.childNodes.map((c) => (c.nodeName === "#text" ? (c as P5.TextNode).value : "")).join("");
+  return /^\s*<xml[\s>]/i.test(text);
+};
+
 const CELLS = new Set(["td", "th"]);
 /** Image widths from the width attribute; a CSS width alone is ignored. */
 const SIZED_BY_ATTRIBUTE = new Set(["img", "table", "td", "th"]);
@@ -279,7 +288,7 @@ export function approximateOutlook(html: string): OutlookApproximation {
         continue;
       }
       const tag = node.tagName;
-      if (tag === "xml" || tag.startsWith("o:")) {
+      if (tag === "xml" || tag.startsWith("o:") || (tag === "noscript" && officeXmlOnly(node))) {
         replaceWith(node, []);
         continue;
       }
