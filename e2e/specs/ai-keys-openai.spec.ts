@@ -31,6 +31,8 @@ test("admin adds an OpenAI-compatible key: provider, base URL and model; tested,
   const row = page.getByRole("row", { name: /Local vLLM/ });
   await expect(row.getByText(`sk-e2e-o…1234 · gpt-4o · ${standIn.url}`)).toBeVisible();
   await expect(row.getByText("OK", { exact: true })).toBeVisible();
+  // The model panel names the key's own model (no Gemini ranking for it).
+  await expect(page.getByText("Local vLLM: gpt-4o", { exact: true })).toBeVisible();
   // The whole key never reached the page.
   expect(await page.content()).not.toContain("sk-e2e-openai-compatible-1234");
 
@@ -45,6 +47,7 @@ test("admin adds an OpenAI-compatible key: provider, base URL and model; tested,
   await form.getByRole("button", { name: "Update Key" }).click();
   await expect(page.getByText("API key updated and tested: The server lists 3 models for it.")).toBeVisible();
   await expect(row.getByText(`sk-e2e-o…1234 · llama3.2-vision · ${standIn.url}`)).toBeVisible();
+  await expect(page.getByText("Local vLLM: llama3.2-vision", { exact: true })).toBeVisible();
 
   // And it may become a Gemini key (base URL and model go; Google tests it).
   await page.getByRole("button", { name: "Actions for Local vLLM" }).click();

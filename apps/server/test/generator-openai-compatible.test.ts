@@ -73,6 +73,63 @@ describe("adding an OpenAI-compatible key (decision 115)", () => {
   });
 });
 
+describe("the model of an OpenAI-compatible key (decision 119)", () => {
+  it("a model its server does not list: the admin is told, and generations use the first chat model it lists", async () => {
+    const key = await addOpenAiKey("sk-unlisted-model-0013", "gpt-nonexistent");
+    await onlyKeys([key.id]);
+    // The admin's model panel: no Gemini ranking of OpenAI models, the key's own model and whether it is listed.
+    let models = (await admin.get("/api/gemini-models")).body.data;
+    expect(models.models).toEqual([]);
+    expect(models.openAi).toEqual([
+      { keyId: key.id, name: "OpenAI-compatible", chosen: "gpt-nonexistent", model: "gpt-4.1-mini", listed: false },
+    ]);
+    expect(models.inUse).toBe("gpt-4.1-mini");
+    // Members see the model the next generation uses.
+    const m = await server.member();
+    expect((await m.get("/api/generate/status")).body).toMatchObject({ model: "gpt-4.1-mini" });
+
+    // Not a failed paid generation: no call for the unlisted model, the email made with the listed one, 1 credit.
+    const credits = (await m.get("/api/me")).body.user.currentBalance as number;
+    const before = openai.answers.length;
+    const done = last(await generate(m, "", true));
+    expect(done).toMatchObject({ type: "done" });
+    const asked = openai.calls.slice(-1)[0]!;
+    expect(asked.model).toBe("gpt-4.1-mini");
+    expect(openai.answers.slice(before).filter((a) => a.status === 404)).toEqual([]);
+    expect((await m.get("/api/me")).body.user.currentBalance).toBe(credits - 1);
+    models = (await admin.get("/api/gemini-models")).body.data;
+    expect(models.notices[0]).toMatchObject({
+      model: "gpt-nonexistent",
+      message:
+        "gpt-nonexistent is not listed by the server of the key “OpenAI-compatible”; generations with that key use gpt-4.1-mini instead.",
+    });
+    // An OpenAI model cannot be chosen as the Gemini keys' model.
+    expect((await admin.put("/api/gemini-models/choice", { model: "gpt-4.1-mini" })).status).toBe(400);
+    await onlyKeys([]);
+  });
+
+  it("a blank model: the first chat model the server lists, not an embedding or speech model", async () => {
+    const mixed = await startOpenAiStandIn({ models: ["text-embedding-3-small", "whisper-1", "gpt-4o", "dall-e-3"] });
+    try {
+      const res = await admin.post("/api/gemini-keys", {
+        name: "Blank model",
+        key: "sk-blank-model-0014",
+        provider: "openai",
+        baseUrl: mixed.url,
+      });
+      expect(res.status).toBe(201);
+      await onlyKeys([res.body.data._id]);
+      const models = (await admin.get("/api/gemini-models")).body.data;
+      expect(models.openAi[0]).toMatchObject({ chosen: null, model: "gpt-4o", listed: null });
+      expect(last(await generate(await server.member()))).toMatchObject({ type: "done" });
+      expect(mixed.calls.at(-1)!.model).toBe("gpt-4o");
+    } finally {
+      await mixed.close();
+      await onlyKeys([]);
+    }
+  });
+});
+
 describe("editing a key's provider, base URL and model (decision 119)", () => {
   it("a Gemini key becomes an OpenAI-compatible one: validated as on create, tested again, generates there", async () => {
     const added = await admin.post("/api/gemini-keys", { name: "Was Gemini", key: "standin-edit-me-0010" });
@@ -182,22 +239,34 @@ describe("an OpenAI-compatible key generates through the same pipeline (decision
     await onlyKeys([]);
   });
 
-  it("an OpenAI-compatible key whose model its server does not have falls over to the next key at once", async () => {
-    const wrong = await addOpenAiKey("sk-wrong-model-0004", "gpt-nonexistent");
-    const good = await admin.post("/api/gemini-keys", { name: "g", key: "standin-good-key-0005" });
-    await onlyKeys([wrong.id, good.body.data._id]);
-    // Keys are tried in random order: generate until the OpenAI key was tried.
-    let tried = false;
-    for (let i = 0; i < 12 && !tried; i++) {
-      const before = openai.answers.length;
-      expect(last(await generate(await server.member()))).toMatchObject({ type: "done" });
-      const answers = openai.answers.slice(before).filter((a) => a.path === "/v1/chat/completions");
-      tried = answers.length > 0;
-      // One 404, then the next key: the model is not asked for again within the generation.
-      expect(answers.map((a) => a.status)).toEqual(tried ? [404] : []);
+  it("a listed model the key may not use (404 model_not_found) falls over to the next key at once", async () => {
+    const noAccess = await startOpenAiStandIn({ unavailable: ["gpt-4o"] });
+    try {
+      const res = await admin.post("/api/gemini-keys", {
+        name: "No access",
+        key: "sk-no-access-0004",
+        provider: "openai",
+        baseUrl: noAccess.url,
+        model: "gpt-4o",
+      });
+      expect(res.status).toBe(201);
+      const good = await admin.post("/api/gemini-keys", { name: "g", key: "standin-good-key-0005" });
+      await onlyKeys([res.body.data._id, good.body.data._id]);
+      // Keys are tried in random order: generate until the OpenAI key was tried.
+      let tried = false;
+      for (let i = 0; i < 12 && !tried; i++) {
+        const before = noAccess.answers.length;
+        expect(last(await generate(await server.member()))).toMatchObject({ type: "done" });
+        const answers = noAccess.answers.slice(before).filter((a) => a.path === "/v1/chat/completions");
+        tried = answers.length > 0;
+        // One 404, then the next key: the model is not asked for again within the generation.
+        expect(answers.map((a) => a.status)).toEqual(tried ? [404] : []);
+      }
+      expect(tried).toBe(true);
+    } finally {
+      await noAccess.close();
+      await onlyKeys([]);
     }
-    expect(tried).toBe(true);
-    await onlyKeys([]);
   });
 
   it("a refinement runs through the OpenAI-compatible key too (previous HTML in the prompt, new version)", async () => {

@@ -62,6 +62,13 @@ export const GEMINI_HEALTH_MESSAGES = {
   refreshModels: "Refresh models",
   modelsRefreshed: "Model lists refreshed.",
   noticesTitle: "Model notices",
+  // Decision 119: OpenAI-compatible keys answer with their own model, not the ranking above.
+  openAiTitle: "OpenAI-compatible keys",
+  openAiHint: "Each OpenAI-compatible key answers with its own model (set it when you add or edit the key).",
+  openAiModel: (name: string, model: string | null) => `${name}: ${model ?? "no model listed yet"}`,
+  openAiNotListed: (chosen: string) => `${chosen} is not listed by its server: skipped`,
+  noticeOpenAiNotListed: (model: string, name: string, next: string | null) =>
+    `${model} is not listed by the server of the key “${name}”; ${next ? `generations with that key use ${next} instead` : "that key is skipped"}.`,
   noticeNotFound: (model: string, next: string | null) =>
     `${model} answered NOT_FOUND (retired); ${next ? `generations use ${next} instead` : "no other model was available"}.`,
   noticeNotListed: (model: string, next: string | null) =>

@@ -61,8 +61,25 @@ export const ZGeminiModelsSchema = z.object({
   /** What automatic picks from the lists. */
   automatic: z.string().nullable(),
   env: z.string().nullable(),
+  /** The models the Gemini keys list (OpenAI-compatible keys' models are not ranked with them: `openAi`). */
   models: z.array(ZGeminiModelSchema),
   notices: z.array(ZGeminiModelNoticeSchema),
+  /**
+   * Decision 119: each active OpenAI-compatible key answers with its own model — the admin's (`chosen`) when its
+   * server lists it, else the first chat model the server lists (`model`; null: nothing listed yet).
+   */
+  openAi: z
+    .array(
+      z.object({
+        keyId: z.string(),
+        name: z.string(),
+        chosen: z.string().nullable(),
+        model: z.string().nullable(),
+        /** Whether the server lists `chosen` (null: no list yet, or no model chosen). */
+        listed: z.boolean().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type TGeminiModels = z.infer<typeof ZGeminiModelsSchema>;
 

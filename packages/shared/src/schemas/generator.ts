@@ -136,7 +136,7 @@ export const GEMINI_KEY_MESSAGES = {
   baseUrl: "Base URL",
   baseUrlHint: "e.g. https://api.openai.com/v1, https://openrouter.ai/api/v1, http://localhost:11434/v1",
   model: "Model",
-  modelHint: "Blank: the first model the server lists",
+  modelHint: "Blank, or not listed by the server: the first chat model it lists",
   /** Decision 115: an OpenAI-compatible key names its server. */
   baseUrlRequired: "An OpenAI-compatible key needs its base URL (http:// or https://, e.g. https://api.openai.com/v1)",
   added: "API key added successfully!",

@@ -53,8 +53,15 @@ interface Part {
   image_url?: { url?: string };
 }
 
-export async function startOpenAiStandIn(opts: { models?: string[] } = {}): Promise<OpenAiStandIn> {
+/**
+ * `models`: what GET /models lists; `unavailable`: listed models that answer chat completions with 404
+ * model_not_found (a key without access to a listed model).
+ */
+export async function startOpenAiStandIn(
+  opts: { models?: string[]; unavailable?: string[] } = {},
+): Promise<OpenAiStandIn> {
   const models = opts.models ?? OPENAI_STAND_IN_MODELS;
+  const unavailable = new Set(opts.unavailable ?? []);
   const calls: OpenAiStandInCall[] = [];
   const answers: OpenAiStandInAnswer[] = [];
   const revoked = new Set<string>();
@@ -113,7 +120,7 @@ export async function startOpenAiStandIn(opts: { models?: string[] } = {}): Prom
         );
       }
       const model = body.model ?? "";
-      if (!models.includes(model)) {
+      if (!models.includes(model) || unavailable.has(model)) {
         return fail(
           openAiError(
             404,

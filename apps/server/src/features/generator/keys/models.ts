@@ -4,6 +4,7 @@ import { type GeminiModelInfo, isUsable, rankModels } from "../../../adapters/ge
 import type { AppContext } from "../../../context.js";
 import type { DbOrTx } from "../../../db/client.js";
 import { appMeta } from "../../../db/schema/index.js";
+import { openAiModelChoice } from "./provider.js";
 import type { KeyRow } from "./repo.js";
 
 /**
@@ -42,10 +43,14 @@ async function writeModelSettings(db: DbOrTx, next: ModelSettings) {
     .onConflictDoUpdate({ target: appMeta.key, set: { value: next, updatedAt: new Date() } });
 }
 
-/** Every model the given keys list, once, with how many keys list it. */
+/**
+ * Every model the given Gemini keys list, once, with how many keys list it. OpenAI-compatible keys are left out: each
+ * answers with its own model (provider.ts openAiModelChoice), never ranked or chosen with Google's (decision 119).
+ */
 export function catalogue(keys: KeyRow[]): Map<string, { info: GeminiModelInfo; keys: number }> {
   const out = new Map<string, { info: GeminiModelInfo; keys: number }>();
   for (const k of keys) {
+    if (k.provider === "openai") continue;
     for (const m of k.models ?? []) {
       const seen = out.get(m.id);
       if (seen) seen.keys += 1;
@@ -110,6 +115,18 @@ export const modelPolicy = {
     if (plan.skipped) {
       await addNotice(ctx.db, plan.skipped.model, noticeFor(plan.skipped, plan.candidates[0] ?? null));
     }
+    // An OpenAI-compatible key whose model its server does not list: the admin is told which model it uses instead.
+    for (const key of keys) {
+      if (key.provider !== "openai") continue;
+      const { model, skipped } = openAiModelChoice(key);
+      if (skipped) {
+        await addNotice(
+          ctx.db,
+          skipped,
+          GEMINI_HEALTH_MESSAGES.noticeOpenAiNotListed(skipped, key.name, model ?? null),
+        );
+      }
+    }
     return plan;
   },
 
@@ -144,8 +161,23 @@ export const modelPolicy = {
         keys,
       }))
       .sort((a, b) => Number(b.usable) - Number(a.usable) || a.id.localeCompare(b.id));
+    const openAi = activeKeys
+      .filter((k) => k.provider === "openai")
+      .map((k) => {
+        const { model } = openAiModelChoice(k);
+        return {
+          keyId: k.id,
+          name: k.name,
+          chosen: k.model,
+          model: model ?? null,
+          listed: k.model && k.models ? k.models.some((m) => m.id === k.model) : null,
+        };
+      });
+    const geminiInUse = listed.size ? (plan.candidates[0] ?? null) : null;
     return {
-      inUse: listed.size ? (plan.candidates[0] ?? null) : null,
+      // With no Gemini model listed, what an OpenAI-compatible key answers with (decision 119).
+      inUse: geminiInUse ?? openAi.find((k) => k.model)?.model ?? null,
+      openAi,
       source: plan.source,
       chosen: settings.chosen,
       automatic: listed.size ? (auto.candidates[0] ?? null) : null,

@@ -6,7 +6,30 @@ export function providerOf(key: Pick<KeyRow, "provider" | "baseUrl">): { provide
   return key.provider === "openai" && key.baseUrl ? { provider: { kind: "openai", baseUrl: key.baseUrl } } : {};
 }
 
-/** The model an OpenAI-compatible key answers with: the admin's choice, else the first its server lists. */
+/**
+ * Model ids an OpenAI-compatible server lists that do not answer chat completions (OpenAI lists embeddings, speech,
+ * images, moderation and legacy completion models beside the chat ones; decision 119).
+ */
+const NOT_CHAT = /embed|whisper|tts|dall-e|gpt-image|moderation|transcribe|realtime|audio|davinci|babbage|sora/i;
+
+/** The first model a server lists that looks like a chat model (else the first it lists). */
+function firstChatModel(models: readonly { id: string }[]): string | undefined {
+  return (models.find((m) => !NOT_CHAT.test(m.id)) ?? models[0])?.id;
+}
+
+/**
+ * The model an OpenAI-compatible key answers with (decision 119): the admin's choice while its server lists it (or
+ * while nothing is listed yet), else the first chat model the server lists — as a Gemini model that is not listed is
+ * skipped for the next one (decision 094). `skipped` names the admin's choice when it was passed over.
+ */
+export function openAiModelChoice(key: Pick<KeyRow, "model" | "models">): { model?: string; skipped?: string } {
+  const listed = key.models;
+  if (key.model && (!listed || listed.some((m) => m.id === key.model))) return { model: key.model };
+  const fallback = listed ? firstChatModel(listed) : undefined;
+  return key.model ? { model: fallback, skipped: key.model } : { model: fallback };
+}
+
+/** The model an OpenAI-compatible key answers with (see openAiModelChoice). */
 export function openAiModelOf(key: Pick<KeyRow, "model" | "models">): string | undefined {
-  return key.model ?? key.models?.[0]?.id;
+  return openAiModelChoice(key).model;
 }

@@ -216,7 +216,7 @@ export function GeminiKeysPanel() {
                 ))}
               </ul>
             </details>
-            {inUse && (
+            {inUse && k.provider !== "openai" && (
               <p className="mt-1">
                 {k.models.includes(inUse)
                   ? GEMINI_HEALTH_MESSAGES.hasModelInUse

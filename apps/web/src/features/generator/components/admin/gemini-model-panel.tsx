@@ -18,6 +18,10 @@ export function GeminiModelPanel({ data, allInvalid }: { data: TGeminiModels | u
   const m = useGeminiKeyMutations();
   const selectId = useId();
   const usable = data?.models.filter((x) => x.usable) ?? [];
+  // Decision 119: OpenAI-compatible keys answer with their own model; with no Gemini model listed, the Gemini choice,
+  // its ranking hint and Google's quota note are left out.
+  const openAi = data?.openAi ?? [];
+  const geminiOnlyParts = !data || data.models.length > 0 || openAi.length === 0;
 
   const choose = (value: string) =>
     m.choose.mutate(
@@ -41,7 +45,23 @@ export function GeminiModelPanel({ data, allInvalid }: { data: TGeminiModels | u
         </h3>
         {data?.inUse && <Badge color="green">{GEMINI_HEALTH_MESSAGES.modelInUse(data.inUse)}</Badge>}
       </div>
-      {data && data.models.length === 0 ? (
+      {openAi.length > 0 && (
+        <div className="text-sm text-slate-700">
+          <p className="font-medium">{GEMINI_HEALTH_MESSAGES.openAiTitle}</p>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {openAi.map((k) => (
+              <li key={k.keyId} className="break-words">
+                {GEMINI_HEALTH_MESSAGES.openAiModel(k.name, k.model)}
+                {k.listed === false && k.chosen && (
+                  <span className="text-amber-800"> ({GEMINI_HEALTH_MESSAGES.openAiNotListed(k.chosen)})</span>
+                )}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1 text-xs text-slate-600">{GEMINI_HEALTH_MESSAGES.openAiHint}</p>
+        </div>
+      )}
+      {!geminiOnlyParts ? null : data && data.models.length === 0 ? (
         <p className="text-sm text-slate-600">{GEMINI_HEALTH_MESSAGES.modelNoneYet}</p>
       ) : (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -73,9 +93,11 @@ export function GeminiModelPanel({ data, allInvalid }: { data: TGeminiModels | u
           </Button>
         </div>
       )}
-      <p id={`${selectId}-hint`} className="text-xs text-slate-600">
-        {data?.env ? GEMINI_HEALTH_MESSAGES.modelFromEnv(data.env) : GEMINI_HEALTH_MESSAGES.modelAutomaticHint}
-      </p>
+      {geminiOnlyParts && (
+        <p id={`${selectId}-hint`} className="text-xs text-slate-600">
+          {data?.env ? GEMINI_HEALTH_MESSAGES.modelFromEnv(data.env) : GEMINI_HEALTH_MESSAGES.modelAutomaticHint}
+        </p>
+      )}
       {data && data.notices.length > 0 && (
         <Alert tone="warning" title={GEMINI_HEALTH_MESSAGES.noticesTitle}>
           <ul className="list-disc space-y-1 pl-5">
@@ -88,7 +110,7 @@ export function GeminiModelPanel({ data, allInvalid }: { data: TGeminiModels | u
         </Alert>
       )}
       {allInvalid && <Alert tone="warning">{GEMINI_HEALTH_MESSAGES.allInvalidNote}</Alert>}
-      <Alert tone="info">{GEMINI_HEALTH_MESSAGES.quotaNote}</Alert>
+      {geminiOnlyParts && <Alert tone="info">{GEMINI_HEALTH_MESSAGES.quotaNote}</Alert>}
     </section>
   );
 }
