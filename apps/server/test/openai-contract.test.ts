@@ -125,6 +125,28 @@ describe("the OpenAI-compatible client and stand-in against OpenAI's OpenAPI doc
     valid(validateErrorBody(JSON.parse(standIn.answers.at(-1)!.body)));
   });
 
+  it("a reasoning model's refusal of our temperature is an ErrorResponse naming the param", async () => {
+    const reasoning = await startOpenAiStandIn({ models: ["o4-mini"] });
+    try {
+      const stream = await client.stream({
+        baseUrl: reasoning.url,
+        apiKey: "sk-contract",
+        model: "o4-mini",
+        prompt: "x",
+        images: [],
+        signal: AbortSignal.timeout(5000),
+      });
+      for await (const _ of stream);
+      const [refused, answered] = reasoning.answers;
+      expect(refused!.status).toBe(400);
+      valid(validateErrorBody(JSON.parse(refused!.body)));
+      expect(answered!.status).toBe(200);
+      valid(validateChatRequest(reasoning.calls[0]!.body));
+    } finally {
+      await reasoning.close();
+    }
+  });
+
   it("the check can fail: a wrong type, a missing field or a field OpenAI does not have is reported", () => {
     const body = chatCompletionBody({ model: "m", prompt: "p", images: [] });
     expect(validateChatRequest({ ...body, temperature: 3 }).ok).toBe(false);

@@ -52,6 +52,8 @@ export class OpenAiHttpError extends Error {
     readonly code = "",
     /** retry-after-ms / retry-after headers in milliseconds (null: none given). */
     readonly retryAfterMs: number | null = null,
+    /** error.param: the request field the server refused (e.g. "temperature"). */
+    readonly param = "",
   ) {
     super(`OpenAI-compatible HTTP ${status}: ${detail}`);
     this.name = "OpenAiHttpError";
@@ -99,6 +101,7 @@ export function parseOpenAiError(status: number, text: string, headers: Headers)
     str(e?.type),
     str(e?.code),
     retryAfterMs(headers),
+    str(e?.param),
   );
 }
 
@@ -106,8 +109,17 @@ export function endpoint(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, "")}/${path}`;
 }
 
-/** The chat completions body we send (validated against ./contract.ts ChatCompletionRequestSchema in tests). */
-export function chatCompletionBody(req: Omit<OpenAiStreamRequest, "signal" | "apiKey" | "baseUrl">) {
+/** What we ask for: steady, not creative. Reasoning models (OpenAI's o-series, gpt-5) take only their default (1). */
+const TEMPERATURE = 0.4;
+
+/**
+ * The chat completions body we send (validated against OpenAI's OpenAPI document in test/openai-contract.test.ts).
+ * `temperature: false` leaves it out, for a model that refused it (decision 119).
+ */
+export function chatCompletionBody(
+  req: Omit<OpenAiStreamRequest, "signal" | "apiKey" | "baseUrl">,
+  opts: { temperature?: boolean } = {},
+) {
   return {
     model: req.model,
     messages: [
@@ -123,7 +135,7 @@ export function chatCompletionBody(req: Omit<OpenAiStreamRequest, "signal" | "ap
       },
     ],
     stream: true as const,
-    temperature: 0.4,
+    ...(opts.temperature === false ? {} : { temperature: TEMPERATURE }),
     response_format: req.responseSchema
       ? {
           type: "json_schema" as const,
@@ -179,15 +191,31 @@ function headers(apiKey: string): Record<string, string> {
   return apiKey ? { authorization: `Bearer ${apiKey}` } : {};
 }
 
+/** OpenAI's answer to a temperature a reasoning model does not take: 400, param "temperature" (unsupported_value). */
+const refusedTemperature = (err: unknown) =>
+  err instanceof OpenAiHttpError && err.status === 400 && err.param === "temperature";
+
 export function createOpenAiCompatibleClient(): OpenAiCompatibleClient {
+  /** base URL + model pairs that refused our temperature: asked without it from then on. */
+  const noTemperature = new Set<string>();
   return {
     async stream(req) {
-      const res = await call(endpoint(req.baseUrl, "chat/completions"), {
-        method: "POST",
-        headers: { ...headers(req.apiKey), "content-type": "application/json", accept: "text/event-stream" },
-        body: JSON.stringify(chatCompletionBody(req)),
-        signal: req.signal,
-      });
+      const target = `${req.baseUrl} ${req.model}`;
+      const send = (temperature: boolean) =>
+        call(endpoint(req.baseUrl, "chat/completions"), {
+          method: "POST",
+          headers: { ...headers(req.apiKey), "content-type": "application/json", accept: "text/event-stream" },
+          body: JSON.stringify(chatCompletionBody(req, { temperature })),
+          signal: req.signal,
+        });
+      let res: Response;
+      try {
+        res = await send(!noTemperature.has(target));
+      } catch (err) {
+        if (noTemperature.has(target) || !refusedTemperature(err)) throw err;
+        noTemperature.add(target);
+        res = await send(false);
+      }
       const body = res.body;
       if (!body) throw new OpenAiHttpError(res.status, "empty answer");
       async function* chunks(): AsyncGenerator<OpenAiStreamChunk> {

@@ -151,6 +151,40 @@ describe("OpenAI-compatible client and stand-in against OpenAI's contract", () =
     expect(lastError().body.error.code).toBe("model_not_found");
   });
 
+  it("a reasoning model that takes only the default temperature: asked again without it, then never with it", async () => {
+    const reasoning = await startOpenAiStandIn({ models: ["gpt-5-mini"] });
+    try {
+      const own = createOpenAiCompatibleClient();
+      const ask = async () => {
+        const stream = await own.stream({
+          baseUrl: reasoning.url,
+          apiKey: "sk-good",
+          model: "gpt-5-mini",
+          prompt: "Email type: Newsletter",
+          images: [],
+          signal: AbortSignal.timeout(10_000),
+          responseSchema: SCHEMA,
+        });
+        let text = "";
+        for await (const c of stream) text += c.text;
+        return text;
+      };
+      expect(JSON.parse(await ask())).toHaveProperty("html");
+      expect(reasoning.answers.map((a) => a.status)).toEqual([400, 200]);
+      const refused = ErrorBodySchema.parse(JSON.parse(reasoning.answers[0]!.body));
+      expect(refused.error).toMatchObject({ param: "temperature", code: "unsupported_value" });
+      // The stand-in records a request it answers: only the second one, without a temperature.
+      expect(reasoning.calls).toHaveLength(1);
+      expect(reasoning.calls[0]!.body).not.toHaveProperty("temperature");
+      ChatCompletionRequestSchema.parse(reasoning.calls[0]!.body);
+      // The next request leaves the temperature out at once.
+      await ask();
+      expect(reasoning.answers.map((a) => a.status)).toEqual([400, 200, 200]);
+    } finally {
+      await reasoning.close();
+    }
+  });
+
   it("a server that cannot be reached is status 0", async () => {
     const err = (await client
       .listModels({ baseUrl: "http://127.0.0.1:1/v1", apiKey: "k", signal: AbortSignal.timeout(5000) })

@@ -7,6 +7,7 @@ import { standInAnswer } from "../gemini/stand-in.js";
  * answer), GET /v1/models, OpenAI's error bodies and headers. Answers are the Gemini stand-in's emails, so the
  * generator's tests read the same designs whichever provider made them. Shapes: ./contract.ts.
  *
+ * A reasoning model (o…, gpt-5…) refuses a temperature other than 1 as OpenAI does (400, param "temperature").
  * Keys steer failures as in the Gemini stand-in: a key containing "fail-401" (or revoked) is refused with
  * invalid_api_key, "fail-429" answers rate_limit_exceeded with retry-after, "fail-500" a server error. A prompt marker
  * [stand-in:malformed|refusal|truncated|unsafe|mjml|429|500] steers the answer.
@@ -107,6 +108,7 @@ export async function startOpenAiStandIn(
       }
 
       let body: {
+        temperature?: number | null;
         model?: string;
         messages?: { role?: string; content?: string | Part[] }[];
         stream?: boolean;
@@ -127,6 +129,18 @@ export async function startOpenAiStandIn(
             `The model \`${model}\` does not exist or you do not have access to it.`,
             "invalid_request_error",
             "model_not_found",
+          ),
+        );
+      }
+      // OpenAI's reasoning models (o-series, gpt-5) take only the default temperature, and say so.
+      if (/^(o\d|gpt-5)/.test(model) && typeof body.temperature === "number" && body.temperature !== 1) {
+        return fail(
+          openAiError(
+            400,
+            `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`,
+            "invalid_request_error",
+            "unsupported_value",
+            "temperature",
           ),
         );
       }
