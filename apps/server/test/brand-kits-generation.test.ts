@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
-import { generationJobs } from "../src/db/schema/index.js";
+import { brandKits, generationJobs } from "../src/db/schema/index.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
@@ -153,6 +153,29 @@ describe("generating with a brand kit", () => {
       where: eq(generationJobs.id, refined.body.data.jobs[0]._id),
     });
     expect(refineRow?.brandKit).toMatchObject({ id: kitId, version: 1 });
+  });
+
+  it("a kit saved before logo addresses were absolute (a /uploads/… path in its row) still gives the model an absolute address", async () => {
+    const fresh = await server.member(); // the first test spent the shared member's credits
+    const png = await design();
+    const logo = await fresh.post("/api/brand-kits/logo", imageForm("image", png));
+    const created = await fresh.post("/api/brand-kits", {
+      name: "Old kit",
+      logoUrl: logo.body.url,
+      palette: { primary: TEAL, accent: MAGENTA, text: "#1a1a1a", background: "#ffffff", link: TEAL },
+      font: { name: "", stylesheetUrl: null, fallback: "Arial, sans-serif" },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const kitId = created.body.data.id as string;
+    // As rows were stored before decision 118: the local-storage path alone.
+    const path = new URL(logo.body.url as string).pathname;
+    await server.ctx.db.update(brandKits).set({ logoUrl: path }).where(eq(brandKits.id, kitId));
+    const before = standIn.calls.length;
+    const res = await fresh.request("POST", "/api/generations", imageForm("images", png, { brandKitId: kitId }));
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    await templateOf(fresh, res.body.data.jobs[0]._id);
+    const prompt = standIn.calls[before]!.prompt;
+    expect(prompt).toContain(`Logo image: ${server.url}${path} `);
   });
 
   it("without a kit the stand-in's own colours stay (the kit is what changed them)", async () => {

@@ -24,14 +24,21 @@ export interface GenerationInputs {
 
 /**
  * The caller's kit `id` as a generation stores it (its content, id and version), or undefined when the caller has no
- * such kit. Reads the brand_kits table directly: the generator never imports the brand-kits feature.
+ * such kit. Reads the brand_kits table directly: the generator never imports the brand-kits feature. A logo stored
+ * before decision 118 may still be a local-storage path (`/uploads/…`): the prompt and the email need it absolute.
  */
-export async function brandKitSnapshot(db: DbOrTx, userId: string, id: string): Promise<TBrandKitSnapshot | undefined> {
+export async function brandKitSnapshot(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  publicUrl: string,
+): Promise<TBrandKitSnapshot | undefined> {
   const [row] = await db
     .select()
     .from(brandKits)
     .where(and(eq(brandKits.id, id), eq(brandKits.userId, userId)));
   if (!row) return undefined;
-  const { name, logoUrl, palette, font, footer, tone, version } = row;
+  const { name, palette, font, footer, tone, version } = row;
+  const logoUrl = row.logoUrl?.startsWith("/") ? `${publicUrl.replace(/\/+$/, "")}${row.logoUrl}` : row.logoUrl;
   return { id: row.id, version, name, logoUrl, palette, font, footer, tone };
 }

@@ -101,7 +101,7 @@ export const jobsService = {
     // the template they change; a new generation takes the caller's own kit as it is now (another's: 404).
     let brandKit = parent?.brandKit ?? null;
     if (!parent && input.brandKitId) {
-      brandKit = (await brandKitSnapshot(ctx.db, caller.id, input.brandKitId)) ?? null;
+      brandKit = (await brandKitSnapshot(ctx.db, caller.id, input.brandKitId, ctx.env.publicUrl)) ?? null;
       if (!brandKit) throw notFound(BRAND_KIT_MESSAGES.notFound, "BRAND_KIT_NOT_FOUND");
     }
     return this.create(ctx, {
