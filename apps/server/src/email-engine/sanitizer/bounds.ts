@@ -72,9 +72,12 @@ export function preScan(html: string): void {
 /** Depth, element count and attribute sizes of a parsed document, walked with an explicit stack (no recursion). */
 export function checkTree(root: P5.ParentNode): void {
   let elements = 0;
-  const stack: [P5.ParentNode, number][] = [[root, 0]];
+  // Two parallel stacks (nodes, depths): no [node, depth] pair allocated per node of a 100 KB email.
+  const stack: P5.ParentNode[] = [root];
+  const depths: number[] = [0];
   while (stack.length) {
-    const [node, depth] = stack.pop()!;
+    const node = stack.pop()!;
+    const depth = depths.pop()!;
     if ("tagName" in node) {
       elements += 1;
       if (elements > EMAIL_BOUNDS.maxElements) throw new EmailBoundsError("elements");
@@ -83,9 +86,16 @@ export function checkTree(root: P5.ParentNode): void {
       for (const a of node.attrs)
         if (a.value.length > EMAIL_BOUNDS.maxAttributeChars && !inlinePictureWithinBound(node, a))
           throw new EmailBoundsError("attribute");
-      if (node.nodeName === "template") stack.push([(node as P5.Template).content, depth + 1]);
+      if (node.nodeName === "template") {
+        stack.push((node as P5.Template).content);
+        depths.push(depth + 1);
+      }
     }
-    for (const child of node.childNodes) if ("childNodes" in child) stack.push([child, depth + 1]);
+    for (const child of node.childNodes)
+      if ("childNodes" in child) {
+        stack.push(child);
+        depths.push(depth + 1);
+      }
   }
 }
 
