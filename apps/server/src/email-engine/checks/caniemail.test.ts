@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { processEmail } from "../process-email.js";
 import { caniemailChecks } from "./caniemail.js";
 import type { Finding } from "./caniemail-run.js";
 
@@ -21,5 +22,16 @@ describe("caniemail findings in the report", () => {
   it("a client with no findings passes", () => {
     expect(outlookCheck([]).status).toBe("pass");
     expect(outlookCheck([]).items).toBeUndefined();
+  });
+
+  it("a picture inlined as a data: URL warns in Gmail, which does not show it; a hosted one does not (decision 116)", () => {
+    const email = (src: string) =>
+      `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>News</title></head><body><p>This week in the shop: new linen shirts and a summer sale.</p><img src="${src}" alt="Linen shirts" width="300"></body></html>`;
+    const gmail = (src: string) =>
+      processEmail({ html: email(src), source: "existing" }).report.checks.find((c) => c.id === "caniemail.gmail")!;
+    const inline = gmail(`data:image/png;base64,${"iVBORw0K".repeat(500)}`);
+    expect(inline.status).toBe("warn");
+    expect(inline.items?.join(" ")).toMatch(/Base 64 image format/);
+    expect(gmail("https://cdn.example.com/shirts.png").status).toBe("pass");
   });
 });
