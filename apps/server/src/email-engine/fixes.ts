@@ -18,7 +18,10 @@ import type { PassOptions } from "./passes/pass.js";
 export interface FixContext {
   $: CheerioAPI;
   options: PassOptions;
-  /** Computed styles and visible text runs of the document as the fixes found it (read before any fix ran). */
+  /**
+   * Computed styles and visible text runs of the document as this fix group found it: read again after a group that
+   * changed the document (the contrast repair's new colours are what the dark-mode repair must darken).
+   */
   styles: ComputedStyles;
   runs: TextRun[];
 }
@@ -41,12 +44,18 @@ export function runFixes(
   options: PassOptions,
   skip: ReadonlySet<string> = new Set(),
 ): TEmailFixChange[] {
-  const passes = (Object.keys(FIX_PASSES) as EmailFixName[])
+  const groups = (Object.keys(FIX_PASSES) as EmailFixName[])
     .filter((name) => fixes.includes(name))
-    .flatMap((name) => FIX_PASSES[name])
-    .filter((pass) => !skip.has(pass.name));
-  if (passes.length === 0) return [];
-  const styles = new ComputedStyles();
-  const ctx: FixContext = { $, options, styles, runs: textRuns($, styles) };
-  return passes.flatMap((pass) => pass.run(ctx));
+    .map((name) => FIX_PASSES[name].filter((pass) => !skip.has(pass.name)))
+    .filter((passes) => passes.length > 0);
+  const changes: TEmailFixChange[] = [];
+  let ctx: FixContext | undefined;
+  for (const passes of groups) {
+    if (!ctx || changes.some((c) => c.applied)) {
+      const styles = new ComputedStyles();
+      ctx = { $, options, styles, runs: textRuns($, styles) };
+    }
+    for (const pass of passes) changes.push(...pass.run(ctx));
+  }
+  return changes;
 }

@@ -164,4 +164,21 @@ describe("nearestPassing", () => {
       { seed: 108, numRuns: 300 },
     );
   });
+
+  it("the dark-mode repair after the contrast repair darkens the repaired text colour, not the one it replaced", () => {
+    const html = doc(
+      '<table role="presentation" width="600"><tr><td style="background-color:#999999;padding:20px"><p style="color:#555555;font-size:14px">Our spring collection has arrived with new colours</p></td></tr></table>',
+    );
+    const r = processEmail({ html, source: "existing", fixes: ["accessibility", "dark-mode"] });
+    const contrast = r.fixes.find((f) => f.id === "a11y.contrast" && f.applied);
+    const repaired = contrast?.after.split(" ")[0];
+    expect(repaired).toMatch(/^#[0-9a-f]{6}$/);
+    expect(r.html).toContain(`color:${repaired}`);
+    const vanishing = r.fixes.filter((c) => c.id === "dark-mode.vanishing");
+    expect(vanishing).toHaveLength(1);
+    for (const f of vanishing) {
+      expect(f.before.startsWith(`${repaired} on`), f.before).toBe(true);
+      expect(f.after.startsWith(`${repaired} on`), f.after).toBe(true);
+    }
+  });
 });
