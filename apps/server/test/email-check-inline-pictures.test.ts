@@ -98,4 +98,18 @@ describe("a member's email with a picture inlined as a data: URL", () => {
       expect(res.body.message).toBe(EMAIL_ENGINE_MESSAGES.attributeTooLarge(64));
     }
   });
+
+  it("refuses a picture whose header declares more than 25 megapixels with its own 413 message (the renderer would draw it)", async () => {
+    // A 6 000 × 6 000 lossless WebP of one colour (36 Mpx) is a few KB: its size is only in its header.
+    const webp = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: "#ffffff" } })
+      .webp({ lossless: true })
+      .toBuffer();
+    expect(webp.length).toBeLessThan(64 * 1024);
+    const res = await member.post("/api/email-check", {
+      html: email(`<img src="data:image/webp;base64,${webp.toString("base64")}" width="600" alt="">`),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(EMAIL_ENGINE_MESSAGES.pictureTooLarge(EMAIL_BOUNDS.maxInlinePicturePixels / 1e6));
+    expect(res.body.message).toContain("25 megapixels");
+  });
 });

@@ -207,6 +207,8 @@ export const EMAIL_ENGINE_MESSAGES = {
     `This email has more than ${n.toLocaleString("en")} HTML elements. Simplify it (or split it into several emails), then try again.`,
   attributeTooLarge: (kb: number) =>
     `An attribute in this email is larger than ${kb} KB (usually a picture embedded as data). Host the picture and link to it, then try again.`,
+  pictureTooLarge: (megapixels: number) =>
+    `A picture embedded in this email as data is larger than ${megapixels} megapixels (width × height), far more than any inbox shows. Resize it, or host it and link to it, then try again.`,
   tooSlow:
     "Processing this email took too long. Try again in a moment; if it happens again, simplify the email (fewer nested tables, less inline code).",
 } as const;

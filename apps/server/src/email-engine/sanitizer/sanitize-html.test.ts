@@ -171,6 +171,35 @@ describe("bounded work for any input (issue 35 item 3)", () => {
     ])
       expect(() => clean(bad), bad.slice(0, 40)).toThrow(new EmailBoundsError("attribute"));
   });
+
+  /** The first bytes of a PNG whose header declares width × height (all image-size and Chromium read first). */
+  const pngHeader = (width: number, height: number) => {
+    const b = Buffer.alloc(33);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
+    b.writeUInt32BE(13, 8);
+    b.write("IHDR", 12, "latin1");
+    b.writeUInt32BE(width, 16);
+    b.writeUInt32BE(height, 20);
+    b.set([8, 2, 0, 0, 0], 24);
+    return `data:image/png;base64,${b.toString("base64")}`;
+  };
+
+  it("refuses a picture embedded as data whose header declares more than 25 megapixels, wherever it is", () => {
+    const huge = pngHeader(16_383, 16_383);
+    for (const markup of [
+      `<img src="${huge}" alt="">`,
+      `<img src="x.png" srcset="${huge} 2x" alt="">`,
+      `<table><tr><td background="${huge}">x</td></tr></table>`,
+      `<div style="background-image:url('${huge}')">x</div>`,
+      `<style>.hero{background:url(${huge})}</style><p>x</p>`,
+      `<!--[if mso]><v:rect><v:fill type="frame" src="${huge}" /></v:rect><![endif]--><p>x</p>`,
+      `<img src="data&colon;image/png;base64,${huge.split(",")[1]}" alt="">`,
+    ])
+      expect(() => clean(markup), markup.slice(0, 50)).toThrow(new EmailBoundsError("picture"));
+    // A retina-sized picture (1200 × 20 000, 24 Mpx) and one image-size cannot read are not refused by this bound.
+    expect(clean(`<img src="${pngHeader(1200, 20_000)}" alt="">`)).toContain("data:image/png;base64,");
+    expect(() => clean('<img src="data:image/png;base64,AAAAAAAA" alt="">')).not.toThrow();
+  });
 });
 
 describe("what a reader saw of removed constructs stays as text or links (issue 37 item 6)", () => {
