@@ -30,28 +30,35 @@ export async function updateProfile(
   if (PROFILE_FORBIDDEN_FIELDS.some((f) => body[f] !== undefined)) {
     throw forbidden(PROFILE_MESSAGES.forbiddenFields, "FORBIDDEN_FIELDS");
   }
-  const row = await ctx.db.transaction(async (tx) => {
-    const before = await findUserById(tx, userId);
-    const updated = await updateProfileFields(tx, userId, {
-      name: body.userName,
-      aboutMe: body.aboutMe,
-      address: body.address,
-      city: body.city,
-      country: body.country,
-      phone: body.phone,
-      ...(body.profileURL !== undefined ? { image: body.profileURL || null } : {}),
-    });
-    // An admin editing someone else's profile is an admin change (decision 106); personal fields only as changed.
-    if (updated && before && userId !== caller.id) {
-      await recordAdminChange(tx, input.actor, {
-        action: "user.profile_update",
-        targetType: "user",
-        targetId: userId,
-        ...maskedChange(before, updated, ["name", "image"], ["aboutMe", "address", "city", "country", "phone"]),
-      });
-    }
-    return updated;
-  });
+  const fields = {
+    name: body.userName,
+    aboutMe: body.aboutMe,
+    address: body.address,
+    city: body.city,
+    country: body.country,
+    phone: body.phone,
+    ...(body.profileURL !== undefined ? { image: body.profileURL || null } : {}),
+  };
+  // A member's own edit is one UPDATE: a transaction with a read before it held a pooled connection for four round
+  // trips, and under 200 members' load the profile writes queued for it (load p99 166 → 543 ms, PUT p50 299 ms).
+  // An admin editing someone else's profile is an admin change (decision 106): read, update and audit entry in one
+  // transaction, personal fields only as changed.
+  const row =
+    userId === caller.id
+      ? await updateProfileFields(ctx.db, userId, fields)
+      : await ctx.db.transaction(async (tx) => {
+          const before = await findUserById(tx, userId);
+          const updated = await updateProfileFields(tx, userId, fields);
+          if (updated && before) {
+            await recordAdminChange(tx, input.actor, {
+              action: "user.profile_update",
+              targetType: "user",
+              targetId: userId,
+              ...maskedChange(before, updated, ["name", "image"], ["aboutMe", "address", "city", "country", "phone"]),
+            });
+          }
+          return updated;
+        });
   if (!row) throw notFound(USERS_MESSAGES.userNotFound, "USER_NOT_FOUND");
   ctx.users.invalidate(userId);
   return row;
