@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRenderer, type Renderer } from "../src/adapters/renderer/renderer.js";
 import { extractPalette, scoreFidelity } from "../src/email-engine/fidelity/index.js";
 import { toRaster } from "../src/email-engine/fidelity/normalise.js";
+import { processEmail } from "../src/email-engine/process-email.js";
 import { loadEnv } from "../src/env.js";
 import { paletteFromColours } from "../src/features/brand-kits/service.js";
 import { applyBrandKit } from "../src/features/generator/jobs/brand-pass.js";
@@ -13,11 +14,14 @@ import { type CorpusTemplate, loadCorpus } from "./fixtures/email-corpus/load.js
  * Decision 113: the brand kit's post-pass must not lower the fidelity score of an email that already matches its
  * design. Each design is a corpus template rendered at 600 px; the kit is made from that design's palette (as
  * "create from design" does) with the template's own main font stack; the "answer" is the template itself.
+ * Decision 117: with a kit the generator runs the engine, the kit pass, then the engine once more (accessibility fixes
+ * and checks on the branded email); on such designs the whole chain scores what the engine alone scores.
  */
 const log = pino({ level: "silent" });
 let renderer: Renderer;
 let corpus: CorpusTemplate[];
 const rows: { id: string; before: number; after: number }[] = [];
+const chainRows: { id: string; withoutKit: number; withKit: number }[] = [];
 
 /** The template's most used font-family value (the kit's fallback stack, as a member would set it). */
 function mainStack(html: string): string {
@@ -35,37 +39,58 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => {
   await renderer?.close();
-  console.log(JSON.stringify(rows));
+  console.log(JSON.stringify({ rows, chainRows }));
 });
+
+/** A design (the template rendered at 600 px), its palette, a kit made from it, and a scorer against it. */
+async function designOf(t: CorpusTemplate, fallback: (html: string) => string) {
+  const html = await inlineImages(t.html);
+  const design = await renderer.render({ html, width: 600 });
+  const designPalette = await extractPalette(await toRaster(design.png));
+  const kit = {
+    id: "k",
+    version: 1,
+    name: t.id,
+    logoUrl: null,
+    palette: paletteFromColours(designPalette),
+    font: { name: "", stylesheetUrl: null, fallback: fallback(html) },
+    footer: { address: "", social: [] },
+    tone: [],
+  };
+  const score = async (candidate: string) => {
+    const r = await renderer.render({ html: candidate, width: 600 });
+    return (await scoreFidelity({ design: design.png, rendered: r.png, designText: design.text, renderedText: r.text }))
+      .score;
+  };
+  return { html, designPalette, kit, score };
+}
 
 describe("brand kit post-pass on designs that already match", () => {
   it("keeps the fidelity score of every template (the kit made from its own design)", async () => {
     for (const t of corpus) {
-      const html = await inlineImages(t.html);
-      const design = await renderer.render({ html, width: 600 });
-      const designPalette = await extractPalette(await toRaster(design.png));
-      const kit = {
-        id: "k",
-        version: 1,
-        name: t.id,
-        logoUrl: null,
-        palette: paletteFromColours(designPalette),
-        font: { name: "", stylesheetUrl: null, fallback: mainStack(html) },
-        footer: { address: "", social: [] },
-        tone: [],
-      };
+      const { html, designPalette, kit, score } = await designOf(t, mainStack);
       const branded = applyBrandKit(html, kit, designPalette);
-      const score = async (candidate: string) => {
-        const r = await renderer.render({ html: candidate, width: 600 });
-        return (
-          await scoreFidelity({ design: design.png, rendered: r.png, designText: design.text, renderedText: r.text })
-        ).score;
-      };
       const before = await score(html);
       const after = branded === html ? before : await score(branded);
       rows.push({ id: t.id, before: Math.round(before), after: Math.round(after) });
     }
     expect(rows.length).toBeGreaterThanOrEqual(8);
     for (const r of rows) expect(r.after, r.id).toBeGreaterThanOrEqual(r.before);
+  }, 600_000);
+
+  it("engine → kit → engine scores as the engine alone does on every template (decision 117)", async () => {
+    const engine = (html: string) => processEmail({ html, source: "existing", fixes: ["accessibility"] }).html;
+    for (const t of corpus) {
+      const { html, designPalette, kit, score } = await designOf(t, () => "Arial, Helvetica, sans-serif");
+      const plain = engine(html);
+      const branded = engine(applyBrandKit(plain, kit, designPalette));
+      chainRows.push({
+        id: t.id,
+        withoutKit: Math.round(await score(plain)),
+        withKit: Math.round(await score(branded)),
+      });
+    }
+    expect(chainRows.length).toBeGreaterThanOrEqual(8);
+    for (const r of chainRows) expect(r.withKit, r.id).toBeGreaterThanOrEqual(r.withoutKit);
   }, 600_000);
 });
