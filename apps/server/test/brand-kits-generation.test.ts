@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { brandKits, generationJobs } from "../src/db/schema/index.js";
+import { designForm, templateOfJob } from "./generator-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
@@ -50,32 +51,6 @@ async function design(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-function imageForm(field: string, png: Buffer, fields: Record<string, string> = {}) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  fd.append(field, new Blob([new Uint8Array(png)], { type: "image/png" }), "design.png");
-  return fd;
-}
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, ms = 120_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
-async function templateOf(c: TestClient, jobId: string): Promise<{ _id: string; html: string }> {
-  const job = await waitFor(`job ${jobId}`, async () => {
-    const res = await c.get(`/api/generations/${jobId}`);
-    return ["succeeded", "failed", "cancelled"].includes(res.body.data.status) ? res.body.data : undefined;
-  });
-  expect(job.status, JSON.stringify(job)).toBe("succeeded");
-  return (await c.get(`/api/templates/${job.templateId}`)).body.data;
-}
-
 const fontFamilies = (html: string) => [...html.matchAll(/font-family\s*:\s*([^;"]+)/gi)].map((m) => m[1]!.trim());
 
 function expectKit(html: string, kit: TBrandKitInput) {
@@ -92,14 +67,14 @@ function expectKit(html: string, kit: TBrandKitInput) {
 describe("generating with a brand kit", () => {
   it("a kit made from a design reaches the prompt, and the result carries its colours and fonts; variants and a refinement keep it", async () => {
     const png = await design();
-    const { palette } = (await member.post("/api/brand-kits/palette", imageForm("image", png))).body;
+    const { palette } = (await member.post("/api/brand-kits/palette", designForm(png, {}, "image"))).body;
     const near = (a: string, b: string) =>
       [1, 3, 5].every(
         (i) => Math.abs(Number.parseInt(a.slice(i, i + 2), 16) - Number.parseInt(b.slice(i, i + 2), 16)) <= 6,
       );
     expect([palette.primary, palette.accent].some((c: string) => near(c, TEAL))).toBe(true);
     // The logo on local storage: its address reaches the prompt absolute, on the public base URL (decision 118).
-    const logo = await member.post("/api/brand-kits/logo", imageForm("image", png));
+    const logo = await member.post("/api/brand-kits/logo", designForm(png, {}, "image"));
     expect(logo.status).toBe(201);
     const kit: TBrandKitInput = {
       name: "Teal & Co",
@@ -121,13 +96,13 @@ describe("generating with a brand kit", () => {
     const res = await member.request(
       "POST",
       "/api/generations",
-      imageForm("images", png, { instructions: "Spring launch", variants: "2", brandKitId: kitId }),
+      designForm(png, { instructions: "Spring launch", variants: "2", brandKitId: kitId }),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const jobs = res.body.data.jobs as { _id: string }[];
     expect(jobs).toHaveLength(2);
     const templates = [];
-    for (const j of jobs) templates.push(await templateOf(member, j._id));
+    for (const j of jobs) templates.push(await templateOfJob(member, j._id));
     // Every model call of both variants (a repair pass included) had the kit in its prompt.
     const prompts = standIn.calls.slice(before).map((c) => c.prompt);
     expect(prompts.length).toBeGreaterThanOrEqual(2);
@@ -147,7 +122,7 @@ describe("generating with a brand kit", () => {
       instructions: "Make the heading shorter",
     });
     expect(refined.status).toBe(202);
-    const again = await templateOf(member, refined.body.data.jobs[0]._id);
+    const again = await templateOfJob(member, refined.body.data.jobs[0]._id);
     expectKit(again.html, kit);
     const refineRow = await server.ctx.db.query.generationJobs.findFirst({
       where: eq(generationJobs.id, refined.body.data.jobs[0]._id),
@@ -158,7 +133,7 @@ describe("generating with a brand kit", () => {
   it("a kit saved before logo addresses were absolute (a /uploads/… path in its row) still gives the model an absolute address", async () => {
     const fresh = await server.member(); // the first test spent the shared member's credits
     const png = await design();
-    const logo = await fresh.post("/api/brand-kits/logo", imageForm("image", png));
+    const logo = await fresh.post("/api/brand-kits/logo", designForm(png, {}, "image"));
     const created = await fresh.post("/api/brand-kits", {
       name: "Old kit",
       logoUrl: logo.body.url,
@@ -171,17 +146,17 @@ describe("generating with a brand kit", () => {
     const path = new URL(logo.body.url as string).pathname;
     await server.ctx.db.update(brandKits).set({ logoUrl: path }).where(eq(brandKits.id, kitId));
     const before = standIn.calls.length;
-    const res = await fresh.request("POST", "/api/generations", imageForm("images", png, { brandKitId: kitId }));
+    const res = await fresh.request("POST", "/api/generations", designForm(png, { brandKitId: kitId }));
     expect(res.status, JSON.stringify(res.body)).toBe(202);
-    await templateOf(fresh, res.body.data.jobs[0]._id);
+    await templateOfJob(fresh, res.body.data.jobs[0]._id);
     const prompt = standIn.calls[before]!.prompt;
     expect(prompt).toContain(`Logo image: ${server.url}${path} `);
   });
 
   it("without a kit the stand-in's own colours stay (the kit is what changed them)", async () => {
     const other = await server.member();
-    const res = await other.request("POST", "/api/generations", imageForm("images", await design()));
-    const t = await templateOf(other, res.body.data.jobs[0]._id);
+    const res = await other.request("POST", "/api/generations", designForm(await design()));
+    const t = await templateOfJob(other, res.body.data.jobs[0]._id);
     expect(t.html.toLowerCase()).toContain("#eab308");
     expect(t.html).not.toContain("'Inter'");
   });
@@ -197,11 +172,7 @@ describe("generating with a brand kit", () => {
     ).body.data.id as string;
     const balance = async () => (await member.get("/api/me")).body.user.currentBalance as number;
     const was = await balance();
-    const res = await member.request(
-      "POST",
-      "/api/generations",
-      imageForm("images", await design(), { brandKitId: kitId }),
-    );
+    const res = await member.request("POST", "/api/generations", designForm(await design(), { brandKitId: kitId }));
     expect(res.status).toBe(404);
     expect(await balance()).toBe(was);
   });

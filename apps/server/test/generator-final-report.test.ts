@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { processEmail } from "../src/email-engine/process-email.js";
+import { designForm, templateOfJob } from "./generator-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
@@ -45,13 +46,6 @@ async function design(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-function designForm(png: Buffer, fields: Record<string, string> = {}) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  fd.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "design.png");
-  return fd;
-}
-
 type Template = { _id: string; html: string; report: { checks: Check[]; changes: string[]; passed: boolean } };
 type Check = { id: string; status: string; reason: string; items?: string[] };
 
@@ -59,16 +53,7 @@ async function generate(fields: Record<string, string> = {}): Promise<{ jobId: s
   const res = await member.request("POST", "/api/generations", designForm(await design(), fields));
   expect(res.status, JSON.stringify(res.body)).toBe(202);
   const jobId = res.body.data.jobs[0]._id as string;
-  const until = Date.now() + 150_000;
-  for (;;) {
-    const job = (await member.get(`/api/generations/${jobId}`)).body.data;
-    if (["succeeded", "failed", "cancelled"].includes(job.status)) {
-      expect(job.status, JSON.stringify(job)).toBe("succeeded");
-      return { jobId, template: (await member.get(`/api/templates/${job.templateId}`)).body.data };
-    }
-    if (Date.now() > until) throw new Error(`job ${jobId} did not end`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  return { jobId, template: await templateOfJob<Template>(member, jobId) };
 }
 
 const checkOf = (checks: Check[], id: string) => checks.find((c) => c.id === id);

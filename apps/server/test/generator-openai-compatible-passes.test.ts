@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { type OpenAiStandIn, startOpenAiStandIn } from "../src/adapters/openai-compatible/stand-in.js";
+import { designForm, finishedJob } from "./generator-helpers.js";
 import { startTestServer, type TestClient, type TestResponse, type TestServer } from "./harness.js";
 import { validateChatRequest } from "./openai-contract.js";
 
@@ -59,25 +60,13 @@ async function darkDesign(): Promise<Buffer> {
 }
 
 async function start(png: Buffer, fields: Record<string, string> = {}) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  fd.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "design.png");
-  const res = await member.request("POST", "/api/generations", fd);
+  const res = await member.request("POST", "/api/generations", designForm(png, fields));
   expect(res.status, JSON.stringify(res.body)).toBe(202);
   return res.body.data.jobs as { _id: string; variantGroup: string | null }[];
 }
 
 async function finished(jobId: string): Promise<{ templateId: string }> {
-  const until = Date.now() + 150_000;
-  for (;;) {
-    const job = (await member.get(`/api/generations/${jobId}`)).body.data;
-    if (["succeeded", "failed", "cancelled"].includes(job.status)) {
-      expect(job.status, JSON.stringify(job)).toBe("succeeded");
-      return job;
-    }
-    if (Date.now() > until) throw new Error(`job ${jobId} did not end`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  return finishedJob(member, jobId);
 }
 
 async function scrape(): Promise<string> {

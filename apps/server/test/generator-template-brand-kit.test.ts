@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
+import { designForm, finishedJob } from "./generator-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
@@ -32,20 +33,9 @@ async function generate(fields: Record<string, string> = {}): Promise<string> {
   const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#ffffff" } })
     .png()
     .toBuffer();
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  fd.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "design.png");
-  const res = await member.request("POST", "/api/generations", fd);
+  const res = await member.request("POST", "/api/generations", designForm(png, fields));
   expect(res.status, JSON.stringify(res.body)).toBe(202);
-  const jobId = res.body.data.jobs[0]._id as string;
-  const until = Date.now() + 100_000;
-  for (;;) {
-    const job = (await member.get(`/api/generations/${jobId}`)).body.data;
-    if (job.status === "succeeded") return job.templateId as string;
-    expect(job.status).not.toMatch(/failed|cancelled/);
-    if (Date.now() > until) throw new Error(`job ${jobId} did not end`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  return (await finishedJob(member, res.body.data.jobs[0]._id as string)).templateId;
 }
 
 const palette = { primary: "#0f766e", accent: "#c026d3", text: "#1a1a1a", background: "#ffffff", link: "#0f766e" };
