@@ -88,9 +88,10 @@ export function DeleteMyAccount() {
       setPending(false);
       return;
     }
-    // The session is gone on the server; this forgets it here (the sign-out call itself may answer 401).
+    // Leave the signed-in page first: forgetting the session while it is still shown made its guard send the member to
+    // /login, racing this navigation (seen once in CI). Then forget the session here (the sign-out call may answer 401).
+    await navigate("/", { replace: true });
     await signOut().catch(() => {});
-    navigate("/", { replace: true });
   }
   return (
     <section aria-labelledby="danger-zone" className={`${card} border-red-200`}>
