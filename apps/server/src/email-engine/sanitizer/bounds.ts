@@ -124,7 +124,9 @@ function checkEmbeddedPictures(value: string): void {
   for (const m of value.matchAll(EMBEDDED_PICTURE)) {
     const base64 = m[1]!.replace(/\s+/g, "");
     // Headers sit near the start (a JPEG's frame header after its EXIF, within the first 64 KB at most).
-    const bytes = Buffer.from(base64.slice(0, 96 * 1024 - ((96 * 1024) % 4)), "base64");
+    // A copy in an ArrayBuffer of its own: a small Buffer is a view into Node's shared pool, and image-size reads
+    // through the underlying buffer, so a few bytes of header were read with whatever followed them in the pool.
+    const bytes = new Uint8Array(Buffer.from(base64.slice(0, 96 * 1024 - ((96 * 1024) % 4)), "base64"));
     let size: { width?: number; height?: number };
     try {
       size = imageSize(bytes);
