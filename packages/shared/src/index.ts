@@ -34,6 +34,7 @@ export * from "./schemas/content-media.js";
 export * from "./schemas/dashboard.js";
 export * from "./schemas/email-check.js";
 export * from "./schemas/email-fix.js";
+export * from "./schemas/design-layout.js";
 export * from "./schemas/email-report.js";
 export * from "./schemas/gemini-keys.js";
 export * from "./schemas/generation-jobs.js";
