@@ -83,6 +83,11 @@ export const generations = pgTable(
     mjml: text("mjml"),
     /** The brand kit the template was generated with (decision 113): refinements and "Fix with AI" keep it. */
     brandKit: jsonb("brand_kit").$type<TBrandKitSnapshot>(),
+    /**
+     * The design images this version is scored against (decision 126): a member's edit keeps its root template's, so
+     * every version of a chain is compared with the original design (null: the job's uploads, or none).
+     */
+    designUploads: jsonb("design_uploads").$type<StoredUpload[]>(),
     variantGroup: uuid("variant_group"),
     /** Deleted by the member, still undoable (decision 104); the row goes when the undo window ends. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
