@@ -1,0 +1,140 @@
+import { parse } from "parse5";
+import { describe, expect, it } from "vitest";
+import { processEmail } from "../email-engine/index.js";
+import { boxOnThousand, emailFromLayout, emailWidthOf, LINK_PLACEHOLDER } from "./email-from-layout.js";
+import { newsletterLayout } from "./layout-fixture.js";
+
+/** The visible words of an HTML document, as a reader sees them (tags out, entities decoded by the parser). */
+function visibleText(html: string): string {
+  const out: string[] = [];
+  const walk = (node: { nodeName: string; value?: string; childNodes?: unknown[] }) => {
+    if (node.nodeName === "#text") out.push(node.value ?? "");
+    if (node.nodeName === "style" || node.nodeName === "title" || node.nodeName === "#comment") return;
+    for (const child of (node.childNodes ?? []) as (typeof node)[]) walk(child);
+  };
+  walk(parse(html) as never);
+  return out.join(" ").replace(/\s+/g, " ").trim();
+}
+
+describe("emailFromLayout", () => {
+  const layout = newsletterLayout();
+  const email = emailFromLayout([layout]);
+
+  it("writes the design's words as live text, headings as h1 then h2, with the read size, weight, colour and alignment", () => {
+    expect(email.html).toMatch(
+      /<h1 style="margin:0;font-family:Arial, Helvetica, sans-serif;font-size:32px;font-weight:bold;color:#ffffff;line-height:1.25;text-align:center">Spring sale is here<\/h1>/,
+    );
+    expect(email.html.match(/<h1\b/g)).toHaveLength(1);
+    expect(email.html).toMatch(/<h2 [^>]*font-size:22px;[^>]*color:#1a2b3c[^>]*>Trail tent<\/h2>/);
+    expect(email.html).toMatch(
+      /<p [^>]*font-size:12px;[^>]*color:#666666[^>]*text-align:center">You receive this email/,
+    );
+    const text = visibleText(email.html);
+    for (const words of ["Spring sale is here", "up to 40% off until Sunday", "Our picks this week", "Rain jacket"]) {
+      expect(text).toContain(words);
+    }
+  });
+
+  it("never pastes the design as one picture: only the pictures the reader found, cropped by their boxes", () => {
+    const imgs = email.html.match(/<img\b[^>]*>/g) ?? [];
+    expect(imgs).toHaveLength(3);
+    expect(imgs.every((i) => /src="image:pic-\d"/.test(i))).toBe(true);
+    expect(email.images.map((i) => i.kind)).toEqual(["logo", "photo", "photo"]);
+    // The first card's photo: x 90–350 of 700, y 452–612 of 940, rounded inwards on the 0–1000 scale.
+    expect(email.images[1]).toEqual({
+      id: "pic-2",
+      kind: "photo",
+      alt: "Trail tent 2P",
+      design: 1,
+      box: [481, 129, 651, 485],
+    });
+  });
+
+  it("gives a picture the words read on it as alt text, else an empty alt that the report flags", () => {
+    expect(email.html).toContain('alt="Trail tent 2P"');
+    expect(email.html).toMatch(/<img src="image:pic-1"[^>]*alt=""/);
+    expect(email.picturesWithoutAlt).toBe(2);
+  });
+
+  it("makes every button a bulletproof button (filled cell, padded link) to a placeholder the member fills in", () => {
+    expect(email.linksToFill).toEqual(["Shop the sale", "See the tent", "See the jacket"]);
+    const shop = email.html.match(/<td align="center" bgcolor="#ff6600"[^>]*>(<a [^>]*>)Shop the sale<\/a><\/td>/);
+    expect(shop).not.toBeNull();
+    expect(shop![1]).toContain(`href="${LINK_PLACEHOLDER}"`);
+    expect(shop![1]).toMatch(/display:inline-block;padding:\d+px \d+px;/);
+    expect(email.html).toMatch(/bgcolor="#ff6600" style="background-color:#ff6600;border-radius:6px;"/);
+  });
+
+  it("puts each section on a full-width band of its background and the page around it in the outer colour", () => {
+    for (const bg of ["#1a2b3c", "#f4f4f4"]) expect(email.html).toContain(`<tr><td bgcolor="${bg}"`);
+    expect(email.html).toContain('<body style="margin:0;padding:0;background-color:#eeeeee">');
+    expect(email.html).toMatch(/class="ms-wrap" width="600"[^>]*max-width:600px/);
+    expect(email.html).toContain("border-top:2px solid #cccccc");
+  });
+
+  it("sets two cards side by side in columns that tile the row and stack on a phone", () => {
+    const cols = [...email.html.matchAll(/class="ms-col" style="display:inline-block;[^"]*max-width:(\d+)px"/g)];
+    // 90–340 and 360–610 of a 520 px row: the first slot runs to the second column (its 20 px gutter as padding).
+    expect(cols.map((c) => Number(c[1]))).toEqual([270, 250]);
+    expect(email.html).toContain('class="ms-gutter" style="padding:0 20px 0 0;');
+    expect(email.html).toMatch(
+      /@media only screen and \(max-width:620px\)\{[\s\S]*?\.ms-col\{display:block!important;width:100%!important/,
+    );
+    expect(email.html).toContain('<!--[if mso]><td width="270" valign="top"');
+  });
+
+  it("takes the subject from the first heading, the preheader from the text after it, lang from the language read", () => {
+    expect(email.subject).toBe("Spring sale is here");
+    expect(email.preheader).toBe("Everything for your next trip, up to 40% off until Sunday.");
+    expect(email.html).toContain('<html lang="en"');
+    expect(email.html).toContain("<title>Spring sale is here</title>");
+    const unknown = emailFromLayout([newsletterLayout({ language: null })], { fallbackLanguage: "de" });
+    expect(unknown.lang).toBe("de");
+    expect(unknown.html).toContain('<html lang="de"');
+    expect(emailFromLayout([newsletterLayout({ language: null })]).lang).toBe("en");
+  });
+
+  it("reads a 2× export at the email's CSS size: same widths and font sizes", () => {
+    const double = newsletterLayout({ scale: 2 });
+    expect(emailWidthOf(double)).toBe(600);
+    const twice = emailFromLayout([double]);
+    expect(twice.html).toContain("font-size:32px");
+    expect([...twice.html.matchAll(/class="ms-col" [^>]*max-width:(\d+)px/g)].map((c) => Number(c[1]))).toEqual([
+      270, 250,
+    ]);
+    expect(twice.images[1]!.box).toEqual(email.images[1]!.box);
+  });
+
+  it("escapes the read text (a design cannot inject markup) and lists uncertain words", () => {
+    const l = newsletterLayout();
+    const block = l.sections[1]!.rows[0]!.columns[0]!.blocks[0]!;
+    if (block.kind === "text") block.text = '<script>alert("x")</script> & more';
+    const out = emailFromLayout([l]);
+    expect(out.html).not.toContain("<script>");
+    expect(out.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more");
+    expect(out.uncertainWords).toEqual(["outdoors.example"]);
+  });
+
+  it("keeps a tiny icon's box at least 5 of 1000 on both axes (smaller boxes are dropped by the cropper)", () => {
+    expect(boxOnThousand({ x: 100, y: 2990, width: 2, height: 8 }, 700, 3000)).toEqual([995, 142, 1000, 147]);
+  });
+
+  it("survives the email engine: passes and checks keep the text, the pictures and the links", async () => {
+    // The pipeline hosts the crops before the engine runs (an image: address is not a picture the engine keeps).
+    const hosted = email.html.replace(/src="image:(pic-\d+)"/g, 'src="https://cdn.example.com/$1.png"');
+    const processed = await processEmail({
+      html: hosted,
+      subject: email.subject,
+      preheader: email.preheader,
+      source: "generated",
+      fixes: ["accessibility"],
+    });
+    const text = visibleText(processed.html);
+    expect(text).toContain("Spring sale is here");
+    expect(text).toContain("See the jacket");
+    expect(processed.html).toContain("https://cdn.example.com/pic-2.png");
+    expect(processed.html.match(new RegExp(`href="${LINK_PLACEHOLDER}"`, "g"))).toHaveLength(3);
+    const failed = processed.report.checks.filter((c) => c.status === "fail").map((c) => c.id);
+    expect(failed.filter((id) => !id.startsWith("links.") && id !== "a11y.alt")).toEqual([]);
+  });
+});
