@@ -154,6 +154,13 @@ export const generationJobs = pgTable(
     variantIndex: integer("variant_index").notNull().default(0),
     attempt: integer("attempt").notNull().default(1),
     credit: integer("credit").notNull().default(1),
+    /**
+     * What writes the email (issue 43, decision 122): an AI model through the key pool, or the local design reader
+     * (no key works, or the admin chose it). Fixed when the job starts, with the credit it costs.
+     */
+    engine: text("engine", { enum: ["model", "local-reader"] })
+      .notNull()
+      .default("model"),
     charged: boolean("charged").notNull().default(true),
     refunded: boolean("refunded").notNull().default(false),
     /** Times a worker claimed the current attempt (a second expired lease fails the job). */
