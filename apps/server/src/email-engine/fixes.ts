@@ -2,6 +2,7 @@ import type { EmailFixName, TEmailFixChange } from "@mailsmith/shared";
 import type { CheerioAPI } from "cheerio";
 import { ComputedStyles, type TextRun, textRuns } from "./checks/computed.js";
 import { darkModeRepair } from "./fixes/dark-mode.js";
+import type { FixContext, FixPass } from "./fixes/fix-pass.js";
 import { a11yContrast } from "./passes/a11y-contrast.js";
 import { a11yDocument, a11yTitle } from "./passes/a11y-document.js";
 import { a11yHeadings, a11yImages, a11yLinks, a11yTables } from "./passes/a11y-structure.js";
@@ -13,24 +14,8 @@ import type { PassOptions } from "./passes/pass.js";
  * generated emails by default). Unlike the pipeline's passes, each fix reports every change it made as
  * { id, reason, before, after, applied } (applied: false is a suggestion the email was not changed for).
  *
- * To add a fix: write its passes and list them under its name here (one line).
+ * To add a fix: write its passes (a `FixPass` each, `fixes/fix-pass.ts`) and list them under its name here (one line).
  */
-export interface FixContext {
-  $: CheerioAPI;
-  options: PassOptions;
-  /**
-   * Computed styles and visible text runs of the document as this fix group found it: read again after a group that
-   * changed the document (the contrast repair's new colours are what the dark-mode repair must darken).
-   */
-  styles: ComputedStyles;
-  runs: TextRun[];
-}
-
-export interface FixPass {
-  name: string;
-  run(ctx: FixContext): TEmailFixChange[];
-}
-
 export const FIX_PASSES: Record<EmailFixName, readonly FixPass[]> = {
   // Contrast last: it changes colours, which the computed styles the others read were taken before.
   accessibility: [a11yDocument, a11yTables, a11yImages, a11yHeadings, a11yTitle, a11yLinks, a11yContrast],

@@ -5,7 +5,7 @@ import type { Element } from "domhandler";
 import { short } from "../checks/check.js";
 import { ComputedStyles, type TextRun, textRuns } from "../checks/computed.js";
 import { isTag, loadEmail, parseStyle, stringifyStyle, styleOf } from "../dom.js";
-import type { FixContext, FixPass } from "../fixes.js";
+import type { FixContext, FixPass } from "./fix-pass.js";
 
 /**
  * Dark-mode repair (issue 37 item 5, decision 109): text that vanishes when a mail app darkens the email (the forced

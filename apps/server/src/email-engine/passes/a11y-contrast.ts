@@ -4,7 +4,7 @@ import type { Element } from "domhandler";
 import { short } from "../checks/check.js";
 import type { ComputedStyles } from "../checks/computed.js";
 import { isTag, parseStyle, stringifyStyle, styleOf } from "../dom.js";
-import type { FixPass } from "../fixes.js";
+import type { FixPass } from "../fixes/fix-pass.js";
 
 /** WCAG 2.x AA: 4.5:1 for text, 3:1 for large text (24 px, or 18.66 px bold). */
 export const AA_TEXT = 4.5;

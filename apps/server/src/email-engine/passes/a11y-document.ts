@@ -3,7 +3,7 @@ import type { CheerioAPI } from "cheerio";
 import type { Element } from "domhandler";
 import { ensureDocument } from "../document.js";
 import { isTag, visibleText } from "../dom.js";
-import type { FixPass } from "../fixes.js";
+import type { FixPass } from "../fixes/fix-pass.js";
 import { detectLanguage, isRtlLanguage, VALID_LANG } from "./a11y-language.js";
 
 const change = (id: string, reason: string, before: string, after: string): TEmailFixChange => ({

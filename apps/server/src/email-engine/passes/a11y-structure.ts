@@ -3,7 +3,7 @@ import type { Element } from "domhandler";
 import { short } from "../checks/check.js";
 import { suggestAlt } from "../checks/images.js";
 import { styleOf, visibleText } from "../dom.js";
-import type { FixPass } from "../fixes.js";
+import type { FixPass } from "../fixes/fix-pass.js";
 import { isSpacer } from "./images.js";
 import { dataTables } from "./tables.js";
 
