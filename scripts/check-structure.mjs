@@ -1,5 +1,5 @@
-// The structure checks of `npm test` (issue 14): the import rules, the copy-paste check, the shared-worker check and
-// the thin-route check.
+// The structure checks of `npm test` (issue 14): the import rules, the copy-paste check, the shared-worker check, the
+// thin-route check and the import-circle check.
 //  1. The import rules are Biome `noRestrictedImports` overrides in biome.json (and `noProcessEnv`: only env.ts reads
 //     process.env), so `biome ci` (the first step of npm test) already enforces them on the real tree. Here we prove
 //     they still bite: each probe below is linted with the repo's biome.json in a scratch folder, and a forbidden
@@ -7,6 +7,7 @@
 //  2. jscpd (.jscpd.json): no block of 6+ lines repeated in apps/server/src or apps/web/src (tests and generated code aside).
 //  3. No test file leaves a module mock or fake timers behind (below).
 //  4. No route handler calls a repo or two service methods (below; issue 36).
+//  5. No import circle among the server's files (below; issue 46).
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -194,3 +195,86 @@ if (fatRoutes.length > 0) {
   process.exit(1);
 }
 console.log(`Thin routes: ${routeFiles.length} route files, each handler one service call and no repo.`);
+
+// 5. No import circles in apps/server/src (issue 46): files that import each other, even for a type, cannot be read,
+//    tested or moved one at a time. What two files both need goes to a third that both import (as fixes/fix-pass.ts
+//    and generator/jobs/refund.ts do).
+/** Import specifiers of ours in a file's text (static, type-only, re-exports and import() of a literal path). */
+function relativeImports(text) {
+  const specifiers = [];
+  for (const match of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)"(\.{1,2}\/[^"]+)"/gm))
+    specifiers.push(match[1]);
+  return specifiers;
+}
+/** The strongly connected groups of more than one file (or a file importing itself), by Tarjan's algorithm. */
+function importCycles(graph) {
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const cycles = [];
+  let next = 0;
+  const visit = (file) => {
+    index.set(file, next);
+    low.set(file, next);
+    next += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file), low.get(target)));
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file), index.get(target)));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1 || (graph.get(file) ?? []).includes(file)) cycles.push(group.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return cycles;
+}
+/** file → the files of the tree it imports; `texts` maps a path (from the repository root) to its source. */
+function importGraph(texts) {
+  const graph = new Map();
+  for (const [file, text] of texts) {
+    const targets = relativeImports(text).flatMap((specifier) => {
+      const base = path.join(path.dirname(file), specifier).replace(/\.js$/, "");
+      return [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`].filter((candidate) => texts.has(candidate)).slice(0, 1);
+    });
+    graph.set(file, targets);
+  }
+  return graph;
+}
+const cycleProbe = importCycles(
+  importGraph(
+    new Map([
+      ["p/a.ts", 'import type { B } from "./b.js";'],
+      ["p/b.ts", 'export { c } from "./c/index.js";'],
+      ["p/c/index.ts", 'import { a } from "../a.js";'],
+      ["p/d.ts", 'import { a } from "./a.js";\nimport "./e.js";'],
+      ["p/e.ts", "export const e = 1;"],
+    ]),
+  ),
+);
+if (cycleProbe.length !== 1 || cycleProbe[0].join(" ") !== "p/a.ts p/b.ts p/c/index.ts") {
+  console.error(`The import-circle check no longer bites: its probe gave ${JSON.stringify(cycleProbe)}.`);
+  process.exit(1);
+}
+const serverSources = readdirSync(path.join(root, "apps/server/src"), { recursive: true })
+  .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+  .map((file) => path.join("apps/server/src", file));
+const circles = importCycles(
+  importGraph(new Map(serverSources.map((file) => [file, readFileSync(path.join(root, file), "utf8")]))),
+);
+if (circles.length > 0) {
+  console.error("Import circles in apps/server/src (move what both sides need into a file both import):");
+  for (const circle of circles) console.error(`  ${circle.join(" ↔ ")}`);
+  process.exit(1);
+}
+console.log(`Import circles: none among ${serverSources.length} files of apps/server/src.`);

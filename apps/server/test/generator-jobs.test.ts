@@ -12,8 +12,8 @@ import { createContext } from "../src/context.js";
 import { creditLedger, generationJobs, generations } from "../src/db/schema/index.js";
 import { THUMBNAIL } from "../src/email-engine/render-report.js";
 import { loadEnv } from "../src/env.js";
+import { endAndRefund } from "../src/features/generator/jobs/refund.js";
 import { jobsRepo } from "../src/features/generator/jobs/repo.js";
-import { endAndRefund } from "../src/features/generator/jobs/service.js";
 import { workers } from "../src/features/generator/routes.js";
 import { listenOrClose, onFreePort, startTestServer, type TestClient, type TestServer } from "./harness.js";
 

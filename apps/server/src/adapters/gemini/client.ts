@@ -1,5 +1,6 @@
 import { ApiError, GoogleGenAI, type Schema } from "@google/genai";
-import { fromRestModel, type GeminiModelInfo, type ThinkingSettings } from "./models.js";
+import type { GeminiModelInfo } from "../../db/schema/generator.js";
+import { fromRestModel, type ThinkingSettings } from "./models.js";
 
 /** One image sent inline with the prompt. */
 export interface InlineImage {

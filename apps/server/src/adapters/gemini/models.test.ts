@@ -1,6 +1,7 @@
 import { ThinkingLevel } from "@google/genai";
 import { describe, expect, it } from "vitest";
-import { type GeminiModelInfo, parseModelName, rankModels, thinkingFor } from "./models.js";
+import type { GeminiModelInfo } from "../../db/schema/generator.js";
+import { parseModelName, rankModels, thinkingFor } from "./models.js";
 
 const m = (id: string, methods = ["generateContent", "countTokens"], thinking = true): GeminiModelInfo => ({
   id,

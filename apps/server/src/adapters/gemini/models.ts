@@ -1,4 +1,5 @@
 import { ThinkingLevel } from "@google/genai";
+import type { GeminiModelInfo } from "../../db/schema/generator.js";
 
 /**
  * What Mailsmith knows about Gemini model names (decision 094): the facts `models.list` gives, the family a name
@@ -10,20 +11,6 @@ import { ThinkingLevel } from "@google/genai";
  * later: thinkingLevel; Gemini 2.5: thinkingBudget, 0 turns thinking off on Flash and Flash-Lite, Pro cannot turn it
  * off, its minimum budget is 128; both in one request is a 400).
  */
-
-/** One model as the key pool stores it (from one `models.list` entry). */
-export interface GeminiModelInfo {
-  /** The id used in requests: the name without "models/". */
-  id: string;
-  displayName: string;
-  version: string;
-  inputTokenLimit: number;
-  outputTokenLimit: number;
-  /** supportedGenerationMethods */
-  methods: string[];
-  /** The model thinks (models.list `thinking`); unknown counts as false. */
-  thinking: boolean;
-}
 
 /**
  * Settings the request sends as generationConfig.thinkingConfig (none for models that do not think). The level is the

@@ -1,5 +1,5 @@
+import type { GeminiModelInfo } from "../../db/schema/generator.js";
 import { type GeminiClient, GeminiHttpError, type StreamChunk } from "../gemini/client.js";
-import type { GeminiModelInfo } from "../gemini/models.js";
 import { createOpenAiCompatibleClient, type OpenAiCompatibleClient, OpenAiHttpError } from "./client.js";
 
 /**

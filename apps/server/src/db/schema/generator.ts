@@ -1,6 +1,5 @@
 import type { TBrandKitSnapshot, TEmailReport, TLegacyQualityReport } from "@mailsmith/shared";
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import type { GeminiModelInfo } from "../../adapters/gemini/models.js";
 import { sealedText } from "../../lib/secret-box.js";
 import { user } from "./auth.js";
 
@@ -23,7 +22,7 @@ export const geminiKeys = pgTable("gemini_keys", {
   // The last check (Test key, models.list) and the models the key can use (decision 094; null: never listed).
   checkedAt: timestamp("checked_at", { withTimezone: true }),
   checkError: text("check_error"),
-  models: jsonb("models").$type<StoredGeminiModel[]>(),
+  models: jsonb("models").$type<GeminiModelInfo[]>(),
   // Decision 115: the key's provider. "openai": an OpenAI-compatible server at baseUrl (OpenAI, OpenRouter, vLLM,
   // Ollama, LM Studio), answering with `model` (chosen by the admin).
   provider: text("provider", { enum: ["gemini", "openai"] })
@@ -35,8 +34,22 @@ export const geminiKeys = pgTable("gemini_keys", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One entry of a key's models.list, as the adapter reads it. */
-export type StoredGeminiModel = GeminiModelInfo;
+/**
+ * One model as the key pool stores it (from one `models.list` entry; an OpenAI-compatible server's /models entry is
+ * read into the same shape). Defined with the table that stores it, so the adapters that read lists build it.
+ */
+export interface GeminiModelInfo {
+  /** The id used in requests: the name without "models/". */
+  id: string;
+  displayName: string;
+  version: string;
+  inputTokenLimit: number;
+  outputTokenLimit: number;
+  /** supportedGenerationMethods */
+  methods: string[];
+  /** The model thinks (models.list `thinking`); unknown counts as false. */
+  thinking: boolean;
+}
 
 /**
  * One row per generation (and per refinement, linked to the version it refines).

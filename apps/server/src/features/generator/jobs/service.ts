@@ -15,18 +15,15 @@ import { AppError, notFound } from "../../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../../plugins/access.js";
 import { storeUploads } from "../design-images.js";
 import { readImages, type UploadedImage } from "../images.js";
+import { designUploadsOf } from "../history/new-version.js";
 import { keysRepo } from "../keys/repo.js";
 import type { GenerationRow } from "../repo.js";
 import { assertRefinable, templatesService } from "../templates-service.js";
 import { brandKitSnapshot } from "./inputs.js";
+import { chargeKey, endAndRefund } from "./refund.js";
 import { balanceOf, type JobRow, jobsRepo } from "./repo.js";
 import { streamJob } from "./stream.js";
 import type { GenerationWorker } from "./worker.js";
-
-/** Ledger keys: one charge and at most one refund per attempt (attempt 1 keeps the keys of decision 020). */
-export const chargeKey = (id: string, attempt: number) =>
-  attempt === 1 ? `generation:${id}` : `generation:${id}:${attempt}`;
-export const refundKey = (id: string, attempt: number) => (attempt === 1 ? `refund:${id}` : `refund:${id}:${attempt}`);
 
 export interface CreateJobsInput {
   user: UserRow;
@@ -38,38 +35,6 @@ export interface CreateJobsInput {
   parent?: GenerationRow;
   /** The brand kit the generation uses (decision 113): stored on each job as it is now. */
   brandKit?: TBrandKitSnapshot | null;
-}
-
-/**
- * Ends a job as failed or cancelled and refunds its credit, in one transaction and exactly once: the status change
- * is conditional (from the given states), and the refund happens only if this call flipped `charged`.
- * Returns the updated row, or undefined when the job was not in one of those states.
- */
-export async function endAndRefund(
-  ctx: AppContext,
-  id: string,
-  to: "failed" | "cancelled",
-  where: { workerId?: string; from: readonly ("queued" | "running")[] },
-  error: { code: string; message: string },
-): Promise<JobRow | undefined> {
-  const ended = await ctx.db.transaction(async (tx) => {
-    const row = await jobsRepo.end(tx, id, to, where, error);
-    if (!row) return undefined;
-    if (await jobsRepo.uncharge(tx, id)) {
-      await ctx.credits.apply(
-        {
-          userId: row.userId,
-          delta: row.credit,
-          reason: "refund",
-          sourceKey: refundKey(row.id, row.attempt),
-          meta: { generationId: row.id, code: error.code, attempt: row.attempt },
-        },
-        tx,
-      );
-    }
-    return row;
-  });
-  return ended ? jobsRepo.find(ctx.db, id) : undefined;
 }
 
 export const jobsService = {
@@ -134,7 +99,10 @@ export const jobsService = {
       const message = balance < 0 ? COMMERCE_MESSAGES.negativeBalance(balance) : GENERATOR_MESSAGES.insufficientCredits;
       throw new AppError("INSUFFICIENT_CREDITS", message, 402);
     }
-    const uploads: StoredUpload[] = await storeUploads(ctx.storage, ctx.env.publicUrl, input.images, input.user.id);
+    const stored: StoredUpload[] = await storeUploads(ctx.storage, ctx.env.publicUrl, input.images, input.user.id);
+    // A refinement keeps its chain's original design (decision 126): the model sees it again and the new version is
+    // scored against it. Those objects belong to the root template's job, never deleted here.
+    const uploads = input.parent && stored.length === 0 ? await designUploadsOf(ctx.db, input.parent) : stored;
     const group = input.variants > 1 ? randomUUID() : null;
     try {
       return await ctx.db.transaction(async (tx) => {
@@ -172,7 +140,7 @@ export const jobsService = {
         return { jobs, balance };
       });
     } catch (err) {
-      await Promise.allSettled(uploads.map((u) => ctx.storage.delete(u.key)));
+      await Promise.allSettled(stored.map((u) => ctx.storage.delete(u.key)));
       throw err;
     }
   },

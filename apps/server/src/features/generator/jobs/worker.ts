@@ -4,8 +4,8 @@ import { hostname } from "node:os";
 import { GENERATOR_MESSAGES, GENERATOR_SERVER_MESSAGES, type GenerationStage } from "@mailsmith/shared";
 import { generationsRepo } from "../repo.js";
 import { GenerationFailure, JobAborted, type PipelineDeps, runPipeline } from "./pipeline.js";
+import { endAndRefund } from "./refund.js";
 import { type JobRow, jobsRepo } from "./repo.js";
-import { endAndRefund } from "./service.js";
 
 /** A job whose lease expired this many times is failed and refunded instead of run again. */
 export const MAX_RUNS = 2;

@@ -2,7 +2,7 @@ import { maskKey, type TGeminiKey, type TGeminiKeyDetail, type TGeminiKeyHealth 
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.js";
 import { oldestFirst } from "../../../db/creation-order.js";
-import { geminiKeys, type StoredGeminiModel } from "../../../db/schema/index.js";
+import { type GeminiModelInfo, geminiKeys } from "../../../db/schema/index.js";
 
 export type KeyRow = typeof geminiKeys.$inferSelect;
 
@@ -125,7 +125,7 @@ export const keysRepo = {
       .where(eq(geminiKeys.id, id));
   },
   /** A check's outcome: the models listed (the key works) or why the check failed. */
-  async recordCheck(db: DbOrTx, id: string, result: { models: StoredGeminiModel[] } | { error: string }) {
+  async recordCheck(db: DbOrTx, id: string, result: { models: GeminiModelInfo[] } | { error: string }) {
     await db
       .update(geminiKeys)
       .set(
