@@ -1,4 +1,10 @@
-import { GENERATOR_LIMITS, PERSONALISATION_TOKENS, type TBrandKitSnapshot } from "@mailsmith/shared";
+import {
+  GENERATOR_LIMITS,
+  PERSONALISATION_TOKENS,
+  type TBrandKitSnapshot,
+  type TDesignLayout,
+} from "@mailsmith/shared";
+import { layoutSummary } from "../../../design-reader/layout-summary.js";
 import { MJML_RULES } from "../../../email-engine/mjml.js";
 
 /** Our email rules, sent with every request; post-processing enforces the ones that matter for safety. */
@@ -28,6 +34,13 @@ export interface PromptInput {
   format?: "html" | "mjml";
   /** The member's brand kit (decision 113): colours, fonts, footer and tone where the design leaves them open. */
   brandKit?: TBrandKitSnapshot | null;
+  /**
+   * What the local design reader read in the first design (decision 122): its layout and text go beside the image on
+   * the first pass and the repair pass (null: no design, or the reader could not read it).
+   */
+  layout?: TDesignLayout | null;
+  /** Repair pass: how many crops of the sections that differ most follow the design and the rendering. */
+  sectionCrops?: number;
 }
 
 /** The prompt lines of a brand kit: facts about the member's brand, never instructions from it (values only). */
@@ -113,9 +126,13 @@ export function buildPrompt(input: PromptInput): string {
   } else {
     lines.push(`There is no design image: write an original, attractive ${input.emailType.toLowerCase()} email.`, "");
   }
+  if (input.layout && input.imageCount > 0) lines.push(...layoutSummary(input.layout), "");
   if (input.repair) {
+    const crops = input.sectionCrops
+      ? ` Then come ${input.sectionCrops} pair${input.sectionCrops === 1 ? "" : "s"} of crops of the sections that differ most: the design's section, then the same section of the rendering.`
+      : "";
     lines.push(
-      `A first version of this email was rendered and compared with the design: fidelity ${Math.round(input.repair.score)} of 100. The attached images are the design followed by that rendering. Fix these differences and keep everything that already matches:`,
+      `A first version of this email was rendered and compared with the design: fidelity ${Math.round(input.repair.score)} of 100. The attached images are the design followed by that rendering.${crops} Fix these differences and keep everything that already matches:`,
       ...input.repair.differences.map((d) => `- ${d}`),
       "",
     );
