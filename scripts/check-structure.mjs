@@ -34,6 +34,9 @@ const probes = [
   ["apps/server/src/adapters/renderer/x.ts", "../../context.js", true],
   ["apps/server/src/db/x.ts", "../plugins/access.js", true],
   ["apps/server/src/db/x.ts", "../core/identity/users.js", false],
+  // The schema sits below the adapters (issue 46): what both need is defined with the table.
+  ["apps/server/src/db/schema/x.ts", "../../adapters/gemini/models.js", true],
+  ["apps/server/src/adapters/gemini/x.ts", "../../db/schema/generator.js", false],
   ["apps/server/src/adapters/storage/x.ts", "../../env.js", false],
   ["apps/server/src/plugins/x.ts", "../context.js", false],
   ["apps/server/src/env.ts", "./lib/app-error.js", true],
