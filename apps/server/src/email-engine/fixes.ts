@@ -5,7 +5,9 @@ import { darkModeRepair } from "./fixes/dark-mode.js";
 import type { FixContext, FixPass } from "./fixes/fix-pass.js";
 import { a11yContrast } from "./passes/a11y-contrast.js";
 import { a11yDocument, a11yTitle } from "./passes/a11y-document.js";
+import { a11yLinkNames, a11yLinkUnderline } from "./passes/a11y-link-names.js";
 import { a11yHeadings, a11yImages, a11yLinks, a11yTables } from "./passes/a11y-structure.js";
+import { a11yStyleContrast } from "./passes/a11y-style-contrast.js";
 import type { PassOptions } from "./passes/pass.js";
 
 /**
@@ -17,8 +19,21 @@ import type { PassOptions } from "./passes/pass.js";
  * To add a fix: write its passes (a `FixPass` each, `fixes/fix-pass.ts`) and list them under its name here (one line).
  */
 export const FIX_PASSES: Record<EmailFixName, readonly FixPass[]> = {
-  // Contrast last: it changes colours, which the computed styles the others read were taken before.
-  accessibility: [a11yDocument, a11yTables, a11yImages, a11yHeadings, a11yTitle, a11yLinks, a11yContrast],
+  // Link names before images (a named link's picture is not listed as waiting for alt text). Contrast near the end:
+  // it changes colours, which the computed styles the others read were taken before; the link underline reads the
+  // repaired colours afresh.
+  accessibility: [
+    a11yDocument,
+    a11yTables,
+    a11yLinkNames,
+    a11yImages,
+    a11yHeadings,
+    a11yTitle,
+    a11yLinks,
+    a11yContrast,
+    a11yStyleContrast,
+    a11yLinkUnderline,
+  ],
   "dark-mode": [darkModeRepair],
 };
 

@@ -56,7 +56,13 @@ function runPasses($: CheerioAPI, input: ProcessEmailInput): string[] {
 }
 
 function passOptions(input: ProcessEmailInput): PassOptions {
-  return { source: input.source, subject: input.subject, preheader: input.preheader, stackedUnder: new Map() };
+  return {
+    source: input.source,
+    subject: input.subject,
+    preheader: input.preheader,
+    language: input.language,
+    stackedUnder: new Map(),
+  };
 }
 
 /** Every check on the finished email; computed styles and text runs are worked out once for all of them. */

@@ -12,6 +12,11 @@ export interface ProcessEmailInput {
    * are not flagged: on a site served over http (local use) "use https" would break them.
    */
   ownOrigins?: string[];
+  /**
+   * The member's language (a BCP 47 tag; decision 127): what the accessibility fix writes as `lang` when the text is
+   * too short or too ambiguous to say. Default "en".
+   */
+  language?: string;
   /** One-click fixes to apply after the passes (fixes.ts, decision 108): each change is listed in `fixes`. */
   fixes?: EmailFixName[];
   /** Fix passes left out by name (tests compare a fix with and without one pass). */

@@ -43,6 +43,8 @@ const px = (n: number) => `${Math.round(n * 10) / 10} px`;
 /** Texts of the fixes: the reasons listed with each change, and the Check my email page's fix panel. */
 export const EMAIL_FIX_TEXTS = {
   langSet: (lang: string, where: string) => `Language set to "${lang}" on ${where} (detected from the text).`,
+  langPreferred: (lang: string, where: string) =>
+    `Language set to "${lang}" on ${where} (your language: the text is too short or too mixed to tell).`,
   langKept: (lang: string, where: string) => `The email's language "${lang}" repeated on ${where}.`,
   dirSet: (dir: string, where: string) => `Reading direction "${dir}" set on ${where}.`,
   titleSet: (from: "subject" | "heading" | "text") =>
@@ -54,7 +56,13 @@ export const EMAIL_FIX_TEXTS = {
       : why === "tiny"
         ? 'Tiny image given alt="" (decorative: screen readers skip it).'
         : 'Image inside a link that already has text given alt="" (the link text names it).',
-  altSuggestion: "Content image without alt text: write one that says what the image shows (suggestion).",
+  altSuggestion:
+    "Waiting for your alt text: this picture has none, and only you know what it shows (the suggestion is not written in).",
+  altWaiting:
+    "Waiting for your alt text: this picture is a link's only content; say where the link goes or what the picture shows.",
+  linkNamed: "A link whose only content was a picture without alt text is named after where it goes.",
+  linkUnderlined: (link: string, text: string) =>
+    `Link underlined: its colour ${link} is too close to the text around it (${text}) to tell it apart by colour alone.`,
   headingOne: "The first and largest heading is the email's main heading (aria-level 1).",
   headingPromoted: (size: number) => `Largest text (${px(size)}) marked as the email's main heading.`,
   headingSkip: (from: number, to: number) =>
@@ -62,7 +70,8 @@ export const EMAIL_FIX_TEXTS = {
   vagueLink: "Link text does not say where it goes: a suggestion (not changed).",
   contrast: (ratio: number, needed: number, sample: string) =>
     `Text "${sample}" at ${ratio.toFixed(2)}:1 is below ${needed}:1 (WCAG AA): colour moved to the nearest that reaches it.`,
-  languageUnknown: "The language could not be detected from the text: set lang on <html> yourself.",
+  styleContrast: (ratio: number, needed: number, sample: string, selector: string) =>
+    `The style rule "${selector}" colours "${sample}" at ${ratio.toFixed(2)}:1, below ${needed}:1 (WCAG AA): its colour moved to the nearest that reaches it.`,
   ui: {
     fixAccessibility: "Fix accessibility",
     fixing: "Fixing…",

@@ -32,6 +32,9 @@ export function bodyWrapperOf($: CheerioAPI): Element | undefined {
 
 const describeEl = (el: Element) => `<${el.name}>`;
 
+/** A language a reader can use: well formed, and not "undetermined", "multiple", "no linguistic content". */
+const isLanguage = (tag: string) => VALID_LANG.test(tag) && !/^(?:und|mul|zxx|mis)(?:-|$)/i.test(tag);
+
 /**
  * lang and dir on <html> and on the body wrapper. An existing valid lang is kept (and repeated
  * where it is missing); otherwise the language is detected from the visible text. dir follows the language
@@ -46,22 +49,21 @@ export const a11yDocument: FixPass = {
     const wrapper = bodyWrapperOf($);
     const targets = [html, ...(wrapper ? [wrapper] : [])];
 
-    let given = targets.map((el) => el.attribs.lang?.trim()).find((l): l is string => !!l && VALID_LANG.test(l));
-    // A generated email's lang is the skeleton's default ("en") unless the model wrote one: the text decides.
-    const generated = options.source === "generated";
-    const detected = given && !generated ? undefined : detectLanguage(runs.map((r) => r.text).join(" "));
-    if (generated && detected && given && detected !== given.toLowerCase().split("-")[0]) given = undefined;
-    const lang = given ?? detected;
-    if (lang) {
-      for (const el of targets) {
-        const before = el.attribs.lang;
-        if (before?.trim() && VALID_LANG.test(before.trim()) && (given || !generated)) continue;
-        el.attribs.lang = lang;
-        const reason = !given ? T.langSet(lang, describeEl(el)) : T.langKept(lang, describeEl(el));
-        out.push(change("a11y.lang", reason, before === undefined ? "(none)" : `lang="${before}"`, `lang="${lang}"`));
-      }
-    } else {
-      out.push({ id: "a11y.lang", reason: T.languageUnknown, before: "(none)", after: "(none)", applied: false });
+    const given = targets.map((el) => el.attribs.lang?.trim()).find((l): l is string => !!l && isLanguage(l));
+    const own = options.language?.trim();
+    const preferred = own && VALID_LANG.test(own) ? own : "en";
+    // A member's email keeps its own valid lang. A generated email's lang is the skeleton's default (or the model's
+    // guess): the text decides when it clearly can, else the member's language (decision 127).
+    const keep = given && options.source !== "generated" ? given : undefined;
+    const detected = keep ? undefined : detectLanguage(runs.map((r) => r.text).join(" "), preferred);
+    const lang = keep ?? detected ?? preferred;
+    for (const el of targets) {
+      const before = el.attribs.lang;
+      if (keep ? before?.trim() && isLanguage(before.trim()) : before === lang) continue;
+      el.attribs.lang = lang;
+      const where = describeEl(el);
+      const reason = keep ? T.langKept(lang, where) : detected ? T.langSet(lang, where) : T.langPreferred(lang, where);
+      out.push(change("a11y.lang", reason, before === undefined ? "(none)" : `lang="${before}"`, `lang="${lang}"`));
     }
 
     const givenDir = targets

@@ -14,18 +14,20 @@ const outer = (el: Element, attrs: string[]) =>
     .join("")}>`;
 
 /**
- * role="presentation" on layout tables (the tables pass already does it in the pipeline for every email; this
- * covers an email given to the fixes alone). Data tables (th, caption, thead, summary, scope) keep their meaning.
+ * role="presentation" on every layout table (the tables pass already does it in the pipeline for tables without a
+ * role; this also covers a layout table an author marked role="table" or "grid", which makes a screen reader announce
+ * rows and columns of layout). Data tables (th, caption, thead, summary, scope) keep their meaning.
  */
 export const a11yTables: FixPass = {
   name: "a11y-tables",
   run({ $ }) {
     const data = dataTables($);
     const out: TEmailFixChange[] = [];
-    $("table:not([role])").each((_, node) => {
+    $("table").each((_, node) => {
       const el = node as Element;
-      if (data.has(el)) return;
-      const before = outer(el, ["width", "class"]);
+      const role = el.attribs.role?.trim().toLowerCase();
+      if (data.has(el) || role === "presentation" || role === "none") return;
+      const before = outer(el, ["width", "class", "role"]);
       el.attribs.role = "presentation";
       out.push({
         id: "a11y.role",

@@ -102,6 +102,56 @@ describe("accessibility fixes (decision 108)", () => {
   });
 });
 
+describe("the language of a short or mixed email (decision 127)", () => {
+  const SHORT_EN = "Hi Sam, your password was changed. If this wasn't you, reset it now.";
+  const LOREM =
+    "Lorem ipsum dolor sit amet, consectetur adipisicing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip.";
+
+  it("is the member's language, never a neighbour franc-min guessed (hnj, fr)", () => {
+    expect(detectLanguage(SHORT_EN, "en")).toBeUndefined();
+    for (const source of ["existing", "generated"] as const) {
+      const r = processEmail({ html: doc(para(SHORT_EN)), source, fixes: ["accessibility"] });
+      expect(r.html).toMatch(/<html[^>]* lang="en"/);
+      if (source === "existing") expect(r.fixes.find((f) => f.id === "a11y.lang")?.reason).toMatch(/your language/);
+      expect(check(r, "a11y.lang")?.status).toBe("pass");
+    }
+    const lorem = processEmail({ html: doc(para(LOREM)), source: "existing", fixes: ["accessibility"] });
+    expect(lorem.html).toMatch(/<html[^>]* lang="en"/);
+    const undetermined = processEmail({
+      html: doc(para(GERMAN), ' lang="und"'),
+      source: "existing",
+      fixes: ["accessibility"],
+    });
+    expect(undetermined.html).toMatch(/<html[^>]* lang="de"/);
+    const german = processEmail({
+      html: doc(para("Danke!")),
+      source: "existing",
+      fixes: ["accessibility"],
+      language: "de",
+    });
+    expect(german.html).toMatch(/<html[^>]* lang="de"/);
+  });
+
+  it("a model's lang on a short English email gives way to the member's language", () => {
+    const r = processEmail({
+      html: `<!doctype html><html lang="fr"><head><title>Password</title></head><body>${para(SHORT_EN)}</body></html>`,
+      source: "generated",
+      fixes: ["accessibility"],
+    });
+    expect(r.html).toMatch(/<html[^>]* lang="en"/);
+    expect(r.html).not.toMatch(/lang="fr"/);
+  });
+
+  it("enough clear text still decides, whatever the member's language", () => {
+    const spanish =
+      "Hola, gracias por tu compra. Tu pedido llegará pronto. Consulta el estado de tu envío en nuestra web.";
+    expect(detectLanguage(spanish, "en")).toBe("es");
+    expect(processEmail({ html: doc(para(GERMAN)), source: "existing", fixes: ["accessibility"] }).html).toMatch(
+      /<html[^>]* lang="de"/,
+    );
+  });
+});
+
 describe("generated emails", () => {
   it("replace the skeleton's default language with the detected one", () => {
     const r = processEmail({

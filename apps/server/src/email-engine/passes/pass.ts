@@ -6,6 +6,8 @@ export interface PassOptions {
   source: "generated" | "existing";
   subject?: string;
   preheader?: string;
+  /** The member's language, for `lang` when the text does not say (a11y-document; decision 127). */
+  language?: string;
   /**
    * Filled by inline-css for clean-styles: the elements an author's `@media` rule turns from a flex row into blocks
    * or a column, with that query. The rule itself goes with the flex (a column direction is a flex declaration), so
