@@ -17,7 +17,7 @@ import {
 } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.js";
 import { newestFirst, oldestFirst } from "../../../db/creation-order.js";
-import { brandKits, generationJobs, generations } from "../../../db/schema/index.js";
+import { brandKits, generationJobs, generations, type StoredUpload } from "../../../db/schema/index.js";
 import type { GenerationRow } from "../repo.js";
 
 /** The name shown for a template: its own, else the subject, else "Your email" (rows from before issue 11). */
@@ -120,7 +120,6 @@ export const historyRepo = {
 
   removeMany: (tx: DbOrTx, ids: string[]) => tx.delete(generations).where(inArray(generations.id, ids)),
 
-  /** Storage key of the first design image a template was made from (stored with its job, whose id it shares). */
   /** Whether the member still has brand kit `id` (a template keeps the snapshot of a kit deleted since). */
   async brandKitExists(db: DbOrTx, id: string, userId: string): Promise<boolean> {
     const [row] = await db
@@ -131,12 +130,13 @@ export const historyRepo = {
     return Boolean(row);
   },
 
-  async designKey(db: DbOrTx, templateId: string): Promise<string | null> {
+  /** The design images of the job that made template `templateId` (none for an import or a member's edit). */
+  async jobUploads(db: DbOrTx, templateId: string): Promise<StoredUpload[]> {
     const [job] = await db
       .select({ uploads: generationJobs.uploads })
       .from(generationJobs)
       .where(or(eq(generationJobs.id, templateId), eq(generationJobs.templateId, templateId)))
       .limit(1);
-    return job?.uploads?.[0]?.key ?? null;
+    return job?.uploads ?? [];
   },
 };

@@ -24,6 +24,7 @@ import { AppError, notFound } from "../../../lib/app-error.js";
 import { designAddress, readUpload, replaceSlot } from "../design-images.js";
 import { type GenerationRow, generationsRepo, toSummaryDto, toTemplateDto } from "../repo.js";
 import { templatesService } from "../templates-service.js";
+import { designUploadsOf } from "./new-version.js";
 import { exportForPlatform } from "./platform-export.js";
 import { sentImageKeys } from "./purge.js";
 import { historyRepo, type ListRow } from "./repo.js";
@@ -103,13 +104,14 @@ async function brandKitOf(db: DbOrTx, row: GenerationRow): Promise<TTemplateBran
 export const historyService = {
   /** The template as its page shows it; `viewerId` is who reads it (the brand kit is shown to its owner only). */
   async full(ctx: AppContext, row: GenerationRow, viewerId: string): Promise<TTemplateFull> {
-    const [children, versions, designKey, brandKit] = await Promise.all([
+    const [children, versions, designs, brandKit] = await Promise.all([
       historyRepo.childIds(ctx.db, [row.id]),
       versionChain(ctx.db, row),
-      historyRepo.designKey(ctx.db, row.id),
+      designUploadsOf(ctx.db, row),
       viewerId === row.userId ? brandKitOf(ctx.db, row) : null,
     ]);
     // Designs are private (decision 103): the owner's page gets an expiring signed address, never a lasting one.
+    const designKey = designs[0]?.key;
     const designUrl = designKey ? designAddress(ctx.storage, ctx.env.publicUrl, designKey) : null;
     return {
       ...toTemplateDto(row),
