@@ -36,6 +36,7 @@ export * from "./schemas/email-check.js";
 export * from "./schemas/email-fix.js";
 export * from "./schemas/design-layout.js";
 export * from "./schemas/email-report.js";
+export * from "./schemas/fidelity-sections.js";
 export * from "./schemas/gemini-keys.js";
 export * from "./schemas/generation-jobs.js";
 export * from "./schemas/generator.js";

@@ -33,7 +33,8 @@ export interface EmailProcessor {
 
 /** The pool as created: post-processing, and the fidelity comparison (up to a second of CPU on a tall email). */
 export interface EmailWorkerPool extends EmailProcessor {
-  compare(input: FidelityInput): Promise<DesignComparison>;
+  /** With `sectionPictures`, the differing sections' picture pairs come back as PNG bytes (Uint8Array → Buffer). */
+  compare(input: FidelityInput & { sectionPictures?: boolean }): Promise<DesignComparison>;
 }
 
 /**
@@ -89,7 +90,11 @@ export function createEmailProcessor(
   return {
     // The site's own origins go with every email (the https check leaves them alone).
     run: (input) => task<ProcessEmailResult>({ ownOrigins, ...input }),
-    compare: (input) => task<DesignComparison>(input, "compare"),
+    compare: async (input) => {
+      const r = await task<DesignComparison>(input, "compare");
+      // Buffers come back from the worker as Uint8Arrays after the structured clone.
+      return r.sectionPictures ? { ...r, sectionPictures: r.sectionPictures.map((p) => Buffer.from(p)) } : r;
+    },
     close: () => pool.destroy(),
   };
 }

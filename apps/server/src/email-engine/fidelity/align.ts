@@ -1,7 +1,8 @@
 import { bottomColour, type Raster } from "./normalise.js";
 
 /** Rows per block aligned as one (compare pixels). */
-const BLOCK = 4;
+export const ALIGN_BLOCK_ROWS = 4;
+const BLOCK = ALIGN_BLOCK_ROWS;
 /** Columns are averaged in this many bins for a block's feature. */
 const BINS = 20;
 /** Cost (mean grey levels) added to a step that stretches or skips, so aligned blocks are preferred. */
@@ -49,6 +50,10 @@ export interface Alignment {
   warped: Raster;
   /** Share (0…1) of the rendered picture's content (ink against its background) that matched no design row. */
   extraShare: number;
+  /** For each design row, the rendered row laid onto it (per-section comparison reads where a section went). */
+  rowMap: Int32Array;
+  /** Rendered row blocks (ALIGN_BLOCK_ROWS rows each) that no design row took, with their ink against the background. */
+  unused: { block: number; ink: number }[];
 }
 
 /**
@@ -111,23 +116,31 @@ export function alignRows(design: Raster, rendered: Raster): Alignment {
 
   const warped = Buffer.alloc(design.width * design.height * 3);
   const rowBytes = design.width * 3;
+  const rowMap = new Int32Array(design.height);
   for (let y = 0; y < design.height; y++) {
     const b = Math.floor(y / BLOCK);
     const ry = Math.min(rendered.height - 1, take[b]! * BLOCK + (y % BLOCK));
+    rowMap[y] = ry;
     rendered.data.copy(warped, y * rowBytes, ry * rowBytes, ry * rowBytes + rowBytes);
   }
 
   // Content that matched nothing: ink of unused rendered blocks against the rendered background.
   let inkAll = 0;
   let inkExtra = 0;
+  const unused: { block: number; ink: number }[] = [];
   for (let b = 0; b < nr; b++) {
     let ink = 0;
     for (let k = 0; k < BINS; k++) ink += Math.abs(R.f[b * BINS + k]! - R.bg);
     inkAll += ink;
-    if (!used[b]) inkExtra += ink;
+    if (!used[b]) {
+      inkExtra += ink;
+      unused.push({ block: b, ink: ink / BINS });
+    }
   }
   return {
     warped: { data: warped, width: design.width, height: design.height },
     extraShare: inkAll > 0 ? inkExtra / inkAll : 0,
+    rowMap,
+    unused,
   };
 }

@@ -1,3 +1,4 @@
+import type { TFidelitySection } from "@mailsmith/shared";
 import { missingColours } from "./colour.js";
 import type { FidelityAnalysis } from "./score-fidelity.js";
 import { missingWords } from "./text.js";
@@ -23,6 +24,8 @@ export interface DiffSummary {
   heightRatio: number;
   /** Share of the email's content that matches nothing in the design. */
   extraShare: number;
+  /** The sections that differ (compareSections), for the repair prompt. */
+  sections: TFidelitySection[];
 }
 
 /** Regions whose similarity is under this are reported. */
@@ -32,6 +35,7 @@ const REGION_THRESHOLD = 0.6;
 export function summariseDifferences(
   a: FidelityAnalysis,
   text?: { designText?: string; renderedText?: string },
+  sections: TFidelitySection[] = [],
 ): DiffSummary {
   const bands = a.structure.bands;
   const n = bands.length || 1;
@@ -70,6 +74,7 @@ export function summariseDifferences(
     missingWords: text?.designText ? missingWords(text.designText, text.renderedText ?? "") : [],
     heightRatio: round2(a.renderedHeight / Math.max(1, a.designHeight)),
     extraShare: round2(a.extraShare),
+    sections,
   };
 }
 
@@ -97,5 +102,29 @@ export function describeDifferences(s: DiffSummary): string[] {
       `The design uses ${c.hex} on about ${pct(c.coverage)} of its area; the email's closest colour is ${c.nearest ?? "none"}.`,
     );
   if (s.missingWords.length) lines.push(`Words of the design missing from the email: ${s.missingWords.join(", ")}.`);
+  for (const section of s.sections ?? []) lines.push(describeSection(section));
   return lines;
+}
+
+const HOW: Record<TFidelitySection["differences"][number], string> = {
+  missing: "is missing from the email",
+  extra: "matches nothing in the design",
+  text: "lacks some of its words",
+  colour: "has another background colour",
+  height: "has another height",
+  content: "looks different",
+};
+
+/** One section's differences in a sentence (the repair prompt). */
+function describeSection(s: TFidelitySection): string {
+  const where = s.design
+    ? `Section ${s.index} of the design (from ${pct(s.design.top)} to ${pct(s.design.top + s.design.height)} of its height)`
+    : `The email's part from ${pct(s.email!.top)} to ${pct(s.email!.top + s.email!.height)} of its height`;
+  const details = s.differences.map((d) => {
+    if (d === "colour" && s.designColour) return `${HOW.colour} (${s.emailColour} instead of ${s.designColour})`;
+    if (d === "height" && s.heightRatio !== null) return `${HOW.height} (${pct(s.heightRatio)} of the design's)`;
+    if (d === "text" && s.missingWords.length) return `${HOW.text} (${s.missingWords.slice(0, 8).join(", ")})`;
+    return HOW[d];
+  });
+  return `${where} ${details.join(", ")}.`;
 }

@@ -12,6 +12,7 @@ export { buildRepairRequest, type RepairRequestInput } from "./repair.js";
 export {
   analyseFidelity,
   combine,
+  designTextOf,
   type FidelityAnalysis,
   type FidelityInput,
   type FidelityParts,
@@ -19,4 +20,7 @@ export {
   scoreFidelity,
   WEIGHTS,
 } from "./score-fidelity.js";
-export { textSimilarity } from "./text.js";
+export { sectionPictures } from "./section-pictures.js";
+export { type DesignBand, findBands, layoutBands } from "./sections.js";
+export { fuzzyMissingWords, textSimilarity } from "./text.js";
+export { type BlockMatch, blockMatch, VISUAL_BLOCK_PX, visualSimilarity } from "./visual.js";

@@ -1,8 +1,11 @@
+import type { TDesignLayout } from "@mailsmith/shared";
 import { alignRows } from "./align.js";
 import { colourDistance, extractPalette, type PaletteColour } from "./colour.js";
 import { toRaster } from "./normalise.js";
+import { compareSections, findBands, layoutBands, type SectionComparison } from "./sections.js";
 import { type StructureResult, structuralSimilarity } from "./structure.js";
-import { textSimilarity } from "./text.js";
+import { textSimilarity, wordRecall } from "./text.js";
+import { type BlockMatch, blockMatch } from "./visual.js";
 
 /** Contract (issue 11): what scoreFidelity compares. */
 export interface FidelityInput {
@@ -10,8 +13,13 @@ export interface FidelityInput {
   design: Buffer;
   /** The email rendered by the renderer (PNG), ideally at the design's width. */
   rendered: Buffer;
-  /** The text the model read from the design (null part when absent). */
+  /** The text the model read from the design (null part when absent and no layout has text). */
   designText?: string;
+  /**
+   * What the local design reader read in the design (issue 43): its text is the design's words (preferred to the
+   * model's `designText`: it is read from the pixels, not written by the model), its sections are compared one by one.
+   */
+  designLayout?: TDesignLayout | null;
   /** The visible text of the rendered email (the renderer's innerText). */
   renderedText?: string;
 }
@@ -40,6 +48,14 @@ export interface FidelityAnalysis extends FidelityScore {
   /** Heights (in compare pixels, 200 px wide) before the shorter one was extended. */
   designHeight: number;
   renderedHeight: number;
+  /** 4 × 4 compare-pixel blocks (12 px at 600 px wide) of the aligned pictures whose mean colour matches. */
+  visual: BlockMatch;
+  /** Every design section against the email, then the email's additions (sections.ts). */
+  sections: SectionComparison[];
+  /** Share of the design's words the email shows (null: too few words to tell); below GATE_RECALL it lowers the score. */
+  wordRecall: number | null;
+  /** The design text the text part compared (the reader's, else the model's; "" without). */
+  designText: string;
 }
 
 /**
@@ -50,6 +66,8 @@ export interface FidelityAnalysis extends FidelityScore {
  * - text: 0…1 similarity × 100.
  */
 export const SSIM_FLOOR = 0.3;
+/** Block size (compare pixels) of the visual block match inside the score: 12 CSS px at 600 px wide. */
+const SCORE_BLOCK_PX = 4;
 export const COLOUR_CEILING = 20;
 /**
  * Weights of the parts; without design text the text weight is shared out in proportion. Layout and text weigh more
@@ -57,6 +75,12 @@ export const COLOUR_CEILING = 20;
  * with another layout or without its text (it was 0.5 / 0.25 / 0.25).
  */
 export const WEIGHTS = { structure: 0.65, colour: 0.1, text: 0.25 } as const;
+/**
+ * Relatedness gate (decision 123): when the design has words and the email shows fewer than this share of them, the
+ * score is multiplied by (recall / GATE_RECALL)². Two sparse emails on white (a logo, three lines, a button) look alike
+ * to every picture measure (58 with the parts alone); only the words tell a person they are different emails.
+ */
+export const GATE_RECALL = 0.6;
 
 const clamp100 = (v: number) => Math.max(0, Math.min(100, v));
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -72,20 +96,32 @@ export function combine(parts: FidelityParts): number {
 /** Full comparison, with what the difference summary needs. Pure and deterministic for the same inputs. */
 export async function analyseFidelity(input: FidelityInput): Promise<FidelityAnalysis> {
   const [design, renderedRaw] = await Promise.all([toRaster(input.design), toRaster(input.rendered)]);
-  const { warped: rendered, extraShare } = alignRows(design, renderedRaw);
+  const alignment = alignRows(design, renderedRaw);
+  const { warped: rendered, extraShare } = alignment;
   const structure = structuralSimilarity(design, rendered);
   const structureValue = structure.mssim * (1 - extraShare);
   const [designPalette, renderedPalette] = await Promise.all([extractPalette(design), extractPalette(rendered)]);
   const colourDist = colourDistance(designPalette, renderedPalette);
-  const hasText = typeof input.designText === "string" && input.designText.trim().length > 0;
+  const visual = blockMatch(design, rendered, { block: SCORE_BLOCK_PX, shift: 1 });
+  const designText = designTextOf(input);
+  const palette = clamp100((1 - colourDist / COLOUR_CEILING) * 100);
   const parts: FidelityParts = {
     structure: round1(clamp100(((structureValue - SSIM_FLOOR) / (1 - SSIM_FLOOR)) * 100)),
-    colour: round1(clamp100((1 - colourDist / COLOUR_CEILING) * 100)),
-    text: hasText ? round1(clamp100(textSimilarity(input.designText!, input.renderedText ?? "") * 100)) : null,
+    // Colour: the palettes (which colours, how much) and the block match (the right colour in the right place).
+    colour: round1((palette + visual.content * 100) / 2),
+    text: designText ? round1(clamp100(textSimilarity(designText, input.renderedText ?? "") * 100)) : null,
   };
+  const bands = input.designLayout?.sections.length ? layoutBands(input.designLayout, design) : findBands(design);
+  const sections = compareSections(
+    { design, rendered: renderedRaw, alignment, structure, bands, renderedText: input.renderedText },
+    SSIM_FLOOR,
+  );
+  const recall = designText ? wordRecall(designText, input.renderedText ?? "") : null;
+  const gate = recall === null ? 1 : Math.min(1, recall / GATE_RECALL) ** 2;
   return {
-    score: combine(parts),
+    score: round1(combine(parts) * gate),
     parts,
+    wordRecall: recall,
     structure,
     designPalette,
     renderedPalette,
@@ -93,7 +129,15 @@ export async function analyseFidelity(input: FidelityInput): Promise<FidelityAna
     extraShare,
     designHeight: design.height,
     renderedHeight: renderedRaw.height,
+    visual,
+    sections,
+    designText,
   };
+}
+
+/** The design's words: the reader's when it read any, else the model's. */
+export function designTextOf(input: Pick<FidelityInput, "designText" | "designLayout">): string {
+  return input.designLayout?.text?.trim() || input.designText?.trim() || "";
 }
 
 /** Contract (issue 11): how close a rendered email is to its design, 0–100, with its parts. */

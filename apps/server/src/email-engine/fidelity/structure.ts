@@ -24,6 +24,8 @@ export interface StructureResult {
   /** Per-band mean SSIM from top to bottom (bands of `bandPx` compare pixels), for the difference summary. */
   bands: number[];
   bandPx: number;
+  /** Mean SSIM of each image row (the map's rows stretched back to the image's), for per-section similarity. */
+  rows: Float32Array;
 }
 
 /**
@@ -57,5 +59,14 @@ export function structuralSimilarity(a: Raster, b: Raster, bandPx = 40): Structu
     }
     bands.push(n ? sum / n : 1);
   }
-  return { mssim: data.length ? total / data.length : 1, bands, bandPx };
+  const rows = new Float32Array(a.height).fill(1);
+  const rowMeans = new Float32Array(map.height);
+  for (let y = 0; y < map.height; y++) {
+    let sum = 0;
+    for (let x = 0; x < map.width; x++) sum += map.data[y * map.width + x]!;
+    rowMeans[y] = map.width ? sum / map.width : 1;
+  }
+  if (map.height > 0)
+    for (let y = 0; y < a.height; y++) rows[y] = rowMeans[Math.min(map.height - 1, Math.floor(y / rowScale))]!;
+  return { mssim: data.length ? total / data.length : 1, bands, bandPx, rows };
 }

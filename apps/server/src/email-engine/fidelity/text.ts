@@ -56,3 +56,32 @@ export function missingWords(designText: string, renderedText: string, limit = 3
   }
   return out;
 }
+
+/**
+ * Design words (longer than 2 letters) the rendered text lacks, tolerating one misread letter in words of five or
+ * more (text read from a picture by OCR: "Subscrihe" still finds "subscribe"). For the per-section report.
+ */
+export function fuzzyMissingWords(designText: string, renderedText: string, limit = 30): string[] {
+  const have = counts(tokens(renderedText));
+  const near = [...have.keys()].filter((w) => w.length >= 4);
+  const out: string[] = [];
+  for (const [w] of counts(tokens(designText))) {
+    if (w.length <= 2 || have.has(w)) continue;
+    if (w.length >= 5 && near.some((h) => Math.abs(h.length - w.length) <= 1 && distance(h, w) <= 1)) continue;
+    out.push(w);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/**
+ * Share (0…1) of the design's words (longer than 2 letters, as a set) the rendered text shows, one misread letter
+ * tolerated in long words (fuzzyMissingWords); null when the design has fewer than `minWords` such words. The
+ * benchmark's "word recall" and the score's relatedness gate (decision 123).
+ */
+export function wordRecall(designText: string, renderedText: string, minWords = 5): number | null {
+  const words = new Set(tokens(designText).filter((w) => w.length > 2));
+  if (words.size < minWords) return null;
+  const missing = fuzzyMissingWords(designText, renderedText, Number.POSITIVE_INFINITY).length;
+  return 1 - missing / words.size;
+}
