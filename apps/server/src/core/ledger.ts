@@ -23,16 +23,21 @@ export interface CreditResult {
 export const INSUFFICIENT_CREDITS = "INSUFFICIENT_CREDITS";
 
 /**
- * The one exception to the never-below-zero guard (decision 097): PayPal took the money back, so the purchase's
- * credits go back too, even when the member already spent them. Every other reason stays guarded.
+ * The one exception to the never-below-zero guard on credits going out (decision 097): PayPal took the money back,
+ * so the purchase's credits go back too, even when the member already spent them. Every other spend stays guarded.
+ * Credits coming in are never refused, whatever the balance (decision 124): a purchase or a refund on a negative
+ * balance pays it off first.
  */
 const MAY_GO_NEGATIVE: ReadonlySet<LedgerReason> = new Set<LedgerReason>(["payment_reversal"]);
+
+/** The guard: none for credits in and for a reversal; never below zero for every other spend. */
+const guarded = (change: CreditChange) => change.delta < 0 && !MAY_GO_NEGATIVE.has(change.reason);
 
 class DuplicateEvent extends Error {}
 
 /**
  * The only way credits move. Runs in its own transaction (a savepoint when given one),
- * updates the balance atomically with a never-below-zero guard and records the ledger row.
+ * updates the balance atomically with a never-below-zero guard on spends and records the ledger row.
  * Callers invalidate the user cache after commit (see `onChanged`).
  */
 export async function applyCreditChange(
@@ -49,9 +54,9 @@ export async function applyCreditChange(
         .update(user)
         .set({ currentBalance: sql`${user.currentBalance} + ${change.delta}`, updatedAt: new Date() })
         .where(
-          MAY_GO_NEGATIVE.has(change.reason) && change.delta < 0
-            ? eq(user.id, change.userId)
-            : and(eq(user.id, change.userId), sql`${user.currentBalance} + ${change.delta} >= 0`),
+          guarded(change)
+            ? and(eq(user.id, change.userId), sql`${user.currentBalance} + ${change.delta} >= 0`)
+            : eq(user.id, change.userId),
         )
         .returning({ balance: user.currentBalance });
       if (!updated) {
