@@ -1,5 +1,16 @@
-import type { TBrandKitSnapshot, TEmailReport, TLegacyQualityReport } from "@mailsmith/shared";
-import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { TBrandKitSnapshot, TEmailReport, TGenerationFidelity, TLegacyQualityReport } from "@mailsmith/shared";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { sealedText } from "../../lib/secret-box.js";
 import { user } from "./auth.js";
 
@@ -187,6 +198,15 @@ export const generationJobs = pgTable(
     templateId: uuid("template_id"),
     /** The generation's brand kit snapshot (decision 113): a job runs on any instance, after restarts, unchanged. */
     brandKit: jsonb("brand_kit").$type<TBrandKitSnapshot>(),
+    /**
+     * A succeeded job's closeness to its design (decision 123): score, threshold, below it or not, the sections that
+     * differ with their pictures. Null: not scored (no design, no renderer).
+     */
+    fidelity: jsonb("fidelity").$type<TGenerationFidelity>(),
+    /** The free retry this job's below-threshold result was given (set once, in the retry's transaction). */
+    freeRetryJobId: uuid("free_retry_job_id"),
+    /** A free retry: the job whose below-threshold result it retries (unique: one free retry per job). */
+    freeRetryOf: uuid("free_retry_of"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -194,5 +214,6 @@ export const generationJobs = pgTable(
   (t) => [
     index("generation_jobs_user_idx").on(t.userId, t.createdAt),
     index("generation_jobs_runnable_idx").on(t.status, t.createdAt),
+    uniqueIndex("generation_jobs_free_retry_of_idx").on(t.freeRetryOf),
   ],
 );
