@@ -34,6 +34,10 @@ const probes = [
   ["apps/server/src/adapters/renderer/x.ts", "../../context.js", true],
   ["apps/server/src/db/x.ts", "../plugins/access.js", true],
   ["apps/server/src/db/x.ts", "../core/identity/users.js", false],
+  // The design reader is a floor beside the email engine: it uses adapters/ and lib/, never a feature (issue 43).
+  ["apps/server/src/design-reader/x.ts", "../features/generator/service.js", true],
+  ["apps/server/src/design-reader/x.ts", "../adapters/ocr/tesseract-engine.js", false],
+  ["apps/server/src/adapters/ocr/x.ts", "../../design-reader/read-design.js", true],
   // The schema sits below the adapters (issue 46): what both need is defined with the table.
   ["apps/server/src/db/schema/x.ts", "../../adapters/gemini/models.js", true],
   ["apps/server/src/adapters/gemini/x.ts", "../../db/schema/generator.js", false],

@@ -1,0 +1,28 @@
+/**
+ * Optical character recognition behind one small interface (issue 43; decision 120): the design reader asks for the
+ * words on a picture and gets each word's box and confidence. The implementation reads from models installed with
+ * npm and never downloads anything.
+ */
+
+/** Tesseract's language codes for the reader's languages. */
+export type OcrLanguage = "eng" | "fra" | "deu" | "spa";
+
+export interface OcrWord {
+  text: string;
+  /** In the recognised picture's pixels. */
+  box: { x: number; y: number; width: number; height: number };
+  /** 0–100. */
+  confidence: number;
+}
+
+export interface OcrOptions {
+  /** Languages to read, the first one first; default English. */
+  languages?: OcrLanguage[];
+  signal?: AbortSignal;
+}
+
+export interface OcrEngine {
+  /** The words on a PNG picture, in the engine's reading order. */
+  recognise(png: Buffer, opts?: OcrOptions): Promise<OcrWord[]>;
+  close(): Promise<void>;
+}

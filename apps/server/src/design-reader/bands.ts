@@ -1,0 +1,157 @@
+import { colourDistance, dominantColour, SAME_COLOUR } from "./colour.js";
+import type { Box, Raster, Rgb } from "./raster.js";
+
+/**
+ * The page around the email and the email's bands (decision 121): the outer background is the colour of the
+ * picture's side margins; the content box is the run of columns that differ from it in many rows (the body column);
+ * a section is a run of rows whose most common colour inside the content box is the same (a header band, a white
+ * body, a grey footer). Rows with no dominant colour (a photo across the whole width) form sections of their own.
+ */
+
+export interface Band {
+  box: Box;
+  background: Rgb;
+  /** No colour holds half of its rows: a picture across the band. */
+  busy: boolean;
+}
+
+export interface PageBands {
+  outerBackground: Rgb;
+  content: Box;
+  bands: Band[];
+}
+
+/** Columns that differ from the outer background in this share of the rows belong to the body column. */
+const BODY_COLUMN_SHARE = 0.25;
+/** A body column this close to the picture's width is the whole width (a phone screenshot has no margins). */
+const FULL_WIDTH_SHARE = 0.97;
+
+/** The most common colour of the picture's edge: its four sides, a few pixels deep. */
+function outerBackgroundOf(r: Raster): Rgb {
+  const margin = Math.max(1, Math.round(r.width * 0.01));
+  const step = Math.max(1, Math.floor(r.height / 600));
+  const counts = new Map<string, { colour: Rgb; n: number }>();
+  const add = (box: Box, weight: number) => {
+    const d = dominantColour(r, box, step);
+    const key = d.colour.join(",");
+    const c = counts.get(key) ?? { colour: d.colour, n: 0 };
+    c.n += d.share * weight;
+    counts.set(key, c);
+  };
+  add({ x: 0, y: 0, width: margin, height: r.height }, r.height);
+  add({ x: r.width - margin, y: 0, width: margin, height: r.height }, r.height);
+  add({ x: 0, y: 0, width: r.width, height: margin }, r.width);
+  add({ x: 0, y: r.height - margin, width: r.width, height: margin }, r.width);
+  let best: { colour: Rgb; n: number } | undefined;
+  for (const c of counts.values()) if (!best || c.n > best.n) best = c;
+  return best?.colour ?? [255, 255, 255];
+}
+
+function contentBoxOf(r: Raster, outer: Rgb): Box {
+  const counts = new Uint32Array(r.width);
+  const step = Math.max(1, Math.floor(r.height / 1200));
+  let rows = 0;
+  for (let y = 0; y < r.height; y += step) {
+    rows++;
+    let i = y * r.width * 3;
+    for (let x = 0; x < r.width; x++, i += 3) {
+      const d = Math.max(
+        Math.abs(r.data[i]! - outer[0]),
+        Math.abs(r.data[i + 1]! - outer[1]),
+        Math.abs(r.data[i + 2]! - outer[2]),
+      );
+      if (d > SAME_COLOUR) counts[x]!++;
+    }
+  }
+  // The longest run of columns that differ from the outer colour in many rows.
+  let best = { x: 0, width: 0 };
+  let start = -1;
+  for (let x = 0; x <= r.width; x++) {
+    const on = x < r.width && counts[x]! >= rows * BODY_COLUMN_SHARE;
+    if (on && start < 0) start = x;
+    if (!on && start >= 0) {
+      if (x - start > best.width) best = { x: start, width: x - start };
+      start = -1;
+    }
+  }
+  // No body column of its own colour (white on white): the columns with any ink.
+  if (best.width < r.width * 0.3) {
+    let x0 = r.width;
+    let x1 = 0;
+    for (let x = 0; x < r.width; x++) {
+      if (counts[x]! > 0) {
+        x0 = Math.min(x0, x);
+        x1 = x + 1;
+      }
+    }
+    best = x1 > x0 ? { x: x0, width: x1 - x0 } : { x: 0, width: r.width };
+    // Text on the page itself: the body column is the whole width unless the ink sits well inside it.
+    if (best.width >= r.width * 0.6) best = { x: 0, width: r.width };
+  }
+  if (best.width >= r.width * FULL_WIDTH_SHARE) best = { x: 0, width: r.width };
+  return { x: best.x, y: 0, width: best.width, height: r.height };
+}
+
+interface RowRun {
+  y0: number;
+  y1: number;
+  colour: Rgb;
+  busy: boolean;
+}
+
+/** Rows with the same dominant colour, merged; runs thinner than minBand join the run above (or below, at the top). */
+export function findBands(r: Raster, scale: number): PageBands {
+  const outerBackground = outerBackgroundOf(r);
+  const content = contentBoxOf(r, outerBackground);
+  const step = Math.max(1, Math.floor(content.width / 300));
+  const minBand = Math.round(12 * scale);
+  let runs: RowRun[] = [];
+  for (let y = 0; y < r.height; y++) {
+    const d = dominantColour(r, { x: content.x, y, width: content.width, height: 1 }, step);
+    const busy = d.share < 0.5;
+    const last = runs[runs.length - 1];
+    if (last && last.busy === busy && (busy || colourDistance(last.colour, d.colour) <= SAME_COLOUR)) last.y1 = y + 1;
+    else runs.push({ y0: y, y1: y + 1, colour: d.colour, busy });
+  }
+  // Thin runs (a text line's own dominant colour, a rule across the band) belong to their neighbours.
+  const merged: RowRun[] = [];
+  for (const run of runs) {
+    const last = merged[merged.length - 1];
+    if (last && run.y1 - run.y0 < minBand) last.y1 = run.y1;
+    else if (last && last.y1 - last.y0 < minBand && merged.length === 1) {
+      merged[0] = { ...run, y0: last.y0 };
+    } else merged.push({ ...run });
+  }
+  // A run whose sides show another colour is a box inside a band (a card, a callout), not a band: it joins the
+  // neighbour whose colour its sides show.
+  const margin = Math.max(2, Math.round(content.width * 0.015));
+  for (let i = 0; i < merged.length; i++) {
+    const run = merged[i]!;
+    if (run.busy) continue;
+    const height = run.y1 - run.y0;
+    const left = dominantColour(r, { x: content.x, y: run.y0, width: margin, height }, 2);
+    const right = dominantColour(r, { x: content.x + content.width - margin, y: run.y0, width: margin, height }, 2);
+    if (
+      colourDistance(left.colour, run.colour) <= SAME_COLOUR ||
+      colourDistance(right.colour, run.colour) <= SAME_COLOUR
+    )
+      continue;
+    const neighbours = [merged[i - 1], merged[i + 1]].filter((n): n is RowRun => !!n && !n.busy);
+    const into = neighbours.find((n) => colourDistance(n.colour, left.colour) <= SAME_COLOUR) ?? neighbours[0];
+    if (into) run.colour = into.colour;
+  }
+  runs = [];
+  for (const run of merged) {
+    const last = runs[runs.length - 1];
+    if (last && !last.busy && !run.busy && colourDistance(last.colour, run.colour) <= SAME_COLOUR) last.y1 = run.y1;
+    else runs.push(run);
+  }
+  const bands = runs.map((run) => ({
+    box: { x: content.x, y: run.y0, width: content.width, height: run.y1 - run.y0 },
+    background: run.busy
+      ? dominantColour(r, { x: content.x, y: run.y0, width: content.width, height: run.y1 - run.y0 }, 4).colour
+      : run.colour,
+    busy: run.busy,
+  }));
+  return { outerBackground, content, bands };
+}

@@ -1,0 +1,90 @@
+import type { TLayoutButton } from "@mailsmith/shared";
+import type { OcrWord } from "../adapters/ocr/ocr-engine.js";
+import { colourDistance, dominantColour, hex, INK_DISTANCE, SAME_COLOUR } from "./colour.js";
+import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
+import type { Leaf } from "./segment.js";
+import { lineOf } from "./text-blocks.js";
+
+/**
+ * Buttons (decision 121): a filled shape — or an outlined one, a frame of one colour around the background — at most
+ * 90 CSS px tall, with one short line of text (at most 6 words) centred in it. Full-width buttons count; a band is
+ * never one (bands are sections). The corner radius is read on the diagonal: a rounded corner of radius R leaves
+ * R·(1 − 1/√2) pixels of background before the fill starts.
+ */
+
+const MAX_HEIGHT_CSS = 90;
+const MAX_WORDS = 6;
+
+/** The frame's colour when the leaf is outlined: most of its edge pixels are one colour other than the background. */
+export function outlineOf(r: Raster, leaf: Leaf): Rgb | null {
+  const { box } = leaf;
+  if (box.width < 8 || box.height < 8) return null;
+  let onEdge = 0;
+  let total = 0;
+  const probe = (x: number, y: number) => {
+    total++;
+    if (colourDistance(pixelAt(r, x, y), leaf.background) > INK_DISTANCE) onEdge++;
+  };
+  // Sample the middle stretch of each side (rounded corners aside), one pixel in.
+  for (let x = box.x + Math.floor(box.width * 0.2); x < box.x + box.width * 0.8; x += 2) {
+    probe(x, box.y);
+    probe(x, box.y + box.height - 1);
+  }
+  for (let y = box.y + Math.floor(box.height * 0.25); y < box.y + box.height * 0.75; y += 2) {
+    probe(box.x, y);
+    probe(box.x + box.width - 1, y);
+  }
+  if (total === 0 || onEdge / total < 0.85) return null;
+  const inside = dominantColour(r, {
+    x: box.x + 3,
+    y: box.y + 3,
+    width: Math.max(1, box.width - 6),
+    height: Math.max(1, box.height - 6),
+  });
+  if (colourDistance(inside.colour, leaf.background) > SAME_COLOUR) return null;
+  return dominantColour(r, { x: box.x, y: box.y + Math.floor(box.height / 2), width: 2, height: 1 }).colour;
+}
+
+function radiusOf(r: Raster, box: Box, fill: Rgb, scale: number): number {
+  let d = 0;
+  const limit = Math.min(box.width, box.height) / 2;
+  while (d < limit && colourDistance(pixelAt(r, box.x + d, box.y + d), fill) > SAME_COLOUR * 2) d++;
+  return Math.round(d / (1 - Math.SQRT1_2) / scale);
+}
+
+export function buttonOf(
+  r: Raster,
+  leaf: Leaf,
+  words: OcrWord[],
+  context: { scale: number; column: Box },
+): TLayoutButton | null {
+  const { box } = leaf;
+  if (words.length === 0 || words.length > MAX_WORDS || box.height > MAX_HEIGHT_CSS * context.scale) return null;
+  if (box.height < 16 * context.scale) return null;
+  const border = leaf.fill ? null : outlineOf(r, leaf);
+  const fill = leaf.fill ?? (border ? leaf.background : null);
+  if (!fill) return null;
+  const ink = unionBox(words.map((w) => w.box));
+  // One line, centred in the shape (a tenth of the width either way), with room around it.
+  if (ink.height > box.height * 0.8) return null;
+  const left = ink.x - box.x;
+  const right = box.x + box.width - (ink.x + ink.width);
+  if (Math.abs(left - right) > Math.max(6 * context.scale, box.width * 0.1)) return null;
+  const lines = new Set(words.map((w) => Math.round((w.box.y + w.box.height / 2) / (ink.height || 1))));
+  if (lines.size > 1 && ink.height > box.height * 0.6) return null;
+  const line = lineOf(r, ink, words, fill);
+  const fontSizePx = Math.round(line.fontSize / context.scale);
+  const radiusSource = border ?? fill;
+  return {
+    kind: "button",
+    box,
+    text: line.words.map((w) => w.text).join(" "),
+    background: hex(fill),
+    radiusPx: radiusOf(r, box, radiusSource, context.scale),
+    border: border ? hex(border) : null,
+    fontSizePx,
+    fontWeight: line.bold ? "bold" : "normal",
+    colour: hex(line.colour),
+    align: "center",
+  };
+}

@@ -1,0 +1,81 @@
+import type { Raster, Rgb } from "./raster.js";
+
+/** #rrggbb, lower case (the layout schema's colour). */
+export function hex([r, g, b]: Rgb): string {
+  return `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** Largest difference of one channel: 0 (same) to 255. Cheap and good enough to tell ink from its background. */
+export function colourDistance(a: Rgb, b: Rgb): number {
+  return Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]), Math.abs(a[2] - b[2]));
+}
+
+/** Two colours a person would call the same fill (JPEG noise and gradients' last steps aside). */
+export const SAME_COLOUR = 6;
+/** A pixel this far from its background is ink (text anti-aliasing's faint edge pixels stay background). */
+export const INK_DISTANCE = 48;
+
+/** A colour quantised to 4 bits per channel, as one number: the key colour counts are kept by. */
+export const quantKey = (r: number, g: number, b: number) => ((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4);
+
+export interface ColourCount {
+  /** The mean of the pixels that fell in the most common quantised colour. */
+  colour: Rgb;
+  /** Its share of the pixels counted, 0–1. */
+  share: number;
+  /** How many quantised colours hold at least 1 % of the pixels. */
+  distinct: number;
+}
+
+/**
+ * The most common colour in a box of the picture (every `step`-th pixel), with its share and how many colours are
+ * used: a flat fill has one colour at a high share, a photo many colours at low shares.
+ */
+export function dominantColour(
+  r: Raster,
+  box: { x: number; y: number; width: number; height: number },
+  step = 1,
+): ColourCount {
+  const counts = new Map<number, { n: number; r: number; g: number; b: number }>();
+  let total = 0;
+  const x1 = Math.min(r.width, box.x + box.width);
+  const y1 = Math.min(r.height, box.y + box.height);
+  for (let y = Math.max(0, box.y); y < y1; y += step) {
+    let i = (y * r.width + Math.max(0, box.x)) * 3;
+    for (let x = Math.max(0, box.x); x < x1; x += step, i += 3 * step) {
+      const cr = r.data[i]!;
+      const cg = r.data[i + 1]!;
+      const cb = r.data[i + 2]!;
+      const k = quantKey(cr, cg, cb);
+      const c = counts.get(k);
+      if (c) {
+        c.n++;
+        c.r += cr;
+        c.g += cg;
+        c.b += cb;
+      } else counts.set(k, { n: 1, r: cr, g: cg, b: cb });
+      total++;
+    }
+  }
+  let best: { n: number; r: number; g: number; b: number } | undefined;
+  let distinct = 0;
+  for (const c of counts.values()) {
+    if (!best || c.n > best.n) best = c;
+    if (c.n >= total * 0.01) distinct++;
+  }
+  if (!best || total === 0) return { colour: [255, 255, 255], share: 0, distinct: 0 };
+  return {
+    colour: [Math.round(best.r / best.n), Math.round(best.g / best.n), Math.round(best.b / best.n)],
+    share: best.n / total,
+    distinct,
+  };
+}
+
+/** Relative luminance (WCAG), 0 black – 1 white. */
+export function luminance([r, g, b]: Rgb): number {
+  const lin = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}

@@ -1,0 +1,2 @@
+export { type CheckReadableResult, checkDesignReadable } from "./check-readable.js";
+export { closeSharedOcrEngine, type ReadDesignOptions, readDesign } from "./read-design.js";

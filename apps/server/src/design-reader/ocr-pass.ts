@@ -1,0 +1,70 @@
+import sharp from "sharp";
+import type { OcrEngine, OcrLanguage, OcrWord } from "../adapters/ocr/ocr-engine.js";
+import type { Box, Raster, Rgb } from "./raster.js";
+
+/**
+ * The OCR pass (decision 120): every pixel is redrawn as its distance from its own background — the band's colour,
+ * or a button's or card's fill — so white text on a coloured band becomes dark text on white like any other, and
+ * pictures keep their own greys. A 1× design is enlarged 2× first (Tesseract's LSTM reads 20–30 px letters best;
+ * a 14 px body line at 1× is read with many more mistakes). Word boxes come back in the design's pixels.
+ */
+
+export interface BackgroundArea {
+  box: Box;
+  background: Rgb;
+}
+
+/** Distance × this is the grey's darkness: text 85 levels away from its background is already black. */
+const CONTRAST_GAIN = 3;
+
+/** A grey picture of the design with ink dark on white; later areas in the list win (a button inside its band). */
+export function normalisedGrey(r: Raster, areas: BackgroundArea[], pictures: Box[]): Uint8Array {
+  const grey = new Uint8Array(r.width * r.height).fill(255);
+  for (const { box, background } of areas) {
+    const [br, bg, bb] = background;
+    for (let y = box.y; y < box.y + box.height; y++) {
+      let i = (y * r.width + box.x) * 3;
+      let g = y * r.width + box.x;
+      for (let x = box.x; x < box.x + box.width; x++, i += 3, g++) {
+        const d = Math.max(Math.abs(r.data[i]! - br), Math.abs(r.data[i + 1]! - bg), Math.abs(r.data[i + 2]! - bb));
+        grey[g] = 255 - Math.min(255, d * CONTRAST_GAIN);
+      }
+    }
+  }
+  // Pictures keep their own light and dark (text on a photo is read as drawn).
+  for (const box of pictures) {
+    for (let y = box.y; y < box.y + box.height; y++) {
+      let i = (y * r.width + box.x) * 3;
+      let g = y * r.width + box.x;
+      for (let x = box.x; x < box.x + box.width; x++, i += 3, g++) {
+        grey[g] = Math.round(0.299 * r.data[i]! + 0.587 * r.data[i + 1]! + 0.114 * r.data[i + 2]!);
+      }
+    }
+  }
+  return grey;
+}
+
+/** How much a design of this scale is enlarged before reading. */
+export const upscaleFor = (scale: number) => (scale >= 2 ? 1 : 2);
+
+export async function readWords(
+  engine: OcrEngine,
+  grey: Uint8Array,
+  size: { width: number; height: number },
+  opts: { scale: number; languages: OcrLanguage[]; signal?: AbortSignal },
+): Promise<OcrWord[]> {
+  const factor = upscaleFor(opts.scale);
+  let image = sharp(grey, { raw: { width: size.width, height: size.height, channels: 1 } });
+  if (factor !== 1) image = image.resize({ width: size.width * factor, kernel: "lanczos3" });
+  const png = await image.png({ compressionLevel: 1 }).toBuffer();
+  const words = await engine.recognise(png, { languages: opts.languages, signal: opts.signal });
+  return words.map((w) => ({
+    ...w,
+    box: {
+      x: w.box.x / factor,
+      y: w.box.y / factor,
+      width: w.box.width / factor,
+      height: w.box.height / factor,
+    },
+  }));
+}

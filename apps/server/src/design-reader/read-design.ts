@@ -1,0 +1,249 @@
+import type {
+  DesignReaderLanguage,
+  TDesignLayout,
+  TLayoutBlock,
+  TLayoutColumn,
+  TLayoutSection,
+} from "@mailsmith/shared";
+import type { OcrEngine, OcrLanguage, OcrWord } from "../adapters/ocr/ocr-engine.js";
+import { createTesseractEngine } from "../adapters/ocr/tesseract-engine.js";
+import { type Band, findBands } from "./bands.js";
+import { buttonOf } from "./buttons.js";
+import { colourDistance, hex, SAME_COLOUR } from "./colour.js";
+import { dividerOf } from "./dividers.js";
+import { detectLanguage } from "./language.js";
+import { loadDesign } from "./load-image.js";
+import { type BackgroundArea, normalisedGrey, readWords } from "./ocr-pass.js";
+import { isMark, looksLikePicture, pictureOf } from "./pictures.js";
+import { type Box, centreInside } from "./raster.js";
+import { detectScale } from "./scale.js";
+import { type ColumnNode, type Leaf, type SectionNode, segmentBand } from "./segment.js";
+import { groupParagraphs, lineOf, type TextLine, textBlockOf } from "./text-blocks.js";
+import type { InkMask } from "./xy-cut.js";
+
+/**
+ * The local design reader (issue 43; decisions 120 and 121): pixels → bands → XY-cut leaves → one OCR pass on the
+ * picture redrawn against each area's own background → text, buttons, dividers and pictures in sections, rows and
+ * columns. No network, no key; the OCR engine is passed in (the worker keeps one for its life).
+ */
+
+export interface ReadDesignOptions {
+  signal?: AbortSignal;
+  /** Languages to read; default all four (English first). */
+  languages?: DesignReaderLanguage[];
+  /** The OCR engine; default one Tesseract worker shared by the thread's readings. */
+  engine?: OcrEngine;
+}
+
+let shared: OcrEngine | undefined;
+
+/** The thread's one OCR engine (its models load once, ~1 s). */
+function sharedEngine(): OcrEngine {
+  shared ??= createTesseractEngine();
+  return shared;
+}
+
+/** Ends the thread's shared OCR engine (tests, the worker's shutdown). */
+export async function closeSharedOcrEngine(): Promise<void> {
+  const engine = shared;
+  shared = undefined;
+  await engine?.close();
+}
+
+const TESSERACT: Record<DesignReaderLanguage, OcrLanguage> = { en: "eng", fr: "fra", de: "deu", es: "spa" };
+const ALL_LANGUAGES: DesignReaderLanguage[] = ["en", "fr", "de", "es"];
+
+/** Words under this confidence in a leaf of text-sized ink mean the script is not one the models read. */
+const UNREADABLE_CONFIDENCE = 50;
+/** Text smaller than this (CSS px of ink height) is reported as too small. */
+const TINY_TEXT_CSS = 7;
+
+export const UNREADABLE_REASONS = {
+  script: "Text in a script the reader does not read (it reads English, French, German and Spanish).",
+  tiny: "Text too small to read.",
+} as const;
+
+function abortIfAsked(signal?: AbortSignal) {
+  if (signal?.aborted) {
+    const err = new Error("The reading was cancelled.");
+    err.name = "AbortError";
+    throw err;
+  }
+}
+
+const seconds = (from: number) => Math.round(performance.now() - from) / 1000;
+
+/** Looks like a line of text by its shape: wider than tall, text-sized, few colours. */
+function textShaped(leaf: Leaf, scale: number): boolean {
+  const h = leaf.box.height / scale;
+  return h >= 3 && h <= 80 && leaf.box.width >= leaf.box.height * 1.5;
+}
+
+export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): Promise<TDesignLayout> {
+  const engine = opts.engine ?? sharedEngine();
+  const started = performance.now();
+  const { raster } = await loadDesign(image);
+  abortIfAsked(opts.signal);
+
+  let scale = detectScale(raster.width, raster.width);
+  let page = findBands(raster, scale);
+  const byContent = detectScale(raster.width, page.content.width);
+  if (byContent !== scale) {
+    scale = byContent;
+    page = findBands(raster, scale);
+  }
+  const mask: InkMask = {
+    width: raster.width,
+    height: raster.height,
+    bits: new Uint8Array(raster.width * raster.height),
+  };
+  const sections: SectionNode[] = page.bands.map((band) => segmentBand(raster, band, scale, mask));
+
+  // Areas whose text is read against their own fill (bands, then cards, then buttons and badges on top).
+  const areas: BackgroundArea[] = [];
+  const pictureBoxes: Box[] = [];
+  for (const s of sections) areas.push({ box: s.band.box, background: s.band.background });
+  for (const s of sections)
+    for (const row of s.rows)
+      for (const col of row.columns) if (col.background) areas.push({ box: col.box, background: col.background });
+  for (const s of sections) {
+    for (const row of s.rows) {
+      for (const col of row.columns) {
+        for (const leaf of col.leaves) {
+          if (looksLikePicture(leaf, scale)) pictureBoxes.push(leaf.box);
+          else if (leaf.fill) areas.push({ box: leaf.box, background: leaf.fill });
+        }
+      }
+    }
+  }
+  const layoutSeconds = seconds(started);
+  abortIfAsked(opts.signal);
+
+  const ocrStarted = performance.now();
+  const languages = (opts.languages?.length ? opts.languages : ALL_LANGUAGES).map((l) => TESSERACT[l]);
+  const grey = normalisedGrey(raster, areas, pictureBoxes);
+  const words = await readWords(engine, grey, raster, { scale, languages, signal: opts.signal });
+  const ocrSeconds = seconds(ocrStarted);
+  abortIfAsked(opts.signal);
+  const assembleStarted = performance.now();
+
+  // Each word to the leaf its centre falls in.
+  const leaves = sections.flatMap((s) => s.rows.flatMap((r) => r.columns.flatMap((c) => c.leaves)));
+  const wordsOf = new Map<Leaf, OcrWord[]>();
+  for (const w of words) {
+    const leaf = leaves.find((l) => centreInside(w.box, l.box));
+    if (!leaf) continue;
+    const list = wordsOf.get(leaf);
+    if (list) list.push(w);
+    else wordsOf.set(leaf, [w]);
+  }
+
+  const unreadable: TDesignLayout["unreadable"] = [];
+  const layoutSections: TLayoutSection[] = [];
+  const texts: string[] = [];
+  const firstBand = sections[0]?.band;
+  const lastBand = sections[sections.length - 1]?.band;
+
+  const blocksOf = (col: ColumnNode, band: Band): TLayoutBlock[] => {
+    const blocks: TLayoutBlock[] = [];
+    let pending: TextLine[] = [];
+    const flush = () => {
+      for (const paragraph of groupParagraphs(pending)) blocks.push(textBlockOf(paragraph, col.box, scale));
+      pending = [];
+    };
+    for (const leaf of col.leaves) {
+      const found = wordsOf.get(leaf) ?? [];
+      const meanConfidence = found.reduce((n, w) => n + w.confidence, 0) / Math.max(1, found.length);
+      if (looksLikePicture(leaf, scale)) {
+        flush();
+        const text = found
+          .filter((w) => w.confidence >= 60)
+          .map((w) => w.text)
+          .join(" ");
+        blocks.push(
+          pictureOf(leaf.box, text, {
+            scale,
+            content: page.content,
+            firstOrLastBand: band === firstBand || band === lastBand,
+          }),
+        );
+        continue;
+      }
+      const divider = dividerOf(leaf, scale, found.length);
+      if (divider) {
+        flush();
+        blocks.push(divider);
+        continue;
+      }
+      const readable = found.length > 0 && meanConfidence >= UNREADABLE_CONFIDENCE;
+      if (readable) {
+        const button = buttonOf(raster, leaf, found, { scale, column: col.box });
+        if (button) {
+          flush();
+          blocks.push(button);
+          continue;
+        }
+        pending.push(lineOf(raster, leaf.box, found, leaf.fill ?? leaf.background));
+        continue;
+      }
+      if (textShaped(leaf, scale) && (found.length > 0 || leaf.box.height / scale < 40)) {
+        const tiny = leaf.box.height / scale < TINY_TEXT_CSS;
+        unreadable.push({ box: leaf.box, reason: tiny ? UNREADABLE_REASONS.tiny : UNREADABLE_REASONS.script });
+        continue;
+      }
+      if (isMark(leaf, scale)) {
+        flush();
+        blocks.push(
+          pictureOf(leaf.box, "", {
+            scale,
+            content: page.content,
+            firstOrLastBand: band === firstBand || band === lastBand,
+          }),
+        );
+      }
+    }
+    flush();
+    return blocks;
+  };
+
+  for (const s of sections) {
+    const rows = s.rows
+      .map((row) => ({
+        box: row.box,
+        columns: row.columns
+          .map(
+            (col): TLayoutColumn => ({
+              box: col.box,
+              background:
+                col.background && colourDistance(col.background, s.band.background) > SAME_COLOUR
+                  ? hex(col.background)
+                  : null,
+              blocks: blocksOf(col, s.band),
+            }),
+          )
+          .filter((c) => c.blocks.length > 0),
+      }))
+      .filter((r) => r.columns.length > 0);
+    const empty = rows.length === 0;
+    // An empty band of the page's own colour (the margin above or below the email) is not a section.
+    if (empty && colourDistance(s.band.background, page.outerBackground) <= SAME_COLOUR) continue;
+    layoutSections.push({ box: s.band.box, background: hex(s.band.background), rows });
+    for (const row of rows)
+      for (const col of row.columns)
+        for (const block of col.blocks) if (block.kind !== "divider" && block.text) texts.push(block.text);
+  }
+
+  const text = texts.join("\n");
+  return {
+    width: raster.width,
+    height: raster.height,
+    scale,
+    content: page.content,
+    outerBackground: hex(page.outerBackground),
+    sections: layoutSections,
+    text,
+    language: detectLanguage(text),
+    unreadable,
+    timing: { ocrSeconds, layoutSeconds: Math.round((layoutSeconds + seconds(assembleStarted)) * 1000) / 1000 },
+  };
+}

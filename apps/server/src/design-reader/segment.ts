@@ -1,0 +1,148 @@
+import type { Band } from "./bands.js";
+import { type ColourCount, colourDistance, dominantColour, SAME_COLOUR } from "./colour.js";
+import { type Box, type Raster, type Rgb, unionBox } from "./raster.js";
+import { type Cut, type InkMask, paintInk, tighten, xyCut } from "./xy-cut.js";
+
+/**
+ * A band cut into rows, columns and leaves (decision 121). A leaf whose most common colour is a fill other than its
+ * background is a shape: a small one (a button, a badge) keeps its fill as the background its text is read on; a
+ * tall one (a card) is cut again inside, on its own fill, and becomes a column with that background.
+ */
+
+export interface Leaf {
+  box: Box;
+  /** The colour around it. */
+  background: Rgb;
+  /** Its own fill when it is a filled shape. */
+  fill: Rgb | null;
+  colours: ColourCount;
+}
+
+export interface ColumnNode {
+  box: Box;
+  background: Rgb | null;
+  leaves: Leaf[];
+}
+
+export interface RowNode {
+  box: Box;
+  columns: ColumnNode[];
+}
+
+export interface SectionNode {
+  band: Band;
+  rows: RowNode[];
+}
+
+/** A filled shape taller than this (CSS px) is a card: cut again inside. */
+const CARD_MIN_HEIGHT = 90;
+/** A fill holds at least this share of a shape's pixels. */
+const FILL_SHARE = 0.45;
+
+function flatten(cuts: Cut[]): Box[] {
+  const out: Box[] = [];
+  for (const cut of cuts) {
+    if (cut.columns.length === 0) out.push(cut.box);
+    else for (const column of cut.columns) out.push(...flatten(column));
+  }
+  return out;
+}
+
+export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask): SectionNode {
+  paintInk(r, band.box, band.background, mask);
+  const rows: RowNode[] = [];
+  let single: RowNode | undefined;
+
+  const leafOf = (box: Box, background: Rgb): Leaf => {
+    const colours = dominantColour(r, box, box.width * box.height > 40_000 ? 2 : 1);
+    const filled = colours.share >= FILL_SHARE && colourDistance(colours.colour, background) > SAME_COLOUR;
+    return { box, background, fill: filled ? colours.colour : null, colours };
+  };
+
+  /** A card's inside, cut on its own fill; null when the shape is not a card. */
+  const cardColumn = (leaf: Leaf): ColumnNode | null => {
+    if (!leaf.fill || leaf.box.height < CARD_MIN_HEIGHT * scale || leaf.colours.distinct > 12) return null;
+    const inset = Math.max(1, Math.round(2 * scale));
+    const inner = {
+      x: leaf.box.x + inset,
+      y: leaf.box.y + inset,
+      width: leaf.box.width - 2 * inset,
+      height: leaf.box.height - 2 * inset,
+    };
+    if (inner.width <= 0 || inner.height <= 0) return null;
+    paintInk(r, inner, leaf.fill, mask);
+    const tight = tighten(mask, inner);
+    const leaves = tight ? flatten(xyCut(mask, tight, { scale })).map((b) => leafOf(b, leaf.fill!)) : [];
+    return { box: leaf.box, background: leaf.fill, leaves };
+  };
+
+  const columnOf = (cuts: Cut[], box: Box): ColumnNode => {
+    const leaves: Leaf[] = [];
+    let background: Rgb | null = null;
+    for (const b of flatten(cuts)) {
+      const leaf = leafOf(b, band.background);
+      const card = cardColumn(leaf);
+      if (card) {
+        background = card.background;
+        leaves.push(...card.leaves);
+      } else leaves.push(leaf);
+    }
+    return { box, background, leaves };
+  };
+
+  for (const cut of xyCut(mask, band.box, { scale })) {
+    if (cut.columns.length > 1) {
+      single = undefined;
+      // Each column owns its share of the band's width: up to the middle of the gaps beside it.
+      const inks = cut.columns.map((c) => (c.length > 0 ? unionBox(c.map((x) => x.box)) : cut.box));
+      rows.push({
+        box: cut.box,
+        columns: cut.columns.map((c, i) => {
+          const x0 = i === 0 ? band.box.x : Math.round((inks[i - 1]!.x + inks[i - 1]!.width + inks[i]!.x) / 2);
+          const x1 =
+            i === inks.length - 1
+              ? band.box.x + band.box.width
+              : Math.round((inks[i]!.x + inks[i]!.width + inks[i + 1]!.x) / 2);
+          return columnOf(c, { x: x0, y: cut.box.y, width: x1 - x0, height: cut.box.height });
+        }),
+      });
+      continue;
+    }
+    if (cut.framed) {
+      // A bordered box: a column of its own, on its inside's fill when it has one.
+      single = undefined;
+      const inner = cut.columns[0] ?? [];
+      const fill = dominantColour(r, cut.box, 2);
+      const background =
+        fill.share >= FILL_SHARE && colourDistance(fill.colour, band.background) > SAME_COLOUR ? fill.colour : null;
+      if (background) paintInk(r, cut.box, background, mask);
+      const boxes = background ? flatten(xyCut(mask, cut.box, { scale })) : flatten(inner);
+      rows.push({
+        box: cut.box,
+        columns: [{ box: cut.box, background, leaves: boxes.map((b) => leafOf(b, background ?? band.background)) }],
+      });
+      continue;
+    }
+    const leaf = leafOf(cut.box, band.background);
+    const card = cardColumn(leaf);
+    if (card) {
+      single = undefined;
+      rows.push({ box: cut.box, columns: [card] });
+      continue;
+    }
+    if (!single) {
+      single = { box: { ...cut.box }, columns: [{ box: { ...band.box }, background: null, leaves: [] }] };
+      rows.push(single);
+    }
+    single.columns[0]!.leaves.push(leaf);
+    const y1 = Math.max(single.box.y + single.box.height, cut.box.y + cut.box.height);
+    single.box = { x: band.box.x, y: single.box.y, width: band.box.width, height: y1 - single.box.y };
+  }
+  // A single column spans its rows' height inside the band's width.
+  for (const row of rows) {
+    if (row.columns.length === 1 && row.columns[0]!.background === null) {
+      row.columns[0]!.box = { x: band.box.x, y: row.box.y, width: band.box.width, height: row.box.height };
+    }
+  }
+  return { band, rows };
+}

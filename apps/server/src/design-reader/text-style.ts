@@ -1,0 +1,69 @@
+import { colourDistance, quantKey } from "./colour.js";
+import type { Box, Raster, Rgb } from "./raster.js";
+
+/**
+ * What a line of text looks like (decision 121): its colour is the most common colour of its core ink (pixels far
+ * from the background, so anti-aliased edges do not pull it toward the background); its weight comes from stroke
+ * thickness — the mean length of horizontal ink runs across the letters, compared with the font size.
+ */
+
+/** Strokes thicker than this share of the font size are bold (Arial regular ≈ 0.08–0.09 em, bold ≈ 0.14 em). */
+export const BOLD_STROKE_EM = 0.115;
+
+export interface InkStyle {
+  colour: Rgb;
+  /** Mean horizontal stroke width in image pixels. */
+  stroke: number;
+}
+
+export function inkStyle(r: Raster, box: Box, background: Rgb): InkStyle {
+  const x0 = Math.max(0, Math.floor(box.x));
+  const y0 = Math.max(0, Math.floor(box.y));
+  const x1 = Math.min(r.width, Math.ceil(box.x + box.width));
+  const y1 = Math.min(r.height, Math.ceil(box.y + box.height));
+  // The farthest any pixel is from the background: core ink is at least half as far.
+  let far = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = (y * r.width + x) * 3;
+      far = Math.max(far, colourDistance([r.data[i]!, r.data[i + 1]!, r.data[i + 2]!], background));
+    }
+  }
+  const core = Math.max(24, far * 0.5);
+  const counts = new Map<number, { n: number; r: number; g: number; b: number }>();
+  let runTotal = 0;
+  let runCount = 0;
+  for (let y = y0; y < y1; y++) {
+    let run = 0;
+    for (let x = x0; x <= x1; x++) {
+      let on = false;
+      if (x < x1) {
+        const i = (y * r.width + x) * 3;
+        const px: Rgb = [r.data[i]!, r.data[i + 1]!, r.data[i + 2]!];
+        on = colourDistance(px, background) >= core;
+        if (on && colourDistance(px, background) >= far * 0.8) {
+          const k = quantKey(px[0], px[1], px[2]);
+          const c = counts.get(k);
+          if (c) {
+            c.n++;
+            c.r += px[0];
+            c.g += px[1];
+            c.b += px[2];
+          } else counts.set(k, { n: 1, r: px[0], g: px[1], b: px[2] });
+        }
+      }
+      if (on) run++;
+      else if (run > 0) {
+        runTotal += run;
+        runCount++;
+        run = 0;
+      }
+    }
+  }
+  let best: { n: number; r: number; g: number; b: number } | undefined;
+  for (const c of counts.values()) if (!best || c.n > best.n) best = c;
+  const colour: Rgb = best
+    ? [Math.round(best.r / best.n), Math.round(best.g / best.n), Math.round(best.b / best.n)]
+    : [0, 0, 0];
+  return { colour, stroke: runCount > 0 ? runTotal / runCount : 0 };
+}

@@ -1,0 +1,176 @@
+import type { Box, Raster, Rgb } from "./raster.js";
+
+/**
+ * XY-cut (decision 121): a region is cut into horizontal strips at rows with no ink, and each strip into pieces at
+ * wide runs of columns with no ink; pieces that are wide enough to be columns are cut again, the rest are leaves
+ * (a text line, a button, a picture, a rule). Ink is any pixel that differs from the region's background.
+ */
+
+/** A pixel differs from its background by more than this (a card's pale fill still counts as ink). */
+export const SEGMENT_INK = 20;
+
+export interface Cut {
+  box: Box;
+  /** Pieces side by side (columns), each cut again; empty for a leaf; one for a framed box's inside. */
+  columns: Cut[][];
+  /** A bordered box: `columns[0]` is its inside. */
+  framed?: boolean;
+}
+
+export interface InkMask {
+  width: number;
+  height: number;
+  /** 1 where the pixel differs from its background. */
+  bits: Uint8Array;
+}
+
+/** Ink relative to one background colour, over a box of the picture (mask coordinates are the picture's). */
+export function paintInk(r: Raster, box: Box, background: Rgb, mask: InkMask, threshold = SEGMENT_INK): void {
+  const [br, bg, bb] = background;
+  for (let y = box.y; y < box.y + box.height; y++) {
+    let i = (y * r.width + box.x) * 3;
+    let m = y * r.width + box.x;
+    for (let x = box.x; x < box.x + box.width; x++, i += 3, m++) {
+      const d = Math.max(Math.abs(r.data[i]! - br), Math.abs(r.data[i + 1]! - bg), Math.abs(r.data[i + 2]! - bb));
+      mask.bits[m] = d > threshold ? 1 : 0;
+    }
+  }
+}
+
+export function rowInk(mask: InkMask, box: Box): Uint32Array {
+  const out = new Uint32Array(box.height);
+  for (let y = 0; y < box.height; y++) {
+    let m = (box.y + y) * mask.width + box.x;
+    let n = 0;
+    for (let x = 0; x < box.width; x++, m++) n += mask.bits[m]!;
+    out[y] = n;
+  }
+  return out;
+}
+
+export function columnInk(mask: InkMask, box: Box): Uint32Array {
+  const out = new Uint32Array(box.width);
+  for (let y = 0; y < box.height; y++) {
+    let m = (box.y + y) * mask.width + box.x;
+    for (let x = 0; x < box.width; x++, m++) out[x]! += mask.bits[m]!;
+  }
+  return out;
+}
+
+/** Runs of non-zero entries separated by at least `gap` zeros: [start, end) pairs. */
+export function runs(profile: Uint32Array, gap: number): [number, number][] {
+  const out: [number, number][] = [];
+  let start = -1;
+  let lastOn = -1;
+  for (let i = 0; i < profile.length; i++) {
+    if (profile[i]! === 0) continue;
+    if (start < 0) start = i;
+    else if (i - lastOn - 1 >= gap) {
+      out.push([start, lastOn + 1]);
+      start = i;
+    }
+    lastOn = i;
+  }
+  if (start >= 0) out.push([start, lastOn + 1]);
+  return out;
+}
+
+/** The box shrunk to its ink (null when it has none). */
+export function tighten(mask: InkMask, box: Box): Box | null {
+  const rows = runs(rowInk(mask, box), 1);
+  const cols = runs(columnInk(mask, box), 1);
+  if (rows.length === 0 || cols.length === 0) return null;
+  const y0 = rows[0]![0];
+  const y1 = rows[rows.length - 1]![1];
+  const x0 = cols[0]![0];
+  const x1 = cols[cols.length - 1]![1];
+  return { x: box.x + x0, y: box.y + y0, width: x1 - x0, height: y1 - y0 };
+}
+
+export interface CutOptions {
+  /** Image pixels per CSS pixel. */
+  scale: number;
+  depth?: number;
+}
+
+/** Paragraphs and blocks are further apart than this (CSS px); lines of one paragraph are closer. */
+const BLOCK_GAP_CSS = 10;
+/** Columns are at least this far apart (CSS px). */
+const COLUMN_GAP_CSS = 16;
+
+/** A thin line of ink down most of the box's height at its left and right edges: a frame (a bordered box). */
+function frameInside(mask: InkMask, box: Box, scale: number): Box | null {
+  if (box.height < 24 * scale || box.width < 24 * scale) return null;
+  const cols = columnInk(mask, box);
+  const rows = rowInk(mask, box);
+  const thick = Math.max(1, Math.round(4 * scale));
+  const edge = (from: number, dir: 1 | -1, profile: Uint32Array, length: number) => {
+    let i = from;
+    let n = 0;
+    while (n < thick && profile[i]! >= length * 0.9) {
+      i += dir;
+      n++;
+    }
+    return n > 0 && n < thick ? n : 0;
+  };
+  const left = edge(0, 1, cols, box.height);
+  const right = edge(box.width - 1, -1, cols, box.height);
+  if (!left || !right) return null;
+  const top = edge(0, 1, rows, box.width);
+  const bottom = edge(box.height - 1, -1, rows, box.width);
+  const inner = {
+    x: box.x + left,
+    y: box.y + top,
+    width: box.width - left - right,
+    height: box.height - top - bottom,
+  };
+  return inner.width > 0 && inner.height > 0 ? inner : null;
+}
+
+/** The tallest line (ink run with no gap) of a box, in pixels. */
+function tallestLine(mask: InkMask, box: Box): number {
+  let tallest = 0;
+  for (const [y0, y1] of runs(rowInk(mask, box), 1)) tallest = Math.max(tallest, y1 - y0);
+  return tallest;
+}
+
+/**
+ * Recursive XY-cut with falling gap sizes: a region splits first into columns (a gap of empty columns down its whole
+ * height, at least 16 CSS px and wider than its tallest line's word spacing, each piece at least an eighth of the
+ * region), else into blocks at empty row runs of 10 CSS px or more (each cut again), else into lines (leaves). A
+ * framed box (a border on both sides) is cut inside its frame and kept as one piece.
+ */
+export function xyCut(mask: InkMask, region: Box, opts: CutOptions): Cut[] {
+  const depth = opts.depth ?? 0;
+  const next = { ...opts, depth: depth + 1 };
+  const tight = tighten(mask, region);
+  if (!tight) return [];
+  if (depth > 12) return [{ box: tight, columns: [] }];
+  const framed = frameInside(mask, tight, opts.scale);
+  if (framed) return [{ box: tight, columns: [xyCut(mask, framed, next)], framed: true }];
+  const gap = Math.max(
+    Math.round(COLUMN_GAP_CSS * opts.scale),
+    Math.round(Math.min(tallestLine(mask, tight), 60 * opts.scale) * 0.9),
+  );
+  const pieces = runs(columnInk(mask, tight), gap).map(([x0, x1]) => ({
+    x: tight.x + x0,
+    y: tight.y,
+    width: x1 - x0,
+    height: tight.height,
+  }));
+  if (pieces.length > 1 && pieces.every((p) => p.width >= tight.width / 8)) {
+    return [{ box: tight, columns: pieces.map((p) => xyCut(mask, p, next)) }];
+  }
+  const blocks = runs(rowInk(mask, tight), Math.round(BLOCK_GAP_CSS * opts.scale));
+  if (blocks.length > 1) {
+    return blocks.flatMap(([y0, y1]) =>
+      xyCut(mask, { x: tight.x, y: tight.y + y0, width: tight.width, height: y1 - y0 }, next),
+    );
+  }
+  const lines: Cut[] = [];
+  for (const [y0, y1] of runs(rowInk(mask, tight), 1)) {
+    const line = tighten(mask, { x: tight.x, y: tight.y + y0, width: tight.width, height: y1 - y0 });
+    if (line) lines.push({ box: line, columns: [] });
+  }
+  return lines;
+}

@@ -1,0 +1,100 @@
+import { chromium } from "playwright-core";
+import { loadCorpus } from "./fixtures/email-corpus/load.js";
+import { words } from "./fixtures/email-corpus/visible-text.js";
+
+/**
+ * Design pictures for the design reader's corpus suite and `npm run reader:measure`: a corpus template drawn by
+ * Chromium as a member's design would be — at 600 CSS px (a desktop export) or at 375 CSS px × 3 (a phone
+ * screenshot) — with the words a person sees on it (the page's innerText). Nothing is loaded from the network, so
+ * remote pictures show as the browser's empty boxes.
+ */
+
+export interface DesignRender {
+  id: string;
+  view: "desktop" | "phone";
+  png: Buffer;
+  /** The visible words (normalised as visible-text.ts does). */
+  words: string[];
+}
+
+export const RENDER_VIEWS = {
+  desktop: { width: 600, deviceScaleFactor: 1 },
+  phone: { width: 375, deviceScaleFactor: 3 },
+} as const;
+
+/** Taller designs are cut here (a design image is one screen to a few screens long). */
+const MAX_CSS_HEIGHT = 2400;
+
+export async function renderCorpusDesigns(opts: {
+  ids?: string[];
+  views: (keyof typeof RENDER_VIEWS)[];
+}): Promise<DesignRender[]> {
+  const corpus = await loadCorpus({ only: (m) => !opts.ids || opts.ids.includes(m.id) });
+  return renderHtmlDesigns(
+    corpus.map((t) => ({ id: t.id, html: t.html })),
+    opts.views,
+  );
+}
+
+export async function renderHtmlDesigns(
+  pages: { id: string; html: string }[],
+  views: (keyof typeof RENDER_VIEWS)[],
+): Promise<DesignRender[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.RENDERER_CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--font-render-hinting=none"],
+  });
+  const out: DesignRender[] = [];
+  try {
+    for (const view of views) {
+      const { width, deviceScaleFactor } = RENDER_VIEWS[view];
+      const context = await browser.newContext({ viewport: { width, height: 800 }, deviceScaleFactor });
+      await context.route("**/*", (route) =>
+        route.request().url().startsWith("data:") ? route.continue() : route.abort(),
+      );
+      const page = await context.newPage();
+      for (const { id, html } of pages) {
+        await page.setContent(html, { waitUntil: "load" });
+        const height = Math.min(
+          MAX_CSS_HEIGHT,
+          await page.evaluate(() => Math.ceil(document.documentElement.scrollHeight)),
+        );
+        await page.setViewportSize({ width, height });
+        const png = await page.screenshot({ type: "png", clip: { x: 0, y: 0, width, height } });
+        // The words inside the picture: text below the cut is not part of the design.
+        const text = await page.evaluate((limit) => {
+          const parts: string[] = [];
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            const el = n.parentElement;
+            if (!el || !n.textContent?.trim()) continue;
+            const style = getComputedStyle(el);
+            if (style.visibility !== "visible" || Number(style.opacity) === 0) continue;
+            // Preheader tricks: 1 px text, transparent text, text inside a zero-height box with overflow hidden.
+            if (Number.parseFloat(style.fontSize) < 6 || /rgba\(.*,\s*0\)$/.test(style.color)) continue;
+            let clipped = false;
+            for (let a: HTMLElement | null = el; a; a = a.parentElement) {
+              const s = getComputedStyle(a);
+              if (s.overflow !== "visible" && (a.clientHeight === 0 || a.clientWidth === 0)) clipped = true;
+              if (Number(s.opacity) === 0) clipped = true;
+            }
+            if (clipped) continue;
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            for (const rect of Array.from(range.getClientRects())) {
+              if (rect.width < 1 || rect.height < 1 || rect.top >= limit || rect.bottom <= 0) continue;
+              parts.push(n.textContent);
+              break;
+            }
+          }
+          return parts.join(" ");
+        }, height);
+        out.push({ id, view, png: Buffer.from(png), words: words(text) });
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
