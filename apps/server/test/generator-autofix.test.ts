@@ -28,18 +28,21 @@ describe("POST /api/templates/:id/autofix (the report's Use https)", () => {
     expect(https(saved.body.data.report.checks)).toMatchObject({ status: "warn", autofix: "use-https" });
 
     const res = await m.post(`/api/templates/${id}/autofix`, { fix: "use-https" });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     expect(res.body.data.html).toContain('href="https://example.com/story"');
     expect(res.body.data.html).toContain('src="https://example.com/pic.png"');
     expect(res.body.data.html).toContain('href="{{unsubscribe_url}}"');
     expect(https(res.body.data.report.checks)?.status).toBe("pass");
-    // Saved: reading the template again shows the fixed email.
-    const again = await m.get(`/api/templates/${id}`);
+    // Saved as a new version (decision 126): reading it again shows the fixed email; the fixed one is as it was.
+    const fixedId = res.body.data._id as string;
+    expect(res.body.data).toMatchObject({ parentId: id, version: 2, credit: 0 });
+    const again = await m.get(`/api/templates/${fixedId}`);
     expect(https(again.body.data.report.checks)?.status).toBe("pass");
     expect(again.body.data.html).not.toContain("http://example.com");
+    expect((await m.get(`/api/templates/${id}`)).body.data.html).toContain("http://example.com/story");
 
     // Nothing left to fix: a clear 400, not a silent success.
-    const twice = await m.post(`/api/templates/${id}/autofix`, { fix: "use-https" });
+    const twice = await m.post(`/api/templates/${fixedId}/autofix`, { fix: "use-https" });
     expect(twice.status).toBe(400);
     expect(twice.body.message).toBe(GENERATOR_MESSAGES.autofixNotOffered);
   });

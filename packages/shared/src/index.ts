@@ -46,4 +46,5 @@ export * from "./schemas/profile.js";
 export * from "./schemas/security.js";
 export * from "./schemas/support.js";
 export * from "./schemas/system-status.js";
+export * from "./schemas/template-edit.js";
 export * from "./schemas/user.js";

@@ -28,9 +28,10 @@ export function applyUseHttps(html: string, ownOrigins: readonly string[] = []):
   return { html: changed ? serializeEmail($) : html, changed };
 }
 
+/** The fixes that are a pass of their own here; the others are the engine's fix groups or the member's edits. */
 export function applyAutofix(
   html: string,
-  fix: EmailAutofix,
+  fix: Extract<EmailAutofix, "use-https">,
   ownOrigins: readonly string[] = [],
 ): { html: string; changed: number } {
   switch (fix) {

@@ -9,9 +9,31 @@ import { z } from "zod";
 export const EMAIL_CHECK_STATUSES = ["pass", "warn", "fail"] as const;
 export type EmailCheckStatus = (typeof EMAIL_CHECK_STATUSES)[number];
 
-/** Fixes the server can apply in one click (see applyAutofix on the server). */
-export const EMAIL_AUTOFIXES = ["use-https"] as const;
+/**
+ * Fixes the server can apply in one click (applyAutofix and the fix groups on the server; issue 45 item 2): "use
+ * https" (links without a scheme, http: addresses), "accessibility" and "dark-mode" (the engine's fix groups), and
+ * "alt-text" (the alt texts the member writes in the report, one field per picture).
+ */
+export const EMAIL_AUTOFIXES = ["use-https", "accessibility", "dark-mode", "alt-text"] as const;
 export type EmailAutofix = (typeof EMAIL_AUTOFIXES)[number];
+
+/** Which one-click fix answers a check (decision 126): one list, read by the report on every page and the server. */
+const CHECK_AUTOFIX: Record<string, EmailAutofix> = {
+  "a11y.lang": "accessibility",
+  "a11y.dir": "accessibility",
+  "a11y.title": "accessibility",
+  "a11y.headings": "accessibility",
+  "a11y.contrast": "accessibility",
+  axe: "accessibility",
+  "a11y.alt": "alt-text",
+  "dark-mode.vanishing": "dark-mode",
+};
+
+/** The fix a report line offers: its own (stored reports name "use-https"), else the one its check id maps to. */
+export function autofixOf(check: { id: string; status: EmailCheckStatus; autofix?: EmailAutofix }) {
+  if (check.status === "pass") return undefined;
+  return check.autofix ?? CHECK_AUTOFIX[check.id];
+}
 
 export const ZEmailCheckSchema = z.object({
   /** Stable id, e.g. "caniemail.outlook", "a11y.lang", "a11y.contrast", "links.https", "size.gmail-clip". */
@@ -71,7 +93,23 @@ export const EMAIL_REPORT_UI = {
   showPassed: (n: number) => `Show ${n} passed check${n === 1 ? "" : "s"}`,
   hidePassed: "Hide passed checks",
   changesTitle: "What post-processing changed",
-  autofix: { "use-https": "Use https" } as Record<EmailAutofix, string>,
+  autofix: {
+    "use-https": "Use https",
+    accessibility: "Fix accessibility",
+    "dark-mode": "Repair dark mode",
+    "alt-text": "Save alt texts",
+  } as Record<EmailAutofix, string>,
+  autofixApplied: {
+    "use-https": "Fixed: every link and image now uses https.",
+    accessibility: "Accessibility fixed. The report, previews and HTML show the new version.",
+    "dark-mode": "Dark mode repaired. The report, previews and HTML show the new version.",
+    "alt-text": "Alt texts saved. The report, previews and HTML show the new version.",
+  } as Record<EmailAutofix, string>,
+  altTitle: "Alternative texts for the pictures",
+  altField: (n: number, src: string) => `Picture ${n}: ${src}`,
+  altHint: "Say what the picture shows, as you would to someone who cannot see it.",
+  altRequired: "Write an alt text for at least one picture.",
+  fixFailed: "The fix could not be applied. Please try again.",
   /** Groups, in the order shown; a check belongs to the first group whose prefix its id starts with. */
   groups: [
     { id: "clients", title: "Email clients", prefixes: ["caniemail."] },

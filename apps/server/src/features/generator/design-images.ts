@@ -167,7 +167,22 @@ export async function replaceSlot(opts: {
 }): Promise<{ html: string; images: StoredTemplateImage[] } | null> {
   const current = opts.images.find((i) => i.slot === opts.slot);
   if (!current) return null;
-  // Pixels only, sRGB, no metadata (decision 103); at most 1200 px wide.
+  const stored = await storeMemberPicture(opts);
+  const html = opts.html.split(current.url).join(stored.url);
+  const images = opts.images.map((i) => (i.slot === opts.slot ? { ...i, ...stored } : i));
+  return { html, images };
+}
+
+/**
+ * A member's own picture for a template, stored: pixels only, sRGB, no metadata (decision 103), at most 1200 px wide;
+ * answers its absolute address (the edit in place puts it into the email, decision 126).
+ */
+export async function storeMemberPicture(opts: {
+  upload: { data: Buffer; mimeType: string };
+  storage: StorageAdapter;
+  publicUrl: string;
+  ownerId?: string;
+}): Promise<{ url: string; key: string; width: number; height: number }> {
   const encoded = await cleanImage(opts.upload.data, { format: "png", maxWidth: 1200 });
   const file = await opts.storage.put({
     key: `generated/${randomUUID()}.png`,
@@ -175,10 +190,5 @@ export async function replaceSlot(opts: {
     contentType: "image/png",
     ownerId: opts.ownerId,
   });
-  const url = absoluteUrl(opts.publicUrl, file.url);
-  const html = opts.html.split(current.url).join(url);
-  const images = opts.images.map((i) =>
-    i.slot === opts.slot ? { ...i, url, key: file.key, width: encoded.width, height: encoded.height } : i,
-  );
-  return { html, images };
+  return { url: absoluteUrl(opts.publicUrl, file.url), key: file.key, width: encoded.width, height: encoded.height };
 }

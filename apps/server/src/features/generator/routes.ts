@@ -5,6 +5,7 @@ import { createGeminiClient, type GeminiClient } from "../../adapters/gemini/cli
 import { withOpenAiCompatible } from "../../adapters/openai-compatible/provider-client.js";
 import type { AppContext } from "../../context.js";
 import { templateAutofixRoutes } from "./history/autofix-routes.js";
+import { templateEditRoutes } from "./history/edit-routes.js";
 import { exportRoutes } from "./history/export-routes.js";
 import { templateImportRoutes } from "./history/import-routes.js";
 import { startPurging } from "./history/purge.js";
@@ -63,5 +64,6 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { gemini?:
   await appBase.register(testSendRoutes);
   await appBase.register(templateImportRoutes);
   await appBase.register(templateAutofixRoutes);
+  await appBase.register(templateEditRoutes);
   await appBase.register(keysRoutes, { gemini });
 }

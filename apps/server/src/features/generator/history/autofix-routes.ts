@@ -1,15 +1,13 @@
-import { EMAIL_AUTOFIXES, ZTemplateResponseSchema } from "@mailsmith/shared";
+import { ZTemplateAutofixSchema, ZTemplateFullResponseSchema } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { currentUser } from "../../../plugins/access.js";
-import { toTemplateDto } from "../repo.js";
 import { idParams } from "../route-parts.js";
 import { applyTemplateAutofix } from "./autofix-service.js";
 
 /**
- * POST /api/templates/:id/autofix — the report's one-click fixes ("Use https") on a saved template. A sub-plugin of
- * the generator routes (generator/routes.ts).
+ * POST /api/templates/:id/autofix — the report's one-click fixes on a saved template, each a new version (decision
+ * 126). A sub-plugin of the generator routes (generator/routes.ts).
  */
 export async function templateAutofixRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -21,15 +19,15 @@ export async function templateAutofixRoutes(appBase: FastifyInstance) {
       schema: {
         tags: ["generator"],
         summary:
-          "Apply a one-click fix the report offers (use-https) to a saved template; answers with the re-checked template",
+          "Apply a one-click fix the report offers (use-https, accessibility, dark-mode, alt-text with the member's alt texts): a new version, free, re-checked and rendered",
         params: idParams,
-        body: z.object({ fix: z.enum(EMAIL_AUTOFIXES) }),
-        response: { 200: ZTemplateResponseSchema },
+        body: ZTemplateAutofixSchema,
+        response: { 201: ZTemplateFullResponseSchema },
       },
     },
-    async (req) => {
-      const row = await applyTemplateAutofix(ctx, currentUser(req), req.params.id, req.body.fix);
-      return { success: true as const, data: toTemplateDto(row) };
+    async (req, reply) => {
+      const data = await applyTemplateAutofix(ctx, currentUser(req), req.params.id, req.body);
+      return reply.status(201).send({ success: true as const, data });
     },
   );
 }

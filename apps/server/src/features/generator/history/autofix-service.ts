@@ -1,38 +1,71 @@
-import { type EmailAutofix, GENERATOR_MESSAGES, type TEmailReport, toEmailReport } from "@mailsmith/shared";
+import {
+  autofixOf,
+  EMAIL_REPORT_UI,
+  type EmailAutofix,
+  GENERATOR_MESSAGES,
+  type TTemplateAutofix,
+  type TTemplateFull,
+  toEmailReport,
+} from "@mailsmith/shared";
 import { type AppContext, ownOrigins } from "../../../context.js";
 import type { UserRow } from "../../../core/identity/users.js";
+import { applyEdits, EditRefused } from "../../../email-engine/apply-edits.js";
 import { applyAutofix } from "../../../email-engine/autofix.js";
-import { badRequest } from "../../../lib/app-error.js";
-import { type GenerationRow, generationsRepo } from "../repo.js";
+import type { ProcessEmailResult } from "../../../email-engine/types.js";
+import { AppError, badRequest } from "../../../lib/app-error.js";
+import type { GenerationRow } from "../repo.js";
 import { templatesService } from "../templates-service.js";
+import { saveNewVersion } from "./new-version.js";
+import { historyService } from "./service.js";
+
+/** The fixed email: processed again as "existing" (our skeleton kept as it is), with the engine's fix group if any. */
+async function fixedEmail(ctx: AppContext, row: GenerationRow, input: TTemplateAutofix): Promise<ProcessEmailResult> {
+  const html = row.html ?? "";
+  const run = (next: string, fixes?: ("accessibility" | "dark-mode")[]) =>
+    ctx.emailEngine.run({ html: next, subject: row.subject, source: "existing", ...(fixes ? { fixes } : {}) });
+  const fix: EmailAutofix = input.fix;
+  switch (fix) {
+    case "use-https":
+      return run(applyAutofix(html, fix, ownOrigins(ctx.env)).html);
+    case "accessibility":
+    case "dark-mode":
+      return run(html, [fix]);
+    case "alt-text": {
+      const alts = (input.alts ?? []).filter((a) => a.alt.trim());
+      if (alts.length === 0) throw badRequest(EMAIL_REPORT_UI.altRequired, "ALT_REQUIRED");
+      try {
+        return run(
+          applyEdits(
+            html,
+            alts.map((a) => ({ op: "image" as const, id: a.id, alt: a.alt })),
+          ).html,
+        );
+      } catch (err) {
+        if (err instanceof EditRefused) throw badRequest(err.message, "EDIT_REFUSED");
+        throw err;
+      }
+    }
+  }
+}
 
 /**
- * A one-click fix from the report ("use https"): applied to the saved template's HTML, which is then processed
- * again (as "existing": our skeleton is kept as it is) for a fresh report. The server stays the source of the
- * report; the rendered part (previews, overflow, height) is kept, since an https link renders the same.
+ * A one-click fix from the report (issue 45 item 2, decision 126): "Use https", "Fix accessibility", "Repair dark
+ * mode" or the member's alt texts, applied to the saved template and saved as a NEW version, free — processed,
+ * rendered (fresh previews and rendered checks) and scored against the original design like an edit in place. The
+ * server stays the source of the report; the template the member fixed stays as it was.
  */
 export async function applyTemplateAutofix(
   ctx: AppContext,
   caller: UserRow,
   id: string,
-  fix: EmailAutofix,
-): Promise<GenerationRow> {
+  input: TTemplateAutofix,
+): Promise<TTemplateFull> {
   const row = await templatesService.get(ctx, caller, id);
+  if (row.userId !== caller.id) throw new AppError("FORBIDDEN", GENERATOR_MESSAGES.templateNotFound, 403);
   const before = toEmailReport(row.report);
-  if (!before.checks.some((c) => c.autofix === fix && c.status !== "pass"))
+  if (!before.checks.some((c) => autofixOf(c) === input.fix))
     throw badRequest(GENERATOR_MESSAGES.autofixNotOffered, "AUTOFIX_NOT_OFFERED");
-  const { html } = applyAutofix(row.html ?? "", fix, ownOrigins(ctx.env));
-  const result = await ctx.emailEngine.run({ html, subject: row.subject, source: "existing" });
-  const rendered = before.checks.filter((c) => c.id.startsWith("render."));
-  const checks = [...result.report.checks, ...rendered];
-  const report: TEmailReport = {
-    ...result.report,
-    checks,
-    passed: checks.every((c) => c.status !== "fail"),
-    changes: [...before.changes, ...result.report.changes.filter((c) => !before.changes.includes(c))],
-    render: before.render,
-    ...(before.previews ? { previews: before.previews } : {}),
-  };
-  const saved = await generationsRepo.update(ctx.db, row.id, { html: result.html, text: result.text, report });
-  return saved ?? row;
+  const processed = await fixedEmail(ctx, row, input);
+  const saved = await saveNewVersion(ctx, row, { processed, note: EMAIL_REPORT_UI.autofix[input.fix] });
+  return historyService.full(ctx, saved, caller.id);
 }

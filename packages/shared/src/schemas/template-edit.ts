@@ -1,0 +1,174 @@
+import { z } from "zod";
+import { EMAIL_AUTOFIXES } from "./email-report.js";
+
+/**
+ * Edit in place (issue 45 item 1, decision 126). The server reads a saved template's HTML with the email engine's
+ * parser and lists its editable parts, each with an id that is stable for that version (kind + position in document
+ * order); the page shows them as a form beside the sandboxed preview and sends a list of edits; the server applies
+ * them (text escaped, addresses and colours checked), runs the engine and its checks again and saves a new version,
+ * free. The email's own markup never runs in the page.
+ */
+
+export const TEMPLATE_EDIT_LIMITS = {
+  /** Edits one save may carry. */
+  maxEdits: 300,
+  maxTextLength: 5_000,
+  maxLabelLength: 200,
+  maxAltLength: 300,
+  maxUrlLength: 2_000,
+} as const;
+
+/** Schemes a link may use; a picture's address must be http(s). */
+export const LINK_SCHEMES = ["https:", "http:", "mailto:", "tel:"] as const;
+export const IMAGE_SCHEMES = ["https:", "http:"] as const;
+
+/** Texts of the editor and its errors (the spec does not word them). */
+export const TEMPLATE_EDIT_TEXTS = {
+  title: "Edit this email",
+  intro: "Change texts, links, buttons, pictures and sections here. Saving makes a new version, free.",
+  partsLabel: "Parts of the email",
+  kinds: { text: "Text", link: "Link", button: "Button", image: "Picture", section: "Section" },
+  pick: "Pick a part to change it.",
+  textLabel: "Text",
+  formattingNote: "Bold, italic and line breaks inside this text are replaced by the plain text you write.",
+  hrefLabel: "Address (https://, http://, mailto: or tel:)",
+  labelLabel: "Label",
+  backgroundLabel: "Button colour",
+  altLabel: "Alternative text (what the picture shows)",
+  srcLabel: "Picture",
+  replacePicture: "Replace picture…",
+  uploading: "Uploading…",
+  sectionsTitle: "Sections",
+  sectionUp: (name: string) => `Move section ${name} up`,
+  sectionDown: (name: string) => `Move section ${name} down`,
+  sectionRemove: (name: string) => `Remove section ${name}`,
+  sectionRestore: (name: string) => `Put back section ${name}`,
+  removed: "Removed",
+  pending: (n: number) => (n === 0 ? "No unsaved changes." : `${n} unsaved change${n === 1 ? "" : "s"}.`),
+  undo: "Undo",
+  discard: "Discard changes",
+  save: "Save as new version",
+  saving: "Saving…",
+  saved: (version: number) => `Saved as version ${version} (free). The checks ran again.`,
+  failed: "The changes could not be saved. Please try again.",
+  loadFailed: "The parts of this email could not be read.",
+  nothing: "This email has no part that can be edited here.",
+  badScheme: "Use an address that starts with https://, http://, mailto: or tel:.",
+  badImageScheme: "Use a picture address that starts with https:// or http://.",
+  badColour: "Use a colour like #1a73e8.",
+  unknownPart: "A part of the email changed since the editor opened it: reload the page and try again.",
+  noEdits: "There is no change to save.",
+  sectionsInvalid: "Keep at least one section, each once.",
+  emptyText: "Write some text, or remove the section instead.",
+  emptyLabel: "A button or link needs a label.",
+} as const;
+
+const T = TEMPLATE_EDIT_TEXTS;
+
+/** The scheme of an address as written (lower case, with the colon), or null when it has none. */
+export function urlScheme(value: string): string | null {
+  const m = /^\s*([a-z][a-z0-9+.-]*):/i.exec(value);
+  return m ? `${m[1]!.toLowerCase()}:` : null;
+}
+
+/** A link address a member may write: an allowed scheme, no spaces or control characters inside. */
+export function isAllowedLinkUrl(value: string, schemes: readonly string[] = LINK_SCHEMES): boolean {
+  const v = value.trim();
+  if (!v || v.length > TEMPLATE_EDIT_LIMITS.maxUrlLength) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (/[\s\u0000-\u001f\u007f<>"`]/.test(v)) return false;
+  const scheme = urlScheme(v);
+  if (!scheme || !schemes.includes(scheme)) return false;
+  if (scheme === "http:" || scheme === "https:") return /^https?:\/\/[^/?#\s]+/i.test(v);
+  return v.length > scheme.length;
+}
+
+const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+export const isHexColour = (value: string) => HEX_COLOUR.test(value.trim());
+
+const partId = z.string().regex(/^(?:text|link|button|image|section)-\d{1,5}$/, T.unknownPart);
+const linkUrl = z
+  .string()
+  .max(TEMPLATE_EDIT_LIMITS.maxUrlLength, T.badScheme)
+  .refine((v) => isAllowedLinkUrl(v), T.badScheme);
+const imageUrl = z
+  .string()
+  .max(TEMPLATE_EDIT_LIMITS.maxUrlLength, T.badImageScheme)
+  .refine((v) => isAllowedLinkUrl(v, IMAGE_SCHEMES), T.badImageScheme);
+const label = z.string().trim().min(1, T.emptyLabel).max(TEMPLATE_EDIT_LIMITS.maxLabelLength);
+const colour = z.string().refine(isHexColour, T.badColour);
+
+export const ZEditablePartSchema = z.object({
+  id: partId,
+  kind: z.enum(["text", "link", "button", "image", "section"]),
+  /** The element's tag (h1, p, td, a, img, tr …). */
+  tag: z.string(),
+  /** The section the part sits in (its id), when the email has sections. */
+  section: z.string().nullable(),
+  /** Text blocks: the visible text; links and buttons: the label (null for a link around a picture). */
+  text: z.string().nullable(),
+  /** The text had bold, italics or line breaks inside (replaced by plain text on change). */
+  formatted: z.boolean().optional(),
+  href: z.string().optional(),
+  /** Buttons: the background colour as #rrggbb (null when it has none that we can read). */
+  background: z.string().nullable().optional(),
+  src: z.string().optional(),
+  alt: z.string().nullable().optional(),
+  /** Pictures: a suggestion for a missing alt text (the model's alt for this picture). */
+  altSuggestion: z.string().optional(),
+  /** Sections: a short name (its heading or first words). */
+  name: z.string().optional(),
+});
+export type TEditablePart = z.infer<typeof ZEditablePartSchema>;
+
+export const ZTemplatePartsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ templateId: z.string(), parts: z.array(ZEditablePartSchema) }),
+});
+export type TTemplateParts = z.infer<typeof ZTemplatePartsResponseSchema>["data"];
+
+export const ZTemplateEditSchema = z.discriminatedUnion("op", [
+  z.object({
+    op: z.literal("text"),
+    id: partId,
+    text: z.string().trim().min(1, T.emptyText).max(TEMPLATE_EDIT_LIMITS.maxTextLength),
+  }),
+  z.object({ op: z.literal("link"), id: partId, href: linkUrl.optional(), label: label.optional() }),
+  z.object({
+    op: z.literal("button"),
+    id: partId,
+    href: linkUrl.optional(),
+    label: label.optional(),
+    background: colour.optional(),
+  }),
+  z.object({
+    op: z.literal("image"),
+    id: partId,
+    src: imageUrl.optional(),
+    alt: z.string().trim().max(TEMPLATE_EDIT_LIMITS.maxAltLength).optional(),
+  }),
+  /** The sections to keep, in their new order (a section left out is removed). */
+  z.object({ op: z.literal("sections"), order: z.array(partId).min(1, T.sectionsInvalid).max(500) }),
+]);
+export type TTemplateEdit = z.infer<typeof ZTemplateEditSchema>;
+
+export const ZTemplateEditRequestSchema = z.object({
+  edits: z.array(ZTemplateEditSchema).min(1, T.noEdits).max(TEMPLATE_EDIT_LIMITS.maxEdits),
+});
+export type TTemplateEditRequest = z.infer<typeof ZTemplateEditRequestSchema>;
+
+export const ZEditPictureResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ url: z.string(), width: z.number(), height: z.number() }),
+});
+export type TEditPicture = z.infer<typeof ZEditPictureResponseSchema>["data"];
+
+/** POST /api/templates/:id/autofix: the fix, and for "alt-text" the member's alt text per picture (its part id). */
+export const ZTemplateAutofixSchema = z.object({
+  fix: z.enum(EMAIL_AUTOFIXES),
+  alts: z
+    .array(z.object({ id: partId, alt: z.string().trim().max(TEMPLATE_EDIT_LIMITS.maxAltLength) }))
+    .max(200)
+    .optional(),
+});
+export type TTemplateAutofix = z.infer<typeof ZTemplateAutofixSchema>;
