@@ -22,12 +22,12 @@ describe("emailFromLayout", () => {
 
   it("writes the design's words as live text, headings as h1 then h2, with the read size, weight, colour and alignment", () => {
     expect(email.html).toMatch(
-      /<h1 style="margin:0;font-family:Arial, Helvetica, sans-serif;font-size:32px;font-weight:bold;color:#ffffff;line-height:1.25;text-align:center">Spring sale is here<\/h1>/,
+      /<h1 style="margin:0;font-family:Arial, Helvetica, sans-serif;font-size:32px;font-weight:bold;color:#ffffff;line-height:1.25;text-align:center;word-break:break-word;overflow-wrap:break-word">Spring sale is here<\/h1>/,
     );
     expect(email.html.match(/<h1\b/g)).toHaveLength(1);
     expect(email.html).toMatch(/<h2 [^>]*font-size:22px;[^>]*color:#1a2b3c[^>]*>Trail tent<\/h2>/);
     expect(email.html).toMatch(
-      /<p [^>]*font-size:12px;[^>]*color:#666666[^>]*text-align:center">You receive this email/,
+      /<p [^>]*font-size:12px;[^>]*color:#666666[^>]*text-align:center;[^"]*">You receive this email/,
     );
     const text = visibleText(email.html);
     for (const words of ["Spring sale is here", "up to 40% off until Sunday", "Our picks this week", "Rain jacket"]) {
@@ -78,7 +78,7 @@ describe("emailFromLayout", () => {
     expect(cols.map((c) => Number(c[1]))).toEqual([270, 250]);
     expect(email.html).toContain('class="ms-gutter" style="padding:0 20px 0 0;');
     expect(email.html).toMatch(
-      /@media only screen and \(max-width:620px\)\{[\s\S]*?\.ms-col\{display:block!important;width:100%!important/,
+      /@media only screen and \(max-width:480px\)\{[\s\S]*?\.ms-col\{display:block!important;width:100%!important/,
     );
     expect(email.html).toContain('<!--[if mso]><td width="270" valign="top"');
   });
@@ -103,6 +103,21 @@ describe("emailFromLayout", () => {
       270, 250,
     ]);
     expect(twice.images[1]!.box).toEqual(email.images[1]!.box);
+  });
+
+  it("keeps a phone from scrolling sideways: big text shrinks, long words wrap, a column-wide button stays full width", () => {
+    const l = newsletterLayout();
+    const heading = l.sections[1]!.rows[0]!.columns[0]!.blocks[0]!;
+    if (heading.kind === "text") heading.fontSizePx = 60;
+    const button = l.sections[1]!.rows[2]!.columns[0]!;
+    button.box = { ...button.box, x: 90, width: 520 };
+    button.blocks[0]!.box = { ...button.box };
+    const out = emailFromLayout([l]).html;
+    expect(out).toMatch(/<h1 class="ms-big" style="[^"]*font-size:60px;[^"]*word-break:break-word/);
+    expect(out).toContain(".ms-big{font-size:30px!important;line-height:1.2!important}");
+    expect(out).toMatch(
+      /<table role="presentation" width="100%"[^>]*><tr><td align="center" bgcolor="#ff6600"[^>]*><a [^>]*style="display:block;/,
+    );
   });
 
   it("escapes the read text (a design cannot inject markup) and lists uncertain words", () => {

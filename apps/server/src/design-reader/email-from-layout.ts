@@ -62,8 +62,14 @@ export interface EmailFromLayoutOptions {
 
 /** The most pictures one email gets (design-images.ts cleanBoxes keeps 30 boxes). */
 const MAX_PICTURES = 30;
-/** Below this width the columns stack (the email's width plus a margin). */
-const STACK_BELOW_PX = GENERATOR_LIMITS.emailMaxWidthPx + 20;
+/**
+ * At this viewport width and below the columns stack and big text shrinks (phones; a 600 px desktop render never
+ * matches). Between it and the email's width, inline-block columns that no longer fit wrap by themselves.
+ */
+const PHONE_MAX_PX = 480;
+/** Text this size or larger gets PHONE_BIG_FONT_PX on a phone, so one long word never runs past the screen. */
+const BIG_FONT_PX = 34;
+const PHONE_BIG_FONT_PX = 30;
 const FONT_STACK = "Arial, Helvetica, sans-serif";
 const MAX_SUBJECT = 120;
 const MAX_PREHEADER = 110;
@@ -119,20 +125,28 @@ export function boxOnThousand(box: TLayoutBox, width: number, height: number): L
 
 function textStyle(b: { fontSizePx: number; fontWeight: string; colour: string; align: string }, f: Frame) {
   const size = clamp(Math.round(b.fontSizePx * f.fontK), 10, 72);
-  return { size, css: `font-family:${FONT_STACK};font-size:${size}px;font-weight:${b.fontWeight};color:${b.colour}` };
+  const big = size >= BIG_FONT_PX ? ' class="ms-big"' : "";
+  return {
+    size,
+    big,
+    css: `font-family:${FONT_STACK};font-size:${size}px;font-weight:${b.fontWeight};color:${b.colour}`,
+  };
 }
 
+/** A long word or address wraps instead of widening the email. */
+const WRAP = "word-break:break-word;overflow-wrap:break-word";
+
 function textBlock(b: TLayoutText, f: Frame, g: Gathered): string {
-  const { css } = textStyle(b, f);
+  const { css, big } = textStyle(b, f);
   const text = escapeHtml(oneLine(b.text));
-  const align = `text-align:${b.align}`;
+  const align = `text-align:${b.align};${WRAP}`;
   if (b.role === "heading") {
     const tag = g.headings === 0 ? "h1" : "h2";
     g.headings += 1;
-    return `<${tag} style="margin:0;${css};line-height:1.25;${align}">${text}</${tag}>`;
+    return `<${tag}${big} style="margin:0;${css};line-height:1.25;${align}">${text}</${tag}>`;
   }
   const lineHeight = b.role === "small" ? 1.4 : 1.5;
-  return `<p style="margin:0;${css};line-height:${lineHeight};${align}">${text}</p>`;
+  return `<p${big} style="margin:0;${css};line-height:${lineHeight};${align}">${text}</p>`;
 }
 
 /** A bulletproof button: a table cell with the fill and a padded link, so the whole shape is clickable. */
@@ -150,11 +164,17 @@ function buttonBlock(b: TLayoutButton, f: Frame, columnWidth: number, g: Gathere
   const fill = b.background;
   const border = b.border ? `border:1px solid ${b.border};` : "";
   const rounded = radius ? `border-radius:${radius}px;` : "";
+  // A button (nearly) as wide as its column stays full width, on a phone too.
+  const full = width >= columnWidth * 0.8;
   const margin = b.align === "center" ? "margin:0 auto;" : b.align === "right" ? "margin:0 0 0 auto;" : "";
+  const table = full
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:separate">`
+    : `<table role="presentation" cellpadding="0" cellspacing="0" border="0" align="${b.align}" style="${margin}border-collapse:separate">`;
+  const display = full ? "display:block" : "display:inline-block";
   return (
-    `<table role="presentation" cellpadding="0" cellspacing="0" border="0" align="${b.align}" style="${margin}border-collapse:separate">` +
+    table +
     `<tr><td align="center" bgcolor="${fill}" style="background-color:${fill};${border}${rounded}">` +
-    `<a href="${LINK_PLACEHOLDER}" target="_blank" style="display:inline-block;padding:${padY}px ${padX}px;${css};line-height:1.2;text-decoration:none;${rounded}">${escapeHtml(label)}</a>` +
+    `<a href="${LINK_PLACEHOLDER}" target="_blank" style="${display};padding:${padY}px ${padX}px;${css};line-height:1.2;text-decoration:none;${rounded}${WRAP}">${escapeHtml(label)}</a>` +
     `</td></tr></table>`
   );
 }
@@ -339,12 +359,13 @@ function textBlocksOf(layouts: TDesignLayout[]): TLayoutText[] {
 }
 
 const STYLE = [
-  `@media only screen and (max-width:${STACK_BELOW_PX}px){`,
+  `@media only screen and (max-width:${PHONE_MAX_PX}px){`,
   ".ms-wrap{width:100%!important;max-width:100%!important}",
   ".ms-col{display:block!important;width:100%!important;max-width:100%!important}",
   ".ms-gutter{padding:0 0 16px 0!important}",
   ".ms-pad{padding-left:16px!important;padding-right:16px!important}",
   ".ms-img{width:100%!important;height:auto!important}",
+  `.ms-big{font-size:${PHONE_BIG_FONT_PX}px!important;line-height:1.2!important}`,
   "}",
 ].join("");
 
