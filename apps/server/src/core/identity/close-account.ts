@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { asc, eq, inArray } from "drizzle-orm";
+import { ORDER_STATUS, PAYMENT_STATUS } from "@mailsmith/shared";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.js";
 import {
   type ClosedLedgerEntry,
@@ -13,20 +14,22 @@ import {
   verification,
 } from "../../db/schema/index.js";
 import { type AdminActor, recordAdminChange } from "../audit.js";
+import { hideAllOf } from "../storage/stored-objects.js";
 import type { UserCache } from "./user-cache.js";
 
 /**
  * Deleting an account (decision 105), the same for the member (DELETE /api/me) and for an admin acting on the
  * member's request (DELETE /api/users/:id). In one transaction, with the user row locked so no credit change
  * interleaves:
+ * - cancelled: its unpaid orders (a capture PayPal still makes is refunded automatically, decision 124);
  * - kept, detached: package and item orders (user id nulled, `closed_account_ref` set, contact addresses blanked;
  *   amounts, PayPal ids, name and postal address stay as the accounting record) and the credit ledger (copied into
  *   `closed_accounts.ledger`, since it explains the money of those orders);
  * - gone at once: the user row and with it sessions, sign-in accounts (password, Google link), templates, generation
  *   jobs, data exports and their zips; the member's support tickets, the admin messages sent to them, pending
  *   verification tokens;
- * - gone with the storage sweep (decision 104): photos, template pictures and design uploads, which no row
- *   references any more.
+ * - hidden at once and gone with the storage sweep (decision 104): photos, template pictures and design uploads,
+ *   which no row references any more.
  * Then the user cache is dropped on every instance (the invalidation bus), so every session of the account is
  * refused everywhere on its next request.
  */
@@ -91,11 +94,22 @@ export async function closeAccount(
       payerEmail: null,
       updatedAt: new Date(),
     };
+    // Unpaid orders are cancelled first (decision 124): nobody could be credited for them any more. PayPal is never
+    // asked to capture a cancelled order; one it captures anyway is refunded by the capture path.
+    const cancel = { paymentStatus: PAYMENT_STATUS.cancelled, orderStatus: ORDER_STATUS.cancelled };
+    for (const t of [packageOrders, itemOrders]) {
+      await tx
+        .update(t)
+        .set(cancel)
+        .where(and(eq(t.userId, row.id), eq(t.paymentStatus, PAYMENT_STATUS.pending)));
+    }
     await tx.update(packageOrders).set(detach).where(eq(packageOrders.userId, row.id));
     await tx.update(itemOrders).set(detach).where(eq(itemOrders.userId, row.id));
     await tx.delete(supportTickets).where(eq(supportTickets.userId, row.id));
     await tx.delete(messageLog).where(eq(messageLog.userId, row.id));
     await tx.delete(verification).where(inArray(verification.value, [row.id, row.email]));
+    // Its photo, designs and template pictures stop being served now, not when the sweep deletes them.
+    await hideAllOf(tx, row.id);
     await tx.delete(user).where(eq(user.id, row.id));
     if (input.audit) {
       // No name or address of the deleted member in the log: the id, the reference its orders keep, the balance.

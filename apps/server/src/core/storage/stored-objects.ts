@@ -67,6 +67,14 @@ export async function setHidden(db: DbOrTx, keys: string[], hidden: boolean, now
     .where(inArray(storedObjects.key, keys));
 }
 
+/**
+ * Stops serving every object of a member at once: their account is being deleted (decision 124). The sweep deletes
+ * them after the grace period, as objects no row references; until then they answer 404 like a deleted template's.
+ */
+export async function hideAllOf(db: DbOrTx, ownerId: string, now = new Date()): Promise<void> {
+  await db.update(storedObjects).set({ hiddenAt: now }).where(eq(storedObjects.ownerId, ownerId));
+}
+
 /** True when the object must not be served (hidden while its template is deleted but undoable). */
 export async function isHidden(db: DbOrTx, key: string): Promise<boolean> {
   const rows = await db

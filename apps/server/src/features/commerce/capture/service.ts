@@ -18,6 +18,7 @@ import type { UserRow } from "../../../core/identity/users.js";
 import { AppError, forbidden, notFound } from "../../../lib/app-error.js";
 import { findAnyOrder, findOrderRow, type OrderRow } from "../orders/repo.js";
 import { type PaypalRuntime, paypalFailure, paypalRuntime } from "./paypal-runtime.js";
+import { refundCancelledCapture } from "./refund-cancelled.js";
 import { nextCaptureAttempt, setOrderCurrency, setPaypalOrderId } from "./repo.js";
 import { settle } from "./settle.js";
 
@@ -192,7 +193,13 @@ export async function captureAndSettle(
     throw refuse("PAYPAL_ORDER_NOT_APPROVED", CAPTURE_REFUSALS.notApproved, 409);
   }
   const capture = completedCapture(order, pp);
-  const changed = await settle(ctx, kind, order, pp, capture);
+  const changed = await settle(ctx, kind, order, pp, capture).catch(async (err: unknown) => {
+    // Cancelled while PayPal captured (by its member, or by deleting the account): the money goes back at once.
+    if (err instanceof AppError && err.code === "ORDER_CANCELLED") {
+      await refundCancelledCapture(ctx, rt, kind, order.orderId, capture);
+    }
+    throw err;
+  });
   return { changed, transactionId: capture.id };
 }
 

@@ -5,6 +5,7 @@ import type { AppContext } from "../../../context.js";
 import { AppError } from "../../../lib/app-error.js";
 import { findOrderByCode } from "../orders/repo.js";
 import { type PaypalRuntime, paypalFailure, paypalRuntime } from "./paypal-runtime.js";
+import { completedCaptureOf, refundCancelledCapture } from "./refund-cancelled.js";
 import { isWebhookEventSeen, markOrderFailed, recordWebhookEvent } from "./repo.js";
 import { applyReversal } from "./reversal.js";
 import { captureAndSettle } from "./service.js";
@@ -113,7 +114,12 @@ async function settleOrder(ctx: AppContext, rt: PaypalRuntime, ourId?: string, p
   const found = await findOrderByCode(ctx.db, ourId);
   if (!found) return "unmatched";
   if (found.row.paymentStatus === PAYMENT_STATUS.cancelled) {
-    ctx.log.error({ orderId: ourId, paypalOrderId }, "webhook: PayPal reports a payment for a cancelled order");
+    // Never captured for a cancelled order; but if PayPal already took the money (a capture racing the cancel or
+    // the account's deletion), it is refunded now rather than kept with nobody credited (decision 124).
+    const pp = await rt.client.getOrder(paypalOrderId).catch(paypalFailure);
+    const captured = pp.purchase_units?.[0]?.custom_id === ourId ? completedCaptureOf(pp) : undefined;
+    if (captured) return `${await refundCancelledCapture(ctx, rt, found.kind, ourId, captured)}:ORDER_CANCELLED`;
+    ctx.log.warn({ orderId: ourId, paypalOrderId }, "webhook: PayPal reports a payment for a cancelled order");
     return "refused:ORDER_CANCELLED";
   }
   if (found.row.paymentStatus !== PAYMENT_STATUS.pending) return "already_paid";

@@ -1,0 +1,182 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
+import { PaypalClient } from "../src/adapters/paypal/client.js";
+import {
+  type RunningStandIn,
+  STANDIN_CLIENT_ID,
+  STANDIN_CLIENT_SECRET,
+  signWebhook,
+  startPaypalStandIn,
+} from "../src/adapters/paypal/stand-in.js";
+import { itemOrders, packageOrders } from "../src/db/schema/index.js";
+import { addItem, addPackage, approveAtStandIn, BILLING, newOrder } from "./commerce-helpers.js";
+import { designForm, finishedJob } from "./generator-helpers.js";
+import { startTestServer, type TestClient, type TestServer } from "./harness.js";
+
+/**
+ * Decision 124 (issue 44 item 3): deleting an account cancels its unpaid orders; a capture PayPal still makes for
+ * one (the buyer approved before the deletion) is refunded automatically and recorded on the order, never kept with
+ * nobody credited. The account's stored files answer 404 at once, not after the sweep's grace period.
+ */
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
+
+const WEBHOOK_ID = "WHCLOSEDACCT01";
+let standIn: RunningStandIn;
+let gemini: GeminiStandIn;
+let server: TestServer;
+let admin: TestClient;
+let merchant: PaypalClient;
+let pkg: Awaited<ReturnType<typeof addPackage>>;
+let item: Awaited<ReturnType<typeof addItem>>;
+
+beforeAll(async () => {
+  standIn = await startPaypalStandIn({ webhookId: WEBHOOK_ID });
+  gemini = await startGeminiStandIn();
+  server = await startTestServer({
+    env: { PAYPAL_API_BASE: standIn.url, PAYPAL_WEBHOOK_ID: WEBHOOK_ID, GEMINI_BASE_URL: gemini.url },
+  });
+  admin = await server.admin();
+  pkg = await addPackage(admin, { price: "20", credit: "50", validity: 30 });
+  item = await addItem(admin);
+  merchant = new PaypalClient({
+    baseUrl: standIn.url,
+    clientId: STANDIN_CLIENT_ID,
+    clientSecret: STANDIN_CLIENT_SECRET,
+  });
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await standIn?.close();
+  await gemini?.close();
+});
+
+/** Sends a webhook event, signed by the stand-in over the exact bytes (as PayPal does). */
+async function deliver(event: object) {
+  const body = JSON.stringify(event);
+  const res = await fetch(`${server.url}/api/paypal/webhook`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...signWebhook(standIn.state, body, standIn.url) },
+    body,
+  });
+  return { status: res.status, outcome: ((await res.json()) as { outcome?: string }).outcome };
+}
+
+const deleteAccount = async (m: TestClient & { password: string }) =>
+  expect((await m.request("DELETE", "/api/me", { password: m.password })).status).toBe(204);
+
+describe("pending orders of a deleted account", () => {
+  it("are cancelled; a capture PayPal still makes is refunded at once and recorded on the order", async () => {
+    const m = await server.member();
+    const order = await newOrder(m, pkg._id);
+    const created = await m.post("/api/paypal/create-order", { kind: "package", id: order._id });
+    expect(created.status).toBe(200);
+    const paypalOrderId = created.body.id as string;
+    await approveAtStandIn(standIn.url, paypalOrderId);
+    const itemOrder = await m.post("/api/new-item-order", { itemId: item._id, ...BILLING });
+    expect(itemOrder.status, JSON.stringify(itemOrder.body)).toBe(201);
+    await deleteAccount(m);
+
+    const [row] = await server.ctx.db.select().from(packageOrders).where(eq(packageOrders.id, order._id));
+    expect(row).toMatchObject({ paymentStatus: "cancelled", orderStatus: "cancelled", userId: null });
+    const [ir] = await server.ctx.db.select().from(itemOrders).where(eq(itemOrders.id, itemOrder.body.data._id));
+    expect(ir).toMatchObject({ paymentStatus: "cancelled", userId: null });
+
+    // CHECKOUT.ORDER.APPROVED (the buyer's approval, delivered late): we never capture for a cancelled order.
+    const approved = await deliver({
+      id: `WH-APPROVED-${paypalOrderId}`,
+      event_type: "CHECKOUT.ORDER.APPROVED",
+      resource: { id: paypalOrderId, purchase_units: [{ custom_id: order.orderId }] },
+    });
+    expect(approved).toEqual({ status: 200, outcome: "refused:ORDER_CANCELLED" });
+    expect((await merchant.getOrder(paypalOrderId)).status).toBe("APPROVED");
+
+    // The buyer's page had already asked PayPal to capture: the money moved. PAYMENT.CAPTURE.COMPLETED follows.
+    const captured = await merchant.captureOrder(paypalOrderId, `page-${paypalOrderId}`);
+    const capture = captured.purchase_units![0]!.payments!.captures![0]!;
+    const completed = {
+      id: `WH-COMPLETED-${paypalOrderId}`,
+      event_type: "PAYMENT.CAPTURE.COMPLETED",
+      resource: {
+        id: capture.id,
+        custom_id: order.orderId,
+        supplementary_data: { related_ids: { order_id: paypalOrderId } },
+      },
+    };
+    expect(await deliver(completed)).toEqual({ status: 200, outcome: "refunded:ORDER_CANCELLED" });
+    const atPaypal = await merchant.getOrder(paypalOrderId);
+    expect(atPaypal.purchase_units![0]!.payments!.captures![0]!.status).toBe("REFUNDED");
+    const refunds = [...standIn.state.refunds.values()].filter((r) => r.captureId === capture.id);
+    expect(refunds.map((r) => r.amount?.value)).toEqual(["20.00"]);
+    const [after] = await server.ctx.db.select().from(packageOrders).where(eq(packageOrders.id, order._id));
+    expect(after).toMatchObject({
+      paymentStatus: "Refunded",
+      orderStatus: "Refunded",
+      paypalTransactionId: capture.id,
+      refundedAmount: 20,
+      creditsReversed: 0,
+    });
+    // PayPal resends it under another event id: still one refund.
+    expect(await deliver({ ...completed, id: `${completed.id}-again` })).toEqual({
+      status: 200,
+      outcome: "already_paid",
+    });
+    expect([...standIn.state.refunds.values()].filter((r) => r.captureId === capture.id)).toHaveLength(1);
+    // The admin sees it in the orders list.
+    const list = (await admin.get(`/api/admin/orders?q=${order.orderId}`)).body;
+    expect(list.data ?? list.orders ?? list).toEqual(
+      expect.arrayContaining([expect.objectContaining({ orderId: order.orderId, paymentStatus: "Refunded" })]),
+    );
+  });
+});
+
+describe("stored files of a deleted account", () => {
+  it("the profile photo, the template's thumbnail and pictures answer 404 at once", async () => {
+    const m = await server.member();
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c33" } })
+      .png()
+      .toBuffer();
+    const fd = new FormData();
+    fd.append("image", new Blob([new Uint8Array(photo)], { type: "image/png" }), "me.png");
+    const uploaded = await m.post("/api/image-server/upload", fd);
+    expect(uploaded.status).toBe(201);
+    const urls: string[] = [uploaded.body.file.url];
+
+    expect(
+      (await admin.post("/api/gemini-keys", { name: "Good", key: "standin-closed-good-key-00001", isActive: true }))
+        .status,
+    ).toBe(201);
+    const design = await sharp({ create: { width: 400, height: 600, channels: 3, background: "#ffffff" } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 104, height: 60, channels: 3, background: "#f00" } })
+            .png()
+            .toBuffer(),
+          left: 16,
+          top: 12,
+        },
+        {
+          input: await sharp({ create: { width: 400, height: 240, channels: 3, background: "#00f" } })
+            .png()
+            .toBuffer(),
+          left: 0,
+          top: 120,
+        },
+      ])
+      .png()
+      .toBuffer();
+    const started = await m.request("POST", "/api/generations", designForm(design, { instructions: "Spring" }));
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const job = await finishedJob(m, started.body.data.jobs[0]._id);
+    const template = (await m.get(`/api/templates/${job.templateId}`)).body.data;
+    for (const match of JSON.stringify(template).matchAll(/\/uploads\/[a-z]+\/[0-9a-f-]+\.[a-z]+(\?[^"\\]*)?/g))
+      urls.push(match[0]);
+    const unique = [...new Set(urls)];
+    expect(unique.length).toBeGreaterThanOrEqual(3);
+    for (const url of unique) expect((await fetch(server.url + url)).status, url).toBe(200);
+
+    await deleteAccount(m);
+    for (const url of unique) expect((await fetch(server.url + url)).status, url).toBe(404);
+  });
+});
