@@ -16,6 +16,12 @@ test("the administrator checks every outside service from System status", async 
   await expect(row("File storage")).toContainText("Wrote, read back and deleted");
   await expect(row("Email renderer")).toContainText("OK");
 
+  // Background jobs (decision 128): each periodic job with its interval, last and next run and last error.
+  await expect(page.getByRole("heading", { name: "Background jobs", level: 2 })).toBeVisible();
+  await expect(row("Generation queue")).toContainText("Every");
+  await expect(row("Refunds of interrupted generations")).toContainText("Last error");
+  await expect(row("Purge of deleted templates")).toContainText("Next run");
+
   // Check again runs every probe once more on the server.
   const again = page.waitForResponse((r) => r.url().endsWith("/api/admin/system-status") && r.status() === 200);
   await page.getByRole("button", { name: "Check again" }).click();

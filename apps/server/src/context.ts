@@ -21,6 +21,7 @@ import { createEmailProcessor, type EmailWorkerPool } from "./email-engine/pool.
 import type { Env } from "./env.js";
 import { createLocalBus, createPostgresBus, type InvalidationBus } from "./lib/invalidation-bus.js";
 import { createMetrics, type Metrics } from "./lib/metrics.js";
+import { Scheduler } from "./lib/scheduler.js";
 import { registerSecretsKey } from "./lib/secret-box.js";
 import { createMemoryWindowStore, createRedisWindowStore, type WindowStore } from "./lib/window-store.js";
 
@@ -53,6 +54,11 @@ export interface AppContext {
   credits: Credits;
   /** This app's Prometheus metrics, served by GET /metrics (decision 107): features count with `ctx.metrics.<name>`. */
   metrics: Metrics;
+  /**
+   * Every periodic job of this instance (composition/periodic-jobs.ts declares them; app.ts starts them when the app
+   * is ready and stops them with it); features ask for a run now with `ctx.scheduler.kick(name)`.
+   */
+  scheduler: Scheduler;
 }
 
 export function createContext(opts: {
@@ -143,6 +149,10 @@ export function createContext(opts: {
     log,
     credits,
     metrics,
+    scheduler: new Scheduler({
+      onRun: metrics.periodicJobRun,
+      onError: (job, err) => log.warn({ err, job }, "periodic job failed; it runs again at its next interval"),
+    }),
     redis,
     limits,
     loginLimiter: new FailedLoginLimiter(FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS, limits),

@@ -14,7 +14,7 @@ import { THUMBNAIL } from "../src/email-engine/render-report.js";
 import { loadEnv } from "../src/env.js";
 import { endAndRefund } from "../src/features/generator/jobs/refund.js";
 import { jobsRepo } from "../src/features/generator/jobs/repo.js";
-import { workers } from "../src/features/generator/routes.js";
+import { workers } from "../src/features/generator/runtime.js";
 import { listenOrClose, onFreePort, startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**

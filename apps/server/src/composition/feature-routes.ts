@@ -8,6 +8,7 @@ import { contentRoutes } from "../features/content/routes.js";
 import { dashboardRoutes } from "../features/dashboard/routes.js";
 import { emailCheckRoutes } from "../features/email-check/routes.js";
 import { generatorRoutes } from "../features/generator/routes.js";
+import { createGeneratorRuntime } from "../features/generator/runtime.js";
 import { healthRoutes } from "../features/health/routes.js";
 import { systemStatusRoutes } from "../features/health/status-routes.js";
 import { messagingRoutes } from "../features/messaging/routes.js";
@@ -16,6 +17,7 @@ import { profileRoutes } from "../features/profile/routes.js";
 import { supportRoutes } from "../features/support/routes.js";
 import { uploadRoutes } from "../features/uploads/routes.js";
 import { userRoutes } from "../features/users/routes.js";
+import { periodicJobs } from "./periodic-jobs.js";
 import { statusProbes } from "./status-probes.js";
 
 /** Every feature's routes, in registration order (the SPA fallback comes after them, in app.ts). */
@@ -25,7 +27,8 @@ export async function registerFeatureRoutes(app: FastifyInstance, opts: { webDis
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(supportRoutes);
-  await app.register(generatorRoutes);
+  const generator = createGeneratorRuntime(app.ctx);
+  await app.register(generatorRoutes, { runtime: generator });
   await app.register(brandKitRoutes);
   await app.register(emailCheckRoutes);
   // The landing page prerenders the pricing section too: the composition root hands content the packages answer.
@@ -36,6 +39,12 @@ export async function registerFeatureRoutes(app: FastifyInstance, opts: { webDis
   await app.register(dashboardRoutes);
   await app.register(auditRoutes);
   await app.register(commerceRoutes, { webDist: opts.webDist });
-  // System status checks every outside service, the features' own included (Gemini keys, PayPal).
-  await app.register(systemStatusRoutes, { probes: () => statusProbes(app.ctx) });
+  // Every periodic job, declared once (app.ts starts the scheduler when the app is ready).
+  app.ctx.scheduler.add(...periodicJobs(app.ctx, generator));
+  // System status checks every outside service, the features' own included (Gemini keys, PayPal), and shows the
+  // periodic jobs.
+  await app.register(systemStatusRoutes, {
+    probes: () => statusProbes(app.ctx),
+    jobs: () => app.ctx.scheduler.states(),
+  });
 }

@@ -19,8 +19,27 @@ export const SystemCheck = z.object({
 });
 export type TSystemCheck = z.infer<typeof SystemCheck>;
 
+/**
+ * One periodic job of the instance that answered (the scheduler, issue 46): when it last ran here, how long it took,
+ * when it runs next and its last error (kept until a later run works). Times are ISO strings; null: not yet / none.
+ */
+export const PeriodicJobStatus = z.object({
+  name: z.string(),
+  everyMs: z.number().int(),
+  lastRunAt: z.string().nullable(),
+  lastDurationMs: z.number().int().nonnegative().nullable(),
+  nextRunAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  running: z.boolean(),
+  runs: z.number().int().nonnegative(),
+  failures: z.number().int().nonnegative(),
+});
+export type TPeriodicJobStatus = z.infer<typeof PeriodicJobStatus>;
+
 export const SystemStatusResponse = z.object({
   checkedAt: z.string(),
   checks: z.array(SystemCheck),
+  jobs: z.array(PeriodicJobStatus),
 });
 export type TSystemStatusResponse = z.infer<typeof SystemStatusResponse>;

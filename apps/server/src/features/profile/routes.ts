@@ -13,7 +13,7 @@ import { adminActor } from "../../core/audit.js";
 import { SessionCache } from "../../core/identity/session-cache.js";
 import { toUserDto } from "../../core/identity/users.js";
 import { currentUser } from "../../plugins/access.js";
-import { latestExport, readExportZip, startExport, startExportWorker, toExportDto } from "./export/service.js";
+import { latestExport, readExportZip, startExport, toExportDto } from "./export/service.js";
 import { deleteOwnAccount, updateProfile } from "./service.js";
 
 /** The session cookies a deleted account's browser drops (plain and __Secure- names, Better Auth's cookie cache). */
@@ -27,8 +27,6 @@ const ENDED_SESSION_COOKIES = [
 export async function profileRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
-  const exportWorker = startExportWorker(ctx);
-  app.addHook("onClose", () => exportWorker.stop());
 
   app.put(
     "/api/update-user-profile/:userId",
@@ -106,7 +104,6 @@ export async function profileRoutes(appBase: FastifyInstance) {
     },
     async (req, reply) => {
       const row = await startExport(ctx, currentUser(req).id);
-      void exportWorker.kick();
       return reply.code(202).send({ export: toExportDto(ctx, row) });
     },
   );

@@ -11,17 +11,10 @@ import { z } from "zod";
 import { AppError } from "../../lib/app-error.js";
 import { currentUser } from "../../plugins/access.js";
 import { readUploadedFile, storeUploadedImage } from "./service.js";
-import { scheduleSweep } from "./sweep.js";
 
 export async function uploadRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
-  // The storage sweep (decision 104): objects no row references go after the grace period.
-  let stopSweep: (() => void) | undefined;
-  appBase.addHook("onReady", async () => {
-    stopSweep = scheduleSweep(ctx);
-  });
-  appBase.addHook("onClose", async () => stopSweep?.());
   // Scoped to this plugin unless another feature already registered multipart higher up.
   if (!appBase.hasContentTypeParser("multipart/form-data")) {
     await appBase.register(fastifyMultipart, {

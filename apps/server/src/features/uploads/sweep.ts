@@ -75,26 +75,19 @@ export async function sweepStorage(ctx: AppContext, now = new Date()): Promise<S
 }
 
 /**
- * Runs the sweep every STORAGE_SWEEP_INTERVAL_MINUTES (0: never on this instance); of several instances, the one that
- * claims the interval first runs it (app_meta mark), the others skip. Answers a stop function.
+ * The sweep's single-instance claim (the scheduler asks it every STORAGE_SWEEP_INTERVAL_MINUTES): of several
+ * instances, the one that marks the interval first in app_meta sweeps, the others skip.
  */
-export function scheduleSweep(ctx: AppContext): () => void {
-  const everyMs = ctx.env.STORAGE_SWEEP_INTERVAL_MINUTES * 60 * 1000;
-  if (everyMs <= 0) return () => {};
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      const now = new Date();
-      if (await sweepRepo.claimScheduledRun(ctx.db, now, everyMs * 0.9)) await sweepStorage(ctx, now);
-    } catch (err) {
-      ctx.metrics.sweepRuns.inc({ outcome: "failed" });
-      ctx.log.warn({ err }, "storage sweep failed; it runs again at the next interval");
-    } finally {
-      running = false;
-    }
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function claimSweep(ctx: AppContext, now: Date, everyMs: number): Promise<boolean> {
+  return sweepRepo.claimScheduledRun(ctx.db, now, everyMs * 0.9);
+}
+
+/** One scheduled sweep; a failure is counted (runs_total{outcome="failed"}) and handed back to the scheduler. */
+export async function scheduledSweep(ctx: AppContext): Promise<void> {
+  try {
+    await sweepStorage(ctx, new Date());
+  } catch (err) {
+    ctx.metrics.sweepRuns.inc({ outcome: "failed" });
+    throw err;
+  }
 }

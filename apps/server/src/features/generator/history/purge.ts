@@ -39,12 +39,3 @@ export async function purgeDeletedTemplates(ctx: AppContext, now = new Date(), b
   if (purged) ctx.log.info({ purged }, "deleted templates purged after their undo window");
   return purged;
 }
-
-/** Purges every minute on this instance (the first run a minute after start); answers a stop function. */
-export function startPurging(ctx: AppContext, everyMs = 60_000): () => void {
-  const timer = setInterval(() => {
-    purgeDeletedTemplates(ctx).catch((err) => ctx.log.warn({ err }, "purging deleted templates failed; next minute"));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -15,8 +15,6 @@ export interface WorkerOptions {
   concurrency: number;
   /** How long a claim holds without a heartbeat. */
   leaseMs: number;
-  /** How often the queue is polled when nothing pokes it. */
-  pollMs: number;
 }
 
 /** What a job tells listeners in this process (streams attached to it). */
@@ -33,7 +31,6 @@ export class GenerationWorker {
   /** Per-job signals for streams in this process (event name = job id). */
   readonly bus = new EventEmitter();
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  private timer: NodeJS.Timeout | undefined;
   private ticking = false;
   /** The tick in progress (resolved when none): stop() waits for it, so no claim lands after stop() returned. */
   private tickDone: Promise<void> = Promise.resolve();
@@ -49,12 +46,17 @@ export class GenerationWorker {
     this.bus.setMaxListeners(0);
   }
 
+  /** Starts claiming; the scheduler's "generation-worker" job then polls every GENERATION_POLL_MS. */
   start() {
     if (!this.stopped) return;
     this.stopped = false;
-    this.timer = setInterval(() => this.poke(), this.opts.pollMs);
-    this.timer.unref();
     this.poke();
+  }
+
+  /** The scheduler's poll: looks for work and resolves when this look (and any asked for meanwhile) is over. */
+  async poll(): Promise<void> {
+    this.poke();
+    await this.tickDone;
   }
 
   /** Looks for work now (after a job was created or retried here). */
@@ -92,7 +94,6 @@ export class GenerationWorker {
   async stop(opts: { abandon?: boolean } = {}) {
     this.stopped = true;
     this.stopMode = opts.abandon ? "abandon" : "shutdown";
-    if (this.timer) clearInterval(this.timer);
     // A claim in flight finishes first: its job is then either in `running` (aborted below) or handled in tick().
     await this.tickDone;
     for (const { controller } of this.running.values()) controller.abort(this.stopMode);

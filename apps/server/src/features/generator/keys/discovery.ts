@@ -11,7 +11,7 @@ import { type KeyRow, keysRepo } from "./repo.js";
  */
 export const MODELS_TTL_MS = 6 * 60 * 60 * 1000;
 /** How often each instance looks for lists older than the TTL. */
-const SWEEP_EVERY_MS = 10 * 60 * 1000;
+export const DISCOVERY_EVERY_MS = 10 * 60 * 1000;
 /** A check is one cheap call: it gets this long. */
 const CHECK_TIMEOUT_MS = 10_000;
 
@@ -55,22 +55,4 @@ export async function refreshStale(ctx: AppContext, gemini: GeminiClient, olderT
   for (const key of await keysRepo.active(ctx.db)) {
     if (await keysRepo.claimCheck(ctx.db, key.id, olderThanMs)) await checkKey(ctx, gemini, key);
   }
-}
-
-/** Starts this instance's sweep (unref'd timer); returns its stop. */
-export function startDiscovery(ctx: AppContext, gemini: GeminiClient): () => void {
-  let running = false;
-  const sweep = () => {
-    if (running) return;
-    running = true;
-    refreshStale(ctx, gemini)
-      .catch((err) => ctx.log.warn({ err }, "Gemini model discovery failed"))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const timer = setInterval(sweep, SWEEP_EVERY_MS);
-  timer.unref();
-  sweep();
-  return () => clearInterval(timer);
 }

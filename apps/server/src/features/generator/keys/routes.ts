@@ -17,7 +17,7 @@ import { z } from "zod";
 import type { GeminiClient } from "../../../adapters/gemini/client.js";
 import { adminActor } from "../../../core/audit.js";
 import { idParams, okResponse } from "../route-parts.js";
-import { type CheckResult, refreshStale, startDiscovery } from "./discovery.js";
+import { type CheckResult, refreshStale } from "./discovery.js";
 import { toKeyDetail } from "./repo.js";
 import { keysService } from "./service.js";
 
@@ -55,11 +55,6 @@ const testedMessage = (r: CheckResult, by = "Google") =>
 export async function keysRoutes(appBase: FastifyInstance, { gemini }: { gemini: GeminiClient }) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
-  let stopDiscovery: (() => void) | undefined;
-  appBase.addHook("onReady", async () => {
-    stopDiscovery = startDiscovery(ctx, gemini);
-  });
-  appBase.addHook("onClose", async () => stopDiscovery?.());
 
   app.get(
     "/api/gemini-keys",

@@ -10,10 +10,11 @@ export const exportClock = { now: () => new Date() };
 /** How long a worker may take over one export before another instance may take it over. */
 const LEASE_MS = 5 * 60_000;
 const TTL_MS = DATA_EXPORT_TTL_HOURS * 60 * 60_000;
-/** How often each instance looks for exports left by a stopped instance and for expired zips. */
-const POLL_MS = 15_000;
+/** The scheduler's job that builds exports; how often each instance looks for left or expired ones. */
+export const EXPORT_JOB = "data-export";
+export const EXPORT_POLL_MS = 15_000;
 
-type Ctx = Pick<AppContext, "db" | "storage" | "log">;
+type Ctx = Pick<AppContext, "db" | "storage" | "log" | "scheduler">;
 
 /** The name the link's HMAC is computed over (the storage signer's, decision 103; the zip itself is in the database). */
 const signedName = (id: string) => `exports/${id}.zip`;
@@ -47,13 +48,18 @@ export async function latestExport(ctx: Pick<AppContext, "db" | "storage">, user
 /** A zip finished this recently is answered again instead of building another (a burst of clicks builds one). */
 const REBUILD_AFTER_MS = 60_000;
 
-/** Starts an export, or answers the one already queued or running (or finished within the last minute). */
+/**
+ * Starts an export, or answers the one already queued or running (or finished within the last minute); a new one is
+ * built at once by this instance's export worker.
+ */
 export async function startExport(ctx: Ctx, userId: string): Promise<ExportRow> {
   const latest = await exportRepo.latest(ctx.db, userId);
   if (latest && (latest.status === "queued" || latest.status === "running")) return latest;
   const fresh = latest?.status === "ready" && latest.finishedAt;
   if (fresh && exportClock.now().getTime() - fresh.getTime() < REBUILD_AFTER_MS) return latest;
-  return exportRepo.create(ctx.db, userId);
+  const row = await exportRepo.create(ctx.db, userId);
+  void ctx.scheduler.kick(EXPORT_JOB);
+  return row;
 }
 
 /**
@@ -99,47 +105,18 @@ async function runOne(ctx: Ctx, claimed: ExportRow) {
 }
 
 /**
- * The in-process export worker of one instance: runs at once when this instance starts an export, and every
- * POLL_MS takes over exports left by a stopped instance and deletes the zips whose link has expired.
+ * One pass of the export worker (the scheduler's "data-export" job: every EXPORT_POLL_MS on each instance, and at once
+ * when this instance starts an export): builds the queued exports, each claimed with a lease so one instance builds
+ * it, takes over exports left by a stopped instance, and deletes the zips whose link has expired. Stops between two
+ * exports when the app stops.
  */
-export function startExportWorker(ctx: Ctx) {
-  let busy: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  async function drain() {
-    do {
-      again = false;
-      for (;;) {
-        if (stopped) return;
-        const claimed = await exportRepo.claim(ctx.db, exportClock.now(), LEASE_MS);
-        if (!claimed) break;
-        await runOne(ctx, claimed);
-      }
-      await exportRepo.failAbandoned(ctx.db, exportClock.now());
-      await exportRepo.dropExpiredZips(ctx.db, exportClock.now());
-    } while (again && !stopped);
+export async function drainExports(ctx: Ctx, signal: AbortSignal): Promise<void> {
+  for (;;) {
+    if (signal.aborted) return;
+    const claimed = await exportRepo.claim(ctx.db, exportClock.now(), LEASE_MS);
+    if (!claimed) break;
+    await runOne(ctx, claimed);
   }
-  const kick = () => {
-    if (stopped) return Promise.resolve();
-    if (busy) {
-      again = true;
-      return busy;
-    }
-    busy = drain()
-      .catch((err) => ctx.log.warn({ err }, "data export worker pass failed; the next one retries"))
-      .finally(() => {
-        busy = null;
-      });
-    return busy;
-  };
-  const timer = setInterval(kick, POLL_MS);
-  timer.unref();
-  return {
-    kick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await busy;
-    },
-  };
+  await exportRepo.failAbandoned(ctx.db, exportClock.now());
+  await exportRepo.dropExpiredZips(ctx.db, exportClock.now());
 }

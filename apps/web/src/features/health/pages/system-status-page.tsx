@@ -6,6 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSystemStatus } from "../api/system-status";
+import { PeriodicJobs } from "../components/periodic-jobs";
 
 const STATE_COLOR: Record<TSystemCheck["state"], BadgeColor> = {
   ok: "green",
@@ -46,6 +47,7 @@ export function SystemStatusPage() {
             <p className="mt-3 text-xs text-slate-500">
               {SYSTEM_STATUS_TEXTS.checkedAt(new Date(q.data.checkedAt).toLocaleString())}
             </p>
+            <PeriodicJobs jobs={q.data.jobs} />
           </>
         )}
       </div>
