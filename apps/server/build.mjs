@@ -11,6 +11,7 @@ await build({
   entryPoints: [
     { in: "src/main.ts", out: "main" },
     { in: "src/email-engine/worker.ts", out: "email-engine-worker" },
+    { in: "src/design-reader/worker.ts", out: "design-reader-worker" },
   ],
   outdir,
   bundle: true,

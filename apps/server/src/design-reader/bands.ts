@@ -63,31 +63,27 @@ function contentBoxOf(r: Raster, outer: Rgb): Box {
       if (d > SAME_COLOUR) counts[x]!++;
     }
   }
-  // The longest run of columns that differ from the outer colour in many rows.
+  // The longest run of columns that differ from the outer colour in many rows; gaps narrower than 8 % of the width
+  // are bridged (white letters on a coloured header are the outer colour in a few columns).
+  const on = Array.from(counts, (n) => n >= rows * BODY_COLUMN_SHARE);
+  const bridge = Math.round(r.width * 0.08);
+  for (let x = 0, last = -1; x < r.width; x++) {
+    if (!on[x]) continue;
+    if (last >= 0 && x - last > 1 && x - last <= bridge) on.fill(true, last, x);
+    last = x;
+  }
   let best = { x: 0, width: 0 };
   let start = -1;
   for (let x = 0; x <= r.width; x++) {
-    const on = x < r.width && counts[x]! >= rows * BODY_COLUMN_SHARE;
-    if (on && start < 0) start = x;
-    if (!on && start >= 0) {
+    const isOn = x < r.width && on[x]!;
+    if (isOn && start < 0) start = x;
+    if (!isOn && start >= 0) {
       if (x - start > best.width) best = { x: start, width: x - start };
       start = -1;
     }
   }
-  // No body column of its own colour (white on white): the columns with any ink.
-  if (best.width < r.width * 0.3) {
-    let x0 = r.width;
-    let x1 = 0;
-    for (let x = 0; x < r.width; x++) {
-      if (counts[x]! > 0) {
-        x0 = Math.min(x0, x);
-        x1 = x + 1;
-      }
-    }
-    best = x1 > x0 ? { x: x0, width: x1 - x0 } : { x: 0, width: r.width };
-    // Text on the page itself: the body column is the whole width unless the ink sits well inside it.
-    if (best.width >= r.width * 0.6) best = { x: 0, width: r.width };
-  }
+  // Text on the page itself: nothing tells the body column from the page, so it is the whole width.
+  if (best.width < r.width * 0.3) best = { x: 0, width: r.width };
   if (best.width >= r.width * FULL_WIDTH_SHARE) best = { x: 0, width: r.width };
   return { x: best.x, y: 0, width: best.width, height: r.height };
 }

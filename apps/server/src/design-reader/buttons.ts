@@ -42,13 +42,20 @@ export function outlineOf(r: Raster, leaf: Leaf): Rgb | null {
     height: Math.max(1, box.height - 6),
   });
   if (colourDistance(inside.colour, leaf.background) > SAME_COLOUR) return null;
-  return dominantColour(r, { x: box.x, y: box.y + Math.floor(box.height / 2), width: 2, height: 1 }).colour;
+  // The frame's own colour: the pixel farthest from the background across its left side (edges are blended).
+  let colour = pixelAt(r, box.x, box.y + Math.floor(box.height / 2));
+  for (let x = box.x; x < box.x + Math.min(8, box.width / 2); x++) {
+    const px = pixelAt(r, x, box.y + Math.floor(box.height / 2));
+    if (colourDistance(px, leaf.background) > colourDistance(colour, leaf.background)) colour = px;
+  }
+  return colour;
 }
 
-function radiusOf(r: Raster, box: Box, fill: Rgb, scale: number): number {
+/** Background pixels on the diagonal from the top-left corner until the shape starts. */
+function radiusOf(r: Raster, box: Box, background: Rgb, scale: number): number {
   let d = 0;
   const limit = Math.min(box.width, box.height) / 2;
-  while (d < limit && colourDistance(pixelAt(r, box.x + d, box.y + d), fill) > SAME_COLOUR * 2) d++;
+  while (d < limit && colourDistance(pixelAt(r, box.x + d, box.y + d), background) <= INK_DISTANCE / 2) d++;
   return Math.round(d / (1 - Math.SQRT1_2) / scale);
 }
 
@@ -74,13 +81,12 @@ export function buttonOf(
   if (lines.size > 1 && ink.height > box.height * 0.6) return null;
   const line = lineOf(r, ink, words, fill);
   const fontSizePx = Math.round(line.fontSize / context.scale);
-  const radiusSource = border ?? fill;
   return {
     kind: "button",
     box,
     text: line.words.map((w) => w.text).join(" "),
     background: hex(fill),
-    radiusPx: radiusOf(r, box, radiusSource, context.scale),
+    radiusPx: radiusOf(r, box, leaf.background, context.scale),
     border: border ? hex(border) : null,
     fontSizePx,
     fontWeight: line.bold ? "bold" : "normal",

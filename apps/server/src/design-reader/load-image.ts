@@ -24,8 +24,6 @@ export class DesignImageError extends Error {
 
 export interface LoadedDesign {
   raster: Raster;
-  /** The same pixels as a PNG (for the OCR engine). */
-  png: Buffer;
 }
 
 /** Reads the header only: format, frames and size, refusing what the reader cannot use. */
@@ -54,22 +52,20 @@ export async function inspectDesign(image: Buffer): Promise<{ width: number; hei
 export async function loadDesign(image: Buffer): Promise<LoadedDesign> {
   await inspectDesign(image);
   try {
-    const pipeline = sharp(image, { limitInputPixels: MAX_DESIGN_PIXELS, failOn: "error" })
+    const { data, info } = await sharp(image, { limitInputPixels: MAX_DESIGN_PIXELS, failOn: "error" })
       .rotate()
       .flatten({ background: "#ffffff" })
       .toColourspace("srgb")
-      .removeAlpha();
-    const { data, info } = await pipeline.clone().raw().toBuffer({ resolveWithObject: true });
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     if (info.channels !== 3) throw new DesignImageError("corrupt");
     const raster: Raster = {
       width: info.width,
       height: info.height,
       data: new Uint8Array(data.buffer, data.byteOffset, data.length),
     };
-    const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
-      .png({ compressionLevel: 1 })
-      .toBuffer();
-    return { raster, png };
+    return { raster };
   } catch (err) {
     if (err instanceof DesignImageError) throw err;
     throw new DesignImageError("corrupt");

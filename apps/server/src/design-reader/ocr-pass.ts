@@ -12,6 +12,8 @@ import type { Box, Raster, Rgb } from "./raster.js";
 export interface BackgroundArea {
   box: Box;
   background: Rgb;
+  /** The colour around a filled shape: its rounded corners show it, and are not ink. */
+  around?: Rgb;
 }
 
 /** Distance × this is the grey's darkness: text 85 levels away from its background is already black. */
@@ -20,14 +22,26 @@ const CONTRAST_GAIN = 3;
 /** A grey picture of the design with ink dark on white; later areas in the list win (a button inside its band). */
 export function normalisedGrey(r: Raster, areas: BackgroundArea[], pictures: Box[]): Uint8Array {
   const grey = new Uint8Array(r.width * r.height).fill(255);
-  for (const { box, background } of areas) {
+  for (const { box, background, around } of areas) {
     const [br, bg, bb] = background;
+    // A shape's corners (a quarter of its height, at most a sixth of its width) may show the colour around it.
+    const corner = around ? Math.min(box.height / 2, box.width / 6) : 0;
     for (let y = box.y; y < box.y + box.height; y++) {
       let i = (y * r.width + box.x) * 3;
       let g = y * r.width + box.x;
+      const nearEdgeY = y - box.y < corner || box.y + box.height - 1 - y < corner;
       for (let x = box.x; x < box.x + box.width; x++, i += 3, g++) {
         const d = Math.max(Math.abs(r.data[i]! - br), Math.abs(r.data[i + 1]! - bg), Math.abs(r.data[i + 2]! - bb));
-        grey[g] = 255 - Math.min(255, d * CONTRAST_GAIN);
+        let dark = d;
+        if (around && nearEdgeY && (x - box.x < corner || box.x + box.width - 1 - x < corner)) {
+          const a = Math.max(
+            Math.abs(r.data[i]! - around[0]),
+            Math.abs(r.data[i + 1]! - around[1]),
+            Math.abs(r.data[i + 2]! - around[2]),
+          );
+          dark = Math.min(d, a);
+        }
+        grey[g] = 255 - Math.min(255, dark * CONTRAST_GAIN);
       }
     }
   }

@@ -1,20 +1,63 @@
 import type { TLayoutPicture } from "@mailsmith/shared";
-import type { Box } from "./raster.js";
+import { colourDistance, SAME_COLOUR } from "./colour.js";
+import { type Box, pixelAt, type Raster, type Rgb } from "./raster.js";
 import type { Leaf } from "./segment.js";
 
 /**
- * Pictures (decision 121): a leaf with many colours (a photo, an illustration) is a picture before any text is read;
+ * Pictures (decision 121): a leaf with colours that are not one ink on its background (a photo, an illustration, a
+ * coloured logo) is a picture before any text is read;
  * after reading, a leaf of some size with no words on it is one too (a logo in two colours, an icon, a broken image's
  * frame). Its role: a small square mark is an icon, a mark in the first or last band narrower than half the body
  * column is a logo, anything else a photo.
  */
 
-/** A leaf using this many colours (4-bit quantised, ≥ 1 % each) is drawn, not typeset. */
-export const PICTURE_COLOURS = 14;
+/**
+ * Text of one colour on a background only uses the colours between the two (its anti-aliased edges blend them);
+ * a picture's pixels stray from that line. A leaf where this share of its non-background pixels is more than
+ * 48 levels off the background–ink line is drawn, not typeset.
+ */
+export const OFF_LINE_SHARE = 0.2;
 
-export function looksLikePicture(leaf: Leaf, scale: number): boolean {
+/** The share of non-background pixels off the line from the background to the ink colour. */
+export function offLineShare(r: Raster, box: Box, background: Rgb): number {
+  const step = box.width * box.height > 60_000 ? 2 : 1;
+  let far = 0;
+  const farthest: number[] = [0, 0, 0];
+  for (let y = box.y; y < box.y + box.height; y += step) {
+    for (let x = box.x; x < box.x + box.width; x += step) {
+      const p = pixelAt(r, x, y);
+      const d = colourDistance(p, background);
+      if (d > far) {
+        far = d;
+        farthest.splice(0, 3, ...p);
+      }
+    }
+  }
+  if (far <= SAME_COLOUR) return 0;
+  const ink = farthest as unknown as Rgb;
+  const v = [ink[0] - background[0], ink[1] - background[1], ink[2] - background[2]];
+  const vv = v[0]! * v[0]! + v[1]! * v[1]! + v[2]! * v[2]!;
+  let counted = 0;
+  let off = 0;
+  for (let y = box.y; y < box.y + box.height; y += step) {
+    for (let x = box.x; x < box.x + box.width; x += step) {
+      const p = pixelAt(r, x, y);
+      if (colourDistance(p, background) <= SAME_COLOUR) continue;
+      counted++;
+      const w = [p[0] - background[0], p[1] - background[1], p[2] - background[2]];
+      const t = Math.max(0, Math.min(1, (w[0]! * v[0]! + w[1]! * v[1]! + w[2]! * v[2]!) / vv));
+      const dx = w[0]! - t * v[0]!;
+      const dy = w[1]! - t * v[1]!;
+      const dz = w[2]! - t * v[2]!;
+      if (Math.sqrt(dx * dx + dy * dy + dz * dz) > 48) off++;
+    }
+  }
+  return counted === 0 ? 0 : off / counted;
+}
+
+export function looksLikePicture(r: Raster, leaf: Leaf, scale: number): boolean {
   const big = leaf.box.width >= 24 * scale && leaf.box.height >= 24 * scale;
-  return big && leaf.colours.distinct >= PICTURE_COLOURS;
+  return big && offLineShare(r, leaf.box, leaf.fill ?? leaf.background) >= OFF_LINE_SHARE;
 }
 
 /** A leaf with no words big enough to be a mark rather than a speck. */

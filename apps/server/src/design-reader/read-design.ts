@@ -15,7 +15,8 @@ import { detectLanguage } from "./language.js";
 import { loadDesign } from "./load-image.js";
 import { type BackgroundArea, normalisedGrey, readWords } from "./ocr-pass.js";
 import { isMark, looksLikePicture, pictureOf } from "./pictures.js";
-import { type Box, centreInside } from "./raster.js";
+import { type Box, centreInside, unionBox } from "./raster.js";
+import { loadRefusalOf, refusalError } from "./refusal.js";
 import { detectScale } from "./scale.js";
 import { type ColumnNode, type Leaf, type SectionNode, segmentBand } from "./segment.js";
 import { groupParagraphs, lineOf, type TextLine, textBlockOf } from "./text-blocks.js";
@@ -73,6 +74,28 @@ function abortIfAsked(signal?: AbortSignal) {
 
 const seconds = (from: number) => Math.round(performance.now() - from) / 1000;
 
+/** A mark the OCR engine took for a letter: no letter or digit, or one character it was unsure of. */
+function isJunk(w: OcrWord): boolean {
+  if (w.confidence < 20) return true;
+  if (!/[\p{L}\p{N}]/u.test(w.text)) return w.confidence < 60;
+  return w.text.length === 1 && w.confidence < 50;
+}
+
+/** Words in rows: a word joins the row its vertical centre falls in (two lines may share one leaf). */
+function splitLines(words: OcrWord[]): OcrWord[][] {
+  const rows: { y0: number; y1: number; words: OcrWord[] }[] = [];
+  for (const w of [...words].sort((a, b) => a.box.y + a.box.height / 2 - (b.box.y + b.box.height / 2))) {
+    const cy = w.box.y + w.box.height / 2;
+    const row = rows.find((r) => cy >= r.y0 && cy <= r.y1);
+    if (row) {
+      row.words.push(w);
+      row.y0 = Math.min(row.y0, w.box.y);
+      row.y1 = Math.max(row.y1, w.box.y + w.box.height);
+    } else rows.push({ y0: w.box.y, y1: w.box.y + w.box.height, words: [w] });
+  }
+  return rows.map((r) => r.words);
+}
+
 /** Looks like a line of text by its shape: wider than tall, text-sized, few colours. */
 function textShaped(leaf: Leaf, scale: number): boolean {
   const h = leaf.box.height / scale;
@@ -82,7 +105,11 @@ function textShaped(leaf: Leaf, scale: number): boolean {
 export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): Promise<TDesignLayout> {
   const engine = opts.engine ?? sharedEngine();
   const started = performance.now();
-  const { raster } = await loadDesign(image);
+  const loaded = await loadDesign(image).catch((err: unknown) => {
+    const refusal = loadRefusalOf(err);
+    throw refusal ? refusalError(refusal) : err;
+  });
+  const { raster } = loaded;
   abortIfAsked(opts.signal);
 
   let scale = detectScale(raster.width, raster.width);
@@ -110,8 +137,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     for (const row of s.rows) {
       for (const col of row.columns) {
         for (const leaf of col.leaves) {
-          if (looksLikePicture(leaf, scale)) pictureBoxes.push(leaf.box);
-          else if (leaf.fill) areas.push({ box: leaf.box, background: leaf.fill });
+          if (looksLikePicture(raster, leaf, scale)) pictureBoxes.push(leaf.box);
+          else if (leaf.fill) areas.push({ box: leaf.box, background: leaf.fill, around: leaf.background });
         }
       }
     }
@@ -131,6 +158,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   const leaves = sections.flatMap((s) => s.rows.flatMap((r) => r.columns.flatMap((c) => c.leaves)));
   const wordsOf = new Map<Leaf, OcrWord[]>();
   for (const w of words) {
+    if (isJunk(w)) continue;
     const leaf = leaves.find((l) => centreInside(w.box, l.box));
     if (!leaf) continue;
     const list = wordsOf.get(leaf);
@@ -154,7 +182,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     for (const leaf of col.leaves) {
       const found = wordsOf.get(leaf) ?? [];
       const meanConfidence = found.reduce((n, w) => n + w.confidence, 0) / Math.max(1, found.length);
-      if (looksLikePicture(leaf, scale)) {
+      if (looksLikePicture(raster, leaf, scale)) {
         flush();
         const text = found
           .filter((w) => w.confidence >= 60)
@@ -183,10 +211,13 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
           blocks.push(button);
           continue;
         }
-        pending.push(lineOf(raster, leaf.box, found, leaf.fill ?? leaf.background));
+        for (const lineWords of splitLines(found)) {
+          const box = unionBox(lineWords.map((w) => w.box));
+          pending.push(lineOf(raster, box, lineWords, leaf.fill ?? leaf.background));
+        }
         continue;
       }
-      if (textShaped(leaf, scale) && (found.length > 0 || leaf.box.height / scale < 40)) {
+      if (textShaped(leaf, scale) && leaf.colours.share >= 0.4 && (found.length > 0 || leaf.box.height / scale < 40)) {
         const tiny = leaf.box.height / scale < TINY_TEXT_CSS;
         unreadable.push({ box: leaf.box, reason: tiny ? UNREADABLE_REASONS.tiny : UNREADABLE_REASONS.script });
         continue;

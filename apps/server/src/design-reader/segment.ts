@@ -1,6 +1,6 @@
 import type { Band } from "./bands.js";
 import { type ColourCount, colourDistance, dominantColour, SAME_COLOUR } from "./colour.js";
-import { type Box, type Raster, type Rgb, unionBox } from "./raster.js";
+import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
 import { type Cut, type InkMask, paintInk, tighten, xyCut } from "./xy-cut.js";
 
 /**
@@ -48,6 +48,19 @@ function flatten(cuts: Cut[]): Box[] {
   return out;
 }
 
+/** Fewer ink pixels than a 2 × 2 CSS px dot: a speck (a corner's anti-aliasing, JPEG noise), not content. */
+function specks(mask: InkMask, scale: number) {
+  const least = 4 * scale * scale;
+  return (b: Box) => {
+    let n = 0;
+    for (let y = b.y; y < b.y + b.height && n < least; y++) {
+      let m = y * mask.width + b.x;
+      for (let x = 0; x < b.width; x++, m++) n += mask.bits[m]!;
+    }
+    return n >= least;
+  };
+}
+
 export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask): SectionNode {
   paintInk(r, band.box, band.background, mask);
   const rows: RowNode[] = [];
@@ -62,7 +75,15 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
   /** A card's inside, cut on its own fill; null when the shape is not a card. */
   const cardColumn = (leaf: Leaf): ColumnNode | null => {
     if (!leaf.fill || leaf.box.height < CARD_MIN_HEIGHT * scale || leaf.colours.distinct > 12) return null;
-    const inset = Math.max(1, Math.round(2 * scale));
+    // Inside its rounded corners: the diagonal from the corner to the fill is R·(1 − 1/√2).
+    let corner = 0;
+    const limit = Math.min(leaf.box.width, leaf.box.height) / 2;
+    while (
+      corner < limit &&
+      colourDistance(pixelAt(r, leaf.box.x + corner, leaf.box.y + corner), leaf.fill) > SAME_COLOUR
+    )
+      corner++;
+    const inset = Math.max(1, Math.round(2 * scale)) + corner;
     const inner = {
       x: leaf.box.x + inset,
       y: leaf.box.y + inset,
@@ -72,14 +93,18 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
     if (inner.width <= 0 || inner.height <= 0) return null;
     paintInk(r, inner, leaf.fill, mask);
     const tight = tighten(mask, inner);
-    const leaves = tight ? flatten(xyCut(mask, tight, { scale })).map((b) => leafOf(b, leaf.fill!)) : [];
+    const leaves = tight
+      ? flatten(xyCut(mask, tight, { scale }))
+          .filter(specks(mask, scale))
+          .map((b) => leafOf(b, leaf.fill!))
+      : [];
     return { box: leaf.box, background: leaf.fill, leaves };
   };
 
   const columnOf = (cuts: Cut[], box: Box): ColumnNode => {
     const leaves: Leaf[] = [];
     let background: Rgb | null = null;
-    for (const b of flatten(cuts)) {
+    for (const b of flatten(cuts).filter(specks(mask, scale))) {
       const leaf = leafOf(b, band.background);
       const card = cardColumn(leaf);
       if (card) {
@@ -116,13 +141,16 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
       const background =
         fill.share >= FILL_SHARE && colourDistance(fill.colour, band.background) > SAME_COLOUR ? fill.colour : null;
       if (background) paintInk(r, cut.box, background, mask);
-      const boxes = background ? flatten(xyCut(mask, cut.box, { scale })) : flatten(inner);
+      const boxes = (background ? flatten(xyCut(mask, cut.box, { scale })) : flatten(inner)).filter(
+        specks(mask, scale),
+      );
       rows.push({
         box: cut.box,
         columns: [{ box: cut.box, background, leaves: boxes.map((b) => leafOf(b, background ?? band.background)) }],
       });
       continue;
     }
+    if (!specks(mask, scale)(cut.box)) continue;
     const leaf = leafOf(cut.box, band.background);
     const card = cardColumn(leaf);
     if (card) {

@@ -1,0 +1,182 @@
+import type { TDesignLayout, TLayoutBlock } from "@mailsmith/shared";
+import { ZDesignLayoutSchema } from "@mailsmith/shared";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeSharedOcrEngine, readDesign } from "./read-design.js";
+
+/**
+ * The reader on drawn designs (SVG through sharp): bands, white-on-colour text, a rounded button, an outlined
+ * button, a rule, two columns, a card, a phone screenshot's scale. The corpus suite (test/design-reader-corpus.test.ts)
+ * measures it on real emails.
+ */
+
+const FONT = "Liberation Sans, Arial, sans-serif";
+
+async function draw(width: number, height: number, body: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${body}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+const text = (x: number, y: number, size: number, fill: string, s: string, extra = "") =>
+  `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}" fill="${fill}" ${extra}>${s}</text>`;
+
+const blocks = (layout: TDesignLayout): TLayoutBlock[] =>
+  layout.sections.flatMap((s) => s.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks)));
+
+const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** A newsletter: dark header band with white text, white body, a rounded green button, a rule, a grey footer. */
+async function newsletter(): Promise<Buffer> {
+  return draw(
+    600,
+    760,
+    `<rect width="600" height="760" fill="#ffffff"/>
+     <rect width="600" height="110" fill="#1d3557"/>
+     ${text(300, 68, 30, "#ffffff", "Spring Garden News", 'font-weight="bold" text-anchor="middle"')}
+     ${text(40, 180, 26, "#222222", "Plant your tomatoes now", 'font-weight="bold"')}
+     ${text(40, 230, 16, "#444444", "The nights are warmer and the soil is ready. Start seedlings")}
+     ${text(40, 254, 16, "#444444", "indoors this week and move them outside when frost is gone.")}
+     <rect x="200" y="300" width="200" height="52" rx="14" fill="#2a9d8f"/>
+     ${text(300, 333, 18, "#ffffff", "Shop seeds", 'font-weight="bold" text-anchor="middle"')}
+     <rect x="40" y="400" width="520" height="2" fill="#cccccc"/>
+     <rect x="210" y="440" width="180" height="48" rx="0" fill="#ffffff" stroke="#e76f51" stroke-width="3"/>
+     ${text(300, 470, 16, "#e76f51", "Read more", 'text-anchor="middle"')}
+     <rect y="560" width="600" height="200" fill="#eeeeee"/>
+     ${text(300, 640, 12, "#666666", "You receive this email because you joined our garden club.", 'text-anchor="middle"')}
+     ${text(300, 660, 12, "#666666", "Unsubscribe at any time.", 'text-anchor="middle"')}`,
+  );
+}
+
+let layout: TDesignLayout;
+
+/** Reading takes seconds on a busy machine (the first includes loading the OCR models). */
+const READ_TIMEOUT = 120_000;
+
+beforeAll(async () => {
+  layout = await readDesign(await newsletter());
+}, READ_TIMEOUT);
+
+afterAll(async () => {
+  await closeSharedOcrEngine();
+});
+
+describe("readDesign on a drawn newsletter", () => {
+  it("answers the shared layout contract", () => {
+    expect(ZDesignLayoutSchema.safeParse(layout).success).toBe(true);
+    expect(layout.scale).toBe(1);
+    expect(layout.width).toBe(600);
+  });
+
+  it("finds the three bands with their colours", () => {
+    expect(layout.sections.map((s) => s.background)).toEqual(["#1d3557", "#ffffff", "#eeeeee"]);
+  });
+
+  it("reads every word, white-on-navy included, in reading order", () => {
+    const read = words(layout.text);
+    const expected = words(
+      "Spring Garden News Plant your tomatoes now The nights are warmer and the soil is ready. Start seedlings indoors this week and move them outside when frost is gone. Shop seeds Read more You receive this email because you joined our garden club. Unsubscribe at any time.",
+    );
+    expect(read).toEqual(expected);
+    expect(layout.language).toBe("en");
+  });
+
+  it("sees the header as a bold centred heading in white", () => {
+    const header = blocks(layout).find((b) => b.kind === "text" && b.text.includes("Spring"));
+    expect(header).toMatchObject({ kind: "text", role: "heading", fontWeight: "bold", align: "center" });
+    if (header?.kind !== "text") throw new Error("no header");
+    expect(header.colour).toBe("#ffffff");
+    expect(header.fontSizePx).toBeGreaterThanOrEqual(27);
+    expect(header.fontSizePx).toBeLessThanOrEqual(33);
+  });
+
+  it("keeps the two body lines as one left-aligned paragraph of about 16 px", () => {
+    const body = blocks(layout).find((b) => b.kind === "text" && b.text.startsWith("The nights"));
+    if (body?.kind !== "text") throw new Error("no paragraph");
+    expect(body.lines).toHaveLength(2);
+    expect(body).toMatchObject({ role: "body", align: "left", fontWeight: "normal" });
+    expect(body.fontSizePx).toBeGreaterThanOrEqual(14);
+    expect(body.fontSizePx).toBeLessThanOrEqual(18);
+  });
+
+  it("finds the filled rounded button and the outlined one", () => {
+    const buttons = blocks(layout).filter((b) => b.kind === "button");
+    expect(buttons.map((b) => b.kind === "button" && b.text)).toEqual(["Shop seeds", "Read more"]);
+    const [filled, outlined] = buttons;
+    expect(filled).toMatchObject({ background: "#2a9d8f", border: null, colour: "#ffffff" });
+    if (filled?.kind !== "button" || outlined?.kind !== "button") throw new Error("no buttons");
+    expect(filled.radiusPx).toBeGreaterThanOrEqual(8);
+    expect(filled.radiusPx).toBeLessThanOrEqual(20);
+    expect(outlined.border).toBe("#e76f51");
+  });
+
+  it("finds the rule and the small footer text", () => {
+    expect(blocks(layout).filter((b) => b.kind === "divider")).toHaveLength(1);
+    const footer = layout.sections[2]!.rows[0]!.columns[0]!.blocks[0];
+    expect(footer).toMatchObject({ kind: "text", role: "small", align: "center" });
+  });
+});
+
+describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
+  it("reads two columns side by side as one row of two columns", async () => {
+    const png = await draw(
+      600,
+      300,
+      `<rect width="600" height="300" fill="#ffffff"/>
+       ${text(30, 60, 20, "#111111", "Free delivery", 'font-weight="bold"')}
+       ${text(30, 90, 15, "#333333", "On every order over fifty")}
+       ${text(320, 60, 20, "#111111", "Easy returns", 'font-weight="bold"')}
+       ${text(320, 90, 15, "#333333", "Within thirty days of delivery")}`,
+    );
+    const l = await readDesign(png);
+    const rows = l.sections.flatMap((s) => s.rows);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.columns.map((c) => c.blocks.map((b) => (b.kind === "text" ? b.text : b.kind)))).toEqual([
+      ["Free delivery", "On every order over fifty"],
+      ["Easy returns", "Within thirty days of delivery"],
+    ]);
+  });
+
+  it("gives a card its own background and reads a phone screenshot at 3×", async () => {
+    const png = await draw(
+      1125,
+      1500,
+      `<rect width="1125" height="1500" fill="#ffffff"/>
+       ${text(120, 200, 60, "#111111", "Weekly picks", 'font-weight="bold"')}
+       <rect y="400" width="1125" height="700" fill="#f4f1ea"/>
+       <rect x="60" y="500" width="1005" height="500" rx="24" fill="#ffffff"/>
+       ${text(120, 640, 66, "#111111", "Your order shipped", 'font-weight="bold"')}
+       ${text(120, 760, 45, "#444444", "It arrives on Thursday.")}
+       ${text(120, 1300, 36, "#666666", "See you soon")}`,
+    );
+    const l = await readDesign(png);
+    expect(l.scale).toBe(3);
+    expect(l.sections.map((s) => s.background)).toEqual(["#ffffff", "#f4f1ea", "#ffffff"]);
+    const column = l.sections[1]!.rows[0]!.columns[0];
+    expect(column?.background).toBe("#ffffff");
+    expect(column?.blocks).toHaveLength(2);
+    const heading = column?.blocks[0];
+    expect(heading).toMatchObject({ kind: "text", text: "Your order shipped", role: "heading" });
+    if (heading?.kind !== "text") throw new Error("no heading");
+    // 66 image px at 3× is a 22 px heading.
+    expect(heading.fontSizePx).toBeGreaterThanOrEqual(19);
+    expect(heading.fontSizePx).toBeLessThanOrEqual(25);
+  });
+
+  it("reports text in a script it does not read instead of inventing words", async () => {
+    const png = await draw(
+      600,
+      260,
+      `<rect width="600" height="260" fill="#ffffff"/>
+       <text x="40" y="80" font-family="Droid Sans Fallback" font-size="28" fill="#111111">春季花园新闻</text>
+       ${text(40, 160, 18, "#111111", "Garden news in English")}`,
+    );
+    const l = await readDesign(png);
+    expect(words(l.text)).toEqual(["garden", "news", "in", "english"]);
+    expect(l.unreadable).toHaveLength(1);
+    expect(l.unreadable[0]!.box.y).toBeLessThan(100);
+  });
+
+  it("refuses a picture that is not an image with the member's message", async () => {
+    await expect(readDesign(Buffer.from("not a picture"))).rejects.toMatchObject({ code: "DESIGN_CORRUPT" });
+  });
+});
