@@ -116,6 +116,23 @@ export function createMetrics(opts: { processMetrics: boolean }) {
   });
   const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
     new Gauge<L>({ name, help, labelNames, registers });
+  const periodicRuns = new Histogram<"job" | "outcome">({
+    name: "mailsmith_periodic_job_duration_seconds",
+    help: "Runs of the scheduler's periodic jobs (lib/scheduler.ts) by job and outcome (ok, failed), in seconds",
+    labelNames: ["job", "outcome"],
+    buckets: SLOW_BUCKETS,
+    registers,
+  });
+  const periodicLastRun = gauge(
+    "mailsmith_periodic_job_last_run_timestamp_seconds",
+    "When each periodic job last ran on this instance (Unix time)",
+    ["job"],
+  );
+  const periodicLastFailure = gauge(
+    "mailsmith_periodic_job_last_failure_timestamp_seconds",
+    "When each periodic job last failed on this instance (Unix time)",
+    ["job"],
+  );
   return {
     registry,
     http,
@@ -155,6 +172,13 @@ export function createMetrics(opts: { processMetrics: boolean }) {
       buckets: SLOW_BUCKETS,
       registers,
     }),
+    designReads: new Histogram<"outcome">({
+      name: "mailsmith_design_reader_seconds",
+      help: "Design readings (the local design reader, decision 120) by outcome (ok, refused, busy, timeout, cancelled, failed), in seconds",
+      labelNames: ["outcome"],
+      buckets: SLOW_BUCKETS,
+      registers,
+    }),
     emailChecks: new Histogram<"outcome">({
       name: "mailsmith_email_check_duration_seconds",
       help: "Check my email (POST /api/email-check: post-processing, renders, report) by outcome (ok, refused, error), in seconds",
@@ -163,6 +187,12 @@ export function createMetrics(opts: { processMetrics: boolean }) {
       registers,
     }),
     paypalCalls,
+    /** The scheduler's `onRun`: duration and outcome per job, and when it last ran and last failed. */
+    periodicJobRun: (run: { name: string; outcome: "ok" | "failed"; seconds: number; at: Date }) => {
+      periodicRuns.observe({ job: run.name, outcome: run.outcome }, run.seconds);
+      periodicLastRun.set({ job: run.name }, run.at.getTime() / 1000);
+      if (run.outcome === "failed") periodicLastFailure.set({ job: run.name }, run.at.getTime() / 1000);
+    },
     /** The PayPal client's `onCall`. */
     paypalCall: (operation: string, outcome: string, seconds: number) =>
       paypalCalls.observe({ operation, outcome }, seconds),
