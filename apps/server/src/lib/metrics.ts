@@ -172,13 +172,6 @@ export function createMetrics(opts: { processMetrics: boolean }) {
       buckets: SLOW_BUCKETS,
       registers,
     }),
-    designReads: new Histogram<"outcome">({
-      name: "mailsmith_design_reader_seconds",
-      help: "Design readings (the local design reader, decision 120) by outcome (ok, refused, busy, timeout, cancelled, failed), in seconds",
-      labelNames: ["outcome"],
-      buckets: SLOW_BUCKETS,
-      registers,
-    }),
     emailChecks: new Histogram<"outcome">({
       name: "mailsmith_email_check_duration_seconds",
       help: "Check my email (POST /api/email-check: post-processing, renders, report) by outcome (ok, refused, error), in seconds",
