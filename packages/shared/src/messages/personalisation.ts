@@ -46,5 +46,7 @@ export const PERSONALISATION_MESSAGES = {
     removedTokens: (count: number) =>
       `Replaced ${count} personalisation ${count === 1 ? "field" : "fields"} with ${count === 1 ? "its" : "their"} fallback text (or nothing).`,
     unknownKept: (names: string[]) => `Left as written (unknown fields): ${names.map((n) => `{{${n}}}`).join(", ")}.`,
+    foreignCode: (label: string, found: string[]) =>
+      `Template code that ${label} would run was made inert (it shows as text; remove it or rewrite it with personalisation fields): ${found.slice(0, 10).join(" · ")}${found.length > 10 ? ` and ${found.length - 10} more` : ""}.`,
   },
 } as const;

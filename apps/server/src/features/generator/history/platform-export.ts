@@ -7,6 +7,7 @@ import {
   unknownTokens,
 } from "@mailsmith/shared";
 import { parse } from "parse5";
+import { neutraliseTemplateCode } from "./foreign-template-code.js";
 
 /**
  * Exports a template to a sending platform (issue 38 item 3, decision 114): our neutral tokens become the platform's
@@ -240,8 +241,7 @@ export function markEditableRegions(html: string): { html: string; regions: numb
   return { html: out, regions: at.length };
 }
 
-function toPlainHtml(html: string, kit: ExportOptions["kit"]): PlatformExport {
-  const notes: string[] = [];
+function toPlainHtml(html: string, kit: ExportOptions["kit"], notes: string[]): PlatformExport {
   let count = 0;
   const unknown = unknownTokens(html);
   const kitAddress = kitAddressFor("html", kit);
@@ -266,11 +266,18 @@ function toPlainHtml(html: string, kit: ExportOptions["kit"]): PlatformExport {
 }
 
 /** The template's HTML for one platform, with what the export changed or needs the member to do. */
-export function exportForPlatform(html: string, platform: ExportPlatform, options: ExportOptions = {}): PlatformExport {
-  if (platform === "html") return toPlainHtml(html, options.kit);
-  const syntax = PLATFORM_SYNTAX[platform];
+export function exportForPlatform(
+  memberHtml: string,
+  platform: ExportPlatform,
+  options: ExportOptions = {},
+): PlatformExport {
+  // Template code already in the member's HTML goes out as text, never as code the platform runs (decision 125).
   const label = EXPORT_PLATFORM_LABELS[platform];
-  const notes: string[] = [];
+  const inert = neutraliseTemplateCode(memberHtml, platform);
+  const html = inert.html;
+  const notes: string[] = inert.found.length ? [PERSONALISATION_MESSAGES.note.foreignCode(label, inert.found)] : [];
+  if (platform === "html") return toPlainHtml(html, options.kit, notes);
+  const syntax = PLATFORM_SYNTAX[platform];
   const kitAddress = kitAddressFor(platform, options.kit);
   const needUnsubscribe = !hasToken(html, "unsubscribe_url") && !syntax.hasUnsubscribe.test(html);
   const addressShown =
