@@ -2,6 +2,7 @@ import { FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS } from "@mailsmith/shared";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import type { Logger } from "pino";
+import type { LetterSender } from "./adapters/mail/letter.js";
 import type { Mailer } from "./adapters/mail/mailer.js";
 import { createRenderer, type Renderer } from "./adapters/renderer/renderer.js";
 import { createStorage } from "./adapters/storage/create-storage.js";
@@ -17,6 +18,7 @@ import { findUserById, revokeSessions } from "./core/identity/users.js";
 import { type Credits, createCredits } from "./core/ledger.js";
 import { trackStorage } from "./core/storage/stored-objects.js";
 import type { Database, Db } from "./db/client.js";
+import { createLetterSender } from "./email-engine/letters/compose-letter.js";
 import { createEmailProcessor, type EmailWorkerPool } from "./email-engine/pool.js";
 import type { Env } from "./env.js";
 import { createLocalBus, createPostgresBus, type InvalidationBus } from "./lib/invalidation-bus.js";
@@ -31,6 +33,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   mail: Mailer;
+  /** The emails the product itself sends (verification, receipts …), laid out by the email engine (decision 127). */
+  letters: LetterSender;
   /** Uploaded files (profile photos): local disk under DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: StorageAdapter;
   /** Headless Chromium that renders emails to pictures; the browser starts on the first render (closed with the app). */
@@ -104,9 +108,11 @@ export function createContext(opts: {
       sourceKey: `signup:${userId}`,
     });
   }
+  const emailEngine = createEmailProcessor((err) => log.error({ err }, "email engine worker failed"), ownOrigins(env));
+  const letters = createLetterSender({ mail, siteUrl: env.publicUrl, run: (input) => emailEngine.run(input) });
   const auth = createAuth({
     db,
-    mail,
+    letters,
     secret: opts.authSecret,
     baseURL: env.publicUrl,
     google:
@@ -141,7 +147,8 @@ export function createContext(opts: {
     mail,
     storage,
     renderer: createRenderer({ env, log, assets: ownUploads(env, storage), onRender: metrics.render }),
-    emailEngine: createEmailProcessor((err) => log.error({ err }, "email engine worker failed"), ownOrigins(env)),
+    letters,
+    emailEngine,
     auth,
     users,
     bus,

@@ -1,24 +1,23 @@
 import {
   AUTH_ERROR_CODES,
-  AUTH_MAIL_TEXTS,
   AUTH_MESSAGES,
   MIN_PASSWORD_LENGTH,
   PASSWORD_RESET_TOKEN_TTL_SECONDS,
-  VERIFY_EMAIL_SUBJECT,
 } from "@mailsmith/shared";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
-import type { Mailer } from "../../adapters/mail/mailer.js";
+import type { LetterSender } from "../../adapters/mail/letter.js";
+import { letters } from "../../adapters/mail/letters.js";
 import type { Db } from "../../db/client.js";
 import * as schema from "../../db/schema/index.js";
-import { escapeHtml } from "../../lib/escape-html.js";
 import type { PasswordHashing } from "./password-hashing.js";
 import { findUserById } from "./users.js";
 
 export interface AuthDeps {
   db: Db;
-  mail: Mailer;
+  /** The verification and reset emails go out as letters (the email engine's layout; decision 127). */
+  letters: LetterSender;
   secret: string;
   baseURL: string;
   google?: { clientId: string; clientSecret: string };
@@ -60,13 +59,7 @@ export function createAuth(deps: AuthDeps) {
         await deps.onPasswordReset(user.id);
       },
       async sendResetPassword({ user, url }) {
-        const safeName = escapeHtml(AUTH_MAIL_TEXTS.greetingName(user.name));
-        await deps.mail.send({
-          to: user.email,
-          subject: AUTH_MAIL_TEXTS.resetSubject,
-          text: AUTH_MAIL_TEXTS.resetText(user.name, url),
-          html: AUTH_MAIL_TEXTS.resetHtml(safeName, escapeHtml(url)),
-        });
+        await deps.letters.send(user.email, letters.reset(user.name, url));
       },
     },
     // Sign-in stays open before verification (no friction for a real person); the free credits wait for it.
@@ -78,14 +71,7 @@ export function createAuth(deps: AuthDeps) {
         // After verifying, the member lands on the dashboard (signed in) whatever callback the request named.
         const u = new URL(link);
         u.searchParams.set("callbackURL", "/user/dashboard");
-        const url = u.toString();
-        const safeName = escapeHtml(AUTH_MAIL_TEXTS.greetingName(user.name));
-        await deps.mail.send({
-          to: user.email,
-          subject: VERIFY_EMAIL_SUBJECT,
-          text: AUTH_MAIL_TEXTS.verifyText(user.name, url),
-          html: AUTH_MAIL_TEXTS.verifyHtml(safeName, escapeHtml(url)),
-        });
+        await deps.letters.send(user.email, letters.verify(user.name, u.toString()));
       },
       async afterEmailVerification(user) {
         await deps.onEmailVerified(user.id);

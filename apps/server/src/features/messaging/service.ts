@@ -6,11 +6,11 @@ import {
   type TSendMessage,
   USERS_MESSAGES,
 } from "@mailsmith/shared";
+import { letters } from "../../adapters/mail/letters.js";
 import type { AppContext } from "../../context.js";
 import { type AdminActor, type AuditFields, recordAdminChange } from "../../core/audit.js";
 import { findUserByEmail, type UserRow } from "../../core/identity/users.js";
 import { AppError, notFound } from "../../lib/app-error.js";
-import { htmlToText } from "./html-to-text.js";
 import {
   deleteTemplateRow,
   findTemplate,
@@ -22,7 +22,7 @@ import {
   updateTemplateRow,
 } from "./repo.js";
 
-type Ctx = Pick<AppContext, "db" | "mail" | "log">;
+type Ctx = Pick<AppContext, "db" | "letters" | "log">;
 
 export function listTemplates(ctx: Pick<AppContext, "db">) {
   return listTemplateRows(ctx.db);
@@ -104,9 +104,10 @@ export async function sendMessage(ctx: Ctx, input: { caller: UserRow; actor: Adm
     templateName = template?.templateName ?? "";
   }
   const subject = fillNamePlaceholder(body.subject, recipient.name).replace(/[\r\n]+/g, " ");
-  const html = fillNamePlaceholderHtml(body.messageBody, recipient.name);
+  const bodyHtml = fillNamePlaceholderHtml(body.messageBody, recipient.name);
   try {
-    await ctx.mail.send({ to: recipient.email, subject, html, text: htmlToText(html) });
+    // In the product's letter layout, through the email engine (decision 127): sanitised, checked, with a text part.
+    await ctx.letters.send(recipient.email, letters.adminMessage({ subject, bodyHtml }));
   } catch (err) {
     ctx.log.error({ err, to: recipient.email }, "send-message: mail delivery failed");
     throw new AppError("MAIL_FAILED", USERS_MESSAGES.sendFailed, 502);

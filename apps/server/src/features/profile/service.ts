@@ -7,6 +7,7 @@ import {
   type ZProfileUpdateSchema,
 } from "@mailsmith/shared";
 import type { z } from "zod";
+import { letters } from "../../adapters/mail/letters.js";
 import type { AppContext } from "../../context.js";
 import { type AdminActor, maskedChange, recordAdminChange } from "../../core/audit.js";
 import { closeAccount } from "../../core/identity/close-account.js";
@@ -70,7 +71,7 @@ export async function updateProfile(
  * younger than FRESH_SIGN_IN_MINUTES. Administrators are refused (the site must keep one; another admin can act).
  */
 export async function deleteOwnAccount(
-  ctx: Pick<AppContext, "db" | "users" | "auth" | "loginLimiter">,
+  ctx: Pick<AppContext, "db" | "users" | "auth" | "loginLimiter" | "letters" | "log" | "env">,
   input: { caller: UserRow; password?: string; headers: Headers; ip: string; now?: Date },
 ): Promise<void> {
   const { caller } = input;
@@ -99,4 +100,8 @@ export async function deleteOwnAccount(
     }
   }
   await closeAccount(ctx, { userId: caller.id, by: "member" });
+  // The confirmation goes to the address the account had (decision 127); the deletion stands if mail fails.
+  await ctx.letters
+    .send(caller.email, letters.accountClosed({ name: caller.name, byAdmin: false, url: ctx.env.publicUrl }))
+    .catch((err) => ctx.log.error({ err }, "account deletion confirmation not sent"));
 }

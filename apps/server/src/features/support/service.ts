@@ -9,11 +9,11 @@ import {
   type ZNewSupportMessageSchema,
 } from "@mailsmith/shared";
 import type { z } from "zod";
+import { letters } from "../../adapters/mail/letters.js";
 import type { AppContext } from "../../context.js";
 import { type AdminActor, recordAdminChange } from "../../core/audit.js";
 import type { UserRow } from "../../core/identity/users.js";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/app-error.js";
-import { escapeHtml } from "../../lib/escape-html.js";
 import { isAdmin } from "../../plugins/access.js";
 import {
   appendTicketMessage,
@@ -133,7 +133,7 @@ export async function updateTicket(
  * ticket in-progress. Nobody replies on a closed ticket. The member is emailed when an admin replies.
  */
 export async function replyToTicket(
-  ctx: Pick<AppContext, "db" | "mail" | "log" | "env">,
+  ctx: Pick<AppContext, "db" | "letters" | "log" | "env">,
   input: { caller: UserRow; actor: AdminActor; id: string; message: string },
 ): Promise<TicketRow> {
   const ticket = await getTicket(ctx, { caller: input.caller, id: input.id });
@@ -163,18 +163,18 @@ export async function replyToTicket(
   return row;
 }
 
-function notifyMember(ctx: Pick<AppContext, "mail" | "log" | "env">, ticket: TicketRow, message: string) {
+function notifyMember(ctx: Pick<AppContext, "letters" | "log" | "env">, ticket: TicketRow, message: string) {
   // Contact messages have no page to link to; member tickets link to the member's support page.
   const link = ticket.source === "ticket" ? `${ctx.env.publicUrl}/user/support` : undefined;
-  const subject = SUPPORT_REPLY_MAIL.subject(ticket.subject).replace(/[\r\n]+/g, " ");
-  const text = SUPPORT_REPLY_MAIL.text({ name: ticket.ticketUserName, subject: ticket.subject, message, link });
-  const html = SUPPORT_REPLY_MAIL.html({
-    name: escapeHtml(ticket.ticketUserName),
-    subject: escapeHtml(ticket.subject),
-    messageHtml: escapeHtml(message).replace(/\n/g, "<br>"),
-    link: link ? escapeHtml(link) : undefined,
+  const mailSubject = SUPPORT_REPLY_MAIL.subject(ticket.subject).replace(/[\r\n]+/g, " ");
+  const letter = letters.supportReply({
+    name: ticket.ticketUserName,
+    subject: ticket.subject,
+    mailSubject,
+    message,
+    ...(link ? { link } : {}),
   });
-  ctx.mail.send({ to: ticket.ticketUserEmail, subject, html, text }).catch((err) => {
+  ctx.letters.send(ticket.ticketUserEmail, letter).catch((err) => {
     ctx.log.warn({ err, ticketId: ticket.id }, "support reply notification failed");
   });
 }

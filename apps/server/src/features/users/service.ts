@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ACCESS_MESSAGES, USERS_MESSAGES, type ZAdminUserUpdateSchema } from "@mailsmith/shared";
 import type { z } from "zod";
+import { letters } from "../../adapters/mail/letters.js";
 import type { AppContext } from "../../context.js";
 import { type AdminActor, recordAdminChange } from "../../core/audit.js";
 import { closeAccount } from "../../core/identity/close-account.js";
@@ -105,10 +106,11 @@ export async function adminUpdateUser(
  * and payments stay, detached), recorded with the admin's id.
  */
 export async function adminDeleteUser(
-  ctx: Pick<AppContext, "db" | "users">,
+  ctx: Pick<AppContext, "db" | "users" | "letters" | "log" | "env">,
   input: { caller: UserRow; actor: AdminActor; id: string },
 ) {
   if (input.id === input.caller.id) throw forbidden(USERS_MESSAGES.cannotDeleteSelf, "CANNOT_DELETE_SELF");
+  const target = await findUserById(ctx.db, input.id);
   const closed = await closeAccount(ctx, {
     userId: input.id,
     by: "admin",
@@ -116,6 +118,11 @@ export async function adminDeleteUser(
     audit: input.actor,
   });
   if (!closed) throw notFound(USERS_MESSAGES.userNotFound, "USER_NOT_FOUND");
+  // The member learns it from the address the account had (decision 127); the deletion stands if mail fails.
+  if (target)
+    await ctx.letters
+      .send(target.email, letters.accountClosed({ name: target.name, byAdmin: true, url: ctx.env.publicUrl }))
+      .catch((err) => ctx.log.error({ err }, "account deletion notice not sent"));
 }
 
 /** Disable (ban) or enable an account; disabling ends every session at once. */

@@ -4,6 +4,7 @@ import type { AppContext } from "../../../context.js";
 import { extendPremiumMembership } from "../../../core/identity/membership.js";
 import { AppError } from "../../../lib/app-error.js";
 import { findOrderRow, type OrderRow, type PackageOrderRow } from "../orders/repo.js";
+import { sendReceipt } from "./receipt.js";
 import { markOrderPaid } from "./repo.js";
 
 class OrderCancelled extends Error {}
@@ -12,7 +13,8 @@ class OrderCancelled extends Error {}
  * Records a completed PayPal capture in ONE transaction: the order becomes Paid / Completed / Paypal (only if it
  * is still pending), and for a package the credits go through the kernel ledger (sourceKey purchase:<orderId>,
  * so exactly once) and the membership becomes premium until the order's expiry. Writes commerce tables plus the
- * kernel's ledger and membership calls, nothing else. Returns false when the order was already paid.
+ * kernel's ledger and membership calls, nothing else. Then, once committed, the purchase receipt (receipt.ts).
+ * Returns false when the order was already paid.
  */
 export async function settle(
   ctx: AppContext,
@@ -23,6 +25,7 @@ export async function settle(
 ): Promise<boolean> {
   const now = new Date();
   let changed = false;
+  let receipt: OrderRow | undefined;
   try {
     await ctx.db.transaction(async (tx) => {
       const paid = await markOrderPaid(tx, kind, order.id, {
@@ -39,6 +42,7 @@ export async function settle(
         return;
       }
       changed = true;
+      receipt = paid;
       if (kind !== "package" || !paid.userId) return;
       const pkgOrder = paid as PackageOrderRow;
       if (pkgOrder.credit > 0) {
@@ -61,5 +65,7 @@ export async function settle(
   }
   if (order.userId) ctx.users.invalidate(order.userId);
   if (changed) ctx.log.info({ orderId: order.orderId, kind, transactionId: capture.id }, "payment recorded");
+  // After the commit, by the one caller that recorded the payment: the receipt goes out once per order.
+  if (receipt) await sendReceipt(ctx, kind, receipt);
   return changed;
 }
