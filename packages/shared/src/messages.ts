@@ -39,8 +39,25 @@ export const GUARD_MESSAGES = {
   errorText: "An unexpected error occurred. Reload the page to try again; if it keeps happening, contact support.",
 } as const;
 
+/** Said when the server failed on its side (a 5xx): nothing was changed; what to do. */
+export const SERVER_ERROR_MESSAGE =
+  "Something went wrong on our side and nothing was changed. Please try again in a minute; if it keeps happening, tell us from the Support page.";
+
 export const FETCH_MESSAGES = {
-  httpError: (status: number) => `HTTP error! Status: ${status}`,
+  /**
+   * A failed request in words (issue 45 item 5, decision 127; replaces the spec's "HTTP error! Status: {code}": no
+   * status code on a page): what happened and what to do.
+   */
+  httpError: (status: number) =>
+    status >= 500
+      ? "The server had a problem and could not answer. Please try again in a minute."
+      : status === 401 || status === 403
+        ? "Your session has ended or this page is not open to you. Please sign in again."
+        : status === 404
+          ? "This could not be found: it may have been removed. Please reload the page."
+          : status === 429
+            ? "Too many requests at once. Please wait a minute and try again."
+            : "This request could not be completed. Please reload the page and try again.",
   network: "Network error or server not responding",
 } as const;
 

@@ -1,4 +1,4 @@
-import { SECURITY_MESSAGES } from "@mailsmith/shared";
+import { SECURITY_MESSAGES, SERVER_ERROR_MESSAGE } from "@mailsmith/shared";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error.js";
@@ -24,7 +24,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (isResponseSerializationError(error)) {
       req.log.error({ err: error }, "response did not match its schema");
-      return reply.status(500).send({ success: false, code: "INTERNAL", message: "Internal server error" });
+      return reply.status(500).send({ success: false, code: "INTERNAL", message: SERVER_ERROR_MESSAGE });
     }
     if (MALFORMED_MULTIPART.test(error.message ?? "")) {
       // A route that reads multipart parts without its own mapping: the body is the client's, not our failure.
@@ -43,7 +43,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(status).send({ success: false, code: error.code ?? "BAD_REQUEST", message: error.message });
     }
     req.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send({ success: false, code: "INTERNAL", message: "Internal server error" });
+    return reply.status(500).send({ success: false, code: "INTERNAL", message: SERVER_ERROR_MESSAGE });
   });
 
   app.setNotFoundHandler((req, reply) => {

@@ -40,12 +40,9 @@ async function request<T>(method: string, path: string, body?: Body, init: Reque
   }
   if (!res.ok) {
     const obj = (data && typeof data === "object" ? data : {}) as { code?: string; message?: string; error?: string };
-    throw new ApiError(
-      res.status,
-      obj.code ?? `HTTP_${res.status}`,
-      obj.message ?? obj.error ?? FETCH_MESSAGES.httpError(res.status),
-      data,
-    );
+    // Our server's message, else words for the status (a proxy's page or a bare `error` field is not shown).
+    const message = typeof obj.message === "string" && obj.message ? obj.message : FETCH_MESSAGES.httpError(res.status);
+    throw new ApiError(res.status, obj.code ?? `HTTP_${res.status}`, message, data);
   }
   return data as T;
 }
@@ -58,8 +55,14 @@ export const api = {
   delete: <T>(path: string, init?: RequestInit) => request<T>("DELETE", path, undefined, init),
 };
 
+/**
+ * Text that is not for people: JSON or a serialised object, a stack line, a bare status ("500 - {…}", "HTTP 502").
+ * A failure shows its fallback instead (issue 45 item 5, decision 127).
+ */
+const RAW =
+  /^\s*[[{<]|[{}]|\bat \S+ \(|\b[45]\d\d\s*[-:]|\bHTTP[_ ]?\d{3}\b|\bstatus:?\s*\d{3}\b|^(?:Type|Syntax|Range|Reference|Zod|Abort)Error\b/i;
+
 export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError) return err.message || fallback;
-  if (err instanceof Error && err.message) return err.message;
-  return fallback;
+  const message = err instanceof Error ? err.message : "";
+  return message && !RAW.test(message) ? message : fallback;
 }

@@ -84,7 +84,19 @@ export const GENERATOR_MESSAGES = {
   noApiKeys: "No API keys available",
   insufficientCredits: "Insufficient credits. Buy more to generate code.",
   deductFailed: "Failed to deduct credits",
-  apiError: (status: number, body: string) => `API Error: ${status} - ${body}`,
+  /**
+   * A model service's failure in words (issue 45 item 5, decision 127; replaces the spec's "API Error: {status} -
+   * {body}"): what happened and what to do — never the status code or the provider's body (the key's health records
+   * those for administrators). The page adds whether the credit came back.
+   */
+  apiError: (status: number, _providerBody?: string) =>
+    status === 429
+      ? "The AI service is busy right now (too many requests at once). Try again in a minute."
+      : status === 400 || status === 413 || status === 422
+        ? "The AI service could not take this design. Try a smaller picture, fewer pictures or shorter instructions."
+        : status === 401 || status === 403 || status === 404
+          ? "The AI service refused our request because of a setting on our side; we have been told. Try again later."
+          : "The AI service had a problem on its side and stopped. Try again in a few minutes; if it keeps happening, tell us from the Support page.",
   noText: "No text was generated from the API response.",
   error: (message: string) => `Error: ${message}`,
   readImagesFailed: "Failed to read images.",

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { scrollBehavior } from "@/lib/motion";
 
 const tones = {
   error: "border-red-200 bg-red-50 text-red-800",
@@ -7,6 +8,11 @@ const tones = {
   warning: "border-amber-200 bg-amber-50 text-amber-900",
 } as const;
 
+/**
+ * A message in the page. An error that appears outside the window (a failure shown beside a form that a phone puts
+ * below it, or far down a long page) is brought into view when it appears: a failure nobody sees is no message
+ * (issue 45 item 5, decision 127). Only when it is not on screen already, so nothing jumps for a visible one.
+ */
 export function Alert({
   tone = "error",
   title,
@@ -16,8 +22,20 @@ export function Alert({
   title?: string;
   children?: ReactNode;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (tone !== "error" || !el?.scrollIntoView) return;
+    const box = el.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    el.scrollIntoView({ block: "center", behavior: scrollBehavior() });
+  }, [tone]);
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}>
+    <div
+      ref={ref}
+      role={tone === "error" ? "alert" : "status"}
+      className={`scroll-mt-20 rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}
+    >
       {title && <p className="font-semibold">{title}</p>}
       {children && <div className={title ? "mt-1" : ""}>{children}</div>}
     </div>

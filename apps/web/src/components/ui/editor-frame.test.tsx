@@ -1,4 +1,4 @@
-import { EDITOR_TEXTS } from "@mailsmith/shared";
+import { EDITOR_TEXTS, FETCH_MESSAGES } from "@mailsmith/shared";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { type Editor, EditorFrame, type EditorQuery } from "./editor-frame";
@@ -46,10 +46,10 @@ describe("EditorFrame", () => {
   });
   it("shows the load error with its message and Retry", () => {
     const html = frame(
-      editor({ query: { ...ok, isError: true, isSuccess: false, error: new Error("HTTP error! Status: 500") } }),
+      editor({ query: { ...ok, isError: true, isSuccess: false, error: new Error(FETCH_MESSAGES.httpError(500)) } }),
     );
     expect(html).toContain("Error Loading Hero Data");
-    expect(html).toContain("HTTP error! Status: 500");
+    expect(html).toContain(FETCH_MESSAGES.httpError(500));
     expect(html).toContain("Retry");
     expect(html).not.toContain("<form");
   });

@@ -8,7 +8,7 @@ export interface ContentAnswer<T> {
 
 /**
  * Public content read with the spec's error texts (site §8): a non-OK status gives
- * "HTTP error! Status: {code}", success false gives the server message or the fallback,
+ * FETCH_MESSAGES.httpError (words for the status, decision 127), success false gives the server message or the fallback,
  * a network failure gives "Network error or server not responding".
  */
 export async function fetchContentAnswer<T>(path: string, fallback: string): Promise<ContentAnswer<T>> {

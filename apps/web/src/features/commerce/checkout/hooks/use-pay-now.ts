@@ -14,7 +14,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { paths } from "@/config/paths";
-import { ApiError } from "@/lib/api-client";
+import { ApiError, errorMessage } from "@/lib/api-client";
 import { meQueryKey } from "@/lib/auth";
 import type { PaymentSuccessState } from "@/lib/payment-success";
 import { orderName } from "../../orders/components/order-format";
@@ -29,7 +29,8 @@ type ErrorExtras = { transactionId?: string; restartUrl?: string | null } | null
 function captureFailureMessage(err: unknown): string {
   if (err instanceof ApiError && err.code === "PAYMENT_NOT_RECORDED") return PAYMENT_MESSAGES.updateFailed;
   if (err instanceof ApiError && err.code === "CAPTURE_MISSING") return PAYMENT_MESSAGES.captureMissing;
-  const text = err instanceof ApiError ? err.message : (err as Error)?.message || PAYMENT_MESSAGES.failed;
+  // The server's words, never the PayPal SDK's raw error (decision 127).
+  const text = errorMessage(err, PAYMENT_MESSAGES.failed);
   return text.startsWith("Payment processing error") ? text : PAYMENT_MESSAGES.processingError(text);
 }
 
