@@ -15,6 +15,7 @@ export * from "./messages/email-outlook.js";
 export * from "./messages/email-report.js";
 export * from "./messages/email-spam.js";
 export * from "./messages/gemini-keys.js";
+export * from "./messages/generation-fidelity.js";
 export * from "./messages/generator.js";
 export * from "./messages/health.js";
 export * from "./messages/letters.js";

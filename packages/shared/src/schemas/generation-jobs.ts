@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZBrandPaletteSchema } from "./brand-kits.js";
+import { ZGenerationFidelitySchema } from "./fidelity-sections.js";
 import {
   EMAIL_TYPES,
   GENERATOR_LIMITS,
@@ -7,6 +8,7 @@ import {
   ZTemplateSchema,
   ZTemplateSummarySchema,
 } from "./generator.js";
+import { GENERATION_ENGINES } from "./local-reader.js";
 
 /**
  * Issue 11: generation as a server-side job (stages, cancel, retry, re-attach), variants, real images cropped
@@ -102,6 +104,10 @@ export const ZGenerationJobSchema = z.object({
   preview: z.string().optional(),
   canCancel: z.boolean(),
   canRetry: z.boolean(),
+  /** A succeeded job's closeness to its design (decision 123); null when not scored. */
+  fidelity: ZGenerationFidelitySchema.nullable().optional(),
+  /** Its result is below the threshold and its one free retry is still unused (POST /api/generations/:id/retry-free). */
+  canRetryFree: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   finishedAt: z.string().nullable(),

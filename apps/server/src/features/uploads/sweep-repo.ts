@@ -39,7 +39,7 @@ function references(now: Date) {
     union all ${rowKeys(generations, sql`r.user_id`)}
     union all ${rowKeys(brandKits, sql`r.user_id`)}
     union all select m[1] as key, r.user_id as owner from ${generationJobs} r,
-      regexp_matches(r.uploads::text || coalesce(r.brand_kit::text, ''), ${KEY_RE}, 'g') m
+      regexp_matches(r.uploads::text || coalesce(r.brand_kit::text, '') || coalesce(r.fidelity::text, ''), ${KEY_RE}, 'g') m
       where r.status in ('queued', 'running')
         or (r.status in ('failed', 'cancelled') and coalesce(r.finished_at, r.updated_at) > ${retryCutoff}::timestamptz)
         or exists (select 1 from ${generations} g where g.id = r.template_id or g.id = r.id)

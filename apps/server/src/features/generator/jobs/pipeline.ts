@@ -7,6 +7,8 @@ import {
   GENERATOR_MESSAGES,
   type GenerationStage,
   type TEmailReport,
+  type TFidelitySection,
+  type TGenerationFidelity,
 } from "@mailsmith/shared";
 import { type GeminiClient, GeminiHttpError, type InlineImage } from "../../../adapters/gemini/client.js";
 import { thinkingFor } from "../../../adapters/gemini/models.js";
@@ -33,14 +35,13 @@ import { applyBrandKit } from "./brand-pass.js";
 import type { GenerationInputs } from "./inputs.js";
 import { ANSWER_SCHEMA, buildPrompt, type PromptInput } from "./prompt.js";
 import type { JobRow } from "./repo.js";
-import { type RenderedEmail, renderEmail, scoreAgainstDesign } from "./scoring.js";
+import { fidelityOutcome, type RenderedEmail, renderEmail, scoreAgainstDesign } from "./scoring.js";
 
 /**
  * What the model is asked to write. HTML until the MJML-vs-HTML experiment (npm run experiment:mjml-vs-html, decision
  * 059) has been run with a real model; an MJML answer is accepted either way and compiled (its source kept).
  */
 export const GENERATION_FORMAT: "html" | "mjml" = "html";
-
 /** HTTP statuses after which the next key in the pool is tried (0: the service could not be reached). */
 const FAILOVER = (status: number) => status === 0 || status === 429 || status >= 500;
 /** The longest wait a 429's RetryInfo gets (decision 095); a 429 without one waits this. */
@@ -94,6 +95,8 @@ export interface JobResult {
   mjml: string | null;
   /** The model that wrote the answer. */
   model: string;
+  /** Closeness to the design with the sections that differ (decision 123); null when not scored. */
+  fidelity?: TGenerationFidelity | null;
 }
 
 function shuffle<T>(items: T[]): T[] {
@@ -379,6 +382,10 @@ interface Candidate {
     score: number;
     parts: { structure: number; colour: number; text: number | null };
     differences: string[];
+    /** Per section (decision 123): what differs, design order first. */
+    sections?: TFidelitySection[] | null;
+    /** Each differing section's design crop beside the email's (PNG), in the order of `sections`. */
+    sectionPictures?: Buffer[];
   } | null;
 }
 
@@ -454,6 +461,7 @@ async function runStages(deps: PipelineDeps, job: JobRow, hooks: RunHooks): Prom
     keyId,
     mjml: best.mjml,
     model,
+    fidelity: await fidelityOutcome(deps.ctx, best.score, { jobId: job.id, userId: job.userId }),
   };
 }
 
@@ -555,6 +563,7 @@ async function buildCandidate(
           a.designText,
           (w) => renderEmail(ctx, processed.html, w),
           (input) => deps.postProcessor.compare(input),
+          { sectionPictures: true },
         ).catch((err) => {
           ctx.log.warn({ err, jobId: job.id }, "fidelity score failed");
           return null;

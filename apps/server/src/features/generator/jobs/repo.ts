@@ -1,5 +1,5 @@
-import type { GenerationStage, TGenerationJob } from "@mailsmith/shared";
-import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { GenerationStage, TGenerationFidelity, TGenerationJob } from "@mailsmith/shared";
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client.js";
 import { generationJobs, user } from "../../../db/schema/index.js";
 
@@ -32,10 +32,20 @@ export function toJobDto(row: JobRow, opts: { preview?: boolean } = {}): TGenera
     ...(opts.preview && row.preview && isActive(row) ? { preview: row.preview } : {}),
     canCancel: isActive(row),
     canRetry: row.status === "failed" || row.status === "cancelled",
+    fidelity: row.fidelity ?? null,
+    canRetryFree: canRetryFree(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * A succeeded job whose result is below the threshold and whose one free retry is unused (decision 123); a free
+ * retry itself has none (one free run per paid generation, not a chain).
+ */
+export function canRetryFree(row: Pick<JobRow, "status" | "fidelity" | "freeRetryJobId" | "freeRetryOf">): boolean {
+  return row.status === "succeeded" && row.fidelity?.belowThreshold === true && !row.freeRetryJobId && !row.freeRetryOf;
 }
 
 /** The member's credit balance (0 for a user that no longer exists). */
@@ -131,11 +141,18 @@ export const jobsRepo = {
     return rows[0];
   },
 
-  /** Marks succeeded only while this worker still holds it (a cancelled job saves nothing). */
-  async succeed(db: DbOrTx, id: string, workerId: string, templateId: string) {
+  /** Marks succeeded only while this worker still holds it (a cancelled job saves nothing), with its score. */
+  async succeed(
+    db: DbOrTx,
+    id: string,
+    workerId: string,
+    templateId: string,
+    fidelity: TGenerationFidelity | null = null,
+  ) {
     const rows = await db
       .update(generationJobs)
       .set({
+        fidelity,
         status: "succeeded",
         stage: "scoring",
         progress: 100,
@@ -207,6 +224,28 @@ export const jobsRepo = {
       .where(
         and(eq(generationJobs.id, id), eq(generationJobs.lockedBy, workerId), eq(generationJobs.status, "running")),
       ),
+
+  /**
+   * Marks the one free retry of a below-threshold result as taken by `retryJobId`: only the owner's succeeded job,
+   * below the threshold, not retried free before. True when this call took it (two at once: one wins).
+   */
+  async takeFreeRetry(db: DbOrTx, id: string, userId: string, retryJobId: string): Promise<boolean> {
+    const rows = await db
+      .update(generationJobs)
+      .set({ freeRetryJobId: retryJobId, updatedAt: new Date() })
+      .where(
+        and(
+          eq(generationJobs.id, id),
+          eq(generationJobs.userId, userId),
+          eq(generationJobs.status, "succeeded"),
+          isNull(generationJobs.freeRetryJobId),
+          isNull(generationJobs.freeRetryOf),
+          sql`(${generationJobs.fidelity} ->> 'belowThreshold')::boolean is true`,
+        ),
+      )
+      .returning({ id: generationJobs.id });
+    return rows.length > 0;
+  },
 
   /** Retry: a failed or cancelled job goes back to the queue as a new attempt. */
   async requeue(db: DbOrTx, id: string, charge: boolean) {

@@ -1,7 +1,13 @@
+import {
+  GENERATION_JOB_LIMITS,
+  type TDesignLayout,
+  type TFidelitySection,
+  type TGenerationFidelity,
+} from "@mailsmith/shared";
 import type { RenderResult } from "../../../adapters/renderer/renderer.js";
 import type { AppContext } from "../../../context.js";
-import { compareWithDesign, renderWidthForImage } from "../../../email-engine/fidelity/index.js";
-import { PREVIEW_MAX_HEIGHT_PX } from "../../../email-engine/render-report.js";
+import { compareWithDesign, type DesignComparison, renderWidthForImage } from "../../../email-engine/fidelity/index.js";
+import { PREVIEW_MAX_HEIGHT_PX, storePreviewsIn } from "../../../email-engine/render-report.js";
 
 /** The part of a rendering (adapters/renderer) the score uses. */
 export type RenderedEmail = Pick<RenderResult, "png" | "widthPx" | "heightPx" | "text">;
@@ -36,8 +42,61 @@ export async function scoreAgainstDesign(
   rerender?: (width: number) => Promise<RenderedEmail | null>,
   /** Where the comparison runs: the email engine's worker pool in the server (off the event loop). */
   compare: typeof compareWithDesign = compareWithDesign,
+  /**
+   * The design reader's layout (its text and sections are compared, decision 123), and whether to draw each
+   * differing section's picture pair (kept only when the result ends below the threshold: `fidelityOutcome`).
+   */
+  opts: { designLayout?: TDesignLayout | null; sectionPictures?: boolean } = {},
 ) {
   const width = await renderWidthForImage(design);
   const atWidth = width !== rendered.widthPx && rerender ? ((await rerender(width)) ?? rendered) : rendered;
-  return compare({ design, rendered: atWidth.png, designText, renderedText: atWidth.text });
+  return compare({
+    design,
+    rendered: atWidth.png,
+    designText,
+    renderedText: atWidth.text,
+    designLayout: opts.designLayout ?? null,
+    sectionPictures: opts.sectionPictures ?? false,
+  });
+}
+
+/**
+ * The score a result below which a generation is not announced as a success (decision 123): the threshold of the
+ * automatic repair pass (decision 058). A constant, not an admin setting yet: both decisions explain the 80.
+ */
+export const ANNOUNCE_BELOW_SCORE = GENERATION_JOB_LIMITS.repairBelowScore;
+
+/**
+ * What a finished job keeps of its score (decision 123): the score, the threshold, whether it is below it and the
+ * sections that differ. Below the threshold the sections' picture pairs are stored like the previews (under the
+ * job's id, owned by the member: the storage sweep keeps them while the job row references them); at or above it
+ * the sections are kept without pictures. Null without a score. Never throws: a picture that cannot be stored is
+ * left out.
+ */
+export async function fidelityOutcome(
+  ctx: AppContext,
+  comparison: (Pick<DesignComparison, "score" | "sectionPictures"> & { sections?: TFidelitySection[] | null }) | null,
+  owner: { jobId: string; userId: string },
+): Promise<TGenerationFidelity | null> {
+  if (!comparison) return null;
+  const score = Math.round(comparison.score);
+  const belowThreshold = score < ANNOUNCE_BELOW_SCORE;
+  // The previews' store takes any name (the key is previews/<job>-<name>-<random>.webp); typed for preview names.
+  const store = storePreviewsIn(ctx.storage, owner.jobId, owner.userId) as (
+    name: string,
+    png: Buffer,
+  ) => Promise<string>;
+  const sections = await Promise.all(
+    (comparison.sections ?? []).map(async (s, i) => {
+      const png = belowThreshold ? comparison.sectionPictures?.[i] : undefined;
+      const picture = png
+        ? await store(`section${i + 1}`, png).catch((err) => {
+            ctx.log.warn({ err, jobId: owner.jobId }, "section picture could not be stored");
+            return null;
+          })
+        : null;
+      return { ...s, picture };
+    }),
+  );
+  return { score, threshold: ANNOUNCE_BELOW_SCORE, belowThreshold, sections };
 }

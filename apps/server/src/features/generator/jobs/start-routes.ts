@@ -1,4 +1,5 @@
 import {
+  GENERATION_FIDELITY_MESSAGES,
   GENERATION_JOB_MESSAGES,
   GENERATOR_MESSAGES,
   ZGenerationJobsCreatedSchema,
@@ -10,6 +11,7 @@ import type { UserRow } from "../../../core/identity/users.js";
 import { currentUser } from "../../../plugins/access.js";
 import { readGenerateRequest } from "../multipart-input.js";
 import { idParams, perMemberLimit, sendNdjson } from "../route-parts.js";
+import { retryFree } from "./free-retry.js";
 import { type JobRow, toJobDto } from "./repo.js";
 import { jobsService } from "./service.js";
 import { streamJob } from "./stream.js";
@@ -30,11 +32,12 @@ export async function generationStartRoutes(appBase: FastifyInstance, { worker }
   const { ctx } = appBase;
 
   /** The 202 answer of every route that queues work; the worker is woken first so it need not wait for its poll. */
-  const answerStarted = (reply: FastifyReply, { jobs, balance }: Started) => {
+  const answerStarted = (reply: FastifyReply, { jobs, balance }: Started, message?: string) => {
     worker.poke();
     return reply.status(202).send({
       success: true as const,
-      message: jobs.length > 1 ? GENERATION_JOB_MESSAGES.variantsCost(jobs.length) : GENERATOR_MESSAGES.generated,
+      message:
+        message ?? (jobs.length > 1 ? GENERATION_JOB_MESSAGES.variantsCost(jobs.length) : GENERATOR_MESSAGES.generated),
       data: { jobs: jobs.map((j) => toJobDto(j)), balance },
     });
   };
@@ -101,6 +104,24 @@ export async function generationStartRoutes(appBase: FastifyInstance, { worker }
     async (req, reply) => {
       const { job, balance } = await jobsService.retry(ctx, currentUser(req), req.params.id);
       return answerStarted(reply, { jobs: [job], balance });
+    },
+  );
+
+  app.post(
+    "/api/generations/:id/retry-free",
+    {
+      config: { access: "owner", rateLimit: perMemberLimit },
+      schema: {
+        tags: ["generator"],
+        summary:
+          "Run a generation whose result stayed below the fidelity threshold once more, without a credit (once per job; decision 123)",
+        params: idParams,
+        response: { 202: ZGenerationJobsCreatedSchema },
+      },
+    },
+    async (req, reply) => {
+      const { job, balance } = await retryFree(ctx, currentUser(req), req.params.id);
+      return answerStarted(reply, { jobs: [job], balance }, GENERATION_FIDELITY_MESSAGES.retryFreeStarted);
     },
   );
 

@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import { GENERATION_JOB_MESSAGES, GENERATOR_MESSAGES } from "@mailsmith/shared";
+import { GENERATION_FIDELITY_MESSAGES, GENERATION_JOB_MESSAGES, GENERATOR_MESSAGES } from "@mailsmith/shared";
 import type { AppContext } from "../../../context.js";
 import { historyService } from "../history/service.js";
 import { balanceOf, isActive, type JobRow, jobsRepo, toJobDto } from "./repo.js";
@@ -40,7 +40,11 @@ export function streamJob(
       const job = toJobDto(row);
       if (row.status === "succeeded" && row.templateId) {
         const template = await historyService.fullById(ctx, row.templateId, opts.userId);
-        write({ type: "done", job, template, balance, message: GENERATOR_MESSAGES.generated });
+        // Below the threshold after the repair pass, a result is never announced as a success (decision 123).
+        const message = row.fidelity?.belowThreshold
+          ? GENERATION_FIDELITY_MESSAGES.belowThreshold(row.fidelity.score, row.fidelity.threshold)
+          : GENERATOR_MESSAGES.generated;
+        write({ type: "done", job, template, balance, message });
       } else if (row.status === "cancelled" && !opts.legacy) {
         write({ type: "cancelled", job, balance, message: GENERATION_JOB_MESSAGES.cancelled });
       } else {

@@ -176,7 +176,7 @@ export class GenerationWorker {
       });
       if (controller.signal.aborted) throw new JobAborted(String(controller.signal.reason));
       const finished = await ctx.db.transaction(async (tx) => {
-        const row = await jobsRepo.succeed(tx, job.id, this.id, job.id);
+        const row = await jobsRepo.succeed(tx, job.id, this.id, job.id, result.fidelity ?? null);
         if (!row) return undefined;
         await generationsRepo.insert(tx, {
           id: job.id,

@@ -76,6 +76,11 @@ export function retryJob(id: string) {
   return api.post<TGenerationJobsCreated>(`/api/generations/${id}/retry`).then((r) => r.data);
 }
 
+/** The one free retry of a result below the fidelity threshold (decision 123): a new job, no credit taken. */
+export function retryFreeJob(id: string) {
+  return api.post<TGenerationJobsCreated>(`/api/generations/${id}/retry-free`).then((r) => r.data);
+}
+
 /**
  * Reads GET /api/generations/:id/stream (NDJSON) until it ends. Returns normally when the server closes the
  * stream (after a final event, or early: the caller decides whether to read it again).

@@ -1,10 +1,11 @@
-import { GENERATION_JOB_MESSAGES, GENERATOR_UI } from "@mailsmith/shared";
+import { GENERATION_FIDELITY_MESSAGES, GENERATION_JOB_MESSAGES, GENERATOR_UI } from "@mailsmith/shared";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
 import type { JobRun, useGenerationJobs } from "../hooks/use-generation-jobs";
+import { BelowThresholdNotice } from "./below-threshold-notice";
 import { EmailPreview } from "./email-preview";
 import { GenerationProgress, UploadProgress } from "./generation-progress";
 import { GenerationResult } from "./generation-result";
@@ -49,6 +50,7 @@ export function GenerationRuns({
 }) {
   const cancel = useJobAction(gen.cancel, GENERATION_JOB_MESSAGES.cancelNotRunning);
   const retry = useJobAction(gen.retry, GENERATION_JOB_MESSAGES.retryNotAllowed);
+  const retryFree = useJobAction(gen.retryFree, GENERATION_FIDELITY_MESSAGES.retryFreeNotAllowed);
   const runs = gen.runs;
   const active = runs.filter((r) => !r.template && !r.ended);
   const failed = runs.filter((r) => r.ended);
@@ -82,6 +84,19 @@ export function GenerationRuns({
           )}
         </Alert>
       ))}
+      {runs.map(
+        (r) =>
+          r.template &&
+          r.job.fidelity?.belowThreshold && (
+            <BelowThresholdNotice
+              key={`below-${r.jobId}`}
+              fidelity={r.job.fidelity}
+              canRetryFree={Boolean(r.job.canRetryFree)}
+              retrying={retryFree.pending === r.jobId}
+              onRetryFree={() => void retryFree.run(r.jobId)}
+            />
+          ),
+      )}
       {runs.length > 1 ? (
         <VariantResults runs={runs} />
       ) : single?.template ? (

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api-client";
 import { meQueryKey } from "@/lib/auth";
-import { cancelJob, retryJob } from "../api/generations";
+import { cancelJob, retryFreeJob, retryJob } from "../api/generations";
 import { templateQueries } from "../api/queries";
 import { followJob, isActiveJob, streamEventHandler } from "./follow-job";
 import { useReattachJobs } from "./use-reattach-jobs";
@@ -159,9 +159,10 @@ export function useGenerationJobs({ reattach = true }: { reattach?: boolean } = 
     [setBalance, settle, update],
   );
 
-  const retry = useCallback(
-    async (jobId: string) => {
-      const { jobs, balance } = await retryJob(jobId);
+  /** Retry (a failed or cancelled job) or the free retry of a below-threshold result: the run follows the new job. */
+  const again = useCallback(
+    async (jobId: string, start: (id: string) => Promise<{ jobs: TGenerationJob[]; balance: number }>) => {
+      const { jobs, balance } = await start(jobId);
       setBalance(balance);
       const job = jobs[0];
       if (!job) return;
@@ -170,6 +171,8 @@ export function useGenerationJobs({ reattach = true }: { reattach?: boolean } = 
     },
     [setBalance, setRuns, watch],
   );
+  const retry = useCallback((jobId: string) => again(jobId, retryJob), [again]);
+  const retryFree = useCallback((jobId: string) => again(jobId, retryFreeJob), [again]);
 
   const clear = useCallback(() => {
     stopAll();
@@ -179,5 +182,5 @@ export function useGenerationJobs({ reattach = true }: { reattach?: boolean } = 
   }, [setRuns, stopAll]);
 
   const running = starting || runs.some((r) => isActiveJob(r.job) && !r.ended && !r.template);
-  return { runs, start, cancel, retry, clear, running, starting, startError, reattached };
+  return { runs, start, cancel, retry, retryFree, clear, running, starting, startError, reattached };
 }

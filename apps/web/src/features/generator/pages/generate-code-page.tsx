@@ -101,7 +101,8 @@ function Generator({ credits }: { credits: number }) {
             keysLoadError: status.isError,
             reattached: gen.reattached && active.length > 0,
             startError: gen.startError,
-            generated: done.length > 0 && active.length === 0,
+            // A result below the fidelity threshold is not announced as a success (decision 123).
+            generated: done.length > 0 && active.length === 0 && !done.some((r) => r.job.fidelity?.belowThreshold),
           }}
           onGenerate={() => void generate()}
           onReset={reset}

@@ -1,0 +1,40 @@
+import type { SectionDifference } from "../schemas/fidelity-sections.js";
+
+/**
+ * A generation whose result stays below the administrator's fidelity threshold after the repair pass (issue 43 item 4,
+ * decision 123): never announced as a success; the page says why and offers one free retry.
+ */
+export const GENERATION_FIDELITY_MESSAGES = {
+  /** The stream's final message (instead of "Email template generated successfully!"). */
+  belowThreshold: (score: number, threshold: number) =>
+    `Your email is saved, but it matches your design only ${score}/100 (we aim for ${threshold}). You can retry once for free.`,
+  title: "Not close enough to your design",
+  explain: (score: number, threshold: number) =>
+    `Your email scored ${score}/100 against your design, below the ${threshold} we aim for, even after an automatic repair pass. It is saved in My templates.`,
+  sectionsTitle: "Where it differs",
+  noSections: "The differences are spread over the whole email rather than in one section.",
+  section: (index: number | null) => (index === null ? "Added content" : `Section ${index}`),
+  design: "Design",
+  email: "Your email",
+  notInEmail: "Not in your email",
+  notInDesign: "Not in your design",
+  pictureAlt: (index: number | null) =>
+    index === null
+      ? "Content your email adds, beside an empty design column"
+      : `Section ${index}: the design on the left, your email on the right`,
+  differences: {
+    missing: "Missing from your email",
+    extra: "Not in your design",
+    text: "Words missing",
+    colour: "Another background colour",
+    height: "Another height",
+    content: "Looks different",
+  } satisfies Record<SectionDifference, string>,
+  colourDetail: (design: string, email: string) => `${email} instead of ${design}`,
+  heightDetail: (ratio: number) => `${Math.round(ratio * 100)}% of the design's height`,
+  retryFree: "Retry free",
+  retryFreeHint: "One free retry for this result: no credit is taken.",
+  retryFreeUsed: "You have used the free retry for this result.",
+  retryFreeNotAllowed: "Only a result below the score we aim for can be retried for free, once.",
+  retryFreeStarted: "Retrying for free. No credit was taken.",
+} as const;
