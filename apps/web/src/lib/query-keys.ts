@@ -10,4 +10,6 @@ export const sharedKeys = {
   templates: ["templates"] as const,
   /** The admin dashboard's counts (dashboard); a user edited, disabled or deleted moves them (users). */
   adminStats: ["admin-stats"] as const,
+  /** The editable parts of one template version (generator's edit in place and its report's alt-text fields). */
+  templateParts: (id: string | undefined) => ["template-parts", id] as const,
 };

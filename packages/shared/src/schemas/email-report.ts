@@ -29,9 +29,19 @@ const CHECK_AUTOFIX: Record<string, EmailAutofix> = {
   "dark-mode.vanishing": "dark-mode",
 };
 
-/** The fix a report line offers: its own (stored reports name "use-https"), else the one its check id maps to. */
-export function autofixOf(check: { id: string; status: EmailCheckStatus; autofix?: EmailAutofix }) {
+/**
+ * The fix a report line offers: its own (stored reports name "use-https"), else the one its check id maps to. axe-core's
+ * line offers Fix accessibility only while it lists a rule other than image-alt: a missing alt text needs a person
+ * (the a11y.alt line asks for it), and the button would change nothing.
+ */
+export function autofixOf(check: {
+  id: string;
+  status: EmailCheckStatus;
+  autofix?: EmailAutofix;
+  items?: string[];
+}): EmailAutofix | undefined {
   if (check.status === "pass") return undefined;
+  if (check.id === "axe" && (check.items ?? []).every((item) => item.startsWith("image-alt "))) return undefined;
   return check.autofix ?? CHECK_AUTOFIX[check.id];
 }
 
@@ -101,9 +111,9 @@ export const EMAIL_REPORT_UI = {
   } as Record<EmailAutofix, string>,
   autofixApplied: {
     "use-https": "Fixed: every link and image now uses https.",
-    accessibility: "Accessibility fixed. The report, previews and HTML show the new version.",
-    "dark-mode": "Dark mode repaired. The report, previews and HTML show the new version.",
-    "alt-text": "Alt texts saved. The report, previews and HTML show the new version.",
+    accessibility: "Accessibility fixed: the report, previews and HTML are updated.",
+    "dark-mode": "Dark mode repaired: the report, previews and HTML are updated.",
+    "alt-text": "Alt texts saved: the report, previews and HTML are updated.",
   } as Record<EmailAutofix, string>,
   altTitle: "Alternative texts for the pictures",
   altField: (n: number, src: string) => `Picture ${n}: ${src}`,

@@ -61,6 +61,13 @@ export const TEMPLATE_EDIT_TEXTS = {
   sectionsInvalid: "Keep at least one section, each once.",
   emptyText: "Write some text, or remove the section instead.",
   emptyLabel: "A button or link needs a label.",
+  /** The version list (item 4): each version's fidelity against the chain's original design. */
+  versionsHint: "Scores compare every version with the original design.",
+  closer: (v: number, n: number) =>
+    `Version ${v}: ${n} point${n === 1 ? "" : "s"} closer to the design than the version it came from`,
+  further: (v: number, n: number) =>
+    `Version ${v}: ${n} point${n === 1 ? "" : "s"} further from the design than the version it came from`,
+  same: (v: number) => `Version ${v}: as close to the design as the version it came from`,
 } as const;
 
 const T = TEMPLATE_EDIT_TEXTS;

@@ -2,6 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import { GENERATOR_LIMITS } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import { templateAutofixRoutes } from "./history/autofix-routes.js";
+import { templateEditRoutes } from "./history/edit-routes.js";
 import { exportRoutes } from "./history/export-routes.js";
 import { templateImportRoutes } from "./history/import-routes.js";
 import { historyRoutes } from "./history/routes.js";
@@ -35,5 +36,6 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { runtime:
   await appBase.register(testSendRoutes);
   await appBase.register(templateImportRoutes);
   await appBase.register(templateAutofixRoutes);
+  await appBase.register(templateEditRoutes);
   await appBase.register(keysRoutes, { gemini });
 }

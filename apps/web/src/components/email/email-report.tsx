@@ -1,7 +1,8 @@
-import { EMAIL_REPORT_UI, type EmailAutofix, type TEmailCheck, type TEmailReport } from "@mailsmith/shared";
+import { autofixOf, EMAIL_REPORT_UI, type EmailAutofix, type TEmailCheck, type TEmailReport } from "@mailsmith/shared";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { type AltPicture, AltTextFix } from "./alt-text-fix";
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const TONE = { pass: "green", warn: "amber", fail: "red" } as const;
@@ -23,15 +24,20 @@ function groupChecks(checks: TEmailCheck[]) {
     .map((g) => ({ ...g, checks: [...g.checks].sort((a, b) => RANK[a.status] - RANK[b.status]) }));
 }
 
-function CheckRow({
-  check,
-  onAutofix,
-  autofixPending,
-}: {
-  check: TEmailCheck;
-  onAutofix?: (fix: EmailAutofix) => void;
-  autofixPending?: boolean;
-}) {
+/** What a page that shows the report can fix, and how (decision 126). */
+export interface ReportFixes {
+  /** The fixes this page applies (Check my email has no template to save alt texts on). */
+  offered: readonly EmailAutofix[];
+  apply: (fix: EmailAutofix, alts?: { id: string; alt: string }[]) => void;
+  /** The fix being applied. */
+  pending?: EmailAutofix | null;
+  /** Pictures without alt text, for "alt-text". */
+  altPictures?: AltPicture[];
+}
+
+function CheckRow({ check, fixes }: { check: TEmailCheck; fixes?: ReportFixes }) {
+  const fix = autofixOf(check);
+  const offered = fix && fixes?.offered.includes(fix) ? fix : undefined;
   return (
     <li className="rounded-lg border border-slate-100 bg-slate-50 p-2">
       <div className="flex items-start justify-between gap-2">
@@ -51,16 +57,24 @@ function CheckRow({
           ))}
         </ul>
       )}
-      {check.autofix && check.status !== "pass" && onAutofix && (
+      {offered === "alt-text" && fixes ? (
+        <AltTextFix
+          key={(fixes.altPictures ?? []).map((p) => p.id).join(" ")}
+          pictures={fixes.altPictures ?? []}
+          pending={fixes.pending === "alt-text"}
+          onSave={(alts) => fixes.apply("alt-text", alts)}
+        />
+      ) : offered && fixes ? (
         <Button
           variant="secondary"
           className="mt-2 px-3 py-1.5 text-xs"
-          loading={autofixPending}
-          onClick={() => onAutofix(check.autofix!)}
+          loading={fixes.pending === offered}
+          disabled={Boolean(fixes.pending)}
+          onClick={() => fixes.apply(offered)}
         >
-          {EMAIL_REPORT_UI.autofix[check.autofix]}
+          {EMAIL_REPORT_UI.autofix[offered]}
         </Button>
-      )}
+      ) : null}
     </li>
   );
 }
@@ -68,20 +82,18 @@ function CheckRow({
 /**
  * The email report of one email (a generated result or a checked one): checks grouped (clients, rendering,
  * accessibility, links, size), failures first, each with its pass / warn / fail badge, reason, fix and items;
- * passed checks fold away. Where the server offers a one-click fix ("Use https") and the caller handles it, a
- * button applies it (the server re-checks and answers with the new report). Shared by the generator and Check my
- * email.
+ * passed checks fold away. Every line with a one-click fix the page can apply has its button (Use https, Fix
+ * accessibility, Repair dark mode) or, for missing alt texts, a field per picture (decision 126); the page applies it
+ * and shows the new report. Shared by the generator and Check my email.
  */
 export function EmailReport({
   report,
   title = EMAIL_REPORT_UI.title,
-  onAutofix,
-  autofixPending,
+  fixes,
 }: {
   report: TEmailReport;
   title?: string;
-  onAutofix?: (fix: EmailAutofix) => void;
-  autofixPending?: boolean;
+  fixes?: ReportFixes;
 }) {
   const [showPassed, setShowPassed] = useState(false);
   const count = (s: TEmailCheck["status"]) => report.checks.filter((c) => c.status === s).length;
@@ -114,7 +126,7 @@ export function EmailReport({
               {shown.length > 0 && (
                 <ul className="mt-2 space-y-2">
                   {shown.map((c) => (
-                    <CheckRow key={c.id} check={c} onAutofix={onAutofix} autofixPending={autofixPending} />
+                    <CheckRow key={c.id} check={c} fixes={fixes} />
                   ))}
                 </ul>
               )}

@@ -17,6 +17,7 @@ import { FixDarkMode } from "../components/fix-dark-mode";
 import { FixWithAi } from "../components/fix-with-ai";
 import { HtmlInput } from "../components/html-input";
 import { OutputPanel } from "../components/output-panel";
+import { useReportFixes } from "../hooks/use-report-fixes";
 import { validateHtml } from "../validate";
 
 const PREVIEW_LABELS = {
@@ -39,7 +40,8 @@ export function CheckEmailPage() {
   const [design, setDesign] = useState<File | null>(null);
   // The design the shown result was checked against (the input may have changed since).
   const checkedDesignUrl = useObjectUrl(check.variables?.design ?? null);
-  const result = check.data;
+  // A fix applied from the report replaces the shown email, report and previews at once (decision 126).
+  const { result, fixes } = useReportFixes(check.data);
   const resultsRef = useRef<HTMLDivElement>(null);
   // On a phone the results sit below the form: bring the new report into view.
   useEffect(() => {
@@ -101,7 +103,7 @@ export function CheckEmailPage() {
                 html={check.variables?.html ?? result.html}
                 report={result.report}
               />
-              <EmailReport report={result.report} title={EMAIL_CHECK_MESSAGES.reportTitle} />
+              <EmailReport report={result.report} title={EMAIL_CHECK_MESSAGES.reportTitle} fixes={fixes} />
             </>
           ) : (
             <div className="flex min-h-48 items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-500">

@@ -1,4 +1,4 @@
-import type { EmailAutofix, TRenameTemplate, TTemplate, TTemplateFull } from "@mailsmith/shared";
+import type { TRenameTemplate, TTemplateFull } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { type TemplateListParams, templateQueries } from "./queries";
@@ -54,19 +54,6 @@ export function useDuplicateTemplate() {
 export function useSendTest() {
   return useMutation({
     mutationFn: (id: string) => api.post<{ message: string }>(`/api/templates/${id}/send-test`),
-  });
-}
-
-/** POST /api/templates/:id/autofix { fix } → the template with the fix applied and a fresh report. */
-export function useAutofixTemplate() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, fix }: { id: string; fix: EmailAutofix }) =>
-      api.post<{ data: TTemplate }>(`/api/templates/${id}/autofix`, { fix }),
-    onSuccess: (r) => {
-      qc.invalidateQueries({ queryKey: templateQueries.one(r.data._id).queryKey });
-      qc.invalidateQueries({ queryKey: templateQueries.lists });
-    },
   });
 }
 

@@ -4,7 +4,6 @@ import {
   GENERATOR_MESSAGES,
   GENERATOR_UI,
   OUTLOOK_CHECK_TEXTS,
-  type TTemplateFull,
 } from "@mailsmith/shared";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -32,7 +31,9 @@ import { PlatformExport } from "../components/platform-export";
 import { QualityReport } from "../components/quality-report";
 import { RenameDialog } from "../components/rename-dialog";
 import { TemplateBrandKit } from "../components/template-brand-kit";
+import { TemplateEditor } from "../components/template-editor";
 import { TemplateImages } from "../components/template-images";
+import { VersionList } from "../components/version-list";
 import { useGenerationJobs } from "../hooks/use-generation-jobs";
 
 const PREVIEW_LABELS = {
@@ -119,7 +120,7 @@ export function TemplatePage() {
           <>
             {" "}
             {GENERATOR_UI.refinedFrom}{" "}
-            <Link to={`${paths.user.templates}/${t.parentId}`} className="text-brand-700 hover:underline">
+            <Link to={`${paths.user.templates}/${t.parentId}`} className="text-brand-700 underline">
               {GENERATOR_UI.previousVersion}
             </Link>
           </>
@@ -177,6 +178,7 @@ export function TemplatePage() {
               <GenerationProgress run={run} onCancel={() => void cancel(run.jobId)} cancelling={cancelling} />
             )}
           </form>
+          {!running && <TemplateEditor key={t._id} template={t} />}
           <FidelityScore
             fidelity={t.score !== null && t.scoreParts ? { score: t.score, parts: t.scoreParts } : null}
             repaired={t.repaired}
@@ -203,37 +205,5 @@ export function TemplatePage() {
         </div>
       )}
     </div>
-  );
-}
-
-/** The whole version chain of this template, oldest first, with each version's score. */
-function VersionList({ template }: { template: TTemplateFull }) {
-  if (template.versions.length < 2) return null;
-  return (
-    <nav aria-label={GENERATOR_UI.versions} className="mt-2 flex flex-wrap items-center gap-1.5 text-sm">
-      <span className="text-slate-600">{GENERATOR_UI.versions}:</span>
-      {template.versions.map((v) =>
-        v._id === template._id ? (
-          <span
-            key={v._id}
-            aria-current="page"
-            className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white"
-          >
-            v{v.version}
-            {v.score !== null ? ` · ${v.score}` : ""}
-          </span>
-        ) : (
-          <Link
-            key={v._id}
-            to={`${paths.user.templates}/${v._id}`}
-            title={v.name}
-            className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 hover:bg-brand-50 hover:text-brand-700"
-          >
-            v{v.version}
-            {v.score !== null ? ` · ${v.score}` : ""}
-          </Link>
-        ),
-      )}
-    </nav>
   );
 }

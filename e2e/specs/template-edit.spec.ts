@@ -1,0 +1,131 @@
+import { expect, type Page, test } from "@playwright/test";
+import { axeViolations } from "../fixtures/axe";
+import { signUpMember } from "../fixtures/helpers";
+
+/**
+ * Edit in place and the report's fixes on a template (issue 45 items 1 and 2, decision 126): a member changes a
+ * heading, a link and a picture on the template page, saves, and gets a new version, free, that passes the checks;
+ * the report's fixes save a new version and the report line changes after the click.
+ */
+
+const EMAIL = `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>Spring sale</title></head>
+<body style="margin:0;background-color:#f4f4f5;font-family:Arial,sans-serif;color:#111111;">
+<table role="presentation" width="100%"><tr><td align="center">
+<table role="presentation" width="100%" style="max-width:600px;background-color:#ffffff;">
+<tr><td style="padding:24px;font-size:16px;"><h1 style="font-size:26px;margin:0 0 12px;">Spring sale</h1>
+<p>Everything in the shop is half price this week, with free delivery on every order.</p>
+<p>Read <a href="https://example.com/story" style="color:#1d4ed8;">the whole story on our blog</a>.
+<a href="{{unsubscribe_url}}" style="color:#374151;">Unsubscribe</a>. Acme Ltd, 1 Main Street, Springfield.</p></td></tr>
+<tr><td style="padding:0 24px 24px;"><img src="https://example.com/hero.png" alt="Our spring collection" width="552" style="width:100%;max-width:552px;height:auto;"></td></tr>
+</table></td></tr></table></body></html>`;
+
+/** A 40×20 green PNG: what the member uploads as the new picture. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAMElEQVRIiWNQWhU6IIhh1OJVo0GtNJq4Qkez06rRAkRptMgMHa0kVo1Wi6HDv1oEABF3h06eB7nDAAAAAElFTkSuQmCC",
+  "base64",
+);
+
+async function importTemplate(page: Page, html: string): Promise<string> {
+  const saved = await page.request.post("/api/templates/import", { data: { html } });
+  expect(saved.status(), await saved.text()).toBe(201);
+  return (await saved.json()).data._id as string;
+}
+const balance = async (page: Page): Promise<number> =>
+  (await (await page.request.get("/api/me")).json()).user.currentBalance;
+
+test("a member edits a heading, a link and a picture in place and saves a new version, free", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await signUpMember(page);
+  const id = await importTemplate(page, EMAIL);
+  const before = await balance(page);
+  await page.goto(`/user/templates/${id}`);
+  const editor = page.getByRole("region", { name: "Edit this email" });
+  const parts = editor.getByRole("navigation", { name: "Parts of the email" });
+  await expect(parts.getByRole("button", { name: /Spring sale/ })).toBeVisible();
+  // The email itself stays in its sandboxed preview: no scripts, no same origin.
+  await expect(page.locator("iframe[sandbox]").first()).toHaveAttribute("sandbox", "");
+
+  await parts.getByRole("button", { name: /Text\s*Spring sale/ }).click();
+  await editor.getByLabel("Text", { exact: true }).fill("Summer sale");
+  await parts.getByRole("button", { name: /the whole story/ }).click();
+  const address = editor.getByLabel(/^Address/);
+  await address.fill("javascript:alert(1)");
+  await expect(editor.getByText("Use an address that starts with https://, http://, mailto: or tel:.")).toBeVisible();
+  await expect(editor.getByRole("button", { name: "Save as new version" })).toBeDisabled();
+  await address.fill("https://example.org/summer");
+  await parts.getByRole("button", { name: /Our spring collection/ }).click();
+  await editor.locator('input[type="file"]').setInputFiles({ name: "summer.png", mimeType: "image/png", buffer: PNG });
+  await expect(editor.getByText(/Picture:\s*\S+\/generated\/[a-z0-9-]+\.png/)).toBeVisible({ timeout: 30_000 });
+  await editor.getByLabel(/^Alternative text/).fill("Green summer dresses");
+  await expect(editor.getByText("3 unsaved changes.")).toBeVisible();
+
+  // Undo steps back one change; doing it again brings the state forward by hand.
+  await editor.getByRole("button", { name: "Undo" }).click();
+  await expect(editor.getByLabel(/^Alternative text/)).toHaveValue("Our spring collection");
+  await editor.getByLabel(/^Alternative text/).fill("Green summer dresses");
+
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await editor.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`template-edit-${width}.png`), fullPage: true });
+  }
+  expect(await axeViolations(page)).toEqual([]);
+
+  await editor.getByRole("button", { name: "Save as new version" }).click();
+  await expect(page.getByText("Saved as version 2 (free). The checks ran again.")).toBeVisible({ timeout: 90_000 });
+  await expect(page).not.toHaveURL(new RegExp(`${id}$`));
+  await expect(page.getByText("Version 2", { exact: true })).toBeVisible();
+  const report = page.getByRole("region", { name: "Quality report" });
+  await expect(report.getByText("Passed", { exact: true })).toBeVisible();
+  const newId = page.url().split("/").pop()!;
+  const saved = (await (await page.request.get(`/api/templates/${newId}`)).json()).data;
+  expect(saved.html).toContain("Summer sale");
+  expect(saved.html).toContain('href="https://example.org/summer"');
+  expect(saved.html).toContain('alt="Green summer dresses"');
+  expect(saved.html).toMatch(/src="[^"]+\/generated\/[a-z0-9-]+\.png"/);
+  expect(saved.report.passed).toBe(true);
+  expect(await balance(page)).toBe(before);
+  // Both versions are listed; the first is as it was.
+  await expect(page.getByRole("navigation", { name: "Versions" }).getByRole("link", { name: /v1/ })).toBeVisible();
+  const first = (await (await page.request.get(`/api/templates/${id}`)).json()).data;
+  expect(first.html).toContain("Spring sale");
+});
+
+test("the report's fixes on a template: Fix accessibility and the alt text fields change the report", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await signUpMember(page);
+  const broken = EMAIL.replace('<html lang="en" dir="ltr">', "<html>").replace(' alt="Our spring collection"', "");
+  const id = await importTemplate(page, broken);
+  const before = await balance(page);
+  await page.goto(`/user/templates/${id}`);
+  const report = page.getByRole("region", { name: "Quality report" });
+  const a11y = report.getByRole("region", { name: "Accessibility" });
+  await expect(a11y.getByRole("button", { name: "Fix accessibility" }).first()).toBeVisible();
+  const altForm = a11y.getByRole("form", { name: "Alternative texts for the pictures" });
+  await expect(altForm.getByLabel(/Picture 1: hero\.png/)).toBeVisible();
+
+  await a11y.getByRole("button", { name: "Fix accessibility" }).first().click();
+  await expect(page.getByText(/^Accessibility fixed/)).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText("Version 2", { exact: true })).toBeVisible();
+  // The language line is fixed (folded away with the passed checks); the picture still needs a person.
+  await expect(a11y.getByRole("button", { name: "Fix accessibility" })).toHaveCount(0);
+  await expect(altForm).toBeVisible();
+
+  await altForm.getByLabel(/Picture 1: hero\.png/).fill("Dresses on a rail");
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await report.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`template-fix-${width}.png`), fullPage: true });
+  }
+  expect(await axeViolations(page)).toEqual([]);
+  await altForm.getByRole("button", { name: "Save alt texts" }).click();
+  await expect(page.getByText(/^Alt texts saved/)).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText("Version 3", { exact: true })).toBeVisible();
+  await expect(a11y.getByRole("form", { name: "Alternative texts for the pictures" })).toHaveCount(0);
+  await expect(report.getByText("Passed", { exact: true })).toBeVisible();
+  expect(await balance(page)).toBe(before);
+});
