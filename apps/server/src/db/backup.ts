@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { createWriteStream, existsSync, readdirSync, readFileSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { unzipSync, Zip, ZipPassThrough } from "fflate";
+import { makePrivateDir } from "../lib/private-dir.js";
 import { appliedMigrationCount, type Database, migrationsFolder } from "./client.js";
 
 /**
@@ -83,7 +84,9 @@ export async function writeBackup(opts: { database: Database; dataDir: string; o
 
   const partial = `${opts.out}.partial`;
   await mkdir(path.dirname(path.resolve(partial)), { recursive: true });
-  const sink = createWriteStream(partial);
+  // Only the server's user reads a backup (it holds every member's data and password hashes): 0600 from the start.
+  await rm(partial, { force: true });
+  const sink = createWriteStream(partial, { mode: 0o600 });
   const done = new Promise<void>((resolve, reject) => {
     sink.on("finish", resolve);
     sink.on("error", reject);
@@ -150,7 +153,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Back
     }
     if (e.path.split("/").includes("..") || path.isAbsolute(e.path)) throw new Error(`${file}: bad path ${e.path}`);
   }
-  await mkdir(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   try {
     for (const e of manifest.files) {
       const target = path.join(dataDir, e.path);
@@ -224,6 +227,9 @@ export async function serveBackupSocket(opts: {
     server.once("error", reject);
     server.listen({ path: socket, readableAll: false, writableAll: false }, resolve);
   });
+  // The socket file is made with the process's umask (0777 under umask 0): set 0600 whatever it is. DATA_DIR (0700)
+  // already keeps others from reaching it meanwhile.
+  await chmod(socket, 0o600);
   return () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());

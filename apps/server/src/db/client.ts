@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { makePrivateDir } from "../lib/private-dir.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -57,7 +58,7 @@ export interface PgliteOptions {
 
 export async function openPglite(dataDir: string | undefined, opts: PgliteOptions = {}): Promise<Database> {
   // undefined → in-memory (tests); a folder → persisted database.
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) makePrivateDir(dataDir);
   return pgliteDatabase(await PGlite.create(dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}));
 }
 
