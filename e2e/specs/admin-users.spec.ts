@@ -118,7 +118,8 @@ test("admin dashboard: cards with counts, charts, users table; disabling a user 
   });
   expect(res.status()).toBe(200);
   await member.goto("/user/dashboard");
-  await expect(member.getByText("Welcome back, Disable Me")).toBeVisible();
+  // A new member's first visit says Welcome; "Welcome back" is for later visits (decision 127).
+  await expect(member.getByRole("heading", { name: "Welcome, Disable Me" })).toBeVisible();
 
   await signInAdmin(page);
   await page.goto("/admin/dashboard");

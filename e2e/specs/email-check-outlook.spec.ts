@@ -8,7 +8,10 @@ const FIXTURE = new URL("../../apps/server/test/fixtures/outlook/button-padding.
 test("a member checks an email and sees the classic Outlook approximation and what differs", async ({ page }) => {
   const html = await readFile(FIXTURE, "utf8");
   await signUpMember(page);
-  await page.getByRole("link", { name: "Check my email" }).click();
+  await page
+    .getByRole("navigation", { name: "Member navigation" })
+    .getByRole("link", { name: "Check my email" })
+    .click();
   await page.getByLabel("Email HTML").fill(html);
   await page.getByRole("button", { name: "Check", exact: true }).click();
 
@@ -33,7 +36,10 @@ test("a member repairs text that vanishes in forced dark and sees the re-rendere
 <td height="100" style="background-color:#cccccc;color:#555555;font-family:Arial,sans-serif;font-size:28px;font-weight:bold">Summer sale</td>
 </tr></table></body></html>`;
   await signUpMember(page);
-  await page.getByRole("link", { name: "Check my email" }).click();
+  await page
+    .getByRole("navigation", { name: "Member navigation" })
+    .getByRole("link", { name: "Check my email" })
+    .click();
   await page.getByLabel("Email HTML").fill(html);
   await page.getByRole("button", { name: "Check", exact: true }).click();
   const report = page.getByRole("region", { name: "Email report" });

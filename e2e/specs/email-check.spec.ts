@@ -52,7 +52,10 @@ test("a member pastes a multi-column template: report, three previews, and the p
 }, testInfo) => {
   const html = await readFile(FIXTURE, "utf8");
   await signUpMember(page);
-  await page.getByRole("link", { name: "Check my email" }).click();
+  await page
+    .getByRole("navigation", { name: "Member navigation" })
+    .getByRole("link", { name: "Check my email" })
+    .click();
   await expect(page).toHaveURL(/\/user\/check-email$/);
   await expect(page.getByRole("heading", { name: "Check my email" })).toBeVisible();
 

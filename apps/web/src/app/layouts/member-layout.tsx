@@ -31,18 +31,20 @@ function CreditBalance() {
 }
 
 /**
- * The shell of every signed-in member page (/user/*, checkout, payment, profile): sidebar starting collapsed (spec),
- * credit balance on top; admins also get the admin dashboard in a new tab.
+ * The shell of every signed-in member page (/user/*, checkout, payment, profile): named links in a sidebar on a
+ * desktop (collapsible; it starts open — the spec's "starting collapsed" left an unnamed row of icons, decision 127)
+ * and in a drawer on a phone, credit balance on top; admins also get the admin dashboard in a new tab. Each link has
+ * an icon of its own.
  */
 export function MemberLayout() {
   const { user } = useAuth();
   const links: SidebarLink[] = [
     { label: NAV_TEXTS.dashboard, to: paths.user.dashboard, icon: <Icon glyph={navIcons.dashboard} /> },
     { label: NAV_TEXTS.generateTemplate, to: paths.user.generateCode, icon: <Icon glyph={navIcons.spark} /> },
-    { label: NAV_TEXTS.checkEmail, to: paths.user.checkEmail, icon: <Icon glyph={navIcons.mail} /> },
+    { label: NAV_TEXTS.checkEmail, to: paths.user.checkEmail, icon: <Icon glyph={navIcons.mailCheck} /> },
     { label: NAV_TEXTS.myTemplates, to: paths.user.templates, icon: <Icon glyph={navIcons.template} /> },
-    { label: BRAND_KIT_UI_TEXTS.title, to: paths.user.brandKits, icon: <Icon glyph={navIcons.spark} /> },
-    { label: NAV_TEXTS.buyCredits, to: paths.user.selectPackage, icon: <Icon glyph={navIcons.card} /> },
+    { label: BRAND_KIT_UI_TEXTS.title, to: paths.user.brandKits, icon: <Icon glyph={navIcons.palette} /> },
+    { label: NAV_TEXTS.buyCredits, to: paths.user.selectPackage, icon: <Icon glyph={navIcons.coins} /> },
     { label: NAV_TEXTS.support, to: paths.user.support, icon: <Icon glyph={navIcons.support} /> },
     { label: NAV_TEXTS.pendingPayments, to: `${paths.user.pendingPayment}/`, icon: <Icon glyph={navIcons.clock} /> },
     {
@@ -50,7 +52,7 @@ export function MemberLayout() {
       to: paths.user.subscriptionHistory,
       icon: <Icon glyph={navIcons.history} />,
     },
-    { label: NAV_TEXTS.profile, to: paths.updateProfile, icon: <Icon glyph={navIcons.users} /> },
+    { label: NAV_TEXTS.profile, to: paths.updateProfile, icon: <Icon glyph={navIcons.user} /> },
   ];
   if (user?.userRole === "Admin") {
     links.push({
@@ -63,7 +65,7 @@ export function MemberLayout() {
   return (
     <SidebarLayout
       links={links}
-      startCollapsed
+      startCollapsed={false}
       area={APP_UI_TEXTS.memberArea}
       banner={
         <>

@@ -1,20 +1,40 @@
 import { APP_UI_TEXTS } from "@mailsmith/shared";
-import { type ReactNode, useState } from "react";
-import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { Outlet, useLocation } from "react-router";
 import { Logo } from "@/components/layout/logo";
 import { Icon } from "@/components/ui/icon";
 import * as icons from "@/components/ui/icons";
-import { useSignOut } from "@/lib/auth";
+import { NavDrawer } from "./nav-drawer";
+import { type SidebarLink, SideNav } from "./side-nav";
 
-export interface SidebarLink {
-  label: string;
-  to: string;
-  icon: ReactNode;
-  /** Opens in a new tab (admins' link to the admin area from the member sidebar). */
-  newTab?: boolean;
+export type { SidebarLink } from "./side-nav";
+
+/** The desktop sidebar's width: named links, or the collapsed rail of icons (remembered per area). */
+function useCollapsed(area: string, startCollapsed: boolean, collapseBelow: number) {
+  const storageKey = `mailsmith:sidebar:${area}`;
+  const [collapsed, setState] = useState(() => {
+    if (typeof window === "undefined") return startCollapsed;
+    const saved = window.localStorage?.getItem(storageKey);
+    if (saved === "collapsed" || saved === "expanded") return saved === "collapsed";
+    return startCollapsed || Boolean(window.matchMedia?.(`(max-width: ${collapseBelow - 1}px)`).matches);
+  });
+  const toggle = () =>
+    setState((v) => {
+      try {
+        window.localStorage?.setItem(storageKey, v ? "expanded" : "collapsed");
+      } catch {
+        // storage disabled: the choice lasts for this page only
+      }
+      return !v;
+    });
+  return [collapsed, toggle] as const;
 }
 
-/** Shared shell of the member and admin areas: collapsible sidebar, Menu link to /, Logout to /. */
+/**
+ * Shared shell of the member and admin areas (decision 127). From 1024 px: a sidebar of named links, collapsible to a
+ * rail of icons. Below: no rail at all — the top bar's menu button opens the same links in a drawer, so a phone keeps
+ * its whole width for the page.
+ */
 export function SidebarLayout({
   links,
   startCollapsed,
@@ -32,43 +52,29 @@ export function SidebarLayout({
   banner?: ReactNode;
   /** Right-hand side of the bar above every page of the area (the member's credit balance). */
   topBar?: ReactNode;
-  /** Viewport width (px) under which the sidebar starts collapsed. */
+  /** Viewport width (px) under which the desktop sidebar starts collapsed. */
   collapseBelow?: number;
 }) {
-  // Narrow screens start collapsed too, so the content keeps its width: below 1024 px, or below `collapseBelow`
-  // (the admin area's wide tables need a laptop's full width, issue 13 item 8). A choice made with the toggle is
-  // remembered per area.
-  const storageKey = `mailsmith:sidebar:${area}`;
-  const [collapsed, setCollapsedState] = useState(() => {
-    if (typeof window === "undefined") return startCollapsed;
-    const saved = window.localStorage?.getItem(storageKey);
-    if (saved === "collapsed" || saved === "expanded") return saved === "collapsed";
-    return startCollapsed || Boolean(window.matchMedia?.(`(max-width: ${collapseBelow - 1}px)`).matches);
-  });
-  const setCollapsed = (update: (v: boolean) => boolean) =>
-    setCollapsedState((v) => {
-      const next = update(v);
-      try {
-        window.localStorage?.setItem(storageKey, next ? "collapsed" : "expanded");
-      } catch {
-        // storage disabled: the choice lasts for this page only
-      }
-      return next;
-    });
-  const signOut = useSignOut();
-  const navigate = useNavigate();
-  const linkBase = "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors";
+  const [collapsed, toggle] = useCollapsed(area, startCollapsed, collapseBelow);
+  const [drawer, setDrawer] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const closeDrawer = useCallback(() => setDrawer(false), []);
+  const { pathname } = useLocation();
+  // Following a link in the drawer closes it.
+  useEffect(() => {
+    if (pathname) setDrawer(false);
+  }, [pathname]);
   return (
     <div className="flex min-h-screen bg-slate-50">
       <aside
         aria-label={APP_UI_TEXTS.sidebar(area)}
-        className={`sticky top-0 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] ${collapsed ? "w-16" : "w-64"}`}
+        className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] lg:flex ${collapsed ? "w-16" : "w-64"}`}
       >
         <div className="flex h-16 items-center justify-between gap-2 border-b border-slate-100 px-3">
           {!collapsed && <Logo />}
           <button
             type="button"
-            onClick={() => setCollapsed((v) => !v)}
+            onClick={toggle}
             className="rounded-md p-2 text-slate-500 hover:bg-slate-100"
             aria-label={collapsed ? APP_UI_TEXTS.expandSidebar : APP_UI_TEXTS.collapseSidebar}
             aria-expanded={!collapsed}
@@ -76,61 +82,29 @@ export function SidebarLayout({
             <Icon glyph={icons.menu} />
           </button>
         </div>
-        <nav className="flex-1 space-y-1 overflow-y-auto p-2" aria-label={APP_UI_TEXTS.navigation(area)}>
-          {links.map((l) =>
-            l.newTab ? (
-              <a
-                key={l.to}
-                href={l.to}
-                target="_blank"
-                rel="noopener"
-                className={`${linkBase} text-slate-600 hover:bg-slate-100`}
-                title={l.label}
-              >
-                {l.icon}
-                <span className={collapsed ? "sr-only" : undefined}>{l.label}</span>
-              </a>
-            ) : (
-              <NavLink
-                key={l.to}
-                to={l.to}
-                end
-                title={l.label}
-                className={({ isActive }) =>
-                  `${linkBase} ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100"}`
-                }
-              >
-                {l.icon}
-                <span className={collapsed ? "sr-only" : undefined}>{l.label}</span>
-              </NavLink>
-            ),
-          )}
-        </nav>
-        <div className="space-y-1 border-t border-slate-100 p-2">
-          <Link to="/" className={`${linkBase} text-slate-600 hover:bg-slate-100`} title={APP_UI_TEXTS.menu}>
-            <Icon glyph={icons.home} />
-            <span className={collapsed ? "sr-only" : undefined}>{APP_UI_TEXTS.menu}</span>
-          </Link>
-          <button
-            type="button"
-            title={APP_UI_TEXTS.logout}
-            className={`${linkBase} w-full text-red-600 hover:bg-red-50`}
-            onClick={async () => {
-              await signOut();
-              navigate("/");
-            }}
-          >
-            <Icon glyph={icons.logout} />
-            <span className={collapsed ? "sr-only" : undefined}>{APP_UI_TEXTS.logout}</span>
-          </button>
-        </div>
+        <SideNav links={links} area={area} collapsed={collapsed} />
       </aside>
+      <NavDrawer open={drawer} onClose={closeDrawer} links={links} area={area} returnFocus={opener} />
       <div className="flex min-w-0 flex-1 flex-col">
-        {topBar && (
-          <header className="sticky top-0 z-20 flex h-14 items-center justify-end gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
-            {topBar}
-          </header>
-        )}
+        <header
+          className={`sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:px-6 ${topBar ? "" : "lg:hidden"}`}
+        >
+          <button
+            ref={opener}
+            type="button"
+            onClick={() => setDrawer(true)}
+            className="rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
+            aria-label={APP_UI_TEXTS.openNavigation(area)}
+            aria-expanded={drawer}
+            aria-controls="nav-drawer"
+          >
+            <Icon glyph={icons.menu} />
+          </button>
+          <span className="lg:hidden">
+            <Logo />
+          </span>
+          <div className="ml-auto flex items-center gap-3">{topBar}</div>
+        </header>
         <main id="main-content" tabIndex={-1} className={`min-w-0 flex-1 p-4 sm:p-6 lg:p-8 ${contentClassName}`}>
           {banner}
           <Outlet />

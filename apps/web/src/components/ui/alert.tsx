@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect, useRef } from "react";
-import { scrollBehavior } from "@/lib/motion";
+import type { ReactNode } from "react";
+import { useReveal } from "@/lib/use-reveal";
 
 const tones = {
   error: "border-red-200 bg-red-50 text-red-800",
@@ -22,14 +22,7 @@ export function Alert({
   title?: string;
   children?: ReactNode;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (tone !== "error" || !el?.scrollIntoView) return;
-    const box = el.getBoundingClientRect();
-    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
-    el.scrollIntoView({ block: "center", behavior: scrollBehavior() });
-  }, [tone]);
+  const ref = useReveal<HTMLDivElement>(tone === "error");
   return (
     <div
       ref={ref}

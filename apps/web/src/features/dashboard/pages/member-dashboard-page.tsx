@@ -8,42 +8,86 @@ import * as navIcons from "@/components/ui/nav-icons";
 import { paths } from "@/config/paths";
 import { useMe } from "@/lib/auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useFirstVisit } from "../hooks/use-first-visit";
 
-const cards: { title: string; text: string; to: string; icon: IconGlyph; tone: string }[] = [
+const T = DASHBOARD_UI_TEXTS.memberDashboardPage;
+
+interface Card {
+  title: string;
+  text: string;
+  to: string;
+  icon: IconGlyph;
+  tone: string;
+}
+
+/** What a member comes for (decision 127): make an email, check one, find the ones made, set up a brand. */
+const start: Card[] = [
   {
-    title: DASHBOARD_UI_TEXTS.memberDashboardPage.generateATemplate,
-    text: DASHBOARD_UI_TEXTS.memberDashboardPage.turnADesignImageInto,
+    title: T.generateATemplate,
+    text: T.turnADesignImageInto,
     to: paths.user.generateCode,
     icon: navIcons.spark,
     tone: "bg-brand-50 text-brand-700",
   },
   {
-    title: DASHBOARD_UI_TEXTS.memberDashboardPage.pendingPayments,
-    text: DASHBOARD_UI_TEXTS.memberDashboardPage.ordersWaitingForPayment,
+    title: T.checkEmail,
+    text: T.checkEmailText,
+    to: paths.user.checkEmail,
+    icon: navIcons.mailCheck,
+    tone: "bg-sky-50 text-sky-800",
+  },
+  {
+    title: T.templates,
+    text: T.templatesText,
+    to: paths.user.templates,
+    icon: navIcons.template,
+    tone: "bg-emerald-50 text-emerald-800",
+  },
+  {
+    title: T.brandKits,
+    text: T.brandKitsText,
+    to: paths.user.brandKits,
+    icon: navIcons.palette,
+    tone: "bg-fuchsia-50 text-fuchsia-800",
+  },
+];
+
+/** The account's pages (the spec's cards). */
+const account: Card[] = [
+  {
+    title: T.pendingPayments,
+    text: T.ordersWaitingForPayment,
     to: `${paths.user.pendingPayment}/`,
     icon: navIcons.clock,
-    tone: "bg-amber-50 text-amber-700",
+    tone: "bg-amber-50 text-amber-800",
   },
   {
-    title: DASHBOARD_UI_TEXTS.memberDashboardPage.support,
-    text: DASHBOARD_UI_TEXTS.memberDashboardPage.yourTicketsAndOurAnswers,
+    title: T.support,
+    text: T.yourTicketsAndOurAnswers,
     to: paths.user.support,
     icon: navIcons.support,
-    tone: "bg-teal-50 text-teal-700",
+    tone: "bg-teal-50 text-teal-800",
   },
   {
-    title: DASHBOARD_UI_TEXTS.memberDashboardPage.subscriptionHistory,
-    text: DASHBOARD_UI_TEXTS.memberDashboardPage.yourPastPurchases,
+    title: T.subscriptionHistory,
+    text: T.yourPastPurchases,
     to: paths.user.subscriptionHistory,
     icon: navIcons.history,
     tone: "bg-slate-100 text-slate-700",
   },
   {
-    title: DASHBOARD_UI_TEXTS.memberDashboardPage.upgrade,
-    text: DASHBOARD_UI_TEXTS.memberDashboardPage.buyMoreCredits,
+    title: T.upgrade,
+    text: T.buyMoreCredits,
     to: paths.user.selectPackage,
-    icon: navIcons.card,
-    tone: "bg-rose-50 text-rose-700",
+    icon: navIcons.coins,
+    tone: "bg-rose-50 text-rose-800",
+  },
+  {
+    title: T.profile,
+    text: T.yourPhotoAndPersonalInformation,
+    to: paths.updateProfile,
+    icon: navIcons.user,
+    tone: "bg-indigo-50 text-indigo-800",
   },
 ];
 
@@ -56,36 +100,18 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /user/dashboard home: welcome, credits, cards to the member pages and the Image HTML Generator button. */
-export function MemberDashboardPage() {
-  useDocumentTitle(DASHBOARD_UI_TEXTS.memberDashboardPage.dashboardMailsmith);
-  const me = useMe();
-  const user = me.data;
+function Cards({ title, cards, large }: { title: string; cards: Card[]; large?: boolean }) {
   return (
-    <div className="mx-auto max-w-6xl">
-      <div className="flex flex-col gap-6 rounded-2xl bg-gradient-to-br from-brand-700 to-brand-500 p-6 text-white shadow-sm sm:p-8 md:flex-row md:items-center md:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold">Welcome back, {user?.userName}</h1>
-          <p className="mt-1 text-brand-100">
-            You have <strong data-testid="dashboard-credits">{user?.currentBalance ?? 0}</strong> credits.
-          </p>
-          <div className="mt-4 flex gap-3">
-            <Stat label={DASHBOARD_UI_TEXTS.memberDashboardPage.membership}>{user?.userMembership ?? "free"}</Stat>
-            <Stat label={DASHBOARD_UI_TEXTS.memberDashboardPage.costPerTemplate}>
-              {DASHBOARD_UI_TEXTS.memberDashboardPage.n1Credit}
-            </Stat>
-          </div>
-        </div>
-        <Link to={paths.user.generateCode} className={buttonClasses("secondary", "shrink-0")}>
-          {DASHBOARD_UI_TEXTS.memberDashboardPage.imageHtmlGenerator}
-        </Link>
-      </div>
-      <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <section className="mt-8" aria-labelledby={`cards-${large ? "start" : "account"}`}>
+      <h2 id={`cards-${large ? "start" : "account"}`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className={`mt-3 grid gap-4 sm:grid-cols-2 ${large ? "xl:grid-cols-4" : "lg:grid-cols-3"}`}>
         {cards.map((c) => (
           <Link
-            key={c.title}
+            key={c.to}
             to={c.to}
-            className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md"
+            className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:shadow-md"
           >
             <span className={`rounded-xl p-2.5 ${c.tone}`}>
               <Icon glyph={c.icon} />
@@ -96,21 +122,37 @@ export function MemberDashboardPage() {
             </span>
           </Link>
         ))}
-        <Link
-          to={paths.updateProfile}
-          className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:shadow-md"
-        >
-          <span className="rounded-xl bg-indigo-50 p-2.5 text-indigo-700">
-            <Icon glyph={navIcons.users} />
-          </span>
-          <span>
-            <span className="block font-semibold text-slate-900">{DASHBOARD_UI_TEXTS.memberDashboardPage.profile}</span>
-            <span className="mt-1 block text-sm text-slate-600">
-              {DASHBOARD_UI_TEXTS.memberDashboardPage.yourPhotoAndPersonalInformation}
-            </span>
-          </span>
+      </div>
+    </section>
+  );
+}
+
+/** /user/dashboard: a greeting (Welcome the first time), credits, then the four things a member comes for. */
+export function MemberDashboardPage() {
+  useDocumentTitle(T.dashboardMailsmith);
+  const user = useMe().data;
+  const first = useFirstVisit(user);
+  const name = user?.userName ?? "";
+  return (
+    <div className="mx-auto max-w-6xl">
+      <div className="flex flex-col gap-6 rounded-2xl bg-gradient-to-br from-brand-700 to-brand-500 p-6 text-white shadow-sm sm:p-8 md:flex-row md:items-center md:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold">{first ? T.welcome(name) : T.welcomeBack(name)}</h1>
+          <p className="mt-1 text-brand-100">
+            {T.youHave} <strong data-testid="dashboard-credits">{user?.currentBalance ?? 0}</strong>{" "}
+            {T.creditsWord(user?.currentBalance ?? 0)}
+          </p>
+          <div className="mt-4 flex gap-3">
+            <Stat label={T.membership}>{user?.userMembership ?? "free"}</Stat>
+            <Stat label={T.costPerTemplate}>{T.n1Credit}</Stat>
+          </div>
+        </div>
+        <Link to={paths.user.generateCode} className={buttonClasses("secondary", "shrink-0")}>
+          {T.imageHtmlGenerator}
         </Link>
       </div>
+      <Cards title={T.firstSteps} cards={start} large />
+      <Cards title={T.moreTitle} cards={account} />
     </div>
   );
 }

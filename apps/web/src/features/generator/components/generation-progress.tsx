@@ -1,5 +1,6 @@
 import { GENERATION_STAGE_LABELS, GENERATION_STAGES, GENERATOR_UI, type GenerationStage } from "@mailsmith/shared";
 import { Button } from "@/components/ui/button";
+import { useReveal } from "@/lib/use-reveal";
 import type { JobRun } from "../hooks/use-generation-jobs";
 
 /** Stages of one running generation with a progress bar and Cancel. */
@@ -17,8 +18,11 @@ export function GenerationProgress({
   const { job } = run;
   const current = GENERATION_STAGES.indexOf(job.stage as GenerationStage);
   const label = job.status === "queued" ? GENERATOR_UI.queued : GENERATION_STAGE_LABELS[job.stage];
+  // On a phone the form fills the screen: the progress comes into view when the generation starts (decision 127).
+  const ref = useReveal<HTMLElement>();
   return (
     <section
+      ref={ref}
       aria-label={title ? `${GENERATOR_UI.progressLabel}: ${title}` : GENERATOR_UI.progressLabel}
       className="rounded-xl border border-brand-100 bg-brand-50/40 p-4"
     >
