@@ -4,7 +4,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startGeminiStandIn } from "../apps/server/src/adapters/gemini/stand-in";
+import { startGeminiStandIn } from "../apps/server/stand-ins/gemini";
 import { createScratchDatabase } from "../apps/server/test/scratch-database";
 import { startSmtpCatcher } from "../apps/server/test/smtp-catcher";
 import { ADMIN, E2E_LANES, GEMINI_STAND_IN_PORT_OFFSET, lanePort, MAIL_API_PORT_OFFSET } from "./fixtures/constants";

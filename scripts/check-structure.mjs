@@ -41,6 +41,12 @@ const probes = [
   // The schema sits below the adapters (issue 46): what both need is defined with the table.
   ["apps/server/src/db/schema/x.ts", "../../adapters/gemini/models.js", true],
   ["apps/server/src/adapters/gemini/x.ts", "../../db/schema/generator.js", false],
+  // The vendors' stand-ins are not the product (decision 129): nothing in src imports them, tests may.
+  ["apps/server/src/features/commerce/capture/x.ts", "../../../../stand-ins/paypal.js", true],
+  ["apps/server/src/adapters/paypal/x.ts", "../../../stand-ins/paypal.js", true],
+  ["apps/server/src/composition/x.ts", "../../stand-ins/demo.js", true],
+  ["apps/server/src/main.ts", "../stand-ins/demo.js", true],
+  ["apps/server/test/x.ts", "../stand-ins/paypal.js", false],
   ["apps/server/src/adapters/storage/x.ts", "../../env.js", false],
   ["apps/server/src/plugins/x.ts", "../context.js", false],
   ["apps/server/src/env.ts", "./lib/app-error.js", true],

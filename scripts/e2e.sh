@@ -11,5 +11,5 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   exit 1
 fi
 (cd apps/web && npx vite build --outDir ".e2e-build/$port" --emptyOutDir --logLevel warn)
-(cd apps/server && node build.mjs ".e2e-build/$port")
+(cd apps/server && node build.mjs ".e2e-build/$port" --with-stand-ins)
 E2E_PORT="$port" npx playwright test -c e2e/playwright.config.ts "$@"

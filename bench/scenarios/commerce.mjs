@@ -11,7 +11,7 @@ let standIn;
 export async function setup() {
   // The stand-in is TypeScript inside the server package; tsx (a server devDependency) loads it.
   const { tsImport } = await import("tsx/esm/api");
-  const { startPaypalStandIn } = await tsImport("../../apps/server/src/adapters/paypal/stand-in.ts", import.meta.url);
+  const { startPaypalStandIn } = await tsImport("../../apps/server/stand-ins/paypal.ts", import.meta.url);
   standIn = await startPaypalStandIn();
   return { env: { PAYPAL_API_BASE: standIn.url }, teardown: () => standIn.close() };
 }

@@ -66,7 +66,7 @@ async function load() {
   const { tsImport } = await import("tsx/esm/api");
   const engine = await tsImport(path.join(root, "apps/server/src/email-engine/process-email.ts"), import.meta.url);
   const pool = await tsImport(path.join(root, "apps/server/src/email-engine/pool.ts"), import.meta.url);
-  const standIn = await tsImport(path.join(root, "apps/server/src/adapters/gemini/stand-in.ts"), import.meta.url);
+  const standIn = await tsImport(path.join(root, "apps/server/stand-ins/gemini.ts"), import.meta.url);
   return { processEmail: engine.processEmail, createEmailProcessor: pool.createEmailProcessor, ...standIn };
 }
 

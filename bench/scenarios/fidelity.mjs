@@ -18,7 +18,7 @@ export default [
       const load = (p) => tsImport(path.join(root, p), import.meta.url);
       const { createRenderer } = await load("apps/server/src/adapters/renderer/renderer.ts");
       const { scoreFidelity } = await load("apps/server/src/email-engine/fidelity/index.ts");
-      const { standInEmail } = await load("apps/server/src/adapters/gemini/stand-in.ts");
+      const { standInEmail } = await load("apps/server/stand-ins/gemini.ts");
       const { loadEnv } = await load("apps/server/src/env.ts");
 
       const { html } = standInEmail({ emailType: "Newsletter Email Templates", instructions: "Bench", images: 1 });

@@ -24,7 +24,7 @@ export async function setup() {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(root, "apps/server/src/adapters/gemini/stand-in-main.ts"), "--port", String(port)],
+    ["--import", "tsx", path.join(root, "apps/server/stand-ins/gemini-main.ts"), "--port", String(port)],
     { cwd: root, stdio: "ignore" },
   );
   const url = `http://127.0.0.1:${port}`;
@@ -196,10 +196,7 @@ export default [
         path.join(root, "apps/server/src/email-engine/process-email.ts"),
         import.meta.url,
       );
-      const { standInEmail } = await tsImport(
-        path.join(root, "apps/server/src/adapters/gemini/stand-in.ts"),
-        import.meta.url,
-      );
+      const { standInEmail } = await tsImport(path.join(root, "apps/server/stand-ins/gemini.ts"), import.meta.url);
       const base = standInEmail({ emailType: "Newsletter Email Templates", instructions: "Bench", images: 1 }).html;
       const section = base.slice(
         base.indexOf('<tr><td class="section"'),

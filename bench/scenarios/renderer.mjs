@@ -23,7 +23,7 @@ export default [
       const { createRenderer } = await load("apps/server/src/adapters/renderer/renderer.ts");
       const { renderReport } = await load("apps/server/src/email-engine/render-report.ts");
       const { processEmail } = await load("apps/server/src/email-engine/process-email.ts");
-      const { standInEmail } = await load("apps/server/src/adapters/gemini/stand-in.ts");
+      const { standInEmail } = await load("apps/server/stand-ins/gemini.ts");
       const { loadEnv } = await load("apps/server/src/env.ts");
 
       const raw = standInEmail({ emailType: "Newsletter Email Templates", instructions: "Bench", images: 1 });

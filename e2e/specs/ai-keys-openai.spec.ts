@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { type OpenAiStandIn, startOpenAiStandIn } from "../../apps/server/src/adapters/openai-compatible/stand-in";
+import { type OpenAiStandIn, startOpenAiStandIn } from "../../apps/server/stand-ins/openai-compatible";
 import { signInAdmin } from "../fixtures/helpers";
 
 /**

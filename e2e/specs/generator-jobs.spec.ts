@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
-import { standInEmail } from "../../apps/server/src/adapters/gemini/stand-in";
+import { standInEmail } from "../../apps/server/stand-ins/gemini";
 import { ADMIN, heldModel, signUpMember } from "../fixtures/helpers";
 
 /**

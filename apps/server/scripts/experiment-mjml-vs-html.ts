@@ -18,9 +18,7 @@ import { writeFileSync } from "node:fs";
 import pino from "pino";
 import { createGeminiClient } from "../src/adapters/gemini/client.js";
 import { thinkingFor } from "../src/adapters/gemini/models.js";
-import { startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { withOpenAiCompatible } from "../src/adapters/openai-compatible/provider-client.js";
-import { OPENAI_STAND_IN_MODELS, startOpenAiStandIn } from "../src/adapters/openai-compatible/stand-in.js";
 import { createRenderer } from "../src/adapters/renderer/renderer.js";
 import { scoreFidelity } from "../src/email-engine/fidelity/index.js";
 import { processEmail } from "../src/email-engine/index.js";
@@ -30,6 +28,8 @@ import { loadEnv } from "../src/env.js";
 import { cleanBoxes, cropBox } from "../src/features/generator/design-images.js";
 import { parseAnswer } from "../src/features/generator/jobs/answer.js";
 import { ANSWER_SCHEMA, buildPrompt } from "../src/features/generator/jobs/prompt.js";
+import { startGeminiStandIn } from "../stand-ins/gemini.js";
+import { OPENAI_STAND_IN_MODELS, startOpenAiStandIn } from "../stand-ins/openai-compatible.js";
 import { inlineImages } from "../test/fidelity-helpers.js";
 import { type CorpusTemplate, loadCorpus } from "../test/fixtures/email-corpus/load.js";
 

@@ -1,8 +1,8 @@
 import { CONTENT_ROUTES as R } from "@mailsmith/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { auditLog } from "../src/db/schema/index.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { addItem, addPackage, newOrder } from "./commerce-helpers.js";
 import { ADMIN, startTestServer, type TestClient, type TestServer } from "./harness.js";
 

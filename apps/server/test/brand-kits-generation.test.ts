@@ -2,8 +2,8 @@ import type { TBrandKitInput } from "@mailsmith/shared";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { brandKits, generationJobs } from "../src/db/schema/index.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { designForm, templateOfJob } from "./generator-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
@@ -18,7 +18,7 @@ let server: TestServer;
 let standIn: GeminiStandIn;
 let member: TestClient;
 
-/** The stand-in's own colours (adapters/gemini/stand-in.ts standInEmail). */
+/** The stand-in's own colours (stand-ins/gemini.ts standInEmail). */
 /** (#f3f4f6, its page grey, is within the palette tolerance of the design's white: the design's, kept.) */
 const STAND_IN_COLOURS = ["#eab308", "#dc2626", "#1d4ed8", "#374151"];
 const TEAL = "#0f766e";

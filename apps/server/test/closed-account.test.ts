@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { PaypalClient } from "../src/adapters/paypal/client.js";
+import { itemOrders, packageOrders } from "../src/db/schema/index.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import {
   type RunningStandIn,
   STANDIN_CLIENT_ID,
   STANDIN_CLIENT_SECRET,
   signWebhook,
   startPaypalStandIn,
-} from "../src/adapters/paypal/stand-in.js";
-import { itemOrders, packageOrders } from "../src/db/schema/index.js";
+} from "../stand-ins/paypal.js";
 import { addItem, addPackage, approveAtStandIn, BILLING, newOrder } from "./commerce-helpers.js";
 import { designForm, finishedJob } from "./generator-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";

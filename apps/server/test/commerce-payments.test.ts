@@ -2,14 +2,14 @@ import { CAPTURE_REFUSALS, PAYMENT_MESSAGES } from "@mailsmith/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PaypalClient } from "../src/adapters/paypal/client.js";
+import { creditLedger, packageOrders, user } from "../src/db/schema/index.js";
 import {
   type RunningStandIn,
   STANDIN_CLIENT_ID,
   STANDIN_CLIENT_SECRET,
   signWebhook,
   startPaypalStandIn,
-} from "../src/adapters/paypal/stand-in.js";
-import { creditLedger, packageOrders, user } from "../src/db/schema/index.js";
+} from "../stand-ins/paypal.js";
 import { addItem, addPackage, approveAtStandIn, BILLING, balanceOf, newOrder } from "./commerce-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 

@@ -4,12 +4,12 @@ import { EMAIL_TYPES } from "@mailsmith/shared";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { standInEmail } from "../src/adapters/gemini/stand-in.js";
 import { diffImages } from "../src/adapters/renderer/image-diff.js";
 import { createRenderer, type Renderer, type RenderResult } from "../src/adapters/renderer/renderer.js";
 import { processEmail } from "../src/email-engine/index.js";
 import { DESKTOP_WIDTH, MOBILE_WIDTH, OVERFLOW_TOLERANCE_PX, renderReport } from "../src/email-engine/render-report.js";
 import { loadEnv } from "../src/env.js";
+import { standInEmail } from "../stand-ins/gemini.js";
 import { corpusManifest, loadCorpus } from "./fixtures/email-corpus/load.js";
 import { missingWords } from "./fixtures/email-corpus/visible-text.js";
 

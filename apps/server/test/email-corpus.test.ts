@@ -1,8 +1,8 @@
 import { EMAIL_TYPES } from "@mailsmith/shared";
 import * as cheerio from "cheerio";
 import { beforeAll, describe, expect, it } from "vitest";
-import { standInEmail, standInUnsafeEmail } from "../src/adapters/gemini/stand-in.js";
 import { processEmail } from "../src/email-engine/index.js";
+import { standInEmail, standInUnsafeEmail } from "../stand-ins/gemini.js";
 import { type CorpusTemplate, corpusManifest, loadCorpus } from "./fixtures/email-corpus/load.js";
 import { missingWords, visibleText, words } from "./fixtures/email-corpus/visible-text.js";
 

@@ -1,7 +1,7 @@
 import { GENERATION_FIDELITY_MESSAGES, GENERATION_JOB_LIMITS, GENERATOR_MESSAGES } from "@mailsmith/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { designForm, finishedJob } from "./generator-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 

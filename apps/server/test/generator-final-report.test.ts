@@ -2,8 +2,8 @@ import type { TBrandKitInput } from "@mailsmith/shared";
 import { wcagContrast } from "culori";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { processEmail } from "../src/email-engine/process-email.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { designForm, templateOfJob } from "./generator-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 

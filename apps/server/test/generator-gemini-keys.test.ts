@@ -2,13 +2,8 @@ import { GEMINI_HEALTH_MESSAGES } from "@mailsmith/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createGeminiClient } from "../src/adapters/gemini/client.js";
-import {
-  type GeminiStandIn,
-  STAND_IN_MODELS,
-  type StandInModel,
-  startGeminiStandIn,
-} from "../src/adapters/gemini/stand-in.js";
 import { refreshStale } from "../src/features/generator/keys/discovery.js";
+import { type GeminiStandIn, STAND_IN_MODELS, type StandInModel, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { startTestServer, type TestClient, type TestResponse, type TestServer } from "./harness.js";
 
 /**

@@ -5,7 +5,6 @@ import { unzipSync } from "fflate";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { createOutboxMailer } from "../src/adapters/mail/mailer.js";
 import { buildApp } from "../src/app.js";
 import { createContext } from "../src/context.js";
@@ -15,6 +14,7 @@ import { loadEnv } from "../src/env.js";
 import { endAndRefund } from "../src/features/generator/jobs/refund.js";
 import { jobsRepo } from "../src/features/generator/jobs/repo.js";
 import { workers } from "../src/features/generator/runtime.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { listenOrClose, onFreePort, startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
@@ -211,7 +211,7 @@ describe("real images from the design", () => {
       return fd;
     };
     const other = await server.member();
-    expect((await other.request("POST", `/api/templates/${t._id}/images/1`, upload(mine))).status).toBe(403);
+    expect((await other.request("POST", `/api/templates/${t._id}/images/1`, upload(mine))).status).toBe(404);
     const fake = await m.request("POST", `/api/templates/${t._id}/images/1`, upload(Buffer.from("not an image")));
     expect(fake.status).toBe(400);
     expect(fake.body.message).toBe(GENERATOR_MESSAGES.imageType);
@@ -610,7 +610,7 @@ describe("history: names, rename, search, filter, sort, paging, duplicate, delet
 
   it("renames (owner only) and finds the new name", async () => {
     const other = await server.member();
-    expect((await other.patch(`/api/templates/${ids[0]}`, { name: "Mine now" })).status).toBe(403);
+    expect((await other.patch(`/api/templates/${ids[0]}`, { name: "Mine now" })).status).toBe(404);
     expect((await m.patch(`/api/templates/${ids[0]}`, { name: "   " })).status).toBe(400);
     const res = await m.patch(`/api/templates/${ids[0]}`, { name: "  March digest  " });
     expect(res.status).toBe(200);
@@ -638,8 +638,8 @@ describe("history: names, rename, search, filter, sort, paging, duplicate, delet
     expect(dup.body.data._id).not.toBe(ids[2]);
     expect(dup.body.data.html).toBe((await m.get(`/api/templates/${ids[2]}`)).body.data.html);
     const other = await server.member();
-    expect((await other.post(`/api/templates/${ids[2]}/duplicate`)).status).toBe(403);
-    expect((await other.delete(`/api/templates/${dup.body.data._id}`)).status).toBe(403);
+    expect((await other.post(`/api/templates/${ids[2]}/duplicate`)).status).toBe(404);
+    expect((await other.delete(`/api/templates/${dup.body.data._id}`)).status).toBe(404);
     expect((await m.delete(`/api/templates/${dup.body.data._id}`)).status).toBe(200);
     expect((await m.get(`/api/templates/${dup.body.data._id}`)).status).toBe(404);
   });
@@ -678,7 +678,7 @@ describe("history: names, rename, search, filter, sort, paging, duplicate, delet
     expect(index).not.toContain(server.url);
     expect((await sharp(Buffer.from(files["images/image-1.png"]!)).metadata()).width).toBe(104);
     const other = await server.member();
-    expect((await other.get(`/api/templates/${t._id}/export?format=zip`)).status).toBe(403);
+    expect((await other.get(`/api/templates/${t._id}/export?format=zip`)).status).toBe(404);
   });
 });
 

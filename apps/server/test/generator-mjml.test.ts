@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**

@@ -1,8 +1,8 @@
 import { buildFixInstruction } from "@mailsmith/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
-import { type OpenAiStandIn, startOpenAiStandIn } from "../src/adapters/openai-compatible/stand-in.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
+import { type OpenAiStandIn, startOpenAiStandIn } from "../stand-ins/openai-compatible.js";
 import { designForm, finishedJob } from "./generator-helpers.js";
 import { startTestServer, type TestClient, type TestResponse, type TestServer } from "./harness.js";
 import { validateChatRequest } from "./openai-contract.js";

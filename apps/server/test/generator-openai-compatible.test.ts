@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { ChatCompletionRequestSchema } from "../src/adapters/openai-compatible/contract.js";
-import { type OpenAiStandIn, startOpenAiStandIn } from "../src/adapters/openai-compatible/stand-in.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
+import { type OpenAiStandIn, startOpenAiStandIn } from "../stand-ins/openai-compatible.js";
 import { startTestServer, type TestClient, type TestResponse, type TestServer } from "./harness.js";
 
 /**

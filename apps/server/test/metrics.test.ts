@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
-import { type RunningStandIn, startPaypalStandIn } from "../src/adapters/paypal/stand-in.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
+import { type RunningStandIn, startPaypalStandIn } from "../stand-ins/paypal.js";
 import { addPackage, newOrder } from "./commerce-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 

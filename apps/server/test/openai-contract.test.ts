@@ -6,8 +6,8 @@ import {
   parseSse,
 } from "../src/adapters/openai-compatible/contract.js";
 import { toJsonSchema } from "../src/adapters/openai-compatible/provider-client.js";
-import { type OpenAiStandIn, startOpenAiStandIn } from "../src/adapters/openai-compatible/stand-in.js";
 import { ANSWER_SCHEMA } from "../src/features/generator/jobs/prompt.js";
+import { type OpenAiStandIn, startOpenAiStandIn } from "../stand-ins/openai-compatible.js";
 import {
   type ContractResult,
   retryAfterDeclared,

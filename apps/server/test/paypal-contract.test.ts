@@ -6,7 +6,7 @@ import {
   STANDIN_CLIENT_SECRET,
   type StandInExchange,
   startPaypalStandIn,
-} from "../src/adapters/paypal/stand-in.js";
+} from "../stand-ins/paypal.js";
 import { addPackage, approveAtStandIn, newOrder } from "./commerce-helpers.js";
 import { startTestServer, type TestServer } from "./harness.js";
 import {

@@ -4,16 +4,16 @@ import { COMMERCE_MESSAGES, PAYMENT_ERROR_CODES } from "@mailsmith/shared";
 import { eq, like } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { PaypalClient } from "../src/adapters/paypal/client.js";
+import { creditLedger, packageOrders } from "../src/db/schema/index.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import {
   type RunningStandIn,
   STANDIN_CLIENT_ID,
   STANDIN_CLIENT_SECRET,
   signWebhook,
   startPaypalStandIn,
-} from "../src/adapters/paypal/stand-in.js";
-import { creditLedger, packageOrders } from "../src/db/schema/index.js";
+} from "../stand-ins/paypal.js";
 import { addPackage, approveAtStandIn, balanceOf, newOrder } from "./commerce-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 

@@ -1,7 +1,7 @@
 import { LETTER_TEXTS, VERIFY_EMAIL_SUBJECT } from "@mailsmith/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningStandIn, startPaypalStandIn } from "../stand-ins/paypal.js";
 import { processEmail } from "../src/email-engine/index.js";
+import { type RunningStandIn, startPaypalStandIn } from "../stand-ins/paypal.js";
 import { addPackage, approveAtStandIn, newOrder } from "./commerce-helpers.js";
 import { startTestServer, type TestServer } from "./harness.js";
 

@@ -173,7 +173,7 @@ describe("image upload", () => {
 
 describe("S3-compatible storage", () => {
   it("stores uploads in the bucket and answers with the public URL", async () => {
-    const { startS3StandIn } = await import("../src/adapters/storage/s3-stand-in.js");
+    const { startS3StandIn } = await import("../stand-ins/s3.js");
     const s3 = await startS3StandIn({ bucket: "photos", accessKeyId: "test-key" });
     const s3Server = await startTestServer({
       env: {

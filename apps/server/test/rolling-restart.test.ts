@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 // @ts-expect-error plain ES module without types (also run by hand: node scripts/cluster.mjs)
 import { startCluster } from "../../../scripts/cluster.mjs";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { onFreePorts, TestClient } from "./harness.js";
 
 /**

@@ -4,13 +4,8 @@ import path from "node:path";
 import { ORDER_EXPIRED_MESSAGE, ORDER_MESSAGES, PAYMENT_STATUS, PAYMENT_STATUS_EXPIRED } from "@mailsmith/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  PaypalStandInState,
-  STANDIN_CLIENT_ID,
-  STANDIN_CLIENT_SECRET,
-  STANDIN_PREFIX,
-} from "../src/adapters/paypal/stand-in.js";
 import { itemOrders, user } from "../src/db/schema/index.js";
+import { PaypalStandInState, STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET, STANDIN_PREFIX } from "../stand-ins/paypal.js";
 import { addItem, BILLING } from "./commerce-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 

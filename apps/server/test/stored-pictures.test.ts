@@ -2,8 +2,8 @@ import { GENERATOR_MESSAGES } from "@mailsmith/shared";
 import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { creditLedger, generationJobs, generations } from "../src/db/schema/index.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
@@ -187,7 +187,7 @@ describe("design uploads are private", () => {
 
     // Another member cannot open the template to get an address.
     const refused = await other.get(`/api/templates/${last.template._id}`);
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(404);
     expect(JSON.stringify(refused.body)).not.toContain("/uploads/designs/");
 
     // The owner's page gets a signed one that works now, privately cached for at most an hour.

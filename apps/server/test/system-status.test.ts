@@ -4,8 +4,8 @@ import path from "node:path";
 import type { TSystemCheck } from "@mailsmith/shared";
 import { COMMERCE_MESSAGES } from "@mailsmith/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
-import { type RunningStandIn, startPaypalStandIn } from "../src/adapters/paypal/stand-in.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
+import { type RunningStandIn, startPaypalStandIn } from "../stand-ins/paypal.js";
 import { startTestServer, type TestServer } from "./harness.js";
 import { type SmtpCatcher, startSmtpCatcher } from "./smtp-catcher.js";
 

@@ -1,7 +1,7 @@
 import { EMAIL_REPORT_UI, type TEditablePart, TEMPLATE_EDIT_TEXTS } from "@mailsmith/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { designForm, templateOfJob } from "./generator-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
@@ -174,11 +174,11 @@ describe("edit in place: GET /api/templates/:id/parts, POST /api/templates/:id/e
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe(TEMPLATE_EDIT_TEXTS.unknownPart);
     const other = await server.member();
-    expect((await other.get(`/api/templates/${t._id}/parts`)).status).toBe(403);
+    expect((await other.get(`/api/templates/${t._id}/parts`)).status).toBe(404);
     const theirs = await other.post(`/api/templates/${t._id}/edits`, {
       edits: [{ op: "text", id: find(parts, "text").id, text: "Hacked" }],
     });
-    expect(theirs.status).toBe(403);
+    expect(theirs.status).toBe(404);
     expect((await m.get(`/api/templates/${t._id}`)).body.data.versions).toHaveLength(1);
     expect(await balance(m)).toBe(before);
   });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { ADMIN, freePort, TestClient } from "./harness.js";
 
 /**

@@ -18,10 +18,13 @@ import { supportRoutes } from "../features/support/routes.js";
 import { uploadRoutes } from "../features/uploads/routes.js";
 import { userRoutes } from "../features/users/routes.js";
 import { periodicJobs } from "./periodic-jobs.js";
+import { mountStandIns } from "./stand-ins.js";
 import { statusProbes } from "./status-probes.js";
 
 /** Every feature's routes, in registration order (the SPA fallback comes after them, in app.ts). */
 export async function registerFeatureRoutes(app: FastifyInstance, opts: { webDist?: string }) {
+  // Outside production, the offline demo's PayPal (decision 129: the stand-ins are not part of the product).
+  await mountStandIns(app);
   await app.register(healthRoutes);
   await app.register(outboxRoutes);
   await app.register(authRoutes);

@@ -1,6 +1,6 @@
 import { ZEmailReportSchema } from "@mailsmith/shared";
 import { describe, expect, it } from "vitest";
-import { standInEmail, standInUnsafeEmail } from "../adapters/gemini/stand-in.js";
+import { standInEmail, standInUnsafeEmail } from "../../stand-ins/gemini.js";
 import { applyUseHttps } from "./autofix.js";
 import { processEmail } from "./process-email.js";
 

@@ -1,6 +1,7 @@
 import type { GenerateContentResponseUsageMetadata, Model } from "@google/genai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { type GeminiStandIn, STAND_IN_MODELS, startGeminiStandIn } from "../../../stand-ins/gemini.js";
 import { createGeminiClient, GeminiHttpError } from "./client.js";
 import {
   ErrorBodySchema,
@@ -12,7 +13,6 @@ import {
   type UsageMetadataSchema,
 } from "./contract.js";
 import { thinkingFor } from "./models.js";
-import { type GeminiStandIn, STAND_IN_MODELS, startGeminiStandIn } from "./stand-in.js";
 
 /**
  * Issue 34 item 1: every answer the Gemini stand-in gives, and every request our client (@google/genai) builds, is

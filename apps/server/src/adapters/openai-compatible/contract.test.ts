@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  OPENAI_STAND_IN_MODELS,
+  type OpenAiStandIn,
+  startOpenAiStandIn,
+} from "../../../stand-ins/openai-compatible.js";
 import { chatCompletionBody, createOpenAiCompatibleClient, OpenAiHttpError, retryAfterMs } from "./client.js";
 import {
   ChatCompletionChunkSchema,
@@ -7,7 +12,6 @@ import {
   ListModelsResponseSchema,
   parseSse,
 } from "./contract.js";
-import { OPENAI_STAND_IN_MODELS, type OpenAiStandIn, startOpenAiStandIn } from "./stand-in.js";
 
 /**
  * Decision 115: every request our OpenAI-compatible client sends, and every answer its stand-in gives, is valid against

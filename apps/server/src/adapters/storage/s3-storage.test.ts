@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startS3StandIn } from "./s3-stand-in.js";
+import { startS3StandIn } from "../../../stand-ins/s3.js";
 import { createS3Storage } from "./s3-storage.js";
 
 /** The server reads bucket objects itself (private designs, decision 103): GetObject, null when absent. */

@@ -12,7 +12,6 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PaypalStandInState, paypalStandInPlugin, STANDIN_PREFIX } from "../../../adapters/paypal/stand-in.js";
 import { adminActor } from "../../../core/audit.js";
 import { currentUser } from "../../../plugins/access.js";
 import { perMemberLimit } from "../per-member-limit.js";
@@ -29,12 +28,6 @@ export async function captureRoutes(appBase: FastifyInstance) {
     message: z.string().optional(),
     data: ZPaypalSettingsSchema,
   });
-
-  // The offline PayPal stand-in for the demo: mounted only outside production (decision 042).
-  if (ctx.env.NODE_ENV !== "production") {
-    const state = new PaypalStandInState({ publicBaseUrl: `${ctx.env.publicUrl}${STANDIN_PREFIX}` });
-    await appBase.register(paypalStandInPlugin(state), { prefix: STANDIN_PREFIX });
-  }
 
   app.get(
     "/api/paypal-settings",

@@ -1,5 +1,5 @@
 import { COMMERCE_MESSAGES, PAYMENT_STATUS } from "@mailsmith/shared";
-import { STANDIN_WEBHOOK_ID } from "../../../adapters/paypal/stand-in.js";
+import { STANDIN_WEBHOOK_ID } from "../../../adapters/paypal/offline-demo.js";
 import type { PaypalCapture, PaypalOrder, PaypalRefund, PaypalWebhookEvent } from "../../../adapters/paypal/types.js";
 import type { AppContext } from "../../../context.js";
 import { AppError } from "../../../lib/app-error.js";

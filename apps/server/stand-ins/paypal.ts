@@ -2,7 +2,13 @@ import { createHash, createSign, createVerify, generateKeyPairSync, randomBytes,
 import { crc32 } from "node:zlib";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
-import { rawMemberValue } from "./raw-json.js";
+import {
+  STANDIN_CLIENT_ID,
+  STANDIN_CLIENT_SECRET,
+  STANDIN_PREFIX,
+  STANDIN_WEBHOOK_ID,
+} from "../src/adapters/paypal/offline-demo.js";
+import { rawMemberValue } from "../src/adapters/paypal/raw-json.js";
 import type {
   PaypalCapture,
   PaypalCreateOrderRequest,
@@ -12,7 +18,7 @@ import type {
   PaypalRefund,
   PaypalRefundRequest,
   PaypalWebhookEvent,
-} from "./types.js";
+} from "../src/adapters/paypal/types.js";
 
 /**
  * An offline stand-in for the PayPal REST endpoints this product calls, following PayPal's documented
@@ -20,8 +26,8 @@ import type {
  * PayPal-Request-Id idempotency and the 4xx error bodies), webhook signature verification, a buyer
  * approval page, and optional PAYMENT.CAPTURE.COMPLETED webhook delivery signed with RSA-SHA256.
  *
- * Mounted inside the app under /paypal-standin for the offline demo (never when NODE_ENV=production),
- * or started on its own port by tests and the bench (`startPaypalStandIn`).
+ * Mounted inside the app under /paypal-standin for the offline demo (stand-ins/demo.ts; never when
+ * NODE_ENV=production), or started on its own port by tests and the bench (`startPaypalStandIn`).
  */
 export interface StandInOptions {
   /** Base URL the buyer's browser uses for links (approval page). Default: from the request. */
@@ -56,11 +62,8 @@ export interface StandInExchange {
 }
 
 export const STANDIN_BUYER_EMAIL = "sb-buyer@personal.example.com";
-export const STANDIN_CLIENT_ID = "standin-client-id";
-export const STANDIN_CLIENT_SECRET = "standin-client-secret";
-/** PayPal webhook ids are alphanumeric (verify-webhook-signature refuses others). */
-export const STANDIN_WEBHOOK_ID = "8STANDIN0WEBHOOK1";
-export const STANDIN_PREFIX = "/paypal-standin";
+export { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET, STANDIN_PREFIX, STANDIN_WEBHOOK_ID };
+
 /** What the stand-in's one webhook is subscribed to (the events it can deliver). */
 const STANDIN_WEBHOOK_EVENTS = [
   "CHECKOUT.ORDER.APPROVED",

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { MODEL_IMAGE_MIME_TYPES } from "@mailsmith/shared";
-import { escapeHtml } from "../../lib/escape-html.js";
+import { escapeHtml } from "../src/lib/escape-html.js";
 
 /**
  * A local Gemini stand-in over real HTTP: the generateContent and streamGenerateContent (alt=sse) REST shapes

@@ -1,7 +1,7 @@
 // npm run gemini:stand-in -w @mailsmith/server [-- --port 4399]
 // Runs the local Gemini stand-in for offline demos. The server uses it only when told to:
 // start the server with GEMINI_BASE_URL=http://127.0.0.1:<port> and add any key under Admin → Settings → Gemini Keys.
-import { startGeminiStandIn } from "./stand-in.js";
+import { startGeminiStandIn } from "./gemini.js";
 
 const arg = process.argv.indexOf("--port");
 const port = arg >= 0 ? Number(process.argv[arg + 1]) : 4399;

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { standInAnswer } from "../gemini/stand-in.js";
+import { standInAnswer } from "./gemini.js";
 
 /**
  * A faithful local OpenAI-compatible server (decision 115): POST /v1/chat/completions (streamed SSE or one JSON
