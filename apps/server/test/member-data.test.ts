@@ -244,7 +244,8 @@ describe("download my data", () => {
       .png()
       .toBuffer();
     const key = `generated/${randomUUID()}.png`;
-    await server.ctx.storage.put({ key, body: png, contentType: "image/png" });
+    // Stored with its member as owner, as the generator stores crops: the export gives only the member's own files.
+    await server.ctx.storage.put({ key, body: png, contentType: "image/png", ownerId: m.id });
     const [template] = await server.ctx.db
       .insert(generations)
       .values({

@@ -17,12 +17,15 @@ import { profileRoutes } from "../features/profile/routes.js";
 import { supportRoutes } from "../features/support/routes.js";
 import { uploadRoutes } from "../features/uploads/routes.js";
 import { userRoutes } from "../features/users/routes.js";
+import { memberDataDeclarations } from "./member-data.js";
 import { periodicJobs } from "./periodic-jobs.js";
 import { mountStandIns } from "./stand-ins.js";
 import { statusProbes } from "./status-probes.js";
 
 /** Every feature's routes, in registration order (the SPA fallback comes after them, in app.ts). */
 export async function registerFeatureRoutes(app: FastifyInstance, opts: { webDist?: string }) {
+  // Every table with a member's data, declared by its feature: the sweep, the data export and deletion read it.
+  app.ctx.memberData.declare(...memberDataDeclarations());
   // Outside production, the offline demo's PayPal (decision 129: the stand-ins are not part of the product).
   await mountStandIns(app);
   await app.register(healthRoutes);

@@ -21,6 +21,8 @@ export const PROFILE_MESSAGES = {
   photoRemoved: "Photo removed.",
   forbiddenFields: "You cannot change your role, membership or balance.",
   notYourProfile: "You can only update your own profile.",
+  /** A photo address naming a stored file that is not this member's own upload (decision 125). */
+  photoNotYours: "That picture is not one of your uploads. Please upload your photo again.",
 } as const;
 
 const text = (max: number) => z.string().trim().max(max);

@@ -7,13 +7,12 @@ import {
   closedAccounts,
   creditLedger,
   itemOrders,
-  messageLog,
   packageOrders,
-  supportTickets,
   user,
   verification,
 } from "../../db/schema/index.js";
 import { type AdminActor, recordAdminChange } from "../audit.js";
+import type { MemberDataRegistry } from "../member-data.js";
 import { hideAllOf } from "../storage/stored-objects.js";
 import type { UserCache } from "./user-cache.js";
 
@@ -58,7 +57,7 @@ export async function addressWasClosed(db: DbOrTx, email: string): Promise<boole
 
 /** Deletes the account; answers the pseudonymous reference its orders keep, or null when there was no such user. */
 export async function closeAccount(
-  deps: { db: Db; users: UserCache },
+  deps: { db: Db; users: UserCache; memberData: Pick<MemberDataRegistry, "members"> },
   input: CloseAccountInput,
 ): Promise<string | null> {
   const closed = await deps.db.transaction(async (tx) => {
@@ -87,13 +86,6 @@ export async function closeAccount(
         ledger: kept,
       })
       .returning({ id: closedAccounts.id });
-    const detach = {
-      userId: null,
-      closedAccountRef: tomb!.id,
-      customerEmail: "",
-      payerEmail: null,
-      updatedAt: new Date(),
-    };
     // Unpaid orders are cancelled first (decision 124): nobody could be credited for them any more. PayPal is never
     // asked to capture a cancelled order; one it captures anyway is refunded by the capture path.
     const cancel = { paymentStatus: PAYMENT_STATUS.cancelled, orderStatus: ORDER_STATUS.cancelled };
@@ -103,10 +95,14 @@ export async function closeAccount(
         .set(cancel)
         .where(and(eq(t.userId, row.id), eq(t.paymentStatus, PAYMENT_STATUS.pending)));
     }
-    await tx.update(packageOrders).set(detach).where(eq(packageOrders.userId, row.id));
-    await tx.update(itemOrders).set(detach).where(eq(itemOrders.userId, row.id));
-    await tx.delete(supportTickets).where(eq(supportTickets.userId, row.id));
-    await tx.delete(messageLog).where(eq(messageLog.userId, row.id));
+    // What each table's owner declared for a deleted account (decision 125): kept and detached (orders), deleted
+    // (tickets, the messages log), or gone with the user row below (cascade) or merely unlinked (nulled).
+    for (const d of deps.memberData.members()) {
+      if (d.table === user) continue;
+      if (d.onClose.kind === "detach")
+        await tx.update(d.table).set(d.onClose.set(tomb!.id)).where(eq(d.userColumn, row.id));
+      if (d.onClose.kind === "delete") await tx.delete(d.table).where(eq(d.userColumn, row.id));
+    }
     await tx.delete(verification).where(inArray(verification.value, [row.id, row.email]));
     // Its photo, designs and template pictures stop being served now, not when the sweep deletes them.
     await hideAllOf(tx, row.id);

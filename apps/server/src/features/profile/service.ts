@@ -12,7 +12,8 @@ import type { AppContext } from "../../context.js";
 import { type AdminActor, maskedChange, recordAdminChange } from "../../core/audit.js";
 import { closeAccount } from "../../core/identity/close-account.js";
 import { findUserById, type UserRow } from "../../core/identity/users.js";
-import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import { foreignStoredKeys } from "../../core/storage/ownership.js";
+import { AppError, badRequest, forbidden, notFound } from "../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../plugins/access.js";
 import { passwordSignIn, updateProfileFields } from "./repo.js";
 
@@ -30,6 +31,13 @@ export async function updateProfile(
   assertOwnerOrAdmin(caller, userId === caller.id ? caller.id : null, PROFILE_MESSAGES.notYourProfile);
   if (PROFILE_FORBIDDEN_FIELDS.some((f) => body[f] !== undefined)) {
     throw forbidden(PROFILE_MESSAGES.forbiddenFields, "FORBIDDEN_FIELDS");
+  }
+  // Files belong to their owner (decision 125): a new photo address may name only the profile owner's own stored
+  // files, never another member's (a private design would be served and exported as this member's) or a site file.
+  // The address the profile already has is sent back by the form unchanged and stays allowed.
+  if (body.profileURL && (await foreignStoredKeys(ctx.db, userId, body.profileURL)).length > 0) {
+    const current = await findUserById(ctx.db, userId);
+    if (current?.image !== body.profileURL) throw badRequest(PROFILE_MESSAGES.photoNotYours, "PHOTO_NOT_YOURS");
   }
   const fields = {
     name: body.userName,
@@ -71,7 +79,7 @@ export async function updateProfile(
  * younger than FRESH_SIGN_IN_MINUTES. Administrators are refused (the site must keep one; another admin can act).
  */
 export async function deleteOwnAccount(
-  ctx: Pick<AppContext, "db" | "users" | "auth" | "loginLimiter" | "letters" | "log" | "env">,
+  ctx: Pick<AppContext, "db" | "users" | "auth" | "loginLimiter" | "letters" | "log" | "env" | "memberData">,
   input: { caller: UserRow; password?: string; headers: Headers; ip: string; now?: Date },
 ): Promise<void> {
   const { caller } = input;

@@ -1,57 +1,40 @@
 import { sql } from "drizzle-orm";
+import type { MemberDataDeclaration } from "../../core/member-data.js";
 import { type DbOrTx, rowsOf } from "../../db/client.js";
-import {
-  appMeta,
-  brandKits,
-  contentFeatures,
-  contentTestimonials,
-  emailTemplates,
-  generationJobs,
-  generations,
-  items,
-  outbox,
-  packages,
-  siteContent,
-  storedObjects,
-  supportTickets,
-  user,
-} from "../../db/schema/index.js";
+import { appMeta, storedObjects, user } from "../../db/schema/index.js";
 
 /**
  * The storage sweep's queries (decision 104). References are computed from the rows themselves, never kept on the
- * side: any storage key (`folder/name.ext`) written anywhere in a row that keeps its objects counts, so a preview
- * two versions share is referenced twice and goes only when neither row shows it.
+ * side: any storage key (`folder/name.ext`) written in a declared file column of a row that keeps its objects counts,
+ * so a preview two versions share is referenced twice and goes only when neither row shows it. Which tables and
+ * columns: the registry of member data (`ctx.memberData`, decision 125), handed to every query as `data`.
  */
 
 /** A storage key as written inside a URL (adapters/storage/storage.ts STORAGE_KEY_RE, unanchored). */
 const KEY_RE = "[a-z0-9-]+/[a-z0-9-]+\\.(?:jpg|png|gif|webp)";
 
-/** Failed or cancelled generations keep their designs this long for a Retry (jobs/service.ts `retry`). */
-export const RETRY_DAYS = 7;
-
-/** Every (key, owner) a row references now: the rows that keep stored objects alive. */
-function references(now: Date) {
-  const retryCutoff = new Date(now.getTime() - RETRY_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  const rowKeys = (table: unknown, owner: unknown) =>
-    sql`select m[1] as key, ${owner}::text as owner from ${table} r, regexp_matches(r::text, ${KEY_RE}, 'g') m`;
-  return sql`(
-    ${rowKeys(user, sql`r.id`)}
-    union all ${rowKeys(generations, sql`r.user_id`)}
-    union all ${rowKeys(brandKits, sql`r.user_id`)}
-    union all select m[1] as key, r.user_id as owner from ${generationJobs} r,
-      regexp_matches(r.uploads::text || coalesce(r.brand_kit::text, '') || coalesce(r.fidelity::text, ''), ${KEY_RE}, 'g') m
-      where r.status in ('queued', 'running')
-        or (r.status in ('failed', 'cancelled') and coalesce(r.finished_at, r.updated_at) > ${retryCutoff}::timestamptz)
-        or exists (select 1 from ${generations} g where g.id = r.template_id or g.id = r.id)
-    union all ${rowKeys(supportTickets, sql`r.user_id`)}
-    union all ${rowKeys(siteContent, sql`null`)}
-    union all ${rowKeys(contentFeatures, sql`null`)}
-    union all ${rowKeys(contentTestimonials, sql`null`)}
-    union all ${rowKeys(emailTemplates, sql`null`)}
-    union all ${rowKeys(packages, sql`null`)}
-    union all ${rowKeys(items, sql`null`)}
-    union all ${rowKeys(outbox, sql`null`)}
-  )`;
+/**
+ * Every (key, owner) a row references now: the rows that keep stored objects alive, read from the registry of member
+ * data (decision 125) — each declared table's file columns (or whole row), in the rows it keeps files for. The owner is
+ * the member the row names when the files are theirs; null for site files and copies of them (an order's picture).
+ */
+function references(data: readonly MemberDataDeclaration[], now: Date) {
+  const parts = data.flatMap(({ table, userColumn, files }) => {
+    if (!files) return [];
+    const text =
+      files.columns === "row"
+        ? sql`${table}::text`
+        : sql.join(
+            files.columns.map((c) => sql`coalesce(${c}::text, '')`),
+            sql` || ' ' || `,
+          );
+    const owner = files.membersOwn && userColumn ? sql`${userColumn}::text` : sql`null::text`;
+    const where = files.keptWhile ? sql` where ${files.keptWhile(now)}` : sql``;
+    return [
+      sql`select m[1] as key, ${owner} as owner from ${table}, regexp_matches(${text}, ${KEY_RE}, 'g') m${where}`,
+    ];
+  });
+  return sql`(${sql.join(parts, sql` union all `)})`;
 }
 
 /** Held (crops a sent email may show) while the hold lasts and its member's account exists (decision 104). */
@@ -77,10 +60,10 @@ export const sweepRepo = {
   },
 
   /** Objects recorded with no owner get the member whose row references them (older objects, site copies). */
-  async adoptOwners(db: DbOrTx, now: Date): Promise<number> {
+  async adoptOwners(db: DbOrTx, data: readonly MemberDataDeclaration[], now: Date): Promise<number> {
     const rows = await db.execute(sql`
       update ${storedObjects} s set owner_id = r.owner
-      from (select distinct on (key) key, owner from ${references(now)} x where owner is not null) r
+      from (select distinct on (key) key, owner from ${references(data, now)} x where owner is not null) r
       where s.key = r.key and s.owner_id is null and exists (select 1 from ${user} u where u.id = r.owner)
       returning s.key`);
     return rowsOf(rows).length;
@@ -90,12 +73,12 @@ export const sweepRepo = {
    * Files stored before stored_objects existed get their row when a row references them (size unknown: 0 bytes),
    * so they are swept like the others once nothing references them.
    */
-  async recordUntracked(db: DbOrTx, now: Date): Promise<number> {
+  async recordUntracked(db: DbOrTx, data: readonly MemberDataDeclaration[], now: Date): Promise<number> {
     const rows = await db.execute(sql`
       insert into ${storedObjects} (key, owner_id, kind, bytes)
       select distinct on (r.key) r.key, case when exists (select 1 from ${user} u where u.id = r.owner) then r.owner end,
         split_part(r.key, '/', 1), 0
-      from ${references(now)} r
+      from ${references(data, now)} r
       where split_part(r.key, '/', 1) in (${sql.join(
         OUR_FOLDERS.map((f) => sql`${f}`),
         sql`, `,
@@ -107,21 +90,21 @@ export const sweepRepo = {
   },
 
   /** Objects referenced again (a template undone, a photo set back) are no longer counted as unreferenced. */
-  async unmarkReferenced(db: DbOrTx, now: Date): Promise<number> {
+  async unmarkReferenced(db: DbOrTx, data: readonly MemberDataDeclaration[], now: Date): Promise<number> {
     const rows = await db.execute(sql`
       update ${storedObjects} s set unreferenced_since = null
       where s.unreferenced_since is not null
-        and (${held(now)} or s.key in (select key from ${references(now)} x))
+        and (${held(now)} or s.key in (select key from ${references(data, now)} x))
       returning s.key`);
     return rowsOf(rows).length;
   },
 
   /** Objects no row references (and not held) are marked with the time they were first found so. */
-  async markUnreferenced(db: DbOrTx, now: Date): Promise<number> {
+  async markUnreferenced(db: DbOrTx, data: readonly MemberDataDeclaration[], now: Date): Promise<number> {
     const rows = await db.execute(sql`
       update ${storedObjects} s set unreferenced_since = ${now.toISOString()}::timestamptz
       where s.unreferenced_since is null and not ${held(now)}
-        and s.key not in (select key from ${references(now)} x)
+        and s.key not in (select key from ${references(data, now)} x)
       returning s.key`);
     return rowsOf(rows).length;
   },
@@ -130,11 +113,17 @@ export const sweepRepo = {
    * The objects due for deletion (at most `limit`): unreferenced since before `cutoff`, still unreferenced now (the
    * references are read again, once per run) and not held.
    */
-  async due(db: DbOrTx, now: Date, cutoff: Date, limit: number): Promise<string[]> {
+  async due(
+    db: DbOrTx,
+    data: readonly MemberDataDeclaration[],
+    now: Date,
+    cutoff: Date,
+    limit: number,
+  ): Promise<string[]> {
     const rows = await db.execute(sql`
       select s.key from ${storedObjects} s
       where s.unreferenced_since <= ${cutoff.toISOString()}::timestamptz and not ${held(now)}
-        and s.key not in (select key from ${references(now)} x)
+        and s.key not in (select key from ${references(data, now)} x)
       order by s.unreferenced_since, s.key
       limit ${limit}`);
     return rowsOf<{ key: string }>(rows).map((r) => r.key);

@@ -34,16 +34,18 @@ export async function sweepStorage(ctx: AppContext, now = new Date()): Promise<S
   const started = performance.now();
   const graceMs = ctx.env.STORAGE_SWEEP_GRACE_HOURS * 60 * 60 * 1000;
   const cutoff = new Date(now.getTime() - graceMs);
-  const recorded = await sweepRepo.recordUntracked(ctx.db, now);
-  const adopted = await sweepRepo.adoptOwners(ctx.db, now);
-  const referencedAgain = await sweepRepo.unmarkReferenced(ctx.db, now);
-  const marked = await sweepRepo.markUnreferenced(ctx.db, now);
+  // Which rows keep files: every table the registry of member data declares (decision 125).
+  const data = ctx.memberData.all();
+  const recorded = await sweepRepo.recordUntracked(ctx.db, data, now);
+  const adopted = await sweepRepo.adoptOwners(ctx.db, data, now);
+  const referencedAgain = await sweepRepo.unmarkReferenced(ctx.db, data, now);
+  const marked = await sweepRepo.markUnreferenced(ctx.db, data, now);
   const deleted: string[] = [];
   let bytes = 0;
   let failed = 0;
   const batch = ctx.env.STORAGE_SWEEP_BATCH;
   const files = untracked(ctx.storage);
-  const due = await sweepRepo.due(ctx.db, now, cutoff, batch * MAX_BATCHES_PER_RUN);
+  const due = await sweepRepo.due(ctx.db, data, now, cutoff, batch * MAX_BATCHES_PER_RUN);
   for (let i = 0; i < due.length && failed === 0; i += batch) {
     // The rows go first (claimed by this instance in their own statement), then the files.
     const taken = await sweepRepo.take(ctx.db, due.slice(i, i + batch), now, cutoff);

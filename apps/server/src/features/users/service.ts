@@ -106,7 +106,7 @@ export async function adminUpdateUser(
  * and payments stay, detached), recorded with the admin's id.
  */
 export async function adminDeleteUser(
-  ctx: Pick<AppContext, "db" | "users" | "letters" | "log" | "env">,
+  ctx: Pick<AppContext, "db" | "users" | "letters" | "log" | "env" | "memberData">,
   input: { caller: UserRow; actor: AdminActor; id: string },
 ) {
   if (input.id === input.caller.id) throw forbidden(USERS_MESSAGES.cannotDeleteSelf, "CANNOT_DELETE_SELF");

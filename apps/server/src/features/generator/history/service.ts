@@ -17,6 +17,7 @@ import {
 import { strToU8, zipSync } from "fflate";
 import type { AppContext } from "../../../context.js";
 import type { UserRow } from "../../../core/identity/users.js";
+import { servableKeysOf } from "../../../core/storage/ownership.js";
 import { holdUntil } from "../../../core/storage/stored-objects.js";
 import type { DbOrTx } from "../../../db/client.js";
 import type { StoredTemplateImage } from "../../../db/schema/index.js";
@@ -246,8 +247,15 @@ export const historyService = {
     }
     let local = html;
     const files: Record<string, Uint8Array> = {};
+    // Only the template owner's own pictures that are not hidden go into the zip (files belong to their owner,
+    // decision 125); any other address stays absolute.
+    const own = await servableKeysOf(
+      ctx.db,
+      row.userId,
+      (row.images ?? []).flatMap((img) => (img.key ? [img.key] : [])),
+    );
     for (const img of row.images ?? []) {
-      if (!img.key || !local.includes(img.url)) continue;
+      if (!img.key || !own.has(img.key) || !local.includes(img.url)) continue;
       const ext = img.key.slice(img.key.lastIndexOf(".") + 1);
       const name = `images/image-${img.slot}.${ext}`;
       try {

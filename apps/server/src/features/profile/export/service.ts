@@ -14,7 +14,7 @@ const TTL_MS = DATA_EXPORT_TTL_HOURS * 60 * 60_000;
 export const EXPORT_JOB = "data-export";
 export const EXPORT_POLL_MS = 15_000;
 
-type Ctx = Pick<AppContext, "db" | "storage" | "log" | "scheduler">;
+type Ctx = Pick<AppContext, "db" | "storage" | "log" | "scheduler" | "memberData">;
 
 /** The name the link's HMAC is computed over (the storage signer's, decision 103; the zip itself is in the database). */
 const signedName = (id: string) => `exports/${id}.zip`;
