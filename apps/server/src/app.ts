@@ -43,10 +43,10 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("ctx", ctx);
-  // The renderer's browser (if one was started) and the email engine's workers go down with the app (after the
-  // features' own onClose hooks, which run first).
+  // The renderer's browser (if one was started), the email engine's workers and the design reader go down with the
+  // app (after the features' own onClose hooks, which run first).
   app.addHook("onClose", async () => {
-    await Promise.all([ctx.renderer.close(), ctx.emailEngine.close()]);
+    await Promise.all([ctx.renderer.close(), ctx.emailEngine.close(), ctx.designReader.close()]);
   });
   // Caches are only trusted once invalidations from other instances arrive (decision 062).
   await ctx.bus.ready();

@@ -1,4 +1,4 @@
-import { FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS } from "@mailsmith/shared";
+import { FAILED_LOGIN_LIMIT, FAILED_LOGIN_WINDOW_MS, type TDesignLayout } from "@mailsmith/shared";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import type { Logger } from "pino";
@@ -19,6 +19,7 @@ import { type Credits, createCredits } from "./core/ledger.js";
 import { MemberDataRegistry } from "./core/member-data.js";
 import { trackStorage } from "./core/storage/stored-objects.js";
 import type { Database, Db } from "./db/client.js";
+import { createDesignReader } from "./design-reader/index.js";
 import { createLetterSender } from "./email-engine/letters/compose-letter.js";
 import { createEmailProcessor, type EmailWorkerPool } from "./email-engine/pool.js";
 import type { Env } from "./env.js";
@@ -65,10 +66,21 @@ export interface AppContext {
    */
   memberData: MemberDataRegistry;
   /**
+   * The local design reader (decisions 120, 122) in its own thread: reads a design picture into its layout — for the
+   * local reader's email when no AI key works, the model's grounding and the per-section score (closed with the app).
+   */
+  designReader: DesignReaderService;
+  /**
    * Every periodic job of this instance (composition/periodic-jobs.ts declares them; app.ts starts them when the app
    * is ready and stops them with it); features ask for a run now with `ctx.scheduler.kick(name)`.
    */
   scheduler: Scheduler;
+}
+
+/** What the app asks of the design reader (design-reader/reader.ts createDesignReader). */
+export interface DesignReaderService {
+  read(image: Buffer, opts?: { signal?: AbortSignal }): Promise<TDesignLayout>;
+  close(): Promise<void>;
 }
 
 export function createContext(opts: {
@@ -163,6 +175,10 @@ export function createContext(opts: {
     credits,
     metrics,
     memberData: new MemberDataRegistry(),
+    designReader: createDesignReader({
+      onRead: (outcome, seconds) => metrics.designReads.observe({ outcome }, seconds),
+      onError: (err) => log.error({ err }, "design reader worker failed"),
+    }),
     scheduler: new Scheduler({
       onRun: metrics.periodicJobRun,
       onError: (job, err) => log.warn({ err, job }, "periodic job failed; it runs again at its next interval"),

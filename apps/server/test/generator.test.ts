@@ -2,8 +2,8 @@ import { GEMINI_KEY_MESSAGES, GENERATION_JOB_MESSAGES, GENERATOR_MESSAGES } from
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { creditLedger, generationJobs, generations, outbox } from "../src/db/schema/index.js";
-import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { startTestServer, type TestClient, type TestResponse, type TestServer } from "./harness.js";
 
 let server: TestServer;
@@ -96,7 +96,9 @@ async function setOnlyActive(ids: string[]) {
 }
 
 describe("refusals before any call", () => {
-  it("with no keys the generator says No API keys available, takes no credit and calls nothing", async () => {
+  it("with no keys and the local reader turned off, the generator says No API keys available, takes no credit and calls nothing", async () => {
+    // By default the local reader writes when no key works (decision 122); turned off, the spec's refusal stands.
+    expect((await admin.put("/api/local-reader", { credits: 1, mode: "off" })).status).toBe(200);
     const m = await server.member();
     const res = await generate(m, { images: [await png()] });
     expect(res.status).toBe(503);

@@ -43,6 +43,7 @@ export * from "./schemas/fidelity-sections.js";
 export * from "./schemas/gemini-keys.js";
 export * from "./schemas/generation-jobs.js";
 export * from "./schemas/generator.js";
+export * from "./schemas/local-reader.js";
 export * from "./schemas/messaging.js";
 export * from "./schemas/profile.js";
 export * from "./schemas/security.js";

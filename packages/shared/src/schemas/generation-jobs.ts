@@ -95,6 +95,8 @@ export const ZGenerationJobSchema = z.object({
   thumbnails: z.array(z.string()),
   /** 1 for the first run, +1 per Retry. */
   attempt: z.number().int(),
+  /** What writes the email (decision 122): an AI model, or the local reader. */
+  engine: z.enum(GENERATION_ENGINES),
   /** The credit of the current attempt was given back (failure or cancel). */
   refunded: z.boolean(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZEmailReportSchema } from "./email-report.js";
+import { GENERATION_ENGINES } from "./local-reader.js";
 import { hasNoControlChars, SECURITY_MESSAGES } from "./security.js";
 
 /**
@@ -333,10 +334,12 @@ export const ZRefineSchema = z.object({
 export type TRefine = z.infer<typeof ZRefineSchema>;
 
 export const ZGeneratorStatusSchema = z.object({
-  /** At least one active key exists (the keys themselves are never sent). */
+  /** A generation can start: an active key exists, or the local reader writes (the keys themselves are never sent). */
   available: z.boolean(),
   model: z.string(),
   creditsPerGeneration: z.number().int(),
+  /** What writes the next new generation (decision 122): an AI model, or the local reader. */
+  engine: z.enum(GENERATION_ENGINES),
 });
 export type TGeneratorStatus = z.infer<typeof ZGeneratorStatusSchema>;
 

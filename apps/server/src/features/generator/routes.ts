@@ -9,6 +9,7 @@ import { historyRoutes } from "./history/routes.js";
 import { testSendRoutes } from "./history/test-send-routes.js";
 import { generationJobRoutes } from "./jobs/job-routes.js";
 import { generationStartRoutes } from "./jobs/start-routes.js";
+import { localReaderRoutes } from "./keys/local-reader-routes.js";
 import { keysRoutes } from "./keys/routes.js";
 import type { GeneratorRuntime } from "./runtime.js";
 
@@ -38,4 +39,5 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { runtime:
   await appBase.register(templateAutofixRoutes);
   await appBase.register(templateEditRoutes);
   await appBase.register(keysRoutes, { gemini });
+  await appBase.register(localReaderRoutes);
 }

@@ -1,5 +1,4 @@
 import {
-  CREDITS_PER_GENERATION,
   ZGenerationJobListQuerySchema,
   ZGenerationJobListResponseSchema,
   ZGenerationJobResponseSchema,
@@ -8,8 +7,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUser } from "../../../plugins/access.js";
-import { keysService } from "../keys/service.js";
 import { idParams, sendNdjson } from "../route-parts.js";
+import { generatorStatus } from "./engine.js";
 import { toJobDto } from "./repo.js";
 import { jobsService } from "./service.js";
 import type { GenerationWorker } from "./worker.js";
@@ -28,14 +27,12 @@ export async function generationJobRoutes(appBase: FastifyInstance, { worker }: 
       config: { access: "user" },
       schema: {
         tags: ["generator"],
-        summary: "Whether generation is available (an active key exists); never returns a key",
+        summary:
+          "Whether generation is available, what writes it (an AI model or the local reader) and its cost; never returns a key",
         response: { 200: ZGeneratorStatusSchema },
       },
     },
-    async () => ({
-      ...(await keysService.generatorStatus(ctx)),
-      creditsPerGeneration: CREDITS_PER_GENERATION,
-    }),
+    () => generatorStatus(ctx),
   );
 
   app.get(

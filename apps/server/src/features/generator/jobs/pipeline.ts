@@ -1,17 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import {
-  GEMINI_HEALTH_MESSAGES,
   GENERATION_JOB_LIMITS,
   GENERATION_JOB_MESSAGES,
   GENERATOR_MESSAGES,
+  type GenerationEngine,
   type GenerationStage,
+  LOCAL_READER_ENGINE,
+  type TDesignLayout,
+  type TEmailCheck,
   type TEmailReport,
   type TFidelitySection,
   type TGenerationFidelity,
 } from "@mailsmith/shared";
-import { type GeminiClient, GeminiHttpError, type InlineImage } from "../../../adapters/gemini/client.js";
-import { thinkingFor } from "../../../adapters/gemini/models.js";
+import type { InlineImage } from "../../../adapters/gemini/client.js";
 import type { Renderer } from "../../../adapters/renderer/renderer.js";
 import type { AppContext } from "../../../context.js";
 import type { StoredTemplateImage } from "../../../db/schema/index.js";
@@ -23,52 +24,33 @@ import type { EmailWorkerPool } from "../../../email-engine/pool.js";
 import { DESKTOP_WIDTH, renderIntoReport, thumbnailOf } from "../../../email-engine/render-report.js";
 import type { ProcessEmailResult } from "../../../email-engine/types.js";
 import { secondsSince } from "../../../lib/metrics.js";
-import { annotateSpan, inSpan } from "../../../lib/trace.js";
+import { inSpan } from "../../../lib/trace.js";
 import { absoluteUrl, cleanBoxes, materialiseImages, readUpload } from "../design-images.js";
-import { checkKey, refusalReason } from "../keys/discovery.js";
-import { modelPolicy } from "../keys/models.js";
-import { openAiModelOf, providerOf } from "../keys/provider.js";
-import { type KeyRow, keysRepo, REPEATED_FAILURES } from "../keys/repo.js";
+import { type KeyRow, keysRepo } from "../keys/repo.js";
 import { generationsRepo } from "../repo.js";
-import { HtmlFieldDecoder, type ParsedAnswer, parseAnswer } from "./answer.js";
+import type { ParsedAnswer } from "./answer.js";
 import { applyBrandKit } from "./brand-pass.js";
+import { GenerationFailure, JobAborted } from "./failures.js";
 import type { GenerationInputs } from "./inputs.js";
-import { ANSWER_SCHEMA, buildPrompt, type PromptInput } from "./prompt.js";
+import { withReaderChecks, writeWithReader } from "./local-writer.js";
+import { callModel, type ModelDeps } from "./model-call.js";
+import { buildPrompt, type PromptInput } from "./prompt.js";
 import type { JobRow } from "./repo.js";
 import { fidelityOutcome, type RenderedEmail, renderEmail, scoreAgainstDesign } from "./scoring.js";
+import { repairSectionCrops } from "./section-crops.js";
 
 /**
  * What the model is asked to write. HTML until the MJML-vs-HTML experiment (npm run experiment:mjml-vs-html, decision
  * 059) has been run with a real model; an MJML answer is accepted either way and compiled (its source kept).
  */
 export const GENERATION_FORMAT: "html" | "mjml" = "html";
-/** HTTP statuses after which the next key in the pool is tried (0: the service could not be reached). */
-const FAILOVER = (status: number) => status === 0 || status === 429 || status >= 500;
-/** The longest wait a 429's RetryInfo gets (decision 095); a 429 without one waits this. */
-const MAX_BACKOFF_MS = 30_000;
-const DEFAULT_BACKOFF_MS = 2_000;
-/** A key Google rate-limited is tried after the others for the retryDelay it gave (at most an hour). */
-const MAX_RATE_LIMITED_MS = 60 * 60 * 1000;
 
-export interface PipelineDeps {
-  ctx: AppContext;
-  gemini: GeminiClient;
+export { GenerationFailure, JobAborted } from "./failures.js";
+
+export interface PipelineDeps extends ModelDeps {
   /** Email post-processing off the event loop (worker threads). */
   postProcessor: EmailWorkerPool;
 }
-
-/** A failure the member is told about (the credit is refunded). */
-export class GenerationFailure extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** The job was stopped from outside (cancel, shutdown, lease lost): the caller decides what that means. */
-export class JobAborted extends Error {}
 
 export interface RunHooks {
   /** Aborted on cancel, shutdown or a lost lease. */
@@ -93,41 +75,10 @@ export interface JobResult {
   keyId: string | null;
   /** The MJML source when the model wrote MJML (offered as a download). */
   mjml: string | null;
-  /** The model that wrote the answer. */
+  /** The model that wrote the answer, or "local-reader" (decision 122). */
   model: string;
   /** Closeness to the design with the sections that differ (decision 123); null when not scored. */
   fidelity?: TGenerationFidelity | null;
-}
-
-function shuffle<T>(items: T[]): T[] {
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
-}
-
-/**
- * The order keys are tried in (decision 095): working keys in random order, then rate-limited ones (soonest free
- * first); keys marked invalid only when no other key is left — then all of them, since a key that works again is
- * marked OK.
- */
-export function keyOrder(keys: KeyRow[], now = new Date()): KeyRow[] {
-  const valid = keys.filter((k) => !k.invalidReason);
-  const limited = (k: KeyRow) => Boolean(k.rateLimitedUntil && k.rateLimitedUntil > now);
-  const usable = [
-    ...shuffle(valid.filter((k) => !limited(k))),
-    ...valid.filter(limited).sort((a, b) => a.rateLimitedUntil!.getTime() - b.rateLimitedUntil!.getTime()),
-  ];
-  return usable.length ? usable : shuffle(keys);
-}
-
-/** Keys must never reach a response, even inside an upstream error text. */
-function redact(text: string, keys: KeyRow[]): string {
-  let out = text;
-  for (const k of keys) if (k.key.length >= 4) out = out.split(k.key).join("[redacted]");
-  return out.replace(/AIza[0-9A-Za-z_-]{20,}/g, "[redacted]").slice(0, 300);
 }
 
 const decodeEntities = (s: string) =>
@@ -156,220 +107,6 @@ export function nameFromHtml(html: string, subject: string): string {
     : name;
 }
 
-/**
- * Keys whose models were never listed are listed now (a fresh install whose first check could not reach Google):
- * the first key that lists its models is enough to choose a model. Returns the keys as stored after that.
- */
-async function ensureListed(deps: PipelineDeps, keys: KeyRow[], signal: AbortSignal): Promise<KeyRow[]> {
-  if (keys.some((k) => k.models)) return keys;
-  for (const key of keyOrder(keys)) {
-    const r = await checkKey(deps.ctx, deps.gemini, key, signal);
-    if (r.ok) break;
-  }
-  return keysRepo.active(deps.ctx.db);
-}
-
-/**
- * One model call with key and model failover, under the generation time budget (decisions 094, 095). Keys are tried
- * in keyOrder; a key Google refuses (API_KEY_INVALID, PERMISSION_DENIED) is marked invalid and the next key is tried;
- * a 429 waits the RetryInfo delay (at most 30 s, and only while the budget allows) before the next key, since keys of
- * one Google project share one quota; a model that answers NOT_FOUND is retired with a notice and the next model is
- * tried with the same key. Streams the html deltas to `onHtml`. Throws GenerationFailure with the spec's messages, or
- * JobAborted when the job's signal fired.
- */
-function callModel(deps: PipelineDeps, opts: Parameters<typeof callModelOnce>[1]) {
-  return inSpan("model call", { "gen_ai.system": "gemini" }, () => callModelOnce(deps, opts));
-}
-
-/** A model call's outcome and time for the metrics (decision 107). */
-function countModelCall(ctx: AppContext, key: KeyRow, model: string, outcome: string, started: number) {
-  // Labelled by the key's provider, "gemini" or "openai" (decision 119).
-  ctx.metrics.modelCalls.observe({ provider: key.provider, model, outcome }, secondsSince(started));
-}
-
-const failedCallOutcome = (err: GeminiHttpError) =>
-  err.modelNotFound
-    ? "model_not_found"
-    : err.keyRefused
-      ? "refused"
-      : err.status === 429
-        ? "rate_limited"
-        : err.status === 0
-          ? "unreachable"
-          : "error";
-
-async function callModelOnce(
-  deps: PipelineDeps,
-  opts: {
-    keys: KeyRow[];
-    prompt: string;
-    images: InlineImage[];
-    signal: AbortSignal;
-    structured: boolean;
-    onHtml?: (delta: string) => void;
-    onText?: (chars: number) => void;
-  },
-): Promise<{ answer: ParsedAnswer; keyId: string; model: string }> {
-  const { ctx, gemini } = deps;
-  const budget = new AbortController();
-  const startedAt = Date.now();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    budget.abort();
-  }, ctx.env.GEMINI_TIMEOUT_MS);
-  const signal = AbortSignal.any([budget.signal, opts.signal]);
-  const stopped = () => {
-    if (opts.signal.aborted) return new JobAborted("stopped");
-    if (timedOut) return new GenerationFailure("TIMEOUT", GENERATOR_MESSAGES.error(GENERATOR_MESSAGES.timeout));
-    return null;
-  };
-  try {
-    const keys = await ensureListed(deps, opts.keys, signal);
-    const plan = await modelPolicy.plan(ctx, keys);
-    const dead = new Set<string>();
-    const modelFor = (key: KeyRow) =>
-      plan.candidates.find((m) => !dead.has(m) && (!key.models || key.models.some((x) => x.id === m)));
-    let chunks: Awaited<ReturnType<GeminiClient["stream"]>> | undefined;
-    let usedKey: KeyRow | undefined;
-    let usedModel: string | undefined;
-    let lastError: GeminiHttpError | undefined;
-    const queue = keyOrder(keys);
-    const single = queue.length === 1;
-    let retriedAfter429 = false;
-    let callStarted = 0;
-    while (queue.length > 0) {
-      const key = queue.shift()!;
-      const model = key.provider === "openai" ? openAiModelOf(key) : modelFor(key);
-      if (!model || dead.has(model)) continue;
-      try {
-        callStarted = performance.now();
-        chunks = await gemini.stream({
-          apiKey: key.key,
-          model,
-          prompt: opts.prompt,
-          images: opts.images,
-          signal,
-          thinking: thinkingFor(model, plan.infos.get(model)),
-          ...(opts.structured ? { responseSchema: ANSWER_SCHEMA as never } : {}),
-          ...providerOf(key),
-        });
-        usedKey = key;
-        usedModel = model;
-        await keysRepo.recordUse(ctx.db, key.id, 200, false);
-        if (key.invalidReason || key.failStreak || key.rateLimitedUntil) await keysRepo.markWorking(ctx.db, key.id);
-        break;
-      } catch (err) {
-        const stop = stopped();
-        if (stop) throw stop;
-        if (!(err instanceof GeminiHttpError)) throw err;
-        countModelCall(ctx, key, model, failedCallOutcome(err), callStarted);
-        await keysRepo.recordUse(ctx.db, key.id, err.status, true);
-        lastError = err;
-        if (err.modelNotFound) {
-          // Retired (or never there): not the key's fault. The next model, with the same key.
-          dead.add(model);
-          // An OpenAI-compatible key has one model (its admin's choice): the next key, no Gemini notice.
-          if (key.provider === "openai") continue;
-          await modelPolicy.retire(ctx, model, plan.candidates.find((m) => !dead.has(m)) ?? null);
-          queue.unshift(key);
-          continue;
-        }
-        if (err.keyRefused) {
-          await keysRepo.markInvalid(ctx.db, key.id, refusalReason(err, key));
-          ctx.log.warn(
-            { keyId: key.id, status: err.status, reason: err.reason },
-            "Gemini refused a key; marked invalid",
-          );
-          continue;
-        }
-        if (!FAILOVER(err.status)) break;
-        if (err.status === 429) {
-          const delay = err.retryDelayMs ?? DEFAULT_BACKOFF_MS;
-          await keysRepo.markRateLimited(ctx.db, key.id, new Date(Date.now() + Math.min(delay, MAX_RATE_LIMITED_MS)));
-          // Keys of one Google project share one quota: wait as asked (bounded) before the next key — unless the
-          // wait would leave too little of the budget for the answer, then the next key (maybe another project) now.
-          const wait = Math.min(delay, MAX_BACKOFF_MS);
-          const reserve = Math.min(MAX_BACKOFF_MS, ctx.env.GEMINI_TIMEOUT_MS / 2);
-          if (Date.now() - startedAt + wait + reserve <= ctx.env.GEMINI_TIMEOUT_MS)
-            await sleep(wait, undefined, { signal });
-          if (single && !retriedAfter429) {
-            retriedAfter429 = true;
-            queue.push(key);
-          }
-        } else if (err.status !== 0) {
-          await keysRepo.recordFailure(
-            ctx.db,
-            key.id,
-            GEMINI_HEALTH_MESSAGES.reasonRepeated(REPEATED_FAILURES, `${err.status} ${err.googleStatus}`.trim()),
-          );
-        }
-        ctx.log.warn({ keyId: key.id, status: err.status }, "Gemini key failed; trying the next one");
-      }
-    }
-    if (!chunks || !usedKey || !usedModel) {
-      if (!lastError || lastError.status === 0) {
-        throw new GenerationFailure("UNREACHABLE", GENERATOR_MESSAGES.error(GENERATOR_MESSAGES.unreachable));
-      }
-      throw new GenerationFailure(
-        "API_ERROR",
-        GENERATOR_MESSAGES.apiError(lastError.status, redact(lastError.detail, opts.keys)),
-      );
-    }
-
-    let text = "";
-    let finishReason: string | undefined;
-    let blockReason: string | undefined;
-    const decoder = new HtmlFieldDecoder();
-    try {
-      for await (const chunk of chunks) {
-        text += chunk.text;
-        finishReason = chunk.finishReason ?? finishReason;
-        blockReason = chunk.blockReason ?? blockReason;
-        const delta = decoder.push(chunk.text);
-        if (delta) opts.onHtml?.(delta);
-        opts.onText?.(text.length);
-      }
-    } catch (err) {
-      const stop = stopped();
-      countModelCall(ctx, usedKey, usedModel, stop ? "stopped" : "stream_error", callStarted);
-      if (stop) throw stop;
-      if (err instanceof GeminiHttpError) {
-        await keysRepo.recordUse(ctx.db, usedKey.id, err.status, true);
-        throw new GenerationFailure(
-          "API_ERROR",
-          GENERATOR_MESSAGES.apiError(err.status, redact(err.detail, opts.keys)),
-        );
-      }
-      throw err;
-    }
-    const blocked = Boolean(blockReason) || finishReason === "SAFETY" || finishReason === "PROHIBITED_CONTENT";
-    countModelCall(ctx, usedKey, usedModel, blocked ? "blocked" : "ok", callStarted);
-    annotateSpan({ "gen_ai.request.model": usedModel, "gemini.finish_reason": finishReason ?? "" });
-    const stop = stopped();
-    if (stop) throw stop;
-    if (blocked) {
-      throw new GenerationFailure("BLOCKED", GENERATOR_MESSAGES.error(GENERATOR_MESSAGES.blocked));
-    }
-    if (text.trim() === "") throw new GenerationFailure("NO_TEXT", GENERATOR_MESSAGES.noText);
-    const answer = parseAnswer(text);
-    if (!answer) {
-      const cut = finishReason === "MAX_TOKENS";
-      throw new GenerationFailure(
-        cut ? "TRUNCATED" : "MALFORMED",
-        GENERATOR_MESSAGES.error(cut ? GENERATOR_MESSAGES.truncated : GENERATOR_MESSAGES.malformed),
-      );
-    }
-    return { answer, keyId: usedKey.id, model: usedModel };
-  } catch (err) {
-    const stop = stopped();
-    if (stop && !(err instanceof GenerationFailure) && !(err instanceof JobAborted)) throw stop;
-    throw err;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 interface Candidate {
   html: string;
   text: string;
@@ -382,7 +119,7 @@ interface Candidate {
     score: number;
     parts: { structure: number; colour: number; text: number | null };
     differences: string[];
-    /** Per section (decision 123): what differs, design order first. */
+    /** Per section, when the score has them (decision 123): the repair pass's close-ups start with the worst. */
     sections?: TFidelitySection[] | null;
     /** Each differing section's design crop beside the email's (PNG), in the order of `sections`. */
     sectionPictures?: Buffer[];
@@ -391,9 +128,18 @@ interface Candidate {
 
 /** What the stages after "reading" work from: the generation's inputs (decision 113) and the keys to call with. */
 interface JobInputs extends GenerationInputs {
+  /** What writes the email (decision 122): fixed when the job started. */
+  engine: GenerationEngine;
+  /** The active keys (none when the local reader writes). */
   keys: KeyRow[];
   /** The designs' colours, read once when a brand kit is to be applied (null: no kit, or no design). */
   designPalette: PaletteColour[] | null;
+  /**
+   * What the local design reader read in the first design, for every generation (decision 122): the local reader's
+   * email, the model's grounding and the per-section score. Null when there is no design or the reader failed (logged;
+   * a model's generation goes on without it).
+   */
+  layout: TDesignLayout | null;
 }
 
 /** One stage's view of the job: the dependencies, the job, its hooks and what "reading" found. */
@@ -407,8 +153,9 @@ interface StageContext {
 }
 
 /**
- * Runs one job through its stages: reading the design, writing (the model), checking (images cropped and
- * stored, post-processing), rendering, scoring (and one repair pass below the threshold, inside the same credit).
+ * Runs one job through its stages: reading the design (the design reader too), writing (the model, or the local
+ * reader — decision 122), checking (images cropped and stored, post-processing), rendering, scoring (and one repair
+ * pass below the threshold, inside the same credit, when a model wrote it).
  */
 export async function runPipeline(deps: PipelineDeps, job: JobRow, hooks: RunHooks): Promise<JobResult> {
   const started = performance.now();
@@ -433,20 +180,22 @@ async function runStages(deps: PipelineDeps, job: JobRow, hooks: RunHooks): Prom
     if (hooks.signal.aborted) throw new JobAborted("stopped");
   };
   await hooks.stage("reading", 10);
-  const inputs = await readInputs(deps.ctx, job);
+  const inputs = await readInputs(deps.ctx, job, hooks.signal);
   aborted();
   const stage: StageContext = { deps, job, hooks, inputs, aborted };
 
   await hooks.stage("writing", 20);
-  const { answer, keyId, model } = await writeAnswer(stage);
+  const { answer, keyId, model, checks } =
+    inputs.engine === LOCAL_READER_ENGINE ? await writeLocally(stage) : { ...(await writeAnswer(stage)), checks: [] };
   const first = await buildCandidate(stage, answer, (inputs.parent?.images ?? []) as StoredTemplateImage[]);
-  const repairedCandidate = await repairPass(stage, first);
+  const repairedCandidate = inputs.engine === LOCAL_READER_ENGINE ? null : await repairPass(stage, first);
   const best = repairedCandidate ?? first;
 
-  const [thumbnailUrl, report] = await Promise.all([
+  const [thumbnailUrl, finished] = await Promise.all([
     best.rendered ? storeThumbnail(deps.ctx, best.rendered.png, job.userId).catch(() => null) : null,
     finishReport(deps.ctx, best),
   ]);
+  const report = withReaderChecks(finished, checks);
   return {
     html: best.html,
     text: best.text,
@@ -467,11 +216,13 @@ async function runStages(deps: PipelineDeps, job: JobRow, hooks: RunHooks): Prom
 
 /**
  * "reading": the active keys and the generation's inputs (decision 113) from the job row: the stored designs, the
- * template being changed (a refinement), the brand kit snapshot.
+ * template being changed (a refinement), the brand kit snapshot; and what the design reader reads in the first design.
  */
-async function readInputs(ctx: AppContext, job: JobRow): Promise<JobInputs> {
-  const keys = await keysRepo.active(ctx.db);
-  if (keys.length === 0) throw new GenerationFailure("NO_API_KEYS", GENERATOR_MESSAGES.noApiKeys);
+async function readInputs(ctx: AppContext, job: JobRow, signal: AbortSignal): Promise<JobInputs> {
+  const keys = job.engine === "model" ? await keysRepo.active(ctx.db) : [];
+  if (job.engine === "model" && keys.length === 0) {
+    throw new GenerationFailure("NO_API_KEYS", GENERATOR_MESSAGES.noApiKeys);
+  }
   const designs = await Promise.all(job.uploads.map((u) => readUpload(ctx.storage, u)));
   const parent = job.parentId ? await generationsRepo.find(ctx.db, job.parentId) : undefined;
   if (job.kind === "refine" && !parent?.html) {
@@ -482,8 +233,25 @@ async function readInputs(ctx: AppContext, job: JobRow): Promise<JobInputs> {
     brandKit && designs.length > 0
       ? (await Promise.all(designs.map(async (d) => extractPalette(await toRaster(d))))).flat()
       : null;
-  const { emailType, instructions } = job;
-  return { keys, designs, parent, emailType, instructions, brandKit, designPalette };
+  const { emailType, instructions, engine } = job;
+  const layout = designs[0] ? await readLayout(ctx, job, designs[0], signal) : null;
+  return { engine, keys, designs, parent, emailType, instructions, brandKit, designPalette, layout };
+}
+
+/** The design reader's layout of a design, or null when it cannot read it (a model's generation goes on). */
+async function readLayout(
+  ctx: AppContext,
+  job: JobRow,
+  design: Buffer,
+  signal: AbortSignal,
+): Promise<TDesignLayout | null> {
+  try {
+    return await ctx.designReader.read(design, { signal });
+  } catch (err) {
+    if (signal.aborted) throw new JobAborted("stopped");
+    ctx.log.warn({ err, jobId: job.id, engine: job.engine }, "the design reader could not read the design");
+    return null;
+  }
 }
 
 /** The part of every prompt (first pass and repair pass) that comes from the generation's inputs. */
@@ -492,6 +260,7 @@ const promptInputs = (inputs: JobInputs): Omit<PromptInput, "previousHtml" | "fo
   instructions: inputs.instructions,
   imageCount: inputs.designs.length,
   brandKit: inputs.brandKit,
+  layout: inputs.layout,
 });
 
 const designImages = ({ job, inputs }: StageContext): InlineImage[] =>
@@ -519,6 +288,26 @@ function writeAnswer(stage: StageContext) {
       void hooks.stage("writing", Math.min(60, 20 + Math.floor(chars / 800))).catch(() => {});
     },
   });
+}
+
+/**
+ * "writing" without a model (decision 122): the local reader's email from the layout read in "reading", shown whole
+ * to the job's watchers at once. Its checks (links to fill in, words to check) join the report at the end.
+ */
+async function writeLocally(
+  stage: StageContext,
+): Promise<{ answer: ParsedAnswer; keyId: null; model: string; checks: TEmailCheck[] }> {
+  const { deps, hooks, inputs } = stage;
+  const { answer, checks } = await inSpan("local reader", {}, () =>
+    writeWithReader(deps.ctx, {
+      designs: inputs.designs,
+      layout: inputs.layout,
+      instructions: inputs.instructions,
+      signal: hooks.signal,
+    }),
+  );
+  hooks.html(answer.html);
+  return { answer, keyId: null, model: LOCAL_READER_ENGINE, checks };
 }
 
 /** "checking", "rendering" and "scoring" of one answer: the email it makes, its report, previews and score. */
@@ -563,7 +352,7 @@ async function buildCandidate(
           a.designText,
           (w) => renderEmail(ctx, processed.html, w),
           (input) => deps.postProcessor.compare(input),
-          { sectionPictures: true },
+          { designLayout: inputs.layout, sectionPictures: true },
         ).catch((err) => {
           ctx.log.warn({ err, jobId: job.id }, "fidelity score failed");
           return null;
@@ -681,6 +470,16 @@ async function repairPass(stage: StageContext, best: Candidate): Promise<Candida
   const { deps, job, hooks, inputs } = stage;
   if (!best.score || !best.rendered || best.score.score >= GENERATION_JOB_LIMITS.repairBelowScore) return null;
   try {
+    // Close-ups of the sections that differ most (decision 122), after the design and the whole rendering.
+    const design = inputs.designs[0];
+    const crops = design
+      ? await repairSectionCrops({
+          design,
+          rendered: best.rendered.png,
+          scored: best.score.sections ?? null,
+          layout: inputs.layout,
+        })
+      : [];
     const second = await callModel(deps, {
       keys: inputs.keys,
       prompt: buildPrompt({
@@ -691,8 +490,9 @@ async function repairPass(stage: StageContext, best: Candidate): Promise<Candida
           score: best.score.score,
           differences: [...differences(best.score.parts), ...best.score.differences],
         },
+        sectionCrops: crops.length / 2,
       }),
-      images: [...designImages(stage), { mimeType: "image/png", data: best.rendered.png }],
+      images: [...designImages(stage), { mimeType: "image/png", data: best.rendered.png }, ...crops],
       signal: hooks.signal,
       structured: true,
     });

@@ -26,6 +26,7 @@ export function toJobDto(row: JobRow, opts: { preview?: boolean } = {}): TGenera
     variantIndex: row.variantIndex,
     thumbnails: row.thumbnails,
     attempt: row.attempt,
+    engine: row.engine,
     refunded: row.refunded,
     error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? "" } : null,
     templateId: row.templateId ?? null,

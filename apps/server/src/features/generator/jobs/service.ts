@@ -3,7 +3,6 @@ import type { PassThrough } from "node:stream";
 import {
   BRAND_KIT_MESSAGES,
   COMMERCE_MESSAGES,
-  CREDITS_PER_GENERATION,
   GENERATION_JOB_MESSAGES,
   GENERATOR_MESSAGES,
   type TBrandKitSnapshot,
@@ -19,6 +18,7 @@ import { readImages, type UploadedImage } from "../images.js";
 import { keysRepo } from "../keys/repo.js";
 import type { GenerationRow } from "../repo.js";
 import { assertRefinable, templatesService } from "../templates-service.js";
+import { assertReadable, planEngine } from "./engine.js";
 import { brandKitSnapshot } from "./inputs.js";
 import { chargeKey, endAndRefund } from "./refund.js";
 import { balanceOf, type JobRow, jobsRepo } from "./repo.js";
@@ -90,25 +90,30 @@ export const jobsService = {
    * Refuses before anything is stored when no key is active or the balance is too low.
    */
   async create(ctx: AppContext, input: CreateJobsInput): Promise<{ jobs: JobRow[]; balance: number }> {
-    const keys = await keysRepo.active(ctx.db);
-    if (keys.length === 0) throw new AppError("NO_API_KEYS", GENERATOR_MESSAGES.noApiKeys, 503);
-    const cost = CREDITS_PER_GENERATION * input.variants;
+    // What writes it and what it costs (decision 122): the local reader writes one version of a design.
+    const plan = await planEngine(ctx, input.parent ? "refine" : "generate");
+    const variants = plan.engine === "local-reader" ? 1 : input.variants;
+    const cost = plan.credit * variants;
     const balance = await balanceOf(ctx.db, input.user.id);
     if (balance < cost) {
       // A PayPal refund or reversal may leave the balance below zero (decision 097): the member is told why.
       const message = balance < 0 ? COMMERCE_MESSAGES.negativeBalance(balance) : GENERATOR_MESSAGES.insufficientCredits;
       throw new AppError("INSUFFICIENT_CREDITS", message, 402);
     }
+    await assertReadable(
+      plan,
+      input.images.map((img) => img.data),
+    );
     const stored: StoredUpload[] = await storeUploads(ctx.storage, ctx.env.publicUrl, input.images, input.user.id);
     // A refinement keeps its chain's original design (decision 126): the model sees it again and the new version is
     // scored against it. Those objects belong to the root template's job, never deleted here.
     const uploads = input.parent && stored.length === 0 ? await designUploadsOf(ctx.db, input.parent) : stored;
-    const group = input.variants > 1 ? randomUUID() : null;
+    const group = variants > 1 ? randomUUID() : null;
     try {
       return await ctx.db.transaction(async (tx) => {
         const jobs: JobRow[] = [];
         let balance = 0;
-        for (let i = 0; i < input.variants; i++) {
+        for (let i = 0; i < variants; i++) {
           const job = await jobsRepo.insert(tx, {
             userId: input.user.id,
             kind: input.parent ? "refine" : "generate",
@@ -119,14 +124,22 @@ export const jobsService = {
             thumbnails: input.parent ? input.parent.thumbnails : input.images.map((img) => img.thumbnail),
             variantGroup: group,
             variantIndex: i,
-            credit: CREDITS_PER_GENERATION,
+            credit: plan.credit,
+            engine: plan.engine,
+            // A free generation (the admin's local reader price 0) holds no credit: nothing to refund.
+            charged: plan.credit > 0,
             progress: 5,
             brandKit: input.brandKit ?? null,
           });
+          jobs.push(job);
+          if (plan.credit === 0) {
+            balance = await balanceOf(tx, input.user.id);
+            continue;
+          }
           const result = await ctx.credits.apply(
             {
               userId: input.user.id,
-              delta: -CREDITS_PER_GENERATION,
+              delta: -plan.credit,
               reason: "generation",
               sourceKey: chargeKey(job.id, 1),
               meta: { generationId: job.id, ...(group ? { variantGroup: group } : {}) },
@@ -135,7 +148,6 @@ export const jobsService = {
             GENERATOR_MESSAGES.insufficientCredits,
           );
           balance = result.balance;
-          jobs.push(job);
         }
         return { jobs, balance };
       });
@@ -199,11 +211,12 @@ export const jobsService = {
     if (row.status !== "failed" && row.status !== "cancelled") {
       throw new AppError("NOT_RETRYABLE", GENERATION_JOB_MESSAGES.retryNotAllowed, 409);
     }
-    if ((await keysRepo.active(ctx.db)).length === 0) {
+    // A model's job needs a key again; the local reader's runs on this server (decision 122).
+    if (row.engine === "model" && (await keysRepo.active(ctx.db)).length === 0) {
       throw new AppError("NO_API_KEYS", GENERATOR_MESSAGES.noApiKeys, 503);
     }
     const job = await ctx.db.transaction(async (tx) => {
-      const charge = !row.charged;
+      const charge = !row.charged && row.credit > 0;
       const next = await jobsRepo.requeue(tx, row.id, charge);
       if (!next) throw new AppError("NOT_RETRYABLE", GENERATION_JOB_MESSAGES.retryNotAllowed, 409);
       if (charge) {

@@ -1,0 +1,279 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { GEMINI_HEALTH_MESSAGES, GENERATOR_MESSAGES } from "@mailsmith/shared";
+import { type GeminiClient, GeminiHttpError, type InlineImage } from "../../../adapters/gemini/client.js";
+import { thinkingFor } from "../../../adapters/gemini/models.js";
+import type { AppContext } from "../../../context.js";
+import { secondsSince } from "../../../lib/metrics.js";
+import { annotateSpan, inSpan } from "../../../lib/trace.js";
+import { checkKey, refusalReason } from "../keys/discovery.js";
+import { modelPolicy } from "../keys/models.js";
+import { openAiModelOf, providerOf } from "../keys/provider.js";
+import { type KeyRow, keysRepo, REPEATED_FAILURES } from "../keys/repo.js";
+import { HtmlFieldDecoder, type ParsedAnswer, parseAnswer } from "./answer.js";
+import { GenerationFailure, JobAborted } from "./failures.js";
+import { ANSWER_SCHEMA } from "./prompt.js";
+
+/**
+ * The "writing" stage's model call (decisions 094, 095, 107, 115): the key pool in its order, failover between keys
+ * and models, the time budget, the streamed answer and its metrics. The pipeline calls `callModel`; the local reader
+ * (decision 122) writes without it.
+ */
+
+/** HTTP statuses after which the next key in the pool is tried (0: the service could not be reached). */
+const FAILOVER = (status: number) => status === 0 || status === 429 || status >= 500;
+/** The longest wait a 429's RetryInfo gets (decision 095); a 429 without one waits this. */
+const MAX_BACKOFF_MS = 30_000;
+const DEFAULT_BACKOFF_MS = 2_000;
+/** A key Google rate-limited is tried after the others for the retryDelay it gave (at most an hour). */
+const MAX_RATE_LIMITED_MS = 60 * 60 * 1000;
+
+/** What a model call needs: the app and the provider client (Gemini, or an OpenAI-compatible server behind it). */
+export interface ModelDeps {
+  ctx: AppContext;
+  gemini: GeminiClient;
+}
+
+function shuffle<T>(items: T[]): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+/**
+ * The order keys are tried in (decision 095): working keys in random order, then rate-limited ones (soonest free
+ * first); keys marked invalid only when no other key is left — then all of them, since a key that works again is
+ * marked OK.
+ */
+export function keyOrder(keys: KeyRow[], now = new Date()): KeyRow[] {
+  const valid = keys.filter((k) => !k.invalidReason);
+  const limited = (k: KeyRow) => Boolean(k.rateLimitedUntil && k.rateLimitedUntil > now);
+  const usable = [
+    ...shuffle(valid.filter((k) => !limited(k))),
+    ...valid.filter(limited).sort((a, b) => a.rateLimitedUntil!.getTime() - b.rateLimitedUntil!.getTime()),
+  ];
+  return usable.length ? usable : shuffle(keys);
+}
+
+/** Keys must never reach a response, even inside an upstream error text. */
+function redact(text: string, keys: KeyRow[]): string {
+  let out = text;
+  for (const k of keys) if (k.key.length >= 4) out = out.split(k.key).join("[redacted]");
+  return out.replace(/AIza[0-9A-Za-z_-]{20,}/g, "[redacted]").slice(0, 300);
+}
+
+/**
+ * Keys whose models were never listed are listed now (a fresh install whose first check could not reach Google):
+ * the first key that lists its models is enough to choose a model. Returns the keys as stored after that.
+ */
+async function ensureListed(deps: ModelDeps, keys: KeyRow[], signal: AbortSignal): Promise<KeyRow[]> {
+  if (keys.some((k) => k.models)) return keys;
+  for (const key of keyOrder(keys)) {
+    const r = await checkKey(deps.ctx, deps.gemini, key, signal);
+    if (r.ok) break;
+  }
+  return keysRepo.active(deps.ctx.db);
+}
+
+/**
+ * One model call with key and model failover, under the generation time budget (decisions 094, 095). Keys are tried
+ * in keyOrder; a key Google refuses (API_KEY_INVALID, PERMISSION_DENIED) is marked invalid and the next key is tried;
+ * a 429 waits the RetryInfo delay (at most 30 s, and only while the budget allows) before the next key, since keys of
+ * one Google project share one quota; a model that answers NOT_FOUND is retired with a notice and the next model is
+ * tried with the same key. Streams the html deltas to `onHtml`. Throws GenerationFailure with the spec's messages, or
+ * JobAborted when the job's signal fired.
+ */
+export function callModel(deps: ModelDeps, opts: Parameters<typeof callModelOnce>[1]) {
+  return inSpan("model call", { "gen_ai.system": "gemini" }, () => callModelOnce(deps, opts));
+}
+
+/** A model call's outcome and time for the metrics (decision 107). */
+function countModelCall(ctx: AppContext, key: KeyRow, model: string, outcome: string, started: number) {
+  // Labelled by the key's provider, "gemini" or "openai" (decision 119).
+  ctx.metrics.modelCalls.observe({ provider: key.provider, model, outcome }, secondsSince(started));
+}
+
+const failedCallOutcome = (err: GeminiHttpError) =>
+  err.modelNotFound
+    ? "model_not_found"
+    : err.keyRefused
+      ? "refused"
+      : err.status === 429
+        ? "rate_limited"
+        : err.status === 0
+          ? "unreachable"
+          : "error";
+
+async function callModelOnce(
+  deps: ModelDeps,
+  opts: {
+    keys: KeyRow[];
+    prompt: string;
+    images: InlineImage[];
+    signal: AbortSignal;
+    structured: boolean;
+    onHtml?: (delta: string) => void;
+    onText?: (chars: number) => void;
+  },
+): Promise<{ answer: ParsedAnswer; keyId: string; model: string }> {
+  const { ctx, gemini } = deps;
+  const budget = new AbortController();
+  const startedAt = Date.now();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    budget.abort();
+  }, ctx.env.GEMINI_TIMEOUT_MS);
+  const signal = AbortSignal.any([budget.signal, opts.signal]);
+  const stopped = () => {
+    if (opts.signal.aborted) return new JobAborted("stopped");
+    if (timedOut) return new GenerationFailure("TIMEOUT", GENERATOR_MESSAGES.error(GENERATOR_MESSAGES.timeout));
+    return null;
+  };
+  try {
+    const keys = await ensureListed(deps, opts.keys, signal);
+    const plan = await modelPolicy.plan(ctx, keys);
+    const dead = new Set<string>();
+    const modelFor = (key: KeyRow) =>
+      plan.candidates.find((m) => !dead.has(m) && (!key.models || key.models.some((x) => x.id === m)));
+    let chunks: Awaited<ReturnType<GeminiClient["stream"]>> | undefined;
+    let usedKey: KeyRow | undefined;
+    let usedModel: string | undefined;
+    let lastError: GeminiHttpError | undefined;
+    const queue = keyOrder(keys);
+    const single = queue.length === 1;
+    let retriedAfter429 = false;
+    let callStarted = 0;
+    while (queue.length > 0) {
+      const key = queue.shift()!;
+      const model = key.provider === "openai" ? openAiModelOf(key) : modelFor(key);
+      if (!model || dead.has(model)) continue;
+      try {
+        callStarted = performance.now();
+        chunks = await gemini.stream({
+          apiKey: key.key,
+          model,
+          prompt: opts.prompt,
+          images: opts.images,
+          signal,
+          thinking: thinkingFor(model, plan.infos.get(model)),
+          ...(opts.structured ? { responseSchema: ANSWER_SCHEMA as never } : {}),
+          ...providerOf(key),
+        });
+        usedKey = key;
+        usedModel = model;
+        await keysRepo.recordUse(ctx.db, key.id, 200, false);
+        if (key.invalidReason || key.failStreak || key.rateLimitedUntil) await keysRepo.markWorking(ctx.db, key.id);
+        break;
+      } catch (err) {
+        const stop = stopped();
+        if (stop) throw stop;
+        if (!(err instanceof GeminiHttpError)) throw err;
+        countModelCall(ctx, key, model, failedCallOutcome(err), callStarted);
+        await keysRepo.recordUse(ctx.db, key.id, err.status, true);
+        lastError = err;
+        if (err.modelNotFound) {
+          // Retired (or never there): not the key's fault. The next model, with the same key.
+          dead.add(model);
+          // An OpenAI-compatible key has one model (its admin's choice): the next key, no Gemini notice.
+          if (key.provider === "openai") continue;
+          await modelPolicy.retire(ctx, model, plan.candidates.find((m) => !dead.has(m)) ?? null);
+          queue.unshift(key);
+          continue;
+        }
+        if (err.keyRefused) {
+          await keysRepo.markInvalid(ctx.db, key.id, refusalReason(err, key));
+          ctx.log.warn(
+            { keyId: key.id, status: err.status, reason: err.reason },
+            "Gemini refused a key; marked invalid",
+          );
+          continue;
+        }
+        if (!FAILOVER(err.status)) break;
+        if (err.status === 429) {
+          const delay = err.retryDelayMs ?? DEFAULT_BACKOFF_MS;
+          await keysRepo.markRateLimited(ctx.db, key.id, new Date(Date.now() + Math.min(delay, MAX_RATE_LIMITED_MS)));
+          // Keys of one Google project share one quota: wait as asked (bounded) before the next key — unless the
+          // wait would leave too little of the budget for the answer, then the next key (maybe another project) now.
+          const wait = Math.min(delay, MAX_BACKOFF_MS);
+          const reserve = Math.min(MAX_BACKOFF_MS, ctx.env.GEMINI_TIMEOUT_MS / 2);
+          if (Date.now() - startedAt + wait + reserve <= ctx.env.GEMINI_TIMEOUT_MS)
+            await sleep(wait, undefined, { signal });
+          if (single && !retriedAfter429) {
+            retriedAfter429 = true;
+            queue.push(key);
+          }
+        } else if (err.status !== 0) {
+          await keysRepo.recordFailure(
+            ctx.db,
+            key.id,
+            GEMINI_HEALTH_MESSAGES.reasonRepeated(REPEATED_FAILURES, `${err.status} ${err.googleStatus}`.trim()),
+          );
+        }
+        ctx.log.warn({ keyId: key.id, status: err.status }, "Gemini key failed; trying the next one");
+      }
+    }
+    if (!chunks || !usedKey || !usedModel) {
+      if (!lastError || lastError.status === 0) {
+        throw new GenerationFailure("UNREACHABLE", GENERATOR_MESSAGES.error(GENERATOR_MESSAGES.unreachable));
+      }
+      throw new GenerationFailure(
+        "API_ERROR",
+        GENERATOR_MESSAGES.apiError(lastError.status, redact(lastError.detail, opts.keys)),
+      );
+    }
+
+    let text = "";
+    let finishReason: string | undefined;
+    let blockReason: string | undefined;
+    const decoder = new HtmlFieldDecoder();
+    try {
+      for await (const chunk of chunks) {
+        text += chunk.text;
+        finishReason = chunk.finishReason ?? finishReason;
+        blockReason = chunk.blockReason ?? blockReason;
+        const delta = decoder.push(chunk.text);
+        if (delta) opts.onHtml?.(delta);
+        opts.onText?.(text.length);
+      }
+    } catch (err) {
+      const stop = stopped();
+      countModelCall(ctx, usedKey, usedModel, stop ? "stopped" : "stream_error", callStarted);
+      if (stop) throw stop;
+      if (err instanceof GeminiHttpError) {
+        await keysRepo.recordUse(ctx.db, usedKey.id, err.status, true);
+        throw new GenerationFailure(
+          "API_ERROR",
+          GENERATOR_MESSAGES.apiError(err.status, redact(err.detail, opts.keys)),
+        );
+      }
+      throw err;
+    }
+    const blocked = Boolean(blockReason) || finishReason === "SAFETY" || finishReason === "PROHIBITED_CONTENT";
+    countModelCall(ctx, usedKey, usedModel, blocked ? "blocked" : "ok", callStarted);
+    annotateSpan({ "gen_ai.request.model": usedModel, "gemini.finish_reason": finishReason ?? "" });
+    const stop = stopped();
+    if (stop) throw stop;
+    if (blocked) {
+      throw new GenerationFailure("BLOCKED", GENERATOR_MESSAGES.error(GENERATOR_MESSAGES.blocked));
+    }
+    if (text.trim() === "") throw new GenerationFailure("NO_TEXT", GENERATOR_MESSAGES.noText);
+    const answer = parseAnswer(text);
+    if (!answer) {
+      const cut = finishReason === "MAX_TOKENS";
+      throw new GenerationFailure(
+        cut ? "TRUNCATED" : "MALFORMED",
+        GENERATOR_MESSAGES.error(cut ? GENERATOR_MESSAGES.truncated : GENERATOR_MESSAGES.malformed),
+      );
+    }
+    return { answer, keyId: usedKey.id, model: usedModel };
+  } catch (err) {
+    const stop = stopped();
+    if (stop && !(err instanceof GenerationFailure) && !(err instanceof JobAborted)) throw stop;
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
