@@ -3,6 +3,12 @@ import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { axeViolations } from "../fixtures/axe";
 import { ADMIN, signInAdmin, signUpMember } from "../fixtures/helpers";
 
+/**
+ * The end of a generation: the success note, or — when the stand-in's email scores below the threshold against this
+ * spec's design — the notice that replaces it (decision 123). Which one is not what this spec is about.
+ */
+const GENERATION_ENDED = /Email template generated successfully!|Not close enough to your design/;
+
 /** A 1×1 PNG: the design image the member uploads. */
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
@@ -51,7 +57,7 @@ test("sign in → upload → generate → preview, report, copy, download, credi
 
   await page.getByRole("button", { name: "Generate Email Template" }).click();
   // A generation now renders and scores its result too (and may run a repair pass): give a busy machine time.
-  await expect(page.getByText("Email template generated successfully!")).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText(GENERATION_ENDED)).toBeVisible({ timeout: 90_000 });
 
   // The preview shows the email (sandboxed iframe), the report shows, one credit is gone.
   const preview = page.frameLocator('iframe[title="Live Preview"]');

@@ -8,6 +8,9 @@ export const GENERATION_FIDELITY_MESSAGES = {
   /** The stream's final message (instead of "Email template generated successfully!"). */
   belowThreshold: (score: number, threshold: number) =>
     `Your email is saved, but it matches your design only ${score}/100 (we aim for ${threshold}). You can retry once for free.`,
+  /** The same for the local reader's email (no free retry: it would read the design the same way). */
+  belowThresholdReader: (score: number, threshold: number) =>
+    `Your email is saved, but it matches your design only ${score}/100 (we aim for ${threshold}).`,
   title: "Not close enough to your design",
   explain: (score: number, threshold: number) =>
     `Your email scored ${score}/100 against your design, below the ${threshold} we aim for, even after an automatic repair pass. It is saved in My templates.`,
@@ -35,6 +38,8 @@ export const GENERATION_FIDELITY_MESSAGES = {
   retryFree: "Retry free",
   retryFreeHint: "One free retry for this result: no credit is taken.",
   retryFreeUsed: "You have used the free retry for this result.",
+  retryFreeNotOffered:
+    "The local reader would read this design the same way again, so no retry is offered. Edit the email, or generate with an AI model when one is available.",
   retryFreeNotAllowed: "Only a result below the score we aim for can be retried for free, once.",
   retryFreeStarted: "Retrying for free. No credit was taken.",
 } as const;

@@ -22,5 +22,5 @@ export {
 } from "./score-fidelity.js";
 export { sectionPictures } from "./section-pictures.js";
 export { type DesignBand, findBands, layoutBands } from "./sections.js";
-export { fuzzyMissingWords, textSimilarity } from "./text.js";
+export { fuzzyMissingWords, textSimilarity, wordRecall } from "./text.js";
 export { type BlockMatch, blockMatch, VISUAL_BLOCK_PX, visualSimilarity } from "./visual.js";

@@ -45,8 +45,17 @@ export function toJobDto(row: JobRow, opts: { preview?: boolean } = {}): TGenera
  * A succeeded job whose result is below the threshold and whose one free retry is unused (decision 123); a free
  * retry itself has none (one free run per paid generation, not a chain).
  */
-export function canRetryFree(row: Pick<JobRow, "status" | "fidelity" | "freeRetryJobId" | "freeRetryOf">): boolean {
-  return row.status === "succeeded" && row.fidelity?.belowThreshold === true && !row.freeRetryJobId && !row.freeRetryOf;
+export function canRetryFree(
+  row: Pick<JobRow, "status" | "fidelity" | "freeRetryJobId" | "freeRetryOf" | "engine">,
+): boolean {
+  // The local reader reads the same design the same way: a retry would write the same email (decision 123).
+  return (
+    row.status === "succeeded" &&
+    row.engine === "model" &&
+    row.fidelity?.belowThreshold === true &&
+    !row.freeRetryJobId &&
+    !row.freeRetryOf
+  );
 }
 
 /** The member's credit balance (0 for a user that no longer exists). */
@@ -241,6 +250,7 @@ export const jobsRepo = {
           eq(generationJobs.status, "succeeded"),
           isNull(generationJobs.freeRetryJobId),
           isNull(generationJobs.freeRetryOf),
+          eq(generationJobs.engine, "model"),
           sql`(${generationJobs.fidelity} ->> 'belowThreshold')::boolean is true`,
         ),
       )

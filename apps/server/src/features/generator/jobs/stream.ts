@@ -41,9 +41,12 @@ export function streamJob(
       if (row.status === "succeeded" && row.templateId) {
         const template = await historyService.fullById(ctx, row.templateId, opts.userId);
         // Below the threshold after the repair pass, a result is never announced as a success (decision 123).
-        const message = row.fidelity?.belowThreshold
-          ? GENERATION_FIDELITY_MESSAGES.belowThreshold(row.fidelity.score, row.fidelity.threshold)
-          : GENERATOR_MESSAGES.generated;
+        const f = row.fidelity;
+        const message = !f?.belowThreshold
+          ? GENERATOR_MESSAGES.generated
+          : row.engine === "model"
+            ? GENERATION_FIDELITY_MESSAGES.belowThreshold(f.score, f.threshold)
+            : GENERATION_FIDELITY_MESSAGES.belowThresholdReader(f.score, f.threshold);
         write({ type: "done", job, template, balance, message });
       } else if (row.status === "cancelled" && !opts.legacy) {
         write({ type: "cancelled", job, balance, message: GENERATION_JOB_MESSAGES.cancelled });

@@ -9,11 +9,14 @@ import { SectionDifferences } from "./section-differences";
 export function BelowThresholdNotice({
   fidelity,
   canRetryFree,
+  localReader,
   retrying,
   onRetryFree,
 }: {
   fidelity: TGenerationFidelity;
   canRetryFree: boolean;
+  /** Written by the local reader: a retry would be the same email, none is offered. */
+  localReader: boolean;
   retrying: boolean;
   onRetryFree: () => void;
 }) {
@@ -29,7 +32,7 @@ export function BelowThresholdNotice({
           <p className="text-xs text-amber-950">{M.retryFreeHint}</p>
         </div>
       ) : (
-        <p className="mt-3 text-xs text-amber-950">{M.retryFreeUsed}</p>
+        <p className="mt-3 text-xs text-amber-950">{localReader ? M.retryFreeNotOffered : M.retryFreeUsed}</p>
       )}
       <SectionDifferences sections={fidelity.sections} />
     </section>

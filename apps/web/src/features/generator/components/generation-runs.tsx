@@ -92,6 +92,7 @@ export function GenerationRuns({
               key={`below-${r.jobId}`}
               fidelity={r.job.fidelity}
               canRetryFree={Boolean(r.job.canRetryFree)}
+              localReader={r.job.engine === "local-reader"}
               retrying={retryFree.pending === r.jobId}
               onRetryFree={() => void retryFree.run(r.jobId)}
             />

@@ -1,0 +1,237 @@
+/**
+ * Generation-quality benchmark (issue 43 item 7; docs/decisions/123-honest-fidelity-and-generation-benchmark.md):
+ * generates emails from licensed real designs and measures what outside judges measure.
+ *
+ * Designs: the email corpus (apps/server/test/fixtures/email-corpus, licences there) rendered at 600 px with every
+ * picture replaced by a flat placeholder photo (one colour per address), plus phone screenshots (the same emails at
+ * 375 px, scaled 3×, as a phone's screenshot is). Generators:
+ *   floor   the Gemini stand-in's canned answer (adapters/gemini/stand-in.ts), whatever the design: the score of an
+ *           email that ignores the design
+ *   reader  the local design reader (readDesign) + its email (emailFromLayout) + the email engine, no key
+ *   model   the configured model, only with BENCH_GEMINI_KEY set (not run on this machine: no network)
+ * Per design and generator: word recall (the design's visible words found as live text in the result), visual
+ * similarity (8 × 8 px blocks whose mean colour matches, ±16 px vertical shift, at 600 and 375 px), structure match
+ * (share of the design's sections the fidelity score finds no difference in), fits 375 px (no sideways overflow),
+ * accessibility checks passed (the engine's a11y and content checks), the fidelity score, seconds per design.
+ *
+ *   npm run bench:generation                 all designs (30 desktop + 8 phone)
+ *   BENCH_DESIGNS=6 npm run bench:generation a quick look
+ *   BENCH_JSON=path                          also writes every figure as JSON
+ */
+import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import pino from "pino";
+import sharp from "sharp";
+import { createRenderer } from "../../apps/server/src/adapters/renderer/renderer.js";
+import { emailFromLayout } from "../../apps/server/src/design-reader/email-from-layout.js";
+import { closeSharedOcrEngine, readDesign } from "../../apps/server/src/design-reader/index.js";
+import { analyseFidelity, visualSimilarity, wordRecall } from "../../apps/server/src/email-engine/fidelity/index.js";
+import { processEmail } from "../../apps/server/src/email-engine/process-email.js";
+import { loadEnv } from "../../apps/server/src/env.js";
+import { loadCorpus } from "../../apps/server/test/fixtures/email-corpus/load.js";
+
+/** The Gemini stand-in's canned email (its module moves from adapters/ to stand-ins/ with the STYLE layout). */
+async function cannedEmail(): Promise<{ html: string; subject: string }> {
+  type StandIn = {
+    standInEmail: (o: { emailType: string; instructions: string; images: number }) => { html: string; subject: string };
+  };
+  const mod = (await import("../../apps/server/stand-ins/gemini.js" as string).catch(
+    () => import("../../apps/server/src/adapters/gemini/stand-in.js" as string),
+  )) as StandIn;
+  return mod.standInEmail({ emailType: "Promotional Email Templates", instructions: "", images: 0 });
+}
+
+const DESKTOP = Number(process.env.BENCH_DESIGNS ?? 30);
+const PHONE = Math.min(8, Math.ceil(DESKTOP / 4));
+const renderer = createRenderer({
+  env: loadEnv({ LOG_LEVEL: "silent", RENDERER: "on" }),
+  log: pino({ level: "silent" }),
+});
+
+/** A flat photo for a picture address: one colour from the address's hash (the same address, the same colour). */
+function flatPhoto(url: string): string {
+  const h = createHash("sha256").update(url).digest();
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="rgb(${h[0]},${h[1]},${h[2]})"/></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+}
+
+/** Remote pictures (img src, background attributes, CSS url()) as flat placeholder photos: the design renders offline. */
+function withFlatPhotos(html: string): string {
+  return html
+    .replace(/(<img\b[^>]*?\bsrc=)(["'])(https?:[^"']+)\2/gi, (_m, a, q, url) => `${a}${q}${flatPhoto(url)}${q}`)
+    .replace(/(\bbackground=)(["'])(https?:[^"']+)\2/gi, (_m, a, q, url) => `${a}${q}${flatPhoto(url)}${q}`)
+    .replace(/url\(\s*(['"]?)(https?:[^'")\s]+)\1\s*\)/gi, (_m, q, url) => `url(${q}${flatPhoto(url)}${q})`);
+}
+
+interface Design {
+  id: string;
+  kind: "desktop" | "phone";
+  png: Buffer;
+  /** The design's visible words (the renderer's innerText: a perfect reading). */
+  text: string;
+}
+
+interface Result {
+  design: string;
+  kind: Design["kind"];
+  generator: string;
+  wordRecall: number | null;
+  visual600: number;
+  visual375: number;
+  structure: number;
+  fits375: boolean;
+  a11yPassed: number;
+  score: number;
+  seconds: number;
+  readerRecall?: number | null;
+}
+
+/** The engine's email for some HTML, rendered at 600 and 375 px, with its accessibility checks passed. */
+async function finish(html: string, subject?: string) {
+  const processed = processEmail({ html, subject, source: "generated", fixes: ["accessibility"] });
+  const [desktop, phone] = await Promise.all([
+    renderer.render({ html: processed.html, width: 600 }),
+    renderer.render({ html: processed.html, width: 375 }),
+  ]);
+  const a11y = processed.report.checks.filter((c) => /^(a11y\.|content\.)/.test(c.id));
+  const passed = a11y.length ? a11y.filter((c) => c.status === "pass").length / a11y.length : 1;
+  return { desktop, phone, a11yPassed: passed };
+}
+
+/** The reader's email: pictures cropped from the design at their boxes (inline, as the generator stores them). */
+async function readerEmail(design: Buffer) {
+  const layout = await readDesign(design);
+  const email = emailFromLayout([layout]);
+  const meta = await sharp(design).metadata();
+  let html = email.html;
+  for (const img of email.images) {
+    const [ymin, xmin, ymax, xmax] = img.box;
+    const left = Math.floor((xmin / 1000) * meta.width!);
+    const top = Math.floor((ymin / 1000) * meta.height!);
+    const width = Math.max(1, Math.ceil(((xmax - xmin) / 1000) * meta.width!));
+    const height = Math.max(1, Math.ceil(((ymax - ymin) / 1000) * meta.height!));
+    const crop = await sharp(design)
+      .extract({ left, top, width: Math.min(width, meta.width! - left), height: Math.min(height, meta.height! - top) })
+      .jpeg({ quality: 80 })
+      .toBuffer()
+      .catch(() => null);
+    if (crop) html = html.split(`image:${img.id}`).join(`data:image/jpeg;base64,${crop.toString("base64")}`);
+  }
+  return { html, subject: email.subject, layout };
+}
+
+async function measure(d: Design, generator: string, make: () => Promise<{ html: string; subject?: string }>) {
+  const started = performance.now();
+  const made = await make();
+  const { desktop, phone, a11yPassed } = await finish(made.html, made.subject);
+  const seconds = (performance.now() - started) / 1000;
+  const rendered = d.kind === "phone" ? phone : desktop;
+  const [v600, v375, cmp] = await Promise.all([
+    visualSimilarity(d.png, desktop.png, 600),
+    visualSimilarity(d.png, phone.png, 375),
+    analyseFidelity({ design: d.png, rendered: rendered.png, designText: d.text, renderedText: rendered.text }),
+  ]);
+  // Every design section (not only the reported ones): the share the score finds no difference in.
+  const sections = cmp.sections.filter((s) => s.index !== null);
+  const result: Result = {
+    design: d.id,
+    kind: d.kind,
+    generator,
+    wordRecall: wordRecall(d.text, desktop.text, 1),
+    visual600: v600.all,
+    visual375: v375.all,
+    structure: sections.length ? sections.filter((s) => s.differences.length === 0).length / sections.length : 1,
+    fits375: phone.overflowPx <= 0,
+    a11yPassed,
+    score: cmp.score,
+    seconds,
+  };
+  return { result, made };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : Number.NaN;
+};
+const fmt = (v: number | null | boolean, pct = true) =>
+  typeof v === "boolean" ? (v ? "yes" : "no") : v === null ? "—" : pct ? `${Math.round(v * 100)}%` : v.toFixed(1);
+
+async function main() {
+  const corpus = (await loadCorpus()).filter((t) => !t.id.endsWith("-inlined"));
+  const step = Math.max(1, corpus.length / DESKTOP);
+  const picked = Array.from({ length: Math.min(DESKTOP, corpus.length) }, (_, i) => corpus[Math.floor(i * step)]!);
+  const designs: Design[] = [];
+  for (const t of picked) {
+    const html = withFlatPhotos(t.html);
+    const r = await renderer.render({ html, width: 600 });
+    designs.push({ id: t.id, kind: "desktop", png: r.png, text: r.text });
+  }
+  for (const t of picked.filter((_, i) => i % Math.max(1, Math.floor(picked.length / PHONE)) === 0).slice(0, PHONE)) {
+    const r = await renderer.render({ html: withFlatPhotos(t.html), width: 375, maxHeightPx: 2400 });
+    const meta = await sharp(r.png).metadata();
+    // A phone screenshot: 375 CSS px at 3 device pixels each (the renderer draws at 1×; scaled up as the phone would).
+    const png = await sharp(r.png)
+      .resize({ width: meta.width! * 3, kernel: "nearest" })
+      .png()
+      .toBuffer();
+    designs.push({ id: `${t.id}@phone`, kind: "phone", png, text: r.text });
+  }
+
+  const results: Result[] = [];
+  for (const d of designs) {
+    const floor = await measure(d, "floor", cannedEmail);
+    results.push(floor.result);
+    const reader = await measure(d, "reader", () => readerEmail(d.png)).catch((err: Error) => {
+      console.error(`${d.id}: the reader failed: ${err.message}`);
+      return null;
+    });
+    if (reader) {
+      const layout = (reader.made as Awaited<ReturnType<typeof readerEmail>>).layout;
+      reader.result.readerRecall = wordRecall(d.text, layout.text, 1);
+      results.push(reader.result);
+    }
+    const last = results.at(-1)!;
+    console.log(
+      `${d.id.padEnd(40)} ${last.generator.padEnd(6)} recall ${fmt(last.wordRecall)} visual ${fmt(last.visual600)}/${fmt(last.visual375)} structure ${fmt(last.structure)} fits ${fmt(last.fits375)} a11y ${fmt(last.a11yPassed)} score ${last.score} ${last.seconds.toFixed(1)} s`,
+    );
+  }
+  if (process.env.BENCH_GEMINI_KEY) console.log("model: a key is set, but this runner does not call a model yet");
+
+  console.log(
+    `\n${designs.length} designs (${designs.filter((d) => d.kind === "desktop").length} desktop at 600 px, ${designs.filter((d) => d.kind === "phone").length} phone screenshots at 375 px × 3)`,
+  );
+  console.log("generator  measure            median   worst");
+  for (const g of ["floor", "reader"]) {
+    const rs = results.filter((r) => r.generator === g);
+    if (!rs.length) continue;
+    const rows: [string, number[], "min" | "max"][] = [
+      ["word recall", rs.map((r) => r.wordRecall ?? 1), "min"],
+      ["visual 600", rs.map((r) => r.visual600), "min"],
+      ["visual 375", rs.map((r) => r.visual375), "min"],
+      ["structure", rs.map((r) => r.structure), "min"],
+      ["fits 375", rs.map((r) => (r.fits375 ? 1 : 0)), "min"],
+      ["a11y passed", rs.map((r) => r.a11yPassed), "min"],
+      ["score", rs.map((r) => r.score / 100), "min"],
+      ["seconds", rs.map((r) => r.seconds), "max"],
+    ];
+    if (g === "reader") rows.splice(1, 0, ["reader recall", rs.map((r) => r.readerRecall ?? 1), "min"]);
+    for (const [name, xs, worst] of rows) {
+      const w = worst === "min" ? Math.min(...xs) : Math.max(...xs);
+      const isSec = name === "seconds";
+      console.log(
+        `${g.padEnd(10)} ${name.padEnd(18)} ${fmt(median(xs), !isSec).padStart(6)}  ${fmt(w, !isSec).padStart(6)}`,
+      );
+    }
+  }
+  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 1));
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await closeSharedOcrEngine();
+    await renderer.close();
+  });
