@@ -98,3 +98,22 @@ export async function renderHtmlDesigns(
   }
   return out;
 }
+
+/** Share of the visible words (with repeats) that the reader read, and the words it missed. */
+export function wordRecall(visible: string[], read: string): { recall: number; missing: string[] } {
+  const have = new Map<string, number>();
+  for (const w of words(read)) have.set(w, (have.get(w) ?? 0) + 1);
+  const missing: string[] = [];
+  for (const w of visible) {
+    const n = have.get(w) ?? 0;
+    if (n > 0) have.set(w, n - 1);
+    else missing.push(w);
+  }
+  return { recall: visible.length === 0 ? 1 : 1 - missing.length / visible.length, missing };
+}
+
+/** The value at a share of the sorted list (0.5: the median). */
+export function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+}

@@ -50,18 +50,23 @@ function outerBackgroundOf(r: Raster): Rgb {
 function contentBoxOf(r: Raster, outer: Rgb): Box {
   const counts = new Uint32Array(r.width);
   const step = Math.max(1, Math.floor(r.height / 1200));
+  // Rows with anything on them: the empty page below a short email does not dilute the body column's share.
   let rows = 0;
   for (let y = 0; y < r.height; y += step) {
-    rows++;
     let i = y * r.width * 3;
+    let any = false;
     for (let x = 0; x < r.width; x++, i += 3) {
       const d = Math.max(
         Math.abs(r.data[i]! - outer[0]),
         Math.abs(r.data[i + 1]! - outer[1]),
         Math.abs(r.data[i + 2]! - outer[2]),
       );
-      if (d > SAME_COLOUR) counts[x]!++;
+      if (d > SAME_COLOUR) {
+        counts[x]!++;
+        any = true;
+      }
     }
+    if (any) rows++;
   }
   // The longest run of columns that differ from the outer colour in many rows; gaps narrower than 8 % of the width
   // are bridged (white letters on a coloured header are the outer colour in a few columns).
@@ -84,6 +89,15 @@ function contentBoxOf(r: Raster, outer: Rgb): Box {
   }
   // Text on the page itself: nothing tells the body column from the page, so it is the whole width.
   if (best.width < r.width * 0.3) best = { x: 0, width: r.width };
+  // Nothing is cut off: ink beside the body column (a footer line on the page) widens it.
+  let x0 = best.x;
+  let x1 = best.x + best.width;
+  for (let x = 0; x < r.width; x++) {
+    if (counts[x]! < 3) continue;
+    x0 = Math.min(x0, x);
+    x1 = Math.max(x1, x + 1);
+  }
+  best = { x: x0, width: x1 - x0 };
   if (best.width >= r.width * FULL_WIDTH_SHARE) best = { x: 0, width: r.width };
   return { x: best.x, y: 0, width: best.width, height: r.height };
 }

@@ -96,6 +96,34 @@ function splitLines(words: OcrWord[]): OcrWord[][] {
   return rows.map((r) => r.words);
 }
 
+/** Each word to the leaf its centre falls in (marks that are not words left out). */
+function wordsByLeaf(words: OcrWord[], leaves: Leaf[]): Map<Leaf, OcrWord[]> {
+  const out = new Map<Leaf, OcrWord[]>();
+  for (const w of words) {
+    if (isJunk(w)) continue;
+    const leaf = leaves.find((l) => centreInside(w.box, l.box));
+    if (!leaf) continue;
+    const list = out.get(leaf);
+    if (list) list.push(w);
+    else out.set(leaf, [w]);
+  }
+  return out;
+}
+
+/** Read words must span this share of their leaf's width (its lines' widest row). */
+const MIN_COVERAGE = 0.5;
+
+/** How much of the leaf's width its widest row of words spans (word spaces included). */
+function coverage(words: OcrWord[], box: Box): number {
+  let best = 0;
+  for (const row of splitLines(words)) {
+    const x0 = Math.min(...row.map((w) => w.box.x));
+    const x1 = Math.max(...row.map((w) => w.box.x + w.box.width));
+    best = Math.max(best, (x1 - x0) / box.width);
+  }
+  return best;
+}
+
 /** Looks like a line of text by its shape: wider than tall, text-sized, few colours. */
 function textShaped(leaf: Leaf, scale: number): boolean {
   const h = leaf.box.height / scale;
@@ -146,25 +174,29 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   const layoutSeconds = seconds(started);
   abortIfAsked(opts.signal);
 
+  const leaves = sections.flatMap((s) => s.rows.flatMap((r) => r.columns.flatMap((c) => c.leaves)));
   const ocrStarted = performance.now();
   const languages = (opts.languages?.length ? opts.languages : ALL_LANGUAGES).map((l) => TESSERACT[l]);
   const grey = normalisedGrey(raster, areas, pictureBoxes);
-  const words = await readWords(engine, grey, raster, { scale, languages, signal: opts.signal });
+  let words = await readWords(engine, grey, raster, { scale, languages, signal: opts.signal });
+  // Tesseract reads with its first language first: a French, German or Spanish design is read again with its own
+  // language leading, or its accents come out wrong ("colección" → "colecciôn").
+  const guess = detectLanguage(
+    words
+      .filter((w) => !isJunk(w))
+      .map((w) => w.text)
+      .join(" "),
+  );
+  if (guess && TESSERACT[guess] !== languages[0] && languages.includes(TESSERACT[guess])) {
+    abortIfAsked(opts.signal);
+    const own = [TESSERACT[guess], ...languages.filter((l) => l !== TESSERACT[guess])];
+    words = await readWords(engine, grey, raster, { scale, languages: own, signal: opts.signal });
+  }
   const ocrSeconds = seconds(ocrStarted);
   abortIfAsked(opts.signal);
   const assembleStarted = performance.now();
 
-  // Each word to the leaf its centre falls in.
-  const leaves = sections.flatMap((s) => s.rows.flatMap((r) => r.columns.flatMap((c) => c.leaves)));
-  const wordsOf = new Map<Leaf, OcrWord[]>();
-  for (const w of words) {
-    if (isJunk(w)) continue;
-    const leaf = leaves.find((l) => centreInside(w.box, l.box));
-    if (!leaf) continue;
-    const list = wordsOf.get(leaf);
-    if (list) list.push(w);
-    else wordsOf.set(leaf, [w]);
-  }
+  const wordsOf = wordsByLeaf(words, leaves);
 
   const unreadable: TDesignLayout["unreadable"] = [];
   const layoutSections: TLayoutSection[] = [];
@@ -203,14 +235,15 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         blocks.push(divider);
         continue;
       }
-      const readable = found.length > 0 && meanConfidence >= UNREADABLE_CONFIDENCE;
-      if (readable) {
-        const button = buttonOf(raster, leaf, found, { scale, column: col.box });
-        if (button) {
-          flush();
-          blocks.push(button);
-          continue;
-        }
+      const confident = found.length > 0 && meanConfidence >= UNREADABLE_CONFIDENCE;
+      const button = confident ? buttonOf(raster, leaf, found, { scale, column: col.box }) : null;
+      if (button) {
+        flush();
+        blocks.push(button);
+        continue;
+      }
+      // The words must cover the line: a few Latin-looking guesses on a line of another script do not make it text.
+      if (confident && coverage(found, leaf.box) >= MIN_COVERAGE) {
         for (const lineWords of splitLines(found)) {
           const box = unionBox(lineWords.map((w) => w.box));
           pending.push(lineOf(raster, box, lineWords, leaf.fill ?? leaf.background));

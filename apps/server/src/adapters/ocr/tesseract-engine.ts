@@ -22,7 +22,7 @@ function modelFolder(languages: OcrLanguage[]): string {
   return dir;
 }
 
-/** The same languages in any order are the same worker set-up. */
+/** A worker per language order. */
 const key = (languages: OcrLanguage[]) => [...languages].join("+");
 
 function abortError(): Error {
@@ -31,33 +31,43 @@ function abortError(): Error {
   return err;
 }
 
+/** Workers kept at once: one per language order in use (English first, and the design's own language first). */
+const MAX_WORKERS = 2;
+
 /**
- * tesseract.js 7 (Apache-2.0; Tesseract 5 compiled to WebAssembly) with one worker, kept between pictures and
- * re-initialised only when the languages change. Page segmentation "sparse text": a design's words stand in blocks
- * and bands rather than one page of prose, and sparse mode finds short labels that the paragraph mode drops.
+ * tesseract.js 7 (Apache-2.0; Tesseract 5 compiled to WebAssembly). A worker per language order (Tesseract reads
+ * with its first language first: "colección" comes out as "colecciôn" when English leads), at most two, kept between
+ * pictures. Page segmentation "sparse text": a design's words stand in blocks and bands rather than one page of
+ * prose, and sparse mode finds short labels that the paragraph mode drops.
  */
 export function createTesseractEngine(): OcrEngine {
-  let worker: Promise<Worker> | undefined;
-  let loaded = "";
-  let folder: string | undefined;
-  // One picture at a time through the one worker.
+  const workers = new Map<string, { worker: Promise<Worker>; folder: string }>();
+  // One picture at a time.
   let queue: Promise<unknown> = Promise.resolve();
+
+  const end = async (entry: { worker: Promise<Worker>; folder: string }) => {
+    await (await entry.worker.catch(() => undefined))?.terminate().catch(() => {});
+    rmSync(entry.folder, { recursive: true, force: true });
+  };
 
   async function workerFor(languages: OcrLanguage[]): Promise<Worker> {
     const wanted = key(languages);
-    if (worker && loaded === wanted) return worker;
-    if (worker) {
-      const old = worker;
-      worker = undefined;
-      await (await old).terminate().catch(() => {});
+    const found = workers.get(wanted);
+    if (found) {
+      // Most recently used last.
+      workers.delete(wanted);
+      workers.set(wanted, found);
+      return found.worker;
     }
-    if (folder) rmSync(folder, { recursive: true, force: true });
-    folder = modelFolder(languages);
-    const langPath = folder;
-    loaded = wanted;
-    worker = (async () => {
+    while (workers.size >= MAX_WORKERS) {
+      const [oldest, entry] = workers.entries().next().value as [string, { worker: Promise<Worker>; folder: string }];
+      workers.delete(oldest);
+      await end(entry);
+    }
+    const folder = modelFolder(languages);
+    const worker = (async () => {
       const w = await createWorker(languages, OEM.LSTM_ONLY, {
-        langPath,
+        langPath: folder,
         gzip: true,
         cacheMethod: "none",
         logger: () => {},
@@ -70,9 +80,11 @@ export function createTesseractEngine(): OcrEngine {
       });
       return w;
     })();
+    const entry = { worker, folder };
+    workers.set(wanted, entry);
     worker.catch(() => {
-      worker = undefined;
-      loaded = "";
+      if (workers.get(wanted) === entry) workers.delete(wanted);
+      rmSync(folder, { recursive: true, force: true });
     });
     return worker;
   }
@@ -105,12 +117,9 @@ export function createTesseractEngine(): OcrEngine {
       return run;
     },
     async close() {
-      const w = worker;
-      worker = undefined;
-      loaded = "";
-      if (w) await (await w.catch(() => undefined))?.terminate().catch(() => {});
-      if (folder) rmSync(folder, { recursive: true, force: true });
-      folder = undefined;
+      const entries = [...workers.values()];
+      workers.clear();
+      await Promise.all(entries.map(end));
     },
   };
 }
