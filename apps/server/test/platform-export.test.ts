@@ -71,6 +71,24 @@ describe("GET /api/templates/:id/export/:platform", () => {
     });
   }
 
+  it("template code a member pasted goes out as text: the platform's engine runs none of it (decision 125)", async () => {
+    const pasted = TEMPLATE.replace(
+      "<p><a href",
+      "<p>{% include 'secrets' %} {{> partial}} {{ range.constructor(\"return 6*7\")() }}</p><p><a href",
+    );
+    const res = await member.post("/api/templates/import", { html: pasted });
+    expect(res.status).toBe(201);
+    for (const platform of ["sendgrid", "klaviyo", "hubspot"] as const) {
+      const out = await member.get(`/api/templates/${res.body.data._id}/export/${platform}`);
+      const notes = JSON.parse(decodeURIComponent(out.headers.get("x-export-notes") ?? "")) as string[];
+      expect(notes.some((n) => n.startsWith("Template code that") && n.includes("{% include 'secrets' %}"))).toBe(true);
+      const rendered = await renderWithEngine(platform, out.body as string, sampleValues());
+      expect(rendered).toContain("Hi Ada, the spring sale for Analytical Engines starts today.");
+      expect(rendered).toContain("&#123;&#37; include 'secrets' &#37;&#125;");
+      expect(rendered).not.toMatch(/>\s*42\s*</);
+    }
+  });
+
   it("is the caller's own only: another member's template answers 404 exactly as an unknown id (no existence oracle)", async () => {
     const other = await server.member();
     const refused = await other.get(`/api/templates/${id}/export/mailchimp`);
