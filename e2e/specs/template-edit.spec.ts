@@ -129,3 +129,20 @@ test("the report's fixes on a template: Fix accessibility and the alt text field
   await expect(report.getByText("Passed", { exact: true })).toBeVisible();
   expect(await balance(page)).toBe(before);
 });
+
+test("Check my email: the report's Fix accessibility replaces the shown report and HTML at once", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUpMember(page);
+  await page.goto("/user/check-email");
+  await page.getByLabel("Email HTML").fill(EMAIL.replace('<html lang="en" dir="ltr">', "<html>"));
+  await page.getByRole("button", { name: "Check", exact: true }).click();
+  const report = page.getByRole("region", { name: "Email report" });
+  const a11y = report.getByRole("region", { name: "Accessibility" });
+  await expect(a11y.getByText("Language (lang)")).toBeVisible({ timeout: 60_000 });
+  await a11y.getByRole("button", { name: "Fix accessibility" }).first().click();
+  await expect(page.getByText(/^Accessibility fixed/)).toBeVisible({ timeout: 90_000 });
+  // The language line passed (folded away with the passed checks), and the shown HTML is the fixed one.
+  await expect(a11y.getByText("Language (lang)")).toHaveCount(0);
+  await expect(a11y.getByRole("button", { name: "Fix accessibility" })).toHaveCount(0);
+  await expect(page.getByTestId("check-output")).toContainText('lang="en"');
+});
