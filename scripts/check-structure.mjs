@@ -1,5 +1,5 @@
 // The structure checks of `npm test` (issue 14): the import rules, the copy-paste check, the shared-worker check, the
-// thin-route check and the import-circle check.
+// thin-route check, the import-circle check and the component-size check.
 //  1. The import rules are Biome `noRestrictedImports` overrides in biome.json (and `noProcessEnv`: only env.ts reads
 //     process.env), so `biome ci` (the first step of npm test) already enforces them on the real tree. Here we prove
 //     they still bite: each probe below is linted with the repo's biome.json in a scratch folder, and a forbidden
@@ -8,6 +8,7 @@
 //  3. No test file leaves a module mock or fake timers behind (below).
 //  4. No route handler calls a repo or two service methods (below; issue 36).
 //  5. No import circle among the server's files (below; issue 46).
+//  6. No .tsx file of the web app over 300 lines (below; issue 46).
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -291,3 +292,37 @@ if (circles.length > 0) {
   process.exit(1);
 }
 console.log(`Import circles: none among ${serverSources.length} files of apps/server/src.`);
+
+// 6. Small parts on the web side too (issue 46): no component file over 300 lines — split the columns, a form or a
+//    hook out of a page that grows past it.
+const MAX_TSX_LINES = 300;
+/** The files (path → text) with more than MAX_TSX_LINES lines. */
+function oversizedComponents(texts) {
+  return [...texts]
+    .map(([file, text]) => [file, text.replace(/\n$/, "").split("\n").length])
+    .filter(([, lines]) => lines > MAX_TSX_LINES);
+}
+const sizeProbe = oversizedComponents(
+  new Map([
+    ["probe/big.tsx", "x\n".repeat(MAX_TSX_LINES + 1)],
+    ["probe/small.tsx", "x\n".repeat(MAX_TSX_LINES)],
+  ]),
+);
+if (sizeProbe.length !== 1 || sizeProbe[0][0] !== "probe/big.tsx") {
+  console.error(`The component-size check no longer bites: its probe gave ${JSON.stringify(sizeProbe)}.`);
+  process.exit(1);
+}
+const webComponents = readdirSync(path.join(root, "apps/web/src"), { recursive: true })
+  .filter((file) => file.endsWith(".tsx") && !/\.test\.tsx$/.test(file))
+  .map((file) => path.join("apps/web/src", file));
+const oversized = oversizedComponents(
+  new Map(webComponents.map((file) => [file, readFileSync(path.join(root, file), "utf8")])),
+);
+if (oversized.length > 0) {
+  console.error(`Components over ${MAX_TSX_LINES} lines (split them: columns, a form, a hook):`);
+  for (const [file, lines] of oversized) console.error(`  ${file}: ${lines} lines`);
+  process.exit(1);
+}
+console.log(
+  `Component size: none of ${webComponents.length} .tsx files in apps/web/src is over ${MAX_TSX_LINES} lines.`,
+);

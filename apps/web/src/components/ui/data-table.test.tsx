@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { type Column, compareValues, DataTable, nextSort, type SortState, sortRows, tableView } from "./data-table";
+import { type Column, DataTable, tableView } from "./data-table";
+import { compareValues, nextSort, type SortState, sortRows } from "./table-sort";
 
 type Row = { id: string; n: number; name: string };
 const columns: Column<Row>[] = [
