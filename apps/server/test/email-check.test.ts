@@ -230,7 +230,7 @@ describe("POST /api/templates/import (Fix with AI, first step)", () => {
     // It is an ordinary template of this member (and nobody else's).
     expect((await m.get(`/api/templates/${res.body.data._id}`)).status).toBe(200);
     const other = await server.member();
-    expect((await other.get(`/api/templates/${res.body.data._id}`)).status).toBe(403);
+    expect((await other.get(`/api/templates/${res.body.data._id}`)).status).toBe(404);
   });
 
   it("applies the same input rules as a check and needs a signed-in member", async () => {

@@ -51,7 +51,7 @@ describe("POST /api/templates/:id/autofix (the report's Use https)", () => {
     const owner = await server.member();
     const id = (await owner.post("/api/templates/import", { html: EMAIL })).body.data._id as string;
     const other = await server.member();
-    expect((await other.post(`/api/templates/${id}/autofix`, { fix: "use-https" })).status).toBe(403);
+    expect((await other.post(`/api/templates/${id}/autofix`, { fix: "use-https" })).status).toBe(404);
     expect((await server.client().post(`/api/templates/${id}/autofix`, { fix: "use-https" })).status).toBe(401);
     expect((await owner.post(`/api/templates/${id}/autofix`, { fix: "minify" })).status).toBe(400);
     // Still unfixed after the refusals.

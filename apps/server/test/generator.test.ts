@@ -391,10 +391,10 @@ describe("history, refinement and test sends", () => {
     const owner = await server.member();
     const t = last(await generate(owner)).template;
     const other = await server.member();
-    expect((await other.get(`/api/templates/${t._id}`)).status).toBe(403);
-    expect((await other.post(`/api/templates/${t._id}/refine`, { instructions: "x" })).status).toBe(403);
-    expect((await other.post(`/api/templates/${t._id}/send-test`)).status).toBe(403);
-    expect((await other.delete(`/api/templates/${t._id}`)).status).toBe(403);
+    expect((await other.get(`/api/templates/${t._id}`)).status).toBe(404);
+    expect((await other.post(`/api/templates/${t._id}/refine`, { instructions: "x" })).status).toBe(404);
+    expect((await other.post(`/api/templates/${t._id}/send-test`)).status).toBe(404);
+    expect((await other.delete(`/api/templates/${t._id}`)).status).toBe(404);
     expect(await balance(other)).toBe(3);
     // An administrator may read any template but spends credits only on their own.
     const admin = await server.admin();

@@ -249,7 +249,7 @@ describe("deleting a template with undo", () => {
     expect((await m.get("/api/templates")).body.data.map((x: { _id: string }) => x._id)).not.toContain(t.id);
     // Nobody else can undo it.
     const other = await server.member();
-    expect((await other.post(`/api/templates/${t.id}/restore`)).status).toBe(403);
+    expect((await other.post(`/api/templates/${t.id}/restore`)).status).toBe(404);
 
     const undo = await m.post(`/api/templates/${t.id}/restore`);
     expect(undo.status).toBe(200);

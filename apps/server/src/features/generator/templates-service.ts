@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { GENERATOR_MESSAGES, TEMPLATE_UNDO, type TImportTemplate } from "@mailsmith/shared";
 import type { AppContext } from "../../context.js";
+import { type AdminActor, recordAdminChange } from "../../core/audit.js";
 import type { UserRow } from "../../core/identity/users.js";
+import type { DbOrTx } from "../../db/client.js";
 import { readHtmlInput } from "../../email-engine/existing-html.js";
 import { renderIntoReport } from "../../email-engine/render-report.js";
 import { AppError, badRequest, notFound } from "../../lib/app-error.js";
-import { assertOwnerOrAdmin } from "../../plugins/access.js";
+import { isAdmin } from "../../plugins/access.js";
 import { hidePictures } from "./history/pictures.js";
 import { nameFromHtml } from "./jobs/pipeline.js";
 import { type GenerationRow, generationsRepo } from "./repo.js";
@@ -17,13 +19,39 @@ export function assertRefinable(row: GenerationRow | undefined): GenerationRow {
   return row;
 }
 
+/**
+ * A template another member owns answers exactly as an unknown id (404, never 403), so no route tells a member which
+ * ids exist (decision 124); an administrator may read any.
+ */
+function assertVisible(caller: UserRow, row: GenerationRow): void {
+  if (row.userId !== caller.id && !isAdmin(caller)) throw notFound(GENERATOR_MESSAGES.templateNotFound);
+}
+
+/** An administrator's change to another member's template: recorded in the audit log (decision 106). */
+async function auditForeign(
+  db: DbOrTx,
+  caller: UserRow,
+  row: GenerationRow,
+  actor: AdminActor | undefined,
+  action: "template.delete" | "template.restore",
+) {
+  if (row.userId === caller.id || !actor) return;
+  await recordAdminChange(db, actor, {
+    action,
+    targetType: "template",
+    targetId: row.id,
+    before: { deleted: action === "template.restore", ownerId: row.userId },
+    after: { deleted: action === "template.delete", ownerId: row.userId },
+  });
+}
+
 /** The member's generation history (/user/templates). */
 export const templatesService = {
   /** A saved template of the caller (or any, for an admin). Failed and pending rows are not templates. */
   async get(ctx: AppContext, caller: UserRow, id: string): Promise<GenerationRow> {
     const row = await generationsRepo.find(ctx.db, id);
     if (row?.status !== "succeeded" || row.deletedAt) throw notFound(GENERATOR_MESSAGES.templateNotFound);
-    assertOwnerOrAdmin(caller, row.userId, GENERATOR_MESSAGES.templateNotFound);
+    assertVisible(caller, row);
     return row;
   },
 
@@ -67,22 +95,39 @@ export const templatesService = {
    * served at once (decision 103); `restore` brings both back within TEMPLATE_UNDO.windowSeconds, after which
    * `purgeDeletedTemplates` removes the row and the pictures. Answers until when it can be undone.
    */
-  async remove(ctx: AppContext, caller: UserRow, id: string, now = new Date()): Promise<{ undoUntil: Date }> {
+  async remove(
+    ctx: AppContext,
+    caller: UserRow,
+    id: string,
+    opts: { now?: Date; actor?: AdminActor } = {},
+  ): Promise<{ undoUntil: Date }> {
+    const now = opts.now ?? new Date();
     const row = await this.get(ctx, caller, id);
-    await generationsRepo.update(ctx.db, row.id, { deletedAt: now });
+    // The change and its audit entry commit together (decision 106).
+    await ctx.db.transaction(async (tx) => {
+      await generationsRepo.update(tx, row.id, { deletedAt: now });
+      await auditForeign(tx, caller, row, opts.actor, "template.delete");
+    });
     await hidePictures(ctx, row, true, now);
     return { undoUntil: new Date(now.getTime() + TEMPLATE_UNDO.windowSeconds * 1000) };
   },
 
-  /** Undoes a deletion within the window: the template and its pictures are back. */
-  async restore(ctx: AppContext, caller: UserRow, id: string, now = new Date()): Promise<void> {
+  /**
+   * Undoes a deletion within the window: the template and its pictures are back. An administrator restoring a
+   * member's template is audited.
+   */
+  async restore(ctx: AppContext, caller: UserRow, id: string, opts: { now?: Date; actor?: AdminActor } = {}) {
+    const now = opts.now ?? new Date();
     const row = await generationsRepo.find(ctx.db, id);
     if (row?.status !== "succeeded" || !row.deletedAt) throw notFound(GENERATOR_MESSAGES.templateNotFound);
-    assertOwnerOrAdmin(caller, row.userId, GENERATOR_MESSAGES.templateNotFound);
+    assertVisible(caller, row);
     if (now.getTime() - row.deletedAt.getTime() > TEMPLATE_UNDO.windowSeconds * 1000) {
       throw new AppError("UNDO_EXPIRED", TEMPLATE_UNDO.expired, 410);
     }
-    await generationsRepo.update(ctx.db, row.id, { deletedAt: null });
+    await ctx.db.transaction(async (tx) => {
+      await generationsRepo.update(tx, row.id, { deletedAt: null });
+      await auditForeign(tx, caller, row, opts.actor, "template.restore");
+    });
     await hidePictures(ctx, row, false, now);
   },
 

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { adminActor } from "../../../core/audit.js";
 import { currentUser } from "../../../plugins/access.js";
 import { readSingleImage } from "../multipart-input.js";
 import { idParams, okResponse, perMemberLimit, slotParams } from "../route-parts.js";
@@ -119,7 +120,9 @@ export async function historyRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      const { undoUntil } = await templatesService.remove(ctx, currentUser(req), req.params.id);
+      const { undoUntil } = await templatesService.remove(ctx, currentUser(req), req.params.id, {
+        actor: adminActor(req),
+      });
       return { success: true as const, message: GENERATOR_MESSAGES.deleted, undoUntil: undoUntil.toISOString() };
     },
   );
@@ -136,7 +139,7 @@ export async function historyRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => {
-      await templatesService.restore(ctx, currentUser(req), req.params.id);
+      await templatesService.restore(ctx, currentUser(req), req.params.id, { actor: adminActor(req) });
       return { success: true as const, message: TEMPLATE_UNDO.restored };
     },
   );
