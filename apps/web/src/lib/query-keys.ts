@@ -10,6 +10,8 @@ export const sharedKeys = {
   templates: ["templates"] as const,
   /** The admin dashboard's counts (dashboard); a user edited, disabled or deleted moves them (users). */
   adminStats: ["admin-stats"] as const,
+  /** A member's brand kits (brand-kits edits them; the generator's form lists them to pick from). */
+  brandKits: ["brand-kits"] as const,
   /** The editable parts of one template version (generator's edit in place and its report's alt-text fields). */
   templateParts: (id: string | undefined) => ["template-parts", id] as const,
 };
