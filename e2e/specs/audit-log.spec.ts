@@ -29,16 +29,20 @@ test("admin changes a package price, then finds it in the Audit log with before 
 
   const row = page
     .getByRole("row")
-    .filter({ hasText: pkg._id })
+    .filter({ hasText: `Package “${pkg.packageName}”` })
     .filter({ hasText: newPrice.replace(/\.?0+$/, "") });
   await expect(row.first()).toBeVisible();
-  await expect(row.first().getByText("package.update")).toBeVisible();
+  // The action and its target in words, the code in the tooltip (decision 127).
+  await expect(row.first().getByText("Changed a package", { exact: true })).toHaveAttribute("title", "package.update");
   await expect(row.first().getByText("admin@", { exact: false })).toBeVisible();
   const price = row.first().getByTestId("audit-diff-row").filter({ hasText: "price" });
   await expect(price.locator("del")).toHaveText(String(pkg.price));
   await expect(price.locator("ins")).toHaveText(String(Number(newPrice)));
   // Only package.update entries are listed.
-  for (const code of await page.locator("tbody code").allTextContents()) expect(code).toBe("package.update");
+  for (const code of await page
+    .locator("tbody [data-action]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-action"))))
+    expect(code).toBe("package.update");
 
   // On a phone the wide table scrolls inside its box: the page itself never scrolls sideways (the diff's screen-reader
   // texts are absolutely positioned and widened the page by ~700 px before the box was positioned).

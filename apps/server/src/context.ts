@@ -127,7 +127,7 @@ export function createContext(opts: {
     });
   }
   const emailEngine = createEmailProcessor((err) => log.error({ err }, "email engine worker failed"), ownOrigins(env));
-  const letters = createLetterSender({ mail, siteUrl: env.publicUrl, run: (input) => emailEngine.run(input) });
+  const letters = createLetterSender({ mail, log, siteUrl: env.publicUrl, run: (input) => emailEngine.run(input) });
   const auth = createAuth({
     db,
     letters,

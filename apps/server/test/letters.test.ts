@@ -8,7 +8,7 @@ import { composeMessage } from "../src/adapters/spam/message.js";
 import { createSpamd } from "../src/adapters/spam/spamd.js";
 import { spamCheck } from "../src/email-engine/checks/spam.js";
 import { processEmail } from "../src/email-engine/index.js";
-import { composeLetter } from "../src/email-engine/letters/compose-letter.js";
+import { composeLetter, createLetterSender } from "../src/email-engine/letters/compose-letter.js";
 import { renderReport } from "../src/email-engine/render-report.js";
 import { loadEnv } from "../src/env.js";
 
@@ -114,5 +114,21 @@ describe("the emails Mailsmith sends", () => {
     ])
       expect(mail.html).toMatch(new RegExp(`<th scope="row"[^>]*>${label}</th><td[^>]*>${value}</td>`));
     expect(mail.text).toContain("Order reference: MS-7Q4K-2J9D");
+  });
+
+  it("still sends the words and the link when the engine cannot compose (its pool busy past its limit)", async () => {
+    const sent: { to: string; subject: string; html: string; text: string }[] = [];
+    const sender = createLetterSender({
+      siteUrl: SITE,
+      mail: { kind: "outbox", send: async (m) => void sent.push(m) },
+      run: async () => {
+        throw new Error("Processing this email took too long.");
+      },
+    });
+    await sender.send("sam@example.com", SAMPLES.verification!);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.html).toContain(`href="${LINK.replaceAll("&", "&amp;")}"`);
+    expect(sent[0]!.html).toMatch(/<html lang="en"/);
+    expect(sent[0]!.text.split("\n")).toContain(LINK);
   });
 });

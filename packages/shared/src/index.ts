@@ -3,6 +3,7 @@ export * from "./countries.js";
 export * from "./generator-ui.js";
 export * from "./messages/access.js";
 export * from "./messages/app.js";
+export * from "./messages/audit-words.js";
 export * from "./messages/auth.js";
 export * from "./messages/brand-kits.js";
 export * from "./messages/commerce.js";

@@ -221,6 +221,11 @@ export const OUTBOX_TEXTS = {
   /** The intro around the `SMTP_URL` variable name (a code element between the two parts). */
   introBeforeVariable: "Without SMTP settings, outgoing mail is kept here instead of being sent. Set ",
   introAfterVariable: " to deliver it.",
+  /** With SMTP configured (decision 127): where mail goes, and what this list still is. */
+  smtpDelivery: (server: string, from: string) =>
+    `Mail is delivered through the SMTP server ${server}, sent as ${from}.`,
+  smtpList: "The list below holds only mail kept before SMTP was set up; new mail is not added to it.",
+  textPart: "Plain-text part",
   to: "To",
   subject: "Subject",
   date: "Date",

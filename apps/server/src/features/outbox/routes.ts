@@ -19,6 +19,8 @@ export async function outboxRoutes(appBase: FastifyInstance) {
         response: {
           200: z.object({
             mode: z.enum(["smtp", "outbox"]),
+            /** With SMTP: the server (host:port) and sender mail goes out through; no credentials. */
+            smtp: z.object({ server: z.string(), from: z.string() }).optional(),
             data: z.array(
               z.object({
                 _id: z.string(),

@@ -1,6 +1,7 @@
 import { APP_UI_TEXTS, NAV_TEXTS } from "@mailsmith/shared";
 import { type ComponentType, lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
+import { ScrollRow } from "@/components/ui/scroll-row";
 import { Spinner } from "@/components/ui/spinner";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
@@ -84,7 +85,7 @@ export function AdminSettingsRoute() {
     <div className="mx-auto flex max-w-7xl flex-col gap-4">
       <h1 className="sr-only">Settings: {active.label}</h1>
       <nav aria-label={NAV_TEXTS.settings}>
-        <ul className="flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-white p-1.5">
+        <ScrollRow className="gap-1 rounded-xl border border-slate-200 bg-white p-1.5">
           {settingsPanels.map((p) => (
             <li key={p.key}>
               <button
@@ -97,7 +98,7 @@ export function AdminSettingsRoute() {
               </button>
             </li>
           ))}
-        </ul>
+        </ScrollRow>
       </nav>
       <section className="min-w-0 flex-1 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
         <Suspense

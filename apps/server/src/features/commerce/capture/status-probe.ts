@@ -1,9 +1,13 @@
+import { APP_UI_TEXTS } from "@mailsmith/shared";
 import { PaypalApiError, PaypalUnavailableError } from "../../../adapters/paypal/client.js";
 import type { AppContext } from "../../../context.js";
 import { errorLine, type ProbeResult, type StatusProbe } from "../../../core/status-probes.js";
 import { paypalRuntime } from "./paypal-runtime.js";
 import { isTestMode, loadSettings } from "./settings.js";
 import { HANDLED_EVENTS } from "./webhook.js";
+
+/** The tab as the Settings page names it (decision 127). */
+const PAYPAL_TAB = `Admin → Settings → ${APP_UI_TEXTS.settingsTabs.paypal}`;
 
 const WEBHOOK_PATH = "/api/paypal/webhook";
 
@@ -26,7 +30,7 @@ export function paypalStatusProbe(ctx: AppContext): StatusProbe {
             summary: testMode
               ? "No PayPal credentials: payments use the built-in test stand-in (no real money moves)"
               : "No PayPal credentials: members cannot pay",
-            fix: "Create an app at developer.paypal.com and save its client id and secret in Admin → Settings → Payment (docs/deploy.md).",
+            fix: `Create an app at developer.paypal.com and save its client id and secret in ${PAYPAL_TAB} (docs/deploy.md).`,
           },
         ];
       }
@@ -34,7 +38,7 @@ export function paypalStatusProbe(ctx: AppContext): StatusProbe {
       const mode = settings.mode === "live" ? "live" : "sandbox";
       const credentials = await check(async () => {
         await client.checkCredentials();
-        const off = settings.enablePayPal ? "" : " (payments are switched off in Settings → Payment)";
+        const off = settings.enablePayPal ? "" : ` (payments are switched off in ${PAYPAL_TAB})`;
         return {
           state: settings.enablePayPal ? "ok" : "warn",
           summary: `PayPal ${mode} accepted the client id ${settings.clientId.slice(0, 8)}…${off}`,
@@ -103,7 +107,7 @@ async function check(
       return {
         state: "fail",
         summary: `PayPal refused the saved client id and secret (${err.status})`,
-        fix: "Copy the client id and secret of one PayPal app, for the mode chosen (sandbox or live), into Admin → Settings → Payment.",
+        fix: `Copy the client id and secret of one PayPal app, for the mode chosen (sandbox or live), into ${PAYPAL_TAB}.`,
       };
     }
     if (err instanceof PaypalApiError && err.status === 404)

@@ -1,4 +1,4 @@
-import { maskKey } from "@mailsmith/shared";
+import { APP_UI_TEXTS, maskKey } from "@mailsmith/shared";
 import { createGeminiClient, type GeminiClient } from "../../../adapters/gemini/client.js";
 import { withOpenAiCompatible } from "../../../adapters/openai-compatible/provider-client.js";
 import type { AppContext } from "../../../context.js";
@@ -7,8 +7,10 @@ import { checkKey } from "./discovery.js";
 import { planFrom, readModelSettings } from "./models.js";
 import { keysRepo } from "./repo.js";
 
-const KEYS_FIX =
-  "Create a key in Google AI Studio (aistudio.google.com/apikey) and add it in Admin → Settings → Gemini Keys; keys from one Google project share one quota, so a second key helps only from another project.";
+/** The tab as the Settings page names it (decision 127). */
+const KEYS_TAB = `Admin → Settings → ${APP_UI_TEXTS.settingsTabs.geminiKeys}`;
+
+const KEYS_FIX = `Create a key in Google AI Studio (aistudio.google.com/apikey) and add it in ${KEYS_TAB}; keys from one Google project share one quota, so a second key helps only from another project.`;
 
 /**
  * System status (decision 099): each active Gemini key checked for real (models.list, as "Test key" does: the result
@@ -57,7 +59,7 @@ export function geminiStatusProbe(ctx: AppContext, gemini?: GeminiClient): Statu
             name: "Gemini model",
             state: "warn",
             summary: `${plan.skipped.model} is ${plan.skipped.why === "not_found" ? "retired (Google answered NOT_FOUND)" : "not listed by any key"}: generations use ${model ?? "none"} instead`,
-            fix: "Choose a listed model in Admin → Settings → Gemini Keys, or unset GEMINI_MODEL to let the newest stable Flash model be chosen.",
+            fix: `Choose a listed model in ${KEYS_TAB}, or unset GEMINI_MODEL to let the newest stable Flash model be chosen.`,
           }
         : model
           ? { name: "Gemini model", state: working > 0 ? "ok" : "fail", summary: `Generations use ${model} (${how})` }

@@ -1,4 +1,4 @@
-import { AUDIT_PAGE_SIZE, AUDIT_TEXTS, type TAuditEntry } from "@mailsmith/shared";
+import { AUDIT_PAGE_SIZE, AUDIT_TEXTS, auditActionWords, auditTargetWords, type TAuditEntry } from "@mailsmith/shared";
 import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -6,6 +6,7 @@ import { type Column, DataTable } from "@/components/ui/data-table";
 import { TextField } from "@/components/ui/field";
 import { pageCountOf } from "@/components/ui/pager";
 import { errorMessage } from "@/lib/api-client";
+import { formatDate } from "@/lib/format-date";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useAuditLog } from "../api/audit-log";
 import { AuditDiff } from "../components/audit-diff";
@@ -23,7 +24,7 @@ const columns: Column<TAuditEntry>[] = [
     key: "createdAt",
     header: AUDIT_TEXTS.when,
     className: "whitespace-nowrap text-slate-600",
-    render: (e) => <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString()}</time>,
+    render: (e) => <time dateTime={e.createdAt}>{formatDate(e.createdAt, { time: true })}</time>,
   },
   {
     key: "actor",
@@ -40,18 +41,18 @@ const columns: Column<TAuditEntry>[] = [
   {
     key: "action",
     header: AUDIT_TEXTS.action,
-    render: (e) => <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{e.action}</code>,
+    // In words; the code (what the Action filter takes) in the tooltip (decision 127).
+    render: (e) => (
+      <span className="font-medium text-slate-900" title={e.action} data-action={e.action}>
+        {auditActionWords(e.action)}
+      </span>
+    ),
   },
   {
     key: "target",
     header: AUDIT_TEXTS.target,
-    className: "text-xs text-slate-600",
-    render: (e) => (
-      <span>
-        {e.targetType}
-        {e.targetId && <span className="block break-all text-slate-500">{e.targetId}</span>}
-      </span>
-    ),
+    className: "text-sm text-slate-700",
+    render: (e) => <span title={e.targetId || undefined}>{auditTargetWords(e)}</span>,
   },
   { key: "change", header: AUDIT_TEXTS.change, render: (e) => <AuditDiff before={e.before} after={e.after} /> },
 ];

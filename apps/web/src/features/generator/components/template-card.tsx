@@ -12,6 +12,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { downloadText } from "@/lib/download";
+import { formatDate } from "@/lib/format-date";
 import { fetchTemplate } from "../api/queries";
 import { useDuplicateTemplate } from "../api/templates";
 import { TemplateThumb } from "./template-thumb";
@@ -155,7 +156,7 @@ export function TemplateCard({
         <VersionChain item={t} />
         {t.instructions && <p className="line-clamp-2 text-sm text-slate-600">{t.instructions}</p>}
         <p className="text-xs text-slate-500">
-          {new Date(t.createdAt).toLocaleString()} · {t.credit} credit · {(t.sizeBytes / 1024).toFixed(1)} KB
+          {formatDate(t.createdAt, { time: true })} · {t.credit} credit · {(t.sizeBytes / 1024).toFixed(1)} KB
         </p>
         <CardActions t={t} onRename={onRename} onDelete={onDelete} />
       </div>

@@ -1,8 +1,9 @@
 import { PERIODIC_JOB_TITLES, SYSTEM_STATUS_TEXTS, type TPeriodicJobStatus } from "@mailsmith/shared";
 import { Badge } from "@/components/ui/badge";
+import { formatDate } from "@/lib/format-date";
 
 const T = SYSTEM_STATUS_TEXTS.jobs;
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
+const time = (iso: string | null) => (iso ? formatDate(iso, { time: true }) : null);
 
 /** System status → Background jobs: each periodic job of the server that answered, its last and next run and error. */
 export function PeriodicJobs({ jobs }: { jobs: TPeriodicJobStatus[] }) {

@@ -4,6 +4,7 @@ import { Badge, type BadgeColor } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
+import { formatDate } from "@/lib/format-date";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSystemStatus } from "../api/system-status";
 import { PeriodicJobs } from "../components/periodic-jobs";
@@ -45,7 +46,7 @@ export function SystemStatusPage() {
               ))}
             </ul>
             <p className="mt-3 text-xs text-slate-500">
-              {SYSTEM_STATUS_TEXTS.checkedAt(new Date(q.data.checkedAt).toLocaleString())}
+              {SYSTEM_STATUS_TEXTS.checkedAt(formatDate(q.data.checkedAt, { time: true }))}
             </p>
             <PeriodicJobs jobs={q.data.jobs} />
           </>

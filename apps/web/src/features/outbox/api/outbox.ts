@@ -10,10 +10,13 @@ export interface OutboxMail {
   createdAt: string;
 }
 
-/** GET /api/admin/outbox: mail kept locally when the server has no SMTP_URL. */
+/** GET /api/admin/outbox: mail kept locally when the server has no SMTP_URL; with one, where mail goes. */
 export const outboxQuery = queryOptions({
   queryKey: ["outbox"] as const,
-  queryFn: () => api.get<{ mode: string; data: OutboxMail[] }>("/api/admin/outbox"),
+  queryFn: () =>
+    api.get<{ mode: "smtp" | "outbox"; smtp?: { server: string; from: string }; data: OutboxMail[] }>(
+      "/api/admin/outbox",
+    ),
 });
 
 export function useOutbox() {

@@ -8,6 +8,7 @@ import { Modal } from "@/components/ui/modal";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useSignOut } from "@/lib/auth";
+import { formatDate } from "@/lib/format-date";
 import { deleteMyAccount, useDataExport, useStartDataExport } from "../api/member-data";
 
 const card = "rounded-2xl border bg-white p-6 shadow-sm";
@@ -24,7 +25,7 @@ function ExportState({ data }: { data: TDataExport | null | undefined }) {
     );
   }
   if (data.status === "ready" && data.url) {
-    const until = new Date(data.expiresAt ?? "").toLocaleString();
+    const until = formatDate(data.expiresAt, { time: true });
     return (
       <div role="status" className="space-y-3 text-sm text-slate-700">
         <p>{T.ready(until)}</p>

@@ -1,5 +1,6 @@
 import type { TSupportTicket } from "@mailsmith/shared";
 import { Badge, type BadgeColor } from "@/components/ui/badge";
+import { formatDate } from "@/lib/format-date";
 
 const statusColors: Record<TSupportTicket["ticketStatus"], BadgeColor> = {
   open: "blue",
@@ -18,5 +19,5 @@ export function TicketPriorityBadge({ priority }: { priority: TSupportTicket["pr
 }
 
 export function formatDateTime(iso: string) {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return formatDate(iso, { time: true });
 }

@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { type Column, DataTable, useDataTable } from "@/components/ui/data-table";
 import { Modal } from "@/components/ui/modal";
 import { errorMessage } from "@/lib/api-client";
+import { formatDate } from "@/lib/format-date";
 import { useCreditHistory } from "../api/users";
 
 const columns: Column<TLedgerEntry>[] = [
@@ -17,7 +18,7 @@ const columns: Column<TLedgerEntry>[] = [
     header: USERS_MESSAGES.date,
     sortValue: (r) => new Date(r.createdAt),
     className: "whitespace-nowrap",
-    render: (r) => new Date(r.createdAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
+    render: (r) => formatDate(r.createdAt, { time: true }),
   },
   { key: "reason", header: USERS_MESSAGES.reason, render: (r) => LEDGER_REASON_LABELS[r.reason] ?? r.reason },
   {

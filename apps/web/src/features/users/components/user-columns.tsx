@@ -14,6 +14,7 @@ import type { Column } from "@/components/ui/data-table";
 import { inputClasses } from "@/components/ui/field";
 import { RowActions } from "@/components/ui/row-actions";
 import { TruncatedText } from "@/components/ui/truncated-text";
+import { formatDate } from "@/lib/format-date";
 import type { UserDraft } from "../hooks/use-users-directory";
 
 /**
@@ -181,7 +182,7 @@ export function userColumns(p: UserColumnsProps): Column<TUser>[] {
       header: USERS_MESSAGES.joined,
       sortValue: (u) => new Date(u.createdAt),
       className: "whitespace-nowrap",
-      render: (u) => new Date(u.createdAt).toLocaleDateString(undefined, { dateStyle: "medium" }),
+      render: (u) => formatDate(u.createdAt),
     },
     {
       key: "signupIp",

@@ -1,6 +1,7 @@
 import { COMMERCE_UI_TEXTS, formatPrice, type OrderKind, type TItemOrder, type TPackageOrder } from "@mailsmith/shared";
 import type { ReactNode } from "react";
 import { Badge, statusColor } from "@/components/ui/badge";
+import { formatDate } from "@/lib/format-date";
 import { orderName } from "../../orders/components/order-format";
 
 const T = COMMERCE_UI_TEXTS.payNowPage;
@@ -45,7 +46,7 @@ export function PayNowOrderDetails({ order: o, kind }: { order: TPackageOrder | 
       <Card title={T.orderDetails}>
         <Row label={T.orderId}>{o.orderId}</Row>
         <Row label={T.paymentId}>{o.paymentId}</Row>
-        <Row label={T.date}>{new Date(o.createdAt).toLocaleDateString()}</Row>
+        <Row label={T.date}>{formatDate(o.createdAt)}</Row>
         <Row label={T.status}>
           <Badge color={statusColor(o.paymentStatus)}>{o.paymentStatus}</Badge>
         </Row>

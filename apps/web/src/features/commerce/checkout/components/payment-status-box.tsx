@@ -1,4 +1,5 @@
 import { COMMERCE_UI_TEXTS, PAYMENT_MESSAGES } from "@mailsmith/shared";
+import { formatDate } from "@/lib/format-date";
 
 /** The spec's status box: "Payment Status" for successful/Redirecting messages, else "Payment Issue". */
 export function PaymentStatusBox({
@@ -28,7 +29,7 @@ export function PaymentStatusBox({
           <ul className="mt-1 list-disc pl-5">
             <li>Order ID: {orderId}</li>
             {transactionId && <li>PayPal transaction ID: {transactionId}</li>}
-            <li>Time of transaction: {new Date().toLocaleString()}</li>
+            <li>Time of transaction: {formatDate(new Date(), { time: true })}</li>
           </ul>
         </div>
       )}

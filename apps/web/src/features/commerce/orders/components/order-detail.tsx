@@ -6,6 +6,7 @@ import {
   PAYMENT_STATUS,
   type TPackageOrder,
 } from "@mailsmith/shared";
+import { formatDate } from "@/lib/format-date";
 import { StatusBadge, shortDate } from "./order-format";
 
 /** Days left for a paid order; an unpaid one shows its real state, never a membership (issue 13 item 3). */
@@ -56,7 +57,7 @@ export function OrderDetail({ order }: { order: TPackageOrder }) {
     rows.push([COMMERCE_UI_TEXTS.orderDetail.paypalTransaction, order.paypalTransactionID]);
   if (order.payerEmail) rows.push([COMMERCE_UI_TEXTS.orderDetail.payer, order.payerEmail]);
   if (order.captureTime)
-    rows.push([COMMERCE_UI_TEXTS.orderDetail.paidAt, new Date(order.captureTime).toLocaleString()]);
+    rows.push([COMMERCE_UI_TEXTS.orderDetail.paidAt, formatDate(order.captureTime, { time: true })]);
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
       {rows.map(([k, v]) => (

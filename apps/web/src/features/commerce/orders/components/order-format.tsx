@@ -1,6 +1,7 @@
 import { ITEM_MESSAGES, type OrderKind } from "@mailsmith/shared";
 import { Badge, statusColor } from "@/components/ui/badge";
 import { paths } from "@/config/paths";
+import { formatDate } from "@/lib/format-date";
 
 /** "Nov 22, 2026" from an ISO date or a dd/mm/yyyy date. */
 export function shortDate(value: string | null | undefined): string {
@@ -8,7 +9,7 @@ export function shortDate(value: string | null | undefined): string {
   const dmy = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
   const d = dmy ? new Date(Number(dmy[3]), Number(dmy[2]) - 1, Number(dmy[1])) : new Date(value);
   if (Number.isNaN(d.getTime())) return value;
-  return d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+  return formatDate(d);
 }
 
 export function StatusBadge({ status, upper = false }: { status: string; upper?: boolean }) {

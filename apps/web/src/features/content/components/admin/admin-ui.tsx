@@ -7,6 +7,7 @@ import { CONTENT_UI_TEXTS } from "@mailsmith/shared";
 import { forwardRef, type ReactNode, type SelectHTMLAttributes, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
+import { formatDate } from "@/lib/format-date";
 
 /** A labelled checkbox. */
 export function CheckboxField({ label, ...props }: React.InputHTMLAttributes<HTMLInputElement> & { label: string }) {
@@ -99,5 +100,5 @@ export function StatTile({
 export function formatDateTime(iso: string | null | undefined) {
   if (!iso) return "—";
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "—" : d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return formatDate(d, { time: true });
 }

@@ -3,8 +3,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { Column } from "@/components/ui/data-table";
 import { RowActions } from "@/components/ui/row-actions";
+import { formatDate } from "@/lib/format-date";
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : GEMINI_KEY_MESSAGES.never);
+const when = (iso: string | null) => (iso ? formatDate(iso, { time: true }) : GEMINI_KEY_MESSAGES.never);
 
 const HEALTH: Record<TGeminiKey["health"]["status"], { label: string; color: "green" | "red" | "amber" | "grey" }> = {
   ok: { label: GEMINI_HEALTH_MESSAGES.statusOk, color: "green" },
@@ -117,7 +118,7 @@ export function geminiKeyColumns(inUse: string | null, on: GeminiKeyActions): Co
       header: GEMINI_KEY_MESSAGES.created,
       sortValue: (k) => new Date(k.createdAt),
       className: "whitespace-nowrap text-slate-600",
-      render: (k) => new Date(k.createdAt).toLocaleDateString(),
+      render: (k) => formatDate(k.createdAt),
     },
     {
       key: "usage",

@@ -6,9 +6,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-client";
+import { formatDate } from "@/lib/format-date";
 import { useGeminiKeyMutations } from "../../api/gemini-keys";
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDate(iso, { time: true });
 
 /**
  * The model generations use (decision 094): automatic by default (the newest stable Flash the keys list), or one the
