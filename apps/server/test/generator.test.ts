@@ -2,8 +2,8 @@ import { GEMINI_KEY_MESSAGES, GENERATION_JOB_MESSAGES, GENERATOR_MESSAGES } from
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GeminiStandIn, startGeminiStandIn } from "../src/adapters/gemini/stand-in.js";
 import { creditLedger, generationJobs, generations, outbox } from "../src/db/schema/index.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { startTestServer, type TestClient, type TestResponse, type TestServer } from "./harness.js";
 
 let server: TestServer;

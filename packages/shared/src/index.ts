@@ -1,4 +1,5 @@
 export * from "./constants.js";
+export * from "./contrast.js";
 export * from "./countries.js";
 export * from "./generator-ui.js";
 export * from "./messages/access.js";

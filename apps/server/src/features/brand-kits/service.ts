@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { BRAND_KIT_LIMITS, BRAND_KIT_MESSAGES, type TBrandKitContent, type TBrandPalette } from "@mailsmith/shared";
+import {
+  BRAND_KIT_LIMITS,
+  BRAND_KIT_MESSAGES,
+  contrastRatio as contrast,
+  relativeLuminance as luminance,
+  type TBrandKitContent,
+  type TBrandPalette,
+} from "@mailsmith/shared";
 import { cleanImage } from "../../adapters/storage/clean-image.js";
 import { keyFromUrl } from "../../adapters/storage/storage.js";
 import type { AppContext } from "../../context.js";
@@ -10,18 +17,6 @@ import { type BrandKitRow, brandKitsRepo } from "./repo.js";
 
 const missing = () => notFound(BRAND_KIT_MESSAGES.notFound);
 
-/** Relative luminance (WCAG) of a colour. */
-function luminance(c: { r: number; g: number; b: number }): number {
-  const ch = (v: number) => {
-    const s = v / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * ch(c.r) + 0.7152 * ch(c.g) + 0.0722 * ch(c.b);
-}
-const contrast = (a: PaletteColour, b: PaletteColour) => {
-  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
-  return (x + 0.05) / (y + 0.05);
-};
 const chroma = (c: PaletteColour) => Math.max(c.r, c.g, c.b) - Math.min(c.r, c.g, c.b);
 
 /**

@@ -1,6 +1,7 @@
 import {
   BRAND_KIT_LIMITS,
   BRAND_PALETTE_ROLES,
+  contrastRatio,
   BRAND_KIT_UI_TEXTS as T,
   type TBrandKit,
   type TBrandKitInput,
@@ -12,7 +13,6 @@ import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-client";
 import { paletteFromImage, uploadLogo, useSaveBrandKit } from "../api/brand-kits";
-import { contrastRatio } from "./contrast";
 
 const EMPTY: TBrandKitInput = {
   name: "",
