@@ -13,6 +13,9 @@
  *   OpenAI-compatible (decision 115): --provider=openai with OPENAI_BASE_URL (e.g. https://api.openai.com/v1,
  *   http://localhost:11434/v1 for Ollama), OPENAI_API_KEY (may be blank for local servers) and OPENAI_MODEL;
  *   with --stand-in it runs against the OpenAI-compatible stand-in.
+ * Grounding (decision 122): each design is also read by the local design reader and asked for HTML once more with the
+ * reader's layout in the prompt ("html+layout"), as the generator does, so the summary compares HTML with and without
+ * grounding on the same designs and model (--no-grounding leaves that row out).
  */
 import { writeFileSync } from "node:fs";
 import pino from "pino";
@@ -20,6 +23,7 @@ import { createGeminiClient } from "../src/adapters/gemini/client.js";
 import { thinkingFor } from "../src/adapters/gemini/models.js";
 import { withOpenAiCompatible } from "../src/adapters/openai-compatible/provider-client.js";
 import { createRenderer } from "../src/adapters/renderer/renderer.js";
+import { closeSharedOcrEngine, readDesign } from "../src/design-reader/index.js";
 import { scoreFidelity } from "../src/email-engine/fidelity/index.js";
 import { processEmail } from "../src/email-engine/index.js";
 import { compileMjml, looksLikeMjml } from "../src/email-engine/mjml.js";
@@ -34,9 +38,11 @@ import { inlineImages } from "../test/fidelity-helpers.js";
 import { type CorpusTemplate, loadCorpus } from "../test/fixtures/email-corpus/load.js";
 
 type Format = "html" | "mjml";
+/** What is asked: a format, with or without the reader's layout in the prompt. */
+type Variant = Format | "html+layout";
 interface Row {
   design: string;
-  format: Format;
+  format: Variant;
   ok: boolean;
   error?: string;
   score?: number;
@@ -57,6 +63,7 @@ const args = Object.fromEntries(
 );
 const standInMode = args["stand-in"] === "true";
 const designCount = Math.min(40, Math.max(1, Number(args.designs ?? 20)));
+const variants: Variant[] = args["no-grounding"] === "true" ? ["html", "mjml"] : ["html", "mjml", "html+layout"];
 
 /** Spread the picks over the corpus' sources (not the first 20 of one package). */
 function pick(corpus: CorpusTemplate[], n: number): CorpusTemplate[] {
@@ -144,7 +151,10 @@ async function main() {
   try {
     for (const t of designs) {
       const design = (await renderer.render({ html: await inlineImages(t.html), width: 600 })).png;
-      for (const format of ["html", "mjml"] as Format[]) {
+      // The reader's layout for the grounded variant (null when it cannot read the design: that row is then ungrounded).
+      const layout = variants.includes("html+layout") ? await readDesign(design).catch(() => null) : null;
+      for (const variant of variants) {
+        const format: Format = variant === "mjml" ? "mjml" : "html";
         const started = performance.now();
         let modelMs = 0;
         try {
@@ -153,6 +163,7 @@ async function main() {
             instructions: "",
             imageCount: 1,
             format,
+            layout: variant === "html+layout" ? layout : null,
           });
           const t0 = performance.now();
           const chunks = await gemini.stream({
@@ -201,7 +212,7 @@ async function main() {
             : undefined;
           rows.push({
             design: t.id,
-            format,
+            format: variant,
             ok: true,
             score: fid?.score,
             parts: fid?.parts,
@@ -215,7 +226,7 @@ async function main() {
         } catch (err) {
           rows.push({
             design: t.id,
-            format,
+            format: variant,
             ok: false,
             error: (err as Error).message,
             modelMs,
@@ -226,7 +237,7 @@ async function main() {
         console.log(
           [
             r.design.padEnd(34),
-            r.format.padEnd(4),
+            r.format.padEnd(11),
             r.ok ? `score ${String(r.score ?? "-").padStart(5)}` : `FAILED ${r.error}`,
             r.ok ? `fails ${r.fails} warns ${r.warns}${r.passed ? " passed" : ""}` : "",
             r.mjmlErrors !== undefined ? `mjml-errors ${r.mjmlErrors}` : "",
@@ -237,6 +248,7 @@ async function main() {
     }
   } finally {
     await renderer.close();
+    await closeSharedOcrEngine();
     await closeStandIn?.();
   }
 
@@ -248,14 +260,14 @@ async function main() {
   console.log(
     `\n${standInMode ? "STAND-IN DRY RUN (figures say nothing about a real model)" : `model ${model}`}, ${designs.length} designs`,
   );
-  console.log("format  answered  score(mean/median)  fails(mean)  passed  model ms(median)  total ms(median)");
-  for (const format of ["html", "mjml"] as Format[]) {
+  console.log("format       answered  score(mean/median)  fails(mean)  passed  model ms(median)  total ms(median)");
+  for (const format of variants) {
     const rs = rows.filter((r) => r.format === format);
     const ok = rs.filter((r) => r.ok);
     const scores = ok.map((r) => r.score).filter((s): s is number => typeof s === "number");
     console.log(
       [
-        format.padEnd(6),
+        format.padEnd(11),
         `${ok.length}/${rs.length}`.padStart(8),
         `${mean(scores).toFixed(1)} / ${med(scores).toFixed(1)}`.padStart(18),
         mean(ok.map((r) => r.fails ?? 0))
