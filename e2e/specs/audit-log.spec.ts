@@ -29,11 +29,19 @@ test("admin changes a package price, then finds it in the Audit log with before 
 
   const row = page
     .getByRole("row")
-    .filter({ hasText: `Package “${pkg.packageName}”` })
+    .filter({ hasText: "Changed a package" })
     .filter({ hasText: newPrice.replace(/\.?0+$/, "") });
   await expect(row.first()).toBeVisible();
   // The action and its target in words, the code in the tooltip (decision 127).
   await expect(row.first().getByText("Changed a package", { exact: true })).toHaveAttribute("title", "package.update");
+  // The target in words (its name when the entry records one); the id only in the tooltip.
+  await expect(
+    row
+      .first()
+      .getByRole("cell")
+      .filter({ hasText: /^Package/ })
+      .locator("span"),
+  ).toHaveAttribute("title", pkg._id);
   await expect(row.first().getByText("admin@", { exact: false })).toBeVisible();
   const price = row.first().getByTestId("audit-diff-row").filter({ hasText: "price" });
   await expect(price.locator("del")).toHaveText(String(pkg.price));
