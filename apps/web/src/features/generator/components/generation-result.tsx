@@ -7,6 +7,7 @@ import { paths } from "@/config/paths";
 import { CodePanel } from "./code-panel";
 import { EmailPreview } from "./email-preview";
 import { QualityReport } from "./quality-report";
+import { WrittenBy } from "./written-by";
 
 /** The design picture for the compare view: the upload in this tab, else the stored design, else its thumbnail. */
 export function designSourceOf(template: TTemplateFull, local?: string | null) {
@@ -26,6 +27,7 @@ export function GenerationResult({ template, designSrc }: { template: TTemplateF
         </Link>{" "}
         {GENERATOR_UI.savedAs(template.name)}
       </p>
+      <WrittenBy model={template.model} />
       <FidelityScore
         fidelity={
           template.score !== null && template.scoreParts ? { score: template.score, parts: template.scoreParts } : null

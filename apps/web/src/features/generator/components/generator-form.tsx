@@ -7,6 +7,7 @@ import {
   GENERATOR_LIMITS,
   GENERATOR_MESSAGES,
   GENERATOR_UI,
+  LOCAL_READER_TEXTS,
 } from "@mailsmith/shared";
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
@@ -25,6 +26,8 @@ export interface GeneratorFormNotes {
   reattached: boolean;
   startError: string | null;
   generated: boolean;
+  /** The local reader writes the next generation (decision 122): its price in credits; null when a model does. */
+  localReaderCredits: number | null;
 }
 
 function VariantsField({ form, busy }: { form: GeneratorFormState; busy: boolean }) {
@@ -113,6 +116,11 @@ export function GeneratorForm({
       {notes.noKeys && <Alert tone="warning">{GENERATOR_MESSAGES.noApiKeys}</Alert>}
       {notes.keysLoadError && <Alert tone="warning">{GENERATOR_MESSAGES.keysLoadError}</Alert>}
       {notes.reattached && <Alert tone="info">{GENERATOR_UI.reattached}</Alert>}
+      {notes.localReaderCredits !== null && (
+        <Alert tone="info" title={LOCAL_READER_TEXTS.engineName}>
+          {LOCAL_READER_TEXTS.generatorNote(notes.localReaderCredits)}
+        </Alert>
+      )}
       <div>
         <label htmlFor="email-type" className="mb-1.5 block text-sm font-medium text-slate-700">
           {GENERATOR_UI.selectEmailType}
@@ -157,7 +165,8 @@ export function GeneratorForm({
         onChange={(e) => form.setInstructions(e.target.value)}
         placeholder={GENERATOR_UI.instructionsPlaceholder}
       />
-      <VariantsField form={form} busy={busy} />
+      {/* The local reader writes one version of a design: no variants to choose. */}
+      {notes.localReaderCredits === null && <VariantsField form={form} busy={busy} />}
       {form.inputError && <Alert>{form.inputError}</Alert>}
       {notes.startError && <Alert title={notes.startError}>{GENERATION_JOB_MESSAGES.notCharged}</Alert>}
       {notes.generated && <Alert tone="success">{GENERATOR_MESSAGES.generated}</Alert>}

@@ -8,10 +8,13 @@ import {
 import { useEffect, useState } from "react";
 import { checkImages, type PickedImage, usePasteImages, useRevokeOnUnmount } from "../components/image-picker";
 
-/** What the member may send: enough credits for the variants asked for, instructions within the limit. */
-function inputProblem(credits: number, variants: number, instructions: string): string | null {
-  if (credits < 1) return GENERATOR_MESSAGES.insufficientCredits;
-  if (credits < variants) return GENERATOR_UI.notEnoughForVariants(variants, credits);
+/**
+ * What the member may send: enough credits for the variants asked for (at `price` each: 1, or the local reader's
+ * price, which may be 0 — decision 122), instructions within the limit.
+ */
+function inputProblem(credits: number, variants: number, instructions: string, price: number): string | null {
+  if (credits < price) return GENERATOR_MESSAGES.insufficientCredits;
+  if (credits < variants * price) return GENERATOR_UI.notEnoughForVariants(variants, credits);
   if (instructions.length > GENERATOR_LIMITS.maxInstructionsLength) return GENERATOR_MESSAGES.instructionsTooLong;
   return null;
 }
@@ -21,7 +24,7 @@ function inputProblem(credits: number, variants: number, instructions: string): 
  * and variants, with the messages of refused images and of input the server would refuse. `busy` locks it while a
  * generation runs. `submission()` checks the input and builds the request, or returns null after showing why not.
  */
-export function useGeneratorForm({ credits, busy }: { credits: number; busy: boolean }) {
+export function useGeneratorForm({ credits, busy, price = 1 }: { credits: number; busy: boolean; price?: number }) {
   const [emailType, setEmailType] = useState<EmailType>(DEFAULT_EMAIL_TYPE);
   const [instructions, setInstructions] = useState("");
   const [images, setImages] = useState<PickedImage[]>([]);
@@ -65,7 +68,7 @@ export function useGeneratorForm({ credits, busy }: { credits: number; busy: boo
     });
 
   const submission = (): FormData | null => {
-    const problem = inputProblem(credits, variants, instructions);
+    const problem = inputProblem(credits, variants, instructions, price);
     setInputError(problem);
     if (problem) return null;
     const form = new FormData();

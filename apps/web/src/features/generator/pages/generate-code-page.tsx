@@ -63,7 +63,10 @@ function Generator({ credits }: { credits: number }) {
   const status = useGeneratorStatus(true);
   const gen = useGenerationJobs();
   const busy = gen.running;
-  const form = useGeneratorForm({ credits, busy });
+  // The next generation's price: 1 credit, or what the admin set for the local reader (decision 122).
+  const price = status.data?.creditsPerGeneration ?? 1;
+  const localReader = status.data?.engine === "local-reader";
+  const form = useGeneratorForm({ credits, busy, price });
   /** Share of the upload sent, while the request that creates the job is under way. */
   const [uploaded, setUploaded] = useState<number | null>(null);
 
@@ -95,9 +98,10 @@ function Generator({ credits }: { credits: number }) {
         <GeneratorForm
           form={form}
           busy={busy}
-          noCredits={credits < 1}
+          noCredits={credits < price}
           notes={{
             noKeys: Boolean(status.data && !status.data.available),
+            localReaderCredits: localReader ? price : null,
             keysLoadError: status.isError,
             reattached: gen.reattached && active.length > 0,
             startError: gen.startError,

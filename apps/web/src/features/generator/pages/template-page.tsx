@@ -34,6 +34,7 @@ import { TemplateBrandKit } from "../components/template-brand-kit";
 import { TemplateEditor } from "../components/template-editor";
 import { TemplateImages } from "../components/template-images";
 import { VersionList } from "../components/version-list";
+import { WrittenBy } from "../components/written-by";
 import { useGenerationJobs } from "../hooks/use-generation-jobs";
 
 const PREVIEW_LABELS = {
@@ -114,6 +115,7 @@ export function TemplatePage() {
       <RenameDialog template={renaming ? t : null} onClose={() => setRenaming(false)} />
       <VersionList template={t} />
       <TemplateBrandKit kit={t.brandKit} />
+      <WrittenBy model={t.model} />
       <p className="mt-1 text-sm text-slate-600">
         {new Date(t.createdAt).toLocaleString()}
         {t.parentId && (

@@ -18,6 +18,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useGeminiKeyMutations, useGeminiKeys, useGeminiModels } from "../../api/gemini-keys";
 import { geminiKeyColumns } from "./gemini-key-columns";
 import { GeminiModelPanel } from "./gemini-model-panel";
+import { LocalReaderPanel } from "./local-reader-panel";
 
 /** Admin settings → Gemini Keys (admin spec §2, §5, §7, §8). Keys are write-only: the table shows first 8 … last 4. */
 export function GeminiKeysPanel() {
@@ -162,6 +163,8 @@ export function GeminiKeysPanel() {
             keys.data.filter((k) => k.isActive).every((k) => k.health.status === "invalid"),
         )}
       />
+
+      <LocalReaderPanel />
 
       <form
         className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4"

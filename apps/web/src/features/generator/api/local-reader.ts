@@ -1,0 +1,26 @@
+import type { TLocalReaderSettings, TLocalReaderSettingsResponse } from "@mailsmith/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { generatorStatusQuery } from "./queries";
+
+const key = ["local-reader"] as const;
+
+/** The local reader's price and when members use it (decision 122; admins only). */
+export function useLocalReaderSettings() {
+  return useQuery({
+    queryKey: key,
+    queryFn: () => api.get<TLocalReaderSettingsResponse>("/api/local-reader").then((r) => r.data),
+  });
+}
+
+export function useSaveLocalReaderSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TLocalReaderSettings) => api.put<TLocalReaderSettingsResponse>("/api/local-reader", body),
+    onSuccess: (r) => {
+      qc.setQueryData(key, r.data);
+      // What the generator page says about the next generation changes with it.
+      qc.invalidateQueries({ queryKey: generatorStatusQuery.queryKey });
+    },
+  });
+}
