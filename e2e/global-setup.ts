@@ -82,7 +82,7 @@ async function startServer(lane: number, smtpUrl: string, geminiUrl: string) {
     await database.drop();
   };
   try {
-    const kind = await waitForHealth(baseUrl, server, 120_000);
+    const kind = await waitForHealth(baseUrl, server, 300_000);
     const expected = database.url ? "postgres" : "pglite";
     if (kind !== expected) throw new Error(`lane ${lane + 1} should run on ${expected} but its server uses ${kind}`);
     console.log(`lane ${lane + 1}: ${baseUrl} on ${kind}`);
