@@ -68,12 +68,14 @@ export function buttonOf(
   const { box } = leaf;
   // A dash or a bar read off the shape's edge is not part of the label; arrows are.
   words = words.filter((w) => /[\p{L}\p{N}»›→←‹«]/u.test(w.text));
-  // A lone character outside the label's longer words is a mark on the shape (an icon, a corner), not a letter.
+  // A lone character away from the label's longer words is a mark on the shape (an icon, a corner), not a letter.
   const long = words.filter((w) => w.text.length > 1);
   if (long.length > 0) {
     const x0 = Math.min(...long.map((w) => w.box.x));
     const x1 = Math.max(...long.map((w) => w.box.x + w.box.width));
-    words = words.filter((w) => w.text.length > 1 || (w.box.x >= x0 && w.box.x + w.box.width <= x1));
+    // A one-letter word ("A Button") sits within a word space of the others.
+    const gap = Math.max(...long.map((w) => w.box.height));
+    words = words.filter((w) => w.text.length > 1 || (w.box.x + w.box.width >= x0 - gap && w.box.x <= x1 + gap));
   }
   if (words.length === 0 || words.length > MAX_WORDS || box.height > MAX_HEIGHT_CSS * context.scale) return null;
   if (box.height < 16 * context.scale) return null;

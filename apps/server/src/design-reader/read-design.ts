@@ -243,7 +243,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         continue;
       }
       // The words must cover the line: a few Latin-looking guesses on a line of another script do not make it text.
-      if (confident && coverage(found, leaf.box) >= MIN_COVERAGE) {
+      // (Text on a filled shape is measured against the shape's fill, not its width.)
+      if (confident && (leaf.fill !== null || coverage(found, leaf.box) >= MIN_COVERAGE)) {
         for (const lineWords of splitLines(found)) {
           const box = unionBox(lineWords.map((w) => w.box));
           pending.push(lineOf(raster, box, lineWords, leaf.fill ?? leaf.background));
