@@ -14,6 +14,9 @@ export const GENERATION_FIDELITY_MESSAGES = {
   title: "Not close enough to your design",
   explain: (score: number, threshold: number) =>
     `Your email scored ${score}/100 against your design, below the ${threshold} we aim for, even after an automatic repair pass. It is saved in My templates.`,
+  /** The local reader runs no repair pass: the explanation must not claim one. */
+  explainReader: (score: number, threshold: number) =>
+    `Your email scored ${score}/100 against your design, below the ${threshold} we aim for. It is saved in My templates: edit it in place, free.`,
   sectionsTitle: "Where it differs",
   noSections: "The differences are spread over the whole email rather than in one section.",
   section: (index: number | null) => (index === null ? "Added content" : `Section ${index}`),

@@ -23,7 +23,9 @@ export function BelowThresholdNotice({
   return (
     <section aria-label={M.title} className="rounded-xl border border-amber-300 bg-amber-50 p-4">
       <h2 className="text-base font-semibold text-amber-950">{M.title}</h2>
-      <p className="mt-1 text-sm text-amber-950">{M.explain(fidelity.score, fidelity.threshold)}</p>
+      <p className="mt-1 text-sm text-amber-950">
+        {(localReader ? M.explainReader : M.explain)(fidelity.score, fidelity.threshold)}
+      </p>
       {canRetryFree ? (
         <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
           <Button className="px-3 py-1.5" loading={retrying} onClick={onRetryFree}>
