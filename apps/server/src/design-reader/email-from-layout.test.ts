@@ -22,10 +22,10 @@ describe("emailFromLayout", () => {
 
   it("writes the design's words as live text, headings as h1 then h2, with the read size, weight, colour and alignment", () => {
     expect(email.html).toMatch(
-      /<h1 style="margin:0;font-family:Arial, Helvetica, sans-serif;font-size:32px;font-weight:bold;color:#ffffff;line-height:1.25;text-align:center;word-break:break-word;overflow-wrap:break-word">Spring sale is here<\/h1>/,
+      /<h1 style="margin:0;font-family:Arial, Helvetica, sans-serif;font-size:30px;font-weight:bold;color:#ffffff;line-height:\d+px;text-align:center;word-break:break-word;overflow-wrap:break-word">Spring sale is here<\/h1>/,
     );
     expect(email.html.match(/<h1\b/g)).toHaveLength(1);
-    expect(email.html).toMatch(/<h2 [^>]*font-size:22px;[^>]*color:#1a2b3c[^>]*>Trail tent<\/h2>/);
+    expect(email.html).toMatch(/<h2 [^>]*font-size:20px;[^>]*color:#1a2b3c[^>]*>Trail tent<\/h2>/);
     expect(email.html).toMatch(
       /<p [^>]*font-size:12px;[^>]*color:#666666[^>]*text-align:center;[^"]*">You receive this email/,
     );
@@ -98,7 +98,7 @@ describe("emailFromLayout", () => {
     const double = newsletterLayout({ scale: 2 });
     expect(emailWidthOf(double)).toBe(600);
     const twice = emailFromLayout([double]);
-    expect(twice.html).toContain("font-size:32px");
+    expect(twice.html).toContain("font-size:30px");
     expect([...twice.html.matchAll(/class="ms-col" [^>]*max-width:(\d+)px/g)].map((c) => Number(c[1]))).toEqual([
       270, 250,
     ]);
@@ -113,11 +113,37 @@ describe("emailFromLayout", () => {
     button.box = { ...button.box, x: 90, width: 520 };
     button.blocks[0]!.box = { ...button.box };
     const out = emailFromLayout([l]).html;
-    expect(out).toMatch(/<h1 class="ms-big" style="[^"]*font-size:60px;[^"]*word-break:break-word/);
+    expect(out).toMatch(/<h1 class="ms-big" style="[^"]*font-size:56px;[^"]*word-break:break-word/);
     expect(out).toContain(".ms-big{font-size:30px!important;line-height:1.2!important}");
     expect(out).toMatch(
       /<table role="presentation" width="100%"[^>]*><tr><td align="center" bgcolor="#ff6600"[^>]*><a [^>]*style="display:block;/,
     );
+  });
+
+  it("keeps the design's geometry: line pitch, left offset, bold size and each band's height", () => {
+    const l = newsletterLayout();
+    const hero = l.sections[1]!;
+    const body = hero.rows[1]!.columns[0]!.blocks[0]!;
+    if (body.kind !== "text") throw new Error("fixture");
+    // Three read lines 24 px apart, starting 30 px into the column, left-aligned.
+    body.box = { ...body.box, x: body.box.x + 30, width: 300, height: 64 };
+    body.align = "left";
+    body.lines = [0, 24, 48].map((dy) => ({
+      text: "line",
+      box: { x: body.box.x, y: body.box.y + dy, width: 300, height: 16 },
+      words: [],
+    }));
+    const out = emailFromLayout([l]).html;
+    // The bold heading read at 32 px (regular widths) is 30 px; the body keeps the design's 24 px line pitch.
+    expect(out).toMatch(/<h1 style="[^"]*font-size:30px;/);
+    expect(out).toMatch(
+      /<div class="ms-off ms-txt" style="margin-left:30px;max-width:\d+px"><p [^>]*line-height:24px;/,
+    );
+    // Each band is as tall as the design's section: its padding and rows add up to the section's height.
+    const heights = [...out.matchAll(/<tr><td bgcolor="#[0-9a-f]{6}" style="[^"]*padding:(\d+)px 0 (\d+)px 0">/g)];
+    expect(heights).toHaveLength(l.sections.length);
+    // On a phone the offsets go back to the column's edge.
+    expect(out).toContain(".ms-off{margin-left:0!important}");
   });
 
   it("escapes the read text (a design cannot inject markup) and lists uncertain words", () => {

@@ -123,8 +123,15 @@ export function boxOnThousand(box: TLayoutBox, width: number, height: number): L
   return [y0, x0, y1, x1];
 }
 
+/**
+ * The reader fits font sizes with Helvetica's regular advance widths (font-metrics.ts); bold letters are about 8 %
+ * wider (Helvetica-Bold's AFM), so a bold text's fitted size is that much too big and its lines would wrap early.
+ */
+const BOLD_WIDTH = 1.08;
+
 function textStyle(b: { fontSizePx: number; fontWeight: string; colour: string; align: string }, f: Frame) {
-  const size = clamp(Math.round(b.fontSizePx * f.fontK), 10, 72);
+  const read = b.fontWeight === "bold" ? b.fontSizePx / BOLD_WIDTH : b.fontSizePx;
+  const size = clamp(Math.round(read * f.fontK), 10, 72);
   const big = size >= BIG_FONT_PX ? ' class="ms-big"' : "";
   return {
     size,
@@ -136,51 +143,118 @@ function textStyle(b: { fontSizePx: number; fontWeight: string; colour: string; 
 /** A long word or address wraps instead of widening the email. */
 const WRAP = "word-break:break-word;overflow-wrap:break-word";
 
+/**
+ * Arial's line box against its ink (units per em): the content area is ascent 0.905 + descent 0.212, and capital
+ * letters rise 0.716 above the baseline, so a line's ink starts 0.189 em below its content area's top.
+ */
+const ARIAL_CONTENT_EM = 1.117;
+const ARIAL_INK_TOP_EM = 0.189;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : 0;
+};
+
+/** A text block's line height in email pixels: the pitch of its read lines, else 1.25 em (one line). */
+function lineHeightOf(b: TLayoutText, size: number, f: Frame): number {
+  const tops = [...b.lines].map((l) => l.box.y).sort((a, b) => a - b);
+  const pitches = tops.slice(1).map((y, i) => (y - tops[i]!) * f.k);
+  const pitch = pitches.length ? median(pitches) : size * 1.25;
+  return clamp(Math.round(pitch), Math.ceil(size * 1.05), Math.round(size * 2.4));
+}
+
+/**
+ * Where a block sits in the email, in email pixels from the design's top: its layout box (a text's line boxes, not
+ * its ink; a button's or picture's own box), so the gaps between blocks are the design's gaps.
+ */
+interface Slot {
+  top: number;
+  bottom: number;
+}
+
+function slotOf(b: TLayoutBlock, f: Frame): Slot {
+  if (b.kind === "text") {
+    const { size } = textStyle(b, f);
+    const lh = lineHeightOf(b, size, f);
+    const lines = Math.max(1, b.lines.length);
+    const top = b.box.y * f.k - ((lh - ARIAL_CONTENT_EM * size) / 2 + ARIAL_INK_TOP_EM * size);
+    return { top, bottom: top + lines * lh };
+  }
+  if (b.kind === "divider") {
+    const top = b.box.y * f.k;
+    return { top, bottom: top + dividerThickness(b, f) };
+  }
+  return { top: b.box.y * f.k, bottom: (b.box.y + b.box.height) * f.k };
+}
+
+/**
+ * A text's alignment, from its lines when it has several: lines of different widths that share their centre are
+ * centred whatever the block's own guess (a two-line signature read as left-aligned).
+ */
+function alignOf(b: TLayoutText): TLayoutText["align"] {
+  if (b.lines.length < 2) return b.align;
+  const lefts = b.lines.map((l) => l.box.x);
+  const rights = b.lines.map((l) => l.box.x + l.box.width);
+  const centres = b.lines.map((l) => l.box.x + l.box.width / 2);
+  const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+  // Half a line's ink height, in the image's pixels.
+  const tol = Math.max(4, median(b.lines.map((l) => l.box.height)) * 0.5);
+  if (spread(lefts) <= tol) return "left";
+  if (spread(centres) <= tol) return "center";
+  if (spread(rights) <= tol) return "right";
+  return b.align;
+}
+
 function textBlock(b: TLayoutText, f: Frame, g: Gathered): string {
-  const { css, big } = textStyle(b, f);
+  const { css, big, size } = textStyle(b, f);
   const text = escapeHtml(oneLine(b.text));
-  const align = `text-align:${b.align};${WRAP}`;
+  const align = `text-align:${alignOf(b)};${WRAP}`;
+  const lh = `line-height:${lineHeightOf(b, size, f)}px`;
   if (b.role === "heading") {
     const tag = g.headings === 0 ? "h1" : "h2";
     g.headings += 1;
-    return `<${tag}${big} style="margin:0;${css};line-height:1.25;${align}">${text}</${tag}>`;
+    return `<${tag}${big} style="margin:0;${css};${lh};${align}">${text}</${tag}>`;
   }
-  const lineHeight = b.role === "small" ? 1.4 : 1.5;
-  return `<p${big} style="margin:0;${css};line-height:${lineHeight};${align}">${text}</p>`;
+  return `<p${big} style="margin:0;${css};${lh};${align}">${text}</p>`;
 }
 
-/** A bulletproof button: a table cell with the fill and a padded link, so the whole shape is clickable. */
+/**
+ * A bulletproof button: a table cell with the fill and a padded link, so the whole shape is clickable. The cell has
+ * the design's box: the link's padding gives its height, the cell's width its width.
+ */
 function buttonBlock(b: TLayoutButton, f: Frame, columnWidth: number, g: Gathered): string {
   const { size, css } = textStyle(b, f);
   const label = oneLine(b.text);
   g.linksToFill.push(label);
-  const width = Math.min(b.box.width * f.k, columnWidth);
+  const width = px(Math.min(b.box.width * f.k, columnWidth));
   const height = b.box.height * f.k;
+  const lineHeight = Math.round(size * 1.2);
   // The label's width is unknown: about 0.55 em per character in Arial.
   const labelWidth = Math.min(width, label.length * size * 0.55);
-  const padY = clamp(px((height - size * 1.2) / 2), 6, 32);
-  const padX = clamp(px((width - labelWidth) / 2), 12, 64);
+  const padY = clamp(Math.floor((height - lineHeight) / 2), 2, 40);
+  const padX = clamp(px((width - labelWidth) / 2), 8, 64);
   const radius = px(b.radiusPx * f.fontK);
   const fill = b.background;
   const border = b.border ? `border:1px solid ${b.border};` : "";
   const rounded = radius ? `border-radius:${radius}px;` : "";
   // A button (nearly) as wide as its column stays full width, on a phone too.
   const full = width >= columnWidth * 0.8;
-  const margin = b.align === "center" ? "margin:0 auto;" : b.align === "right" ? "margin:0 0 0 auto;" : "";
   const table = full
     ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:separate">`
-    : `<table role="presentation" cellpadding="0" cellspacing="0" border="0" align="${b.align}" style="${margin}border-collapse:separate">`;
+    : `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:${width}px;max-width:100%;border-collapse:separate">`;
   const display = full ? "display:block" : "display:inline-block";
   return (
     table +
     `<tr><td align="center" bgcolor="${fill}" style="background-color:${fill};${border}${rounded}">` +
-    `<a href="${LINK_PLACEHOLDER}" target="_blank" style="${display};padding:${padY}px ${padX}px;${css};line-height:1.2;text-decoration:none;${rounded}${WRAP}">${escapeHtml(label)}</a>` +
+    `<a href="${LINK_PLACEHOLDER}" target="_blank" style="${display};padding:${padY}px ${padX}px;${css};line-height:${lineHeight}px;text-decoration:none;${rounded}${WRAP}">${escapeHtml(label)}</a>` +
     `</td></tr></table>`
   );
 }
 
+const dividerThickness = (b: TLayoutDivider, f: Frame) => clamp(px(b.box.height * f.k), 1, 4);
+
 function dividerBlock(b: TLayoutDivider, f: Frame): string {
-  const thickness = clamp(px(b.box.height * f.k), 1, 4);
+  const thickness = dividerThickness(b, f);
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td style="border-top:${thickness}px solid ${b.colour};font-size:0;line-height:0;height:0">&nbsp;</td></tr></table>`;
 }
 
@@ -202,17 +276,38 @@ function pictureBlock(b: TLayoutPicture, f: Frame, columnWidth: number, g: Gathe
   return img;
 }
 
-/** Where a block sits across its column: its centre against the column's thirds. */
-function horizontalAlign(block: TLayoutBox, column: TLayoutBox): "left" | "center" | "right" {
-  const free = column.width - block.width;
-  if (free < column.width * 0.08) return "left";
-  const leftGap = block.x - column.x;
-  const rightGap = column.x + column.width - (block.x + block.width);
-  if (Math.abs(leftGap - rightGap) <= free * 0.2) return "center";
-  return leftGap < rightGap ? "left" : "right";
+/**
+ * Where a block sits across its column: its left offset and its box's width in email pixels. A text's box gets a
+ * little room beyond its widest read line (ink is narrower than the words' advance), spread around it as its
+ * alignment says, so the same words fall on each line.
+ */
+function placeOf(block: TLayoutBlock, left: number, width: number, f: Frame): { offset: number; width: number } {
+  const x = (block.box.x - left) * f.k;
+  const w = block.box.width * f.k;
+  if (block.kind !== "text") {
+    const bw = Math.min(px(w), width);
+    return { offset: clamp(px(x), 0, width - bw), width: bw };
+  }
+  const align = alignOf(block);
+  if (block.lines.length < 2) {
+    // One line never wraps where the design did not: its box reaches the column's edge on its open side(s).
+    const centre = x + w / 2;
+    if (align === "center") {
+      const half = Math.max(w / 2, Math.min(centre, width - centre));
+      return { offset: clamp(px(centre - half), 0, width), width: Math.min(px(half * 2), width) };
+    }
+    if (align === "right") return { offset: 0, width: clamp(px(x + w), 0, width) };
+    const offset = clamp(px(x), 0, Math.max(0, width - w));
+    return { offset, width: width - offset };
+  }
+  const { size } = textStyle(block, f);
+  const room = size * 0.4 + 2;
+  const shift = align === "center" ? room / 2 : align === "right" ? room : 0;
+  const bw = Math.min(px(w + room), width);
+  return { offset: clamp(px(x - shift), 0, width - bw), width: bw };
 }
 
-function blockHtml(block: TLayoutBlock, column: TLayoutColumn, f: Frame, width: number, g: Gathered): string {
+function blockHtml(block: TLayoutBlock, f: Frame, width: number, g: Gathered): string {
   switch (block.kind) {
     case "text":
       return textBlock(block, f, g);
@@ -220,14 +315,8 @@ function blockHtml(block: TLayoutBlock, column: TLayoutColumn, f: Frame, width: 
       return buttonBlock(block, f, width, g);
     case "divider":
       return dividerBlock(block, f);
-    case "picture": {
-      // A centred or right-aligned picture keeps its place in the column.
-      const img = pictureBlock(block, f, width, g);
-      const align = horizontalAlign(block.box, column.box);
-      return align === "left" || !img
-        ? img
-        : `<div style="text-align:${align}">${img.replace("display:block;", "display:inline-block;")}</div>`;
-    }
+    case "picture":
+      return pictureBlock(block, f, width, g);
   }
 }
 
@@ -241,37 +330,67 @@ function extent(blocks: TLayoutBlock[], fallback: TLayoutBox): TLayoutBox {
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
-/** One column's content: its blocks top to bottom, each spaced as in the design. */
-function columnHtml(column: TLayoutColumn, f: Frame, width: number, g: Gathered): string {
+/** A column's vertical extent in email pixels: a card's own box, else its blocks' slots. */
+function columnSpan(column: TLayoutColumn, f: Frame): Slot {
+  if (column.background !== null || column.blocks.length === 0)
+    return { top: column.box.y * f.k, bottom: (column.box.y + column.box.height) * f.k };
+  const slots = column.blocks.map((b) => slotOf(b, f));
+  return { top: Math.min(...slots.map((s) => s.top)), bottom: Math.max(...slots.map((s) => s.bottom)) };
+}
+
+/** A row's vertical extent in email pixels: from its highest column's top to its lowest column's bottom. */
+function rowSpan(row: TLayoutRow, f: Frame): Slot {
+  if (row.columns.length === 0) return { top: row.box.y * f.k, bottom: (row.box.y + row.box.height) * f.k };
+  const spans = row.columns.map((c) => columnSpan(c, f));
+  return { top: Math.min(...spans.map((s) => s.top)), bottom: Math.max(...spans.map((s) => s.bottom)) };
+}
+
+/**
+ * One column's content: its blocks top to bottom, each at its design place — the gap above it is the distance from
+ * the previous block's slot, its left offset and width are the design's (`ms-off` puts them back to the column's
+ * edge on a phone when the email is wider than a phone). `rowTop` is where the row starts, in email pixels.
+ */
+function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: number, phoneRules: boolean, g: Gathered) {
   const blocks = [...column.blocks].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
   const inner = extent(blocks, column.box);
   const card = column.background !== null;
+  const span = columnSpan(column, f);
   const pad = card
     ? {
-        top: clamp(px((inner.y - column.box.y) * f.k), 0, 60),
         right: clamp(px((column.box.x + column.box.width - (inner.x + inner.width)) * f.k), 0, 48),
-        bottom: clamp(px((column.box.y + column.box.height - (inner.y + inner.height)) * f.k), 0, 60),
         left: clamp(px((inner.x - column.box.x) * f.k), 0, 48),
       }
-    : { top: 0, right: 0, bottom: 0, left: 0 };
+    : { right: 0, left: 0 };
   const contentWidth = Math.max(40, width - pad.left - pad.right);
-  let previousBottom = card ? inner.y : (blocks[0]?.box.y ?? column.box.y);
+  const contentLeft = card ? inner.x : column.box.x;
+  let previousBottom = span.top;
   const rows = blocks
     .map((b) => {
-      const gap = clamp(px((b.box.y - previousBottom) * f.k), 0, 80);
-      previousBottom = Math.max(previousBottom, b.box.y + b.box.height);
-      const html = blockHtml(b, column, f, contentWidth, g);
-      return html ? `<tr><td style="padding-top:${gap}px">${html}</td></tr>` : "";
+      const slot = slotOf(b, f);
+      const gap = clamp(px(slot.top - previousBottom), 0, 400);
+      previousBottom = Math.max(previousBottom, slot.bottom);
+      const html = blockHtml(b, f, contentWidth, g);
+      if (!html) return "";
+      const place = placeOf(b, contentLeft, contentWidth, f);
+      const textBox = b.kind === "text";
+      const classes = phoneRules ? ` class="ms-off${textBox ? " ms-txt" : ""}"` : "";
+      const box = `<div${classes} style="margin-left:${place.offset}px;max-width:${place.width}px">${html}</div>`;
+      return `<tr><td style="padding-top:${gap}px">${box}</td></tr>`;
     })
     .join("");
+  const bottom = clamp(px(span.bottom - previousBottom), 0, 400);
+  const before = clamp(px(span.top - rowTop), 0, 400);
   const fill = card ? ` bgcolor="${column.background}"` : "";
   const fillCss = card ? `background-color:${column.background};` : "";
-  return (
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"${fill} style="${fillCss}">` +
-    `<tr><td style="padding:${pad.top}px ${pad.right}px ${pad.bottom}px ${pad.left}px">` +
+  const card0 = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"${fill} style="${fillCss}">`;
+  const body =
+    card0 +
+    `<tr><td style="padding:0 ${pad.right}px ${bottom}px ${pad.left}px">` +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${rows}</table>` +
-    `</td></tr></table>`
-  );
+    `</td></tr></table>`;
+  return before > 0
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td style="padding-top:${before}px">${body}</td></tr></table>`
+    : body;
 }
 
 /**
@@ -280,6 +399,9 @@ function columnHtml(column: TLayoutColumn, f: Frame, width: number, g: Gathered)
  * one column (fluid max-widths, and the media query for clients that read it). Outlook gets a ghost table.
  */
 function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): string {
+  const phoneRules = emailWidth > PHONE_MAX_PX;
+  const rowTop = rowSpan(row, f).top;
+  const padClass = phoneRules ? ' class="ms-pad"' : "";
   const columns = [...row.columns].sort((a, b) => a.box.x - b.box.x);
   const content = f.layout.content;
   const first = columns[0]?.box ?? row.box;
@@ -290,7 +412,7 @@ function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): st
   const inner = Math.max(40, emailWidth - padLeft - padRight);
   if (columns.length <= 1) {
     const only = columns[0] ?? { box: row.box, background: null, blocks: [] };
-    return `<tr><td class="ms-pad" style="padding:0 ${padRight}px 0 ${padLeft}px">${columnHtml(only, f, inner, g)}</td></tr>`;
+    return `<tr><td${padClass} style="padding:0 ${padRight}px 0 ${padLeft}px">${columnHtml(only, f, inner, rowTop, phoneRules, g)}</td></tr>`;
   }
   // Slots in image pixels, then whole CSS pixels that add up to the inner width exactly.
   const span = last.x + last.width - first.x || 1;
@@ -305,7 +427,7 @@ function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): st
     const slotWidth = widths[i]!;
     const gutter = clamp(px((s.gutter / span) * inner), 0, slotWidth / 2);
     const columnWidth = slotWidth - gutter;
-    const body = columnHtml(s.column, f, columnWidth, g);
+    const body = columnHtml(s.column, f, columnWidth, rowTop, phoneRules, g);
     const ghostOpen = `<!--[if mso]><td width="${slotWidth}" valign="top" style="width:${slotWidth}px"><![endif]-->`;
     const ghostClose = "<!--[if mso]></td><![endif]-->";
     return (
@@ -318,7 +440,7 @@ function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): st
     );
   });
   return (
-    `<tr><td class="ms-pad" style="padding:0 ${padRight}px 0 ${padLeft}px;font-size:0;text-align:left">` +
+    `<tr><td${padClass} style="padding:0 ${padRight}px 0 ${padLeft}px;font-size:0;text-align:left">` +
     `<!--[if mso]><table role="presentation" width="${inner}" cellpadding="0" cellspacing="0" border="0"><tr><![endif]-->` +
     cells.join("") +
     "<!--[if mso]></tr></table><![endif]-->" +
@@ -326,23 +448,27 @@ function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): st
   );
 }
 
-/** A section: one full-width band with its background, its rows spaced as in the design. */
+/**
+ * A section: one full-width band with its background, as tall as in the design: each row starts where the design's
+ * does (the gap from the previous row's slot), and the band's bottom padding makes up the rest of its height.
+ */
 function sectionHtml(section: TLayoutSection, f: Frame, emailWidth: number, g: Gathered): string {
   const rows = [...section.rows].sort((a, b) => a.box.y - b.box.y);
-  const top = rows[0] ? clamp(px((rows[0].box.y - section.box.y) * f.k), 0, 96) : 0;
-  const lastRow = rows[rows.length - 1];
-  const bottom = lastRow
-    ? clamp(px((section.box.y + section.box.height - (lastRow.box.y + lastRow.box.height)) * f.k), 0, 96)
-    : px(section.box.height * f.k);
-  let previousBottom = rows[0]?.box.y ?? section.box.y;
+  const sectionTop = section.box.y * f.k;
+  const sectionBottom = (section.box.y + section.box.height) * f.k;
+  const spans = rows.map((r) => rowSpan(r, f));
+  const top = spans[0] ? clamp(px(spans[0].top - sectionTop), 0, 400) : 0;
+  let previousBottom = spans[0]?.top ?? sectionTop;
   const body = rows
-    .map((row) => {
-      const gap = clamp(px((row.box.y - previousBottom) * f.k), 0, 96);
-      previousBottom = Math.max(previousBottom, row.box.y + row.box.height);
+    .map((row, i) => {
+      const span = spans[i]!;
+      const gap = clamp(px(span.top - previousBottom), 0, 400);
+      previousBottom = Math.max(previousBottom, span.bottom);
       const spacer = gap > 0 ? `<tr><td style="height:${gap}px;font-size:0;line-height:0">&nbsp;</td></tr>` : "";
       return spacer + rowHtml(row, f, emailWidth, g);
     })
     .join("");
+  const bottom = rows.length ? clamp(px(sectionBottom - previousBottom), 0, 400) : px(section.box.height * f.k);
   return (
     `<tr><td bgcolor="${section.background}" style="background-color:${section.background};padding:${top}px 0 ${bottom}px 0">` +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${body}</table>` +
@@ -365,6 +491,8 @@ const STYLE = [
   ".ms-gutter{padding:0 0 16px 0!important}",
   ".ms-pad{padding-left:16px!important;padding-right:16px!important}",
   ".ms-img{width:100%!important;height:auto!important}",
+  ".ms-off{margin-left:0!important}",
+  ".ms-txt{max-width:none!important}",
   `.ms-big{font-size:${PHONE_BIG_FONT_PX}px!important;line-height:1.2!important}`,
   "}",
 ].join("");
