@@ -281,12 +281,20 @@ function pictureBlock(b: TLayoutPicture, f: Frame, columnWidth: number, g: Gathe
  * little room beyond its widest read line (ink is narrower than the words' advance), spread around it as its
  * alignment says, so the same words fall on each line.
  */
-function placeOf(block: TLayoutBlock, left: number, width: number, f: Frame): { offset: number; width: number } {
+function placeOf(
+  block: TLayoutBlock,
+  left: number,
+  width: number,
+  f: Frame,
+): { offset: number; width: number; centred?: boolean } {
   const x = (block.box.x - left) * f.k;
   const w = block.box.width * f.k;
   if (block.kind !== "text") {
     const bw = Math.min(px(w), width);
-    return { offset: clamp(px(x), 0, width - bw), width: bw };
+    const offset = clamp(px(x), 0, width - bw);
+    // A centred button or picture stays centred on a phone too (auto margins instead of an offset).
+    const centred = bw < width && Math.abs(offset - (width - bw - offset)) <= Math.max(4, (width - bw) * 0.1);
+    return { offset, width: bw, centred };
   }
   const align = alignOf(block);
   if (block.lines.length < 2) {
@@ -374,7 +382,9 @@ function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: numb
       const place = placeOf(b, contentLeft, contentWidth, f);
       const textBox = b.kind === "text";
       const classes = phoneRules ? ` class="ms-off${textBox ? " ms-txt" : ""}"` : "";
-      const box = `<div${classes} style="margin-left:${place.offset}px;max-width:${place.width}px">${html}</div>`;
+      const margin = place.centred ? "margin:0 auto" : `margin-left:${place.offset}px`;
+      const cls = place.centred ? "" : classes;
+      const box = `<div${cls} style="${margin};max-width:${place.width}px">${html}</div>`;
       return `<tr><td style="padding-top:${gap}px">${box}</td></tr>`;
     })
     .join("");
