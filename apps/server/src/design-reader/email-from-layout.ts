@@ -13,6 +13,7 @@ import {
   type TLayoutText,
 } from "@mailsmith/shared";
 import { escapeHtml } from "../lib/escape-html.js";
+import { inkEms } from "./font-metrics.js";
 
 /**
  * The email the local reader writes (issue 43, decision 122): the design reader's layout turned into an HTML email
@@ -276,6 +277,12 @@ function pictureBlock(b: TLayoutPicture, f: Frame, columnWidth: number, g: Gathe
   return img;
 }
 
+/** A line's advance width in ems of Arial: its words' ink, their side bearings and a 0.278 em space between them. */
+function lineEms(line: string): number {
+  const words = line.split(/\s+/).filter(Boolean);
+  return words.reduce((sum, word) => sum + inkEms(word) + 0.07, 0) + Math.max(0, words.length - 1) * 0.278;
+}
+
 /**
  * Where a block sits across its column: its left offset and its box's width in email pixels. A text's box gets a
  * little room beyond its widest read line (ink is narrower than the words' advance), spread around it as its
@@ -308,10 +315,14 @@ function placeOf(
     const offset = clamp(px(x), 0, Math.max(0, width - w));
     return { offset, width: width - offset };
   }
+  // Several lines: the box is as wide as the widest read line set in Arial (so each line's words fit on it and the
+  // next line's first word does not), at least the read ink width and a little room.
   const { size } = textStyle(block, f);
-  const room = size * 0.4 + 2;
+  const bold = block.fontWeight === "bold" ? BOLD_WIDTH : 1;
+  const widest = Math.max(...block.lines.map((l) => lineEms(l.text) * size * bold));
+  const bw = Math.min(px(Math.max(w + size * 0.4 + 2, widest + 2)), width);
+  const room = bw - w;
   const shift = align === "center" ? room / 2 : align === "right" ? room : 0;
-  const bw = Math.min(px(w + room), width);
   return { offset: clamp(px(x - shift), 0, width - bw), width: bw };
 }
 
