@@ -146,6 +146,26 @@ describe("emailFromLayout", () => {
     expect(out).toContain(".ms-off{margin-left:0!important}");
   });
 
+  it("keeps the page colour the design shows above its first band, so every band starts as low as in the design", () => {
+    const l = newsletterLayout();
+    const shift = (b: { y: number }) => {
+      b.y += 48;
+    };
+    for (const s of l.sections) {
+      shift(s.box);
+      for (const r of s.rows) {
+        shift(r.box);
+        for (const c of r.columns) {
+          shift(c.box);
+          for (const b of c.blocks) shift(b.box);
+        }
+      }
+    }
+    const out = emailFromLayout([l]).html;
+    const first = out.indexOf("<tr><td bgcolor=");
+    expect(out.slice(0, first)).toMatch(/<tr><td style="height:48px;font-size:0;line-height:0">&nbsp;<\/td><\/tr>$/);
+  });
+
   it("escapes the read text (a design cannot inject markup) and lists uncertain words", () => {
     const l = newsletterLayout();
     const block = l.sections[1]!.rows[0]!.columns[0]!.blocks[0]!;

@@ -535,7 +535,17 @@ export function emailFromLayout(layouts: TDesignLayout[], opts: EmailFromLayoutO
         k: emailWidth / Math.max(1, layout.content.width),
         fontK: Math.min(1, emailWidth / Math.max(1, contentCss)),
       };
-      return [...layout.sections].sort((a, b) => a.box.y - b.box.y).map((s) => sectionHtml(s, f, emailWidth, g));
+      // The page colour the design shows above and between its bands (a header strip of page, a gap between cards)
+      // is kept as a spacer, so every band starts as far down as in the design.
+      let previousBottom = 0;
+      return [...layout.sections]
+        .sort((a, b) => a.box.y - b.box.y)
+        .map((s) => {
+          const gap = clamp(px((s.box.y - previousBottom) * f.k), 0, 400);
+          previousBottom = Math.max(previousBottom, s.box.y + s.box.height);
+          const spacer = gap > 0 ? `<tr><td style="height:${gap}px;font-size:0;line-height:0">&nbsp;</td></tr>` : "";
+          return spacer + sectionHtml(s, f, emailWidth, g);
+        });
     })
     .join("");
   const texts = textBlocksOf(layouts);
