@@ -131,8 +131,10 @@ export function boxOnThousand(box: TLayoutBox, width: number, height: number): L
 const BOLD_WIDTH = 1.08;
 
 function textStyle(b: { fontSizePx: number; fontWeight: string; colour: string; align: string }, f: Frame) {
-  const read = b.fontWeight === "bold" ? b.fontSizePx / BOLD_WIDTH : b.fontSizePx;
-  const size = clamp(Math.round(read * f.fontK), 10, 72);
+  const read = b.fontSizePx * f.fontK;
+  // The correction never takes small print under 12 px (the engine's text-size check).
+  const corrected = b.fontWeight === "bold" ? Math.max(read / BOLD_WIDTH, Math.min(read, 12)) : read;
+  const size = clamp(Math.round(corrected), 10, 72);
   const big = size >= BIG_FONT_PX ? ' class="ms-big"' : "";
   return {
     size,
