@@ -22,13 +22,15 @@ describe("readNdjson", () => {
 });
 
 describe("responseError", () => {
-  it("carries the server's code and message, else the status", async () => {
+  it("carries the server's code and message, else words for the status class (no code, no page body)", async () => {
     const json = await responseError(
       new Response(JSON.stringify({ code: "INSUFFICIENT_CREDITS", message: "No credits." }), { status: 402 }),
     );
     expect([json.status, json.code, json.message]).toEqual([402, "INSUFFICIENT_CREDITS", "No credits."]);
     const html = await responseError(new Response("<h1>Bad gateway</h1>", { status: 502 }));
     expect([html.status, html.code]).toEqual([502, "HTTP_502"]);
-    expect(html.message).toMatch(/502/);
+    // Failures in words (decision 127): the member reads what happened, never the status number or the proxy's page.
+    expect(html.message).toMatch(/server had a problem/i);
+    expect(html.message).not.toMatch(/502|<h1>|Bad gateway/);
   });
 });
