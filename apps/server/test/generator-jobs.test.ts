@@ -191,7 +191,9 @@ describe("real images from the design", () => {
     const calls = standIn.calls.slice(before);
     expect(calls.length).toBeLessThanOrEqual(2);
     if (calls.length === 2) {
-      expect(calls[1]).toMatchObject({ imageCount: 2 });
+      // The design, the rendering, then a pair of crops (design, rendering) per section that differs most (decision 122).
+      const pairs = Number(/Then come (\d+) pairs? of crops/.exec(calls[1]!.prompt)?.[1] ?? 0);
+      expect(calls[1]!.imageCount).toBe(2 + 2 * pairs);
       expect(calls[1]!.prompt).toContain("compared with the design: fidelity");
     } else expect(t.repaired).toBe(false);
     expect(await balance(m)).toBe(2);
