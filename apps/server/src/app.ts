@@ -89,11 +89,15 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", uiConfig: { docExpansion: "list" } });
 
+  // The first app built on a context runs its periodic jobs; another one on the same context (tests) must not stop them.
+  const runsPeriodicJobs = !ctx.scheduler.hasJobs();
   await registerFeatureRoutes(app, { webDist });
   // The periodic jobs start once every plugin is ready, and stop before the features' own onClose hooks close what
   // they use (the generation worker, the database).
-  app.addHook("onReady", async () => ctx.scheduler.start());
-  app.addHook("preClose", async () => ctx.scheduler.stop());
+  if (runsPeriodicJobs) {
+    app.addHook("onReady", async () => ctx.scheduler.start());
+    app.addHook("preClose", async () => ctx.scheduler.stop());
+  }
 
   await registerSpa(app, webDist);
   return app;

@@ -45,8 +45,9 @@ export async function registerFeatureRoutes(app: FastifyInstance, opts: { webDis
   await app.register(dashboardRoutes);
   await app.register(auditRoutes);
   await app.register(commerceRoutes, { webDist: opts.webDist });
-  // Every periodic job, declared once (app.ts starts the scheduler when the app is ready).
-  app.ctx.scheduler.add(...periodicJobs(app.ctx, generator));
+  // Every periodic job, declared once per context (app.ts starts the scheduler when the app is ready). Another app
+  // built on the same context (a test's second logger) leaves the jobs, their start and their stop to the first.
+  if (!app.ctx.scheduler.hasJobs()) app.ctx.scheduler.add(...periodicJobs(app.ctx, generator));
   // System status checks every outside service, the features' own included (Gemini keys, PayPal), and shows the
   // periodic jobs.
   await app.register(systemStatusRoutes, {

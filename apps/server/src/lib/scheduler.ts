@@ -93,6 +93,11 @@ export class Scheduler {
     }
   }
 
+  /** Whether any job is declared (a second app built on the same context leaves them to the first). */
+  hasJobs(): boolean {
+    return this.entries.size > 0;
+  }
+
   start() {
     if (this.started) return;
     this.started = true;
