@@ -106,8 +106,10 @@ describe("only an OpenAI-compatible key active (decision 119)", () => {
     const sent = expectValidRequests(calls);
     expect(sent, "first answer + repair pass").toHaveLength(2);
     expect(sent[0]!.imageCount).toBe(1);
-    // The repair pass sends the design and the rendering of the first answer, with the score.
-    expect(sent[1]!.imageCount).toBe(2);
+    // The repair pass sends the design and the rendering of the first answer, with the score, then a pair of crops
+    // (design, rendering) per section that differs most (decision 122).
+    const pairs = Number(/Then come (\d+) pairs? of crops/.exec(sent[1]!.prompt)?.[1] ?? 0);
+    expect(sent[1]!.imageCount).toBe(2 + 2 * pairs);
     expect(sent[1]!.prompt).toContain("compared with the design: fidelity");
     expect(gemini.calls.length).toBe(geminiCalls);
     expect(await balance(member)).toBe(credits - 1);
