@@ -82,8 +82,9 @@ test("member at 1280 px: a sidebar of named links, collapsible and remembered", 
   await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: "Collapse sidebar" }).click();
-  const rail = await page.getByRole("complementary", { name: "Member sidebar" }).boundingBox();
-  expect(rail?.width).toBe(64);
+  // The sidebar narrows with a transition: wait for the rail's width rather than reading it mid-way.
+  const sidebar = page.getByRole("complementary", { name: "Member sidebar" });
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(64);
   await page.reload();
   await expect(page.getByRole("button", { name: "Expand sidebar" })).toBeVisible();
   await page.getByRole("button", { name: "Expand sidebar" }).click();
