@@ -17,9 +17,12 @@
  *   npm run bench:generation                 all designs (30 desktop + 8 phone)
  *   BENCH_DESIGNS=6 npm run bench:generation a quick look
  *   BENCH_JSON=path                          also writes every figure as JSON
+ *   BENCH_DESIGN_IDS=id,id                   only these designs (ids as printed; "@phone" for the phone ones)
+ *   BENCH_DUMP=dir                           writes each design and the reader's renders as PNG, to look at
  */
 import { createHash } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import pino from "pino";
 import sharp from "sharp";
 import { createRenderer } from "../../apps/server/src/adapters/renderer/renderer.js";
@@ -124,6 +127,13 @@ async function measure(d: Design, generator: string, make: () => Promise<{ html:
   const started = performance.now();
   const made = await make();
   const { desktop, phone, a11yPassed } = await finish(made.html, made.subject);
+  if (process.env.BENCH_DUMP && generator !== "floor") {
+    mkdirSync(process.env.BENCH_DUMP, { recursive: true });
+    writeFileSync(join(process.env.BENCH_DUMP, `${d.id}.design.png`), d.png);
+    writeFileSync(join(process.env.BENCH_DUMP, `${d.id}.${generator}-600.png`), desktop.png);
+    writeFileSync(join(process.env.BENCH_DUMP, `${d.id}.${generator}-375.png`), phone.png);
+    writeFileSync(join(process.env.BENCH_DUMP, `${d.id}.${generator}.html`), made.html);
+  }
   const seconds = (performance.now() - started) / 1000;
   const rendered = d.kind === "phone" ? phone : desktop;
   const [v600, v375, cmp] = await Promise.all([
@@ -177,8 +187,9 @@ async function main() {
     designs.push({ id: `${t.id}@phone`, kind: "phone", png, text: r.text });
   }
 
+  const only = process.env.BENCH_DESIGN_IDS?.split(",").filter(Boolean);
   const results: Result[] = [];
-  for (const d of designs) {
+  for (const d of designs.filter((x) => !only || only.includes(x.id))) {
     const floor = await measure(d, "floor", cannedEmail);
     results.push(floor.result);
     const reader = await measure(d, "reader", () => readerEmail(d.png)).catch((err: Error) => {
