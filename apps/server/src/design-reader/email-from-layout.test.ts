@@ -1,3 +1,4 @@
+import type { TDesignLayout, TLayoutColumn, TLayoutText } from "@mailsmith/shared";
 import { parse } from "parse5";
 import { describe, expect, it } from "vitest";
 import { processEmail } from "../email-engine/index.js";
@@ -197,5 +198,101 @@ describe("emailFromLayout", () => {
     expect(processed.html.match(new RegExp(`href="${LINK_PLACEHOLDER}"`, "g"))).toHaveLength(3);
     const failed = processed.report.checks.filter((c) => c.status === "fail").map((c) => c.id);
     expect(failed.filter((id) => !id.startsWith("links.") && id !== "a11y.alt")).toEqual([]);
+  });
+});
+
+describe("emailFromLayout keeps what a reader sees in the design's lines and tables", () => {
+  const line = (text: string, x: number, y: number, width: number) => ({
+    text,
+    box: { x, y, width, height: 14 },
+    words: text
+      .split(" ")
+      .map((w, i) => ({ text: w, box: { x: x + i * 40, y, width: 8 * w.length, height: 14 }, confidence: 95 })),
+  });
+  const paragraph = (lines: ReturnType<typeof line>[]): TLayoutText => ({
+    kind: "text",
+    box: {
+      x: Math.min(...lines.map((l) => l.box.x)),
+      y: lines[0]!.box.y,
+      width: Math.max(...lines.map((l) => l.box.width)),
+      height: lines.at(-1)!.box.y + 14 - lines[0]!.box.y,
+    },
+    text: lines.map((l) => l.text).join(" "),
+    lines,
+    role: "body",
+    uncertain: [],
+    fontSizePx: 15,
+    fontWeight: "normal",
+    colour: "#333333",
+    align: "left",
+  });
+  const column = (blocks: TLayoutText[], extra: Partial<TLayoutColumn> = {}): TLayoutColumn => ({
+    box: {
+      x: Math.min(...blocks.map((b) => b.box.x)),
+      y: Math.min(...blocks.map((b) => b.box.y)),
+      width: Math.max(...blocks.map((b) => b.box.width)),
+      height: 40,
+    },
+    background: null,
+    blocks,
+    ...extra,
+  });
+  const layoutOf = (rows: TLayoutColumn[][]): TDesignLayout => ({
+    width: 600,
+    height: 600,
+    scale: 1,
+    content: { x: 0, y: 0, width: 600, height: 600 },
+    outerBackground: "#ffffff",
+    sections: [
+      {
+        box: { x: 0, y: 0, width: 600, height: 600 },
+        background: "#ffffff",
+        rows: rows.map((columns) => ({
+          box: { x: 0, y: columns[0]!.box.y, width: 600, height: 40 },
+          columns,
+        })),
+      },
+    ],
+    text: "",
+    language: "en",
+    unreadable: [],
+    timing: { ocrSeconds: 0, layoutSeconds: 0 },
+  });
+
+  it("breaks an address where the design did, and lets a wrapped paragraph flow", () => {
+    const address = paragraph([
+      line("Captain Price", 40, 40, 100),
+      line("123 Maple Rd", 40, 60, 95),
+      line("Campbell, CA 95112", 40, 80, 140),
+    ]);
+    const prose = paragraph([
+      line("Our carrier raven will prepare your order for delivery. Lorem ipsum dolor sit", 40, 140, 500),
+      line("amet, consectetur adipisicing elit.", 40, 160, 230),
+    ]);
+    const html = emailFromLayout([layoutOf([[column([address])], [column([prose])]])]).html;
+    expect(html).toContain("Captain Price<br>123 Maple Rd<br>Campbell, CA 95112");
+    expect(html).toContain("dolor sit amet, consectetur");
+  });
+
+  it("keeps a row of single-line cells side by side on a phone, and stacks columns of paragraphs", () => {
+    const cells = [line("Item", 40, 40, 40), line("#", 440, 40, 10), line("Price", 500, 40, 40)].map((l) =>
+      column([paragraph([l])]),
+    );
+    const article = [
+      column([
+        paragraph([line("Lorem ipsum dolor sit amet", 40, 100, 250), line("consectetur adipisicing", 40, 120, 200)]),
+      ]),
+      column([paragraph([line("Sidebar heading text", 340, 100, 200), line("Just a plain link", 340, 120, 150)])]),
+    ];
+    const html = emailFromLayout([layoutOf([cells, article])]).html;
+    const tableRow = html.slice(html.indexOf(">Item<") - 2000, html.indexOf(">Price<"));
+    expect(tableRow).not.toContain('class="ms-col"');
+    expect(html.slice(html.indexOf(">Price<"))).toContain('class="ms-col"');
+  });
+
+  it("draws a bordered box's frame", () => {
+    const framed = column([paragraph([line("Order 1042 is on its way", 60, 40, 200)])], { border: "#333333" });
+    const html = emailFromLayout([layoutOf([[framed]])]).html;
+    expect(html).toContain("border:1px solid #333333");
   });
 });

@@ -208,9 +208,35 @@ function alignOf(b: TLayoutText): TLayoutText["align"] {
   return b.align;
 }
 
-function textBlock(b: TLayoutText, f: Frame, g: Gathered): string {
+/**
+ * A text's words with the design's deliberate line breaks (an address, a signature, a list of short lines): a line
+ * that ends although the next line's first word would have fitted on it ends with <br>; lines that wrapped because
+ * the column was full flow again, so a phone wraps them at its own width. `available` is the column's width in the
+ * design's pixels.
+ */
+function textWithBreaks(b: TLayoutText, available: number): string {
+  const lines = [...b.lines].sort((p, q) => p.box.y - q.box.y);
+  if (lines.length < 2) return escapeHtml(oneLine(b.text));
+  const widest = Math.max(...lines.map((l) => l.box.width));
+  // A block of short lines far narrower than its column (an address, a signature) keeps every break.
+  const shortLines = widest <= available * 0.6;
+  const space = median(lines.map((l) => l.box.height)) * 0.35;
+  return lines
+    .map((line, i) => {
+      const text = escapeHtml(oneLine(line.text));
+      const next = lines[i + 1];
+      if (!next) return text;
+      const firstWord = [...next.words].sort((p, q) => p.box.x - q.box.x)[0];
+      const wordWidth = firstWord ? firstWord.box.width : next.box.width;
+      const deliberate = shortLines || line.box.width + space + wordWidth <= widest * 0.97;
+      return deliberate ? `${text}<br>` : `${text} `;
+    })
+    .join("");
+}
+
+function textBlock(b: TLayoutText, f: Frame, width: number, g: Gathered): string {
   const { css, big, size } = textStyle(b, f);
-  const text = escapeHtml(oneLine(b.text));
+  const text = textWithBreaks(b, width / f.k);
   const align = `text-align:${alignOf(b)};${WRAP}`;
   const lh = `line-height:${lineHeightOf(b, size, f)}px`;
   if (b.role === "heading") {
@@ -331,7 +357,7 @@ function placeOf(
 function blockHtml(block: TLayoutBlock, f: Frame, width: number, g: Gathered): string {
   switch (block.kind) {
     case "text":
-      return textBlock(block, f, g);
+      return textBlock(block, f, width, g);
     case "button":
       return buttonBlock(block, f, width, g);
     case "divider":
@@ -351,9 +377,12 @@ function extent(blocks: TLayoutBlock[], fallback: TLayoutBox): TLayoutBox {
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
+/** A card: a column with its own fill or a frame around it, drawn as its box with its blocks inside. */
+const boxed = (column: TLayoutColumn) => column.background !== null || Boolean(column.border);
+
 /** A column's vertical extent in email pixels: a card's own box, else its blocks' slots. */
 function columnSpan(column: TLayoutColumn, f: Frame): Slot {
-  if (column.background !== null || column.blocks.length === 0)
+  if (boxed(column) || column.blocks.length === 0)
     return { top: column.box.y * f.k, bottom: (column.box.y + column.box.height) * f.k };
   const slots = column.blocks.map((b) => slotOf(b, f));
   return { top: Math.min(...slots.map((s) => s.top)), bottom: Math.max(...slots.map((s) => s.bottom)) };
@@ -374,7 +403,7 @@ function rowSpan(row: TLayoutRow, f: Frame): Slot {
 function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: number, phoneRules: boolean, g: Gathered) {
   const blocks = [...column.blocks].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
   const inner = extent(blocks, column.box);
-  const card = column.background !== null;
+  const card = boxed(column);
   const span = columnSpan(column, f);
   const pad = card
     ? {
@@ -403,8 +432,10 @@ function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: numb
     .join("");
   const bottom = clamp(px(span.bottom - previousBottom), 0, 400);
   const before = clamp(px(span.top - rowTop), 0, 400);
-  const fill = card ? ` bgcolor="${column.background}"` : "";
-  const fillCss = card ? `background-color:${column.background};` : "";
+  const fill = column.background ? ` bgcolor="${column.background}"` : "";
+  const fillCss =
+    (column.background ? `background-color:${column.background};` : "") +
+    (column.border ? `border:1px solid ${column.border};` : "");
   const card0 = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"${fill} style="${fillCss}">`;
   const body =
     card0 +
@@ -421,8 +452,20 @@ function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: numb
  * slot's right padding). On a desktop the inline-block columns sit side by side; below STACK_BELOW_PX they wrap to
  * one column (fluid max-widths, and the media query for clients that read it). Outlook gets a ghost table.
  */
+/**
+ * A row of single lines side by side (a table's header or row of short cells, links in a footer, a label and its
+ * value, an icon and its title) reads as one line: it stays side by side on a phone, in shares of the width.
+ */
+function isLineRow(row: TLayoutRow): boolean {
+  return row.columns.every((c) =>
+    c.blocks.every((b) => (b.kind === "text" ? b.lines.length <= 1 : b.kind === "picture" ? b.role !== "photo" : true)),
+  );
+}
+
 function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): string {
   const phoneRules = emailWidth > PHONE_MAX_PX;
+  // A phone-sized design is the phone's layout already: its columns never stack.
+  const sideBySide = !phoneRules || isLineRow(row);
   const rowTop = rowSpan(row, f).top;
   const padClass = phoneRules ? ' class="ms-pad"' : "";
   const columns = [...row.columns].sort((a, b) => a.box.x - b.box.x);
@@ -453,9 +496,13 @@ function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): st
     const body = columnHtml(s.column, f, columnWidth, rowTop, phoneRules, g);
     const ghostOpen = `<!--[if mso]><td width="${slotWidth}" valign="top" style="width:${slotWidth}px"><![endif]-->`;
     const ghostClose = "<!--[if mso]></td><![endif]-->";
+    const share = `${Math.floor((slotWidth / inner) * 100_000) / 1000}%`;
+    const cell = sideBySide
+      ? `<div style="display:inline-block;vertical-align:top;width:${share}">`
+      : `<div class="ms-col" style="display:inline-block;vertical-align:top;width:100%;max-width:${slotWidth}px">`;
     return (
       ghostOpen +
-      `<div class="ms-col" style="display:inline-block;vertical-align:top;width:100%;max-width:${slotWidth}px">` +
+      cell +
       `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>` +
       `<td class="ms-gutter" style="padding:0 ${gutter}px 0 0;font-size:16px;text-align:left">${body}</td>` +
       `</tr></table></div>` +

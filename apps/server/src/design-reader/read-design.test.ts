@@ -176,6 +176,48 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(l.unreadable[0]!.box.y).toBeLessThan(100);
   });
 
+  it("reads a receipt's table as rows of cells, a narrow quantity column included, not as one paragraph", async () => {
+    const row = (y: number, item: string, qty: string, price: string, weight = "") =>
+      `${text(40, y, 16, "#222222", item, weight)}${text(440, y, 16, "#222222", qty, weight)}${text(500, y, 16, "#222222", price, weight)}`;
+    const png = await draw(
+      600,
+      300,
+      `<rect width="600" height="300" fill="#ffffff"/>
+       ${row(60, "Item", "#", "Price", 'font-weight="bold"')}
+       ${row(100, "Garden gloves", "2", "$12")}
+       ${row(140, "Seed tray", "4", "$30")}
+       ${row(180, "Watering can", "1", "$25")}`,
+    );
+    const l = await readDesign(png);
+    const rows = l.sections.flatMap((s) => s.rows).filter((r) => r.columns.length === 3);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    const cells = rows.map((r) => r.columns.map((c) => c.blocks.map((b) => ("text" in b ? b.text : "")).join(" ")));
+    expect(cells).toContainEqual(["Seed tray", "4", "$30"]);
+  });
+
+  it("keeps a short callout's fill and a bordered box's frame", async () => {
+    const png = await draw(
+      600,
+      380,
+      `<rect width="600" height="380" fill="#ffffff"/>
+       <rect x="70" y="30" width="460" height="76" fill="#dff0fc"/>
+       ${text(86, 62, 15, "#222222", "Your trial ends on Friday. Choose a plan to keep")}
+       ${text(86, 86, 15, "#222222", "your projects, templates and brand kits.")}
+       <rect x="40.5" y="180.5" width="519" height="150" fill="#ffffff" stroke="#333333" stroke-width="1"/>
+       ${text(60, 230, 18, "#222222", "Order 1042 is on its way")}
+       ${text(60, 270, 15, "#444444", "It left our warehouse this morning.")}`,
+    );
+    const l = await readDesign(png);
+    const columns = l.sections.flatMap((s) => s.rows.flatMap((r) => r.columns));
+    const callout = columns.find((c) => c.blocks.some((b) => "text" in b && b.text.startsWith("Your trial")));
+    expect(callout?.background).toBe("#dff0fc");
+    expect(callout?.blocks.filter((b) => b.kind === "text").map((b) => ("text" in b ? b.text : ""))).toEqual([
+      "Your trial ends on Friday. Choose a plan to keep your projects, templates and brand kits.",
+    ]);
+    const framed = columns.find((c) => c.blocks.some((b) => "text" in b && b.text.startsWith("Order 1042")));
+    expect(framed?.border).toBe("#333333");
+  });
+
   it("refuses a picture that is not an image with the member's message", async () => {
     await expect(readDesign(Buffer.from("not a picture"))).rejects.toMatchObject({ code: "DESIGN_CORRUPT" });
   });

@@ -13,7 +13,7 @@ import { colourDistance, hex, SAME_COLOUR } from "./colour.js";
 import { dividerOf } from "./dividers.js";
 import { detectLanguage } from "./language.js";
 import { loadDesign } from "./load-image.js";
-import { type BackgroundArea, normalisedGrey, readWords } from "./ocr-pass.js";
+import { type BackgroundArea, normalisedGrey, readGlyphs, readWords } from "./ocr-pass.js";
 import { isMark, looksLikePicture, pictureOf } from "./pictures.js";
 import { type Box, centreInside, unionBox } from "./raster.js";
 import { loadRefusalOf, refusalError } from "./refusal.js";
@@ -124,6 +124,12 @@ function coverage(words: OcrWord[], box: Box): number {
   return best;
 }
 
+/** A short piece of text-sized ink: one character or a short word (6–40 CSS px tall, at most 3 heights wide). */
+function glyphSized(leaf: Leaf, scale: number): boolean {
+  const h = leaf.box.height / scale;
+  return h >= 6 && h <= 40 && leaf.box.width <= leaf.box.height * 3 && leaf.box.width >= 2 * scale;
+}
+
 /** Looks like a line of text by its shape: wider than tall, text-sized, few colours. */
 function textShaped(leaf: Leaf, scale: number): boolean {
   const h = leaf.box.height / scale;
@@ -187,16 +193,30 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       .map((w) => w.text)
       .join(" "),
   );
+  let languagesRead = languages;
   if (guess && TESSERACT[guess] !== languages[0] && languages.includes(TESSERACT[guess])) {
     abortIfAsked(opts.signal);
-    const own = [TESSERACT[guess], ...languages.filter((l) => l !== TESSERACT[guess])];
-    words = await readWords(engine, grey, raster, { scale, languages: own, signal: opts.signal });
+    languagesRead = [TESSERACT[guess], ...languages.filter((l) => l !== TESSERACT[guess])];
+    words = await readWords(engine, grey, raster, { scale, languages: languagesRead, signal: opts.signal });
+  }
+  const wordsOf = wordsByLeaf(words, leaves);
+  // Short pieces of ink the page reading left empty (a table's quantities, a lone symbol) are read one by one.
+  const glyphLeaves = leaves.filter(
+    (leaf) => !wordsOf.has(leaf) && glyphSized(leaf, scale) && !looksLikePicture(raster, leaf, scale),
+  );
+  if (glyphLeaves.length > 0) {
+    const glyphs = await readGlyphs(
+      engine,
+      grey,
+      raster,
+      glyphLeaves.map((l) => l.box),
+      { languages: languagesRead, signal: opts.signal },
+    );
+    for (const [i, word] of glyphs) if (!isJunk(word)) wordsOf.set(glyphLeaves[i]!, [word]);
   }
   const ocrSeconds = seconds(ocrStarted);
   abortIfAsked(opts.signal);
   const assembleStarted = performance.now();
-
-  const wordsOf = wordsByLeaf(words, leaves);
 
   const unreadable: TDesignLayout["unreadable"] = [];
   const layoutSections: TLayoutSection[] = [];
@@ -283,6 +303,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
                 col.background && colourDistance(col.background, s.band.background) > SAME_COLOUR
                   ? hex(col.background)
                   : null,
+              ...(col.border ? { border: hex(col.border) } : {}),
               blocks: blocksOf(col, s.band),
             }),
           )

@@ -21,6 +21,8 @@ export interface Leaf {
 export interface ColumnNode {
   box: Box;
   background: Rgb | null;
+  /** A bordered box's frame colour. */
+  border?: Rgb;
   leaves: Leaf[];
 }
 
@@ -36,6 +38,8 @@ export interface SectionNode {
 
 /** A filled shape taller than this (CSS px) is a card: cut again inside. */
 const CARD_MIN_HEIGHT = 90;
+/** A shorter filled shape, from this height (CSS px), is a card when its inside holds two or more lines (a callout). */
+const CALLOUT_MIN_HEIGHT = 40;
 /** A fill holds at least this share of a shape's pixels. */
 const FILL_SHARE = 0.45;
 
@@ -61,6 +65,11 @@ function specks(mask: InkMask, scale: number) {
   };
 }
 
+/** A frame's colour: the most common colour of the box's left edge column (the frame's side). */
+function frameColour(r: Raster, box: Box): Rgb {
+  return dominantColour(r, { x: box.x, y: box.y, width: 1, height: box.height }).colour;
+}
+
 export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask): SectionNode {
   paintInk(r, band.box, band.background, mask);
   const rows: RowNode[] = [];
@@ -74,7 +83,7 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
 
   /** A card's inside, cut on its own fill; null when the shape is not a card. */
   const cardColumn = (leaf: Leaf): ColumnNode | null => {
-    if (!leaf.fill || leaf.box.height < CARD_MIN_HEIGHT * scale || leaf.colours.distinct > 12) return null;
+    if (!leaf.fill || leaf.box.height < CALLOUT_MIN_HEIGHT * scale || leaf.colours.distinct > 12) return null;
     // Inside its rounded corners: the diagonal from the corner to the fill is R·(1 − 1/√2).
     let corner = 0;
     const limit = Math.min(leaf.box.width, leaf.box.height) / 2;
@@ -98,6 +107,12 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
           .filter(specks(mask, scale))
           .map((b) => leafOf(b, leaf.fill!))
       : [];
+    if (leaves.length === 0 || (leaf.box.height < CARD_MIN_HEIGHT * scale && leaves.length < 2)) {
+      // A flat shape with nothing inside is a picture (a placeholder, a colour block), and a button has one line
+      // of text: either way the mask goes back to the shape as one piece of ink.
+      paintInk(r, leaf.box, leaf.background, mask);
+      return null;
+    }
     return { box: leaf.box, background: leaf.fill, leaves };
   };
 
@@ -146,7 +161,14 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
       );
       rows.push({
         box: cut.box,
-        columns: [{ box: cut.box, background, leaves: boxes.map((b) => leafOf(b, background ?? band.background)) }],
+        columns: [
+          {
+            box: cut.box,
+            background,
+            border: frameColour(r, cut.box),
+            leaves: boxes.map((b) => leafOf(b, background ?? band.background)),
+          },
+        ],
       });
       continue;
     }

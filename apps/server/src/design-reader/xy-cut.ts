@@ -127,11 +127,117 @@ function frameInside(mask: InkMask, box: Box, scale: number): Box | null {
   return inner.width > 0 && inner.height > 0 ? inner : null;
 }
 
-/** The tallest line (ink run with no gap) of a box, in pixels. */
-function tallestLine(mask: InkMask, box: Box): number {
+/**
+ * The tallest text line (ink run with no gap, at most 60 CSS px: a frame's sides or a picture are not lines) of a
+ * box, in pixels, and how many lines it has.
+ */
+function textLines(mask: InkMask, box: Box, scale: number): { tallest: number; count: number } {
   let tallest = 0;
-  for (const [y0, y1] of runs(rowInk(mask, box), 1)) tallest = Math.max(tallest, y1 - y0);
-  return tallest;
+  let count = 0;
+  for (const [y0, y1] of runs(rowInk(mask, box), 1)) {
+    if (y1 - y0 > 60 * scale) continue;
+    tallest = Math.max(tallest, y1 - y0);
+    count++;
+  }
+  return { tallest, count };
+}
+
+/**
+ * Whether pieces side by side are columns. Wide pieces always are. A narrow one (a table's "#" column, a logo
+ * beside a title) is when the gap down the whole height runs through two or more lines — no paragraph has one — or,
+ * on a single line, when each gap is far wider than the word spaces of the text beside it (twice its line height,
+ * and at least 24 CSS px).
+ */
+function splitsIntoColumns(
+  mask: InkMask,
+  pieces: Box[],
+  tight: Box,
+  lines: { tallest: number; count: number },
+  scale: number,
+): boolean {
+  if (pieces.every((p) => p.width >= tight.width / 8)) return true;
+  if (lines.count >= 2) return true;
+  const heights = pieces.map((p) => textLines(mask, p, scale).tallest);
+  for (let i = 1; i < pieces.length; i++) {
+    const gap = pieces[i]!.x - (pieces[i - 1]!.x + pieces[i - 1]!.width);
+    if (gap < Math.max(24 * scale, 2 * Math.max(heights[i - 1]!, heights[i]!))) return false;
+  }
+  return true;
+}
+
+/** Pieces with less ink than a 2 × 2 CSS px dot are noise (a band's anti-aliased edge), not columns. */
+function inkedPieces(mask: InkMask, pieces: Box[], scale: number): Box[] {
+  const least = 4 * scale * scale;
+  return pieces.filter((p) => {
+    let n = 0;
+    for (const v of columnInk(mask, p)) n += v;
+    return n >= least;
+  });
+}
+
+/**
+ * Columns whose lines sit at the same heights, line for line, are a table: it is cut into rows of cells (each row
+ * a line across every column), so a phone reads it row by row and not column after column. Null when the lines do
+ * not line up (a sidebar beside an article, a cell that wraps).
+ */
+function tableRows(mask: InkMask, pieces: Box[], tight: Box, scale: number): Cut[] | null {
+  const linesOf = pieces.map((p) => runs(rowInk(mask, p), 1));
+  const count = linesOf[0]!.length;
+  if (count < 2 || linesOf.some((l) => l.length !== count)) return null;
+  // Two or three wide columns of two lines each are more likely features side by side (a title and a line of
+  // text): a table has a narrow column (a quantity, a price) or three columns of three rows and more.
+  const narrow = pieces.some((p) => p.width < tight.width / 8);
+  if (!narrow && (pieces.length < 3 || count < 3)) return null;
+  const tolerance = 3 * scale;
+  for (let i = 0; i < count; i++) {
+    const tops = linesOf.map((l) => l[i]![0]);
+    const bottoms = linesOf.map((l) => l[i]![1]);
+    if (
+      Math.max(...tops) - Math.min(...tops) > tolerance * 2 &&
+      Math.max(...bottoms) - Math.min(...bottoms) > tolerance * 2
+    )
+      return null;
+  }
+  const rows: Cut[] = [];
+  for (let i = 0; i < count; i++) {
+    const cells = pieces
+      .map((p, j) =>
+        tighten(mask, {
+          x: p.x,
+          y: p.y + linesOf[j]![i]![0],
+          width: p.width,
+          height: linesOf[j]![i]![1] - linesOf[j]![i]![0],
+        }),
+      )
+      .filter((c): c is Box => c !== null);
+    const x0 = Math.min(...cells.map((c) => c.x));
+    const y0 = Math.min(...cells.map((c) => c.y));
+    const x1 = Math.max(...cells.map((c) => c.x + c.width));
+    const y1 = Math.max(...cells.map((c) => c.y + c.height));
+    rows.push({
+      box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 },
+      columns: cells.map((c) => [{ box: c, columns: [] }]),
+    });
+  }
+  return rows;
+}
+
+/** A line's pieces at gaps wide enough to be columns (a table row, a logo and a title), or null. */
+function lineColumns(mask: InkMask, line: Box, scale: number): Box[] | null {
+  const lines = textLines(mask, line, scale);
+  const gap = Math.max(Math.round(COLUMN_GAP_CSS * scale), Math.round(lines.tallest * 0.9));
+  const pieces = inkedPieces(
+    mask,
+    runs(columnInk(mask, line), gap).map(([x0, x1]) => ({
+      x: line.x + x0,
+      y: line.y,
+      width: x1 - x0,
+      height: line.height,
+    })),
+    scale,
+  );
+  if (pieces.length < 2 || !splitsIntoColumns(mask, pieces, line, { ...lines, count: 1 }, scale)) return null;
+  return pieces.map((p) => tighten(mask, p) ?? p);
 }
 
 /**
@@ -148,17 +254,25 @@ export function xyCut(mask: InkMask, region: Box, opts: CutOptions): Cut[] {
   if (depth > 12) return [{ box: tight, columns: [] }];
   const framed = frameInside(mask, tight, opts.scale);
   if (framed) return [{ box: tight, columns: [xyCut(mask, framed, next)], framed: true }];
-  const gap = Math.max(
-    Math.round(COLUMN_GAP_CSS * opts.scale),
-    Math.round(Math.min(tallestLine(mask, tight), 60 * opts.scale) * 0.9),
+  const lines = textLines(mask, tight, opts.scale);
+  const gap = Math.max(Math.round(COLUMN_GAP_CSS * opts.scale), Math.round(lines.tallest * 0.9));
+  const pieces = inkedPieces(
+    mask,
+    runs(columnInk(mask, tight), gap).map(([x0, x1]) => ({
+      x: tight.x + x0,
+      y: tight.y,
+      width: x1 - x0,
+      height: tight.height,
+    })),
+    opts.scale,
   );
-  const pieces = runs(columnInk(mask, tight), gap).map(([x0, x1]) => ({
-    x: tight.x + x0,
-    y: tight.y,
-    width: x1 - x0,
-    height: tight.height,
-  }));
-  if (pieces.length > 1 && pieces.every((p) => p.width >= tight.width / 8)) {
+  if (pieces.length === 1 && (pieces[0]!.x !== tight.x || pieces[0]!.width !== tight.width)) {
+    // Noise beside the content (a band's edge): the content alone is cut.
+    return xyCut(mask, pieces[0]!, next);
+  }
+  if (pieces.length > 1 && splitsIntoColumns(mask, pieces, tight, lines, opts.scale)) {
+    const table = tableRows(mask, pieces, tight, opts.scale);
+    if (table) return table;
     return [{ box: tight, columns: pieces.map((p) => xyCut(mask, p, next)) }];
   }
   const blocks = runs(rowInk(mask, tight), Math.round(BLOCK_GAP_CSS * opts.scale));
@@ -167,10 +281,14 @@ export function xyCut(mask: InkMask, region: Box, opts: CutOptions): Cut[] {
       xyCut(mask, { x: tight.x, y: tight.y + y0, width: tight.width, height: y1 - y0 }, next),
     );
   }
-  const lines: Cut[] = [];
+  const leaves: Cut[] = [];
   for (const [y0, y1] of runs(rowInk(mask, tight), 1)) {
     const line = tighten(mask, { x: tight.x, y: tight.y + y0, width: tight.width, height: y1 - y0 });
-    if (line) lines.push({ box: line, columns: [] });
+    if (!line) continue;
+    const cells = lineColumns(mask, line, opts.scale);
+    leaves.push(
+      cells ? { box: line, columns: cells.map((c) => [{ box: c, columns: [] }]) } : { box: line, columns: [] },
+    );
   }
-  return lines;
+  return leaves;
 }

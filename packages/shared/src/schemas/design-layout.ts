@@ -102,6 +102,8 @@ export const ZLayoutColumnSchema = z.object({
   box: ZLayoutBoxSchema,
   /** A column's own fill when it differs from its section's (a card). */
   background: colour.nullable(),
+  /** The colour of a thin frame drawn around it (a bordered box), when it has one. */
+  border: colour.nullable().optional(),
   blocks: z.array(ZLayoutBlockSchema),
 });
 export type TLayoutColumn = z.infer<typeof ZLayoutColumnSchema>;

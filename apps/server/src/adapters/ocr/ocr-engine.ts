@@ -19,6 +19,11 @@ export interface OcrOptions {
   /** Languages to read, the first one first; default English. */
   languages?: OcrLanguage[];
   signal?: AbortSignal;
+  /**
+   * "page" (default): words anywhere on the picture. "word": the picture is one short word or a single character
+   * (a table's quantity, a lone "#"), which the page mode leaves out as noise.
+   */
+  mode?: "page" | "word";
 }
 
 export interface OcrEngine {
