@@ -1,5 +1,5 @@
 // The structure checks of `npm test` (issue 14): the import rules, the copy-paste check, the shared-worker check, the
-// thin-route check, the import-circle check and the component-size check.
+// thin-route check, the import-circle check, the component-size check and the query-key check.
 //  1. The import rules are Biome `noRestrictedImports` overrides in biome.json (and `noProcessEnv`: only env.ts reads
 //     process.env), so `biome ci` (the first step of npm test) already enforces them on the real tree. Here we prove
 //     they still bite: each probe below is linted with the repo's biome.json in a scratch folder, and a forbidden
@@ -9,6 +9,7 @@
 //  4. No route handler calls a repo or two service methods (below; issue 36).
 //  5. No import circle among the server's files (below; issue 46).
 //  6. No .tsx file of the web app over 300 lines (below; issue 46).
+//  7. No TanStack Query key written outside apps/web/src/lib/query-keys.ts (below; decision 134).
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -326,3 +327,48 @@ if (oversized.length > 0) {
 console.log(
   `Component size: none of ${webComponents.length} .tsx files in apps/web/src is over ${MAX_TSX_LINES} lines.`,
 );
+
+// 7. Query keys have one home (decision 134): a key array written beside a query, an invalidation or a cache write
+//    can drift from the one the reader uses, and the refresh silently stops. Every key is a factory in
+//    lib/query-keys.ts; elsewhere a `queryKey: [`, a `setQueryData([` or a `const …Key = [` is refused.
+const QUERY_KEYS_HOME = "apps/web/src/lib/query-keys.ts";
+const inlineKeyPatterns = [
+  /\bqueryKey:\s*\[/,
+  /\b(?:set|get)Query(?:Data|State)\s*(?:<[^>]*>)?\(\s*\[/,
+  /\b(?:const|let)\s+(?:\w+Keys?|key)\s*=\s*[[{]/,
+];
+/** "file:line: text" for each line of the files (path → text) that writes a query key of its own. */
+function inlineQueryKeys(texts) {
+  const findings = [];
+  for (const [file, text] of texts) {
+    if (file === QUERY_KEYS_HOME) continue;
+    for (const [index, line] of text.split("\n").entries())
+      if (inlineKeyPatterns.some((pattern) => pattern.test(line)))
+        findings.push(`${file}:${index + 1}: ${line.trim()}`);
+  }
+  return findings;
+}
+const keyProbe = inlineQueryKeys(
+  new Map([
+    ["probe/a.ts", 'useQuery({ queryKey: ["orders", kind], queryFn });'],
+    ["probe/b.ts", 'qc.setQueryData<TUser>(["me"], null);\nconst ordersKey = ["orders"] as const;'],
+    ["probe/c.ts", "useQuery({ queryKey: queryKeys.orders.mine(kind), queryFn });\nconst keys = [...Object.keys(a)];"],
+    [QUERY_KEYS_HOME, 'export const queryKeys = { me: ["me"] as const };'],
+  ]),
+);
+if (keyProbe.length !== 3 || keyProbe.some((finding) => !/^probe\/[ab]\.ts/.test(finding))) {
+  console.error(`The query-key check no longer bites: its probe gave ${JSON.stringify(keyProbe)}.`);
+  process.exit(1);
+}
+const webSources = readdirSync(path.join(root, "apps/web/src"), { recursive: true })
+  .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+  .map((file) => path.join("apps/web/src", file));
+const inlineKeys = inlineQueryKeys(
+  new Map(webSources.map((file) => [file, readFileSync(path.join(root, file), "utf8")])),
+);
+if (inlineKeys.length > 0) {
+  console.error(`Query keys written outside ${QUERY_KEYS_HOME} (add a factory there and use it):`);
+  for (const finding of inlineKeys) console.error(`  ${finding}`);
+  process.exit(1);
+}
+console.log(`Query keys: none of ${webSources.length} files of apps/web/src writes a key outside lib/query-keys.ts.`);

@@ -9,8 +9,8 @@ import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { AppProviders } from "./app/app-providers";
 import { routes } from "./app/router";
-import { packagesQueryKey } from "./features/commerce/catalogue/api/packages";
 import { type LandingBootstrap, seedLandingContent } from "./features/content/api/queries";
+import { queryKeys } from "./lib/query-keys";
 
 export interface LandingRenderInput {
   /** The answers inlined into the page (the JSON of the landing bootstrap element). */
@@ -30,7 +30,7 @@ export async function renderLanding({ content, packages }: LandingRenderInput): 
   if (context instanceof Response) throw new Error(`landing prerender: the router answered ${context.status}`);
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
   seedLandingContent(queryClient, content);
-  if (packages) queryClient.setQueryData(packagesQueryKey, packages);
+  if (packages) queryClient.setQueryData(queryKeys.packages.all, packages);
   const router = createStaticRouter(handler.dataRoutes, context);
   const app = (
     <AppProviders queryClient={queryClient}>

@@ -2,9 +2,9 @@ import { LANDING_PACKAGES_ID, TOAST_DURATION_MS, type TPackage } from "@mailsmit
 import { lazy, Suspense, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { packagesQueryKey } from "@/features/commerce/catalogue/api/packages";
 import { prefetchLandingContent } from "@/features/content/api/queries";
 import { queryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
 import { AppProviders } from "./app-providers";
 import { createAppRouter, LANDING_ROUTE_ID } from "./router";
 
@@ -18,7 +18,7 @@ function seedLandingPackages() {
   if (!el) return;
   el.remove();
   try {
-    queryClient.setQueryData(packagesQueryKey, JSON.parse(el.textContent ?? "") as TPackage[]);
+    queryClient.setQueryData(queryKeys.packages.all, JSON.parse(el.textContent ?? "") as TPackage[]);
   } catch {
     // unreadable: the pricing section fetches the list itself
   }

@@ -8,10 +8,8 @@ import {
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { ApiError, api } from "@/lib/api-client";
-import { sharedKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/query-keys";
 import { useServerOrHydrating } from "@/lib/use-server-or-hydrating";
-
-export const meQueryKey = sharedKeys.me;
 
 /** Why the last /api/me said "signed out", when the server told us (disabled account). */
 let lastSignOutReason: string | null = null;
@@ -65,7 +63,7 @@ async function fetchMe(): Promise<TUser | null> {
 }
 
 /** GET /api/session: the signed-in user, or null. */
-export const meQuery = queryOptions({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
+export const meQuery = queryOptions({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 60_000 });
 
 /**
  * The signed-in user (null when signed out). The server is the source of truth for role and credits: the cached
@@ -97,7 +95,7 @@ export function useAuth(): AuthState {
 
 /** GET /api/config: what the server lets the browser know (sign-in providers, verification). */
 export const publicConfigQuery = queryOptions({
-  queryKey: ["public-config"] as const,
+  queryKey: queryKeys.publicConfig,
   queryFn: () => api.get<TPublicConfig>("/api/config"),
   staleTime: Number.POSITIVE_INFINITY,
 });
@@ -116,8 +114,8 @@ export function useSignOut() {
       await authClient.signOut();
     } finally {
       // Keep the "me" query (observers stay attached) but forget every other cached answer.
-      queryClient.setQueryData(meQueryKey, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
+      queryClient.setQueryData(queryKeys.me, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
       writeCachedMe(null);
     }
   }, [queryClient]);

@@ -1,2 +1,2 @@
 // The auth state lives in lib/ (layouts and guards use it too); the auth feature re-exports it.
-export { meQueryKey, takeSignOutReason, useAuth, useMe, usePublicConfig, useSignOut } from "@/lib/auth";
+export { takeSignOutReason, useAuth, useMe, usePublicConfig, useSignOut } from "@/lib/auth";

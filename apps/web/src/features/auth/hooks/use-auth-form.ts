@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { redirectTarget } from "@/lib/auth";
 import { scrollBehavior } from "@/lib/motion";
-import { meQueryKey } from "../api/me";
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * What login and registration share: the red error box at the top (the page scrolls up to it) and, on success,
@@ -21,7 +21,7 @@ export function useAuthForm() {
   }, []);
 
   const finishSignIn = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.me });
     navigate(redirectTarget(location.state), { replace: true });
   }, [queryClient, navigate, location.state]);
 

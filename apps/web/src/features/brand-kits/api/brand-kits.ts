@@ -1,10 +1,10 @@
 import type { TBrandKit, TBrandKitInput, TBrandPalette } from "@mailsmith/shared";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { sharedKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/query-keys";
 
 /** The member's brand kits (decision 113). The generator lists them through its own call, on the same key. */
-const kitsKey = sharedKeys.brandKits;
+const kitsKey = queryKeys.brandKits;
 
 export const brandKitsQuery = queryOptions({
   queryKey: kitsKey,

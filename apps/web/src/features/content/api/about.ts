@@ -1,6 +1,6 @@
 import { CONTENT_ROUTES, type TAbout, type TAboutInput } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { contentKeys } from "./keys";
+import { queryKeys } from "@/lib/query-keys";
 import { type WriteAnswer, write } from "./mutate";
 import { aboutQuery } from "./queries";
 
@@ -10,7 +10,7 @@ export function useAbout() {
 
 function useAboutWrite<V>(call: (v: V) => Promise<WriteAnswer<TAbout>>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: (res) => qc.setQueryData(contentKeys.about, res.data) });
+  return useMutation({ mutationFn: call, onSuccess: (res) => qc.setQueryData(queryKeys.content.about, res.data) });
 }
 
 export const useSaveAbout = () => useAboutWrite((body: TAboutInput) => write.put<TAbout>(CONTENT_ROUTES.about, body));

@@ -1,7 +1,7 @@
 import { CONTENT_ROUTES, type TBanner, type TBannerInput, type TBannerStats } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { contentKeys } from "./keys";
+import { queryKeys } from "@/lib/query-keys";
 import { type WriteAnswer, write } from "./mutate";
 import { bannerQuery } from "./queries";
 
@@ -11,7 +11,7 @@ export function useBanner() {
 
 export function useBannerStats() {
   return useQuery({
-    queryKey: contentKeys.bannerStats,
+    queryKey: queryKeys.content.bannerStats,
     queryFn: async () => (await api.get<WriteAnswer<TBannerStats>>(`${CONTENT_ROUTES.banner}/stats`)).data,
   });
 }
@@ -22,8 +22,8 @@ function useBannerWrite<V>(call: (v: V) => Promise<WriteAnswer<TBanner>>) {
   return useMutation({
     mutationFn: call,
     onSuccess: (res) => {
-      qc.setQueryData(contentKeys.banner, res.data);
-      void qc.invalidateQueries({ queryKey: contentKeys.bannerStats });
+      qc.setQueryData(queryKeys.content.banner, res.data);
+      void qc.invalidateQueries({ queryKey: queryKeys.content.bannerStats });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { CONTENT_ROUTES, type TContactForm, type TContactPage, type TContactPageInput } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { contentKeys } from "./keys";
+import { queryKeys } from "@/lib/query-keys";
 import { type WriteAnswer, write } from "./mutate";
 import { contactPageQuery } from "./queries";
 
@@ -11,7 +11,10 @@ export function useContactPage() {
 
 function useContactPageWrite<V>(call: (v: V) => Promise<WriteAnswer<TContactPage>>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: (res) => qc.setQueryData(contentKeys.contactPage, res.data) });
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (res) => qc.setQueryData(queryKeys.content.contactPage, res.data),
+  });
 }
 
 export const useSaveContactPage = () =>

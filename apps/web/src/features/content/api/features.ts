@@ -1,6 +1,6 @@
 import { CONTENT_ROUTES, type TFeature, type TFeatureInput } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { contentKeys } from "./keys";
+import { queryKeys } from "@/lib/query-keys";
 import { write } from "./mutate";
 import { loadFeatures } from "./queries";
 
@@ -10,7 +10,7 @@ import { loadFeatures } from "./queries";
  */
 export function useFeatures(opts: { admin?: boolean } = {}) {
   return useQuery<TFeature[]>({
-    queryKey: opts.admin ? contentKeys.featuresAdmin : contentKeys.features,
+    queryKey: opts.admin ? queryKeys.content.featuresAdmin : queryKeys.content.features,
     queryFn: loadFeatures,
   });
 }
@@ -19,7 +19,7 @@ function useFeaturesWrite<V, R>(call: (v: V) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSettled: () => qc.invalidateQueries({ queryKey: contentKeys.features }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.content.features }),
   });
 }
 

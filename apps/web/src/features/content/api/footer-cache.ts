@@ -1,6 +1,6 @@
 import { FOOTER_CACHE_KEY, FOOTER_CACHE_MS, type TFooter } from "@mailsmith/shared";
 import { queryClient } from "@/lib/query-client";
-import { contentKeys } from "./keys";
+import { queryKeys } from "@/lib/query-keys";
 
 /** The footer kept in local storage with its timestamp (spec: fresh for 1 hour) and the server's version tag. */
 export interface CachedFooter {
@@ -51,6 +51,6 @@ export function noteFooterVersion(version: string | null) {
   const cached = readRaw();
   if (cached && cached.version !== version) {
     dropFooterCache();
-    void queryClient.invalidateQueries({ queryKey: contentKeys.footer });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.content.footer });
   }
 }

@@ -1,8 +1,8 @@
 import { CONTENT_ROUTES, CONTENT_TEXTS, FOOTER_CACHE_MS, type TFooter, type TFooterInput } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "@/lib/query-keys";
 import { fetchContentAnswer } from "./fetch-content";
 import { dropFooterCache, readFooterCache, writeFooterCache } from "./footer-cache";
-import { contentKeys } from "./keys";
 import { type WriteAnswer, write } from "./mutate";
 
 /**
@@ -11,7 +11,7 @@ import { type WriteAnswer, write } from "./mutate";
  */
 export function useFooter() {
   return useQuery({
-    queryKey: contentKeys.footer,
+    queryKey: queryKeys.content.footer,
     queryFn: async () => {
       const answer = await fetchContentAnswer<TFooter | null>(CONTENT_ROUTES.footer, CONTENT_TEXTS.footer.fetchFailed);
       writeFooterCache(answer.data, answer.version);
@@ -29,7 +29,7 @@ function useFooterWrite<V>(call: (v: V) => Promise<WriteAnswer<TFooter>>) {
     mutationFn: call,
     onSuccess: (res) => {
       dropFooterCache();
-      qc.setQueryData(contentKeys.footer, res.data);
+      qc.setQueryData(queryKeys.content.footer, res.data);
     },
   });
 }

@@ -1,6 +1,6 @@
 import { CONTENT_ROUTES, type THero, type THeroInput } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { contentKeys } from "./keys";
+import { queryKeys } from "@/lib/query-keys";
 import { write } from "./mutate";
 import { heroQuery } from "./queries";
 
@@ -12,7 +12,7 @@ export function useSaveHero() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: THeroInput) => write.put<THero>(CONTENT_ROUTES.hero, body),
-    onSuccess: (res) => qc.setQueryData(contentKeys.hero, res.data),
+    onSuccess: (res) => qc.setQueryData(queryKeys.content.hero, res.data),
   });
 }
 
@@ -20,6 +20,6 @@ export function useResetHero() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => write.post<THero>(`${CONTENT_ROUTES.hero}/reset`),
-    onSuccess: (res) => qc.setQueryData(contentKeys.hero, res.data),
+    onSuccess: (res) => qc.setQueryData(queryKeys.content.hero, res.data),
   });
 }

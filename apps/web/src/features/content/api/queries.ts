@@ -12,18 +12,18 @@ import {
 } from "@mailsmith/shared";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { queryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
 import { fetchContent } from "./fetch-content";
 import { noteFooterVersion, writeFooterCache } from "./footer-cache";
-import { contentKeys } from "./keys";
 
 /** The public content reads, shared by the hooks and by the landing prefetch. */
 export const heroQuery = queryOptions({
-  queryKey: contentKeys.hero,
+  queryKey: queryKeys.content.hero,
   queryFn: () => fetchContent<THero | null>(CONTENT_ROUTES.hero, CONTENT_TEXTS.hero.fetchFailed),
 });
 
 export const bannerQuery = queryOptions({
-  queryKey: contentKeys.banner,
+  queryKey: queryKeys.content.banner,
   queryFn: () => fetchContent<TBanner | null>(CONTENT_ROUTES.banner, CONTENT_TEXTS.banner.fetchFailed),
 });
 
@@ -33,10 +33,10 @@ export async function loadFeatures(): Promise<TFeature[]> {
   return [...(list ?? [])].sort((a, b) => a.order - b.order);
 }
 
-export const featuresQuery = queryOptions({ queryKey: contentKeys.features, queryFn: loadFeatures });
+export const featuresQuery = queryOptions({ queryKey: queryKeys.content.features, queryFn: loadFeatures });
 
 export const aboutQuery = queryOptions({
-  queryKey: contentKeys.about,
+  queryKey: queryKeys.content.about,
   queryFn: () => fetchContent<TAbout | null>(CONTENT_ROUTES.about, CONTENT_TEXTS.about.fetchFailed),
 });
 
@@ -49,10 +49,10 @@ export async function loadTestimonials(): Promise<TTestimonial[]> {
   return answer?.data ?? [];
 }
 
-export const testimonialsQuery = queryOptions({ queryKey: contentKeys.testimonials, queryFn: loadTestimonials });
+export const testimonialsQuery = queryOptions({ queryKey: queryKeys.content.testimonials, queryFn: loadTestimonials });
 
 export const contactPageQuery = queryOptions({
-  queryKey: contentKeys.contactPage,
+  queryKey: queryKeys.content.contactPage,
   queryFn: () => fetchContent<TContactPage | null>(CONTENT_ROUTES.contactPage, CONTENT_TEXTS.contact.empty),
 });
 
@@ -94,7 +94,7 @@ export function seedLandingContent(qc: QueryClient, boot: LandingBootstrap) {
   if (boot.about) qc.setQueryData(aboutQuery.queryKey, boot.about.data);
   if (boot.contactPage) qc.setQueryData(contactPageQuery.queryKey, boot.contactPage.data);
   if (boot.testimonials) qc.setQueryData(testimonialsQuery.queryKey, boot.testimonials.data?.data ?? []);
-  if (boot.footer) qc.setQueryData(contentKeys.footer, boot.footer.data);
+  if (boot.footer) qc.setQueryData(queryKeys.content.footer, boot.footer.data);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { CONTENT_ROUTES, type TTestimonial, type TTestimonialInput } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { contentKeys } from "./keys";
+import { queryKeys } from "@/lib/query-keys";
 import { write } from "./mutate";
 import { loadTestimonials } from "./queries";
 
@@ -10,7 +10,7 @@ import { loadTestimonials } from "./queries";
  */
 export function useTestimonials(opts: { admin?: boolean } = {}) {
   return useQuery<TTestimonial[]>({
-    queryKey: opts.admin ? contentKeys.testimonialsAdmin : contentKeys.testimonials,
+    queryKey: opts.admin ? queryKeys.content.testimonialsAdmin : queryKeys.content.testimonials,
     queryFn: loadTestimonials,
   });
 }
@@ -19,7 +19,7 @@ function useTestimonialsWrite<V, R>(call: (v: V) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSettled: () => qc.invalidateQueries({ queryKey: contentKeys.testimonials }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.content.testimonials }),
   });
 }
 

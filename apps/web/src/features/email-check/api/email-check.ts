@@ -8,9 +8,8 @@ import {
 } from "@mailsmith/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api-client";
-import { meQueryKey } from "@/lib/auth";
 import { readNdjson, responseError } from "@/lib/ndjson";
-import { sharedKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * POST /api/email-check as multipart/form-data: field `html`, and the optional design image `design` (the answer
@@ -90,8 +89,8 @@ export function useFixWithAi() {
       }
     },
     onSettled: () => {
-      qc.invalidateQueries({ queryKey: meQueryKey });
-      qc.invalidateQueries({ queryKey: sharedKeys.templates });
+      qc.invalidateQueries({ queryKey: queryKeys.me });
+      qc.invalidateQueries({ queryKey: queryKeys.templates.all });
     },
   });
 }

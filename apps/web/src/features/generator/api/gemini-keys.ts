@@ -7,17 +7,16 @@ import type {
 } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 import { generatorStatusQuery } from "./queries";
 
 type One = { success: true; message: string; data: TGeminiKeyDetail };
 type Tested = One & { ok: boolean };
 type Models = { success: true; message: string; data: TGeminiModels };
-const key = ["gemini-keys"] as const;
-const modelsKey = ["gemini-models"] as const;
 
 export function useGeminiKeys() {
   return useQuery({
-    queryKey: key,
+    queryKey: queryKeys.geminiKeys,
     queryFn: () => api.get<{ data: TGeminiKeyDetail[] }>("/api/gemini-keys").then((r) => r.data),
   });
 }
@@ -25,7 +24,7 @@ export function useGeminiKeys() {
 /** The models the keys list, the model in use and the notices (decisions 094, 095). */
 export function useGeminiModels() {
   return useQuery({
-    queryKey: modelsKey,
+    queryKey: queryKeys.geminiModels,
     queryFn: () => api.get<{ data: TGeminiModels }>("/api/gemini-models").then((r) => r.data),
   });
 }
@@ -33,8 +32,8 @@ export function useGeminiModels() {
 export function useGeminiKeyMutations() {
   const qc = useQueryClient();
   const onSuccess = () => {
-    qc.invalidateQueries({ queryKey: key });
-    qc.invalidateQueries({ queryKey: modelsKey });
+    qc.invalidateQueries({ queryKey: queryKeys.geminiKeys });
+    qc.invalidateQueries({ queryKey: queryKeys.geminiModels });
     qc.invalidateQueries({ queryKey: generatorStatusQuery.queryKey });
   };
   return {

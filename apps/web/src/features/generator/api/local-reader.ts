@@ -1,14 +1,13 @@
 import type { TLocalReaderSettings, TLocalReaderSettingsResponse } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 import { generatorStatusQuery } from "./queries";
-
-const key = ["local-reader"] as const;
 
 /** The local reader's price and when members use it (decision 122; admins only). */
 export function useLocalReaderSettings() {
   return useQuery({
-    queryKey: key,
+    queryKey: queryKeys.localReader,
     queryFn: () => api.get<TLocalReaderSettingsResponse>("/api/local-reader").then((r) => r.data),
   });
 }
@@ -18,7 +17,7 @@ export function useSaveLocalReaderSettings() {
   return useMutation({
     mutationFn: (body: TLocalReaderSettings) => api.put<TLocalReaderSettingsResponse>("/api/local-reader", body),
     onSuccess: (r) => {
-      qc.setQueryData(key, r.data);
+      qc.setQueryData(queryKeys.localReader, r.data);
       // What the generator page says about the next generation changes with it.
       qc.invalidateQueries({ queryKey: generatorStatusQuery.queryKey });
     },

@@ -1,7 +1,7 @@
 import type { TemplateSort, TGeneratorStatus, TTemplateFull, TTemplateItem } from "@mailsmith/shared";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { sharedKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/query-keys";
 
 /** The generator's reads: one queryOptions factory per endpoint, so hooks and invalidations share their keys. */
 
@@ -33,22 +33,22 @@ export function fetchTemplate(id: string) {
 
 export const templateQueries = {
   /** Every page of the list: what a change to any template invalidates. */
-  lists: sharedKeys.templates,
+  lists: queryKeys.templates.all,
   /** GET /api/templates: one page of the history, searched by name, filtered by type, sorted. */
   list: (params: TemplateListParams) =>
     queryOptions({
-      queryKey: [...sharedKeys.templates, params] as const,
+      queryKey: queryKeys.templates.list(params),
       queryFn: () => api.get<TemplateList>(templatesUrl(params)),
       placeholderData: keepPreviousData,
     }),
   /** GET /api/templates/:id: one template with its HTML and report. */
   one: (id: string | undefined) =>
-    queryOptions({ queryKey: ["template", id] as const, queryFn: () => fetchTemplate(id!), enabled: Boolean(id) }),
+    queryOptions({ queryKey: queryKeys.template(id), queryFn: () => fetchTemplate(id!), enabled: Boolean(id) }),
 };
 
 /** GET /api/generate/status: whether an active key exists (the keys themselves never reach the browser). */
 export const generatorStatusQuery = queryOptions({
-  queryKey: ["generator-status"] as const,
+  queryKey: queryKeys.generatorStatus,
   queryFn: () => api.get<TGeneratorStatus>("/api/generate/status"),
   staleTime: 30_000,
 });

@@ -8,13 +8,13 @@ import type {
 } from "@mailsmith/shared";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { sharedKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/lib/query-keys";
 import { templateQueries } from "./queries";
 
 /** GET /api/templates/:id/parts: the parts of this version a member may change (decision 126). */
 export const templatePartsQuery = (id: string | undefined) =>
   queryOptions({
-    queryKey: sharedKeys.templateParts(id),
+    queryKey: queryKeys.templateParts(id),
     queryFn: () => api.get<{ data: TTemplateParts }>(`/api/templates/${id}/parts`).then((r) => r.data),
     enabled: Boolean(id),
   });
@@ -30,7 +30,7 @@ function useNewVersion() {
     qc.setQueryData(templateQueries.one(next._id).queryKey, next);
     void qc.invalidateQueries({ queryKey: templateQueries.one(fromId).queryKey });
     void qc.invalidateQueries({ queryKey: templateQueries.lists });
-    void qc.invalidateQueries({ queryKey: sharedKeys.me });
+    void qc.invalidateQueries({ queryKey: queryKeys.me });
   };
 }
 

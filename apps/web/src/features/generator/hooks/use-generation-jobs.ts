@@ -2,7 +2,7 @@ import { GENERATION_JOB_MESSAGES, type TGenerationJob, type TTemplateFull, type 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api-client";
-import { meQueryKey } from "@/lib/auth";
+import { queryKeys } from "@/lib/query-keys";
 import { cancelJob, retryFreeJob, retryJob } from "../api/generations";
 import { templateQueries } from "../api/queries";
 import { followJob, isActiveJob, streamEventHandler } from "./follow-job";
@@ -33,7 +33,8 @@ function useRuns() {
   const [runs, setRuns] = useState<JobRun[]>([]);
   const mounted = useRef(true);
   const setBalance = useCallback(
-    (balance: number) => qc.setQueryData<TUser | null>(meQueryKey, (u) => (u ? { ...u, currentBalance: balance } : u)),
+    (balance: number) =>
+      qc.setQueryData<TUser | null>(queryKeys.me, (u) => (u ? { ...u, currentBalance: balance } : u)),
     [qc],
   );
   const update = useCallback((jobId: string, change: (r: JobRun) => JobRun) => {
@@ -41,7 +42,7 @@ function useRuns() {
   }, []);
   /** A job ended: the balance and the template list are read again. */
   const settle = useCallback(() => {
-    qc.invalidateQueries({ queryKey: meQueryKey });
+    qc.invalidateQueries({ queryKey: queryKeys.me });
     qc.invalidateQueries({ queryKey: templateQueries.lists });
   }, [qc]);
   return { qc, runs, setRuns, mounted, setBalance, update, settle };
@@ -134,7 +135,7 @@ export function useGenerationJobs({ reattach = true }: { reattach?: boolean } = 
         return true;
       } catch (err) {
         setStartError(errorMessage(err, GENERATION_JOB_MESSAGES.notCharged));
-        qc.invalidateQueries({ queryKey: meQueryKey });
+        qc.invalidateQueries({ queryKey: queryKeys.me });
         return false;
       } finally {
         if (mounted.current) setStarting(false);

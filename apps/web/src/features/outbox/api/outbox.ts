@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 export interface OutboxMail {
   _id: string;
@@ -12,7 +13,7 @@ export interface OutboxMail {
 
 /** GET /api/admin/outbox: mail kept locally when the server has no SMTP_URL; with one, where mail goes. */
 export const outboxQuery = queryOptions({
-  queryKey: ["outbox"] as const,
+  queryKey: queryKeys.outbox,
   queryFn: () =>
     api.get<{ mode: "smtp" | "outbox"; smtp?: { server: string; from: string }; data: OutboxMail[] }>(
       "/api/admin/outbox",

@@ -1,12 +1,11 @@
 import { FETCH_MESSAGES, type TDataExportResponse } from "@mailsmith/shared";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api-client";
-
-const exportKey = ["profile", "data-export"] as const;
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/me/export, polled every second while the export is being prepared. */
 export const dataExportQuery = queryOptions({
-  queryKey: exportKey,
+  queryKey: queryKeys.dataExport,
   queryFn: () => api.get<TDataExportResponse>("/api/me/export"),
   refetchInterval: (q) => {
     const status = q.state.data?.export?.status;
@@ -23,7 +22,7 @@ export function useStartDataExport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<TDataExportResponse>("/api/me/export"),
-    onSuccess: (res) => queryClient.setQueryData(exportKey, res),
+    onSuccess: (res) => queryClient.setQueryData(queryKeys.dataExport, res),
   });
 }
 

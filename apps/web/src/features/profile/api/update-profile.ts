@@ -1,7 +1,7 @@
 import type { TProfileUpdate, TUser } from "@mailsmith/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { meQueryKey } from "@/lib/auth";
+import { queryKeys } from "@/lib/query-keys";
 
 export function updateProfile(userId: string, body: TProfileUpdate) {
   return api.put<{ success: true; message: string; user: TUser }>(
@@ -16,8 +16,8 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: ({ userId, body }: { userId: string; body: TProfileUpdate }) => updateProfile(userId, body),
     onSuccess: (res) => {
-      queryClient.setQueryData(meQueryKey, res.user);
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      queryClient.setQueryData(queryKeys.me, res.user);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
     },
   });
 }

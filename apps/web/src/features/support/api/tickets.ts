@@ -1,6 +1,7 @@
 import type { TSupportTicket, TTicketListQuery, TTicketUpdate } from "@mailsmith/shared";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 type TicketReply = { success: true; message: string; data: TSupportTicket };
 
@@ -13,20 +14,19 @@ function toSearch(q: TTicketListQuery) {
 
 /** Support tickets' reads: one queryOptions factory per endpoint, so hooks and invalidations share their keys. */
 export const ticketQueries = {
-  all: ["support-tickets"] as const,
   /** Every list (any filter): what a new ticket, a reply or a status change invalidates. */
-  lists: ["support-tickets", "list"] as const,
+  lists: queryKeys.tickets.lists,
   /** GET /api/support-messages (members: their own; admins: all, filtered). */
   list: (query: TTicketListQuery) =>
     queryOptions({
-      queryKey: ["support-tickets", "list", query] as const,
+      queryKey: queryKeys.tickets.list(query),
       queryFn: () => api.get<TSupportTicket[]>(`/api/support-messages${toSearch(query)}`),
       placeholderData: keepPreviousData,
     }),
   /** GET /api/support-message/{id} */
   one: (id: string | null) =>
     queryOptions({
-      queryKey: ["support-tickets", "one", id ?? ""] as const,
+      queryKey: queryKeys.tickets.one(id),
       queryFn: () => api.get<TSupportTicket>(`/api/support-message/${id}`),
       enabled: Boolean(id),
     }),

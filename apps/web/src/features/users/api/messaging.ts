@@ -1,7 +1,8 @@
 import type { TEmailTemplateInput, TSendMessage } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { userKeys, userQueries } from "./queries";
+import { queryKeys } from "@/lib/query-keys";
+import { userQueries } from "./queries";
 
 /** GET /api/user-emails */
 export function useEmailTemplates(enabled = true) {
@@ -13,7 +14,7 @@ export function useSaveTemplate() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: TEmailTemplateInput }) =>
       id ? api.put(`/api/user-emails/${id}`, body) : api.post("/api/user-emails", body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.emailTemplates }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.emailTemplates }),
   });
 }
 
@@ -21,7 +22,7 @@ export function useDeleteTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete(`/api/user-emails/${id}`),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.emailTemplates }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.emailTemplates }),
   });
 }
 
@@ -30,7 +31,7 @@ export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TSendMessage) => api.post<{ success: true; message: string }>("/api/send-message", body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.messageLogs }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.messageLogs.all }),
   });
 }
 

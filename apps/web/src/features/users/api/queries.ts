@@ -1,36 +1,30 @@
 import type { TEmailTemplate, TLedgerEntry, TMessageLogPage, TUser } from "@mailsmith/shared";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 /** The users feature's reads: one queryOptions factory per endpoint, so hooks and invalidations share their keys. */
-export const userKeys = {
-  /** The directory and each user's credit history (both change with an admin edit). */
-  all: ["admin-users"] as const,
-  emailTemplates: ["email-templates"] as const,
-  messageLogs: ["message-logs"] as const,
-};
-
 export const userQueries = {
   /** GET /api/users (admin: every user, newest first). */
-  list: () => queryOptions({ queryKey: userKeys.all, queryFn: () => api.get<TUser[]>("/api/users") }),
+  list: () => queryOptions({ queryKey: queryKeys.users.all, queryFn: () => api.get<TUser[]>("/api/users") }),
   /** GET /api/users/{id}/credits: the user's ledger rows, newest first. */
   credits: (id: string | null) =>
     queryOptions({
-      queryKey: [...userKeys.all, "credits", id] as const,
+      queryKey: queryKeys.users.credits(id),
       queryFn: () => api.get<TLedgerEntry[]>(`/api/users/${encodeURIComponent(id ?? "")}/credits`),
       enabled: Boolean(id),
     }),
   /** GET /api/user-emails: the message templates. */
   emailTemplates: (enabled = true) =>
     queryOptions({
-      queryKey: userKeys.emailTemplates,
+      queryKey: queryKeys.emailTemplates,
       queryFn: () => api.get<TEmailTemplate[]>("/api/user-emails"),
       enabled,
     }),
   /** GET /api/message-logs?toEmail=&page= (5 per page, newest first). */
   messageLog: (toEmail: string | null, page: number) =>
     queryOptions({
-      queryKey: [...userKeys.messageLogs, toEmail, page] as const,
+      queryKey: queryKeys.messageLogs.page(toEmail, page),
       queryFn: () =>
         api.get<TMessageLogPage>(`/api/message-logs?toEmail=${encodeURIComponent(toEmail ?? "")}&page=${page}`),
       enabled: Boolean(toEmail),

@@ -1,9 +1,8 @@
 import type { TAdminUserUpdate, TUser } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { meQueryKey } from "@/lib/auth";
-import { sharedKeys } from "@/lib/query-keys";
-import { userKeys, userQueries } from "./queries";
+import { queryKeys } from "@/lib/query-keys";
+import { userQueries } from "./queries";
 
 /** GET /api/users (admin: every user, newest first). */
 export function useUsers() {
@@ -17,9 +16,9 @@ function useUserMutation<V, R>(fn: (v: V) => Promise<R>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: userKeys.all });
-      void queryClient.invalidateQueries({ queryKey: sharedKeys.adminStats });
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminStats });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
     },
   });
 }

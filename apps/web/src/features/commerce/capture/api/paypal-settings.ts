@@ -1,14 +1,12 @@
 import type { TPaypalSettings, TPaypalSettingsInput } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { publicPaypalSettingsKey } from "../../checkout/api/pay-now";
-
-const adminKey = ["paypal-settings", "admin"] as const;
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/paypal-settings/admin: every setting, the secret masked. */
 export function useAdminPaypalSettings() {
   return useQuery({
-    queryKey: adminKey,
+    queryKey: queryKeys.paypalSettings.admin,
     queryFn: async () => (await api.get<{ success: true; data: TPaypalSettings }>("/api/paypal-settings/admin")).data,
   });
 }
@@ -21,8 +19,8 @@ function useSettingsMutation<V>(fn: (v: V) => Promise<Saved>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: (res) => {
-      queryClient.setQueryData(adminKey, res.data);
-      void queryClient.invalidateQueries({ queryKey: publicPaypalSettingsKey });
+      queryClient.setQueryData(queryKeys.paypalSettings.admin, res.data);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.paypalSettings.public });
     },
   });
 }

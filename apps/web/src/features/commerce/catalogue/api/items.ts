@@ -1,23 +1,22 @@
 import type { TItem, TItemInput, TPublicItem } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/item/{id} (id or itemId). */
 export function useItem(id: string | undefined) {
   return useQuery({
-    queryKey: ["item", id],
+    queryKey: queryKeys.items.one(id),
     queryFn: async () =>
       (await api.get<{ success: true; data: TPublicItem }>(`/api/item/${encodeURIComponent(id ?? "")}`)).data,
     enabled: Boolean(id),
   });
 }
 
-const adminKey = ["admin-items"] as const;
-
 /** GET /api/admin/items: every item with its access URL and guidelines. */
 export function useAdminItems() {
   return useQuery({
-    queryKey: adminKey,
+    queryKey: queryKeys.items.admin,
     queryFn: async () => (await api.get<{ success: true; data: TItem[] }>("/api/admin/items")).data,
   });
 }
@@ -29,8 +28,8 @@ function useItemMutation<V>(fn: (v: V) => Promise<Written>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: (res) => {
-      void queryClient.invalidateQueries({ queryKey: adminKey });
-      void queryClient.invalidateQueries({ queryKey: ["item"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.items.admin });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.items.all });
       return res;
     },
   });

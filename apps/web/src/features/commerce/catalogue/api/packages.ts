@@ -1,18 +1,17 @@
 import type { TPackage, TPackageInput } from "@mailsmith/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-
-export const packagesQueryKey = ["packages"] as const;
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/packages: packages on sale, oldest first. */
 export function usePackages() {
-  return useQuery({ queryKey: packagesQueryKey, queryFn: () => api.get<TPackage[]>("/api/packages") });
+  return useQuery({ queryKey: queryKeys.packages.all, queryFn: () => api.get<TPackage[]>("/api/packages") });
 }
 
 /** GET /api/package/{id}: one package, retired ones included (the checkout summary). */
 export function usePackage(id: string | undefined) {
   return useQuery({
-    queryKey: [...packagesQueryKey, "one", id],
+    queryKey: queryKeys.packages.one(id),
     queryFn: () => api.get<TPackage>(`/api/package/${encodeURIComponent(id ?? "")}`),
     enabled: Boolean(id),
   });
@@ -24,7 +23,7 @@ function usePackageMutation<V>(fn: (v: V) => Promise<Written>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: packagesQueryKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.packages.all }),
   });
 }
 

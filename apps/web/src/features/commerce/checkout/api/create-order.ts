@@ -1,7 +1,8 @@
 import type { OrderKind, TCheckoutForm } from "@mailsmith/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { type OrderOf, ordersKey } from "../../orders/api/orders";
+import { queryKeys } from "@/lib/query-keys";
+import type { OrderOf } from "../../orders/api/orders";
 
 const createPath = { package: "/api/new-order", item: "/api/new-item-order" } as const;
 const productField = { package: "packageId", item: "itemId" } as const;
@@ -12,6 +13,6 @@ export function useCreateOrder<K extends OrderKind>(kind: K) {
   return useMutation({
     mutationFn: ({ productId, ...form }: TCheckoutForm & { productId: string }) =>
       api.post<{ success: true; data: OrderOf<K> }>(createPath[kind], { ...form, [productField[kind]]: productId }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ordersKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
   });
 }

@@ -1,14 +1,13 @@
 import type { OrderKind, TCaptureResult, TItemOrder, TPackageOrder, TPublicPaypalSettings } from "@mailsmith/shared";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 import { orderPath } from "../../orders/api/orders";
-
-export const publicPaypalSettingsKey = ["paypal-settings", "public"] as const;
 
 /** GET /api/paypal-settings: what the browser needs for the buttons. */
 export function usePublicPaypalSettings() {
   return useQuery({
-    queryKey: publicPaypalSettingsKey,
+    queryKey: queryKeys.paypalSettings.public,
     queryFn: async () => (await api.get<{ success: true; data: TPublicPaypalSettings }>("/api/paypal-settings")).data,
     staleTime: 0,
   });
@@ -17,7 +16,7 @@ export function usePublicPaypalSettings() {
 /** GET /api/order/{id} or /api/item-order/{id}: the order being paid. */
 export function usePayableOrder(kind: OrderKind, id: string | undefined) {
   return useQuery({
-    queryKey: ["orders", kind, "one", id],
+    queryKey: queryKeys.orders.one(kind, id),
     queryFn: () => api.get<TPackageOrder | TItemOrder>(orderPath(kind, id ?? "")),
     enabled: Boolean(id),
     staleTime: 0,

@@ -15,8 +15,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { paths } from "@/config/paths";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import { meQueryKey } from "@/lib/auth";
 import type { PaymentSuccessState } from "@/lib/payment-success";
+import { queryKeys } from "@/lib/query-keys";
 import { orderName } from "../../orders/components/order-format";
 import { capturePaypalOrder, createPaypalOrder, verifyOrder } from "../api/pay-now";
 
@@ -77,8 +77,8 @@ export function usePayNow(kind: OrderKind, id: string, order: TPackageOrder | TI
         await verifyOrder(id).catch(() => undefined);
         setTransactionId(res.transactionId);
         setMessage(res.message);
-        void queryClient.invalidateQueries({ queryKey: meQueryKey });
-        void queryClient.invalidateQueries({ queryKey: ["orders"] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
         const paid = res.result === "paid" && order;
         // The destination page shows what was bought and the new balance (issue 13 item 3; app/layouts).
         const success: PaymentSuccessState | undefined = paid

@@ -1,8 +1,7 @@
 import type { OrderKind, TAdminOrderQuery, TCancelOrderResult, TItemOrder, TPackageOrder } from "@mailsmith/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-
-export const ordersKey = ["orders"] as const;
+import { queryKeys } from "@/lib/query-keys";
 
 /** The order row each kind lists. */
 export type OrderOf<K extends OrderKind> = { package: TPackageOrder; item: TItemOrder }[K];
@@ -17,7 +16,7 @@ const adminListPath = { package: "/api/admin/orders", item: "/api/admin/item-ord
 
 /** GET /api/orders or /api/item-orders: the caller's orders of one kind, newest first. */
 export function useMyOrders<K extends OrderKind>(kind: K) {
-  return useQuery({ queryKey: [...ordersKey, kind], queryFn: () => api.get<OrderOf<K>[]>(myListPath[kind]) });
+  return useQuery({ queryKey: queryKeys.orders.mine(kind), queryFn: () => api.get<OrderOf<K>[]>(myListPath[kind]) });
 }
 
 type Page<T> = { data: T[]; total: number; page: number; pageSize: number };
@@ -31,7 +30,7 @@ function toQuery(q: TAdminOrderQuery) {
 /** GET /api/admin/orders or /api/admin/item-orders (search, sort and paging on the server). */
 export function useAdminOrders<K extends OrderKind>(kind: K, q: TAdminOrderQuery) {
   return useQuery({
-    queryKey: [...ordersKey, "admin", kind, q],
+    queryKey: queryKeys.orders.admin(kind, q),
     queryFn: () => api.get<Page<OrderOf<K>>>(`${adminListPath[kind]}?${toQuery(q)}`),
     placeholderData: keepPreviousData,
   });
@@ -39,7 +38,10 @@ export function useAdminOrders<K extends OrderKind>(kind: K, q: TAdminOrderQuery
 
 function useOrderMutation<V, R>(fn: (v: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ordersKey }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+  });
 }
 
 /** DELETE /api/order/{id} or /api/item-order/{id} (admin; pending only). */
