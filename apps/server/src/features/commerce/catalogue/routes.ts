@@ -10,10 +10,10 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminActor } from "../../../core/audit.js";
 import { sendCachedJson } from "../../../lib/etag.js";
 import { replayWhile } from "../../../lib/replayable.js";
 import { whenReady } from "../../../lib/when-ready.js";
+import { registerAdminWrites } from "./admin-write-routes.js";
 import { packagesAnswer, packagesStillCurrent } from "./packages-cache.js";
 import {
   addPackage,
@@ -30,8 +30,6 @@ import {
 
 const packageIdParams = z.object({ id: z.string().uuid(PACKAGE_MESSAGES.notFound) });
 const itemIdParams = z.object({ id: z.string().min(1).max(64) });
-const writtenPackage = z.object({ success: z.literal(true), message: z.string(), data: ZPackageSchema });
-const writtenItem = z.object({ success: z.literal(true), message: z.string(), data: ZItemSchema });
 
 /** The catalogue: credit packages (at most 3 on sale) and premium items; both are retired, never deleted. */
 export async function catalogueRoutes(appBase: FastifyInstance) {
@@ -69,62 +67,6 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
       },
     },
     async (req) => getPackage(ctx, req.params.id),
-  );
-
-  app.post(
-    "/api/add-package",
-    {
-      config: { access: "admin" },
-      schema: {
-        tags: ["packages"],
-        summary: "Add a package (at most 3 on sale)",
-        body: ZPackageInputSchema,
-        response: { 201: writtenPackage },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send({
-        success: true as const,
-        message: PACKAGE_MESSAGES.added,
-        data: await addPackage(ctx, adminActor(req), req.body),
-      }),
-  );
-
-  app.put(
-    "/api/edit-package/:id",
-    {
-      config: { access: "admin" },
-      schema: {
-        tags: ["packages"],
-        summary: "Edit a package (orders already placed keep their own copy)",
-        params: packageIdParams,
-        body: ZPackageInputSchema,
-        response: { 200: writtenPackage },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      message: PACKAGE_MESSAGES.updated,
-      data: await editPackage(ctx, adminActor(req), req.params.id, req.body),
-    }),
-  );
-
-  app.delete(
-    "/api/package/:id",
-    {
-      config: { access: "admin" },
-      schema: {
-        tags: ["packages"],
-        summary: "Retire a package: off sale, past orders intact",
-        params: packageIdParams,
-        response: { 200: writtenPackage },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      message: PACKAGE_MESSAGES.retired,
-      data: await retirePackage(ctx, adminActor(req), req.params.id),
-    }),
   );
 
   app.get(
@@ -167,59 +109,37 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
     async () => ({ success: true as const, data: await listAllItems(ctx) }),
   );
 
-  app.post(
-    "/api/items",
-    {
-      config: { access: "admin" },
-      schema: {
-        tags: ["items"],
-        summary: "Create a premium item",
-        body: ZItemInputSchema,
-        response: { 201: writtenItem },
-      },
+  await registerAdminWrites(appBase, {
+    tag: "packages",
+    urls: { add: "/api/add-package", edit: "/api/edit-package/:id", retire: "/api/package/:id" },
+    summaries: {
+      add: "Add a package (at most 3 on sale)",
+      edit: "Edit a package (orders already placed keep their own copy)",
+      retire: "Retire a package: off sale, past orders intact",
     },
-    async (req, reply) =>
-      reply.status(201).send({
-        success: true as const,
-        message: ITEM_MESSAGES.added,
-        data: await createItem(ctx, adminActor(req), req.body),
-      }),
-  );
+    messages: PACKAGE_MESSAGES,
+    idParams: packageIdParams,
+    input: ZPackageInputSchema,
+    dto: ZPackageSchema,
+    add: addPackage,
+    edit: editPackage,
+    retire: retirePackage,
+  });
 
-  app.put(
-    "/api/items/:id",
-    {
-      config: { access: "admin" },
-      schema: {
-        tags: ["items"],
-        summary: "Edit a premium item (orders keep their own copy)",
-        params: itemIdParams,
-        body: ZItemInputSchema,
-        response: { 200: writtenItem },
-      },
+  await registerAdminWrites(appBase, {
+    tag: "items",
+    urls: { add: "/api/items", edit: "/api/items/:id", retire: "/api/items/:id" },
+    summaries: {
+      add: "Create a premium item",
+      edit: "Edit a premium item (orders keep their own copy)",
+      retire: "Retire a premium item: off sale, past orders intact",
     },
-    async (req) => ({
-      success: true as const,
-      message: ITEM_MESSAGES.updated,
-      data: await updateItem(ctx, adminActor(req), req.params.id, req.body),
-    }),
-  );
-
-  app.delete(
-    "/api/items/:id",
-    {
-      config: { access: "admin" },
-      schema: {
-        tags: ["items"],
-        summary: "Retire a premium item: off sale, past orders intact",
-        params: itemIdParams,
-        response: { 200: writtenItem },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      message: ITEM_MESSAGES.retired,
-      data: await retireItem(ctx, adminActor(req), req.params.id),
-    }),
-  );
+    messages: ITEM_MESSAGES,
+    idParams: itemIdParams,
+    input: ZItemInputSchema,
+    dto: ZItemSchema,
+    add: createItem,
+    edit: updateItem,
+    retire: retireItem,
+  });
 }

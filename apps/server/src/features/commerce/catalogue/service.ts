@@ -14,9 +14,10 @@ import {
 } from "@mailsmith/shared";
 import type { z } from "zod";
 import type { AppContext } from "../../../context.js";
-import { type AdminActor, pickFields, recordAdminChange } from "../../../core/audit.js";
+import type { AdminActor } from "../../../core/audit.js";
 import { AppError, conflict, notFound } from "../../../lib/app-error.js";
 import { isUniqueViolation } from "../is-unique-violation.js";
+import { auditedWrite, type CatalogueKind, retireEntry } from "./catalogue-kind.js";
 import { pointsOf, toItemDto, toPackageDto, toPublicItemDto } from "./dto.js";
 import { invalidatePackages } from "./packages-cache.js";
 import {
@@ -27,6 +28,7 @@ import {
   insertItem,
   insertPackageWithinLimit,
   listItemRows,
+  type PackageRow,
   type PackageValues,
   retireItemRow,
   retirePackageRow,
@@ -50,8 +52,17 @@ const ITEM_AUDIT = [
   "retiredAt",
 ] as const;
 
-const packageNotFound = () => notFound(PACKAGE_MESSAGES.notFound, "PACKAGE_NOT_FOUND");
-const itemNotFound = () => notFound(ITEM_MESSAGES.notFound, "ITEM_NOT_FOUND");
+const PACKAGE: CatalogueKind<PackageRow> = {
+  targetType: "package",
+  auditFields: PACKAGE_AUDIT,
+  notFound: () => notFound(PACKAGE_MESSAGES.notFound, "PACKAGE_NOT_FOUND"),
+  afterWrite: invalidatePackages,
+};
+const ITEM: CatalogueKind<ItemRow> = {
+  targetType: "item",
+  auditFields: ITEM_AUDIT,
+  notFound: () => notFound(ITEM_MESSAGES.notFound, "ITEM_NOT_FOUND"),
+};
 
 function packageValues(input: TPackageInputParsed): PackageValues {
   return {
@@ -66,26 +77,17 @@ function packageValues(input: TPackageInputParsed): PackageValues {
 
 export async function getPackage(ctx: AppContext, id: string): Promise<TPackage> {
   const row = await findPackage(ctx.db, id);
-  if (!row) throw packageNotFound();
+  if (!row) throw PACKAGE.notFound();
   return toPackageDto(row);
 }
 
 /** At most MAX_PACKAGES on sale, checked inside the insert so two admins cannot race past it. */
 export async function addPackage(ctx: AppContext, actor: AdminActor, input: TPackageInputParsed): Promise<TPackage> {
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await auditedWrite(ctx, PACKAGE, actor, "create", async (tx) => {
     const added = await insertPackageWithinLimit(tx, packageValues(input), MAX_PACKAGES);
-    if (added) {
-      await recordAdminChange(tx, actor, {
-        action: "package.create",
-        targetType: "package",
-        targetId: added.id,
-        after: pickFields(added, PACKAGE_AUDIT),
-      });
-    }
-    return added;
+    return added && { row: added };
   });
   if (!row) throw new AppError("MAX_PACKAGES", PACKAGE_MESSAGES.maxReached, 409);
-  invalidatePackages(ctx);
   return toPackageDto(row);
 }
 
@@ -95,41 +97,18 @@ export async function editPackage(
   id: string,
   input: TPackageInputParsed,
 ): Promise<TPackage> {
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await auditedWrite(ctx, PACKAGE, actor, "update", async (tx) => {
     const before = await findPackage(tx, id);
     const updated = await updateActivePackage(tx, id, packageValues(input));
-    if (!updated) return undefined;
-    await recordAdminChange(tx, actor, {
-      action: "package.update",
-      targetType: "package",
-      targetId: id,
-      before: pickFields(before, PACKAGE_AUDIT),
-      after: pickFields(updated, PACKAGE_AUDIT),
-    });
-    return updated;
+    return updated && { row: updated, before };
   });
-  if (!row) throw packageNotFound();
-  invalidatePackages(ctx);
+  if (!row) throw PACKAGE.notFound();
   return toPackageDto(row);
 }
 
 /** Retiring hides a package from sale; orders keep their own copy of name, price and credits. */
 export async function retirePackage(ctx: AppContext, actor: AdminActor, id: string): Promise<TPackage> {
-  const row = await ctx.db.transaction(async (tx) => {
-    const retired = await retirePackageRow(tx, id);
-    if (!retired) return undefined;
-    await recordAdminChange(tx, actor, {
-      action: "package.retire",
-      targetType: "package",
-      targetId: id,
-      before: { retiredAt: null },
-      after: pickFields(retired, ["retiredAt"]),
-    });
-    return retired;
-  });
-  if (!row) throw packageNotFound();
-  invalidatePackages(ctx);
-  return toPackageDto(row);
+  return toPackageDto(await retireEntry(ctx, PACKAGE, actor, id, retirePackageRow));
 }
 
 function newItemId() {
@@ -162,7 +141,7 @@ async function unlessItemIdTaken<T>(write: () => Promise<T>): Promise<T> {
 
 export async function getItemRow(ctx: AppContext, idOrItemId: string): Promise<ItemRow> {
   const row = await findItem(ctx.db, idOrItemId);
-  if (!row) throw itemNotFound();
+  if (!row) throw ITEM.notFound();
   return row;
 }
 
@@ -182,54 +161,26 @@ export async function getPublicItem(ctx: AppContext, idOrItemId: string): Promis
 
 export async function createItem(ctx: AppContext, actor: AdminActor, input: ItemInput): Promise<TItem> {
   const row = await unlessItemIdTaken(() =>
-    ctx.db.transaction(async (tx) => {
-      const created = await insertItem(tx, itemValues(input, input.itemId || newItemId()));
-      await recordAdminChange(tx, actor, {
-        action: "item.create",
-        targetType: "item",
-        targetId: created.id,
-        after: pickFields(created, ITEM_AUDIT),
-      });
-      return created;
-    }),
+    auditedWrite(ctx, ITEM, actor, "create", async (tx) => ({
+      row: await insertItem(tx, itemValues(input, input.itemId || newItemId())),
+    })),
   );
-  return toItemDto(row);
+  return toItemDto(row!);
 }
 
 export async function updateItem(ctx: AppContext, actor: AdminActor, id: string, input: ItemInput): Promise<TItem> {
   const current = await getItemRow(ctx, id);
   const row = await unlessItemIdTaken(() =>
-    ctx.db.transaction(async (tx) => {
+    auditedWrite(ctx, ITEM, actor, "update", async (tx) => {
       const updated = await updateItemRow(tx, current.id, itemValues(input, input.itemId || current.itemId));
-      if (!updated) return undefined;
-      await recordAdminChange(tx, actor, {
-        action: "item.update",
-        targetType: "item",
-        targetId: current.id,
-        before: pickFields(current, ITEM_AUDIT),
-        after: pickFields(updated, ITEM_AUDIT),
-      });
-      return updated;
+      return updated && { row: updated, before: current };
     }),
   );
-  if (!row) throw itemNotFound();
+  if (!row) throw ITEM.notFound();
   return toItemDto(row);
 }
 
 export async function retireItem(ctx: AppContext, actor: AdminActor, id: string): Promise<TItem> {
   const current = await getItemRow(ctx, id);
-  const row = await ctx.db.transaction(async (tx) => {
-    const retired = await retireItemRow(tx, current.id);
-    if (!retired) return undefined;
-    await recordAdminChange(tx, actor, {
-      action: "item.retire",
-      targetType: "item",
-      targetId: current.id,
-      before: { retiredAt: null },
-      after: pickFields(retired, ["retiredAt"]),
-    });
-    return retired;
-  });
-  if (!row) throw itemNotFound();
-  return toItemDto(row);
+  return toItemDto(await retireEntry(ctx, ITEM, actor, current.id, retireItemRow));
 }
