@@ -1,3 +1,4 @@
+import { relativeLuminance } from "@mailsmith/shared";
 import type { Raster, Rgb } from "./raster.js";
 
 /** #rrggbb, lower case (the layout schema's colour). */
@@ -71,11 +72,7 @@ export function dominantColour(
   };
 }
 
-/** Relative luminance (WCAG), 0 black – 1 white. */
+/** Relative luminance (WCAG), 0 black – 1 white: the one WCAG formula of packages/shared, for a pixel's channels. */
 export function luminance([r, g, b]: Rgb): number {
-  const lin = (v: number) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  return relativeLuminance({ r, g, b });
 }
