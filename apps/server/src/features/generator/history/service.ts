@@ -21,12 +21,12 @@ import { servableKeysOf } from "../../../core/storage/ownership.js";
 import { holdUntil } from "../../../core/storage/stored-objects.js";
 import type { DbOrTx } from "../../../db/client.js";
 import type { StoredTemplateImage } from "../../../db/schema/index.js";
+import { exportForPlatform } from "../../../email-engine/platform-export/platform-export.js";
 import { AppError, notFound } from "../../../lib/app-error.js";
 import { designAddress, readUpload, replaceSlot } from "../design-images.js";
 import { type GenerationRow, generationsRepo, toSummaryDto, toTemplateDto } from "../repo.js";
 import { templatesService } from "../templates-service.js";
 import { designUploadsOf } from "./new-version.js";
-import { exportForPlatform } from "./platform-export.js";
 import { sentImageKeys } from "./purge.js";
 import { historyRepo, type ListRow } from "./repo.js";
 

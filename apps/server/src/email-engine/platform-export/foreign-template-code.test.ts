@@ -1,6 +1,6 @@
 import { EXPORT_PLATFORMS, type ExportPlatform } from "@mailsmith/shared";
 import { describe, expect, it } from "vitest";
-import { renderWithEngine, sampleValues } from "../../../../test/platform-render.js";
+import { renderWithEngine, sampleValues } from "../../../test/platform-render.js";
 import { neutraliseTemplateCode } from "./foreign-template-code.js";
 import { exportForPlatform } from "./platform-export.js";
 

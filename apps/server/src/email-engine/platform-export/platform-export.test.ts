@@ -1,6 +1,6 @@
 import { EXPORT_PLATFORMS, type ExportPlatform, fillTokens } from "@mailsmith/shared";
 import { describe, expect, it } from "vitest";
-import { LEFTOVER_TAG, renderWithEngine, SAMPLE_ADDRESS, sampleValues } from "../../../../test/platform-render.js";
+import { LEFTOVER_TAG, renderWithEngine, SAMPLE_ADDRESS, sampleValues } from "../../../test/platform-render.js";
 import { exportForPlatform } from "./platform-export.js";
 
 /** A template with our tokens in text, in attributes and in links, with and without fallbacks, and a style block. */

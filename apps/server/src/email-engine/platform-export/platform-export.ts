@@ -13,7 +13,8 @@ import { neutraliseTemplateCode } from "./foreign-template-code.js";
  * Exports a template to a sending platform (issue 38 item 3, decision 114): our neutral tokens become the platform's
  * tags, the platform's required compliance tags (unsubscribe, postal address) are added in a footer when missing, and
  * everything else is left byte for byte. The export tests render each result through an engine of the platform's
- * family (handlebars, liquidjs, nunjucks) with sample data.
+ * family (handlebars, liquidjs, nunjucks) with sample data. A pure HTML transform, so it lives in the email engine;
+ * the generator's history service loads the template, checks ownership and answers (issue 46 item 2).
  */
 
 interface Syntax {
