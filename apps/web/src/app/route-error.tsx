@@ -4,7 +4,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { MessagePage } from "@/components/ui/page-state";
 import { NotFoundRoute } from "./routes/not-found-route";
 
-/** Failures while loading or rendering a route: a friendly page with a way forward (issue 13 item 6). */
+/** Failures while loading or rendering a route: a friendly page with a way forward. */
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {

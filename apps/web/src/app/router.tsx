@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           // The landing page is the one most visitors open first: bundled eagerly, its content fetched by the loader
-          // while the code starts (both save a round trip on a slow phone; Lighthouse budget, decision 012).
+          // while the code starts (both save a round trip on a slow phone; Lighthouse budget).
           { id: LANDING_ROUTE_ID, index: true, loader: prefetchLandingContent, Component: HomeRoute },
           { path: "about", ...page(() => import("@/features/content/pages/about-page"), "AboutPage") },
           { path: "contact", ...page(() => import("@/features/content/pages/contact-page"), "ContactPage") },
@@ -63,8 +63,8 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // One shell for every signed-in member page (issue 13 item 1): /user/*, checkout, payment and profile.
-        // Member and admin shells load with their first page, never on the landing or auth pages (issue 12 item 6).
+        // One shell for every signed-in member page: /user/*, checkout, payment and profile.
+        // Member and admin shells load with their first page, never on the landing or auth pages.
         ...page(() => import("./layouts/member-layout"), "MemberLayout"),
         children: [
           {

@@ -12,7 +12,7 @@ import { createAppRouter, LANDING_ROUTE_ID } from "./router";
 // the hydrated tree (the prerendered HTML has no toast viewport to match).
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
-/** The packages the server inlined for the landing page's pricing (decision 082); read once, then removed. */
+/** The packages the server inlined for the landing page's pricing; read once, then removed. */
 function seedLandingPackages() {
   const el = document.getElementById(LANDING_PACKAGES_ID);
   if (!el) return;
@@ -25,7 +25,7 @@ function seedLandingPackages() {
 }
 
 /**
- * Starts the app in #root. A prerendered landing page (decision 082) is hydrated: its queries are seeded from the
+ * Starts the app in #root. A prerendered landing page is hydrated: its queries are seeded from the
  * inlined answers and its loader's work counts as done, so the first render matches the server's markup; the
  * hydration runs as a transition, in slices, so a slow phone stays responsive. Any other page renders from scratch.
  */

@@ -2,7 +2,7 @@ import { FETCH_MESSAGES } from "@mailsmith/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, api, errorMessage } from "./api-client";
 
-/** Failures in words (issue 45 item 5, decision 127): no raw JSON, status codes or provider bodies on a page. */
+/** Failures in words (decision 127): no raw JSON, status codes or provider bodies on a page. */
 describe("errorMessage", () => {
   it("shows a person's message and replaces what is not for people with the fallback", () => {
     expect(errorMessage(new ApiError(409, "TICKET_CLOSED", "This ticket is closed."), "x")).toBe(

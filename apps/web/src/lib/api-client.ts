@@ -57,7 +57,7 @@ export const api = {
 
 /**
  * Text that is not for people: JSON or a serialised object, a stack line, a bare status ("500 - {…}", "HTTP 502").
- * A failure shows its fallback instead (issue 45 item 5, decision 127).
+ * A failure shows its fallback instead.
  */
 const RAW =
   /^\s*[[{<]|[{}]|\bat \S+ \(|\b[45]\d\d\s*[-:]|\bHTTP[_ ]?\d{3}\b|\bstatus:?\s*\d{3}\b|^(?:Type|Syntax|Range|Reference|Zod|Abort)Error\b/i;

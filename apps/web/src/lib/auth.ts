@@ -87,7 +87,7 @@ export interface AuthState {
   confirmed: boolean;
 }
 
-/** Auth state for layouts and guards: paint from `user`, decide only when `confirmed` (issue 13 item 2). */
+/** Auth state for layouts and guards: paint from `user`, decide only when `confirmed`. */
 export function useAuth(): AuthState {
   const me = useMe();
   return { user: me.data ?? null, confirmed: me.isFetched };
@@ -109,7 +109,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     try {
-      // Better Auth's client is loaded on first use: pages that only read /api/me stay light (issue 12 item 6).
+      // Better Auth's client is loaded on first use: pages that only read /api/me stay light.
       const { authClient } = await import("@/lib/auth-client");
       await authClient.signOut();
     } finally {

@@ -1,5 +1,5 @@
 /**
- * The one date format of the app (issue 45 item 8, decision 127): the browser's own locale and time zone, through
+ * The one date format of the app (decision 127): the browser's own locale and time zone, through
  * Intl — "29 Nov 2026, 04:12" for en-GB, "Nov 29, 2026, 4:12 AM" for en-US. Every page that shows a date uses it.
  */
 const formats = new Map<string, Intl.DateTimeFormat>();

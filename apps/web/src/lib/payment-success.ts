@@ -1,6 +1,6 @@
 /**
  * What the payment page hands to the page it goes to after a successful payment (router state, so the spec's
- * redirect URLs stay as they are): the member shell shows it as a success screen (issue 13 item 3).
+ * redirect URLs stay as they are): the member shell shows it as a success screen.
  */
 export interface PaymentSuccessState {
   paymentSuccess: { name: string; credits: number | null; total: string };

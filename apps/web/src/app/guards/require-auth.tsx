@@ -9,7 +9,7 @@ import { redirectTarget, useAuth } from "@/lib/auth";
 export { redirectTarget };
 
 /*
- * Redirects follow the server's answer only (issue 13 item 2): the 5-minute cached "me" may paint a page the
+ * Redirects follow the server's answer only: the 5-minute cached "me" may paint a page the
  * visitor is probably allowed to see, but a stale cache (session ended elsewhere) must never send anyone away.
  */
 

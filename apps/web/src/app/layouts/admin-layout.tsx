@@ -18,7 +18,7 @@ const links: SidebarLink[] = [
   { label: NAV_TEXTS.settings, to: paths.admin.settings, icon: <Icon glyph={navIcons.settings} /> },
 ];
 
-/** /admin area shell (spec: 80 px top margin from 1024 px); every admin page is in the menu (issue 13 item 9). */
+/** /admin area shell (spec: 80 px top margin from 1024 px); every admin page is in the menu. */
 export function AdminLayout() {
   return (
     <SidebarLayout

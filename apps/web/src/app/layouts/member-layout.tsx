@@ -9,7 +9,7 @@ import { useAuth } from "@/lib/auth";
 import { PaymentSuccessPanel } from "./payment-success-panel";
 import { SidebarLayout, type SidebarLink } from "./sidebar-layout";
 
-/** The balance on every signed-in page (issue 13 item 1); a link to buy more. */
+/** The balance on every signed-in page; a link to buy more. */
 function CreditBalance() {
   const { user } = useAuth();
   if (!user) return null;
@@ -32,7 +32,7 @@ function CreditBalance() {
 
 /**
  * The shell of every signed-in member page (/user/*, checkout, payment, profile): named links in a sidebar on a
- * desktop (collapsible; it starts open — the spec's "starting collapsed" left an unnamed row of icons, decision 127)
+ * desktop (collapsible; it starts open — the spec's "starting collapsed" left an unnamed row of icons)
  * and in a drawer on a phone, credit balance on top; admins also get the admin dashboard in a new tab. Each link has
  * an icon of its own.
  */

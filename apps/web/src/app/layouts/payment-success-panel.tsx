@@ -7,7 +7,7 @@ import { useAuth } from "@/lib/auth";
 import { readPaymentSuccess } from "@/lib/payment-success";
 
 /**
- * The success screen after a payment (issue 13 item 3): shown on the page the payment goes to (subscription
+ * The success screen after a payment: shown on the page the payment goes to (subscription
  * history, orders), with what was bought, the new balance and the next step.
  */
 export function PaymentSuccessPanel() {

@@ -31,7 +31,7 @@ function useCollapsed(area: string, startCollapsed: boolean, collapseBelow: numb
 }
 
 /**
- * Shared shell of the member and admin areas (decision 127). From 1024 px: a sidebar of named links, collapsible to a
+ * Shared shell of the member and admin areas. From 1024 px: a sidebar of named links, collapsible to a
  * rail of icons. Below: no rail at all — the top bar's menu button opens the same links in a drawer, so a phone keeps
  * its whole width for the page.
  */

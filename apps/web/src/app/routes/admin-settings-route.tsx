@@ -80,7 +80,7 @@ export function AdminSettingsRoute() {
   const [params, setParams] = useSearchParams();
   const active = settingsPanels.find((p) => p.key === params.get("tab")) ?? settingsPanels[0]!;
   return (
-    // One navigation (issue 13 item 8): the admin sidebar, and the settings sections as a row of tabs above the
+    // One navigation: the admin sidebar, and the settings sections as a row of tabs above the
     // pane, so the pane keeps the full width of a laptop screen.
     <div className="mx-auto flex max-w-7xl flex-col gap-4">
       <h1 className="sr-only">Settings: {active.label}</h1>

@@ -27,7 +27,7 @@ const menuPages = [
   { label: NAV_TEXTS.profile, to: paths.updateProfile },
 ];
 
-/** The catch-all page, inside the site's layout: a way home and a search of the menu (issue 13 item 6). */
+/** The catch-all page, inside the site's layout: a way home and a search of the menu. */
 export function NotFoundRoute() {
   useDocumentTitle(`${GUARD_MESSAGES.notFound} - Mailsmith`);
   const [query, setQuery] = useState("");

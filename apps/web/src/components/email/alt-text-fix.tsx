@@ -17,7 +17,7 @@ const shortSrc = (src: string) => {
 };
 
 /**
- * The report's "add the missing alt texts" (issue 45 item 2): a field per picture without alt text, prefilled with
+ * The report's "add the missing alt texts": a field per picture without alt text, prefilled with
  * the suggestion when there is one, and one button that saves them (a new version on a template). A person writes
  * them: nothing is invented for a content picture.
  */

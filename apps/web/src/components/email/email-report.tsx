@@ -83,7 +83,7 @@ function CheckRow({ check, fixes }: { check: TEmailCheck; fixes?: ReportFixes })
  * The email report of one email (a generated result or a checked one): checks grouped (clients, rendering,
  * accessibility, links, size), failures first, each with its pass / warn / fail badge, reason, fix and items;
  * passed checks fold away. Every line with a one-click fix the page can apply has its button (Use https, Fix
- * accessibility, Repair dark mode) or, for missing alt texts, a field per picture (decision 126); the page applies it
+ * accessibility, Repair dark mode) or, for missing alt texts, a field per picture; the page applies it
  * and shows the new report. Shared by the generator and Check my email.
  */
 export function EmailReport({

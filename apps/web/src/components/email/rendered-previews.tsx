@@ -7,7 +7,7 @@ export interface PreviewLabels {
   dark: string;
   /** Shown only when given: the phone in a mail app's forced dark mode (simulated inversion, decision 025). */
   darkForced?: string;
-  /** Shown only when given: classic Outlook approximated (decision 109); the label must say approximation. */
+  /** Shown only when given: classic Outlook approximated; the label must say approximation. */
   outlook?: string;
   unavailable: string;
 }

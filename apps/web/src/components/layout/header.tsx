@@ -21,7 +21,7 @@ const navLinks = [
 /** Site header: logo, in-page anchors, Login / Join Now or the account menu; a disclosure menu on narrow screens. */
 export function Header({ logo }: { logo?: ReactNode }) {
   const me = useMe();
-  // A header prerendered with the landing page (decision 082) shows a visitor's links; hydrated, it keeps them
+  // A header prerendered with the landing page shows a visitor's links; hydrated, it keeps them
   // until the server's answer names a user, so the first paint and the hydrated page look the same.
   const [prerendered] = useState(useServerOrHydrating());
   const [mobileOpen, setMobileOpen] = useState(false);

@@ -11,7 +11,7 @@ const tones = {
 /**
  * A message in the page. An error that appears outside the window (a failure shown beside a form that a phone puts
  * below it, or far down a long page) is brought into view when it appears: a failure nobody sees is no message
- * (issue 45 item 5, decision 127). Only when it is not on screen already, so nothing jumps for a visible one.
+ * (decision 127). Only when it is not on screen already, so nothing jumps for a visible one.
  */
 export function Alert({
   tone = "error",

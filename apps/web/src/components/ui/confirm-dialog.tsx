@@ -16,7 +16,7 @@ type ConfirmRequest = {
 /**
  * Promise-based confirmation in an accessible modal (keyboard: Tab between buttons, Escape cancels).
  * `const [confirm, dialog] = useConfirm();` then `if (await confirm("Are you sure …?")) …` and render `{dialog}`.
- * A destructive confirmation names the object in `title` or the message (issue 13 item 10).
+ * A destructive confirmation names the object in `title` or the message.
  */
 export function useConfirm() {
   const [request, setRequest] = useState<ConfirmRequest | null>(null);

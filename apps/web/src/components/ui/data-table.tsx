@@ -91,7 +91,7 @@ export function useDataTable<T>({
 }
 
 /**
- * The one table of the admin lists (issue 13 item 8): sortable headers are buttons with aria-sort, the header row
+ * The one table of the admin lists: sortable headers are buttons with aria-sort, the header row
  * sticks while rows scroll, a table wider than its box scrolls sideways with a visible hint, loading and empty
  * states, an optional toolbar (search, filters) above and a pager below. The caller gives the rows to show (one
  * page, sorted) — `useDataTable` does that for rows held in the browser; server-paged lists pass their own.
@@ -128,7 +128,7 @@ export function DataTable<T>({
   compact?: boolean;
 }) {
   const padX = compact ? "px-3" : "px-4";
-  // A table wider than its box scrolls sideways inside it; a visible hint says so (issue 13 items 4 and 8).
+  // A table wider than its box scrolls sideways inside it; a visible hint says so.
   const boxRef = useRef<HTMLDivElement>(null);
   // Sideways: more columns than fit (the hint says so). Downwards: rows past the box's 75vh. Either way the box is a
   // scrolling region keyboard users must be able to reach (axe: scrollable-region-focusable).

@@ -76,7 +76,7 @@ export interface Editor<TValues extends FieldValues> {
 }
 
 /**
- * Everything an admin content editor repeats (issue 14 item 4): the form over the stored value, dirty tracking,
+ * Everything an admin content editor repeats: the form over the stored value, dirty tracking,
  * Save with its report, Discard back to the stored values, Reset to Default with a confirmation, the leave guard.
  */
 export function useEditor<TData, TValues extends FieldValues>(options: EditorOptions<TData, TValues>): Editor<TValues> {

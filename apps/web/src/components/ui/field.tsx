@@ -80,7 +80,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextareaHTMLAttribu
 );
 
 /**
- * A password input with a Show / Hide toggle (issue 13 item 5). The toggle's name is its visible text, so
+ * A password input with a Show / Hide toggle. The toggle's name is its visible text, so
  * `getByLabel("Password")` still finds only the input.
  */
 export const PasswordField = forwardRef<

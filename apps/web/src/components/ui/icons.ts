@@ -1,8 +1,8 @@
 /**
  * Named icons for <Icon glyph={…} /> (stroke paths on a 24 × 24 grid): the controls every page has (menu, close, check,
  * home, sign out). The sidebars' and dashboards' set is in ./nav-icons. Two modules, not one record, because a bundle
- * places a module in one chunk: the landing page's header draws menu and close, and must not carry the areas' set
- * (issue 36 item 5). Import as a namespace: `import * as icons from "@/components/ui/icons"`.
+ * places a module in one chunk: the landing page's header draws menu and close, and must not carry the areas' set.
+ * Import as a namespace: `import * as icons from "@/components/ui/icons"`.
  */
 export interface IconGlyph {
   /** One or more path outlines. */

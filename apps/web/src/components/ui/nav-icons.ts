@@ -19,7 +19,7 @@ export const settings: IconGlyph = {
 };
 export const template: IconGlyph = { d: "M4 4h16v16H4zM4 9h16M9 9v11" };
 export const mail: IconGlyph = { d: "M3 6h18v12H3zM3 7l9 6 9-6" };
-// Each menu uses every glyph once (decision 127): a second meaning gets a glyph of its own.
+// Each menu uses every glyph once: a second meaning gets a glyph of its own.
 export const mailCheck: IconGlyph = { d: "M3 6h18v7M3 6v12h9M3 7l9 6 9-6M15 18l2 2 4-4" };
 export const palette: IconGlyph = {
   d: "M12 3a9 9 0 000 18c1.1 0 1.5-.8 1.5-1.5 0-1.2-1-1.5-1-2.5s.7-1.5 1.7-1.5H16a5 5 0 005-5c0-4-4-7.5-9-7.5zM7.5 12h.01M9.5 8h.01M14.5 8h.01",

@@ -21,7 +21,7 @@ export function nextEnabled(items: readonly { disabled?: boolean }[], from: numb
 }
 
 /**
- * "⋯ Actions" button opening a menu of a row's actions (issue 13 item 8: one button per row instead of a stack).
+ * "⋯ Actions" button opening a menu of a row's actions (one button per row instead of a stack).
  * Keyboard: Enter/Space/ArrowDown open on the first item, ArrowUp on the last; arrows, Home and End move;
  * Escape closes and returns focus to the button; Tab closes. The menu is fixed-positioned so the table's
  * scroll box does not clip it; it follows its button when the page scrolls.

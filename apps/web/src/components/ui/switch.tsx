@@ -1,4 +1,4 @@
-/** The one on/off toggle of the app (issue 13 item 7: toggles look and behave the same everywhere). */
+/** The one on/off toggle of the app (toggles look and behave the same everywhere). */
 export function Switch({
   checked,
   onChange,

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
  * A table value that can be too long for its column (an e-mail address, a name, an IPv6 address): cut with an ellipsis
  * at the width `className` gives (a `max-w-…`), so one long value does not push the row's actions out of view. The whole
  * value stays reachable: on hover (title), for screen readers (the text is all there, only painted short) and from the
- * keyboard — while it is cut it takes a tab stop and unfolds (wraps) while focused (issue 36 item 5).
+ * keyboard — while it is cut it takes a tab stop and unfolds (wraps) while focused.
  */
 export function TruncatedText({ text, className = "" }: { text: string; className?: string }) {
   const ref = useRef<HTMLSpanElement>(null);

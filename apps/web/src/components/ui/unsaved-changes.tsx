@@ -5,7 +5,7 @@ import { Button } from "./button";
 import { Modal } from "./modal";
 
 /**
- * The editor frame's dirty-state guard (issue 13 item 11): while `dirty`, leaving the page (a link, another settings
+ * The editor frame's dirty-state guard: while `dirty`, leaving the page (a link, another settings
  * tab, back) asks first, and closing or reloading the tab gets the browser's own warning. Render the returned dialog.
  */
 export function useUnsavedChanges(dirty: boolean): ReactNode {

@@ -57,7 +57,7 @@ const columns: Column<TAuditEntry>[] = [
   { key: "change", header: AUDIT_TEXTS.change, render: (e) => <AuditDiff before={e.before} after={e.after} /> },
 ];
 
-/** /admin/audit-log: every admin change, newest first, filtered by admin, action and time (decision 106). */
+/** /admin/audit-log: every admin change, newest first, filtered by admin, action and time. */
 export function AuditLogPage() {
   useDocumentTitle(AUDIT_TEXTS.pageTitle);
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);

@@ -113,7 +113,7 @@ export function AuthScreen({
   switchState?: unknown;
   children: ReactNode;
 }) {
-  // Google sign-in sends the member back here with ?error=<code> when it fails (decision 099).
+  // Google sign-in sends the member back here with ?error=<code> when it fails.
   const [params] = useSearchParams();
   const googleError = googleSignInErrorMessage(params.get("error"));
   return (

@@ -13,6 +13,6 @@ export function isPayable(order: WithStatus): boolean {
  * member's choice and stays cancelled.
  */
 export function isOpenUnpaid(order: WithStatus): boolean {
-  // Failed, refunded and reversed orders (PayPal reported back, decision 097) are records too, never "open".
+  // Failed, refunded and reversed orders (PayPal reported back) are records too, never "open".
   return order.paymentStatus === PAYMENT_STATUS.pending || order.paymentStatus === PAYMENT_STATUS_EXPIRED;
 }

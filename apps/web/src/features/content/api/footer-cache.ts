@@ -43,7 +43,7 @@ export function dropFooterCache() {
 }
 
 /**
- * Every content answer names the footer's current version (decision 011). When it differs from the cached
+ * Every content answer names the footer's current version. When it differs from the cached
  * one, an admin changed the footer: forget the cached copy and fetch it again.
  */
 export function noteFooterVersion(version: string | null) {

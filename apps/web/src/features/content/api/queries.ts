@@ -57,7 +57,7 @@ export const contactPageQuery = queryOptions({
 });
 
 type Answer<T> = { data: T } | undefined;
-/** The public answers the server inlines into the landing page (decision 012), keyed by section. */
+/** The public answers the server inlines into the landing page, keyed by section. */
 export interface LandingBootstrap {
   hero?: Answer<THero | null>;
   banner?: Answer<TBanner | null>;
@@ -69,7 +69,7 @@ export interface LandingBootstrap {
   footerVersion?: string;
 }
 
-/** The content the server inlined into the landing page's HTML (decision 012); read once, then removed. */
+/** The content the server inlined into the landing page's HTML; read once, then removed. */
 function takeBootstrap(): LandingBootstrap | null {
   const el = typeof document === "undefined" ? null : document.getElementById(LANDING_BOOTSTRAP_ID);
   if (!el) return null;

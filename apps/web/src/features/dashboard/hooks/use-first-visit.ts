@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
 
 /**
- * True on a member's first visit to the dashboard (decision 127): a new account this browser has not welcomed yet. The
+ * True on a member's first visit to the dashboard: a new account this browser has not welcomed yet. The
  * answer is fixed for the page's life (the greeting does not change under the member's eyes); the visit is
  * remembered, so the next one says Welcome back.
  */

@@ -10,7 +10,7 @@ const OFFERED = ["accessibility", "dark-mode"] as const satisfies readonly Email
 type Offered = (typeof OFFERED)[number];
 
 /**
- * The report's one-click fixes on Check my email (issue 45 item 2, decision 126): a fix runs on the email as shown
+ * The report's one-click fixes on Check my email: a fix runs on the email as shown
  * (so fixes add up), and its answer replaces the shown email, report and previews at once. A new check starts over.
  */
 export function useReportFixes(checked: TEmailCheckResponse | undefined) {

@@ -40,7 +40,7 @@ export function CheckEmailPage() {
   const [design, setDesign] = useState<File | null>(null);
   // The design the shown result was checked against (the input may have changed since).
   const checkedDesignUrl = useObjectUrl(check.variables?.design ?? null);
-  // A fix applied from the report replaces the shown email, report and previews at once (decision 126).
+  // A fix applied from the report replaces the shown email, report and previews at once.
   const { result, fixes } = useReportFixes(check.data);
   const resultsRef = useRef<HTMLDivElement>(null);
   // On a phone the results sit below the form: bring the new report into view.

@@ -76,7 +76,7 @@ export function retryJob(id: string) {
   return api.post<TGenerationJobsCreated>(`/api/generations/${id}/retry`).then((r) => r.data);
 }
 
-/** The one free retry of a result below the fidelity threshold (decision 123): a new job, no credit taken. */
+/** The one free retry of a result below the fidelity threshold: a new job, no credit taken. */
 export function retryFreeJob(id: string) {
   return api.post<TGenerationJobsCreated>(`/api/generations/${id}/retry-free`).then((r) => r.data);
 }

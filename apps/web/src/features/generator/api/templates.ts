@@ -20,7 +20,7 @@ export function useDeleteTemplate() {
   });
 }
 
-/** POST /api/templates/:id/restore: undoes a deletion within its undo window (decision 104). */
+/** POST /api/templates/:id/restore: undoes a deletion within its undo window. */
 export function useRestoreTemplate() {
   const qc = useQueryClient();
   return useMutation({

@@ -18,7 +18,7 @@ export function GenerationProgress({
   const { job } = run;
   const current = GENERATION_STAGES.indexOf(job.stage as GenerationStage);
   const label = job.status === "queued" ? GENERATOR_UI.queued : GENERATION_STAGE_LABELS[job.stage];
-  // On a phone the form fills the screen: the progress comes into view when the generation starts (decision 127).
+  // On a phone the form fills the screen: the progress comes into view when the generation starts.
   const ref = useReveal<HTMLElement>();
   return (
     <section

@@ -26,7 +26,7 @@ export interface GeneratorFormNotes {
   reattached: boolean;
   startError: string | null;
   generated: boolean;
-  /** The local reader writes the next generation (decision 122): its price in credits; null when a model does. */
+  /** The local reader writes the next generation: its price in credits; null when a model does. */
   localReaderCredits: number | null;
 }
 

@@ -47,7 +47,7 @@ function SectionDifference({ section }: { section: TFidelitySection }) {
   );
 }
 
-/** The sections of a result that differ from its design (decision 123), or a line when none stands out. */
+/** The sections of a result that differ from its design, or a line when none stands out. */
 export function SectionDifferences({ sections }: { sections: TFidelitySection[] }) {
   return (
     <div className="mt-4">

@@ -69,7 +69,7 @@ function PartList({
 }
 
 /**
- * Edit in place (issue 45 item 1, decision 126): the parts the server read from this version, a form for the one
+ * Edit in place: the parts the server read from this version, a form for the one
  * picked, the sections, and the unsaved changes with Undo. The email itself stays in its sandboxed preview; saving
  * sends the list of edits, the server checks and renders it again and the page moves to the new version (free).
  */

@@ -14,7 +14,7 @@ function trend(v: TTemplateVersion, byId: Map<string, TTemplateVersion>) {
 
 /**
  * The whole version chain of this template, oldest first, with each version's fidelity score against the original
- * design and whether it got closer than the version it came from (issue 45 item 4, decision 126).
+ * design and whether it got closer than the version it came from.
  */
 export function VersionList({ template }: { template: TTemplateFull }) {
   if (template.versions.length < 2) return null;

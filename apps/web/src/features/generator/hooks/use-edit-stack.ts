@@ -49,7 +49,7 @@ function editOf(part: TEditablePart, d: PartDraft): TTemplateEdit | null {
 }
 
 /**
- * The editor's unsaved changes as a stack (decision 126): every change is a step, Undo steps back, Discard empties
+ * The editor's unsaved changes as a stack: every change is a step, Undo steps back, Discard empties
  * it; `edits` is the list the server gets, `errors` what the shared schema refuses per part (shown at the field,
  * and saving waits until they are fixed).
  */

@@ -29,7 +29,7 @@ export function useGeneratorForm({ credits, busy, price = 1 }: { credits: number
   const [instructions, setInstructions] = useState("");
   const [images, setImages] = useState<PickedImage[]>([]);
   const [variants, setVariants] = useState<1 | 2>(1);
-  /** One of the member's brand kits, or "" for none (decision 113). */
+  /** One of the member's brand kits, or "" for none. */
   const [brandKitId, setBrandKitId] = useState("");
   const [imageErrors, setImageErrors] = useState<string[]>([]);
   const [inputError, setInputError] = useState<string | null>(null);

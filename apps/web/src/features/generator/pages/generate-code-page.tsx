@@ -63,7 +63,7 @@ function Generator({ credits }: { credits: number }) {
   const status = useGeneratorStatus(true);
   const gen = useGenerationJobs();
   const busy = gen.running;
-  // The next generation's price: 1 credit, or what the admin set for the local reader (decision 122).
+  // The next generation's price: 1 credit, or what the admin set for the local reader.
   const price = status.data?.creditsPerGeneration ?? 1;
   const localReader = status.data?.engine === "local-reader";
   const form = useGeneratorForm({ credits, busy, price });
@@ -105,7 +105,7 @@ function Generator({ credits }: { credits: number }) {
             keysLoadError: status.isError,
             reattached: gen.reattached && active.length > 0,
             startError: gen.startError,
-            // A result below the fidelity threshold is not announced as a success (decision 123).
+            // A result below the fidelity threshold is not announced as a success.
             generated: done.length > 0 && active.length === 0 && !done.some((r) => r.job.fidelity?.belowThreshold),
           }}
           onGenerate={() => void generate()}

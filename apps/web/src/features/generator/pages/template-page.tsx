@@ -54,7 +54,7 @@ export function TemplatePage() {
   const q = useTemplate(id);
   const me = useMe();
   const navigate = useNavigate();
-  // A refinement is a job like a generation: stages, Cancel, Retry (decision 055).
+  // A refinement is a job like a generation: stages, Cancel, Retry.
   const jobs = useGenerationJobs({ reattach: false });
   const run = jobs.runs[0];
   const running = jobs.running;

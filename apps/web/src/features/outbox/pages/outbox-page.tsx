@@ -76,7 +76,7 @@ export function OutboxPage() {
       <Modal open={Boolean(open)} onClose={() => setOpen(null)} title={open?.subject ?? ""} size="lg">
         {open && (
           <>
-            {/* The mail as sent, its markup kept in a sandbox that runs nothing (decision 127). */}
+            {/* The mail as sent, its markup kept in a sandbox that runs nothing. */}
             <iframe
               title={OUTBOX_TEXTS.preview}
               sandbox=""

@@ -20,7 +20,7 @@ import type { UserDraft } from "../hooks/use-users-directory";
 /**
  * The User column takes the width the other columns leave (at least 13rem) and cuts long names and addresses to it,
  * the whole value on hover and focus (TruncatedText): the table fits a 1280 px laptop with its Actions column in view,
- * the dashboard's padded card included, and a wider screen shows more of each address (issue 36 item 5).
+ * the dashboard's padded card included, and a wider screen shows more of each address.
  */
 const USER_CELL = "w-full max-w-0 min-w-[13rem]";
 

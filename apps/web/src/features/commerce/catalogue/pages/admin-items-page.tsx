@@ -136,7 +136,7 @@ export function AdminItemsPage() {
   const retire = useRetireItem();
   const [confirm, confirmDialog] = useConfirm();
   const [editing, setEditing] = useState<TItem | null | "new">(null);
-  // Retiring takes the item off sale; the confirmation names it (issue 13 item 10).
+  // Retiring takes the item off sale; the confirmation names it.
   const retireItem = async (r: TItem) => {
     const ok = await confirm(ITEM_MESSAGES.retireConfirmNamed(r.itemName), {
       confirmLabel: COMMERCE_UI_TEXTS.adminItemsPage.retireItem,

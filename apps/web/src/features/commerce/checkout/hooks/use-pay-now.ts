@@ -29,7 +29,7 @@ type ErrorExtras = { transactionId?: string; restartUrl?: string | null } | null
 function captureFailureMessage(err: unknown): string {
   if (err instanceof ApiError && err.code === "PAYMENT_NOT_RECORDED") return PAYMENT_MESSAGES.updateFailed;
   if (err instanceof ApiError && err.code === "CAPTURE_MISSING") return PAYMENT_MESSAGES.captureMissing;
-  // The server's words, never the PayPal SDK's raw error (decision 127).
+  // The server's words, never the PayPal SDK's raw error.
   const text = errorMessage(err, PAYMENT_MESSAGES.failed);
   return text.startsWith("Payment processing error") ? text : PAYMENT_MESSAGES.processingError(text);
 }
@@ -80,7 +80,7 @@ export function usePayNow(kind: OrderKind, id: string, order: TPackageOrder | TI
         void queryClient.invalidateQueries({ queryKey: queryKeys.me });
         void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
         const paid = res.result === "paid" && order;
-        // The destination page shows what was bought and the new balance (issue 13 item 3; app/layouts).
+        // The destination page shows what was bought and the new balance (app/layouts).
         const success: PaymentSuccessState | undefined = paid
           ? {
               paymentSuccess: {

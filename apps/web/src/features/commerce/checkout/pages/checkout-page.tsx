@@ -196,7 +196,7 @@ const KIND_TEXTS = {
   item: { notFound: ITEM_MESSAGES.notFound, retired: ORDER_MESSAGES.retiredItem },
 } as const;
 
-/** A package order goes on to its payment page (decision 041); an item order to My Pending item Orders (spec). */
+/** A package order goes on to its payment page; an item order to My Pending item Orders (spec). */
 function nextPath(kind: OrderKind, orderId: string) {
   return kind === "package" ? paths.payNow(orderId) : `${paths.user.itemPendingPayment}/`;
 }

@@ -11,7 +11,7 @@ import { orderName, payNowPath } from "./order-format";
 type Order = { _id: string; packageName: string; paymentStatus: string };
 
 /**
- * What a member can do with an unpaid order (issue 13 item 3): pay it or cancel it. Cancelling asks first, naming the
+ * What a member can do with an unpaid order: pay it or cancel it. Cancelling asks first, naming the
  * package or item; a cancelled order then shows its "Cancelled" status and no actions.
  */
 export function UnpaidOrderActions({ kind, order }: { kind: OrderKind; order: Order }) {

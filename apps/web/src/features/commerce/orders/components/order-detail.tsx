@@ -9,7 +9,7 @@ import {
 import { formatDate } from "@/lib/format-date";
 import { StatusBadge, shortDate } from "./order-format";
 
-/** Days left for a paid order; an unpaid one shows its real state, never a membership (issue 13 item 3). */
+/** Days left for a paid order; an unpaid one shows its real state, never a membership. */
 export function OrderState({ order }: { order: TPackageOrder }) {
   if (order.paymentStatus === PAYMENT_STATUS.pending) {
     return <span className="text-amber-800">{ORDER_MESSAGES.awaitingPayment}</span>;

@@ -56,7 +56,7 @@ const SCREENS = {
   },
 } as const;
 
-/** Deleting a pending order, confirmed with the order's id (issue 13 item 10). */
+/** Deleting a pending order, confirmed with the order's id. */
 function useDeletePendingOrder(kind: OrderKind) {
   const del = useDeleteOrder(kind);
   const [confirm, confirmDialog] = useConfirm();

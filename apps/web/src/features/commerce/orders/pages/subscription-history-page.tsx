@@ -121,7 +121,7 @@ export function SubscriptionHistoryPage() {
         <Alert>{ORDER_MESSAGES.loadFailed}</Alert>
       ) : (
         <>
-          {/* Wide screens: the sortable table; phones: one stacked card per order (issue 13 item 4). */}
+          {/* Wide screens: the sortable table; phones: one stacked card per order. */}
           <div className="hidden md:block">
             <DataTable
               columns={columns}

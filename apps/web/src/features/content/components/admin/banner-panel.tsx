@@ -224,7 +224,7 @@ function PromoBannerEditor() {
 
 /**
  * Banner Section: the promotional banner (stats, text, button, media, preview) and, as the spec's
- * "simpler form with a status card", the home banner at the top of the landing page (decision 010).
+ * "simpler form with a status card", the home banner at the top of the landing page.
  */
 export function BannerPanel() {
   // The editor is in the URL (?tab=banner&editor=hero): switching it with unsaved changes asks like any other leave.

@@ -6,7 +6,7 @@ import { ContentImage } from "../content-image";
 import { SectionHeading, SectionMessage } from "../section-state";
 
 // The form's code (react-hook-form, zod, toasts) is loaded after the landing page paints: it is below the fold and
-// keeps the landing's initial JS small (issue 12 item 6). The placeholder keeps its height so nothing shifts.
+// keeps the landing's initial JS small. The placeholder keeps its height so nothing shifts.
 const ContactForm = lazy(() => import("./contact-form").then((m) => ({ default: m.ContactForm })));
 
 function entryHref(entry: TContactEntry) {

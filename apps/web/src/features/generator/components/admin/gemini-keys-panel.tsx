@@ -29,7 +29,7 @@ export function GeminiKeysPanel() {
   const [name, setName] = useState("");
   const [key, setKey] = useState("");
   const [active, setActive] = useState(true);
-  // Decision 115: the key's provider, on add and (decision 119) on edit.
+  // A key is Google's or an OpenAI-compatible service's (its address and model with it), chosen on add and on edit.
   const [provider, setProvider] = useState<"gemini" | "openai">("gemini");
   const [baseUrl, setBaseUrl] = useState("");
   const [model, setModel] = useState("");
