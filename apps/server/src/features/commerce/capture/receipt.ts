@@ -15,7 +15,7 @@ const day = (d: Date) =>
   d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /**
- * The purchase receipt (issue 45 item 6, decision 127): sent once the capture's transaction committed, by the one
+ * The purchase receipt (decision 127): sent once the capture's transaction committed, by the one
  * caller that turned the order from pending to paid (settle's `changed`: a racing capture or the webhook finds it paid
  * and sends nothing), so exactly once per order. A failed send is logged; the payment stands.
  */

@@ -13,7 +13,7 @@ export function completedCaptureOf(pp: PaypalOrder): PaypalCapture | undefined {
 
 /**
  * PayPal took money for an order we had cancelled — its member cancelled it, or deleted their account, while PayPal
- * was capturing (decision 124). Nobody is credited for it, so the money goes back at once: the whole capture is
+ * was capturing. Nobody is credited for it, so the money goes back at once: the whole capture is
  * refunded through PayPal's refund API (one request id per capture, so the page and the webhook racing here refund
  * once), and the order records it: Refunded, with the capture id and the amount, kept for the accounting record.
  * PAYMENT.CAPTURE.REFUNDED then finds the order already refunded and takes no credits. A refund PayPal did not take

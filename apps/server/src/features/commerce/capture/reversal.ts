@@ -17,7 +17,7 @@ function captureIdOf(refund: PaypalRefund): string | null {
 }
 
 /**
- * PAYMENT.CAPTURE.REFUNDED / REVERSED (decision 097): in ONE transaction the refund id is recorded (so each refund
+ * PAYMENT.CAPTURE.REFUNDED / REVERSED: in ONE transaction the refund id is recorded (so each refund
  * counts once, whatever PayPal resends), the order's refunded amount and status move on, and for a package the
  * credits bought with the refunded share go back through the ledger (sourceKey reversal:<refund id>), even below
  * zero: that is the ledger's one exception. A partial refund takes back its share of the credits, rounded up.

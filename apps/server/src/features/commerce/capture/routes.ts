@@ -132,7 +132,7 @@ export async function captureRoutes(appBase: FastifyInstance) {
     async (req) => verifyOrder(ctx, currentUser(req), req.params.id),
   );
 
-  // The webhook reads its body as the exact bytes PayPal sent (decision 098), after the same JSON guards as every
+  // The webhook reads its body as the exact bytes PayPal sent, after the same JSON guards as every
   // route (depth, validity: request-guards.ts).
   app.post(
     "/api/paypal/webhook",

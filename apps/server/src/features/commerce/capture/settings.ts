@@ -54,7 +54,7 @@ export function toPublicSettings(ctx: AppContext, row: SettingsRow): TPublicPayp
   };
 }
 
-/** What the audit log keeps of the settings: never the secret, only whether one is set and its last 4 (decision 106). */
+/** What the audit log keeps of the settings: never the secret, only whether one is set and its last 4. */
 function settingsAudit(row: SettingsRow) {
   return {
     clientId: row.clientId,

@@ -12,7 +12,7 @@ const PAYPAL_TAB = `Admin → Settings → ${APP_UI_TEXTS.settingsTabs.paypal}`;
 const WEBHOOK_PATH = "/api/paypal/webhook";
 
 /**
- * System status (decision 099): the saved credentials get a real OAuth token from PayPal, and the webhook of
+ * System status: the saved credentials get a real OAuth token from PayPal, and the webhook of
  * PAYPAL_WEBHOOK_ID is looked up — its address and the events this product needs.
  */
 export function paypalStatusProbe(ctx: AppContext): StatusProbe {

@@ -39,7 +39,7 @@ export const HANDLED_EVENTS = [
 const signatureInvalid = (message: string) => new AppError("WEBHOOK_SIGNATURE_INVALID", message, 400);
 
 /**
- * A PayPal webhook delivery, as the exact bytes that arrived (decision 098). The signature is checked through
+ * A PayPal webhook delivery, as the exact bytes that arrived. The signature is checked through
  * PayPal's verify API with those bytes spliced in unchanged; orders are then re-read from PayPal where money is
  * granted, never trusted from the event body alone.
  */
@@ -115,7 +115,7 @@ async function settleOrder(ctx: AppContext, rt: PaypalRuntime, ourId?: string, p
   if (!found) return "unmatched";
   if (found.row.paymentStatus === PAYMENT_STATUS.cancelled) {
     // Never captured for a cancelled order; but if PayPal already took the money (a capture racing the cancel or
-    // the account's deletion), it is refunded now rather than kept with nobody credited (decision 124).
+    // the account's deletion), it is refunded now rather than kept with nobody credited.
     const pp = await rt.client.getOrder(paypalOrderId).catch(paypalFailure);
     const captured = pp.purchase_units?.[0]?.custom_id === ourId ? completedCaptureOf(pp) : undefined;
     if (captured) return `${await refundCancelledCapture(ctx, rt, found.kind, ourId, captured)}:ORDER_CANCELLED`;

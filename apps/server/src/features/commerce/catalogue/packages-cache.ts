@@ -31,7 +31,7 @@ type PackagesAnswer = { data: TPackage[]; body: string; etag: string };
 
 /**
  * The list on sale, serialised once with its ETag (the public route sends the text as is): at once when cached (no
- * promise on the common path, decision 087), else a promise of it.
+ * promise on the common path), else a promise of it.
  */
 export function packagesAnswer(ctx: AppContext): PackagesAnswer | Promise<PackagesAnswer> {
   const hit = caches.get(ctx);
@@ -49,7 +49,7 @@ async function loadPackages(ctx: AppContext): Promise<PackagesAnswer> {
   return answer;
 }
 
-/** For a replayed answer (decision 091): true while this list is the one kept and has not expired. */
+/** For a replayed answer: true while this list is the one kept and has not expired. */
 export function packagesStillCurrent(ctx: AppContext, answer: PackagesAnswer): StillCurrent {
   return () => {
     const kept = caches.get(ctx);

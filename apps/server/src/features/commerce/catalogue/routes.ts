@@ -48,7 +48,7 @@ export async function catalogueRoutes(appBase: FastifyInstance) {
     },
     (req, reply) =>
       // Pre-serialised once per change, revalidated with its ETag (a 304 when unchanged), replayed to the next
-      // visitors while it stays the list kept (decision 091).
+      // visitors while it stays the list kept.
       whenReady(packagesAnswer(ctx), (answer) => {
         replayWhile(reply, packagesStillCurrent(ctx, answer));
         sendCachedJson(req, reply, answer);

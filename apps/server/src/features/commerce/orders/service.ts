@@ -100,7 +100,7 @@ export async function cancelOrder(
     paymentStatus: PAYMENT_STATUS.cancelled,
     orderStatus: ORDER_STATUS.cancelled,
   };
-  // An admin cancelling someone else's order is an admin change (decision 106); a member's own is not.
+  // An admin cancelling someone else's order is an admin change; a member's own is not.
   const byAdmin = isAdmin(user) && found.row.userId !== user.id;
   const done = await ctx.db.transaction(async (tx) => {
     if (!(await cancelPendingOrder(tx, found.kind, id))) return false;
