@@ -106,7 +106,7 @@ export async function sendMessage(ctx: Ctx, input: { caller: UserRow; actor: Adm
   const subject = fillNamePlaceholder(body.subject, recipient.name).replace(/[\r\n]+/g, " ");
   const bodyHtml = fillNamePlaceholderHtml(body.messageBody, recipient.name);
   try {
-    // In the product's letter layout, through the email engine (decision 127): sanitised, checked, with a text part.
+    // In the product's letter layout, through the email engine: sanitised, checked, with a text part.
     await ctx.letters.send(recipient.email, letters.adminMessage({ subject, bodyHtml }));
   } catch (err) {
     ctx.log.error({ err, to: recipient.email }, "send-message: mail delivery failed");

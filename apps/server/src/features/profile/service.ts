@@ -32,7 +32,7 @@ export async function updateProfile(
   if (PROFILE_FORBIDDEN_FIELDS.some((f) => body[f] !== undefined)) {
     throw forbidden(PROFILE_MESSAGES.forbiddenFields, "FORBIDDEN_FIELDS");
   }
-  // Files belong to their owner (decision 125): a new photo address may name only the profile owner's own stored
+  // Files belong to their owner: a new photo address may name only the profile owner's own stored
   // files, never another member's (a private design would be served and exported as this member's) or a site file.
   // The address the profile already has is sent back by the form unchanged and stays allowed.
   if (body.profileURL && (await foreignStoredKeys(ctx.db, userId, body.profileURL)).length > 0) {
@@ -50,7 +50,7 @@ export async function updateProfile(
   };
   // A member's own edit is one UPDATE: a transaction with a read before it held a pooled connection for four round
   // trips, and under 200 members' load the profile writes queued for it (load p99 166 → 543 ms, PUT p50 299 ms).
-  // An admin editing someone else's profile is an admin change (decision 106): read, update and audit entry in one
+  // An admin editing someone else's profile is an admin change: read, update and audit entry in one
   // transaction, personal fields only as changed.
   const row =
     userId === caller.id
@@ -74,7 +74,7 @@ export async function updateProfile(
 }
 
 /**
- * DELETE /api/me (decision 105): a password account confirms with its password (403 when wrong; wrong attempts count
+ * DELETE /api/me: a password account confirms with its password (403 when wrong; wrong attempts count
  * with the failed sign-ins, so this is no way around their limit); a Google-only account confirms by a sign-in
  * younger than FRESH_SIGN_IN_MINUTES. Administrators are refused (the site must keep one; another admin can act).
  */
@@ -108,7 +108,7 @@ export async function deleteOwnAccount(
     }
   }
   await closeAccount(ctx, { userId: caller.id, by: "member" });
-  // The confirmation goes to the address the account had (decision 127); the deletion stands if mail fails.
+  // The confirmation goes to the address the account had; the deletion stands if mail fails.
   await ctx.letters
     .send(caller.email, letters.accountClosed({ name: caller.name, byAdmin: false, url: ctx.env.publicUrl }))
     .catch((err) => ctx.log.error({ err }, "account deletion confirmation not sent"));

@@ -29,7 +29,7 @@ export const exportRepo = {
   },
 
   /**
-   * Claims the oldest runnable export for this instance (decision 055's pattern): queued, or running with an expired
+   * Claims the oldest runnable export for this instance (as generation jobs are claimed): queued, or running with an expired
    * lease (its worker died). One statement; SKIP LOCKED lets several instances claim side by side.
    */
   async claim(db: DbOrTx, now: Date, leaseMs: number): Promise<ExportRow | undefined> {

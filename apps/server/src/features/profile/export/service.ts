@@ -16,7 +16,7 @@ export const EXPORT_POLL_MS = 15_000;
 
 type Ctx = Pick<AppContext, "db" | "storage" | "log" | "scheduler" | "memberData">;
 
-/** The name the link's HMAC is computed over (the storage signer's, decision 103; the zip itself is in the database). */
+/** The name the link's HMAC is computed over (the storage signer's; the zip itself is in the database). */
 const signedName = (id: string) => `exports/${id}.zip`;
 
 /** The member's view of an export: the link only while it works. */
