@@ -92,7 +92,7 @@ export async function recordAdminChange(tx: DbOrTx, actor: AdminActor, change: A
 }
 
 /**
- * Before/after for personal fields (decision 106): the `shown` fields with their values, the `masked` ones only as
+ * Before/after for personal fields: the `shown` fields with their values, the `masked` ones only as
  * changed — the append-only log keeps that an admin changed a member's address, not the address.
  */
 export function maskedChange<T extends object>(before: T, after: T, shown: (keyof T)[], masked: (keyof T)[]) {

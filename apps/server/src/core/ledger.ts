@@ -23,9 +23,9 @@ export interface CreditResult {
 export const INSUFFICIENT_CREDITS = "INSUFFICIENT_CREDITS";
 
 /**
- * The one exception to the never-below-zero guard on credits going out (decision 097): PayPal took the money back,
+ * The one exception to the never-below-zero guard on credits going out: PayPal took the money back,
  * so the purchase's credits go back too, even when the member already spent them. Every other spend stays guarded.
- * Credits coming in are never refused, whatever the balance (decision 124): a purchase or a refund on a negative
+ * Credits coming in are never refused, whatever the balance: a purchase or a refund on a negative
  * balance pays it off first.
  */
 const MAY_GO_NEGATIVE: ReadonlySet<LedgerReason> = new Set<LedgerReason>(["payment_reversal"]);
@@ -107,7 +107,7 @@ export function createCredits(db: DbOrTx, users: Pick<UserCache, "invalidate" | 
         users.invalidate(change.userId);
         throw err;
       });
-      // Inside the caller's transaction the other instances learn of it when it commits (decision 062).
+      // Inside the caller's transaction the other instances learn of it when it commits.
       if (tx) await users.invalidateWithin(change.userId, tx);
       else users.invalidate(change.userId);
       return result;

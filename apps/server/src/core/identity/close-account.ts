@@ -36,7 +36,7 @@ export interface CloseAccountInput {
   userId: string;
   by: "member" | "admin";
   adminId?: string;
-  /** An admin's deletion: recorded in the audit log in the same transaction (decision 106). */
+  /** An admin's deletion: recorded in the audit log in the same transaction. */
   audit?: AdminActor;
 }
 
@@ -45,7 +45,7 @@ export function closedAddressHash(email: string): string {
   return createHash("sha256").update(`mailsmith:closed-account:v1\n${email.trim().toLowerCase()}`).digest("hex");
 }
 
-/** True when an account with this address was deleted before (no second sign-up bonus, decision 105). */
+/** True when an account with this address was deleted before (no second sign-up bonus). */
 export async function addressWasClosed(db: DbOrTx, email: string): Promise<boolean> {
   const rows = await db
     .select({ id: closedAccounts.id })
@@ -86,7 +86,7 @@ export async function closeAccount(
         ledger: kept,
       })
       .returning({ id: closedAccounts.id });
-    // Unpaid orders are cancelled first (decision 124): nobody could be credited for them any more. PayPal is never
+    // Unpaid orders are cancelled first: nobody could be credited for them any more. PayPal is never
     // asked to capture a cancelled order; one it captures anyway is refunded by the capture path.
     const cancel = { paymentStatus: PAYMENT_STATUS.cancelled, orderStatus: ORDER_STATUS.cancelled };
     for (const t of [packageOrders, itemOrders]) {
@@ -95,7 +95,7 @@ export async function closeAccount(
         .set(cancel)
         .where(and(eq(t.userId, row.id), eq(t.paymentStatus, PAYMENT_STATUS.pending)));
     }
-    // What each table's owner declared for a deleted account (decision 125): kept and detached (orders), deleted
+    // What each table's owner declared for a deleted account: kept and detached (orders), deleted
     // (tickets, the messages log), or gone with the user row below (cascade) or merely unlinked (nulled).
     for (const d of deps.memberData.members()) {
       if (d.table === user) continue;

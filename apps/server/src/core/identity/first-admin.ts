@@ -36,7 +36,7 @@ export async function ensureAdmin(deps: FirstAdminDeps, settings: FirstAdminSett
   }
   if (!row) throw new Error(`could not create the administrator ${email}`);
   await deps.db.update(user).set({ role: "Admin", emailVerified: true }).where(eq(user.id, row.id));
-  // Verified by configuration, so the sign-up credits come now (same source key: granted once; decision 070).
+  // Verified by configuration, so the sign-up credits come now (same source key: granted once).
   if (settings.signupCredits > 0) {
     await deps.credits.apply({
       userId: row.id,

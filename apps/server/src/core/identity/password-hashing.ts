@@ -27,7 +27,7 @@ async function testKey(password: string, salt: string): Promise<Buffer> {
 /**
  * Cheap password hashing for NODE_ENV=test only — the practice of Devise's `stretches = 1` and Django's fast test
  * hasher. Better Auth's scrypt costs ~100 ms of CPU per sign-up or sign-in; the test suites hash ~500 passwords per
- * run, ~50 s of CPU on a 2-core machine (decision 088). Everything else about passwords (Better Auth's flows,
+ * run, ~50 s of CPU on a 2-core machine. Everything else about passwords (Better Auth's flows,
  * storage in `account.password`, verification, resets) is the production code path.
  * A hash made here never verifies outside tests: Better Auth's verify reads it as a wrong `salt:key`.
  * Hashes made by Better Auth (a data folder from a development server) still verify in tests.

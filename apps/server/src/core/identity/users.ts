@@ -45,7 +45,7 @@ export function toUserDto(row: UserRow): TUser {
   };
 }
 
-/** The user record with what only admins see (sign-up address, storage used: decision 104). */
+/** The user record with what only admins see (sign-up address, the storage they use). */
 export function toAdminUserDto(row: UserRow, storage?: { bytes: number; objects: number }): TUser {
   return { ...toUserDto(row), signupIp: row.signupIp ?? null, storage: storage ?? { bytes: 0, objects: 0 } };
 }

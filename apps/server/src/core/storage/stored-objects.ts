@@ -68,7 +68,7 @@ export async function setHidden(db: DbOrTx, keys: string[], hidden: boolean, now
 }
 
 /**
- * Stops serving every object of a member at once: their account is being deleted (decision 124). The sweep deletes
+ * Stops serving every object of a member at once: their account is being deleted. The sweep deletes
  * them after the grace period, as objects no row references; until then they answer 404 like a deleted template's.
  */
 export async function hideAllOf(db: DbOrTx, ownerId: string, now = new Date()): Promise<void> {
