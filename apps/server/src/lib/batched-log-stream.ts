@@ -17,8 +17,8 @@ const WARN = 40;
 
 /**
  * Holds log lines and writes them as one batch — when 16 KB are held, a second after the first held line, and at once
- * (with everything before it, so the order stays) for a warning or an error — as nginx's buffered access log does
- * (decision 091). At ~20,000 requests a second each line's own write() was a sixth of a cached read's cost.
+ * (with everything before it, so the order stays) for a warning or an error — as nginx's buffered access log does.
+ * At ~20,000 requests a second each line's own write() was a sixth of a cached read's cost.
  * What is held is written when the process exits (a crash included); only a kill -9 can lose up to a second of lines.
  */
 export function batchedLogStream(sink: LineSink, opts: { maxBytes?: number; maxDelayMs?: number } = {}) {

@@ -44,7 +44,7 @@ export function parseAcceptEncoding(header: string): Map<string, number> {
 const IDENTITY_BY_DEFAULT = 0.0001;
 
 /**
- * How a page is sent for this Accept-Encoding (decision 102): among brotli, gzip and the identity form, the
+ * How a page is sent for this Accept-Encoding: among brotli, gzip and the identity form, the
  * acceptable one with the highest weight, brotli before gzip before identity on equal weights. `*` stands for every
  * coding the request does not name, identity included; identity is acceptable unless refused (`identity;q=0`, or
  * `*;q=0` without identity named). No header or an empty one: identity. Null: nothing acceptable, answered 406.
@@ -72,8 +72,8 @@ const DECIDED_MAX = 256;
 
 /**
  * How a negotiated answer (the landing page, the replay of it, the web build's precompressed files) is sent for
- * this Accept-Encoding; null: 406. One rule for the route and for the replay that answers in its place
- * (decision 091), so both choose alike.
+ * this Accept-Encoding; null: 406. One rule for the route and for the replay that answers in its place,
+ * so both choose alike.
  */
 export function negotiateEncoding(header: string | undefined): Negotiated {
   if (header === undefined) return "identity";

@@ -13,7 +13,7 @@ const SLOW_BUCKETS = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300];
 
 /**
  * One label set's share of the request histogram: count, sum and bucket counts kept in plain numbers, so a request
- * costs an index search and three additions — no allocation (the replay's hot path, decision 091, observes into a
+ * costs an index search and three additions — no allocation (the replay's hot path observes into a
  * cell bound to its recording once).
  */
 export class RequestCell {
