@@ -114,7 +114,7 @@ export async function writeBackup(opts: { database: Database; dataDir: string; o
     try {
       files.push(add(rel, await readFile(path.join(dataDir, rel))));
     } catch (err) {
-      // Deleted by the storage sweep since it was listed: no row of the dump can name it (decision 104's grace).
+      // Deleted by the storage sweep since it was listed: no row of the dump can name it (the sweep's grace period).
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     }
   }

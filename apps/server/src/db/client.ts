@@ -31,13 +31,13 @@ export interface Database {
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** PostgreSQL only: the pool's connections now (the metrics, decision 107). */
+  /** PostgreSQL only: the pool's connections now (the metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: the data folder as a tarball, to start other in-memory databases from (tests). */
   dump?: () => Promise<Blob | File>;
   /**
    * PGlite only: the data folder as a tarball taken between transactions after a CHECKPOINT, so it holds every
-   * committed transaction and no half of one (backups, decision 112).
+   * committed transaction and no half of one (backups).
    */
   snapshot?: () => Promise<Blob | File>;
 }

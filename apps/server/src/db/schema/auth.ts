@@ -34,7 +34,7 @@ export const user = pgTable(
     /** Client address of the sign-up (admins spot bursts of accounts from one network). */
     signupIp: text("signup_ip"),
   },
-  // No "balance >= 0" check since decision 097: a PayPal refund or reversal of credits already spent may take the
+  // No "balance >= 0" check: a PayPal refund or reversal of credits already spent may take the
   // balance below zero (core/ledger.ts allows it for reason "payment_reversal" only; every other change is guarded).
 );
 

@@ -3,7 +3,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-o
 import { user } from "./auth.js";
 
 /**
- * A member's brand kits (issue 38 item 1, decision 113): one or more per member (an agency keeps one per client).
+ * A member's brand kits (decision 113): one or more per member (an agency keeps one per client).
  * `version` grows on every update; a generation keeps the snapshot it ran with (generation_jobs.brand_kit).
  */
 export const brandKits = pgTable(

@@ -46,7 +46,7 @@ const orderColumns = () => ({
   orderId: text("order_id").notNull().unique(),
   paymentId: text("payment_id").notNull().unique(),
   userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
-  /** Set when the member deleted their account: the order stays, detached, under this reference (decision 105). */
+  /** Set when the member deleted their account: the order stays, detached, under this reference. */
   closedAccountRef: uuid("closed_account_ref"),
   packageName: text("package_name").notNull(),
   packagePrice: money("package_price").notNull(),
@@ -72,7 +72,7 @@ const orderColumns = () => ({
   paidAt: timestamp("paid_at", { withTimezone: true }),
   /** Bumped when PayPal declines the buyer's funding source: the next capture is a new attempt (new PayPal-Request-Id). */
   captureAttempt: integer("capture_attempt").notNull().default(0),
-  /** What PayPal refunded or reversed of this order so far (PAYMENT.CAPTURE.REFUNDED / REVERSED, decision 097). */
+  /** What PayPal refunded or reversed of this order so far (PAYMENT.CAPTURE.REFUNDED / REVERSED). */
   refundedAmount: money("refunded_amount").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -86,7 +86,7 @@ export const packageOrders = pgTable(
     credit: integer("credit").notNull(),
     sellerEmail: text("seller_email").notNull().default(""),
     membershipValidity: timestamp("membership_validity", { withTimezone: true }).notNull(),
-    /** Credits taken back through the ledger for refunds and reversals of this order (decision 097). */
+    /** Credits taken back through the ledger for refunds and reversals of this order. */
     creditsReversed: integer("credits_reversed").notNull().default(0),
   },
   (t) => [

@@ -25,12 +25,12 @@ export const geminiKeys = pgTable("gemini_keys", {
   failures: integer("failures").notNull().default(0),
   lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   lastStatus: integer("last_status"),
-  // Key health (decision 095): refused by Google (reason and when), failures in a row, rate-limited until.
+  // Key health: refused by Google (reason and when), failures in a row, rate-limited until.
   invalidReason: text("invalid_reason"),
   invalidAt: timestamp("invalid_at", { withTimezone: true }),
   failStreak: integer("fail_streak").notNull().default(0),
   rateLimitedUntil: timestamp("rate_limited_until", { withTimezone: true }),
-  // The last check (Test key, models.list) and the models the key can use (decision 094; null: never listed).
+  // The last check (Test key, models.list) and the models the key can use (null: never listed).
   checkedAt: timestamp("checked_at", { withTimezone: true }),
   checkError: text("check_error"),
   models: jsonb("models").$type<GeminiModelInfo[]>(),
@@ -93,7 +93,7 @@ export const generations = pgTable(
     keyId: uuid("key_id").references(() => geminiKeys.id, { onDelete: "set null" }),
     model: text("model").notNull().default(""),
     durationMs: integer("duration_ms").notNull().default(0),
-    /** Issue 11: from the result's main heading; the member may rename. */
+    /** From the result's main heading; the member may rename. */
     name: text("name").notNull().default(""),
     /** Fidelity 0–100 against the first design image (null: not scored). */
     score: integer("score"),
@@ -105,15 +105,15 @@ export const generations = pgTable(
     /** Rendered thumbnail of the result (storage URL). */
     thumbnailUrl: text("thumbnail_url"),
     mjml: text("mjml"),
-    /** The brand kit the template was generated with (decision 113): refinements and "Fix with AI" keep it. */
+    /** The brand kit the template was generated with: refinements and "Fix with AI" keep it. */
     brandKit: jsonb("brand_kit").$type<TBrandKitSnapshot>(),
     /**
-     * The design images this version is scored against (decision 126): a member's edit keeps its root template's, so
+     * The design images this version is scored against: a member's edit keeps its root template's, so
      * every version of a chain is compared with the original design (null: the job's uploads, or none).
      */
     designUploads: jsonb("design_uploads").$type<StoredUpload[]>(),
     variantGroup: uuid("variant_group"),
-    /** Deleted by the member, still undoable (decision 104); the row goes when the undo window ends. */
+    /** Deleted by the member, still undoable; the row goes when the undo window ends. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -147,7 +147,7 @@ export interface StoredUpload {
 }
 
 /**
- * Issue 11 (decision 055): a generation or refinement as a job worked by any server instance.
+ * A generation or refinement as a job worked by any server instance.
  * queued → running → succeeded | failed | cancelled; failed/cancelled → queued again on Retry (attempt + 1).
  * `charged` is true while the current attempt's credit is held; refunds flip it in the same transaction.
  */
@@ -179,7 +179,7 @@ export const generationJobs = pgTable(
     attempt: integer("attempt").notNull().default(1),
     credit: integer("credit").notNull().default(1),
     /**
-     * What writes the email (issue 43, decision 122): an AI model through the key pool, or the local design reader
+     * What writes the email: an AI model through the key pool, or the local design reader
      * (no key works, or the admin chose it). Fixed when the job starts, with the credit it costs.
      */
     engine: text("engine", { enum: ["model", "local-reader"] })
@@ -196,10 +196,10 @@ export const generationJobs = pgTable(
     /** HTML written so far (saved at most once a second while writing). */
     preview: text("preview"),
     templateId: uuid("template_id"),
-    /** The generation's brand kit snapshot (decision 113): a job runs on any instance, after restarts, unchanged. */
+    /** The generation's brand kit snapshot: a job runs on any instance, after restarts, unchanged. */
     brandKit: jsonb("brand_kit").$type<TBrandKitSnapshot>(),
     /**
-     * A succeeded job's closeness to its design (decision 123): score, threshold, below it or not, the sections that
+     * A succeeded job's closeness to its design: score, threshold, below it or not, the sections that
      * differ with their pictures. Null: not scored (no design, no renderer).
      */
     fidelity: jsonb("fidelity").$type<TGenerationFidelity>(),

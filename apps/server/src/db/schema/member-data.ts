@@ -12,7 +12,7 @@ export interface ClosedLedgerEntry {
 }
 
 /**
- * A deleted account (decision 105). The id is the pseudonymous reference its detached orders keep
+ * A deleted account. The id is the pseudonymous reference its detached orders keep
  * (`closed_account_ref`); the credit ledger is kept here because it explains the money of those orders. No name,
  * no address: only a hash of the address, so the same address signing up again gets no second sign-up bonus.
  */
@@ -34,7 +34,7 @@ export const closedAccounts = pgTable(
 );
 
 /**
- * "Download my data" jobs (decision 105): claimed by any instance (`queued`, or `running` with an expired lease),
+ * "Download my data" jobs: claimed by any instance (`queued`, or `running` with an expired lease),
  * the zip kept in `data_export_files` and offered through an expiring signed link until `expires_at`.
  */
 export const dataExports = pgTable(
@@ -67,7 +67,7 @@ const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * The zip of a ready export (decision 105), in the database rather than the storage adapter: it goes with the export
+ * The zip of a ready export, in the database rather than the storage adapter: it goes with the export
  * row (expiry, a new export, the account's deletion) on every instance, and is never at a public bucket address.
  */
 export const dataExportFiles = pgTable("data_export_files", {

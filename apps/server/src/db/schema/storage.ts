@@ -16,7 +16,7 @@ export const storedObjects = pgTable(
     kind: text("kind").notNull(),
     bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** While set, the server does not serve it: a picture of a template deleted with undo (decision 104). */
+    /** While set, the server does not serve it: a picture of a template deleted with undo. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     /** Kept at least until then with no row referencing it: crops of a deleted template (a sent email shows them). */
     keepUntil: timestamp("keep_until", { withTimezone: true }),
