@@ -1,4 +1,4 @@
-// The link check of `npm test` (issue 36): every relative link in README.md and docs/**/*.md must reach a file or
+// The link check of `npm test`: every relative link in README.md and docs/**/*.md must reach a file or
 // folder inside the repository, and a `#anchor` on a Markdown file one of its headings (GitHub's slugs); nothing may
 // refer to the ../shared folder outside it. Paths in backticks are text, not links. Usage:
 //   node scripts/check-links.mjs [root]        (default: the repository)

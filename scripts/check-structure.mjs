@@ -1,4 +1,4 @@
-// The structure checks of `npm test` (issue 14): the import rules, the copy-paste check, the shared-worker check, the
+// The structure checks of `npm test`: the import rules, the copy-paste check, the shared-worker check, the
 // thin-route check, the import-circle check, the component-size check and the query-key check.
 //  1. The import rules are Biome `noRestrictedImports` overrides in biome.json (and `noProcessEnv`: only env.ts reads
 //     process.env), so `biome ci` (the first step of npm test) already enforces them on the real tree. Here we prove
@@ -6,9 +6,9 @@
 //     import must be reported while an allowed one must not.
 //  2. jscpd (.jscpd.json): no block of 6+ lines repeated in apps/server/src or apps/web/src (tests and generated code aside).
 //  3. No test file leaves a module mock or fake timers behind (below).
-//  4. No route handler calls a repo or two service methods (below; issue 36).
-//  5. No import circle among the server's files (below; issue 46).
-//  6. No .tsx file of the web app over 300 lines (below; issue 46).
+//  4. No route handler calls a repo or two service methods (below).
+//  5. No import circle among the server's files (below).
+//  6. No .tsx file of the web app over 300 lines (below).
 //  7. No TanStack Query key written outside apps/web/src/lib/query-keys.ts (below; decision 134).
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -30,20 +30,20 @@ const probes = [
   ["apps/server/src/core/x.ts", "../plugins/access.js", true],
   ["apps/server/src/lib/x.ts", "../core/errors.js", true],
   ["apps/server/src/composition/x.ts", "../features/content/service.js", false],
-  // The bottom floor (core/, db/, adapters/) takes what it needs as parameters, never the app's context (issue 36).
+  // The bottom floor (core/, db/, adapters/) takes what it needs as parameters, never the app's context.
   ["apps/server/src/db/x.ts", "../context.js", true],
   ["apps/server/src/core/identity/x.ts", "../../context.js", true],
   ["apps/server/src/adapters/renderer/x.ts", "../../context.js", true],
   ["apps/server/src/db/x.ts", "../plugins/access.js", true],
   ["apps/server/src/db/x.ts", "../core/identity/users.js", false],
-  // The design reader is a floor beside the email engine: it uses adapters/ and lib/, never a feature (issue 43).
+  // The design reader is a floor beside the email engine: it uses adapters/ and lib/, never a feature.
   ["apps/server/src/design-reader/x.ts", "../features/generator/service.js", true],
   ["apps/server/src/design-reader/x.ts", "../adapters/ocr/tesseract-engine.js", false],
   ["apps/server/src/adapters/ocr/x.ts", "../../design-reader/read-design.js", true],
-  // The schema sits below the adapters (issue 46): what both need is defined with the table.
+  // The schema sits below the adapters: what both need is defined with the table.
   ["apps/server/src/db/schema/x.ts", "../../adapters/gemini/models.js", true],
   ["apps/server/src/adapters/gemini/x.ts", "../../db/schema/generator.js", false],
-  // The vendors' stand-ins are not the product (decision 129): nothing in src imports them, tests may.
+  // The vendors' stand-ins are not the product: nothing in src imports them, tests may.
   ["apps/server/src/features/commerce/capture/x.ts", "../../../../stand-ins/paypal.js", true],
   ["apps/server/src/adapters/paypal/x.ts", "../../../stand-ins/paypal.js", true],
   ["apps/server/src/composition/x.ts", "../../stand-ins/demo.js", true],
@@ -157,7 +157,7 @@ if (jscpd.status !== 0) {
 }
 console.log("Copy-paste check: no block of 6+ repeated lines in apps/server/src and apps/web/src.");
 
-// 3. Unit, engine and server test files share a worker's module graph (vitest `isolate: false`, decision 083): a module mock
+// 3. Unit, engine and server test files share a worker's module graph (vitest `isolate: false`): a module mock
 //    would leak into every file that runs after it in that worker, and fake timers left on would stall the next file.
 //    (Env and global stubs and spies are undone after each test by the projects' unstub/restore settings.)
 const testFiles = spawnSync("git", ["ls-files", "*.test.ts", "*.test.tsx"], { cwd: root, encoding: "utf8" })
@@ -211,7 +211,7 @@ if (fatRoutes.length > 0) {
 }
 console.log(`Thin routes: ${routeFiles.length} route files, each handler one service call and no repo.`);
 
-// 5. No import circles in apps/server/src (issue 46): files that import each other, even for a type, cannot be read,
+// 5. No import circles in apps/server/src: files that import each other, even for a type, cannot be read,
 //    tested or moved one at a time. What two files both need goes to a third that both import (as fixes/fix-pass.ts
 //    and generator/jobs/refund.ts do).
 /** Import specifiers of ours in a file's text (static, type-only, re-exports and import() of a literal path). */
@@ -294,7 +294,7 @@ if (circles.length > 0) {
 }
 console.log(`Import circles: none among ${serverSources.length} files of apps/server/src.`);
 
-// 6. Small parts on the web side too (issue 46): no component file over 300 lines — split the columns, a form or a
+// 6. Small parts on the web side too: no component file over 300 lines — split the columns, a form or a
 //    hook out of a page that grows past it.
 const MAX_TSX_LINES = 300;
 /** The files (path → text) with more than MAX_TSX_LINES lines. */
@@ -328,7 +328,7 @@ console.log(
   `Component size: none of ${webComponents.length} .tsx files in apps/web/src is over ${MAX_TSX_LINES} lines.`,
 );
 
-// 7. Query keys have one home (decision 134): a key array written beside a query, an invalidation or a cache write
+// 7. Query keys have one home: a key array written beside a query, an invalidation or a cache write
 //    can drift from the one the reader uses, and the refresh silently stops. Every key is a factory in
 //    lib/query-keys.ts; elsewhere a `queryKey: [`, a `setQueryData([` or a `const …Key = [` is refused.
 const QUERY_KEYS_HOME = "apps/web/src/lib/query-keys.ts";
