@@ -31,7 +31,7 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 60_0
  * Lane 0 runs on the embedded database (PGlite in a fresh data folder), as `npm start` does; later lanes run on
  * PostgreSQL when TEST_DATABASE_URL names a server (npm test sets it), each in a database of its own, created empty and
  * dropped afterwards: the built server is then checked end to end on both databases, and a lane on PostgreSQL starts
- * and serves on less CPU than one on PGlite (decision 083, 27 November morning addendum).
+ * and serves on less CPU than one on PGlite (measured 27 November).
  */
 async function laneDatabase(lane: number, port: number): Promise<{ url?: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;

@@ -46,7 +46,7 @@ export default defineConfig({
   workers: E2E_LANES,
   // A retried pass would hide a flaky test.
   retries: 0,
-  // Limits against hangs, not speed checks (as for the server suites, decision 083): on a busy 2-core machine a long
+  // Limits against hangs, not speed checks (as for the server suites): on a busy 2-core machine a long
   // flow took 66 s and failed at the old 60 s although nothing was wrong. Tests wait for conditions; a passing
   // assertion returns as soon as its condition holds, so these limits cost nothing when all is well.
   timeout: 300_000,
@@ -56,9 +56,9 @@ export default defineConfig({
   outputDir: `../test-results/e2e-${lanePort(0)}`,
   use: {
     // A failed test keeps its trace (actions, DOM snapshots, network); the trace's screencast is off: encoding frames
-    // for every test, passed or not, cost ~15 % of the suite's CPU (decision 083, 26 November addendum), and the
+    // for every test, passed or not, cost ~15 % of the suite's CPU (measured 26 November), and the
     // failure screenshot below still shows the final state. E2E_TRACE=off (set by .ci/run, whose trace files nobody
-    // can open: only its log is kept) records none: another 12–17 % of the suite's CPU (decision 083, 26 November late-morning addendum).
+    // can open: only its log is kept) records none: another 12–17 % of the suite's CPU (measured 26 November).
     trace: { mode: process.env.E2E_TRACE === "off" ? "off" : "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     launchOptions,

@@ -3,7 +3,7 @@ import { axeViolations } from "../fixtures/axe";
 import { signInAdmin } from "../fixtures/helpers";
 
 /**
- * Issue 45 item 8 (decision 127): admin pages that tell the truth — the outbox says where mail goes when SMTP is set
+ * Admin pages that tell the truth (decision 127) — the outbox says where mail goes when SMTP is set
  * (the e2e server delivers to a loopback SMTP catcher), the settings tabs show that they scroll, System status names
  * the tabs as the Settings page calls them, dates in the browser's format. At 375 and 1280 px, with screenshots.
  */

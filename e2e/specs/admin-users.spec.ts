@@ -21,7 +21,7 @@ test("an admin searches, sorts and pages users, adjusts a balance through the le
   for (let i = 1; i <= 12; i++) await signUp(`Pager ${tag} ${String(i).padStart(2, "0")}`);
   const targetName = `Target ${tag}`;
   const targetEmail = await signUp(targetName);
-  // The target's sign-up bonus arrives with the verification link (decision 070).
+  // The target's sign-up bonus arrives with the verification link.
   await verifyEmailByApi(targetEmail);
 
   await signInAdmin(page);
@@ -53,7 +53,7 @@ test("an admin searches, sorts and pages users, adjusts a balance through the le
   await expect(rows).toHaveCount(1);
 
   // Inline edit of the balance: a ledger adjustment.
-  // Row actions sit in one menu per row (issue 13 item 8).
+  // Row actions sit in one menu per row.
   const rowAction = async (name: string, action: string) => {
     await page.getByRole("button", { name: `Actions for ${name}` }).click();
     await page
@@ -118,7 +118,7 @@ test("admin dashboard: cards with counts, charts, users table; disabling a user 
   });
   expect(res.status()).toBe(200);
   await member.goto("/user/dashboard");
-  // A new member's first visit says Welcome; "Welcome back" is for later visits (decision 127).
+  // A new member's first visit says Welcome; "Welcome back" is for later visits.
   await expect(member.getByRole("heading", { name: "Welcome, Disable Me" })).toBeVisible();
 
   await signInAdmin(page);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signInAdmin } from "../fixtures/helpers";
 
-/** Issue 39 item 4 (decision 106): an admin's price change shows in the Audit log with who, what and before/after. */
+/** Decision 106: an admin's price change shows in the Audit log with who, what and before/after. */
 test("admin changes a package price, then finds it in the Audit log with before and after", async ({ page }) => {
   await signInAdmin(page);
   const packages = (await (await page.request.get("/api/packages")).json()) as {
@@ -32,7 +32,7 @@ test("admin changes a package price, then finds it in the Audit log with before 
     .filter({ hasText: "Changed a package" })
     .filter({ hasText: newPrice.replace(/\.?0+$/, "") });
   await expect(row.first()).toBeVisible();
-  // The action and its target in words, the code in the tooltip (decision 127).
+  // The action and its target in words, the code in the tooltip.
   await expect(row.first().getByText("Changed a package", { exact: true })).toHaveAttribute("title", "package.update");
   // The target in words (its name when the entry records one); the id only in the tooltip.
   await expect(

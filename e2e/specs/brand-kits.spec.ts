@@ -8,7 +8,7 @@ import { ADMIN, signUpMember } from "../fixtures/helpers";
 const GENERATION_ENDED = /Email template generated successfully!|Not close enough to your design/;
 
 /**
- * Issue 38 item 1 (decision 113), browser side: create a brand kit from a design (the server reads its colours), pick
+ * Brand kits in the browser: create a brand kit from a design (the server reads its colours), pick
  * it on the generator page, generate — the Gemini stand-in writes a yellow header — and see the kit's colour there.
  */
 
@@ -73,7 +73,7 @@ test("create a kit from a design, pick it on the generator page, the result carr
   const background = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
   expect([rgb(primary), rgb(accent)]).toContain(background);
 
-  // The template page names the kit it was generated with (decision 117).
+  // The template page names the kit it was generated with.
   await page.goto("/user/templates");
   await page.getByRole("link", { name: "Promotional Email", exact: true }).click();
   await expect(page.getByText("Brand kit: Teal & Co")).toBeVisible();

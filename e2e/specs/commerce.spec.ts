@@ -47,7 +47,7 @@ test("buy a package offline: Choose Plan → checkout → stand-in → credits a
   await expect(page.getByText("Payment successful! Redirecting to your subscription history...")).toBeVisible();
   await expect(page.getByText("Payment Status")).toBeVisible();
   await expect(page).toHaveURL(/\/user\/orders-history$/);
-  // The success screen: what was bought, the new balance, the next step (issue 13 item 3).
+  // The success screen: what was bought, the new balance, the next step.
   const success = page.getByRole("region", { name: "Payment successful" });
   await expect(success.getByText("You bought Professional for $29.00.")).toBeVisible();
   await expect(success.getByText("80 credits were added to your account.")).toBeVisible();
@@ -111,7 +111,7 @@ test("buy a premium item offline and see its access URL", async ({ page }) => {
   await payWithStandIn(page);
   await expect(page.getByText("Payment successful! Redirecting to your orders...")).toBeVisible();
   await expect(page).toHaveURL(/\/user\/orders$/);
-  // The access URL checks the payment on every request; the file itself is not public (issue 15 item 16).
+  // The access URL checks the payment on every request; the file itself is not public.
   const access = page.getByRole("link", { name: /^\/api\/item-order\/[\w-]+\/access$/ });
   await expect(access).toBeVisible();
   const opened = await page.request.get((await access.getAttribute("href")) ?? "");
@@ -142,7 +142,7 @@ test("cancelling on PayPal returns with the cancel message and goes to the dashb
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await page.goto("/user/pending-payment");
   await expect(page.getByRole("heading", { name: /My Pending Orders \(1\)/ })).toBeVisible();
-  // An unpaid order shows its real state and the way to pay, never a membership (issue 13 item 3).
+  // An unpaid order shows its real state and the way to pay, never a membership.
   await page.goto("/user/subscription-history");
   const row = page.getByRole("row", { name: /Starter/ });
   await expect(row.getByText("Awaiting payment")).toBeVisible();

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { signUpMember } from "../fixtures/helpers";
 
 /**
- * Issue 37 "Done when" (decision 108): a member checks an email with low-contrast text and no lang, applies "Fix
+ * Fix accessibility end to end (decision 108): a member checks an email with low-contrast text and no lang, applies "Fix
  * accessibility", sees the email before and after side by side with the list of changes, and downloads the fixed
  * HTML, which has a lang and the repaired colour. (The Outlook preview is another helper's item and is not asserted.)
  */

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, request as playwrightRequest, test } fr
 import { ADMIN, signInAdmin, signUpMember } from "../fixtures/helpers";
 
 /**
- * Issue 43 (decision 122): with no AI key the local reader writes the email from the uploaded design. The lane's server
+ * The local reader (decision 122): with no AI key the local reader writes the email from the uploaded design. The lane's server
  * may hold keys other specs added, so the admin sets the local reader to write every generation for this spec (the
  * same path as a fresh server with no key) and puts the default back afterwards.
  */
@@ -64,7 +64,7 @@ test("no key: upload a design → the local reader writes it in live text, with 
   });
   await page.getByRole("button", { name: "Generate Email Template" }).click();
   // Reading (OCR), building, five renders and the score: a busy machine takes a while.
-  // The result (announced as a success, or below the fidelity threshold with its sections: decision 123).
+  // The result (announced as a success, or below the fidelity threshold with its sections).
   await expect(page.getByTestId("written-by")).toContainText("Local reader", { timeout: 240_000 });
   await expect(page.getByTestId("generator-credits")).toHaveText("2");
   // Live text: the design's heading is a heading in the email, its words are text.

@@ -104,7 +104,7 @@ test("sign in → upload → generate → preview, report, copy, download, credi
   await card.click();
   await expect(page.getByRole("heading", { name: "Promotional Email", exact: true })).toBeVisible();
   await expect(page.getByLabel("Follow-up instruction")).toBeVisible();
-  // The fifth picture: classic Outlook, labelled an approximation, with what the report found differs (decision 117).
+  // The fifth picture: classic Outlook, labelled an approximation, with what the report found differs.
   const previews = page.getByRole("region", { name: "How it renders" });
   await expect(previews.getByText("Classic Outlook (approximation)", { exact: true })).toBeVisible();
   const outlook = previews.getByRole("img", { name: "Classic Outlook (approximation) preview" });

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { signUpMember } from "../fixtures/helpers";
 
-// Issue 39 items 2 and 3 (decision 105): Download my data and Delete my account from the profile page.
+// Decision 105: Download my data and Delete my account from the profile page.
 
 test("a member downloads their data as a zip from the profile page", async ({ page }, testInfo) => {
   const { email } = await signUpMember(page, { name: "Export Member" });

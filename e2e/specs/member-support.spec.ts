@@ -10,7 +10,7 @@ test("a member files a ticket; the admin filters for it, replies and resolves it
   const subject = `Export fails ${tag}`;
   const { email } = await signUpMember(page, { name: "Ticket Member" });
 
-  // Sidebar: starts open with named links on a desktop (decision 127), Support goes to the member's tickets.
+  // Sidebar: starts open with named links on a desktop, Support goes to the member's tickets.
   await expect(page.getByRole("button", { name: "Collapse sidebar" })).toBeVisible();
   await page.getByRole("link", { name: "Support" }).first().click();
   await expect(page).toHaveURL(/\/user\/support$/);

@@ -3,7 +3,7 @@ import { axeViolations } from "../fixtures/axe";
 import { signInAdmin, signUpMember } from "../fixtures/helpers";
 
 /**
- * Issue 45 items 5 and 7 (decision 127): navigation a person can read — named links, an icon of its own for each,
+ * Navigation a person can read (decision 127) — named links, an icon of its own for each,
  * collapsible on a desktop, a drawer on a phone with no rail taking the page's width; the first visit says Welcome;
  * the dashboard leads to Generate, Check my email, Templates and Brand kits; a failure is said in words and is on
  * screen. At 375 and 1280 px, with screenshots (test-results) and axe.

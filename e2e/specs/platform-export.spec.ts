@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { signUpMember } from "../fixtures/helpers";
 
 /**
- * Issue 38 items 2–3 in the browser (decision 114): a template with personalisation fields is downloaded for each
+ * The platform export in the browser (decision 114): a template with personalisation fields is downloaded for each
  * sending platform with its file name and tags, copied for Mailchimp with the export's notes, and previewed with
  * sample data.
  */

@@ -12,7 +12,7 @@ test("app pages carry a Content-Security-Policy and cannot be framed; the API do
     expect(res.headers()["x-frame-options"], path).toBe("DENY");
     expect(res.headers()["x-content-type-options"], path).toBe("nosniff");
   }
-  // The API docs keep their own inline code (no app script policy) but cannot be framed either (issue 15 item 19).
+  // The API docs keep their own inline code (no app script policy) but cannot be framed either.
   const docs = await request.get("/api/docs/static/index.html");
   expect(docs.headers()["content-security-policy"] ?? "").not.toContain("script-src");
   expect(docs.headers()["content-security-policy"] ?? "").toContain("frame-ancestors 'none'");

@@ -16,7 +16,7 @@ test("the administrator checks every outside service from System status", async 
   await expect(row("File storage")).toContainText("Wrote, read back and deleted");
   await expect(row("Email renderer")).toContainText("OK");
 
-  // Background jobs (decision 128): each periodic job with its interval, last and next run and last error.
+  // Background jobs: each periodic job with its interval, last and next run and last error.
   await expect(page.getByRole("heading", { name: "Background jobs", level: 2 })).toBeVisible();
   await expect(row("Generation queue")).toContainText("Every");
   await expect(row("Refunds of interrupted generations")).toContainText("Last error");

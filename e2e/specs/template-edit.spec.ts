@@ -3,7 +3,7 @@ import { axeViolations } from "../fixtures/axe";
 import { signUpMember } from "../fixtures/helpers";
 
 /**
- * Edit in place and the report's fixes on a template (issue 45 items 1 and 2, decision 126): a member changes a
+ * Edit in place and the report's fixes on a template (decision 126): a member changes a
  * heading, a link and a picture on the template page, saves, and gets a new version, free, that passes the checks;
  * the report's fixes save a new version and the report line changes after the click.
  */

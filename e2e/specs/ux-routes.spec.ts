@@ -33,7 +33,7 @@ const PAIRS = 2;
  * Each route is opened fresh in two tabs of the same browser context at once: one at 1280 px (overflow, then axe), one
  * at 375 px (overflow). Two tabs, not a resize of one, because layouts choose some things when they mount (the sidebar
  * starts collapsed below 1024 px). A visit is mostly waiting for the network to go quiet, so PAIRS pairs of tabs take
- * routes from the list at once and wait together (decision 083).
+ * routes from the list at once and wait together.
  */
 async function checkRoutes(page: Page, routes: string[], group: string) {
   const overflowing: string[] = [];
@@ -64,7 +64,7 @@ async function checkRoutes(page: Page, routes: string[], group: string) {
 
 /**
  * How far the users table (admin dashboard, /admin/users) is wider than its box: at 1280 px its Actions column must be
- * in view without sideways scrolling, long e-mail addresses included (issue 36 item 5). 0 on pages without it.
+ * in view without sideways scrolling, long e-mail addresses included. 0 on pages without it.
  */
 async function usersTableOverflow(tab: Page): Promise<number> {
   return tab.evaluate(() => {
