@@ -14,7 +14,7 @@ function upperBound(to: string | undefined): Date | undefined {
 }
 
 /**
- * The admin audit log, read only (decision 106): there is deliberately no route that edits or deletes an entry,
+ * The admin audit log, read only: there is deliberately no route that edits or deletes an entry,
  * and the table's trigger refuses UPDATE and DELETE below the API.
  */
 export async function auditRoutes(appBase: FastifyInstance) {

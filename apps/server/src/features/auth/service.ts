@@ -30,7 +30,7 @@ const tooCommon: Refusal = { status: 400, code: "PASSWORD_TOO_COMMON", message: 
 /**
  * The rules around Better Auth's endpoints (docs/decisions/003-auth-error-messages.md): distinct "no account" /
  * "wrong password" answers, failed-login limiting, limits on reset mails, verification mails and sign-ups,
- * common passwords refused. One per app: the limiters count in the shared window store (decision 063).
+ * common passwords refused. One per app: the limiters count in the shared window store.
  */
 export function createAuthRules(ctx: Pick<AppContext, "db" | "env" | "limits" | "loginLimiter" | "sessions">) {
   const resets = new WindowLimiter("reset", ctx.env.RESET_LIMIT_PER_HOUR, HOUR, ctx.limits);

@@ -32,7 +32,7 @@ async function readImage(req: FastifyRequest): Promise<Buffer> {
 }
 
 /**
- * Brand kits (issue 38 item 1, decision 113): the member's own only. Every query is scoped by the caller, so
+ * Brand kits: the member's own only. Every query is scoped by the caller, so
  * another member's kit answers 404 — as if it did not exist — administrators included.
  */
 export async function brandKitRoutes(appBase: FastifyInstance) {

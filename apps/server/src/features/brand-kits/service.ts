@@ -36,12 +36,12 @@ export function paletteFromColours(colours: PaletteColour[]): TBrandPalette {
   return { primary: primary.hex, accent: accent.hex, text: text.hex, background: background.hex, link: primary.hex };
 }
 
-/** The folder kit logos are stored in (decision 113); only objects there are ever deleted by this feature. */
+/** The folder kit logos are stored in; only objects there are ever deleted by this feature. */
 const LOGO_FOLDER = "brand-logos";
 
 /**
  * A logo address as it must reach emails and the model: absolute. Local storage answers `/uploads/…` paths; they are
- * made absolute from the public base URL (env.publicUrl: BETTER_AUTH_URL), as the generator's crops are (decision 118).
+ * made absolute from the public base URL (env.publicUrl: BETTER_AUTH_URL), as the generator's crops are.
  * An absolute address over plain http is only accepted when it is this server's own (a local setup without TLS).
  */
 export function absoluteLogoUrl(publicUrl: string, url: string | null): string | null {
@@ -61,7 +61,7 @@ const withAbsoluteLogo = (ctx: AppContext, kit: TBrandKitContent): TBrandKitCont
  * After the kit change has committed: deletes a logo the kit no longer shows (deleted kit, replaced logo) when it is
  * one of ours, in the logo folder, owned by this member and shown by no other row (another kit, a template or a job
  * that took the kit's snapshot). A logo still shown is left to the storage sweep, which deletes it once nothing
- * references it (decision 104). A failed delete never fails the request: it is logged and the sweep retries.
+ * references it. A failed delete never fails the request: it is logged and the sweep retries.
  */
 async function dropLogo(ctx: AppContext, userId: string, url: string | null): Promise<void> {
   const key = url ? keyFromUrl(url) : null;
@@ -113,7 +113,7 @@ export const brandKitsService = {
     return paletteFromColours(await extractPalette(raster));
   },
 
-  /** A logo stored like other pictures: re-encoded, pixels only (decision 103). Answers its address. */
+  /** A logo stored like other pictures: re-encoded, pixels only. Answers its address. */
   async storeLogo(ctx: AppContext, userId: string, image: Buffer): Promise<string> {
     const clean = await cleanImage(image, { format: "png", maxSide: 1200, limitInputPixels: 25_000_000 }).catch(() => {
       throw badRequest(BRAND_KIT_MESSAGES.imageUnreadable, "IMAGE_UNREADABLE");

@@ -14,7 +14,7 @@ export interface CachedAnswer {
 /**
  * Public content answers kept in memory (PGlite runs one query at a time, so public reads must not
  * reach the database on every request). Every admin write drops the entries of its resource on every
- * instance through the invalidation bus (decision 062); the TTL is a backstop only.
+ * instance through the invalidation bus; the TTL is a backstop only.
  */
 export class ContentCache {
   private readonly entries = new Map<string, { answer: CachedAnswer; expires: number }>();
@@ -64,7 +64,7 @@ export class ContentCache {
   }
 
   /**
-   * For an answer sent again without asking the cache (decision 091): true until any entry is dropped (an admin's
+   * For an answer sent again without asking the cache: true until any entry is dropped (an admin's
    * write on any instance) or one of these answers expires. Null for an answer that was never stored.
    */
   stillCurrent(...answers: CachedAnswer[]): StillCurrent | null {

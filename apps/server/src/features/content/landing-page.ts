@@ -22,7 +22,7 @@ type LandingAnswers = Record<
 /** A public answer as the server sends it: JSON text and its ETag. */
 type Answer = Pick<CachedAnswer, "body" | "etag">;
 
-/** The web build's prerender module (apps/web/src/entry-landing-server.tsx, decision 082). */
+/** The web build's prerender module (apps/web/src/entry-landing-server.tsx). */
 type RenderLanding = (input: { content: unknown; packages: unknown }) => Promise<string>;
 
 /** JSON text safe inside a script element: "<" is escaped so no string can close it. */
@@ -37,9 +37,9 @@ export function landingBootstrapJson(answers: LandingAnswers): string {
 }
 
 /**
- * The landing page's index.html with its content inlined (decision 012): the public answers of every section,
+ * The landing page's index.html with its content inlined: the public answers of every section,
  * as JSON the browser reads before its first render, and a preload of the hero image. With the prerendered
- * markup (decision 082) inside #root the page paints before any script; without it, after the JavaScript alone,
+ * markup inside #root the page paints before any script; without it, after the JavaScript alone,
  * still without a second round of requests.
  */
 export function buildLandingHtml(
@@ -86,7 +86,7 @@ function prerenderLoader(app: FastifyInstance, webDist: string): () => Promise<R
   };
 }
 
-/** A page's bytes as sent: plain (`identity`), brotli and gzip, each with its own ETag (decision 102). */
+/** A page's bytes as sent: plain (`identity`), brotli and gzip, each with its own ETag. */
 function encode(text: string) {
   const html = Buffer.from(text);
   const etag = `"${createHash("sha1").update(html).digest("base64url")}"`;
@@ -188,7 +188,7 @@ export async function landingPageRoute(
   }
 
   /**
-   * Whether `page` is still what render() hands out without looking again. The replay (decision 091) asks this before
+   * Whether `page` is still what render() hands out without looking again. The replay asks this before
    * answering a visitor in the route's place, so after a second the route runs once, checks the file and the
    * packages, and is recorded again.
    */
@@ -199,7 +199,7 @@ export async function landingPageRoute(
   /**
    * The prerendered header shows a visitor's links. A request with a session cookie gets the page marked
    * `<html data-session>`, and the web app's stylesheet keeps those links invisible until it knows who is signed in,
-   * so a member does not see "Login / Join Now" flash before the account menu (decision 082). The page itself stays
+   * so a member does not see "Login / Join Now" flash before the account menu. The page itself stays
    * the same for everyone: nothing personal is in it.
    */
   function forRequest(page: BuiltPage, cookieHeader: string | undefined): Encoded {
@@ -226,7 +226,7 @@ export async function landingPageRoute(
       const page = forRequest(builtPage, req.headers.cookie);
       // A visitor's page (no cookie) is the same for every visitor whose Accept-Encoding picks the same encoding.
       replayWhile(reply, stillServing(builtPage));
-      // Brotli, gzip or as is, by the request's weights (decision 102); refusing all three is a 406.
+      // Brotli, gzip or as is, by the request's weights; refusing all three is a 406.
       const encoding = negotiateEncoding(req.headers["accept-encoding"]);
       if (encoding === null) throw notAcceptable();
       // Revalidation: an unchanged page (same content, same build, same encoding) costs a 304 (no body, so no type).

@@ -22,7 +22,7 @@ export async function contentPublicRoutes(appBase: FastifyInstance, { content }:
   const { ctx } = appBase;
   /**
    * The section's answer with the footer's version tag; sent at once when both are cached (most reads), and replayed
-   * to the next visitors while both stay cached (decision 091).
+   * to the next visitors while both stay cached.
    */
   const send = (req: FastifyRequest, reply: FastifyReply, answer: Ready<CachedAnswer>, varyOnCookie = false) =>
     whenReady(answer, (section) =>

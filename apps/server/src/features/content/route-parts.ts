@@ -55,7 +55,7 @@ export function sendCached(
   footerTag: string,
   varyOnCookie = false,
 ): void {
-  // The browser keeps the footer for an hour (spec); this tag tells it when an admin changed it (decision 011).
+  // The browser keeps the footer for an hour (spec); this tag tells it when an admin changed it.
   reply.header(FOOTER_VERSION_HEADER, footerTag);
   if (varyOnCookie) reply.header("vary", "cookie");
   sendCachedJson(req, reply, answer);

@@ -7,7 +7,7 @@ import type { StillCurrent } from "../../lib/replayable.js";
 const HEALTH_PING_INTERVAL_MS = 1000;
 /**
  * Storage is written (a probe object put, then deleted) at most once a minute, and again after 10 s while it fails:
- * a volume the server's user cannot write makes every upload fail while reads still work (issue 39 item 7).
+ * a volume the server's user cannot write makes every upload fail while reads still work.
  */
 const STORAGE_CHECK_INTERVAL_MS = 60_000;
 const STORAGE_RECHECK_FAILING_MS = 10_000;
@@ -75,7 +75,7 @@ export function healthProbe(ctx: AppContext) {
         });
       return pending;
     },
-    /** For a replayed answer (decision 091): true while it is the last ping's and that ping is under a second old. */
+    /** For a replayed answer: true while it is the last ping's and that ping is under a second old. */
     stillCurrent(answer: HealthAnswer): StillCurrent {
       return () => last !== null && last.answer === answer && Date.now() - last.at < HEALTH_PING_INTERVAL_MS;
     },

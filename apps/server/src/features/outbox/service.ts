@@ -26,7 +26,7 @@ function smtpDestination(ctx: Pick<AppContext, "env">): { server: string; from: 
 
 /**
  * The local mail outbox (what the mail adapter kept instead of sending, when no SMTP_URL is set) and, with SMTP, where
- * mail goes now (decision 127): the page says so instead of describing the outbox only.
+ * mail goes now: the page says so instead of describing the outbox only.
  */
 export const outboxService = {
   async latest(ctx: AppContext, limit: number) {

@@ -147,7 +147,7 @@ export async function replyToTicket(
       entry,
       sender === "user" ? { ticketStatus: "in-progress" } : {},
     );
-    // An admin's reply is a message sent to a member (decision 106).
+    // An admin's reply is a message sent to a member.
     if (appended && sender === "admin") {
       await recordAdminChange(tx, input.actor, {
         action: "ticket.reply",

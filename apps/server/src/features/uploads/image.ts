@@ -35,7 +35,7 @@ export async function reencodeImage(buf: Buffer): Promise<{ body: Buffer; ext: R
   const format = sniffImage(buf);
   if (!format) throw notAnImage();
   try {
-    // Pixels only: orientation applied, sRGB, no EXIF/GPS, XMP, IPTC or ICC profile (decision 103).
+    // Pixels only: orientation applied, sRGB, no EXIF/GPS, XMP, IPTC or ICC profile.
     const clean = await cleanImage(buf, {
       format: format === "jpg" ? "jpeg" : format === "webp" ? "webp" : "png",
       maxSide: MAX_SIDE,

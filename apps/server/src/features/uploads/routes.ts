@@ -58,7 +58,7 @@ export async function uploadRoutes(appBase: FastifyInstance) {
   );
 
   // Local storage: the server serves what it stored (an S3 bucket serves its own public files). Designs are private:
-  // served (from either) only at an expiring signed address (decision 103).
+  // served (from either) only at an expiring signed address.
   app.get(
     "/uploads/:folder/:name",
     {

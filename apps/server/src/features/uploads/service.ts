@@ -21,11 +21,11 @@ export async function storeUploadedImage(
 }
 
 /**
- * A stored file served back by this server (decision 103), with the Cache-Control it is served with, or null (404):
+ * A stored file served back by this server, with the Cache-Control it is served with, or null (404):
  * - a private file (designs) only with a valid, unexpired signature (storage.urls), from local disk or the bucket,
  *   cached privately for at most the signature's remaining life;
  * - a public file from local storage (an S3 bucket serves its own public files);
- * - never a hidden one: a picture of a template deleted with undo, until the undo (decision 104).
+ * - never a hidden one: a picture of a template deleted with undo, until the undo.
  */
 export async function readUploadedFile(
   ctx: Pick<AppContext, "storage" | "db">,

@@ -15,7 +15,7 @@ const KEY_RE = "[a-z0-9-]+/[a-z0-9-]+\\.(?:jpg|png|gif|webp)";
 
 /**
  * Every (key, owner) a row references now: the rows that keep stored objects alive, read from the registry of member
- * data (decision 125) — each declared table's file columns (or whole row), in the rows it keeps files for. The owner is
+ * data — each declared table's file columns (or whole row), in the rows it keeps files for. The owner is
  * the member the row names when the files are theirs; null for site files and copies of them (an order's picture).
  */
 function references(data: readonly MemberDataDeclaration[], now: Date) {
@@ -37,7 +37,7 @@ function references(data: readonly MemberDataDeclaration[], now: Date) {
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
 
-/** Held (crops a sent email may show) while the hold lasts and its member's account exists (decision 104). */
+/** Held (crops a sent email may show) while the hold lasts and its member's account exists. */
 const held = (now: Date) =>
   sql`(s.keep_until is not null and s.keep_until > ${now.toISOString()}::timestamptz and s.owner_id is not null)`;
 

@@ -25,7 +25,7 @@ export interface SweepResult {
 }
 
 /**
- * The storage sweep (decision 104): deletes the stored objects no row has referenced for the grace period
+ * The storage sweep: deletes the stored objects no row has referenced for the grace period
  * (STORAGE_SWEEP_GRACE_HOURS), in batches, and logs what it did. Safe with several instances at once: marking is
  * idempotent and each batch is claimed with FOR UPDATE SKIP LOCKED, so every object is deleted by one of them, once.
  * `now` is injectable: tests move the clock instead of waiting.
@@ -34,7 +34,7 @@ export async function sweepStorage(ctx: AppContext, now = new Date()): Promise<S
   const started = performance.now();
   const graceMs = ctx.env.STORAGE_SWEEP_GRACE_HOURS * 60 * 60 * 1000;
   const cutoff = new Date(now.getTime() - graceMs);
-  // Which rows keep files: every table the registry of member data declares (decision 125).
+  // Which rows keep files: every table the registry of member data declares.
   const data = ctx.memberData.all();
   const recorded = await sweepRepo.recordUntracked(ctx.db, data, now);
   const adopted = await sweepRepo.adoptOwners(ctx.db, data, now);
@@ -62,7 +62,7 @@ export async function sweepStorage(ctx: AppContext, now = new Date()): Promise<S
     }
   }
   const ms = Math.round(performance.now() - started);
-  // Prometheus (decision 107): runs, files and bytes deleted, files that could not be, duration.
+  // Prometheus: runs, files and bytes deleted, files that could not be, duration.
   ctx.metrics.sweepRuns.inc({ outcome: "ok" });
   ctx.metrics.sweepDeleted.inc(deleted.length);
   ctx.metrics.sweepDeletedBytes.inc(bytes);

@@ -27,7 +27,7 @@ export async function findUsers(ctx: Pick<AppContext, "db">, input: { caller: Us
   }
   if (caller.role !== "Admin") throw forbidden(ACCESS_MESSAGES.adminOnly);
   const rows = await listUsers(ctx.db);
-  // Admins see the storage each member's files use (decision 104).
+  // Admins see the storage each member's files use.
   const storage = await storageUsage(ctx.db);
   return { rows, adminView: true, storage };
 }
@@ -66,7 +66,7 @@ export async function adminUpdateUser(
   if (body.userRole !== undefined) set.role = body.userRole;
   if (body.userMembership !== undefined) set.membership = body.userMembership;
   const balanceChanges = body.currentBalance !== undefined && body.currentBalance !== target.currentBalance;
-  // The edit, the ledger entry and the audit entry commit together (decision 106).
+  // The edit, the ledger entry and the audit entry commit together.
   await ctx.db.transaction(async (tx) => {
     if (Object.keys(set).length > 0) await updateUser(tx, id, set);
     if (balanceChanges) {
@@ -102,7 +102,7 @@ export async function adminUpdateUser(
 }
 
 /**
- * An admin deletes an account on its member's request: the same deletion as the member's own (decision 105; orders
+ * An admin deletes an account on its member's request: the same deletion as the member's own (orders
  * and payments stay, detached), recorded with the admin's id.
  */
 export async function adminDeleteUser(
@@ -118,7 +118,7 @@ export async function adminDeleteUser(
     audit: input.actor,
   });
   if (!closed) throw notFound(USERS_MESSAGES.userNotFound, "USER_NOT_FOUND");
-  // The member learns it from the address the account had (decision 127); the deletion stands if mail fails.
+  // The member learns it from the address the account had; the deletion stands if mail fails.
   if (target)
     await ctx.letters
       .send(target.email, letters.accountClosed({ name: target.name, byAdmin: true, url: ctx.env.publicUrl }))
