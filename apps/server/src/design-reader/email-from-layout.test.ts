@@ -1,4 +1,4 @@
-import type { TDesignLayout, TLayoutColumn, TLayoutText } from "@mailsmith/shared";
+import { leafBlocksOf, type TDesignLayout, type TLayoutColumn, type TLayoutText } from "@mailsmith/shared";
 import { parse } from "parse5";
 import { describe, expect, it } from "vitest";
 import { processEmail } from "../email-engine/index.js";
@@ -288,6 +288,30 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     const tableRow = html.slice(html.indexOf(">Item<") - 2000, html.indexOf(">Price<"));
     expect(tableRow).not.toContain('class="ms-col"');
     expect(html.slice(html.indexOf(">Price<"))).toContain('class="ms-col"');
+  });
+
+  it("sets a grid's cells side by side inside their column, stacking cells of paragraphs on a phone", () => {
+    const left = column([
+      paragraph([line("Payment method", 60, 60, 120), line("Credit card paid in full", 60, 80, 180)]),
+    ]);
+    const right = column([
+      paragraph([line("Shipping method", 320, 60, 120), line("Boat within two weeks", 320, 80, 170)]),
+    ]);
+    const grid = {
+      kind: "grid" as const,
+      box: { x: 60, y: 60, width: 440, height: 34 },
+      cells: [left, right].map((c) => ({ box: c.box, blocks: leafBlocksOf(c.blocks) })),
+    };
+    const card: TLayoutColumn = {
+      box: { x: 40, y: 40, width: 520, height: 80 },
+      background: "#ebebeb",
+      blocks: [grid],
+    };
+    const html = emailFromLayout([layoutOf([[card]])]).html;
+    const grids = html.slice(html.indexOf("Payment method") - 1500);
+    expect(grids.indexOf("Payment method")).toBeLessThan(grids.indexOf("Shipping method"));
+    expect(grids.match(/class="ms-col"/g)?.length).toBeGreaterThanOrEqual(1);
+    expect(html).toContain('bgcolor="#ebebeb"');
   });
 
   it("draws a bordered box's frame", () => {

@@ -1,12 +1,15 @@
 import {
   type DesignReaderLanguage,
   GENERATOR_LIMITS,
+  leafBlocksOf,
   type TDesignLayout,
   type TLayoutBlock,
   type TLayoutBox,
   type TLayoutButton,
   type TLayoutColumn,
   type TLayoutDivider,
+  type TLayoutGrid,
+  type TLayoutLeafBlock,
   type TLayoutPicture,
   type TLayoutRow,
   type TLayoutSection,
@@ -176,6 +179,10 @@ interface Slot {
 }
 
 function slotOf(b: TLayoutBlock, f: Frame): Slot {
+  if (b.kind === "grid") {
+    const spans = gridColumns(b, b.box.x, b.box.x + b.box.width).map((c) => columnSpan(c, f));
+    return { top: Math.min(...spans.map((x) => x.top)), bottom: Math.max(...spans.map((x) => x.bottom)) };
+  }
   if (b.kind === "text") {
     const { size } = textStyle(b, f);
     const lh = lineHeightOf(b, size, f);
@@ -324,6 +331,8 @@ function placeOf(
 ): { offset: number; width: number; centred?: boolean } {
   const x = (block.box.x - left) * f.k;
   const w = block.box.width * f.k;
+  // A grid's cells place their own blocks across the column's whole width.
+  if (block.kind === "grid") return { offset: 0, width };
   if (block.kind !== "text") {
     const bw = Math.min(px(w), width);
     const offset = clamp(px(x), 0, width - bw);
@@ -354,7 +363,7 @@ function placeOf(
   return { offset: clamp(px(x - shift), 0, width - bw), width: bw };
 }
 
-function blockHtml(block: TLayoutBlock, f: Frame, width: number, g: Gathered): string {
+function blockHtml(block: TLayoutLeafBlock, f: Frame, width: number, g: Gathered): string {
   switch (block.kind) {
     case "text":
       return textBlock(block, f, width, g);
@@ -375,6 +384,65 @@ function extent(blocks: TLayoutBlock[], fallback: TLayoutBox): TLayoutBox {
   const x1 = Math.max(...blocks.map((b) => b.box.x + b.box.width));
   const y1 = Math.max(...blocks.map((b) => b.box.y + b.box.height));
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/**
+ * A grid's cells as columns that tile the span from `start` to `end` (image pixels): each cell runs from its own
+ * left edge (the first from `start`) to the next cell's.
+ */
+function gridColumns(grid: TLayoutGrid, start: number, end: number): TLayoutColumn[] {
+  const cells = [...grid.cells].sort((a, b) => a.box.x - b.box.x);
+  return cells.map((cell, i) => {
+    const x0 = i === 0 ? Math.min(start, cell.box.x) : cell.box.x;
+    const x1 = i === cells.length - 1 ? Math.max(end, cell.box.x + cell.box.width) : cells[i + 1]!.box.x;
+    return {
+      box: { x: x0, y: grid.box.y, width: x1 - x0, height: grid.box.height },
+      background: null,
+      blocks: cell.blocks,
+    };
+  });
+}
+
+/**
+ * Cells side by side inside a column, across its content width: inline-block cells that stack on a phone unless
+ * each holds single lines (a table row), with a ghost table for Outlook. `left` is the content's left edge in image
+ * pixels; `top` where the grid starts, in email pixels.
+ */
+function gridHtml(
+  grid: TLayoutGrid,
+  f: Frame,
+  width: number,
+  left: number,
+  top: number,
+  phoneRules: boolean,
+  g: Gathered,
+): string {
+  const columns = gridColumns(grid, left, left + width / f.k);
+  const span = columns.reduce((n, c) => n + c.box.width, 0) || 1;
+  const widths = columns.map((c) => Math.floor((c.box.width / span) * width));
+  widths[widths.length - 1]! += width - widths.reduce((a, b) => a + b, 0);
+  const sideBySide = !phoneRules || isLineRow(columns);
+  const cells = columns.map((column, i) => {
+    const cellWidth = widths[i]!;
+    const body = columnHtml(column, f, cellWidth, top, phoneRules, g);
+    // Shares, not pixels: a card's frame or padding may leave the grid a pixel or two less than its width.
+    const share = `${Math.floor((cellWidth / width) * 100_000) / 1000}%`;
+    const open = sideBySide
+      ? `<div style="display:inline-block;vertical-align:top;width:${share}">`
+      : `<div class="ms-col" style="display:inline-block;vertical-align:top;width:100%;max-width:${share}">`;
+    return (
+      `<!--[if mso]><td width="${cellWidth}" valign="top" style="width:${cellWidth}px"><![endif]-->` +
+      `${open}<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td style="font-size:16px;text-align:left">${body}</td></tr></table></div>` +
+      "<!--[if mso]></td><![endif]-->"
+    );
+  });
+  return (
+    `<div style="font-size:0;text-align:left">` +
+    `<!--[if mso]><table role="presentation" width="${width}" cellpadding="0" cellspacing="0" border="0"><tr><![endif]-->` +
+    cells.join("") +
+    "<!--[if mso]></tr></table><![endif]-->" +
+    "</div>"
+  );
 }
 
 /** A card: a column with its own fill or a frame around it, drawn as its box with its blocks inside. */
@@ -419,7 +487,10 @@ function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: numb
       const slot = slotOf(b, f);
       const gap = clamp(px(slot.top - previousBottom), 0, 400);
       previousBottom = Math.max(previousBottom, slot.bottom);
-      const html = blockHtml(b, f, contentWidth, g);
+      const html =
+        b.kind === "grid"
+          ? gridHtml(b, f, contentWidth, contentLeft, slot.top, phoneRules, g)
+          : blockHtml(b, f, contentWidth, g);
       if (!html) return "";
       const place = placeOf(b, contentLeft, contentWidth, f);
       const textBox = b.kind === "text";
@@ -456,16 +527,24 @@ function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: numb
  * A row of single lines side by side (a table's header or row of short cells, links in a footer, a label and its
  * value, an icon and its title) reads as one line: it stays side by side on a phone, in shares of the width.
  */
-function isLineRow(row: TLayoutRow): boolean {
-  return row.columns.every((c) =>
-    c.blocks.every((b) => (b.kind === "text" ? b.lines.length <= 1 : b.kind === "picture" ? b.role !== "photo" : true)),
+function isLineRow(columns: { blocks: TLayoutBlock[] }[]): boolean {
+  return columns.every((c) =>
+    c.blocks.every((b) =>
+      b.kind === "grid"
+        ? isLineRow(b.cells)
+        : b.kind === "text"
+          ? b.lines.length <= 1
+          : b.kind === "picture"
+            ? b.role !== "photo"
+            : true,
+    ),
   );
 }
 
 function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): string {
   const phoneRules = emailWidth > PHONE_MAX_PX;
   // A phone-sized design is the phone's layout already: its columns never stack.
-  const sideBySide = !phoneRules || isLineRow(row);
+  const sideBySide = !phoneRules || isLineRow(row.columns);
   const rowTop = rowSpan(row, f).top;
   const padClass = phoneRules ? ' class="ms-pad"' : "";
   const columns = [...row.columns].sort((a, b) => a.box.x - b.box.x);
@@ -550,7 +629,8 @@ function textBlocksOf(layouts: TDesignLayout[]): TLayoutText[] {
   const out: TLayoutText[] = [];
   for (const l of layouts)
     for (const s of l.sections)
-      for (const r of s.rows) for (const c of r.columns) for (const b of c.blocks) if (b.kind === "text") out.push(b);
+      for (const r of s.rows)
+        for (const c of r.columns) for (const b of leafBlocksOf(c.blocks)) if (b.kind === "text") out.push(b);
   return out;
 }
 

@@ -1,4 +1,10 @@
-import type { TDesignLayout, TLayoutBlock, TLayoutBox, TLayoutColumn } from "@mailsmith/shared";
+import {
+  leafBlocksOf,
+  type TDesignLayout,
+  type TLayoutBox,
+  type TLayoutColumn,
+  type TLayoutLeafBlock,
+} from "@mailsmith/shared";
 import { emailWidthOf } from "./email-from-layout.js";
 
 /**
@@ -26,7 +32,7 @@ export function layoutSummary(layout: TDesignLayout, design = 1): string[] {
   const x = (v: number) => Math.round((v - layout.content.x) * k);
   const y = (v: number) => Math.round(v * k);
   const size = (b: TLayoutBox) => `${Math.round(b.width * k)}×${Math.round(b.height * k)}`;
-  const block = (b: TLayoutBlock): string => {
+  const block = (b: TLayoutLeafBlock): string => {
     const at = `at x ${x(b.box.x)}, y ${y(b.box.y)}, ${size(b.box)}`;
     switch (b.kind) {
       case "text":
@@ -58,7 +64,20 @@ export function layoutSummary(layout: TDesignLayout, design = 1): string[] {
         const indent = cols.length > 1 ? "    " : "  ";
         if (cols.length > 1) lines.push(`${indent}- Column ${ci + 1}:`);
         else if (c.background) lines.push(`  - Card on ${c.background}:`);
-        for (const b of c.blocks) lines.push(`${indent}${cols.length > 1 || c.background ? "  " : ""}- ${block(b)}`);
+        const inner = `${indent}${cols.length > 1 || c.background ? "  " : ""}`;
+        for (const b of c.blocks) {
+          if (b.kind !== "grid") {
+            lines.push(`${inner}- ${block(b)}`);
+            continue;
+          }
+          lines.push(
+            `${inner}- ${b.cells.length} cells side by side, at x ${x(b.box.x)}, y ${y(b.box.y)}, ${size(b.box)}:`,
+          );
+          b.cells.forEach((cell, i) => {
+            lines.push(`${inner}  - Cell ${i + 1} (x ${x(cell.box.x)}–${x(cell.box.x + cell.box.width)}):`);
+            for (const leaf of cell.blocks) lines.push(`${inner}    - ${block(leaf)}`);
+          });
+        }
       });
     }
   });
@@ -66,7 +85,7 @@ export function layoutSummary(layout: TDesignLayout, design = 1): string[] {
     ...new Set(
       layout.sections.flatMap((s) =>
         s.rows.flatMap((r) =>
-          r.columns.flatMap((c) => c.blocks.flatMap((b) => (b.kind === "text" ? b.uncertain : []))),
+          r.columns.flatMap((c) => leafBlocksOf(c.blocks).flatMap((b) => (b.kind === "text" ? b.uncertain : []))),
         ),
       ),
     ),

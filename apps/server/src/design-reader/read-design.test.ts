@@ -218,6 +218,32 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(framed?.border).toBe("#333333");
   });
 
+  it("keeps two columns inside a framed box side by side, as a grid of cells", async () => {
+    const png = await draw(
+      600,
+      320,
+      `<rect width="600" height="320" fill="#ffffff"/>
+       <rect x="40.5" y="40.5" width="519" height="200" fill="#ebebeb" stroke="#333333" stroke-width="1"/>
+       ${text(60, 80, 16, "#111111", "Payment method", 'font-weight="bold"')}
+       ${text(60, 104, 16, "#333333", "Credit card")}
+       ${text(60, 150, 16, "#111111", "Email address", 'font-weight="bold"')}
+       ${text(60, 174, 16, "#333333", "anna@example.com")}
+       ${text(320, 80, 16, "#111111", "Shipping method", 'font-weight="bold"')}
+       ${text(320, 104, 16, "#333333", "Boat, one or two weeks")}
+       ${text(320, 128, 16, "#333333", "Harbour Road 12")}`,
+    );
+    const l = await readDesign(png);
+    const grids = blocks(l).filter((b) => b.kind === "grid");
+    expect(grids).toHaveLength(1);
+    const cells = grids[0]!.kind === "grid" ? grids[0]!.cells : [];
+    const cellText = cells.map((c) => c.blocks.map((b) => ("text" in b ? b.text : "")).join(" | "));
+    expect(cellText[0]).toContain("Payment method");
+    expect(cellText[0]).toContain("anna@example.com");
+    expect(cellText[1]).toContain("Shipping method");
+    expect(cellText[1]).not.toContain("Payment");
+    expect(words(l.text)).toContain("harbour");
+  });
+
   it("refuses a picture that is not an image with the member's message", async () => {
     await expect(readDesign(Buffer.from("not a picture"))).rejects.toMatchObject({ code: "DESIGN_CORRUPT" });
   });

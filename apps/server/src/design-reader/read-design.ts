@@ -1,9 +1,11 @@
-import type {
-  DesignReaderLanguage,
-  TDesignLayout,
-  TLayoutBlock,
-  TLayoutColumn,
-  TLayoutSection,
+import {
+  type DesignReaderLanguage,
+  leafBlocksOf,
+  type TDesignLayout,
+  type TLayoutBlock,
+  type TLayoutColumn,
+  type TLayoutLeafBlock,
+  type TLayoutSection,
 } from "@mailsmith/shared";
 import type { OcrEngine, OcrLanguage, OcrWord } from "../adapters/ocr/ocr-engine.js";
 import { createTesseractEngine } from "../adapters/ocr/tesseract-engine.js";
@@ -18,7 +20,7 @@ import { isMark, looksLikePicture, pictureOf } from "./pictures.js";
 import { type Box, centreInside, unionBox } from "./raster.js";
 import { loadRefusalOf, refusalError } from "./refusal.js";
 import { detectScale } from "./scale.js";
-import { type ColumnNode, type Leaf, type SectionNode, segmentBand } from "./segment.js";
+import { type ColumnNode, isGrid, type Leaf, type SectionNode, segmentBand } from "./segment.js";
 import { groupParagraphs, lineOf, type TextLine, textBlockOf } from "./text-blocks.js";
 import type { InkMask } from "./xy-cut.js";
 
@@ -231,7 +233,21 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       for (const paragraph of groupParagraphs(pending)) blocks.push(textBlockOf(paragraph, col.box, scale));
       pending = [];
     };
-    for (const leaf of col.leaves) {
+    for (const leaf of col.items ?? col.leaves) {
+      if (isGrid(leaf)) {
+        flush();
+        const cells = leaf.cells
+          .map((cell) => ({
+            box: cell.box,
+            blocks: blocksOf({ box: cell.box, background: col.background, leaves: cell.leaves }, band).filter(
+              (b): b is TLayoutLeafBlock => b.kind !== "grid",
+            ),
+          }))
+          .filter((cell) => cell.blocks.length > 0);
+        if (cells.length > 1) blocks.push({ kind: "grid", box: leaf.box, cells });
+        else blocks.push(...(cells[0]?.blocks ?? []));
+        continue;
+      }
       const found = wordsOf.get(leaf) ?? [];
       const meanConfidence = found.reduce((n, w) => n + w.confidence, 0) / Math.max(1, found.length);
       if (looksLikePicture(raster, leaf, scale)) {
@@ -316,7 +332,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     layoutSections.push({ box: s.band.box, background: hex(s.band.background), rows });
     for (const row of rows)
       for (const col of row.columns)
-        for (const block of col.blocks) if (block.kind !== "divider" && block.text) texts.push(block.text);
+        for (const block of leafBlocksOf(col.blocks))
+          if (block.kind !== "divider" && block.text) texts.push(block.text);
   }
 
   const text = texts.join("\n");

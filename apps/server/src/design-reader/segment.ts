@@ -18,13 +18,24 @@ export interface Leaf {
   colours: ColourCount;
 }
 
+/** Cells side by side inside a column (two columns inside a card, a table inside a framed box). */
+export interface GridNode {
+  box: Box;
+  cells: { box: Box; leaves: Leaf[] }[];
+}
+
 export interface ColumnNode {
   box: Box;
   background: Rgb | null;
   /** A bordered box's frame colour. */
   border?: Rgb;
+  /** Every leaf, those in grids included (what the page reading assigns words to). */
   leaves: Leaf[];
+  /** The column's content top to bottom: leaves and grids; absent when it is `leaves` alone. */
+  items?: (Leaf | GridNode)[];
 }
+
+export const isGrid = (item: Leaf | GridNode): item is GridNode => "cells" in item;
 
 export interface RowNode {
   box: Box;
@@ -81,6 +92,44 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
     return { box, background, fill: filled ? colours.colour : null, colours };
   };
 
+  /**
+   * A column's cuts as leaves, top to bottom, keeping one level of columns inside it as a grid of cells (each cell
+   * owns its share of the width, up to the middle of the gaps beside it); deeper columns are read as leaves.
+   */
+  const itemsOf = (cuts: Cut[], background: Rgb, depth = 0): (Leaf | GridNode)[] => {
+    const items: (Leaf | GridNode)[] = [];
+    const keep = specks(mask, scale);
+    for (const cut of cuts) {
+      if (cut.columns.length > 1) {
+        const inks = cut.columns.map((c) => (c.length > 0 ? unionBox(c.map((x) => x.box)) : cut.box));
+        const cells = cut.columns.map((c, i) => {
+          const x0 = i === 0 ? cut.box.x : Math.round((inks[i - 1]!.x + inks[i - 1]!.width + inks[i]!.x) / 2);
+          const x1 =
+            i === inks.length - 1
+              ? cut.box.x + cut.box.width
+              : Math.round((inks[i]!.x + inks[i]!.width + inks[i + 1]!.x) / 2);
+          const leaves = flatten(c)
+            .filter(keep)
+            .map((b) => leafOf(b, background));
+          return { box: { x: x0, y: cut.box.y, width: x1 - x0, height: cut.box.height }, leaves };
+        });
+        if (cells.filter((c) => c.leaves.length > 0).length > 1) items.push({ box: cut.box, cells });
+        else items.push(...cells.flatMap((c) => c.leaves));
+        continue;
+      }
+      if (cut.framed && depth < 2) {
+        // A frame inside: its inside is read as this column's content (the frame's lines stay out).
+        items.push(...itemsOf(cut.columns[0] ?? [], background, depth + 1));
+        continue;
+      }
+      for (const b of flatten([cut]).filter(keep)) items.push(leafOf(b, background));
+    }
+    return items;
+  };
+
+  const leavesOf = (items: (Leaf | GridNode)[]): Leaf[] =>
+    items.flatMap((item) => (isGrid(item) ? item.cells.flatMap((c) => c.leaves) : [item]));
+
   /** A card's inside, cut on its own fill; null when the shape is not a card. */
   const cardColumn = (leaf: Leaf): ColumnNode | null => {
     if (!leaf.fill || leaf.box.height < CALLOUT_MIN_HEIGHT * scale || leaf.colours.distinct > 12) return null;
@@ -102,32 +151,28 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
     if (inner.width <= 0 || inner.height <= 0) return null;
     paintInk(r, inner, leaf.fill, mask);
     const tight = tighten(mask, inner);
-    const leaves = tight
-      ? flatten(xyCut(mask, tight, { scale }))
-          .filter(specks(mask, scale))
-          .map((b) => leafOf(b, leaf.fill!))
-      : [];
+    const items = tight ? itemsOf(xyCut(mask, tight, { scale }), leaf.fill) : [];
+    const leaves = leavesOf(items);
     if (leaves.length === 0 || (leaf.box.height < CARD_MIN_HEIGHT * scale && leaves.length < 2)) {
       // A flat shape with nothing inside is a picture (a placeholder, a colour block), and a button has one line
       // of text: either way the mask goes back to the shape as one piece of ink.
       paintInk(r, leaf.box, leaf.background, mask);
       return null;
     }
-    return { box: leaf.box, background: leaf.fill, leaves };
+    return { box: leaf.box, background: leaf.fill, leaves, items };
   };
 
   const columnOf = (cuts: Cut[], box: Box): ColumnNode => {
-    const leaves: Leaf[] = [];
+    const items: (Leaf | GridNode)[] = [];
     let background: Rgb | null = null;
-    for (const b of flatten(cuts).filter(specks(mask, scale))) {
-      const leaf = leafOf(b, band.background);
-      const card = cardColumn(leaf);
+    for (const item of itemsOf(cuts, band.background)) {
+      const card = isGrid(item) ? null : cardColumn(item);
       if (card) {
         background = card.background;
-        leaves.push(...card.leaves);
-      } else leaves.push(leaf);
+        items.push(...(card.items ?? card.leaves));
+      } else items.push(item);
     }
-    return { box, background, leaves };
+    return { box, background, leaves: leavesOf(items), items };
   };
 
   for (const cut of xyCut(mask, band.box, { scale })) {
@@ -156,19 +201,10 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
       const background =
         fill.share >= FILL_SHARE && colourDistance(fill.colour, band.background) > SAME_COLOUR ? fill.colour : null;
       if (background) paintInk(r, cut.box, background, mask);
-      const boxes = (background ? flatten(xyCut(mask, cut.box, { scale })) : flatten(inner)).filter(
-        specks(mask, scale),
-      );
+      const items = itemsOf(background ? xyCut(mask, cut.box, { scale }) : inner, background ?? band.background);
       rows.push({
         box: cut.box,
-        columns: [
-          {
-            box: cut.box,
-            background,
-            border: frameColour(r, cut.box),
-            leaves: boxes.map((b) => leafOf(b, background ?? band.background)),
-          },
-        ],
+        columns: [{ box: cut.box, background, border: frameColour(r, cut.box), leaves: leavesOf(items), items }],
       });
       continue;
     }

@@ -145,8 +145,8 @@ function textLines(mask: InkMask, box: Box, scale: number): { tallest: number; c
 /**
  * Whether pieces side by side are columns. Wide pieces always are. A narrow one (a table's "#" column, a logo
  * beside a title) is when the gap down the whole height runs through two or more lines — no paragraph has one — or,
- * on a single line, when each gap is far wider than the word spaces of the text beside it (twice its line height,
- * and at least 24 CSS px).
+ * on a single line, when each gap is far wider than the word spaces of the text beside it (a word space is about a
+ * third of the ink's height; the gap must be 1.2 heights and at least 20 CSS px).
  */
 function splitsIntoColumns(
   mask: InkMask,
@@ -160,7 +160,7 @@ function splitsIntoColumns(
   const heights = pieces.map((p) => textLines(mask, p, scale).tallest);
   for (let i = 1; i < pieces.length; i++) {
     const gap = pieces[i]!.x - (pieces[i - 1]!.x + pieces[i - 1]!.width);
-    if (gap < Math.max(24 * scale, 2 * Math.max(heights[i - 1]!, heights[i]!))) return false;
+    if (gap < Math.max(20 * scale, 1.2 * Math.max(heights[i - 1]!, heights[i]!))) return false;
   }
   return true;
 }

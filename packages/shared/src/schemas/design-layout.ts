@@ -90,13 +90,45 @@ export const ZLayoutDividerSchema = z.object({
 });
 export type TLayoutDivider = z.infer<typeof ZLayoutDividerSchema>;
 
-export const ZLayoutBlockSchema = z.discriminatedUnion("kind", [
+/** What a grid's cell holds: the blocks that are not grids (one level of nesting). */
+export const ZLayoutLeafBlockSchema = z.discriminatedUnion("kind", [
   ZLayoutTextSchema,
   ZLayoutButtonSchema,
   ZLayoutPictureSchema,
   ZLayoutDividerSchema,
 ]);
+export type TLayoutLeafBlock = z.infer<typeof ZLayoutLeafBlockSchema>;
+
+export const ZLayoutCellSchema = z.object({
+  box: ZLayoutBoxSchema,
+  blocks: z.array(ZLayoutLeafBlockSchema),
+});
+export type TLayoutCell = z.infer<typeof ZLayoutCellSchema>;
+
+/**
+ * Cells side by side inside a column (two columns inside a card, a table inside a framed box): a row within the
+ * column, as a section's row is within the section.
+ */
+export const ZLayoutGridSchema = z.object({
+  kind: z.literal("grid"),
+  box: ZLayoutBoxSchema,
+  cells: z.array(ZLayoutCellSchema),
+});
+export type TLayoutGrid = z.infer<typeof ZLayoutGridSchema>;
+
+export const ZLayoutBlockSchema = z.discriminatedUnion("kind", [
+  ZLayoutTextSchema,
+  ZLayoutButtonSchema,
+  ZLayoutPictureSchema,
+  ZLayoutDividerSchema,
+  ZLayoutGridSchema,
+]);
 export type TLayoutBlock = z.infer<typeof ZLayoutBlockSchema>;
+
+/** Every leaf block of a column's blocks, grids' cells included, top to bottom as listed. */
+export function leafBlocksOf(blocks: TLayoutBlock[]): TLayoutLeafBlock[] {
+  return blocks.flatMap((b) => (b.kind === "grid" ? b.cells.flatMap((c) => c.blocks) : [b]));
+}
 
 export const ZLayoutColumnSchema = z.object({
   box: ZLayoutBoxSchema,

@@ -1,9 +1,10 @@
 import {
+  leafBlocksOf,
   SECTION_REPORT_LIMIT,
   type SectionDifference,
   type TDesignLayout,
   type TFidelitySection,
-  type TLayoutBlock,
+  type TLayoutLeafBlock,
 } from "@mailsmith/shared";
 import { ALIGN_BLOCK_ROWS, type Alignment } from "./align.js";
 import { deltaE } from "./colour.js";
@@ -141,7 +142,7 @@ export function findBands(r: Raster): DesignBand[] {
   return bands.map((b) => ({ ...b, background: null, text: null }));
 }
 
-function blockText(b: TLayoutBlock): string {
+function blockText(b: TLayoutLeafBlock): string {
   return b.kind === "text" || b.kind === "button" ? b.text : "";
 }
 
@@ -154,7 +155,7 @@ export function layoutBands(layout: TDesignLayout, raster: Raster): DesignBand[]
       bottom: Math.min(raster.height, Math.round((section.box.y + section.box.height) * s)),
       background: section.background,
       text: section.rows
-        .flatMap((row) => row.columns.flatMap((c) => c.blocks.map(blockText)))
+        .flatMap((row) => row.columns.flatMap((c) => leafBlocksOf(c.blocks).map(blockText)))
         .filter(Boolean)
         .join(" "),
     }))
