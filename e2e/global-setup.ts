@@ -7,7 +7,14 @@ import { fileURLToPath } from "node:url";
 import { startGeminiStandIn } from "../apps/server/stand-ins/gemini";
 import { createScratchDatabase } from "../apps/server/test/scratch-database";
 import { startSmtpCatcher } from "../apps/server/test/smtp-catcher";
-import { ADMIN, E2E_LANES, GEMINI_STAND_IN_PORT_OFFSET, lanePort, MAIL_API_PORT_OFFSET } from "./fixtures/constants";
+import {
+  ADMIN,
+  E2E_LANES,
+  GEMINI_STAND_IN_PORT_OFFSET,
+  lanePort,
+  MAIL_API_PORT_OFFSET,
+  OPENAI_STAND_IN_PORT_OFFSET,
+} from "./fixtures/constants";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -66,6 +73,8 @@ async function startServer(lane: number, smtpUrl: string, geminiUrl: string) {
       ADMIN_PASSWORD: ADMIN.password,
       SMTP_URL: smtpUrl,
       GEMINI_BASE_URL: geminiUrl,
+      // The OpenAI-compatible stand-in specs start is a model server on this machine, allowed as an operator would.
+      OPENAI_COMPATIBLE_ALLOWED_ORIGINS: `http://127.0.0.1:${lanePort(0) + OPENAI_STAND_IN_PORT_OFFSET}`,
       SEED_DEMO: "true",
       // Every spec signs up from 127.0.0.1.
       SIGNUP_LIMIT_PER_HOUR: "100000",

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { type OpenAiStandIn, startOpenAiStandIn } from "../../apps/server/stand-ins/openai-compatible";
+import { lanePort, OPENAI_STAND_IN_PORT_OFFSET } from "../fixtures/constants";
 import { signInAdmin } from "../fixtures/helpers";
 
 /**
@@ -8,7 +9,8 @@ import { signInAdmin } from "../fixtures/helpers";
  */
 let standIn: OpenAiStandIn;
 test.beforeAll(async () => {
-  standIn = await startOpenAiStandIn();
+  // On the port the servers allow (OPENAI_COMPATIBLE_ALLOWED_ORIGINS, decision 131).
+  standIn = await startOpenAiStandIn({ port: lanePort(0) + OPENAI_STAND_IN_PORT_OFFSET });
 });
 test.afterAll(async () => {
   await standIn?.close();

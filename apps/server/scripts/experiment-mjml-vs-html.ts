@@ -21,6 +21,7 @@ import { writeFileSync } from "node:fs";
 import pino from "pino";
 import { createGeminiClient } from "../src/adapters/gemini/client.js";
 import { thinkingFor } from "../src/adapters/gemini/models.js";
+import { createOpenAiCompatibleClient } from "../src/adapters/openai-compatible/client.js";
 import { withOpenAiCompatible } from "../src/adapters/openai-compatible/provider-client.js";
 import { createRenderer } from "../src/adapters/renderer/renderer.js";
 import { closeSharedOcrEngine, readDesign } from "../src/design-reader/index.js";
@@ -140,7 +141,11 @@ async function main() {
   const model = openai
     ? (process.env.OPENAI_MODEL ?? OPENAI_STAND_IN_MODELS[0]!)
     : (process.env.GEMINI_MODEL ?? "gemini-3-flash");
-  const gemini = withOpenAiCompatible(createGeminiClient({ baseUrl }));
+  // The operator typed OPENAI_BASE_URL here: it is allowed as the server's allow-list would (decision 131).
+  const gemini = withOpenAiCompatible(
+    createGeminiClient({ baseUrl }),
+    createOpenAiCompatibleClient({ allowedAddresses: openaiBase ? [new URL(openaiBase).origin] : [] }),
+  );
   const provider = openai && openaiBase ? { provider: { kind: "openai" as const, baseUrl: openaiBase } } : {};
   const renderer = createRenderer({
     env: loadEnv({ LOG_LEVEL: "silent", RENDERER: "on" }),

@@ -26,6 +26,19 @@ describe("loadEnv", () => {
     }
   });
 
+  it("reads the model servers the operator allows as origins or hosts, and refuses paths (decision 131)", () => {
+    expect(loadEnv({}).OPENAI_COMPATIBLE_ALLOWED_ORIGINS).toEqual([]);
+    expect(
+      loadEnv({ OPENAI_COMPATIBLE_ALLOWED_ORIGINS: " http://127.0.0.1:11434, ollama.lan ,[::1]" })
+        .OPENAI_COMPATIBLE_ALLOWED_ORIGINS,
+    ).toEqual(["http://127.0.0.1:11434", "ollama.lan", "[::1]"]);
+    for (const bad of ["http://127.0.0.1:11434/v1", "127.0.0.1:11434", "ftp://x", "http://u:p@x"]) {
+      expect(() => loadEnv({ OPENAI_COMPATIBLE_ALLOWED_ORIGINS: bad }), bad).toThrow(
+        /OPENAI_COMPATIBLE_ALLOWED_ORIGINS/,
+      );
+    }
+  });
+
   it("wants both Google settings or neither", () => {
     expect(() => loadEnv({ GOOGLE_CLIENT_ID: "only-half" })).toThrow(
       /set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/,

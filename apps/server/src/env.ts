@@ -16,6 +16,17 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
 
+/** "http(s)://host[:port]" with nothing after it, or a bare host name or address ("[::1]" for IPv6). */
+function isOriginOrHost(entry: string): boolean {
+  try {
+    const u = new URL(entry.includes("://") ? entry : `http://${entry}`);
+    const bare = u.pathname === "/" && !u.search && !u.hash && !u.username && !u.password;
+    return bare && (entry.includes("://") ? /^https?:$/.test(u.protocol) : !u.port);
+  } catch {
+    return false;
+  }
+}
+
 export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -105,6 +116,23 @@ export const EnvSchema = z
     GEMINI_BASE_URL: optionalString.refine((v) => !v || /^https?:\/\//.test(v), {
       message: "GEMINI_BASE_URL must be an http(s) URL such as http://127.0.0.1:4399",
     }),
+    /**
+     * Model servers an administrator may name although they are not public https (decision 131), comma-separated:
+     * origins ("http://127.0.0.1:11434", exact scheme, host and port) or hosts ("ollama.lan", any port). Unset: none.
+     */
+    OPENAI_COMPATIBLE_ALLOWED_ORIGINS: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((e) => e.trim())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.every(isOriginOrHost), {
+        message:
+          "OPENAI_COMPATIBLE_ALLOWED_ORIGINS must list origins such as http://127.0.0.1:11434 or hosts such as ollama.lan, comma-separated (no paths)",
+      }),
     /** Forces one model (e.g. gemini-3-flash); unset: the model chosen in Settings → Gemini Keys, else the newest stable Flash the keys list (decision 094). */
     GEMINI_MODEL: optionalString,
     /** Upper bound for one generation (all key attempts together), in milliseconds. */

@@ -20,7 +20,8 @@ import { escapeHtml } from "../src/lib/escape-html.js";
  *   PERMISSION_DENIED (unregistered caller);
  * - key containing fail-429 → 429 RESOURCE_EXHAUSTED with QuotaFailure, Help and RetryInfo (retryDelay "17s", or
  *   "<n>s" with -retry-<n>s in the key); fail-500 | fail-503 → that error; these on generations only (models.list has
- *   its own quota);
+ *   its own quota); fail-html → a proxy's HTML 502 page on every method; on models.list "models-not-list" → a
+ *   `models` that is not a list, "models-empty" → `{}` (Google leaves an empty list out) (decision 131, issue 44);
  * - prompt marker [stand-in:malformed] → prose instead of the JSON answer;
  *   [stand-in:empty] → a candidate with no text; [stand-in:truncated] → half an answer, finishReason MAX_TOKENS;
  *   [stand-in:blocked] → promptFeedback.blockReason SAFETY; [stand-in:429] / [stand-in:500] → that HTTP error;
@@ -484,6 +485,13 @@ export async function startGeminiStandIn(
       return null;
     };
 
+    if (apiKey.includes("fail-html")) {
+      const page =
+        "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n</body>\r\n</html>\r\n";
+      answers.push({ path: url.pathname, status: 502, contentType: "text/html", body: page });
+      res.writeHead(502, { "content-type": "text/html" }).end(page);
+      return;
+    }
     const list = req.method === "GET" ? url.pathname.match(/^\/(v1|v1beta|v1alpha)\/models(?:\/([^/:]+))?$/) : null;
     if (list) {
       const pageSize = url.searchParams.get("pageSize");
@@ -495,6 +503,8 @@ export async function startGeminiStandIn(
         const found = models.find((m) => m.name === `models/${list[2]}`);
         return found ? send(200, found) : fail(googleError("not-found", { model: list[2], method: "get" }));
       }
+      if (apiKey.includes("models-not-list")) return send(200, { models: "gemini-3-flash" });
+      if (apiKey.includes("models-empty")) return send(200, {});
       // models.list: 50 a page by default, at most 1000; nextPageToken only while more follow.
       const size = Math.min(1000, Math.max(1, Number(pageSize) || 50));
       const start = pageToken ? Number(Buffer.from(pageToken, "base64url").toString("utf8")) || 0 : 0;

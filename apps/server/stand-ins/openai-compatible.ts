@@ -9,7 +9,9 @@ import { standInAnswer } from "./gemini.js";
  *
  * A reasoning model (o…, gpt-5…) refuses a temperature other than 1 as OpenAI does (400, param "temperature").
  * Keys steer failures as in the Gemini stand-in: a key containing "fail-401" (or revoked) is refused with
- * invalid_api_key, "fail-429" answers rate_limit_exceeded with retry-after, "fail-500" a server error. A prompt marker
+ * invalid_api_key, "fail-429" answers rate_limit_exceeded with retry-after, "fail-500" a server error; "fail-html" a
+ * proxy's HTML 502 page, "redirect" a 302 to a link-local address, "models-not-list" / "models-empty" a models answer
+ * whose data is not a list / is empty (decision 131, issue 44). A prompt marker
  * [stand-in:malformed|refusal|truncated|unsafe|mjml|429|500] steers the answer.
  */
 
@@ -59,7 +61,7 @@ interface Part {
  * model_not_found (a key without access to a listed model).
  */
 export async function startOpenAiStandIn(
-  opts: { models?: string[]; unavailable?: string[] } = {},
+  opts: { models?: string[]; unavailable?: string[]; port?: number } = {},
 ): Promise<OpenAiStandIn> {
   const models = opts.models ?? OPENAI_STAND_IN_MODELS;
   const unavailable = new Set(opts.unavailable ?? []);
@@ -97,7 +99,20 @@ export async function startOpenAiStandIn(
         );
       }
 
+      if (apiKey.includes("fail-html")) {
+        const page =
+          "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n";
+        answers.push({ path: url.pathname, status: 502, contentType: "text/html", headers: {}, body: page });
+        return res.writeHead(502, { "content-type": "text/html" }).end(page);
+      }
+      if (apiKey.includes("redirect")) {
+        const location = "http://169.254.169.254/latest/meta-data/";
+        answers.push({ path: url.pathname, status: 302, contentType: "", headers: { location }, body: "" });
+        return res.writeHead(302, { location }).end();
+      }
       if (req.method === "GET" && url.pathname === "/v1/models") {
+        if (apiKey.includes("models-not-list")) return send(200, { object: "list", data: "gpt-4o" });
+        if (apiKey.includes("models-empty")) return send(200, { object: "list", data: [] });
         return send(200, {
           object: "list",
           data: models.map((id) => ({ id, object: "model", created: 1_700_000_000, owned_by: "stand-in" })),
@@ -256,7 +271,10 @@ export async function startOpenAiStandIn(
       res.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,

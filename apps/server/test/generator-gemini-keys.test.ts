@@ -281,6 +281,17 @@ describe("key health (decision 095)", () => {
     await onlyKeys([]);
   });
 
+  it("an HTML error page in front of Google reaches the admin as words, never the page (decision 131)", async () => {
+    const { message, data } = await addKey("standin-fail-html-0012");
+    expect(message).toBe(GEMINI_HEALTH_MESSAGES.addedButUnchecked(`502: ${GEMINI_HEALTH_MESSAGES.noErrorMessage}`));
+    expect((await keyView(data._id)).health).toMatchObject({
+      status: "check_failed",
+      reason: `502: ${GEMINI_HEALTH_MESSAGES.noErrorMessage}`,
+    });
+    expect(JSON.stringify((await admin.get("/api/gemini-keys")).body)).not.toMatch(/<html|<title|<h1/i);
+    await onlyKeys([]);
+  });
+
   it("Test key reports whether Google accepts the key", async () => {
     const { data } = await addKey("standin-test-me-0010");
     standIn.revoke("standin-test-me-0010");

@@ -27,6 +27,8 @@ beforeAll(async () => {
   server = await startTestServer({
     env: {
       GEMINI_BASE_URL: gemini.url,
+      // The stand-in is a model server on this machine: the operator allows its origin (decision 131).
+      OPENAI_COMPATIBLE_ALLOWED_ORIGINS: new URL(openai.url).origin,
       GEMINI_TIMEOUT_MS: "30000",
       GENERATION_POLL_MS: "150",
       METRICS_TOKEN: TOKEN,

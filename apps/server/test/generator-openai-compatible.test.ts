@@ -1,3 +1,4 @@
+import { GEMINI_HEALTH_MESSAGES, GEMINI_KEY_MESSAGES } from "@mailsmith/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChatCompletionRequestSchema } from "../src/adapters/openai-compatible/contract.js";
@@ -14,19 +15,33 @@ import { startTestServer, type TestClient, type TestResponse, type TestServer } 
 let server: TestServer;
 let gemini: GeminiStandIn;
 let openai: OpenAiStandIn;
+/** A server listing embedding and speech models beside one chat model. */
+let mixed: OpenAiStandIn;
+/** A server that lists gpt-4o but answers it with 404 model_not_found (a key without access). */
+let noAccess: OpenAiStandIn;
 let admin: TestClient;
 
 beforeAll(async () => {
   gemini = await startGeminiStandIn();
   openai = await startOpenAiStandIn();
+  mixed = await startOpenAiStandIn({ models: ["text-embedding-3-small", "whisper-1", "gpt-4o", "dall-e-3"] });
+  noAccess = await startOpenAiStandIn({ unavailable: ["gpt-4o"] });
   server = await startTestServer({
-    env: { GEMINI_BASE_URL: gemini.url, GEMINI_TIMEOUT_MS: "20000", RENDERER: "off" },
+    env: {
+      GEMINI_BASE_URL: gemini.url,
+      GEMINI_TIMEOUT_MS: "20000",
+      RENDERER: "off",
+      // The stand-ins are model servers on this machine: the operator allows their origins (decision 131).
+      OPENAI_COMPATIBLE_ALLOWED_ORIGINS: [openai, mixed, noAccess].map((s) => new URL(s.url).origin).join(","),
+    },
   });
   admin = await server.admin();
 });
 afterAll(async () => {
   await server?.close();
   await openai?.close();
+  await mixed?.close();
+  await noAccess?.close();
   await gemini?.close();
 });
 
@@ -73,6 +88,78 @@ describe("adding an OpenAI-compatible key (decision 115)", () => {
   });
 });
 
+describe("admin-set model addresses cannot reach internal services (decision 131)", () => {
+  const keysNow = async () => ((await admin.get("/api/gemini-keys")).body.data as unknown[]).length;
+  const add = (baseUrl: string) =>
+    admin.post("/api/gemini-keys", { name: "Inside", key: "sk-inside-0001", provider: "openai", baseUrl });
+
+  it("a base URL that is not https, names this machine or a private network, or carries credentials: 400, nothing saved", async () => {
+    const before = await keysNow();
+    const calls = openai.answers.length;
+    const refused = GEMINI_KEY_MESSAGES.baseUrlRefused;
+    for (const [baseUrl, message] of [
+      ["http://127.0.0.1:5432", refused.not_https],
+      ["http://169.254.169.254/latest/meta-data", refused.not_https],
+      ["https://169.254.169.254/v1", refused.internal_host],
+      ["https://127.0.0.1:5432/v1", refused.internal_host],
+      ["https://localhost/v1", refused.internal_host],
+      ["https://[::1]:11434/v1", refused.internal_host],
+      ["https://10.0.0.7/v1", refused.internal_host],
+      ["https://user:secret@api.openai.com/v1", refused.credentials],
+      // The allowed stand-in's origin with another port is not allowed.
+      [
+        `http://127.0.0.1:${Number(new URL(openai.url).port) === 65535 ? 65534 : Number(new URL(openai.url).port) + 1}/v1`,
+        refused.not_https,
+      ],
+    ] as const) {
+      const res = await add(baseUrl);
+      expect(res.status, baseUrl).toBe(400);
+      expect(res.body.message, baseUrl).toBe(message);
+    }
+    expect(await keysNow()).toBe(before);
+    expect(openai.answers.length).toBe(calls);
+  });
+
+  it("an edit to such a base URL is refused and the key keeps its address", async () => {
+    const key = await addOpenAiKey("sk-edit-inside-0002");
+    const res = await admin.put(`/api/gemini-keys/${key.id}`, {
+      name: "OpenAI-compatible",
+      provider: "openai",
+      baseUrl: "http://169.254.169.254/latest/meta-data",
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(GEMINI_KEY_MESSAGES.baseUrlRefused.not_https);
+    const list = (await admin.get("/api/gemini-keys")).body.data as { _id: string; baseUrl: string }[];
+    expect(list.find((k) => k._id === key.id)!.baseUrl).toBe(openai.url);
+    await onlyKeys([]);
+  });
+
+  it("a redirect is not followed: the admin is told to use the address it points to", async () => {
+    const key = await addOpenAiKey("sk-redirect-0003");
+    expect(openai.answers.at(-1)).toMatchObject({ status: 302 });
+    expect(key.message).toBe(
+      GEMINI_HEALTH_MESSAGES.addedButUnchecked(`302: ${GEMINI_HEALTH_MESSAGES.redirected(302)}`),
+    );
+    await onlyKeys([]);
+  });
+
+  it("a provider's HTML error page reaches the admin as words, its JSON error as its message", async () => {
+    const html = await addOpenAiKey("sk-fail-html-0004");
+    expect(html.message).toBe(
+      GEMINI_HEALTH_MESSAGES.addedButUnchecked(`502: ${GEMINI_HEALTH_MESSAGES.noErrorMessage}`),
+    );
+    const refused = await addOpenAiKey("sk-fail-401-0005");
+    expect(refused.message).toMatch(/^API key added, but the server refused it: 401 \S+: /);
+    expect(refused.message).toContain(
+      ": Incorrect API key provided: sk-*****0005. You can find your API key at https://platform.openai.com/account/api-keys.",
+    );
+    const list = JSON.stringify((await admin.get("/api/gemini-keys")).body.data);
+    expect(list).not.toMatch(/<html|<title|<h1|nginx/i);
+    expect(list).toContain(GEMINI_HEALTH_MESSAGES.noErrorMessage);
+    await onlyKeys([]);
+  });
+});
+
 describe("the model of an OpenAI-compatible key (decision 119)", () => {
   it("a model its server does not list: the admin is told, and generations use the first chat model it lists", async () => {
     const key = await addOpenAiKey("sk-unlisted-model-0013", "gpt-nonexistent");
@@ -109,7 +196,6 @@ describe("the model of an OpenAI-compatible key (decision 119)", () => {
   });
 
   it("a blank model: the first chat model the server lists, not an embedding or speech model", async () => {
-    const mixed = await startOpenAiStandIn({ models: ["text-embedding-3-small", "whisper-1", "gpt-4o", "dall-e-3"] });
     try {
       const res = await admin.post("/api/gemini-keys", {
         name: "Blank model",
@@ -124,7 +210,6 @@ describe("the model of an OpenAI-compatible key (decision 119)", () => {
       expect(last(await generate(await server.member()))).toMatchObject({ type: "done" });
       expect(mixed.calls.at(-1)!.model).toBe("gpt-4o");
     } finally {
-      await mixed.close();
       await onlyKeys([]);
     }
   });
@@ -240,7 +325,6 @@ describe("an OpenAI-compatible key generates through the same pipeline (decision
   });
 
   it("a listed model the key may not use (404 model_not_found) falls over to the next key at once", async () => {
-    const noAccess = await startOpenAiStandIn({ unavailable: ["gpt-4o"] });
     try {
       const res = await admin.post("/api/gemini-keys", {
         name: "No access",
@@ -264,7 +348,6 @@ describe("an OpenAI-compatible key generates through the same pipeline (decision
       }
       expect(tried).toBe(true);
     } finally {
-      await noAccess.close();
       await onlyKeys([]);
     }
   });

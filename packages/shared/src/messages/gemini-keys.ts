@@ -40,6 +40,10 @@ export const GEMINI_HEALTH_MESSAGES = {
   updatedButUnchecked: (reason: string) => `API key updated, but it could not be checked: ${reason}`,
   testFetchFailed: "Failed to test key",
   unreachable: "Google could not be reached",
+  // What an AI service said when it failed (decision 131): its JSON error message, else one of these — never its page.
+  noErrorMessage: "the answer carried no error message from the AI service",
+  redirected: (status: number) =>
+    `the AI service answered with a redirect (HTTP ${status}), which is not followed: use the address it points to as the base URL`,
   // Reasons stored when a key is marked invalid (the admin sees them with the time).
   reasonRefused: (status: number, reason: string, message: string) =>
     `${status}${reason ? ` ${reason}` : ""}: ${message}`,

@@ -147,11 +147,24 @@ export const GEMINI_KEY_MESSAGES = {
   providerGemini: "Google Gemini",
   providerOpenAi: "OpenAI-compatible (OpenAI, OpenRouter, vLLM, Ollama, LM Studio)",
   baseUrl: "Base URL",
-  baseUrlHint: "e.g. https://api.openai.com/v1, https://openrouter.ai/api/v1, http://localhost:11434/v1",
+  baseUrlHint:
+    "e.g. https://api.openai.com/v1 or https://openrouter.ai/api/v1; a server on this machine or network (http://localhost:11434/v1) only when the operator allows it",
   model: "Model",
   modelHint: "Blank, or not listed by the server: the first chat model it lists",
   /** Decision 115: an OpenAI-compatible key names its server. */
   baseUrlRequired: "An OpenAI-compatible key needs its base URL (http:// or https://, e.g. https://api.openai.com/v1)",
+  /**
+   * Decision 131: addresses the server does not call for an admin-set key, by what is wrong with them. The operator's
+   * allow-list (OPENAI_COMPATIBLE_ALLOWED_ORIGINS) lets a local model server through.
+   */
+  baseUrlRefused: {
+    invalid: "The base URL is not a web address: write it as https://host/path, e.g. https://api.openai.com/v1",
+    credentials: "The base URL must not contain a user name or password: put the secret in API Key instead.",
+    not_https:
+      "The base URL must start with https://. A model server on this machine or network needs the server setting OPENAI_COMPATIBLE_ALLOWED_ORIGINS to name it.",
+    internal_host:
+      "The base URL points at this machine or a private network, which the server does not call unless its setting OPENAI_COMPATIBLE_ALLOWED_ORIGINS names it.",
+  },
   added: "API key added successfully!",
   updated: "API key updated successfully!",
   deleted: "API key deleted successfully!",

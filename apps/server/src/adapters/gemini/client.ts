@@ -1,5 +1,7 @@
 import { ApiError, GoogleGenAI, type Schema } from "@google/genai";
+import { GEMINI_HEALTH_MESSAGES } from "@mailsmith/shared";
 import type { GeminiModelInfo } from "../../db/schema/generator.js";
+import { readableMessage } from "../model/provider-message.js";
 import { fromRestModel, type ThinkingSettings } from "./models.js";
 
 /** One image sent inline with the prompt. */
@@ -89,7 +91,12 @@ interface GoogleErrorBody {
   };
 }
 
-/** A Google error body (the JSON in the SDK's message) into a GeminiHttpError. */
+/**
+ * A Google error body (the JSON in the SDK's message) into a GeminiHttpError. The detail is Google's error.message
+ * only (decision 131). For a body that is not JSON (a proxy's HTML page) the SDK makes one up with the page as
+ * `message` and the HTTP status text as `status` ("Bad Gateway", where Google writes UNAVAILABLE): that page is never
+ * shown, the detail says in words that there was no message.
+ */
 export function parseGoogleError(status: number, text: string): GeminiHttpError {
   const start = text.indexOf("{");
   let body: GoogleErrorBody | undefined;
@@ -101,14 +108,17 @@ export function parseGoogleError(status: number, text: string): GeminiHttpError 
     }
   }
   const e = body?.error;
-  if (!e) return new GeminiHttpError(status, text);
+  const noMessage = GEMINI_HEALTH_MESSAGES.noErrorMessage;
+  if (!e) return new GeminiHttpError(status, noMessage);
+  const rpcStatus = typeof e.status === "string" && /^[A-Z_]+$/.test(e.status) ? e.status : "";
+  const fromGoogle = rpcStatus !== "" || e.status === undefined;
   const details = Array.isArray(e.details) ? e.details : [];
   const info = details.find((d) => d["@type"]?.endsWith("google.rpc.ErrorInfo"));
   const retry = details.find((d) => d["@type"]?.endsWith("google.rpc.RetryInfo"));
   return new GeminiHttpError(
     status,
-    e.message ?? text,
-    e.status ?? "",
+    (fromGoogle && typeof e.message === "string" && readableMessage(e.message)) || noMessage,
+    rpcStatus,
     info?.reason ?? "",
     durationMs(retry?.retryDelay),
   );

@@ -1,3 +1,7 @@
+import { GEMINI_HEALTH_MESSAGES, GEMINI_KEY_MESSAGES } from "@mailsmith/shared";
+import { providerErrorMessage, readableMessage } from "../model/provider-message.js";
+import { type AllowedAddresses, allowedAddresses, resolvedAddressProblem } from "../model/server-address.js";
+
 /**
  * An OpenAI-compatible chat completions client (OpenAI, OpenRouter, vLLM, Ollama, LM Studio …): base URL + key + model
  * (decision 115). Plain fetch, not the `openai` SDK: the same few requests work against every compatible server, the
@@ -85,7 +89,10 @@ interface OpenAiErrorBody {
   error?: { message?: unknown; type?: unknown; param?: unknown; code?: unknown };
 }
 
-/** An error answer into an OpenAiHttpError (bodies that are not OpenAI's shape keep their text as the detail). */
+/**
+ * An error answer into an OpenAiHttpError. The detail is OpenAI's error.message only (decision 131): a body that is not
+ * OpenAI's shape (a proxy's HTML page) is never shown, the detail says in words that there was no message.
+ */
 export function parseOpenAiError(status: number, text: string, headers: Headers): OpenAiHttpError {
   let body: OpenAiErrorBody | undefined;
   try {
@@ -95,14 +102,11 @@ export function parseOpenAiError(status: number, text: string, headers: Headers)
   }
   const e = body?.error;
   const str = (v: unknown) => (typeof v === "string" ? v : "");
-  return new OpenAiHttpError(
-    status,
-    str(e?.message) || text.slice(0, 500) || `HTTP ${status}`,
-    str(e?.type),
-    str(e?.code),
-    retryAfterMs(headers),
-    str(e?.param),
-  );
+  const words =
+    status >= 300 && status < 400
+      ? GEMINI_HEALTH_MESSAGES.redirected(status)
+      : providerErrorMessage(text) || GEMINI_HEALTH_MESSAGES.noErrorMessage;
+  return new OpenAiHttpError(status, words, str(e?.type), str(e?.code), retryAfterMs(headers), str(e?.param));
 }
 
 export function endpoint(baseUrl: string, path: string): string {
@@ -174,10 +178,16 @@ export interface OpenAiCompatibleClient {
   listModels(req: { baseUrl: string; apiKey: string; signal: AbortSignal }): Promise<OpenAiModelInfo[]>;
 }
 
-async function call(url: string, init: RequestInit): Promise<Response> {
+/** Why a base URL was not called (decision 131): the server's address rules refused it. */
+export const ADDRESS_REFUSED = "address_refused";
+
+async function call(url: string, init: RequestInit, allowed: AllowedAddresses): Promise<Response> {
+  const problem = await resolvedAddressProblem(url, allowed);
+  if (problem) throw new OpenAiHttpError(0, GEMINI_KEY_MESSAGES.baseUrlRefused[problem], "", ADDRESS_REFUSED);
   let res: Response;
   try {
-    res = await fetch(url, init);
+    // A redirect is not followed: it could lead to an address the rules above would refuse (decision 131).
+    res = await fetch(url, { ...init, redirect: "manual" });
   } catch (err) {
     if (err instanceof Error && (err.name === "AbortError" || err.name === "TimeoutError")) throw err;
     throw new OpenAiHttpError(0, "network error");
@@ -195,19 +205,27 @@ function headers(apiKey: string): Record<string, string> {
 const refusedTemperature = (err: unknown) =>
   err instanceof OpenAiHttpError && err.status === 400 && err.param === "temperature";
 
-export function createOpenAiCompatibleClient(): OpenAiCompatibleClient {
+/** `allowedAddresses`: the operator's OPENAI_COMPATIBLE_ALLOWED_ORIGINS (decision 131). */
+export function createOpenAiCompatibleClient(
+  opts: { allowedAddresses?: readonly string[] } = {},
+): OpenAiCompatibleClient {
+  const allowed = allowedAddresses(opts.allowedAddresses);
   /** base URL + model pairs that refused our temperature: asked without it from then on. */
   const noTemperature = new Set<string>();
   return {
     async stream(req) {
       const target = `${req.baseUrl} ${req.model}`;
       const send = (temperature: boolean) =>
-        call(endpoint(req.baseUrl, "chat/completions"), {
-          method: "POST",
-          headers: { ...headers(req.apiKey), "content-type": "application/json", accept: "text/event-stream" },
-          body: JSON.stringify(chatCompletionBody(req, { temperature })),
-          signal: req.signal,
-        });
+        call(
+          endpoint(req.baseUrl, "chat/completions"),
+          {
+            method: "POST",
+            headers: { ...headers(req.apiKey), "content-type": "application/json", accept: "text/event-stream" },
+            body: JSON.stringify(chatCompletionBody(req, { temperature })),
+            signal: req.signal,
+          },
+          allowed,
+        );
       let res: Response;
       try {
         res = await send(!noTemperature.has(target));
@@ -237,7 +255,7 @@ export function createOpenAiCompatibleClient(): OpenAiCompatibleClient {
             if (parsed.error) {
               throw new OpenAiHttpError(
                 500,
-                parsed.error.message ?? "stream error",
+                readableMessage(parsed.error.message ?? "") || "stream error",
                 parsed.error.type,
                 parsed.error.code,
               );
@@ -260,7 +278,11 @@ export function createOpenAiCompatibleClient(): OpenAiCompatibleClient {
     },
 
     async listModels(req) {
-      const res = await call(endpoint(req.baseUrl, "models"), { headers: headers(req.apiKey), signal: req.signal });
+      const res = await call(
+        endpoint(req.baseUrl, "models"),
+        { headers: headers(req.apiKey), signal: req.signal },
+        allowed,
+      );
       const body = (await res.json().catch(() => null)) as {
         data?: { id?: unknown; owned_by?: unknown; created?: unknown }[];
       } | null;

@@ -18,7 +18,9 @@ import {
  * OpenAI's documented contract (./contract.ts, written from OpenAI's API reference).
  */
 let standIn: OpenAiStandIn;
-const client = createOpenAiCompatibleClient();
+/** The stand-ins listen on 127.0.0.1, each on a port chosen when it starts: the host is allowed (decision 131). */
+const STAND_IN_HOST = ["127.0.0.1"];
+const client = createOpenAiCompatibleClient({ allowedAddresses: STAND_IN_HOST });
 const PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 const SCHEMA = {
   name: "email",
@@ -158,7 +160,7 @@ describe("OpenAI-compatible client and stand-in against OpenAI's contract", () =
   it("a reasoning model that takes only the default temperature: asked again without it, then never with it", async () => {
     const reasoning = await startOpenAiStandIn({ models: ["gpt-5-mini"] });
     try {
-      const own = createOpenAiCompatibleClient();
+      const own = createOpenAiCompatibleClient({ allowedAddresses: STAND_IN_HOST });
       const ask = async () => {
         const stream = await own.stream({
           baseUrl: reasoning.url,

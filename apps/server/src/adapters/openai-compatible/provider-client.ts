@@ -1,6 +1,6 @@
 import type { GeminiModelInfo } from "../../db/schema/generator.js";
 import { type GeminiClient, GeminiHttpError, type StreamChunk } from "../gemini/client.js";
-import { createOpenAiCompatibleClient, type OpenAiCompatibleClient, OpenAiHttpError } from "./client.js";
+import { type OpenAiCompatibleClient, OpenAiHttpError } from "./client.js";
 
 /**
  * One adapter interface for every provider (decision 115): the generator calls a GeminiClient; a request that names an
@@ -10,10 +10,7 @@ import { createOpenAiCompatibleClient, type OpenAiCompatibleClient, OpenAiHttpEr
  * - OpenAI errors → GeminiHttpError with the same status (401/403 refused, 404 model not found, 429 with retry-after);
  *   invalid_api_key reads as Google's API_KEY_INVALID.
  */
-export function withOpenAiCompatible(
-  gemini: GeminiClient,
-  openai: OpenAiCompatibleClient = createOpenAiCompatibleClient(),
-): GeminiClient {
+export function withOpenAiCompatible(gemini: GeminiClient, openai: OpenAiCompatibleClient): GeminiClient {
   return {
     async stream(req) {
       if (req.provider?.kind !== "openai") return gemini.stream(req);

@@ -1,4 +1,5 @@
 import { createGeminiClient, type GeminiClient } from "../../adapters/gemini/client.js";
+import { createOpenAiCompatibleClient } from "../../adapters/openai-compatible/client.js";
 import { withOpenAiCompatible } from "../../adapters/openai-compatible/provider-client.js";
 import type { AppContext } from "../../context.js";
 import { GenerationWorker } from "./jobs/worker.js";
@@ -17,7 +18,10 @@ export interface GeneratorRuntime {
 export const workers = new WeakMap<AppContext, GenerationWorker>();
 
 export function createGeneratorRuntime(ctx: AppContext, opts: { gemini?: GeminiClient } = {}): GeneratorRuntime {
-  const gemini = withOpenAiCompatible(opts.gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL }));
+  const gemini = withOpenAiCompatible(
+    opts.gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL }),
+    createOpenAiCompatibleClient({ allowedAddresses: ctx.env.OPENAI_COMPATIBLE_ALLOWED_ORIGINS }),
+  );
   const worker = new GenerationWorker(
     { ctx, gemini, postProcessor: ctx.emailEngine },
     { concurrency: ctx.env.GENERATION_CONCURRENCY, leaseMs: ctx.env.GENERATION_LEASE_MS },

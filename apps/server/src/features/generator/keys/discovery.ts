@@ -1,5 +1,6 @@
 import { GEMINI_HEALTH_MESSAGES, maskKey } from "@mailsmith/shared";
 import { type GeminiClient, GeminiHttpError } from "../../../adapters/gemini/client.js";
+import { ADDRESS_REFUSED } from "../../../adapters/openai-compatible/client.js";
 import type { AppContext } from "../../../context.js";
 import { providerOf } from "./provider.js";
 import { type KeyRow, keysRepo } from "./repo.js";
@@ -42,7 +43,13 @@ export async function checkKey(ctx: AppContext, gemini: GeminiClient, key: KeyRo
     if (signal?.aborted) throw err;
     const http = err instanceof GeminiHttpError ? err : null;
     const invalid = Boolean(http?.keyRefused);
-    const reason = !http || http.status === 0 ? GEMINI_HEALTH_MESSAGES.unreachable : refusalReason(http, key);
+    // A base URL the address rules refuse (decision 131) says why; any other status 0 is an unreachable service.
+    const reason =
+      http?.reason === ADDRESS_REFUSED
+        ? http.detail
+        : !http || http.status === 0
+          ? GEMINI_HEALTH_MESSAGES.unreachable
+          : refusalReason(http, key);
     if (invalid) await keysRepo.markInvalid(ctx.db, key.id, reason);
     await keysRepo.recordCheck(ctx.db, key.id, { error: reason });
     ctx.log.warn({ keyId: key.id, status: http?.status, reason: http?.reason }, "Gemini key check failed");

@@ -5,6 +5,7 @@ import {
   type TUpdateGeminiKey,
 } from "@mailsmith/shared";
 import type { GeminiClient } from "../../../adapters/gemini/client.js";
+import { allowedAddresses, resolvedAddressProblem } from "../../../adapters/model/server-address.js";
 import type { AppContext } from "../../../context.js";
 import { type AdminActor, recordAdminChange } from "../../../core/audit.js";
 import type { Db, DbOrTx } from "../../../db/client.js";
@@ -40,6 +41,15 @@ function recordKeyChange(
   });
 }
 
+/**
+ * An OpenAI-compatible base URL the server will call (decision 131): https, no credentials, not this machine or a
+ * private network (as written, and as its host resolves now) — unless the operator's allow-list names it. Else 400.
+ */
+async function assertCallableBaseUrl(ctx: AppContext, baseUrl: string) {
+  const problem = await resolvedAddressProblem(baseUrl, allowedAddresses(ctx.env.OPENAI_COMPATIBLE_ALLOWED_ORIGINS));
+  if (problem) throw badRequest(GEMINI_KEY_MESSAGES.baseUrlRefused[problem], "VALIDATION_ERROR");
+}
+
 /** Admin management of the Gemini key pool (admin spec §2, §5, §7). */
 export const keysService = {
   list: (db: DbOrTx) => keysRepo.list(db),
@@ -54,6 +64,7 @@ export const keysService = {
     const name = input.name.trim();
     const key = input.key.trim();
     if (!name || !key) throw badRequest(GEMINI_KEY_MESSAGES.required, "VALIDATION_ERROR");
+    if (input.provider === "openai" && input.baseUrl) await assertCallableBaseUrl(ctx, input.baseUrl);
     const row = await ctx.db.transaction(async (tx) => {
       const openai = input.provider === "openai";
       const added = await keysRepo.insert(tx, {
@@ -126,6 +137,7 @@ export const keysService = {
     const name = input.name.trim();
     if (!name) throw badRequest(GEMINI_KEY_MESSAGES.required, "VALIDATION_ERROR");
     const key = input.key?.trim();
+    if (input.baseUrl && input.provider !== "gemini") await assertCallableBaseUrl(ctx, input.baseUrl);
     let changed = false;
     const row = await ctx.db.transaction(async (tx) => {
       const before = await keysRepo.find(tx, id);

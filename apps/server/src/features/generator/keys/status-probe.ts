@@ -1,5 +1,6 @@
 import { APP_UI_TEXTS, maskKey } from "@mailsmith/shared";
 import { createGeminiClient, type GeminiClient } from "../../../adapters/gemini/client.js";
+import { createOpenAiCompatibleClient } from "../../../adapters/openai-compatible/client.js";
 import { withOpenAiCompatible } from "../../../adapters/openai-compatible/provider-client.js";
 import type { AppContext } from "../../../context.js";
 import type { ProbeResult, StatusProbe } from "../../../core/status-probes.js";
@@ -17,7 +18,10 @@ const KEYS_FIX = `Create a key in Google AI Studio (aistudio.google.com/apikey) 
  * is recorded on the key, decision 095), then the model generations will use (decision 094).
  */
 export function geminiStatusProbe(ctx: AppContext, gemini?: GeminiClient): StatusProbe {
-  const client = withOpenAiCompatible(gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL }));
+  const client = withOpenAiCompatible(
+    gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL }),
+    createOpenAiCompatibleClient({ allowedAddresses: ctx.env.OPENAI_COMPATIBLE_ALLOWED_ORIGINS }),
+  );
   return {
     id: "gemini",
     name: "Gemini",
