@@ -292,6 +292,16 @@ describe("key health (decision 095)", () => {
     await onlyKeys([]);
   });
 
+  it("a models.list that is not a list, or empty, is a failed check in words, not OK and not unreachable (issue 44)", async () => {
+    for (const key of ["standin-models-not-list-0013", "standin-models-empty-0014"]) {
+      const { message, data } = await addKey(key);
+      expect(message, key).toBe(GEMINI_HEALTH_MESSAGES.addedButUnchecked(GEMINI_HEALTH_MESSAGES.noModelList));
+      expect(data.health, key).toMatchObject({ status: "check_failed", reason: GEMINI_HEALTH_MESSAGES.noModelList });
+      expect(data.models, key).toBeNull();
+    }
+    await onlyKeys([]);
+  });
+
   it("Test key reports whether Google accepts the key", async () => {
     const { data } = await addKey("standin-test-me-0010");
     standIn.revoke("standin-test-me-0010");

@@ -160,6 +160,22 @@ describe("admin-set model addresses cannot reach internal services (decision 131
   });
 });
 
+describe("a server that answers without a model list (issue 44)", () => {
+  it("a models answer that is not a list, or an empty list, is a failed check in words, not OK and not unreachable", async () => {
+    for (const key of ["sk-models-not-list-0008", "sk-models-empty-0009"]) {
+      const added = await addOpenAiKey(key);
+      expect(added.message, key).toBe(GEMINI_HEALTH_MESSAGES.addedButUnchecked(GEMINI_HEALTH_MESSAGES.noModelList));
+      expect(added.health, key).toMatchObject({ status: "check_failed", reason: GEMINI_HEALTH_MESSAGES.noModelList });
+      const tested = await admin.post(`/api/gemini-keys/${added.id}/test`);
+      expect(tested.body, key).toMatchObject({
+        ok: false,
+        message: GEMINI_HEALTH_MESSAGES.testFailed(GEMINI_HEALTH_MESSAGES.noModelList),
+      });
+    }
+    await onlyKeys([]);
+  });
+});
+
 describe("the model of an OpenAI-compatible key (decision 119)", () => {
   it("a model its server does not list: the admin is told, and generations use the first chat model it lists", async () => {
     const key = await addOpenAiKey("sk-unlisted-model-0013", "gpt-nonexistent");

@@ -1,6 +1,7 @@
 import { ApiError, GoogleGenAI, type Schema } from "@google/genai";
 import { GEMINI_HEALTH_MESSAGES } from "@mailsmith/shared";
 import type { GeminiModelInfo } from "../../db/schema/generator.js";
+import { NO_MODEL_LIST } from "../model/own-reasons.js";
 import { readableMessage } from "../model/provider-message.js";
 import { fromRestModel, type ThinkingSettings } from "./models.js";
 
@@ -131,6 +132,16 @@ export interface GeminiClient {
   listModels(req: { apiKey: string; signal: AbortSignal; provider?: ProviderTarget }): Promise<GeminiModelInfo[]>;
 }
 
+/** The service answered, but not with a list of models (issue 44). */
+const noModelList = () => new GeminiHttpError(200, GEMINI_HEALTH_MESSAGES.noModelList, "", NO_MODEL_LIST);
+
+/** An abort, or fetch failing to reach the service (not the SDK failing to read an answer). */
+const isTransportError = (err: unknown) =>
+  err instanceof Error &&
+  (err.name === "AbortError" ||
+    err.name === "TimeoutError" ||
+    /fetch failed|ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN/i.test(err.message));
+
 function toHttpError(err: unknown): unknown {
   if (err instanceof ApiError) return parseGoogleError(err.status, err.message);
   if (err instanceof Error && (err.name === "AbortError" || err.name === "TimeoutError")) return err;
@@ -212,10 +223,18 @@ export function createGeminiClient(opts: { baseUrl?: string }): GeminiClient {
       try {
         // The pager follows nextPageToken (pageToken on the next request) until the last page.
         const pager = await ai.models.list({ config: { pageSize: 100, abortSignal: req.signal } });
-        for await (const m of pager) out.push(fromRestModel(m));
+        for await (const m of pager) {
+          // A `models` that is not a list of Model objects (the SDK walks a string character by character).
+          if (typeof m !== "object" || m === null || typeof m.name !== "string") throw noModelList();
+          out.push(fromRestModel(m));
+        }
       } catch (err) {
-        throw toHttpError(err);
+        if (err instanceof GeminiHttpError || err instanceof ApiError || isTransportError(err)) throw toHttpError(err);
+        // The SDK could not read the answer (not JSON, not the shape it expects): an answer, but no model list.
+        throw noModelList();
       }
+      // Google leaves an empty list out (`{}`): no model could be used, so the check must not pass (issue 44).
+      if (out.length === 0) throw noModelList();
       return out;
     },
   };

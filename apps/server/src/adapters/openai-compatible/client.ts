@@ -1,4 +1,5 @@
 import { GEMINI_HEALTH_MESSAGES, GEMINI_KEY_MESSAGES } from "@mailsmith/shared";
+import { ADDRESS_REFUSED, NO_MODEL_LIST } from "../model/own-reasons.js";
 import { providerErrorMessage, readableMessage } from "../model/provider-message.js";
 import { type AllowedAddresses, allowedAddresses, resolvedAddressProblem } from "../model/server-address.js";
 
@@ -178,9 +179,6 @@ export interface OpenAiCompatibleClient {
   listModels(req: { baseUrl: string; apiKey: string; signal: AbortSignal }): Promise<OpenAiModelInfo[]>;
 }
 
-/** Why a base URL was not called (decision 131): the server's address rules refused it. */
-export const ADDRESS_REFUSED = "address_refused";
-
 async function call(url: string, init: RequestInit, allowed: AllowedAddresses): Promise<Response> {
   const problem = await resolvedAddressProblem(url, allowed);
   if (problem) throw new OpenAiHttpError(0, GEMINI_KEY_MESSAGES.baseUrlRefused[problem], "", ADDRESS_REFUSED);
@@ -286,14 +284,20 @@ export function createOpenAiCompatibleClient(
       const body = (await res.json().catch(() => null)) as {
         data?: { id?: unknown; owned_by?: unknown; created?: unknown }[];
       } | null;
-      if (!body || !Array.isArray(body.data)) throw new OpenAiHttpError(res.status, "models list is not a list");
-      return body.data
-        .filter((m) => typeof m.id === "string")
-        .map((m) => ({
-          id: m.id as string,
-          ownedBy: typeof m.owned_by === "string" ? m.owned_by : "",
-          created: typeof m.created === "number" ? m.created : 0,
-        }));
+      // Not a list, or an empty one: no model could be used, so the check must not pass (issue 44).
+      const models = Array.isArray(body?.data)
+        ? body.data
+            .filter((m) => typeof m?.id === "string" && m.id !== "")
+            .map((m) => ({
+              id: m.id as string,
+              ownedBy: typeof m.owned_by === "string" ? m.owned_by : "",
+              created: typeof m.created === "number" ? m.created : 0,
+            }))
+        : [];
+      if (models.length === 0) {
+        throw new OpenAiHttpError(res.status, GEMINI_HEALTH_MESSAGES.noModelList, "", NO_MODEL_LIST);
+      }
+      return models;
     },
   };
 }

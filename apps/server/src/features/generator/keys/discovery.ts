@@ -1,6 +1,6 @@
 import { GEMINI_HEALTH_MESSAGES, maskKey } from "@mailsmith/shared";
 import { type GeminiClient, GeminiHttpError } from "../../../adapters/gemini/client.js";
-import { ADDRESS_REFUSED } from "../../../adapters/openai-compatible/client.js";
+import { ADDRESS_REFUSED, NO_MODEL_LIST } from "../../../adapters/model/own-reasons.js";
 import type { AppContext } from "../../../context.js";
 import { providerOf } from "./provider.js";
 import { type KeyRow, keysRepo } from "./repo.js";
@@ -43,9 +43,10 @@ export async function checkKey(ctx: AppContext, gemini: GeminiClient, key: KeyRo
     if (signal?.aborted) throw err;
     const http = err instanceof GeminiHttpError ? err : null;
     const invalid = Boolean(http?.keyRefused);
-    // A base URL the address rules refuse (decision 131) says why; any other status 0 is an unreachable service.
+    // Our own words (a refused base URL, decision 131; an answer without a model list) say what happened; any other
+    // status 0 is an unreachable service.
     const reason =
-      http?.reason === ADDRESS_REFUSED
+      http?.reason === ADDRESS_REFUSED || http?.reason === NO_MODEL_LIST
         ? http.detail
         : !http || http.status === 0
           ? GEMINI_HEALTH_MESSAGES.unreachable
