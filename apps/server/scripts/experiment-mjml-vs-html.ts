@@ -20,9 +20,7 @@
 import { writeFileSync } from "node:fs";
 import pino from "pino";
 import { createGeminiClient } from "../src/adapters/gemini/client.js";
-import { thinkingFor } from "../src/adapters/gemini/models.js";
 import { createOpenAiCompatibleClient } from "../src/adapters/openai-compatible/client.js";
-import { withOpenAiCompatible } from "../src/adapters/openai-compatible/provider-client.js";
 import { createRenderer } from "../src/adapters/renderer/renderer.js";
 import { closeSharedOcrEngine, readDesign } from "../src/design-reader/index.js";
 import { scoreFidelity } from "../src/email-engine/fidelity/index.js";
@@ -142,11 +140,9 @@ async function main() {
     ? (process.env.OPENAI_MODEL ?? OPENAI_STAND_IN_MODELS[0]!)
     : (process.env.GEMINI_MODEL ?? "gemini-3-flash");
   // The operator typed OPENAI_BASE_URL here: it is allowed as the server's allow-list would (decision 131).
-  const gemini = withOpenAiCompatible(
-    createGeminiClient({ baseUrl }),
-    createOpenAiCompatibleClient({ allowedAddresses: openaiBase ? [new URL(openaiBase).origin] : [] }),
-  );
-  const provider = openai && openaiBase ? { provider: { kind: "openai" as const, baseUrl: openaiBase } } : {};
+  const client = openai
+    ? createOpenAiCompatibleClient({ allowedAddresses: openaiBase ? [new URL(openaiBase).origin] : [] })
+    : createGeminiClient({ baseUrl });
   const renderer = createRenderer({
     env: loadEnv({ LOG_LEVEL: "silent", RENDERER: "on" }),
     log: pino({ level: "silent" }),
@@ -171,16 +167,17 @@ async function main() {
             layout: variant === "html+layout" ? layout : null,
           });
           const t0 = performance.now();
-          const chunks = await gemini.stream({
-            apiKey: apiKey || (openai && !standInMode ? "" : "stand-in-experiment-key"),
-            model,
-            prompt,
-            images: [{ mimeType: "image/png", data: design }],
-            signal: AbortSignal.timeout(180_000),
-            thinking: thinkingFor(model),
-            responseSchema: ANSWER_SCHEMA as never,
-            ...provider,
-          });
+          const chunks = await client.stream(
+            { apiKey: apiKey || (openai && !standInMode ? "" : "stand-in-experiment-key"), baseUrl: openaiBase },
+            {
+              model,
+              prompt,
+              images: [{ mimeType: "image/png", data: design }],
+              signal: AbortSignal.timeout(180_000),
+              temperature: 0.4,
+              schema: ANSWER_SCHEMA,
+            },
+          );
           let text = "";
           for await (const c of chunks) text += c.text;
           modelMs = performance.now() - t0;

@@ -1,7 +1,7 @@
 import { GEMINI_HEALTH_MESSAGES } from "@mailsmith/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createGeminiClient } from "../src/adapters/gemini/client.js";
+import { createModelClients } from "../src/adapters/model/model-clients.js";
 import { refreshStale } from "../src/features/generator/keys/discovery.js";
 import { type GeminiStandIn, STAND_IN_MODELS, type StandInModel, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { startTestServer, type TestClient, type TestResponse, type TestServer } from "./harness.js";
@@ -147,13 +147,13 @@ describe("discovery shared by every instance", () => {
     await server.ctx.db.execute(
       sql`update gemini_keys set checked_at = now() - interval '2 hours' where id = ${data._id}`,
     );
-    const gemini = createGeminiClient({ baseUrl: standIn.url });
+    const clients = createModelClients({ GEMINI_BASE_URL: standIn.url, OPENAI_COMPATIBLE_ALLOWED_ORIGINS: [] });
     const before = standIn.listCalls.length;
     // Three instances' sweeps at once (one database): one claims the key and lists its models.
-    await Promise.all([1, 2, 3].map(() => refreshStale(server.ctx, gemini, 60 * 60 * 1000)));
+    await Promise.all([1, 2, 3].map(() => refreshStale(server.ctx, clients, 60 * 60 * 1000)));
     expect(standIn.listCalls.slice(before).filter((c) => c.apiKey === "standin-shared-list-0011")).toHaveLength(1);
     // A fresh list is not fetched again.
-    await refreshStale(server.ctx, gemini, 60 * 60 * 1000);
+    await refreshStale(server.ctx, clients, 60 * 60 * 1000);
     expect(standIn.listCalls.slice(before)).toHaveLength(1);
     await onlyKeys([]);
   });

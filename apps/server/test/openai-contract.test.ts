@@ -5,7 +5,6 @@ import {
   ListModelsResponseSchema,
   parseSse,
 } from "../src/adapters/openai-compatible/contract.js";
-import { toJsonSchema } from "../src/adapters/openai-compatible/provider-client.js";
 import { ANSWER_SCHEMA } from "../src/features/generator/jobs/prompt.js";
 import { type OpenAiStandIn, startOpenAiStandIn } from "../stand-ins/openai-compatible.js";
 import {
@@ -39,15 +38,17 @@ afterAll(async () => {
 const valid = (r: ContractResult) => expect(r.errors, r.schema).toEqual([]);
 
 async function drain(prompt: string, structured = true) {
-  const stream = await client.stream({
-    baseUrl: standIn.url,
-    apiKey: "sk-contract",
-    model: "gpt-4.1-mini",
-    prompt,
-    images: [{ mimeType: "image/png", data: Buffer.from(PNG_1PX, "base64") }],
-    signal: AbortSignal.timeout(10_000),
-    ...(structured ? { responseSchema: { name: "email", schema: toJsonSchema(ANSWER_SCHEMA) } } : {}),
-  });
+  const stream = await client.stream(
+    { baseUrl: standIn.url, apiKey: "sk-contract" },
+    {
+      temperature: 0.4,
+      model: "gpt-4.1-mini",
+      prompt,
+      images: [{ mimeType: "image/png", data: Buffer.from(PNG_1PX, "base64") }],
+      signal: AbortSignal.timeout(10_000),
+      ...(structured ? { schema: ANSWER_SCHEMA } : {}),
+    },
+  );
   for await (const _ of stream);
   return { call: standIn.calls.at(-1)!, answer: standIn.answers.at(-1)! };
 }
@@ -84,7 +85,7 @@ describe("the OpenAI-compatible client and stand-in against OpenAI's OpenAPI doc
   });
 
   it("GET /models is a ListModelsResponse, and our contract takes OpenAI's shutdown_date", async () => {
-    await client.listModels({ baseUrl: standIn.url, apiKey: "sk-contract", signal: AbortSignal.timeout(5000) });
+    await client.listModels({ baseUrl: standIn.url, apiKey: "sk-contract" }, AbortSignal.timeout(5000));
     const body = JSON.parse(standIn.answers.at(-1)!.body);
     valid(validateModelsList(body));
     ListModelsResponseSchema.parse(body);
@@ -96,14 +97,16 @@ describe("the OpenAI-compatible client and stand-in against OpenAI's OpenAPI doc
   it("every error body is an ErrorResponse; a 429's Retry-After is whole seconds, at least 1", async () => {
     for (const key of ["sk-fail-401", "sk-fail-429", "sk-fail-500", ""]) {
       await client
-        .stream({
-          baseUrl: standIn.url,
-          apiKey: key,
-          model: "gpt-4.1-mini",
-          prompt: "x",
-          images: [],
-          signal: AbortSignal.timeout(5000),
-        })
+        .stream(
+          { baseUrl: standIn.url, apiKey: key },
+          {
+            temperature: 0.4,
+            model: "gpt-4.1-mini",
+            prompt: "x",
+            images: [],
+            signal: AbortSignal.timeout(5000),
+          },
+        )
         .catch(() => undefined);
       const answer = standIn.answers.at(-1)!;
       expect(answer.status).toBeGreaterThanOrEqual(400);
@@ -114,14 +117,16 @@ describe("the OpenAI-compatible client and stand-in against OpenAI's OpenAPI doc
       }
     }
     await client
-      .stream({
-        baseUrl: standIn.url,
-        apiKey: "sk-contract",
-        model: "gpt-nonexistent",
-        prompt: "x",
-        images: [],
-        signal: AbortSignal.timeout(5000),
-      })
+      .stream(
+        { baseUrl: standIn.url, apiKey: "sk-contract" },
+        {
+          temperature: 0.4,
+          model: "gpt-nonexistent",
+          prompt: "x",
+          images: [],
+          signal: AbortSignal.timeout(5000),
+        },
+      )
       .catch(() => undefined);
     expect(standIn.answers.at(-1)!.status).toBe(404);
     valid(validateErrorBody(JSON.parse(standIn.answers.at(-1)!.body)));
@@ -130,14 +135,16 @@ describe("the OpenAI-compatible client and stand-in against OpenAI's OpenAPI doc
   it("a reasoning model's refusal of our temperature is an ErrorResponse naming the param", async () => {
     const reasoning = await startOpenAiStandIn({ models: ["o4-mini"] });
     try {
-      const stream = await client.stream({
-        baseUrl: reasoning.url,
-        apiKey: "sk-contract",
-        model: "o4-mini",
-        prompt: "x",
-        images: [],
-        signal: AbortSignal.timeout(5000),
-      });
+      const stream = await client.stream(
+        { baseUrl: reasoning.url, apiKey: "sk-contract" },
+        {
+          temperature: 0.4,
+          model: "o4-mini",
+          prompt: "x",
+          images: [],
+          signal: AbortSignal.timeout(5000),
+        },
+      );
       for await (const _ of stream);
       const [refused, answered] = reasoning.answers;
       expect(refused!.status).toBe(400);

@@ -4,12 +4,11 @@ import type {
   ChatCompletionStreamOptions,
 } from "openai/resources/chat/completions";
 import type { Model } from "openai/resources/models";
-import { chatCompletionBody } from "../src/adapters/openai-compatible/client.js";
+import { chatCompletionBody, strictJsonSchema } from "../src/adapters/openai-compatible/client.js";
 import type {
   ChatCompletionChunkSchema,
   ListModelsResponseSchema,
 } from "../src/adapters/openai-compatible/contract.js";
-import { toJsonSchema } from "../src/adapters/openai-compatible/provider-client.js";
 import { ANSWER_SCHEMA } from "../src/features/generator/jobs/prompt.js";
 
 /**
@@ -23,7 +22,9 @@ export const structured: ChatCompletionCreateParamsStreaming = chatCompletionBod
   model: "gpt-4.1-mini",
   prompt: "p",
   images: [{ mimeType: "image/png", data: Buffer.from("") }],
-  responseSchema: { name: "email", schema: toJsonSchema(ANSWER_SCHEMA) },
+  system: "s",
+  temperature: 0.4,
+  responseSchema: { name: "answer", schema: strictJsonSchema(ANSWER_SCHEMA) },
 });
 export const plain: ChatCompletionCreateParamsStreaming = chatCompletionBody({ model: "m", prompt: "p", images: [] });
 // Excess properties are not caught through a return type: name every key we send against OpenAI's.

@@ -52,7 +52,7 @@ export function periodicJobs(ctx: AppContext, generator: GeneratorRuntime): Peri
       name: "model-discovery",
       everyMs: DISCOVERY_EVERY_MS,
       runAtStart: true,
-      run: () => refreshStale(ctx, generator.gemini),
+      run: () => refreshStale(ctx, generator.models),
     },
     {
       // Generations left pending by a server stopped before jobs existed (decision 020): refunded once, whichever

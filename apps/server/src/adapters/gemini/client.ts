@@ -1,80 +1,15 @@
-import { ApiError, GoogleGenAI, type Schema } from "@google/genai";
+import { ApiError, type Content, type GenerateContentResponse, GoogleGenAI, type Schema, Type } from "@google/genai";
 import { GEMINI_HEALTH_MESSAGES } from "@mailsmith/shared";
-import type { GeminiModelInfo } from "../../db/schema/generator.js";
-import { NO_MODEL_LIST } from "../model/own-reasons.js";
+import type { AnswerSchema, ModelChunk, ModelClient, ModelFinish, ModelInfo } from "../model/model-client.js";
+import { isAbort, kindOfStatus, ModelError, type ModelErrorKind } from "../model/model-error.js";
 import { readableMessage } from "../model/provider-message.js";
-import { fromRestModel, type ThinkingSettings } from "./models.js";
-
-/** One image sent inline with the prompt. */
-export interface InlineImage {
-  mimeType: string;
-  data: Buffer;
-}
-
-export interface StreamRequest {
-  apiKey: string;
-  model: string;
-  prompt: string;
-  images: InlineImage[];
-  /** Aborts the call (time budget of the whole generation, or the member's Cancel). */
-  signal: AbortSignal;
-  /** Structured output: the JSON answer must match this schema (Gemini's OpenAPI subset). */
-  responseSchema?: Schema;
-  /** generationConfig.thinkingConfig for the model's family (adapters/gemini/models.ts thinkingFor). */
-  thinking?: ThinkingSettings;
-  /** Another provider's server for this key (adapters/openai-compatible/provider-client.ts; decision 115). */
-  provider?: ProviderTarget;
-}
-
-/** A key of another provider: an OpenAI-compatible server at baseUrl. Absent: Gemini. */
-export interface ProviderTarget {
-  kind: "openai";
-  baseUrl: string;
-}
-
-/** What the generator reads from each streamed chunk: the first candidate's text parts. */
-export interface StreamChunk {
-  text: string;
-  finishReason?: string;
-  blockReason?: string;
-}
+import { fromRestModel, thinkingFor } from "./models.js";
 
 /**
- * An HTTP failure from the Gemini API (status 0: the service could not be reached), with what Google's error body
- * says (https://ai.google.dev/gemini-api/docs/troubleshooting, google.rpc.Status with ErrorInfo / RetryInfo details).
+ * The Gemini adapter of the model interface (decision 132): @google/genai against Google's endpoint, or against
+ * GEMINI_BASE_URL (the operator's: the local stand-in, a proxy). No SDK retries: the generator fails over between
+ * keys itself. Google's errors are read from their body (decision 095): google.rpc.Status with ErrorInfo/RetryInfo.
  */
-export class GeminiHttpError extends Error {
-  constructor(
-    readonly status: number,
-    /** The API's own error message (never contains our key: callers redact it anyway). */
-    readonly detail: string,
-    /** google.rpc.Status status: INVALID_ARGUMENT, PERMISSION_DENIED, RESOURCE_EXHAUSTED, NOT_FOUND … */
-    readonly googleStatus = "",
-    /** google.rpc.ErrorInfo reason: API_KEY_INVALID, CONSUMER_SUSPENDED, SERVICE_DISABLED … */
-    readonly reason = "",
-    /** google.rpc.RetryInfo retryDelay in milliseconds (null: none given). */
-    readonly retryDelayMs: number | null = null,
-  ) {
-    super(`Gemini HTTP ${status}: ${detail}`);
-    this.name = "GeminiHttpError";
-  }
-
-  /** The key itself is refused: invalid, revoked, leaked, suspended, or its project may not call the API. */
-  get keyRefused(): boolean {
-    return (
-      this.reason === "API_KEY_INVALID" ||
-      this.status === 401 ||
-      this.status === 403 ||
-      this.googleStatus === "PERMISSION_DENIED" ||
-      this.googleStatus === "UNAUTHENTICATED"
-    );
-  }
-
-  /** The model does not exist (retired) or does not answer this method. */
-  get modelNotFound(): boolean {
-    return this.status === 404;
-  }
-}
 
 /** "17s", "0.5s", "1.250s" (google.protobuf.Duration in JSON) into milliseconds. */
 export function durationMs(value: unknown): number | null {
@@ -92,13 +27,21 @@ interface GoogleErrorBody {
   };
 }
 
+/** What Google's status and ErrorInfo say about the failure (a key refused answers 400 API_KEY_INVALID, not 401). */
+function googleKind(status: number, rpcStatus: string, reason: string): ModelErrorKind {
+  if (reason === "API_KEY_INVALID" || rpcStatus === "PERMISSION_DENIED" || rpcStatus === "UNAUTHENTICATED") {
+    return "invalid_key";
+  }
+  return kindOfStatus(status);
+}
+
 /**
- * A Google error body (the JSON in the SDK's message) into a GeminiHttpError. The detail is Google's error.message
- * only (decision 131). For a body that is not JSON (a proxy's HTML page) the SDK makes one up with the page as
- * `message` and the HTTP status text as `status` ("Bad Gateway", where Google writes UNAVAILABLE): that page is never
- * shown, the detail says in words that there was no message.
+ * A Google error body (the JSON in the SDK's message) into a ModelError. The message is Google's error.message only
+ * (decision 131). For a body that is not JSON (a proxy's HTML page) the SDK makes one up with the page as `message`
+ * and the HTTP status text as `status` ("Bad Gateway", where Google writes UNAVAILABLE): that page is never shown,
+ * the message says in words that there was none.
  */
-export function parseGoogleError(status: number, text: string): GeminiHttpError {
+export function parseGoogleError(status: number, text: string): ModelError {
   const start = text.indexOf("{");
   let body: GoogleErrorBody | undefined;
   if (start >= 0) {
@@ -110,52 +53,66 @@ export function parseGoogleError(status: number, text: string): GeminiHttpError 
   }
   const e = body?.error;
   const noMessage = GEMINI_HEALTH_MESSAGES.noErrorMessage;
-  if (!e) return new GeminiHttpError(status, noMessage);
+  if (!e) return new ModelError(kindOfStatus(status), noMessage, { status });
   const rpcStatus = typeof e.status === "string" && /^[A-Z_]+$/.test(e.status) ? e.status : "";
   const fromGoogle = rpcStatus !== "" || e.status === undefined;
   const details = Array.isArray(e.details) ? e.details : [];
-  const info = details.find((d) => d["@type"]?.endsWith("google.rpc.ErrorInfo"));
+  const reason = details.find((d) => d["@type"]?.endsWith("google.rpc.ErrorInfo"))?.reason ?? "";
   const retry = details.find((d) => d["@type"]?.endsWith("google.rpc.RetryInfo"));
-  return new GeminiHttpError(
-    status,
+  return new ModelError(
+    googleKind(status, rpcStatus, reason),
     (fromGoogle && typeof e.message === "string" && readableMessage(e.message)) || noMessage,
-    rpcStatus,
-    info?.reason ?? "",
-    durationMs(retry?.retryDelay),
+    { status, providerStatus: rpcStatus, code: reason, retryAfterMs: durationMs(retry?.retryDelay) },
   );
 }
 
-export interface GeminiClient {
-  /** Opens a streamed generation. Rejects with GeminiHttpError before the first chunk on HTTP failures. */
-  stream(req: StreamRequest): Promise<AsyncGenerator<StreamChunk>>;
-  /** models.list, every page (pageToken), as the key sees it. Rejects with GeminiHttpError. */
-  listModels(req: { apiKey: string; signal: AbortSignal; provider?: ProviderTarget }): Promise<GeminiModelInfo[]>;
-}
-
 /** The service answered, but not with a list of models (issue 44). */
-const noModelList = () => new GeminiHttpError(200, GEMINI_HEALTH_MESSAGES.noModelList, "", NO_MODEL_LIST);
+const noModelList = () => new ModelError("bad_answer", GEMINI_HEALTH_MESSAGES.noModelList, { status: 200 });
 
-/** An abort, or fetch failing to reach the service (not the SDK failing to read an answer). */
+/** fetch failing to reach the service (not the SDK failing to read an answer). */
 const isTransportError = (err: unknown) =>
-  err instanceof Error &&
-  (err.name === "AbortError" ||
-    err.name === "TimeoutError" ||
-    /fetch failed|ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN/i.test(err.message));
+  err instanceof Error && /fetch failed|ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN/i.test(err.message);
 
-function toHttpError(err: unknown): unknown {
+function toModelError(err: unknown): unknown {
+  if (err instanceof ModelError || isAbort(err)) return err;
   if (err instanceof ApiError) return parseGoogleError(err.status, err.message);
-  if (err instanceof Error && (err.name === "AbortError" || err.name === "TimeoutError")) return err;
-  if (err instanceof TypeError || (err instanceof Error && /fetch failed|ECONNREFUSED|ECONNRESET/i.test(err.message))) {
-    return new GeminiHttpError(0, "network error");
+  if (err instanceof TypeError || isTransportError(err)) {
+    return new ModelError("unavailable", GEMINI_HEALTH_MESSAGES.unreachable);
   }
   return err;
 }
 
-/**
- * The real client: @google/genai against Google's endpoint, or against GEMINI_BASE_URL (the local stand-in).
- * No SDK retries: the generator fails over between keys itself.
- */
-export function createGeminiClient(opts: { baseUrl?: string }): GeminiClient {
+/** The neutral answer schema in Gemini's OpenAPI subset: upper-case types, properties in their order. */
+export function toGeminiSchema(schema: AnswerSchema): Schema {
+  switch (schema.type) {
+    case "object":
+      return {
+        type: Type.OBJECT,
+        properties: Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, toGeminiSchema(v)])),
+        ...(schema.required ? { required: [...schema.required] } : {}),
+        propertyOrdering: Object.keys(schema.properties),
+      };
+    case "array":
+      return { type: Type.ARRAY, items: toGeminiSchema(schema.items) };
+    case "string":
+      return { type: Type.STRING, ...(schema.enum ? { enum: [...schema.enum] } : {}) };
+    default:
+      return { type: schema.type === "integer" ? Type.INTEGER : schema.type === "number" ? Type.NUMBER : Type.BOOLEAN };
+  }
+}
+
+/** Gemini's finishReason (and a blocked prompt) in the neutral vocabulary. */
+function finishOf(res: GenerateContentResponse): ModelFinish | undefined {
+  if (res.promptFeedback?.blockReason) return "safety";
+  const reason = res.candidates?.[0]?.finishReason;
+  if (!reason || reason === "FINISH_REASON_UNSPECIFIED") return undefined;
+  if (reason === "STOP") return "stop";
+  if (reason === "MAX_TOKENS") return "length";
+  if (reason === "SAFETY" || reason === "PROHIBITED_CONTENT") return "safety";
+  return "other";
+}
+
+export function createGeminiClient(opts: { baseUrl?: string }): ModelClient {
   const clients = new Map<string, GoogleGenAI>();
   const clientFor = (apiKey: string) => {
     let c = clients.get(apiKey);
@@ -167,69 +124,76 @@ export function createGeminiClient(opts: { baseUrl?: string }): GeminiClient {
     return c;
   };
   return {
-    async stream(req) {
-      const ai = clientFor(req.apiKey);
-      let source: AsyncGenerator<import("@google/genai").GenerateContentResponse>;
+    provider: "gemini",
+
+    async stream(endpoint, req) {
+      const ai = clientFor(endpoint.apiKey);
+      // The model family's own thinking setting (Gemini 3: thinkingLevel, 2.5: thinkingBudget; decision 094).
+      const thinking = thinkingFor(req.model, req.modelInfo);
+      const contents: Content[] = [
+        {
+          role: "user",
+          parts: [
+            { text: req.prompt },
+            ...req.images.map((img) => ({ inlineData: { mimeType: img.mimeType, data: img.data.toString("base64") } })),
+          ],
+        },
+      ];
+      let source: AsyncGenerator<GenerateContentResponse>;
       try {
         source = await ai.models.generateContentStream({
           model: req.model,
-          contents: [
-            {
-              role: "user",
-              parts: [
-                { text: req.prompt },
-                ...req.images.map((img) => ({
-                  inlineData: { mimeType: img.mimeType, data: img.data.toString("base64") },
-                })),
-              ],
-            },
-          ],
+          contents,
           config: {
             abortSignal: req.signal,
             responseMimeType: "application/json",
-            ...(req.responseSchema ? { responseSchema: req.responseSchema } : {}),
-            temperature: 0.4,
-            // The family's own setting (Gemini 3: thinkingLevel, 2.5: thinkingBudget; decision 094).
-            ...(req.thinking ? { thinkingConfig: req.thinking } : {}),
+            ...(req.system ? { systemInstruction: req.system } : {}),
+            ...(req.schema ? { responseSchema: toGeminiSchema(req.schema) } : {}),
+            ...(req.temperature === undefined ? {} : { temperature: req.temperature }),
+            ...(thinking ? { thinkingConfig: thinking } : {}),
           },
         });
       } catch (err) {
-        throw toHttpError(err);
+        throw toModelError(err);
       }
-      async function* chunks(): AsyncGenerator<StreamChunk> {
+      async function* chunks(): AsyncGenerator<ModelChunk> {
         try {
           for await (const res of source) {
-            const candidate = res.candidates?.[0];
-            const text = (candidate?.content?.parts ?? [])
+            const text = (res.candidates?.[0]?.content?.parts ?? [])
               .filter((p) => typeof p.text === "string" && !p.thought)
               .map((p) => p.text)
               .join("");
+            const usage = res.usageMetadata;
             yield {
               text,
-              finishReason: candidate?.finishReason ?? undefined,
-              blockReason: res.promptFeedback?.blockReason ?? undefined,
+              finish: finishOf(res),
+              ...(usage?.promptTokenCount !== undefined
+                ? { usage: { inputTokens: usage.promptTokenCount, outputTokens: usage.candidatesTokenCount ?? 0 } }
+                : {}),
             };
           }
         } catch (err) {
-          throw toHttpError(err);
+          throw toModelError(err);
         }
       }
       return chunks();
     },
 
-    async listModels(req) {
-      const ai = clientFor(req.apiKey);
-      const out: GeminiModelInfo[] = [];
+    async listModels(endpoint, signal) {
+      const ai = clientFor(endpoint.apiKey);
+      const out: ModelInfo[] = [];
       try {
         // The pager follows nextPageToken (pageToken on the next request) until the last page.
-        const pager = await ai.models.list({ config: { pageSize: 100, abortSignal: req.signal } });
+        const pager = await ai.models.list({ config: { pageSize: 100, abortSignal: signal } });
         for await (const m of pager) {
           // A `models` that is not a list of Model objects (the SDK walks a string character by character).
           if (typeof m !== "object" || m === null || typeof m.name !== "string") throw noModelList();
           out.push(fromRestModel(m));
         }
       } catch (err) {
-        if (err instanceof GeminiHttpError || err instanceof ApiError || isTransportError(err)) throw toHttpError(err);
+        if (err instanceof ModelError || err instanceof ApiError || isAbort(err) || isTransportError(err)) {
+          throw toModelError(err);
+        }
         // The SDK could not read the answer (not JSON, not the shape it expects): an answer, but no model list.
         throw noModelList();
       }

@@ -2,7 +2,9 @@ import type { GenerateContentResponseUsageMetadata, Model } from "@google/genai"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { type GeminiStandIn, STAND_IN_MODELS, startGeminiStandIn } from "../../../stand-ins/gemini.js";
-import { createGeminiClient, GeminiHttpError } from "./client.js";
+import type { ModelChunk } from "../model/model-client.js";
+import { ModelError } from "../model/model-error.js";
+import { createGeminiClient } from "./client.js";
 import {
   ErrorBodySchema,
   GenerateContentRequestSchema,
@@ -12,7 +14,6 @@ import {
   parseSse,
   type UsageMetadataSchema,
 } from "./contract.js";
-import { thinkingFor } from "./models.js";
 
 /**
  * Issue 34 item 1: every answer the Gemini stand-in gives, and every request our client (@google/genai) builds, is
@@ -38,31 +39,59 @@ void _usage;
 void _model;
 
 async function drain(
-  opts: { apiKey?: string; model?: string; prompt?: string; images?: number; structured?: boolean } = {},
+  opts: {
+    apiKey?: string;
+    model?: string;
+    prompt?: string;
+    images?: number;
+    structured?: boolean;
+    system?: string;
+  } = {},
 ) {
   const model = opts.model ?? "gemini-3-flash";
-  const chunks = await client().stream({
-    apiKey: opts.apiKey ?? "contract-key",
-    model,
-    prompt: opts.prompt ?? "Email type: Newsletter Email Templates\nMember instructions: blue",
-    images: Array.from({ length: opts.images ?? 0 }, () => ({
-      mimeType: "image/png",
-      data: Buffer.from(PNG_1PX, "base64"),
-    })),
-    signal: AbortSignal.timeout(10_000),
-    thinking: thinkingFor(model),
-    ...(opts.structured === false ? {} : { responseSchema: { type: "OBJECT" } as never }),
-  });
+  const chunks = await client().stream(
+    { apiKey: opts.apiKey ?? "contract-key" },
+    {
+      model,
+      prompt: opts.prompt ?? "Email type: Newsletter Email Templates\nMember instructions: blue",
+      images: Array.from({ length: opts.images ?? 0 }, () => ({
+        mimeType: "image/png",
+        data: Buffer.from(PNG_1PX, "base64"),
+      })),
+      signal: AbortSignal.timeout(10_000),
+      temperature: 0.4,
+      ...(opts.system ? { system: opts.system } : {}),
+      ...(opts.structured === false ? {} : { schema: { type: "object", properties: {} } as const }),
+    },
+  );
   let text = "";
-  for await (const c of chunks) text += c.text;
+  let usage: ModelChunk["usage"];
+  for await (const c of chunks) {
+    text += c.text;
+    usage = c.usage ?? usage;
+  }
+  lastUsage = usage;
   return text;
 }
+let lastUsage: ModelChunk["usage"];
 
-async function failure(run: () => Promise<unknown>): Promise<GeminiHttpError> {
+/** The neutral error, with Google's fields under the names the assertions below use. */
+async function failure(run: () => Promise<unknown>) {
   try {
     await run();
   } catch (err) {
-    if (err instanceof GeminiHttpError) return err;
+    if (err instanceof ModelError) {
+      return {
+        kind: err.kind,
+        status: err.status,
+        googleStatus: err.details.providerStatus,
+        reason: err.details.code,
+        retryDelayMs: err.details.retryAfterMs,
+        keyRefused: err.kind === "invalid_key",
+        modelNotFound: err.kind === "model_not_found",
+        detail: err.message,
+      };
+    }
     throw err;
   }
   throw new Error("expected a Gemini error");
@@ -88,7 +117,7 @@ describe("models.list and models.get", () => {
   });
 
   it("the SDK reads the list (supportedGenerationMethods → supportedActions) through every page", async () => {
-    const models = await client().listModels({ apiKey: "contract-key", signal: AbortSignal.timeout(10_000) });
+    const models = await client().listModels({ apiKey: "contract-key" }, AbortSignal.timeout(10_000));
     expect(models.map((m) => m.id)).toContain("gemini-3-flash");
     expect(models.find((m) => m.id === "gemini-3-flash")).toMatchObject({
       methods: expect.arrayContaining(["generateContent"]),
@@ -130,11 +159,17 @@ describe("generateContent and streamGenerateContent", () => {
     ]);
     expect(a.generationConfig).toMatchObject({
       responseMimeType: "application/json",
-      responseSchema: { type: "OBJECT" },
+      responseSchema: { type: "OBJECT", properties: {}, propertyOrdering: [] },
       thinkingConfig: { thinkingLevel: "LOW" },
     });
     const b = GenerateContentRequestSchema.parse(gemini25!.body);
     expect(b.generationConfig?.thinkingConfig).toEqual({ thinkingBudget: 0 });
+    // The neutral request's system text is Gemini's systemInstruction; the answer's token counts come back as usage.
+    await drain({ system: "Answer with JSON only." });
+    const withSystem = GenerateContentRequestSchema.parse(standIn.calls.at(-1)!.body);
+    expect(withSystem.systemInstruction?.parts).toEqual([{ text: "Answer with JSON only." }]);
+    expect(lastUsage).toMatchObject({ inputTokens: expect.any(Number), outputTokens: expect.any(Number) });
+    expect(lastUsage!.inputTokens).toBeGreaterThan(0);
     for (const call of standIn.calls) GenerateContentRequestSchema.parse(call.body);
   });
 });
@@ -145,7 +180,7 @@ describe("errors as Google sends them", () => {
     expect(err).toMatchObject({ status: 400, googleStatus: "INVALID_ARGUMENT", reason: "API_KEY_INVALID" });
     expect(err.keyRefused).toBe(true);
     const listed = await failure(() =>
-      client().listModels({ apiKey: "contract-invalid-key", signal: AbortSignal.timeout(10_000) }),
+      client().listModels({ apiKey: "contract-invalid-key" }, AbortSignal.timeout(10_000)),
     );
     expect(listed).toMatchObject({ status: 400, reason: "API_KEY_INVALID" });
     const res = await fetch(`${standIn.url}/v1beta/models?key=contract-invalid-key`);

@@ -1,78 +1,33 @@
 import { GEMINI_HEALTH_MESSAGES, GEMINI_KEY_MESSAGES } from "@mailsmith/shared";
-import { ADDRESS_REFUSED, NO_MODEL_LIST } from "../model/own-reasons.js";
+import type {
+  AnswerSchema,
+  ModelChunk,
+  ModelClient,
+  ModelFinish,
+  ModelImage,
+  ModelInfo,
+} from "../model/model-client.js";
+import { isAbort, kindOfStatus, ModelError, type ModelErrorKind } from "../model/model-error.js";
 import { providerErrorMessage, readableMessage } from "../model/provider-message.js";
-import { type AllowedAddresses, allowedAddresses, resolvedAddressProblem } from "../model/server-address.js";
+import { allowedAddresses, resolvedAddressProblem } from "../model/server-address.js";
 
 /**
- * An OpenAI-compatible chat completions client (OpenAI, OpenRouter, vLLM, Ollama, LM Studio …): base URL + key + model
- * (decision 115). Plain fetch, not the `openai` SDK: the same few requests work against every compatible server, the
- * base URL is per key, and the generator fails over between keys itself (no SDK retries wanted).
- * Shapes: ./contract.ts (written from OpenAI's API reference).
+ * The OpenAI-compatible adapter of the model interface (decisions 115, 132): OpenAI, OpenRouter, vLLM, Ollama,
+ * LM Studio … at the key's base URL. Plain fetch, not the `openai` SDK: the same few requests work against every
+ * compatible server, the base URL is per key, and the generator fails over between keys itself (no SDK retries).
+ * Base URLs pass the server's address rules before every call, and redirects are not followed (decision 131).
+ * Shapes: ./contract.ts (written from OpenAI's API reference), checked against OpenAI's OpenAPI document (119).
  */
 
-/** One image sent with the prompt (as a data: URL image part). */
-export interface OpenAiImage {
-  mimeType: string;
-  data: Buffer;
-}
-
-export interface OpenAiStreamRequest {
-  /** e.g. https://api.openai.com/v1, https://openrouter.ai/api/v1, http://localhost:11434/v1 (no trailing slash needed). */
-  baseUrl: string;
-  apiKey: string;
+/** What a chat completions body is built from (the neutral request without its signal). */
+export interface ChatRequest {
   model: string;
+  system?: string;
   prompt: string;
-  images: OpenAiImage[];
-  signal: AbortSignal;
-  /** Structured output: response_format json_schema with this JSON Schema (strict). */
+  images: ModelImage[];
+  /** Structured output: response_format json_schema with this (strict) JSON Schema; absent: json_object. */
   responseSchema?: { name: string; schema: Record<string, unknown> };
-}
-
-/** What the generator reads from each streamed chunk: choices[0].delta.content and finish_reason. */
-export interface OpenAiStreamChunk {
-  text: string;
-  finishReason?: string;
-  /** The model declined (choices[0].delta.refusal). */
-  refusal?: string;
-}
-
-/** One entry of GET {base}/models. */
-export interface OpenAiModelInfo {
-  id: string;
-  ownedBy: string;
-  created: number;
-}
-
-/**
- * An HTTP failure (status 0: the server could not be reached) with OpenAI's error body
- * (https://platform.openai.com/docs/guides/error-codes: {"error":{"message","type","param","code"}}).
- */
-export class OpenAiHttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly detail: string,
-    /** error.type: invalid_request_error, authentication_error, rate_limit_exceeded, insufficient_quota … */
-    readonly type = "",
-    /** error.code: invalid_api_key, model_not_found, rate_limit_exceeded, insufficient_quota … */
-    readonly code = "",
-    /** retry-after-ms / retry-after headers in milliseconds (null: none given). */
-    readonly retryAfterMs: number | null = null,
-    /** error.param: the request field the server refused (e.g. "temperature"). */
-    readonly param = "",
-  ) {
-    super(`OpenAI-compatible HTTP ${status}: ${detail}`);
-    this.name = "OpenAiHttpError";
-  }
-
-  /** The key itself is refused (invalid, revoked, or not allowed to call the API). */
-  get keyRefused(): boolean {
-    return this.status === 401 || this.status === 403 || this.code === "invalid_api_key";
-  }
-
-  /** The model does not exist or this key may not use it. */
-  get modelNotFound(): boolean {
-    return this.status === 404 || this.code === "model_not_found";
-  }
+  temperature?: number;
 }
 
 /** retry-after-ms (OpenAI's own) or retry-after (seconds or an HTTP date) into milliseconds. */
@@ -90,11 +45,20 @@ interface OpenAiErrorBody {
   error?: { message?: unknown; type?: unknown; param?: unknown; code?: unknown };
 }
 
+/** OpenAI's error code first (https://platform.openai.com/docs/guides/error-codes), then the HTTP status. */
+function openAiKind(status: number, code: string): ModelErrorKind {
+  if (code === "invalid_api_key") return "invalid_key";
+  if (code === "model_not_found") return "model_not_found";
+  if (code === "rate_limit_exceeded" || code === "insufficient_quota") return "quota";
+  return kindOfStatus(status);
+}
+
 /**
- * An error answer into an OpenAiHttpError. The detail is OpenAI's error.message only (decision 131): a body that is not
- * OpenAI's shape (a proxy's HTML page) is never shown, the detail says in words that there was no message.
+ * An error answer into a ModelError (https://platform.openai.com/docs/guides/error-codes:
+ * {"error":{"message","type","param","code"}}). The message is OpenAI's error.message only (decision 131): a body
+ * that is not OpenAI's shape (a proxy's HTML page) is never shown, the message says in words that there was none.
  */
-export function parseOpenAiError(status: number, text: string, headers: Headers): OpenAiHttpError {
+export function parseOpenAiError(status: number, text: string, headers: Headers): ModelError {
   let body: OpenAiErrorBody | undefined;
   try {
     body = JSON.parse(text) as OpenAiErrorBody;
@@ -103,31 +67,57 @@ export function parseOpenAiError(status: number, text: string, headers: Headers)
   }
   const e = body?.error;
   const str = (v: unknown) => (typeof v === "string" ? v : "");
-  const words =
-    status >= 300 && status < 400
-      ? GEMINI_HEALTH_MESSAGES.redirected(status)
-      : providerErrorMessage(text) || GEMINI_HEALTH_MESSAGES.noErrorMessage;
-  return new OpenAiHttpError(status, words, str(e?.type), str(e?.code), retryAfterMs(headers), str(e?.param));
+  const redirect = status >= 300 && status < 400;
+  const message = redirect
+    ? GEMINI_HEALTH_MESSAGES.redirected(status)
+    : providerErrorMessage(text) || GEMINI_HEALTH_MESSAGES.noErrorMessage;
+  const code = str(e?.code);
+  return new ModelError(redirect ? "unavailable" : openAiKind(status, code), message, {
+    status,
+    providerStatus: str(e?.type),
+    code,
+    retryAfterMs: retryAfterMs(headers),
+    field: str(e?.param),
+  });
 }
 
 export function endpoint(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, "")}/${path}`;
 }
 
-/** What we ask for: steady, not creative. Reasoning models (OpenAI's o-series, gpt-5) take only their default (1). */
-const TEMPERATURE = 0.4;
+/**
+ * The neutral answer schema as OpenAI's strict mode takes it: additionalProperties false, every property required
+ * (optional ones may be null instead).
+ */
+export function strictJsonSchema(schema: AnswerSchema): Record<string, unknown> {
+  switch (schema.type) {
+    case "object": {
+      const required = new Set(schema.required ?? []);
+      const properties: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(schema.properties)) {
+        const p = strictJsonSchema(value);
+        properties[name] = required.has(name) ? p : { ...p, type: [p.type, "null"] };
+      }
+      return { type: "object", properties, required: Object.keys(properties), additionalProperties: false };
+    }
+    case "array":
+      return { type: "array", items: strictJsonSchema(schema.items) };
+    case "string":
+      return { type: "string", ...(schema.enum ? { enum: [...schema.enum] } : {}) };
+    default:
+      return { type: schema.type };
+  }
+}
 
 /**
  * The chat completions body we send (validated against OpenAI's OpenAPI document in test/openai-contract.test.ts).
  * `temperature: false` leaves it out, for a model that refused it (decision 119).
  */
-export function chatCompletionBody(
-  req: Omit<OpenAiStreamRequest, "signal" | "apiKey" | "baseUrl">,
-  opts: { temperature?: boolean } = {},
-) {
+export function chatCompletionBody(req: ChatRequest, opts: { temperature?: boolean } = {}) {
   return {
     model: req.model,
     messages: [
+      ...(req.system ? [{ role: "system" as const, content: req.system }] : []),
       {
         role: "user" as const,
         content: [
@@ -140,7 +130,7 @@ export function chatCompletionBody(
       },
     ],
     stream: true as const,
-    ...(opts.temperature === false ? {} : { temperature: TEMPERATURE }),
+    ...(opts.temperature === false || req.temperature === undefined ? {} : { temperature: req.temperature }),
     response_format: req.responseSchema
       ? {
           type: "json_schema" as const,
@@ -172,28 +162,6 @@ export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator
   }
 }
 
-export interface OpenAiCompatibleClient {
-  /** Opens a streamed chat completion. Rejects with OpenAiHttpError before the first chunk on HTTP failures. */
-  stream(req: OpenAiStreamRequest): Promise<AsyncGenerator<OpenAiStreamChunk>>;
-  /** GET {base}/models as the key sees it. Rejects with OpenAiHttpError. */
-  listModels(req: { baseUrl: string; apiKey: string; signal: AbortSignal }): Promise<OpenAiModelInfo[]>;
-}
-
-async function call(url: string, init: RequestInit, allowed: AllowedAddresses): Promise<Response> {
-  const problem = await resolvedAddressProblem(url, allowed);
-  if (problem) throw new OpenAiHttpError(0, GEMINI_KEY_MESSAGES.baseUrlRefused[problem], "", ADDRESS_REFUSED);
-  let res: Response;
-  try {
-    // A redirect is not followed: it could lead to an address the rules above would refuse (decision 131).
-    res = await fetch(url, { ...init, redirect: "manual" });
-  } catch (err) {
-    if (err instanceof Error && (err.name === "AbortError" || err.name === "TimeoutError")) throw err;
-    throw new OpenAiHttpError(0, "network error");
-  }
-  if (!res.ok) throw parseOpenAiError(res.status, await res.text().catch(() => ""), res.headers);
-  return res;
-}
-
 function headers(apiKey: string): Record<string, string> {
   // Local servers (Ollama, LM Studio) take no key: the header is left out rather than sent empty.
   return apiKey ? { authorization: `Bearer ${apiKey}` } : {};
@@ -201,103 +169,140 @@ function headers(apiKey: string): Record<string, string> {
 
 /** OpenAI's answer to a temperature a reasoning model does not take: 400, param "temperature" (unsupported_value). */
 const refusedTemperature = (err: unknown) =>
-  err instanceof OpenAiHttpError && err.status === 400 && err.param === "temperature";
+  err instanceof ModelError && err.status === 400 && err.details.field === "temperature";
+
+/** finish_reason (and a refusal) in the neutral vocabulary. */
+function finishOf(reason: string | null | undefined, refusal: string | null | undefined): ModelFinish | undefined {
+  if (refusal) return "refusal";
+  if (!reason) return undefined;
+  if (reason === "stop") return "stop";
+  if (reason === "length") return "length";
+  if (reason === "content_filter") return "safety";
+  return "other";
+}
+
+interface StreamEvent {
+  choices?: { delta?: { content?: string | null; refusal?: string | null }; finish_reason?: string | null }[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+  error?: { message?: string; type?: string; code?: string };
+}
+
+const unreachable = () => new ModelError("unavailable", GEMINI_HEALTH_MESSAGES.unreachable);
 
 /** `allowedAddresses`: the operator's OPENAI_COMPATIBLE_ALLOWED_ORIGINS (decision 131). */
-export function createOpenAiCompatibleClient(
-  opts: { allowedAddresses?: readonly string[] } = {},
-): OpenAiCompatibleClient {
+export function createOpenAiCompatibleClient(opts: { allowedAddresses?: readonly string[] } = {}): ModelClient {
   const allowed = allowedAddresses(opts.allowedAddresses);
   /** base URL + model pairs that refused our temperature: asked without it from then on. */
   const noTemperature = new Set<string>();
+
+  async function call(url: string, init: RequestInit): Promise<Response> {
+    const problem = await resolvedAddressProblem(url, allowed);
+    if (problem) throw new ModelError("address_refused", GEMINI_KEY_MESSAGES.baseUrlRefused[problem]);
+    let res: Response;
+    try {
+      // A redirect is not followed: it could lead to an address the rules above would refuse (decision 131).
+      res = await fetch(url, { ...init, redirect: "manual" });
+    } catch (err) {
+      if (isAbort(err)) throw err;
+      throw unreachable();
+    }
+    if (!res.ok) throw parseOpenAiError(res.status, await res.text().catch(() => ""), res.headers);
+    return res;
+  }
+
   return {
-    async stream(req) {
-      const target = `${req.baseUrl} ${req.model}`;
+    provider: "openai",
+
+    async stream(target, req) {
+      const baseUrl = target.baseUrl ?? "";
+      const key = `${baseUrl} ${req.model}`;
+      const chat: ChatRequest = {
+        model: req.model,
+        ...(req.system ? { system: req.system } : {}),
+        prompt: req.prompt,
+        images: req.images,
+        ...(req.temperature === undefined ? {} : { temperature: req.temperature }),
+        ...(req.schema ? { responseSchema: { name: "answer", schema: strictJsonSchema(req.schema) } } : {}),
+      };
       const send = (temperature: boolean) =>
-        call(
-          endpoint(req.baseUrl, "chat/completions"),
-          {
-            method: "POST",
-            headers: { ...headers(req.apiKey), "content-type": "application/json", accept: "text/event-stream" },
-            body: JSON.stringify(chatCompletionBody(req, { temperature })),
-            signal: req.signal,
-          },
-          allowed,
-        );
+        call(endpoint(baseUrl, "chat/completions"), {
+          method: "POST",
+          headers: { ...headers(target.apiKey), "content-type": "application/json", accept: "text/event-stream" },
+          body: JSON.stringify(chatCompletionBody(chat, { temperature })),
+          signal: req.signal,
+        });
       let res: Response;
       try {
-        res = await send(!noTemperature.has(target));
+        res = await send(!noTemperature.has(key));
       } catch (err) {
-        if (noTemperature.has(target) || !refusedTemperature(err)) throw err;
-        noTemperature.add(target);
+        if (noTemperature.has(key) || !refusedTemperature(err)) throw err;
+        noTemperature.add(key);
         res = await send(false);
       }
       const body = res.body;
-      if (!body) throw new OpenAiHttpError(res.status, "empty answer");
-      async function* chunks(): AsyncGenerator<OpenAiStreamChunk> {
+      if (!body) throw new ModelError("bad_answer", GEMINI_HEALTH_MESSAGES.noErrorMessage, { status: res.status });
+      async function* chunks(): AsyncGenerator<ModelChunk> {
         try {
           for await (const data of sseData(body as ReadableStream<Uint8Array>)) {
-            let parsed: {
-              choices?: {
-                delta?: { content?: string | null; refusal?: string | null };
-                finish_reason?: string | null;
-              }[];
-              error?: { message?: string; type?: string; code?: string };
-            };
+            let parsed: StreamEvent;
             try {
               parsed = JSON.parse(data);
             } catch {
-              throw new OpenAiHttpError(res.status, "malformed stream event");
+              throw new ModelError("bad_answer", "malformed stream event", { status: res.status });
             }
             // Some compatible servers (vLLM, OpenRouter) report a failure mid-stream as an error event.
             if (parsed.error) {
-              throw new OpenAiHttpError(
-                500,
-                readableMessage(parsed.error.message ?? "") || "stream error",
-                parsed.error.type,
-                parsed.error.code,
+              throw new ModelError(
+                "overloaded",
+                readableMessage(parsed.error.message ?? "") || GEMINI_HEALTH_MESSAGES.noErrorMessage,
+                { status: 500, providerStatus: parsed.error.type ?? "", code: parsed.error.code ?? "" },
               );
             }
+            const usage = parsed.usage
+              ? { inputTokens: parsed.usage.prompt_tokens ?? 0, outputTokens: parsed.usage.completion_tokens ?? 0 }
+              : undefined;
             const choice = parsed.choices?.[0];
-            if (!choice) continue; // e.g. the usage chunk (choices: [])
+            if (!choice) {
+              // e.g. the usage chunk (choices: [])
+              if (usage) yield { text: "", usage };
+              continue;
+            }
+            const finish = finishOf(choice.finish_reason, choice.delta?.refusal);
             yield {
               text: choice.delta?.content ?? "",
-              finishReason: choice.finish_reason ?? undefined,
-              refusal: choice.delta?.refusal ?? undefined,
+              ...(finish ? { finish } : {}),
+              ...(usage ? { usage } : {}),
             };
           }
         } catch (err) {
-          if (err instanceof OpenAiHttpError) throw err;
-          if (err instanceof Error && (err.name === "AbortError" || err.name === "TimeoutError")) throw err;
-          throw new OpenAiHttpError(0, "network error");
+          if (err instanceof ModelError || isAbort(err)) throw err;
+          throw unreachable();
         }
       }
       return chunks();
     },
 
-    async listModels(req) {
-      const res = await call(
-        endpoint(req.baseUrl, "models"),
-        { headers: headers(req.apiKey), signal: req.signal },
-        allowed,
-      );
-      const body = (await res.json().catch(() => null)) as {
-        data?: { id?: unknown; owned_by?: unknown; created?: unknown }[];
-      } | null;
+    async listModels(target, signal) {
+      const res = await call(endpoint(target.baseUrl ?? "", "models"), { headers: headers(target.apiKey), signal });
+      const body = (await res.json().catch(() => null)) as { data?: { id?: unknown }[] } | null;
       // Not a list, or an empty one: no model could be used, so the check must not pass (issue 44).
-      const models = Array.isArray(body?.data)
-        ? body.data
-            .filter((m) => typeof m?.id === "string" && m.id !== "")
-            .map((m) => ({
-              id: m.id as string,
-              ownedBy: typeof m.owned_by === "string" ? m.owned_by : "",
-              created: typeof m.created === "number" ? m.created : 0,
-            }))
+      const ids = Array.isArray(body?.data)
+        ? body.data.map((m) => m?.id).filter((id): id is string => typeof id === "string" && id !== "")
         : [];
-      if (models.length === 0) {
-        throw new OpenAiHttpError(res.status, GEMINI_HEALTH_MESSAGES.noModelList, "", NO_MODEL_LIST);
+      if (ids.length === 0) {
+        throw new ModelError("bad_answer", GEMINI_HEALTH_MESSAGES.noModelList, { status: res.status });
       }
-      return models;
+      return ids.map(
+        (id): ModelInfo => ({
+          id,
+          displayName: id,
+          version: "",
+          inputTokenLimit: 0,
+          outputTokenLimit: 0,
+          methods: ["generateContent"],
+          thinking: false,
+        }),
+      );
     },
   };
 }

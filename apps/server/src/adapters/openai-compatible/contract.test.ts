@@ -4,7 +4,8 @@ import {
   type OpenAiStandIn,
   startOpenAiStandIn,
 } from "../../../stand-ins/openai-compatible.js";
-import { chatCompletionBody, createOpenAiCompatibleClient, OpenAiHttpError, retryAfterMs } from "./client.js";
+import { ModelError } from "../model/model-error.js";
+import { chatCompletionBody, createOpenAiCompatibleClient, retryAfterMs } from "./client.js";
 import {
   ChatCompletionChunkSchema,
   ChatCompletionRequestSchema,
@@ -22,8 +23,10 @@ let standIn: OpenAiStandIn;
 const STAND_IN_HOST = ["127.0.0.1"];
 const client = createOpenAiCompatibleClient({ allowedAddresses: STAND_IN_HOST });
 const PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+/** The neutral answer schema a request carries, and the strict json_schema the client sends for it. */
+const ANSWER = { type: "object", properties: { html: { type: "string" } }, required: ["html"] } as const;
 const SCHEMA = {
-  name: "email",
+  name: "answer",
   schema: { type: "object", properties: { html: { type: "string" } }, required: ["html"], additionalProperties: false },
 };
 
@@ -35,24 +38,26 @@ afterAll(async () => {
 });
 
 async function drain(prompt: string, apiKey = "sk-good", model = OPENAI_STAND_IN_MODELS[0]!) {
-  const stream = await client.stream({
-    baseUrl: standIn.url,
-    apiKey,
-    model,
-    prompt,
-    images: [{ mimeType: "image/png", data: Buffer.from(PNG_1PX, "base64") }],
-    signal: AbortSignal.timeout(10_000),
-    responseSchema: SCHEMA,
-  });
+  const stream = await client.stream(
+    { baseUrl: standIn.url, apiKey },
+    {
+      model,
+      prompt,
+      images: [{ mimeType: "image/png", data: Buffer.from(PNG_1PX, "base64") }],
+      signal: AbortSignal.timeout(10_000),
+      temperature: 0.4,
+      schema: ANSWER,
+    },
+  );
   let text = "";
   let finish: string | undefined;
-  let refusal = "";
+  const finishes: string[] = [];
   for await (const c of stream) {
     text += c.text;
-    finish = c.finishReason ?? finish;
-    refusal += c.refusal ?? "";
+    finish = c.finish ?? finish;
+    if (c.finish) finishes.push(c.finish);
   }
-  return { text, finish, refusal };
+  return { text, finish, finishes };
 }
 
 function lastError() {
@@ -87,6 +92,14 @@ describe("OpenAI-compatible client and stand-in against OpenAI's contract", () =
     expect(ChatCompletionRequestSchema.parse(body).response_format).toEqual({ type: "json_object" });
   });
 
+  it("the neutral request's system text is a system message before the user's (decision 132)", () => {
+    const body = chatCompletionBody({ model: "m", system: "Answer with JSON only.", prompt: "p", images: [] });
+    expect(ChatCompletionRequestSchema.parse(body).messages[0]).toEqual({
+      role: "system",
+      content: "Answer with JSON only.",
+    });
+  });
+
   it("the contract refuses what OpenAI refuses (so the validation can fail)", () => {
     const body = chatCompletionBody({
       model: "m",
@@ -110,50 +123,47 @@ describe("OpenAI-compatible client and stand-in against OpenAI's contract", () =
 
     const refused = await drain("[stand-in:refusal]");
     expect(refused.text).toBe("");
-    expect(refused.refusal).toMatch(/can't help/);
+    expect(refused.finishes).toContain("refusal");
+    expect(standIn.answers.at(-1)!.body).toMatch(/can't help/);
     for (const e of parseSse(standIn.answers.at(-1)!.body).events) ChatCompletionChunkSchema.parse(e);
   });
 
   it("GET /models lists the models, valid against ListModelsResponse", async () => {
-    const list = await client.listModels({
-      baseUrl: `${standIn.url}/`,
-      apiKey: "sk-good",
-      signal: AbortSignal.timeout(5000),
-    });
+    const list = await client.listModels({ baseUrl: `${standIn.url}/`, apiKey: "sk-good" }, AbortSignal.timeout(5000));
     expect(list.map((m) => m.id)).toEqual(OPENAI_STAND_IN_MODELS);
     ListModelsResponseSchema.parse(JSON.parse(standIn.answers.at(-1)!.body));
   });
 
-  it("a refused key: 401 invalid_api_key, keyRefused, for generation and discovery", async () => {
+  it("a refused key: 401 invalid_api_key, an invalid key, for generation and discovery", async () => {
     const err = await drain("hello", "sk-fail-401").catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(OpenAiHttpError);
-    expect((err as OpenAiHttpError).status).toBe(401);
-    expect((err as OpenAiHttpError).code).toBe("invalid_api_key");
-    expect((err as OpenAiHttpError).keyRefused).toBe(true);
-    expect((err as OpenAiHttpError).message).not.toContain("sk-fail-401");
+    expect(err).toBeInstanceOf(ModelError);
+    expect((err as ModelError).status).toBe(401);
+    expect((err as ModelError).details.code).toBe("invalid_api_key");
+    expect((err as ModelError).kind).toBe("invalid_key");
+    expect((err as ModelError).message).not.toContain("sk-fail-401");
     expect(lastError().body.error.code).toBe("invalid_api_key");
 
     standIn.revoke("sk-revoked");
     const listErr = await client
-      .listModels({ baseUrl: standIn.url, apiKey: "sk-revoked", signal: AbortSignal.timeout(5000) })
+      .listModels({ baseUrl: standIn.url, apiKey: "sk-revoked" }, AbortSignal.timeout(5000))
       .catch((e: unknown) => e);
-    expect((listErr as OpenAiHttpError).keyRefused).toBe(true);
+    expect((listErr as ModelError).kind).toBe("invalid_key");
     expect(lastError().answer.status).toBe(401);
   });
 
   it("rate limited: 429 rate_limit_exceeded with retry-after read into milliseconds", async () => {
-    const err = (await drain("hello", "sk-fail-429").catch((e: unknown) => e)) as OpenAiHttpError;
+    const err = (await drain("hello", "sk-fail-429").catch((e: unknown) => e)) as ModelError;
     expect(err.status).toBe(429);
-    expect(err.code).toBe("rate_limit_exceeded");
-    expect(err.retryAfterMs).toBe(20_000);
-    expect(err.keyRefused).toBe(false);
+    expect(err.details.code).toBe("rate_limit_exceeded");
+    expect(err.details.retryAfterMs).toBe(20_000);
+    expect(err.kind).toBe("quota");
     expect(lastError().answer.headers["retry-after"]).toBe("20");
   });
 
   it("an unknown model: 404 model_not_found", async () => {
-    const err = (await drain("hello", "sk-good", "gpt-nonexistent").catch((e: unknown) => e)) as OpenAiHttpError;
+    const err = (await drain("hello", "sk-good", "gpt-nonexistent").catch((e: unknown) => e)) as ModelError;
     expect(err.status).toBe(404);
-    expect(err.modelNotFound).toBe(true);
+    expect(err.kind).toBe("model_not_found");
     expect(lastError().body.error.code).toBe("model_not_found");
   });
 
@@ -162,15 +172,17 @@ describe("OpenAI-compatible client and stand-in against OpenAI's contract", () =
     try {
       const own = createOpenAiCompatibleClient({ allowedAddresses: STAND_IN_HOST });
       const ask = async () => {
-        const stream = await own.stream({
-          baseUrl: reasoning.url,
-          apiKey: "sk-good",
-          model: "gpt-5-mini",
-          prompt: "Email type: Newsletter",
-          images: [],
-          signal: AbortSignal.timeout(10_000),
-          responseSchema: SCHEMA,
-        });
+        const stream = await own.stream(
+          { baseUrl: reasoning.url, apiKey: "sk-good" },
+          {
+            model: "gpt-5-mini",
+            prompt: "Email type: Newsletter",
+            images: [],
+            signal: AbortSignal.timeout(10_000),
+            temperature: 0.4,
+            schema: ANSWER,
+          },
+        );
         let text = "";
         for await (const c of stream) text += c.text;
         return text;
@@ -191,11 +203,12 @@ describe("OpenAI-compatible client and stand-in against OpenAI's contract", () =
     }
   });
 
-  it("a server that cannot be reached is status 0", async () => {
+  it("a server that cannot be reached is unavailable, status 0", async () => {
     const err = (await client
-      .listModels({ baseUrl: "http://127.0.0.1:1/v1", apiKey: "k", signal: AbortSignal.timeout(5000) })
-      .catch((e: unknown) => e)) as OpenAiHttpError;
-    expect(err).toBeInstanceOf(OpenAiHttpError);
+      .listModels({ baseUrl: "http://127.0.0.1:1/v1", apiKey: "k" }, AbortSignal.timeout(5000))
+      .catch((e: unknown) => e)) as ModelError;
+    expect(err).toBeInstanceOf(ModelError);
+    expect(err.kind).toBe("unavailable");
     expect(err.status).toBe(0);
   });
 

@@ -20,7 +20,7 @@ import type { GeneratorRuntime } from "./runtime.js";
  * the administrators' key pool.
  */
 export async function generatorRoutes(appBase: FastifyInstance, opts: { runtime: GeneratorRuntime }) {
-  const { gemini, worker } = opts.runtime;
+  const { models, worker } = opts.runtime;
   if (!appBase.hasContentTypeParser("multipart/form-data")) {
     await appBase.register(fastifyMultipart, {
       limits: { fileSize: GENERATOR_LIMITS.maxImageBytes, files: GENERATOR_LIMITS.maxImages, fields: 10, parts: 20 },
@@ -38,6 +38,6 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { runtime:
   await appBase.register(templateImportRoutes);
   await appBase.register(templateAutofixRoutes);
   await appBase.register(templateEditRoutes);
-  await appBase.register(keysRoutes, { gemini });
+  await appBase.register(keysRoutes, { clients: models });
   await appBase.register(localReaderRoutes);
 }

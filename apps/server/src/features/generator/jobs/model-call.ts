@@ -1,36 +1,39 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { GEMINI_HEALTH_MESSAGES, GENERATOR_MESSAGES } from "@mailsmith/shared";
-import { type GeminiClient, GeminiHttpError, type InlineImage } from "../../../adapters/gemini/client.js";
-import { thinkingFor } from "../../../adapters/gemini/models.js";
+import type { ModelChunk, ModelClients, ModelFinish, ModelImage } from "../../../adapters/model/model-client.js";
+import { ModelError, type ModelErrorKind } from "../../../adapters/model/model-error.js";
 import type { AppContext } from "../../../context.js";
 import { secondsSince } from "../../../lib/metrics.js";
 import { annotateSpan, inSpan } from "../../../lib/trace.js";
 import { checkKey, refusalReason } from "../keys/discovery.js";
 import { modelPolicy } from "../keys/models.js";
-import { openAiModelOf, providerOf } from "../keys/provider.js";
+import { clientOf, endpointOf, openAiModelOf } from "../keys/provider.js";
 import { type KeyRow, keysRepo, REPEATED_FAILURES } from "../keys/repo.js";
 import { HtmlFieldDecoder, type ParsedAnswer, parseAnswer } from "./answer.js";
 import { GenerationFailure, JobAborted } from "./failures.js";
 import { ANSWER_SCHEMA } from "./prompt.js";
 
 /**
- * The "writing" stage's model call (decisions 094, 095, 107, 115): the key pool in its order, failover between keys
- * and models, the time budget, the streamed answer and its metrics. The pipeline calls `callModel`; the local reader
- * (decision 122) writes without it.
+ * The "writing" stage's model call (decisions 094, 095, 107, 115, 132): the key pool in its order, failover between
+ * keys and models, the time budget, the streamed answer and its metrics — one path for every provider, each key
+ * answered by its own provider's client through the neutral model interface. The pipeline calls `callModel`; the
+ * local reader (decision 122) writes without it.
  */
 
-/** HTTP statuses after which the next key in the pool is tried (0: the service could not be reached). */
-const FAILOVER = (status: number) => status === 0 || status === 429 || status >= 500;
+/** Failures after which the next key in the pool is tried; any other (a refused request, a bad answer) ends the call. */
+const FAILOVER = new Set<ModelErrorKind>(["quota", "overloaded", "unavailable", "address_refused"]);
+/** The answer's temperature: steady, not creative (a reasoning model that takes only its default is asked without). */
+const TEMPERATURE = 0.4;
 /** The longest wait a 429's RetryInfo gets (decision 095); a 429 without one waits this. */
 const MAX_BACKOFF_MS = 30_000;
 const DEFAULT_BACKOFF_MS = 2_000;
 /** A key Google rate-limited is tried after the others for the retryDelay it gave (at most an hour). */
 const MAX_RATE_LIMITED_MS = 60 * 60 * 1000;
 
-/** What a model call needs: the app and the provider client (Gemini, or an OpenAI-compatible server behind it). */
+/** What a model call needs: the app and every provider's client. */
 export interface ModelDeps {
   ctx: AppContext;
-  gemini: GeminiClient;
+  models: ModelClients;
 }
 
 function shuffle<T>(items: T[]): T[] {
@@ -71,7 +74,7 @@ function redact(text: string, keys: KeyRow[]): string {
 async function ensureListed(deps: ModelDeps, keys: KeyRow[], signal: AbortSignal): Promise<KeyRow[]> {
   if (keys.some((k) => k.models)) return keys;
   for (const key of keyOrder(keys)) {
-    const r = await checkKey(deps.ctx, deps.gemini, key, signal);
+    const r = await checkKey(deps.ctx, deps.models, key, signal);
     if (r.ok) break;
   }
   return keysRepo.active(deps.ctx.db);
@@ -86,7 +89,7 @@ async function ensureListed(deps: ModelDeps, keys: KeyRow[], signal: AbortSignal
  * JobAborted when the job's signal fired.
  */
 export function callModel(deps: ModelDeps, opts: Parameters<typeof callModelOnce>[1]) {
-  return inSpan("model call", { "gen_ai.system": "gemini" }, () => callModelOnce(deps, opts));
+  return inSpan("model call", {}, () => callModelOnce(deps, opts));
 }
 
 /** A model call's outcome and time for the metrics (decision 107). */
@@ -95,30 +98,31 @@ function countModelCall(ctx: AppContext, key: KeyRow, model: string, outcome: st
   ctx.metrics.modelCalls.observe({ provider: key.provider, model, outcome }, secondsSince(started));
 }
 
-const failedCallOutcome = (err: GeminiHttpError) =>
-  err.modelNotFound
-    ? "model_not_found"
-    : err.keyRefused
-      ? "refused"
-      : err.status === 429
-        ? "rate_limited"
-        : err.status === 0
-          ? "unreachable"
-          : "error";
+/** The metric's outcome of a failed call, the same names for every provider. */
+const FAILED_OUTCOME: Record<ModelErrorKind, string> = {
+  model_not_found: "model_not_found",
+  invalid_key: "refused",
+  quota: "rate_limited",
+  unavailable: "unreachable",
+  address_refused: "unreachable",
+  overloaded: "error",
+  refused_request: "error",
+  bad_answer: "error",
+};
 
 async function callModelOnce(
   deps: ModelDeps,
   opts: {
     keys: KeyRow[];
     prompt: string;
-    images: InlineImage[];
+    images: ModelImage[];
     signal: AbortSignal;
     structured: boolean;
     onHtml?: (delta: string) => void;
     onText?: (chars: number) => void;
   },
 ): Promise<{ answer: ParsedAnswer; keyId: string; model: string }> {
-  const { ctx, gemini } = deps;
+  const { ctx, models } = deps;
   const budget = new AbortController();
   const startedAt = Date.now();
   let timedOut = false;
@@ -138,10 +142,10 @@ async function callModelOnce(
     const dead = new Set<string>();
     const modelFor = (key: KeyRow) =>
       plan.candidates.find((m) => !dead.has(m) && (!key.models || key.models.some((x) => x.id === m)));
-    let chunks: Awaited<ReturnType<GeminiClient["stream"]>> | undefined;
+    let chunks: AsyncGenerator<ModelChunk> | undefined;
     let usedKey: KeyRow | undefined;
     let usedModel: string | undefined;
-    let lastError: GeminiHttpError | undefined;
+    let lastError: ModelError | undefined;
     const queue = keyOrder(keys);
     const single = queue.length === 1;
     let retriedAfter429 = false;
@@ -152,29 +156,30 @@ async function callModelOnce(
       if (!model || dead.has(model)) continue;
       try {
         callStarted = performance.now();
-        chunks = await gemini.stream({
-          apiKey: key.key,
+        const info = plan.infos.get(model);
+        chunks = await clientOf(models, key).stream(endpointOf(key), {
           model,
           prompt: opts.prompt,
           images: opts.images,
           signal,
-          thinking: thinkingFor(model, plan.infos.get(model)),
-          ...(opts.structured ? { responseSchema: ANSWER_SCHEMA as never } : {}),
-          ...providerOf(key),
+          temperature: TEMPERATURE,
+          ...(info ? { modelInfo: info } : {}),
+          ...(opts.structured ? { schema: ANSWER_SCHEMA } : {}),
         });
         usedKey = key;
         usedModel = model;
+        annotateSpan({ "gen_ai.system": key.provider });
         await keysRepo.recordUse(ctx.db, key.id, 200, false);
         if (key.invalidReason || key.failStreak || key.rateLimitedUntil) await keysRepo.markWorking(ctx.db, key.id);
         break;
       } catch (err) {
         const stop = stopped();
         if (stop) throw stop;
-        if (!(err instanceof GeminiHttpError)) throw err;
-        countModelCall(ctx, key, model, failedCallOutcome(err), callStarted);
+        if (!(err instanceof ModelError)) throw err;
+        countModelCall(ctx, key, model, FAILED_OUTCOME[err.kind], callStarted);
         await keysRepo.recordUse(ctx.db, key.id, err.status, true);
         lastError = err;
-        if (err.modelNotFound) {
+        if (err.kind === "model_not_found") {
           // Retired (or never there): not the key's fault. The next model, with the same key.
           dead.add(model);
           // An OpenAI-compatible key has one model (its admin's choice): the next key, no Gemini notice.
@@ -183,17 +188,17 @@ async function callModelOnce(
           queue.unshift(key);
           continue;
         }
-        if (err.keyRefused) {
+        if (err.kind === "invalid_key") {
           await keysRepo.markInvalid(ctx.db, key.id, refusalReason(err, key));
           ctx.log.warn(
-            { keyId: key.id, status: err.status, reason: err.reason },
-            "Gemini refused a key; marked invalid",
+            { keyId: key.id, provider: key.provider, status: err.status, code: err.label },
+            "The AI service refused a key; marked invalid",
           );
           continue;
         }
-        if (!FAILOVER(err.status)) break;
-        if (err.status === 429) {
-          const delay = err.retryDelayMs ?? DEFAULT_BACKOFF_MS;
+        if (!FAILOVER.has(err.kind)) break;
+        if (err.kind === "quota") {
+          const delay = err.details.retryAfterMs ?? DEFAULT_BACKOFF_MS;
           await keysRepo.markRateLimited(ctx.db, key.id, new Date(Date.now() + Math.min(delay, MAX_RATE_LIMITED_MS)));
           // Keys of one Google project share one quota: wait as asked (bounded) before the next key — unless the
           // wait would leave too little of the budget for the answer, then the next key (maybe another project) now.
@@ -205,14 +210,20 @@ async function callModelOnce(
             retriedAfter429 = true;
             queue.push(key);
           }
-        } else if (err.status !== 0) {
+        } else if (err.kind === "overloaded") {
           await keysRepo.recordFailure(
             ctx.db,
             key.id,
-            GEMINI_HEALTH_MESSAGES.reasonRepeated(REPEATED_FAILURES, `${err.status} ${err.googleStatus}`.trim()),
+            GEMINI_HEALTH_MESSAGES.reasonRepeated(
+              REPEATED_FAILURES,
+              `${err.status} ${err.details.providerStatus ?? ""}`.trim(),
+            ),
           );
         }
-        ctx.log.warn({ keyId: key.id, status: err.status }, "Gemini key failed; trying the next one");
+        ctx.log.warn(
+          { keyId: key.id, provider: key.provider, kind: err.kind, status: err.status },
+          "AI key failed; trying the next one",
+        );
       }
     }
     if (!chunks || !usedKey || !usedModel) {
@@ -221,19 +232,22 @@ async function callModelOnce(
       }
       throw new GenerationFailure(
         "API_ERROR",
-        GENERATOR_MESSAGES.apiError(lastError.status, redact(lastError.detail, opts.keys)),
+        GENERATOR_MESSAGES.apiError(lastError.status, redact(lastError.message, opts.keys)),
       );
     }
 
     let text = "";
-    let finishReason: string | undefined;
-    let blockReason: string | undefined;
+    let finish: ModelFinish | undefined;
+    let declined = false;
+    let usage: ModelChunk["usage"];
     const decoder = new HtmlFieldDecoder();
     try {
       for await (const chunk of chunks) {
         text += chunk.text;
-        finishReason = chunk.finishReason ?? finishReason;
-        blockReason = chunk.blockReason ?? blockReason;
+        finish = chunk.finish ?? finish;
+        // A refusal or safety stop counts even when a later chunk ends with "stop".
+        declined ||= chunk.finish === "safety" || chunk.finish === "refusal";
+        usage = chunk.usage ?? usage;
         const delta = decoder.push(chunk.text);
         if (delta) opts.onHtml?.(delta);
         opts.onText?.(text.length);
@@ -242,18 +256,24 @@ async function callModelOnce(
       const stop = stopped();
       countModelCall(ctx, usedKey, usedModel, stop ? "stopped" : "stream_error", callStarted);
       if (stop) throw stop;
-      if (err instanceof GeminiHttpError) {
+      if (err instanceof ModelError) {
         await keysRepo.recordUse(ctx.db, usedKey.id, err.status, true);
         throw new GenerationFailure(
           "API_ERROR",
-          GENERATOR_MESSAGES.apiError(err.status, redact(err.detail, opts.keys)),
+          GENERATOR_MESSAGES.apiError(err.status, redact(err.message, opts.keys)),
         );
       }
       throw err;
     }
-    const blocked = Boolean(blockReason) || finishReason === "SAFETY" || finishReason === "PROHIBITED_CONTENT";
+    const blocked = declined;
     countModelCall(ctx, usedKey, usedModel, blocked ? "blocked" : "ok", callStarted);
-    annotateSpan({ "gen_ai.request.model": usedModel, "gemini.finish_reason": finishReason ?? "" });
+    annotateSpan({
+      "gen_ai.request.model": usedModel,
+      "gen_ai.response.finish_reasons": finish ?? "",
+      ...(usage
+        ? { "gen_ai.usage.input_tokens": usage.inputTokens, "gen_ai.usage.output_tokens": usage.outputTokens }
+        : {}),
+    });
     const stop = stopped();
     if (stop) throw stop;
     if (blocked) {
@@ -262,7 +282,7 @@ async function callModelOnce(
     if (text.trim() === "") throw new GenerationFailure("NO_TEXT", GENERATOR_MESSAGES.noText);
     const answer = parseAnswer(text);
     if (!answer) {
-      const cut = finishReason === "MAX_TOKENS";
+      const cut = finish === "length";
       throw new GenerationFailure(
         cut ? "TRUNCATED" : "MALFORMED",
         GENERATOR_MESSAGES.error(cut ? GENERATOR_MESSAGES.truncated : GENERATOR_MESSAGES.malformed),

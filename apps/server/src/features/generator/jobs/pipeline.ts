@@ -12,7 +12,7 @@ import {
   type TFidelitySection,
   type TGenerationFidelity,
 } from "@mailsmith/shared";
-import type { InlineImage } from "../../../adapters/gemini/client.js";
+import type { ModelImage } from "../../../adapters/model/model-client.js";
 import type { Renderer } from "../../../adapters/renderer/renderer.js";
 import type { AppContext } from "../../../context.js";
 import type { StoredTemplateImage } from "../../../db/schema/index.js";
@@ -263,7 +263,7 @@ const promptInputs = (inputs: JobInputs): Omit<PromptInput, "previousHtml" | "fo
   layout: inputs.layout,
 });
 
-const designImages = ({ job, inputs }: StageContext): InlineImage[] =>
+const designImages = ({ job, inputs }: StageContext): ModelImage[] =>
   inputs.designs.map((data, i) => ({ mimeType: job.uploads[i]!.mimeType, data }));
 
 /** "writing": the model's answer, streamed to the job's watchers; progress saved at most once a second. */

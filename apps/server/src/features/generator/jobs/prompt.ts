@@ -4,6 +4,7 @@ import {
   type TBrandKitSnapshot,
   type TDesignLayout,
 } from "@mailsmith/shared";
+import type { AnswerSchema } from "../../../adapters/model/model-client.js";
 import { layoutSummary } from "../../../design-reader/layout-summary.js";
 import { MJML_RULES } from "../../../email-engine/mjml.js";
 
@@ -62,34 +63,33 @@ export function brandKitLines(kit: TBrandKitSnapshot): string[] {
 
 /**
  * Structured output (issue 11): the answer's JSON shape, with the images the model saw as boxes. Property order
- * puts html before designText so the email streams early. Types are Gemini's OpenAPI subset (upper-case names).
+ * puts html before designText so the email streams early. The neutral answer schema of the model interface (decision
+ * 132): each adapter translates it into its provider's form.
  */
 export const ANSWER_SCHEMA = {
-  type: "OBJECT",
+  type: "object",
   properties: {
-    subject: { type: "STRING" },
-    preheader: { type: "STRING" },
+    subject: { type: "string" },
+    preheader: { type: "string" },
     images: {
-      type: "ARRAY",
+      type: "array",
       items: {
-        type: "OBJECT",
+        type: "object",
         properties: {
-          id: { type: "STRING" },
-          kind: { type: "STRING", enum: ["photo", "logo", "icon"] },
-          alt: { type: "STRING" },
-          design: { type: "INTEGER" },
-          box: { type: "ARRAY", items: { type: "INTEGER" } },
+          id: { type: "string" },
+          kind: { type: "string", enum: ["photo", "logo", "icon"] },
+          alt: { type: "string" },
+          design: { type: "integer" },
+          box: { type: "array", items: { type: "integer" } },
         },
         required: ["id", "kind", "alt", "design", "box"],
-        propertyOrdering: ["id", "kind", "alt", "design", "box"],
       },
     },
-    html: { type: "STRING" },
-    designText: { type: "STRING" },
+    html: { type: "string" },
+    designText: { type: "string" },
   },
   required: ["subject", "preheader", "images", "html"],
-  propertyOrdering: ["subject", "preheader", "images", "html", "designText"],
-} as const;
+} as const satisfies AnswerSchema;
 
 /**
  * The prompt. The answer is JSON (site spec §7: the text between the first { and the last } is parsed and

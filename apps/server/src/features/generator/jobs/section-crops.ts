@@ -1,6 +1,6 @@
 import type { TDesignLayout } from "@mailsmith/shared";
 import sharp from "sharp";
-import type { InlineImage } from "../../../adapters/gemini/client.js";
+import type { ModelImage } from "../../../adapters/model/model-client.js";
 
 /**
  * The repair pass's close-ups (issue 43 item 3, decision 122): the sections of the design that differ most from the
@@ -82,7 +82,7 @@ export async function repairSectionCrops(opts: {
   rendered: Buffer;
   scored?: ScoredSpan[] | null;
   layout: TDesignLayout | null;
-}): Promise<InlineImage[]> {
+}): Promise<ModelImage[]> {
   try {
     const fromScore = (opts.scored ?? []).filter((s) => s.design && s.email && s.similarity < ALIKE);
     let pairs: { design: Buffer; email: Buffer; rank: number }[] = [];

@@ -1,8 +1,8 @@
 import { GEMINI_HEALTH_MESSAGES, maskKey } from "@mailsmith/shared";
-import { type GeminiClient, GeminiHttpError } from "../../../adapters/gemini/client.js";
-import { ADDRESS_REFUSED, NO_MODEL_LIST } from "../../../adapters/model/own-reasons.js";
+import type { ModelClients } from "../../../adapters/model/model-client.js";
+import { ModelError } from "../../../adapters/model/model-error.js";
 import type { AppContext } from "../../../context.js";
-import { providerOf } from "./provider.js";
+import { clientOf, endpointOf } from "./provider.js";
 import { type KeyRow, keysRepo } from "./repo.js";
 
 /**
@@ -22,45 +22,47 @@ export type CheckResult = { ok: true; models: number } | { ok: false; invalid: b
  * Why Google refused a key, as stored and shown to the admin — without the key: some of Google's texts name it
  * ("Consumer 'api_key:AIza…' has been suspended").
  */
-export function refusalReason(err: GeminiHttpError, key: Pick<KeyRow, "key">): string {
-  const text = GEMINI_HEALTH_MESSAGES.reasonRefused(err.status, err.reason || err.googleStatus, err.detail);
+export function refusalReason(err: ModelError, key: Pick<KeyRow, "key">): string {
+  const text = GEMINI_HEALTH_MESSAGES.reasonRefused(err.status, err.label, err.message);
   const masked = key.key.length >= 4 ? text.split(key.key).join(maskKey(key.key)) : text;
   return masked.replace(/AIza[0-9A-Za-z_-]{20,}/g, "[redacted]").slice(0, 300);
 }
 
 /** models.list with the key: stores the models (the key works) or why not (invalid when Google refused the key). */
-export async function checkKey(ctx: AppContext, gemini: GeminiClient, key: KeyRow, signal?: AbortSignal) {
+export async function checkKey(ctx: AppContext, clients: ModelClients, key: KeyRow, signal?: AbortSignal) {
   const timeout = AbortSignal.timeout(CHECK_TIMEOUT_MS);
   try {
-    const models = await gemini.listModels({
-      apiKey: key.key,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      ...providerOf(key),
-    });
+    const models = await clientOf(clients, key).listModels(
+      endpointOf(key),
+      signal ? AbortSignal.any([signal, timeout]) : timeout,
+    );
     await keysRepo.recordCheck(ctx.db, key.id, { models });
     return { ok: true, models: models.length } satisfies CheckResult;
   } catch (err) {
     if (signal?.aborted) throw err;
-    const http = err instanceof GeminiHttpError ? err : null;
-    const invalid = Boolean(http?.keyRefused);
-    // Our own words (a refused base URL, decision 131; an answer without a model list) say what happened; any other
-    // status 0 is an unreachable service.
+    const failure = err instanceof ModelError ? err : null;
+    const invalid = failure?.kind === "invalid_key";
+    // Our own words (a refused base URL, decision 131; an answer without a model list) say what happened; an
+    // unreachable service says so; a provider's refusal names its status, code and message.
     const reason =
-      http?.reason === ADDRESS_REFUSED || http?.reason === NO_MODEL_LIST
-        ? http.detail
-        : !http || http.status === 0
+      failure?.kind === "address_refused" || failure?.kind === "bad_answer"
+        ? failure.message
+        : !failure || failure.status === 0
           ? GEMINI_HEALTH_MESSAGES.unreachable
-          : refusalReason(http, key);
+          : refusalReason(failure, key);
     if (invalid) await keysRepo.markInvalid(ctx.db, key.id, reason);
     await keysRepo.recordCheck(ctx.db, key.id, { error: reason });
-    ctx.log.warn({ keyId: key.id, status: http?.status, reason: http?.reason }, "Gemini key check failed");
+    ctx.log.warn(
+      { keyId: key.id, provider: key.provider, kind: failure?.kind, status: failure?.status, code: failure?.label },
+      "AI key check failed",
+    );
     return { ok: false, invalid, reason } satisfies CheckResult;
   }
 }
 
 /** Checks the active keys whose lists are older than the TTL (each claimed first, so one instance does each). */
-export async function refreshStale(ctx: AppContext, gemini: GeminiClient, olderThanMs = MODELS_TTL_MS) {
+export async function refreshStale(ctx: AppContext, clients: ModelClients, olderThanMs = MODELS_TTL_MS) {
   for (const key of await keysRepo.active(ctx.db)) {
-    if (await keysRepo.claimCheck(ctx.db, key.id, olderThanMs)) await checkKey(ctx, gemini, key);
+    if (await keysRepo.claimCheck(ctx.db, key.id, olderThanMs)) await checkKey(ctx, clients, key);
   }
 }

@@ -1,9 +1,14 @@
-import type { ProviderTarget } from "../../../adapters/gemini/client.js";
+import type { ModelClient, ModelClients, ModelEndpoint } from "../../../adapters/model/model-client.js";
 import type { KeyRow } from "./repo.js";
 
-/** The provider a key calls (decision 115): absent for Gemini, else the OpenAI-compatible server at its base URL. */
-export function providerOf(key: Pick<KeyRow, "provider" | "baseUrl">): { provider?: ProviderTarget } {
-  return key.provider === "openai" && key.baseUrl ? { provider: { kind: "openai", baseUrl: key.baseUrl } } : {};
+/** The client that answers a key: the one of the provider its row names (decisions 115, 132). */
+export function clientOf(clients: ModelClients, key: Pick<KeyRow, "provider">): ModelClient {
+  return clients[key.provider];
+}
+
+/** Where a key's calls go: its secret, and its server's base URL for an OpenAI-compatible key. */
+export function endpointOf(key: Pick<KeyRow, "key" | "baseUrl">): ModelEndpoint {
+  return { apiKey: key.key, baseUrl: key.baseUrl };
 }
 
 /**

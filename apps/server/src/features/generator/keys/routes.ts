@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { GeminiClient } from "../../../adapters/gemini/client.js";
+import type { ModelClients } from "../../../adapters/model/model-client.js";
 import { adminActor } from "../../../core/audit.js";
 import { idParams, okResponse } from "../route-parts.js";
 import { type CheckResult, refreshStale } from "./discovery.js";
@@ -52,7 +52,7 @@ const testedMessage = (r: CheckResult, by = "Google") =>
  * The administrators' Gemini key pool (admin spec §7); keys leave the server masked only. Adding a key tests it
  * (models.list), "Test key" does again; the models the keys list and the model in use (decisions 094, 095).
  */
-export async function keysRoutes(appBase: FastifyInstance, { gemini }: { gemini: GeminiClient }) {
+export async function keysRoutes(appBase: FastifyInstance, { clients }: { clients: ModelClients }) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
 
@@ -85,7 +85,7 @@ export async function keysRoutes(appBase: FastifyInstance, { gemini }: { gemini:
       },
     },
     async (req, reply) => {
-      const { row, result } = await keysService.create(ctx, adminActor(req), gemini, req.body);
+      const { row, result } = await keysService.create(ctx, adminActor(req), clients, req.body);
       return reply
         .status(201)
         .send({ success: true as const, message: addedMessage(result, who(row)), data: toKeyDetail(row) });
@@ -104,7 +104,7 @@ export async function keysRoutes(appBase: FastifyInstance, { gemini }: { gemini:
       },
     },
     async (req) => {
-      const { row, result } = await keysService.test(ctx, gemini, req.params.id);
+      const { row, result } = await keysService.test(ctx, clients, req.params.id);
       return {
         success: true as const,
         ok: result.ok,
@@ -139,7 +139,7 @@ export async function keysRoutes(appBase: FastifyInstance, { gemini }: { gemini:
       },
     },
     async () => {
-      await refreshStale(ctx, gemini, 0);
+      await refreshStale(ctx, clients, 0);
       return {
         success: true as const,
         message: GEMINI_HEALTH_MESSAGES.modelsRefreshed,
@@ -180,7 +180,7 @@ export async function keysRoutes(appBase: FastifyInstance, { gemini }: { gemini:
       },
     },
     async (req) => {
-      const { row, result } = await keysService.update(ctx, adminActor(req), gemini, req.params.id, req.body);
+      const { row, result } = await keysService.update(ctx, adminActor(req), clients, req.params.id, req.body);
       const message = result ? updatedMessage(result, who(row)) : GEMINI_KEY_MESSAGES.updated;
       return { success: true as const, message, data: toKeyDetail(row) };
     },

@@ -4,7 +4,7 @@ import {
   type TCreateGeminiKey,
   type TUpdateGeminiKey,
 } from "@mailsmith/shared";
-import type { GeminiClient } from "../../../adapters/gemini/client.js";
+import type { ModelClients } from "../../../adapters/model/model-client.js";
 import { allowedAddresses, resolvedAddressProblem } from "../../../adapters/model/server-address.js";
 import type { AppContext } from "../../../context.js";
 import { type AdminActor, recordAdminChange } from "../../../core/audit.js";
@@ -58,7 +58,7 @@ export const keysService = {
   async create(
     ctx: AppContext,
     actor: AdminActor,
-    gemini: GeminiClient,
+    clients: ModelClients,
     input: TCreateGeminiKey,
   ): Promise<{ row: KeyRow; result: CheckResult }> {
     const name = input.name.trim();
@@ -83,14 +83,14 @@ export const keysService = {
       });
       return added;
     });
-    const result = await checkKey(ctx, gemini, row);
+    const result = await checkKey(ctx, clients, row);
     return { row: (await keysRepo.find(ctx.db, row.id)) ?? row, result };
   },
 
-  async test(ctx: AppContext, gemini: GeminiClient, id: string): Promise<{ row: KeyRow; result: CheckResult }> {
+  async test(ctx: AppContext, clients: ModelClients, id: string): Promise<{ row: KeyRow; result: CheckResult }> {
     const existing = await keysRepo.find(ctx.db, id);
     if (!existing) throw notFound(GEMINI_KEY_MESSAGES.notFound);
-    const result = await checkKey(ctx, gemini, existing);
+    const result = await checkKey(ctx, clients, existing);
     return { row: (await keysRepo.find(ctx.db, id)) ?? existing, result };
   },
 
@@ -130,7 +130,7 @@ export const keysService = {
   async update(
     ctx: AppContext,
     actor: AdminActor,
-    gemini: GeminiClient,
+    clients: ModelClients,
     id: string,
     input: TUpdateGeminiKey,
   ): Promise<{ row: KeyRow; result: CheckResult | null }> {
@@ -166,7 +166,7 @@ export const keysService = {
     });
     if (!row) throw notFound(GEMINI_KEY_MESSAGES.notFound);
     if (!changed) return { row, result: null };
-    const result = await checkKey(ctx, gemini, row);
+    const result = await checkKey(ctx, clients, row);
     return { row: (await keysRepo.find(ctx.db, id)) ?? row, result };
   },
 

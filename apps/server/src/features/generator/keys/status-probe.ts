@@ -1,7 +1,6 @@
 import { APP_UI_TEXTS, maskKey } from "@mailsmith/shared";
-import { createGeminiClient, type GeminiClient } from "../../../adapters/gemini/client.js";
-import { createOpenAiCompatibleClient } from "../../../adapters/openai-compatible/client.js";
-import { withOpenAiCompatible } from "../../../adapters/openai-compatible/provider-client.js";
+import type { ModelClients } from "../../../adapters/model/model-client.js";
+import { createModelClients } from "../../../adapters/model/model-clients.js";
 import type { AppContext } from "../../../context.js";
 import type { ProbeResult, StatusProbe } from "../../../core/status-probes.js";
 import { checkKey } from "./discovery.js";
@@ -17,11 +16,7 @@ const KEYS_FIX = `Create a key in Google AI Studio (aistudio.google.com/apikey) 
  * System status (decision 099): each active Gemini key checked for real (models.list, as "Test key" does: the result
  * is recorded on the key, decision 095), then the model generations will use (decision 094).
  */
-export function geminiStatusProbe(ctx: AppContext, gemini?: GeminiClient): StatusProbe {
-  const client = withOpenAiCompatible(
-    gemini ?? createGeminiClient({ baseUrl: ctx.env.GEMINI_BASE_URL }),
-    createOpenAiCompatibleClient({ allowedAddresses: ctx.env.OPENAI_COMPATIBLE_ALLOWED_ORIGINS }),
-  );
+export function geminiStatusProbe(ctx: AppContext, clients: ModelClients = createModelClients(ctx.env)): StatusProbe {
   return {
     id: "gemini",
     name: "Gemini",
@@ -39,7 +34,7 @@ export function geminiStatusProbe(ctx: AppContext, gemini?: GeminiClient): Statu
       const lines: ProbeResult[] = await Promise.all(
         keys.map(async (key) => {
           const name = `Gemini key ${key.name || maskKey(key.key)}`;
-          const result = await checkKey(ctx, client, key);
+          const result = await checkKey(ctx, clients, key);
           if (result.ok)
             return { name, state: "ok", summary: `Google accepted the key; ${result.models} models listed` };
           return {
