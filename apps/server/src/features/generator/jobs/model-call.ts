@@ -1,14 +1,14 @@
-import { setTimeout as sleep } from "node:timers/promises";
-import { GEMINI_HEALTH_MESSAGES, GENERATOR_MESSAGES } from "@mailsmith/shared";
+import { GENERATOR_MESSAGES } from "@mailsmith/shared";
 import type { ModelChunk, ModelClients, ModelFinish, ModelImage } from "../../../adapters/model/model-client.js";
 import { ModelError, type ModelErrorKind } from "../../../adapters/model/model-error.js";
 import type { AppContext } from "../../../context.js";
 import { secondsSince } from "../../../lib/metrics.js";
 import { annotateSpan, inSpan } from "../../../lib/trace.js";
-import { checkKey, refusalReason } from "../keys/discovery.js";
+import { checkKey } from "../keys/discovery.js";
+import { keyFailover, keyOrder } from "../keys/failover.js";
 import { modelPolicy } from "../keys/models.js";
 import { clientOf, endpointOf, openAiModelOf } from "../keys/provider.js";
-import { type KeyRow, keysRepo, REPEATED_FAILURES } from "../keys/repo.js";
+import { type KeyRow, keysRepo } from "../keys/repo.js";
 import { HtmlFieldDecoder, type ParsedAnswer, parseAnswer } from "./answer.js";
 import { GenerationFailure, JobAborted } from "./failures.js";
 import { ANSWER_SCHEMA } from "./prompt.js";
@@ -20,44 +20,13 @@ import { ANSWER_SCHEMA } from "./prompt.js";
  * local reader (decision 122) writes without it.
  */
 
-/** Failures after which the next key in the pool is tried; any other (a refused request, a bad answer) ends the call. */
-const FAILOVER = new Set<ModelErrorKind>(["quota", "overloaded", "unavailable", "address_refused"]);
 /** The answer's temperature: steady, not creative (a reasoning model that takes only its default is asked without). */
 const TEMPERATURE = 0.4;
-/** The longest wait a 429's RetryInfo gets (decision 095); a 429 without one waits this. */
-const MAX_BACKOFF_MS = 30_000;
-const DEFAULT_BACKOFF_MS = 2_000;
-/** A key Google rate-limited is tried after the others for the retryDelay it gave (at most an hour). */
-const MAX_RATE_LIMITED_MS = 60 * 60 * 1000;
 
 /** What a model call needs: the app and every provider's client. */
 export interface ModelDeps {
   ctx: AppContext;
   models: ModelClients;
-}
-
-function shuffle<T>(items: T[]): T[] {
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
-}
-
-/**
- * The order keys are tried in (decision 095): working keys in random order, then rate-limited ones (soonest free
- * first); keys marked invalid only when no other key is left — then all of them, since a key that works again is
- * marked OK.
- */
-export function keyOrder(keys: KeyRow[], now = new Date()): KeyRow[] {
-  const valid = keys.filter((k) => !k.invalidReason);
-  const limited = (k: KeyRow) => Boolean(k.rateLimitedUntil && k.rateLimitedUntil > now);
-  const usable = [
-    ...shuffle(valid.filter((k) => !limited(k))),
-    ...valid.filter(limited).sort((a, b) => a.rateLimitedUntil!.getTime() - b.rateLimitedUntil!.getTime()),
-  ];
-  return usable.length ? usable : shuffle(keys);
 }
 
 /** Keys must never reach a response, even inside an upstream error text. */
@@ -81,11 +50,10 @@ async function ensureListed(deps: ModelDeps, keys: KeyRow[], signal: AbortSignal
 }
 
 /**
- * One model call with key and model failover, under the generation time budget (decisions 094, 095). Keys are tried
- * in keyOrder; a key Google refuses (API_KEY_INVALID, PERMISSION_DENIED) is marked invalid and the next key is tried;
- * a 429 waits the RetryInfo delay (at most 30 s, and only while the budget allows) before the next key, since keys of
- * one Google project share one quota; a model that answers NOT_FOUND is retired with a notice and the next model is
- * tried with the same key. Streams the html deltas to `onHtml`. Throws GenerationFailure with the spec's messages, or
+ * One model call with key and model failover, under the generation time budget (decisions 094, 095, 132). Keys come
+ * from `keys/failover.ts` (its order; a refused key marked invalid, a quota's wait, the next key or the end, by the
+ * failure's kind); a Gemini model that answers NOT_FOUND is retired here with a notice and the next model is tried
+ * with the same key. Streams the html deltas to `onHtml`. Throws GenerationFailure with the spec's messages, or
  * JobAborted when the job's signal fired.
  */
 export function callModel(deps: ModelDeps, opts: Parameters<typeof callModelOnce>[1]) {
@@ -146,12 +114,9 @@ async function callModelOnce(
     let usedKey: KeyRow | undefined;
     let usedModel: string | undefined;
     let lastError: ModelError | undefined;
-    const queue = keyOrder(keys);
-    const single = queue.length === 1;
-    let retriedAfter429 = false;
+    const failover = keyFailover(ctx, keys, { startedAt, budgetMs: ctx.env.GEMINI_TIMEOUT_MS, signal });
     let callStarted = 0;
-    while (queue.length > 0) {
-      const key = queue.shift()!;
+    for (let key = failover.next(); key; key = failover.next()) {
       const model = key.provider === "openai" ? openAiModelOf(key) : modelFor(key);
       if (!model || dead.has(model)) continue;
       try {
@@ -169,61 +134,25 @@ async function callModelOnce(
         usedKey = key;
         usedModel = model;
         annotateSpan({ "gen_ai.system": key.provider });
-        await keysRepo.recordUse(ctx.db, key.id, 200, false);
-        if (key.invalidReason || key.failStreak || key.rateLimitedUntil) await keysRepo.markWorking(ctx.db, key.id);
+        await failover.worked(key);
         break;
       } catch (err) {
         const stop = stopped();
         if (stop) throw stop;
         if (!(err instanceof ModelError)) throw err;
         countModelCall(ctx, key, model, FAILED_OUTCOME[err.kind], callStarted);
-        await keysRepo.recordUse(ctx.db, key.id, err.status, true);
         lastError = err;
+        const moveOn = await failover.failed(key, err);
         if (err.kind === "model_not_found") {
           // Retired (or never there): not the key's fault. The next model, with the same key.
           dead.add(model);
           // An OpenAI-compatible key has one model (its admin's choice): the next key, no Gemini notice.
           if (key.provider === "openai") continue;
           await modelPolicy.retire(ctx, model, plan.candidates.find((m) => !dead.has(m)) ?? null);
-          queue.unshift(key);
+          failover.again(key);
           continue;
         }
-        if (err.kind === "invalid_key") {
-          await keysRepo.markInvalid(ctx.db, key.id, refusalReason(err, key));
-          ctx.log.warn(
-            { keyId: key.id, provider: key.provider, status: err.status, code: err.label },
-            "The AI service refused a key; marked invalid",
-          );
-          continue;
-        }
-        if (!FAILOVER.has(err.kind)) break;
-        if (err.kind === "quota") {
-          const delay = err.details.retryAfterMs ?? DEFAULT_BACKOFF_MS;
-          await keysRepo.markRateLimited(ctx.db, key.id, new Date(Date.now() + Math.min(delay, MAX_RATE_LIMITED_MS)));
-          // Keys of one Google project share one quota: wait as asked (bounded) before the next key — unless the
-          // wait would leave too little of the budget for the answer, then the next key (maybe another project) now.
-          const wait = Math.min(delay, MAX_BACKOFF_MS);
-          const reserve = Math.min(MAX_BACKOFF_MS, ctx.env.GEMINI_TIMEOUT_MS / 2);
-          if (Date.now() - startedAt + wait + reserve <= ctx.env.GEMINI_TIMEOUT_MS)
-            await sleep(wait, undefined, { signal });
-          if (single && !retriedAfter429) {
-            retriedAfter429 = true;
-            queue.push(key);
-          }
-        } else if (err.kind === "overloaded") {
-          await keysRepo.recordFailure(
-            ctx.db,
-            key.id,
-            GEMINI_HEALTH_MESSAGES.reasonRepeated(
-              REPEATED_FAILURES,
-              `${err.status} ${err.details.providerStatus ?? ""}`.trim(),
-            ),
-          );
-        }
-        ctx.log.warn(
-          { keyId: key.id, provider: key.provider, kind: err.kind, status: err.status },
-          "AI key failed; trying the next one",
-        );
+        if (!moveOn) break;
       }
     }
     if (!chunks || !usedKey || !usedModel) {
