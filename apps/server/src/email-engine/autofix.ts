@@ -1,4 +1,3 @@
-import type { EmailAutofix } from "@mailsmith/shared";
 import type { Element } from "domhandler";
 import { isOwnUrl, isSpecialHref, schemelessKind } from "./checks/links.js";
 import { hasMergeTag, loadEmail, serializeEmail } from "./dom.js";
@@ -26,16 +25,4 @@ export function applyUseHttps(html: string, ownOrigins: readonly string[] = []):
     changed += 1;
   });
   return { html: changed ? serializeEmail($) : html, changed };
-}
-
-/** The fixes that are a pass of their own here; the others are the engine's fix groups or the member's edits. */
-export function applyAutofix(
-  html: string,
-  fix: Extract<EmailAutofix, "use-https">,
-  ownOrigins: readonly string[] = [],
-): { html: string; changed: number } {
-  switch (fix) {
-    case "use-https":
-      return applyUseHttps(html, ownOrigins);
-  }
 }

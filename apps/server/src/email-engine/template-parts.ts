@@ -4,7 +4,9 @@ import { formatHex } from "culori";
 import type { AnyNode, Element } from "domhandler";
 import { decodeHTMLAttribute } from "entities";
 import { parseColour } from "./checks/computed.js";
+import { suggestAlt } from "./checks/images.js";
 import { firstElement, isHidden, isTag, loadEmail, parseStyle, styleOf, visibleText } from "./dom.js";
+import { linkImageName } from "./passes/a11y-link-names.js";
 
 /**
  * The editable parts of an email (decision 126): text blocks, links, buttons, pictures and top-level sections, read
@@ -99,7 +101,19 @@ function sectionName(el: Element, $: CheerioAPI, index: number): string {
 const attr = (el: Element, name: string) =>
   el.attribs[name] === undefined ? undefined : decodeHTMLAttribute(el.attribs[name]);
 
-/** Every editable part of `html`, and its element (for apply-edits.ts). `altOf` suggests alt texts by address. */
+/**
+ * A suggestion for a picture without alt text, for the member to confirm: where its link goes ("Share on X
+ * (Twitter)"), else its title or file-name words — what the accessibility fix lists, never written in by itself.
+ */
+function suggestedAlt($: CheerioAPI, img: Element): string | undefined {
+  const href = $(img).closest("a[href]").attr("href");
+  return href ? linkImageName(href, img) : suggestAlt(img);
+}
+
+/**
+ * Every editable part of `html`, and its element (for apply-edits.ts). `altOf` suggests alt texts by address (the
+ * model's); a picture it knows nothing about gets the suggestion the email itself gives (suggestedAlt).
+ */
 export function readParts(html: string, altOf: (src: string) => string | undefined = () => undefined): PartElements {
   const $ = loadEmail(html);
   const elements = new Map<string, Element>();
@@ -133,7 +147,7 @@ export function readParts(html: string, altOf: (src: string) => string | undefin
       const width = Number.parseInt(node.attribs.width ?? parseStyle(node.attribs.style).get("width") ?? "", 10);
       if (!(width > 0 && width <= 2)) {
         const src = attr(node, "src")!;
-        const suggestion = altOf(src);
+        const suggestion = altOf(src) ?? (node.attribs.alt === undefined ? suggestedAlt($, node) : undefined);
         add("image", node, {
           text: null,
           src,

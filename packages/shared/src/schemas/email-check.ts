@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZEmailReportSchema } from "./email-report.js";
 import { ZFidelityPartsSchema } from "./generation-jobs.js";
 import { DEFAULT_EMAIL_TYPE, EMAIL_TYPES, GENERATOR_LIMITS } from "./generator.js";
+import { ZAltPictureSchema } from "./template-edit.js";
 
 /**
  * "Check my email" (issue 10 §7): a member pastes or uploads an HTML email they already have and gets it back
@@ -97,6 +98,8 @@ export const ZEmailCheckResponseSchema = z.object({
   subject: z.string(),
   /** Report with render figures and previews (data: URLs of compressed images, decision 026). */
   report: ZEmailReportSchema,
+  /** Pictures without alt text, each with a field in the report (part ids of `html`, for POST /api/email-fix). */
+  altPictures: z.array(ZAltPictureSchema).optional(),
   /**
    * Only when a design image was sent (multipart field `design`): the fidelity score of the email rendered at the
    * design's width against it (decision 058), and that rendering as a data: URL for the comparison view; null

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EMAIL_CHECK_MESSAGES } from "./email-check.js";
-import { ZEmailReportSchema } from "./email-report.js";
+import { EMAIL_AUTOFIXES, EMAIL_REPORT_UI, ZEmailReportSchema } from "./email-report.js";
+import { ZAltPictureSchema, ZAltTextsSchema } from "./template-edit.js";
 
 /**
  * One-click fixes (issue 37 items 1 and 7, decision 108): deterministic passes of the email engine, applied on Check
@@ -22,19 +23,34 @@ export const ZEmailFixChangeSchema = z.object({
 });
 export type TEmailFixChange = z.infer<typeof ZEmailFixChangeSchema>;
 
-export const ZEmailFixRequestSchema = z.object({
-  html: z.string({ error: EMAIL_CHECK_MESSAGES.htmlRequired }),
-  fixes: z.array(z.enum(EMAIL_FIXES)).min(1).max(EMAIL_FIXES.length).default(["accessibility"]),
-});
+/**
+ * POST /api/email-fix: the report's one-click fixes on Check my email — the same list as a template's (use-https,
+ * accessibility, dark-mode, alt-text). "alt-text" carries the member's alt texts (part ids of `html`, as the check or
+ * the previous fix answered them in `altPictures`); at least one must be written.
+ */
+export const ZEmailFixRequestSchema = z
+  .object({
+    html: z.string({ error: EMAIL_CHECK_MESSAGES.htmlRequired }),
+    fixes: z.array(z.enum(EMAIL_AUTOFIXES)).min(1).max(EMAIL_AUTOFIXES.length).default(["accessibility"]),
+    alts: ZAltTextsSchema.optional(),
+  })
+  .refine((v) => !v.fixes.includes("alt-text") || (v.alts ?? []).some((a) => a.alt), {
+    message: EMAIL_REPORT_UI.altRequired,
+    path: ["alts"],
+  });
 export type TEmailFixRequest = z.input<typeof ZEmailFixRequestSchema>;
 
 export const ZEmailFixResponseSchema = z.object({
   success: z.literal(true),
   /** The fixed email (processed as an existing email, then the fixes). */
   html: z.string(),
+  /** Its plain-text part, written again from the fixed email. */
+  text: z.string(),
   changes: z.array(ZEmailFixChangeSchema),
   /** The report of the fixed email: the shape of POST /api/email-check's (rendered checks and previews included). */
   report: ZEmailReportSchema,
+  /** Pictures of the fixed email still waiting for an alt text (part ids of `html`). */
+  altPictures: z.array(ZAltPictureSchema),
 });
 export type TEmailFixResponse = z.infer<typeof ZEmailFixResponseSchema>;
 

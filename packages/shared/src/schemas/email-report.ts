@@ -10,7 +10,7 @@ export const EMAIL_CHECK_STATUSES = ["pass", "warn", "fail"] as const;
 export type EmailCheckStatus = (typeof EMAIL_CHECK_STATUSES)[number];
 
 /**
- * Fixes the server can apply in one click (applyAutofix and the fix groups on the server; issue 45 item 2): "use
+ * Fixes the server can apply in one click (prepareReportFixes and the fix groups on the server; issue 45 item 2): "use
  * https" (links without a scheme, http: addresses), "accessibility" and "dark-mode" (the engine's fix groups), and
  * "alt-text" (the alt texts the member writes in the report, one field per picture).
  */

@@ -121,7 +121,7 @@ export const ZEditablePartSchema = z.object({
   background: z.string().nullable().optional(),
   src: z.string().optional(),
   alt: z.string().nullable().optional(),
-  /** Pictures: a suggestion for a missing alt text (the model's alt for this picture). */
+  /** Pictures: a suggestion for a missing alt text (the model's alt, else where its link goes or its file name). */
   altSuggestion: z.string().optional(),
   /** Sections: a short name (its heading or first words). */
   name: z.string().optional(),
@@ -170,12 +170,24 @@ export const ZEditPictureResponseSchema = z.object({
 });
 export type TEditPicture = z.infer<typeof ZEditPictureResponseSchema>["data"];
 
+/** The member's alt texts for the "alt-text" fix: one per picture, by its part id in the HTML the fix runs on. */
+export const ZAltTextsSchema = z
+  .array(z.object({ id: partId, alt: z.string().trim().max(TEMPLATE_EDIT_LIMITS.maxAltLength) }))
+  .max(200);
+export type TAltTexts = z.infer<typeof ZAltTextsSchema>;
+
+/** A picture waiting for the member's alt text: its part id, address, and a suggestion to confirm when there is one. */
+export const ZAltPictureSchema = z.object({
+  id: partId,
+  src: z.string(),
+  /** The model's alt for it, else where its link goes or its title or file-name words; never written in unasked. */
+  suggestion: z.string().optional(),
+});
+export type TAltPicture = z.infer<typeof ZAltPictureSchema>;
+
 /** POST /api/templates/:id/autofix: the fix, and for "alt-text" the member's alt text per picture (its part id). */
 export const ZTemplateAutofixSchema = z.object({
   fix: z.enum(EMAIL_AUTOFIXES),
-  alts: z
-    .array(z.object({ id: partId, alt: z.string().trim().max(TEMPLATE_EDIT_LIMITS.maxAltLength) }))
-    .max(200)
-    .optional(),
+  alts: ZAltTextsSchema.optional(),
 });
 export type TTemplateAutofix = z.infer<typeof ZTemplateAutofixSchema>;

@@ -92,14 +92,15 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
       schema: {
         tags: ["email-check"],
         summary:
-          'One-click fixes for an existing HTML email (JSON { html, fixes: ["accessibility", "dark-mode"] }, ≤ 500 KB): the fixed HTML, every change { id, reason, before, after, applied } (applied false: a suggestion), and the fixed email\'s report (the shape of POST /api/email-check\'s). Free, 30 per 10 minutes',
+          'The report\'s one-click fixes for an existing HTML email (JSON { html, fixes: ["use-https", "accessibility", "dark-mode", "alt-text"], alts: [{ id, alt }] for "alt-text" }, ≤ 500 KB): the fixed HTML and plain text, every change { id, reason, before, after, applied } (applied false: a suggestion), the fixed email\'s report (the shape of POST /api/email-check\'s) and the pictures still waiting for an alt text. Free, 30 per 10 minutes',
         body: ZEmailFixRequestSchema,
         response: { 200: ZEmailFixResponseSchema },
       },
     },
     async (req) => {
       const user = currentUser(req);
-      return fixEmail(deps, { html: req.body.html, fixes: req.body.fixes, sender: senderOf(user) });
+      const { html, fixes, alts } = req.body;
+      return fixEmail(deps, { html, fixes, alts, sender: senderOf(user) });
     },
   );
 }

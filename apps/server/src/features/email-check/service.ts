@@ -1,8 +1,9 @@
 import {
   EMAIL_CHECK_LIMITS,
   EMAIL_CHECK_MESSAGES,
-  type EmailFixName,
+  type EmailAutofix,
   RENDER_UNAVAILABLE_TEXTS,
+  type TAltTexts,
   type TEmailCheck,
   type TEmailCheckResponse,
   type TEmailFixResponse,
@@ -20,6 +21,7 @@ import { readHtmlInput } from "../../email-engine/existing-html.js";
 import { compareWithDesign, renderWidthForImage, withImagePlaceholders } from "../../email-engine/fidelity/index.js";
 import type { EmailProcessor } from "../../email-engine/pool.js";
 import { type RenderOutcome, type StoreAs, withRenderOutcome } from "../../email-engine/render-report.js";
+import { picturesWaitingForAlt, prepareReportFixes } from "../../email-engine/report-fixes.js";
 import { AppError } from "../../lib/app-error.js";
 
 export interface EmailCheckDeps {
@@ -78,6 +80,7 @@ export async function checkEmail(
     text: processed.text,
     subject: processed.subject,
     report,
+    altPictures: picturesWaitingForAlt(processed.html),
     ...(design ? { fidelity: await fidelityAgainst(deps, processed.html, design, rendered.renders?.desktop) } : {}),
   };
 }
@@ -104,17 +107,34 @@ async function renderOrDegrade(deps: EmailCheckDeps, html: string): Promise<Rend
 }
 
 /**
- * One-click fixes (POST /api/email-fix, decision 108): the email processed as on Check my email with the asked
- * fixes applied, every change listed, and the fixed email's full report (rendered checks and previews).
+ * One-click fixes (POST /api/email-fix; decisions 108, 126 and 133): the report's fixes — the same as a template's,
+ * from the engine's one home (prepareReportFixes) — on the email as shown, processed as on Check my email, every
+ * change listed, and the fixed email's full report (rendered checks and previews) and plain text. Nothing is saved.
  */
 export async function fixEmail(
   deps: EmailCheckDeps,
-  input: { html: string | undefined; fixes: EmailFixName[]; sender?: Sender },
+  input: { html: string | undefined; fixes: EmailAutofix[]; alts?: TAltTexts; sender?: Sender },
 ): Promise<TEmailFixResponse> {
-  const html = await readHtmlInput(input.html);
-  const processed = await deps.processor.run({ html, source: "existing", fixes: input.fixes });
+  const given = await readHtmlInput(input.html);
+  const { html, groups } = prepareReportFixes(given, {
+    fixes: input.fixes,
+    alts: input.alts,
+    ownOrigins: deps.ownOrigins,
+  });
+  const processed = await deps.processor.run({
+    html,
+    source: "existing",
+    ...(groups.length ? { fixes: groups } : {}),
+  });
   const { report } = await fullReport(deps, processed, input.sender);
-  return { success: true, html: processed.html, changes: processed.fixes, report };
+  return {
+    success: true,
+    html: processed.html,
+    text: processed.text,
+    changes: processed.fixes,
+    report,
+    altPictures: picturesWaitingForAlt(processed.html),
+  };
 }
 
 /** The processed email's report with the rendered checks and the sending checks, worked out side by side. */

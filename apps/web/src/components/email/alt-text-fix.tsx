@@ -4,10 +4,10 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 
 export interface AltPicture {
-  /** The picture's part id (GET /api/templates/:id/parts). */
+  /** The picture's part id (a template's parts, or Check my email's altPictures). */
   id: string;
   src: string;
-  /** The model's alt for this picture, when it gave one: the field starts with it. */
+  /** The model's alt, or where its link goes or its file name: the field starts with it, for the member to confirm. */
   suggestion?: string;
 }
 
@@ -18,7 +18,7 @@ const shortSrc = (src: string) => {
 
 /**
  * The report's "add the missing alt texts": a field per picture without alt text, prefilled with
- * the suggestion when there is one, and one button that saves them (a new version on a template). A person writes
+ * the suggestion when there is one, and one button that writes them in (a new version on a template). A person writes
  * them: nothing is invented for a content picture.
  */
 export function AltTextFix({

@@ -26,7 +26,7 @@ function groupChecks(checks: TEmailCheck[]) {
 
 /** What a page that shows the report can fix, and how (decision 126). */
 export interface ReportFixes {
-  /** The fixes this page applies (Check my email has no template to save alt texts on). */
+  /** The fixes this page applies: every one where a page can apply them (the template page and Check my email). */
   offered: readonly EmailAutofix[];
   apply: (fix: EmailAutofix, alts?: { id: string; alt: string }[]) => void;
   /** The fix being applied. */

@@ -1,7 +1,6 @@
 import {
   autofixOf,
   EMAIL_REPORT_UI,
-  type EmailAutofix,
   GENERATOR_MESSAGES,
   type TTemplateAutofix,
   type TTemplateFull,
@@ -9,8 +8,7 @@ import {
 } from "@mailsmith/shared";
 import { type AppContext, ownOrigins } from "../../../context.js";
 import type { UserRow } from "../../../core/identity/users.js";
-import { applyEdits, EditRefused } from "../../../email-engine/apply-edits.js";
-import { applyAutofix } from "../../../email-engine/autofix.js";
+import { prepareReportFixes } from "../../../email-engine/report-fixes.js";
 import type { ProcessEmailResult } from "../../../email-engine/types.js";
 import { AppError, badRequest } from "../../../lib/app-error.js";
 import type { GenerationRow } from "../repo.js";
@@ -20,32 +18,17 @@ import { historyService } from "./service.js";
 
 /** The fixed email: processed again as "existing" (our skeleton kept as it is), with the engine's fix group if any. */
 async function fixedEmail(ctx: AppContext, row: GenerationRow, input: TTemplateAutofix): Promise<ProcessEmailResult> {
-  const html = row.html ?? "";
-  const run = (next: string, fixes?: ("accessibility" | "dark-mode")[]) =>
-    ctx.emailEngine.run({ html: next, subject: row.subject, source: "existing", ...(fixes ? { fixes } : {}) });
-  const fix: EmailAutofix = input.fix;
-  switch (fix) {
-    case "use-https":
-      return run(applyAutofix(html, fix, ownOrigins(ctx.env)).html);
-    case "accessibility":
-    case "dark-mode":
-      return run(html, [fix]);
-    case "alt-text": {
-      const alts = (input.alts ?? []).filter((a) => a.alt.trim());
-      if (alts.length === 0) throw badRequest(EMAIL_REPORT_UI.altRequired, "ALT_REQUIRED");
-      try {
-        return run(
-          applyEdits(
-            html,
-            alts.map((a) => ({ op: "image" as const, id: a.id, alt: a.alt })),
-          ).html,
-        );
-      } catch (err) {
-        if (err instanceof EditRefused) throw badRequest(err.message, "EDIT_REFUSED");
-        throw err;
-      }
-    }
-  }
+  const { html, groups } = prepareReportFixes(row.html ?? "", {
+    fixes: [input.fix],
+    alts: input.alts,
+    ownOrigins: ownOrigins(ctx.env),
+  });
+  return ctx.emailEngine.run({
+    html,
+    subject: row.subject,
+    source: "existing",
+    ...(groups.length ? { fixes: groups } : {}),
+  });
 }
 
 /**
