@@ -146,3 +146,45 @@ test("Check my email: the report's Fix accessibility replaces the shown report a
   await expect(a11y.getByRole("button", { name: "Fix accessibility" })).toHaveCount(0);
   await expect(page.getByTestId("check-output")).toContainText('lang="en"');
 });
+
+test("Check my email: Use https and the alt text fields change the report, previews and HTML at once", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await signUpMember(page);
+  await page.goto("/user/check-email");
+  const loose = EMAIL.replace('href="https://example.com/story"', 'href="example.com/story"').replace(
+    ' alt="Our spring collection"',
+    "",
+  );
+  await page.getByLabel("Email HTML").fill(loose);
+  await page.getByRole("button", { name: "Check", exact: true }).click();
+  const report = page.getByRole("region", { name: "Email report" });
+  const links = report.getByRole("region", { name: "Links" });
+  const a11y = report.getByRole("region", { name: "Accessibility" });
+  await expect(links.getByText("Links without https://")).toBeVisible({ timeout: 60_000 });
+
+  await links.getByRole("button", { name: "Use https" }).click();
+  await expect(page.getByText(/^Fixed: every link and image now uses https/)).toBeVisible({ timeout: 90_000 });
+  await expect(links.getByText("Links without https://")).toHaveCount(0);
+  await expect(report.getByRole("button", { name: "Use https" })).toHaveCount(0);
+  await expect(page.getByTestId("check-output")).toContainText('href="https://example.com/story"');
+
+  // The picture waits for a person: its field starts with the file name's words, written in only on Save.
+  const altForm = a11y.getByRole("form", { name: "Alternative texts for the pictures" });
+  const field = altForm.getByLabel(/Picture 1: hero\.png/);
+  await expect(field).toHaveValue("Hero");
+  await expect(page.getByTestId("check-output")).not.toContainText('alt="Hero"');
+  await field.fill("Dresses on a rail");
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await altForm.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`check-email-fixes-${width}.png`), fullPage: true });
+  }
+  expect(await axeViolations(page)).toEqual([]);
+  await altForm.getByRole("button", { name: "Save alt texts" }).click();
+  await expect(page.getByText(/^Alt texts saved/)).toBeVisible({ timeout: 90_000 });
+  await expect(a11y.getByRole("form", { name: "Alternative texts for the pictures" })).toHaveCount(0);
+  await expect(page.getByTestId("check-output")).toContainText('alt="Dresses on a rail"');
+  await page.screenshot({ path: testInfo.outputPath("check-email-fixed-1280.png"), fullPage: true });
+});
