@@ -266,7 +266,7 @@ describe("download my data", () => {
     expect(res.headers.get("content-type")).toBe("application/zip");
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
     const json = (name: string) => JSON.parse(new TextDecoder().decode(files[name]));
-    expect(json("profile.json").profile).toMatchObject({ _id: m.id, email: m.email });
+    expect(json("profile.json").profile).toMatchObject({ _id: m.id, email: m.email, language: "en" });
     expect(json("profile.json").signInMethods).toEqual(["credential"]);
     expect(JSON.stringify(json("profile.json"))).not.toMatch(/password"\s*:\s*"[^"]/);
     expect(json("orders.json").packageOrders.map((o: { orderId: string }) => o.orderId)).toEqual([orderId]);

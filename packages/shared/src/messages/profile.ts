@@ -20,6 +20,25 @@ export const PROFILE_UI_TEXTS = {
   phone: "Phone Number",
   city: "City",
   country: "Country",
+  language: "Language of your emails",
+  languageHint:
+    "Written as the email's language (for screen readers and translation) when its text is too short to tell; longer text decides by itself.",
+  /** Each language in English, then in its own words (a reader looks for either). */
+  languageNames: {
+    en: "English",
+    fr: "French (français)",
+    de: "German (Deutsch)",
+    es: "Spanish (español)",
+    it: "Italian (italiano)",
+    pt: "Portuguese (português)",
+    nl: "Dutch (Nederlands)",
+    pl: "Polish (polski)",
+    sv: "Swedish (svenska)",
+    da: "Danish (dansk)",
+    ja: "Japanese (日本語)",
+    zh: "Chinese (中文)",
+    ar: "Arabic (العربية)",
+  } as Record<string, string>,
   saving: "Saving...",
   save: "Save Changes",
 } as const;

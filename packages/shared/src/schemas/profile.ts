@@ -23,9 +23,19 @@ export const PROFILE_MESSAGES = {
   notYourProfile: "You can only update your own profile.",
   /** A photo address naming a stored file that is not this member's own upload (decision 125). */
   photoNotYours: "That picture is not one of your uploads. Please upload your photo again.",
+  languageUnknown: "Please choose one of the languages in the list.",
 } as const;
 
 const text = (max: number) => z.string().trim().max(max);
+
+/**
+ * The languages a member may choose for their emails (BCP 47, decision 133): what the accessibility fix writes as an
+ * email's `lang` when its text is too short or too mixed to tell. The reader's languages first.
+ */
+export const EMAIL_LANGUAGES = ["en", "fr", "de", "es", "it", "pt", "nl", "pl", "sv", "da", "ja", "zh", "ar"] as const;
+export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
+export const DEFAULT_EMAIL_LANGUAGE: EmailLanguage = "en";
+export const ZEmailLanguageSchema = z.enum(EMAIL_LANGUAGES, { error: PROFILE_MESSAGES.languageUnknown });
 
 /**
  * PUT /api/update-user-profile/{userId} (spec payload: userName, aboutMe, profileURL, email, address,
@@ -50,6 +60,8 @@ export const ZProfileUpdateSchema = z
     city: text(120).default(""),
     country: text(120).default(""),
     phone: text(40).default(""),
+    /** Left out: the language stays as it is (older forms and API clients do not send it). */
+    language: ZEmailLanguageSchema.optional(),
   })
   .passthrough();
 export type TProfileUpdate = z.input<typeof ZProfileUpdateSchema>;
@@ -74,6 +86,7 @@ export const ZProfileFormSchema = z.object({
   city: text(120),
   country: text(120),
   phone: text(40),
+  language: ZEmailLanguageSchema,
 });
 export type TProfileForm = z.infer<typeof ZProfileFormSchema>;
 

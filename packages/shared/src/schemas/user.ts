@@ -17,6 +17,8 @@ export const ZUserSchema = z.object({
   city: z.string(),
   country: z.string(),
   phone: z.string(),
+  /** The member's language (BCP 47): the `lang` of their emails when the text is too short to tell. */
+  language: z.string(),
   banned: z.boolean(),
   createdAt: z.string(),
   /** False until the member opens the link of the verification mail; the sign-up credits wait for it. */

@@ -39,6 +39,7 @@ export function toUserDto(row: UserRow): TUser {
     city: row.city,
     country: row.country,
     phone: row.phone,
+    language: row.language,
     banned: row.banned,
     createdAt: row.createdAt.toISOString(),
     emailVerified: row.emailVerified,

@@ -28,6 +28,8 @@ export const user = pgTable(
     city: text("city").notNull().default(""),
     country: text("country").notNull().default(""),
     phone: text("phone").notNull().default(""),
+    /** The member's language (BCP 47): an email's lang when its text is too short to tell (decision 133). */
+    language: text("language").notNull().default("en"),
     banned: boolean("banned").notNull().default(false),
     /** Sessions created before this moment are refused, even from the cookie cache (password reset, disable). */
     sessionsRevokedAt: timestamp("sessions_revoked_at", { withTimezone: true }),

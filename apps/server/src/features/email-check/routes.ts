@@ -80,7 +80,7 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
       } else {
         html = req.body?.html;
       }
-      return checkEmail(deps, { html, design, sender: senderOf(user) });
+      return checkEmail(deps, { html, design, sender: senderOf(user), language: user.language });
     },
   );
 
@@ -100,7 +100,7 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
     async (req) => {
       const user = currentUser(req);
       const { html, fixes, alts } = req.body;
-      return fixEmail(deps, { html, fixes, alts, sender: senderOf(user) });
+      return fixEmail(deps, { html, fixes, alts, sender: senderOf(user), language: user.language });
     },
   );
 }

@@ -68,11 +68,11 @@ export const previewAsDataUrl: StoreAs = async (name, png) => {
  */
 export async function checkEmail(
   deps: EmailCheckDeps,
-  input: { html: string | Buffer | undefined; design?: string | Buffer; sender?: Sender },
+  input: { html: string | Buffer | undefined; design?: string | Buffer; sender?: Sender; language?: string },
 ): Promise<TEmailCheckResponse> {
   const html = await readHtmlInput(input.html);
   const design = input.design === undefined ? undefined : await readDesign(input.design);
-  const processed = await deps.processor.run({ html, source: "existing" });
+  const processed = await deps.processor.run({ html, source: "existing", language: input.language });
   const { rendered, report } = await fullReport(deps, processed, input.sender);
   return {
     success: true,
@@ -113,7 +113,7 @@ async function renderOrDegrade(deps: EmailCheckDeps, html: string): Promise<Rend
  */
 export async function fixEmail(
   deps: EmailCheckDeps,
-  input: { html: string | undefined; fixes: EmailAutofix[]; alts?: TAltTexts; sender?: Sender },
+  input: { html: string | undefined; fixes: EmailAutofix[]; alts?: TAltTexts; sender?: Sender; language?: string },
 ): Promise<TEmailFixResponse> {
   const given = await readHtmlInput(input.html);
   const { html, groups } = prepareReportFixes(given, {
@@ -124,6 +124,8 @@ export async function fixEmail(
   const processed = await deps.processor.run({
     html,
     source: "existing",
+    // The member's language: the email's lang when its text is too short to tell.
+    language: input.language,
     ...(groups.length ? { fixes: groups } : {}),
   });
   const { report } = await fullReport(deps, processed, input.sender);

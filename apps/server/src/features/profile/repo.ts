@@ -4,7 +4,7 @@ import type { DbOrTx } from "../../db/client.js";
 import { account, user } from "../../db/schema/index.js";
 
 export type ProfileFields = Partial<
-  Pick<typeof user.$inferInsert, "name" | "aboutMe" | "address" | "city" | "country" | "phone" | "image">
+  Pick<typeof user.$inferInsert, "name" | "aboutMe" | "address" | "city" | "country" | "phone" | "image" | "language">
 >;
 
 /** One statement: a missing user updates no row (undefined), with no read before the write. */

@@ -3,6 +3,7 @@ import {
   forwardRef,
   type InputHTMLAttributes,
   type ReactNode,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
   useState,
@@ -17,35 +18,69 @@ export function inputClasses(invalid?: boolean) {
 
 type FieldProps = { label: string; error?: string; hint?: ReactNode };
 
+/** What a field's control is wired with: its id, the note that describes it, and whether it is invalid. */
+type ControlWiring = { id: string; "aria-invalid"?: true; "aria-describedby"?: string; className: string };
+
+/** Label + one control + error or hint, wired for screen readers (TextField, SelectField). */
+function LabelledControl({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  control,
+}: FieldProps & { id?: string; className: string; control: (wiring: ControlWiring) => ReactNode }) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {control({
+        id: inputId,
+        ...(error ? { "aria-invalid": true as const } : {}),
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        className: inputClasses(Boolean(error)),
+      })}
+      {error ? (
+        <p id={`${inputId}-error`} className="mt-1 text-xs text-red-600">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** Label + input + error text, wired for screen readers. */
 export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & FieldProps>(
   function TextField({ label, error, hint, id, className = "", ...props }, ref) {
-    const autoId = useId();
-    const inputId = id ?? autoId;
-    const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
     return (
-      <div className={className}>
-        <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
-          {label}
-        </label>
-        <input
-          ref={ref}
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={inputClasses(Boolean(error))}
-          {...props}
-        />
-        {error ? (
-          <p id={`${inputId}-error`} className="mt-1 text-xs text-red-600">
-            {error}
-          </p>
-        ) : hint ? (
-          <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500">
-            {hint}
-          </p>
-        ) : null}
-      </div>
+      <LabelledControl
+        {...{ label, error, hint, id, className }}
+        control={(wiring) => <input ref={ref} {...wiring} {...props} />}
+      />
+    );
+  },
+);
+
+/** Label + native select + error or hint, wired for screen readers (the options are the children). */
+export const SelectField = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & FieldProps>(
+  function SelectField({ label, error, hint, id, className = "", children, ...props }, ref) {
+    return (
+      <LabelledControl
+        {...{ label, error, hint, id, className }}
+        control={(wiring) => (
+          <select ref={ref} {...wiring} {...props}>
+            {children}
+          </select>
+        )}
+      />
     );
   },
 );

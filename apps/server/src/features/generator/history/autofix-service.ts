@@ -16,8 +16,16 @@ import { templatesService } from "../templates-service.js";
 import { saveNewVersion } from "./new-version.js";
 import { historyService } from "./service.js";
 
-/** The fixed email: processed again as "existing" (our skeleton kept as it is), with the engine's fix group if any. */
-async function fixedEmail(ctx: AppContext, row: GenerationRow, input: TTemplateAutofix): Promise<ProcessEmailResult> {
+/**
+ * The fixed email: processed again as "existing" (our skeleton kept as it is), with the engine's fix group if any;
+ * the member's language is the `lang` when the text is too short to tell.
+ */
+async function fixedEmail(
+  ctx: AppContext,
+  row: GenerationRow,
+  input: TTemplateAutofix,
+  language: string,
+): Promise<ProcessEmailResult> {
   const { html, groups } = prepareReportFixes(row.html ?? "", {
     fixes: [input.fix],
     alts: input.alts,
@@ -27,6 +35,7 @@ async function fixedEmail(ctx: AppContext, row: GenerationRow, input: TTemplateA
     html,
     subject: row.subject,
     source: "existing",
+    language,
     ...(groups.length ? { fixes: groups } : {}),
   });
 }
@@ -48,7 +57,7 @@ export async function applyTemplateAutofix(
   const before = toEmailReport(row.report);
   if (!before.checks.some((c) => autofixOf(c) === input.fix))
     throw badRequest(GENERATOR_MESSAGES.autofixNotOffered, "AUTOFIX_NOT_OFFERED");
-  const processed = await fixedEmail(ctx, row, input);
+  const processed = await fixedEmail(ctx, row, input, caller.language);
   const saved = await saveNewVersion(ctx, row, { processed, note: EMAIL_REPORT_UI.autofix[input.fix] });
   return historyService.full(ctx, saved, caller.id);
 }

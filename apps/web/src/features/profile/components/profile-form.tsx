@@ -1,5 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  DEFAULT_EMAIL_LANGUAGE,
+  EMAIL_LANGUAGES,
+  type EmailLanguage,
   PROFILE_MESSAGES,
   PROFILE_UI_TEXTS,
   type TProfileForm,
@@ -10,7 +13,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { TextAreaField, TextField } from "@/components/ui/field";
+import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { ApiError } from "@/lib/api-client";
 import { useUpdateProfile } from "../api/update-profile";
 
@@ -21,9 +24,15 @@ const toForm = (u: TUser): TProfileForm => ({
   city: u.city,
   country: u.country,
   phone: u.phone,
+  language: (EMAIL_LANGUAGES as readonly string[]).includes(u.language)
+    ? (u.language as EmailLanguage)
+    : DEFAULT_EMAIL_LANGUAGE,
 });
 
-/** Personal Information: Full Name, Email Address (read-only), About Me, Address, Phone Number, City, Country. */
+/**
+ * Personal Information: Full Name, Email Address (read-only), About Me, Address, Phone Number, City, Country, and the
+ * language of the member's emails (their `lang` when the text is too short to tell).
+ */
 export function ProfileForm({ user }: { user: TUser }) {
   const update = useUpdateProfile();
   const form = useForm<TProfileForm>({ resolver: zodResolver(ZProfileFormSchema), defaultValues: toForm(user) });
@@ -102,6 +111,19 @@ export function ProfileForm({ user }: { user: TUser }) {
           error={e.country?.message}
           {...form.register("country")}
         />
+        <SelectField
+          label={PROFILE_UI_TEXTS.language}
+          hint={PROFILE_UI_TEXTS.languageHint}
+          className="sm:col-span-2"
+          error={e.language?.message}
+          {...form.register("language")}
+        >
+          {EMAIL_LANGUAGES.map((code) => (
+            <option key={code} value={code}>
+              {PROFILE_UI_TEXTS.languageNames[code]}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <div className="mt-6 flex justify-end">
         <Button type="submit" loading={update.isPending}>
