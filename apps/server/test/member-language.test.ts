@@ -1,11 +1,12 @@
 import { PROFILE_MESSAGES, ZEmailFixResponseSchema, ZMeResponseSchema } from "@mailsmith/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { designForm, templateOfJob } from "./generator-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
  * The member's language (issue 45 item 3, decision 133): a profile setting, stored on the user, in the member's data,
- * and the `lang` the accessibility fix writes when an email's text is too short to tell — on Check my email and on a
- * template's "Fix accessibility".
+ * and the `lang` the accessibility fix writes when an email's text is too short to tell — on Check my email, on a
+ * template's "Fix accessibility" and on a generated email.
  */
 let server: TestServer;
 let member: TestClient & { id: string };
@@ -67,5 +68,22 @@ describe("the member's language", () => {
     const fixed = await member.post(`/api/templates/${imported.body.data._id}/autofix`, { fix: "accessibility" });
     expect(fixed.status).toBe(201);
     expect(langOf(fixed.body.data.html)).toBe("fr");
+  });
+});
+
+describe("a generation for a member whose language is German", () => {
+  it('writes lang="de" on an email with too little text to tell (the local reader, no AI key)', async () => {
+    const m = await server.member();
+    const id = (await m.get("/api/me")).body.user._id as string;
+    expect((await m.put(`/api/update-user-profile/${id}`, { userName: "Grete", language: "de" })).status).toBe(200);
+    const page = `<!doctype html><html><body style="margin:0;background:#ffffff;font-family:Arial">
+      <div style="width:600px;padding:60px 0;text-align:center"><h1 style="font-size:44px;color:#111">Sale</h1>
+      <div style="display:inline-block;background:#1d4ed8;color:#fff;font-size:24px;padding:16px 40px">Shop</div></div></body></html>`;
+    const design = (await server.ctx.renderer.render({ html: page, width: 600, maxHeightPx: 800 })).png;
+    const res = await m.request("POST", "/api/generations", designForm(design));
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body.data.jobs[0].engine).toBe("local-reader");
+    const template = await templateOfJob(m, res.body.data.jobs[0]._id);
+    expect(langOf(template.html)).toBe("de");
   });
 });

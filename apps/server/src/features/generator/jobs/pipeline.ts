@@ -15,6 +15,7 @@ import {
 import type { ModelImage } from "../../../adapters/model/model-client.js";
 import type { Renderer } from "../../../adapters/renderer/renderer.js";
 import type { AppContext } from "../../../context.js";
+import { findUserById } from "../../../core/identity/users.js";
 import type { StoredTemplateImage } from "../../../db/schema/index.js";
 import { axeCheck, runAxe } from "../../../email-engine/checks/axe.js";
 import { extractPalette, type PaletteColour } from "../../../email-engine/fidelity/index.js";
@@ -140,6 +141,8 @@ interface JobInputs extends GenerationInputs {
    * a model's generation goes on without it).
    */
   layout: TDesignLayout | null;
+  /** The member's language: the email's lang when its text is too short to tell (decision 133). */
+  language: string | undefined;
 }
 
 /** One stage's view of the job: the dependencies, the job, its hooks and what "reading" found. */
@@ -235,7 +238,8 @@ async function readInputs(ctx: AppContext, job: JobRow, signal: AbortSignal): Pr
       : null;
   const { emailType, instructions, engine } = job;
   const layout = designs[0] ? await readLayout(ctx, job, designs[0], signal) : null;
-  return { engine, keys, designs, parent, emailType, instructions, brandKit, designPalette, layout };
+  const language = (await findUserById(ctx.db, job.userId))?.language;
+  return { engine, keys, designs, parent, emailType, instructions, brandKit, designPalette, layout, language };
 }
 
 /** The design reader's layout of a design, or null when it cannot read it (a model's generation goes on). */
@@ -389,6 +393,7 @@ async function postProcess(
     source: answer.mjml ? "existing" : "generated",
     // Generated emails get the one-click accessibility fixes by default (issue 37, decision 108).
     fixes: ["accessibility"],
+    language: inputs.language,
   });
   if (!inputs.brandKit) return engine;
   const branded = applyBrandKit(engine.html, inputs.brandKit, inputs.designPalette);
@@ -399,6 +404,7 @@ async function postProcess(
     preheader: engine.preheader,
     source: "existing",
     fixes: ["accessibility"],
+    language: inputs.language,
   });
   const changes = [...new Set([...engine.report.changes, ...final.report.changes])];
   return { ...final, report: { ...final.report, changes }, fixes: [...engine.fixes, ...final.fixes] };
