@@ -8,7 +8,12 @@ import { composeMessage } from "../src/adapters/spam/message.js";
 import { createSpamd } from "../src/adapters/spam/spamd.js";
 import { spamCheck } from "../src/email-engine/checks/spam.js";
 import { processEmail } from "../src/email-engine/index.js";
-import { composeLetter, createLetterSender } from "../src/email-engine/letters/compose-letter.js";
+import {
+  composeLetter,
+  createLetterComposer,
+  createLetterSender,
+  plainLetter,
+} from "../src/email-engine/letters/compose-letter.js";
 import { renderReport } from "../src/email-engine/render-report.js";
 import { loadEnv } from "../src/env.js";
 
@@ -131,4 +136,79 @@ describe("the emails Mailsmith sends", () => {
     expect(sent[0]!.html).toMatch(/<html lang="en"/);
     expect(sent[0]!.text.split("\n")).toContain(LINK);
   });
+});
+
+/** Quotes as the engine writes them in text (literal) and as the slots are filled (entities): the same HTML. */
+const sameQuotes = (html: string) => html.replaceAll("&quot;", '"').replaceAll("&#39;", "'");
+
+describe("letters under load (decision 133)", () => {
+  it("a letter of a shape already laid out is the same email with its words filled in, without the engine", async () => {
+    let runs = 0;
+    const counted = async (input: Parameters<typeof processEmail>[0]) => {
+      runs += 1;
+      return processEmail(input);
+    };
+    const compose = createLetterComposer({ siteUrl: SITE, run: counted });
+    const first = letters.verify("Sam Rivera", LINK);
+    const other = letters.verify("Ana <b>O'Neil</b> & co", `${SITE}/api/auth/verify-email?token=zz9&callbackURL=%2F`);
+    await compose(first);
+    const t0 = performance.now();
+    const cached = await compose(other);
+    const ms = performance.now() - t0;
+    expect(runs).toBe(1);
+    expect(ms).toBeLessThan(50);
+    const direct = await composeLetter(other, { siteUrl: SITE, run });
+    expect(sameQuotes(cached.html)).toBe(sameQuotes(direct.html));
+    expect(cached.text).toBe(direct.text);
+    expect(cached.html).toContain("Ana &lt;b&gt;O&#39;Neil&lt;/b&gt; &amp; co");
+    expect(cached.html).not.toMatch(/msslot/);
+    // Every kind of letter with a fixed shape comes out as the engine makes it.
+    for (const name of ["password reset", "purchase receipt", "account deletion", "support reply"]) {
+      const letter = SAMPLES[name]!;
+      await compose(letter);
+      expect(sameQuotes((await compose(letter)).html), name).toBe(
+        sameQuotes((await composeLetter(letter, { siteUrl: SITE, run })).html),
+      );
+    }
+  });
+
+  it("a busy engine does not hold a letter: it goes out at once in plain HTML, and the layout is kept for the next", async () => {
+    const sent: { to: string; subject: string; html: string; text: string }[] = [];
+    let runs = 0;
+    const sender = createLetterSender({
+      siteUrl: SITE,
+      mail: { kind: "outbox", send: async (m) => void sent.push(m) },
+      waitMs: 100,
+      run: async (input) => {
+        runs += 1;
+        await new Promise((r) => setTimeout(r, 600));
+        return processEmail(input);
+      },
+    });
+    const t0 = performance.now();
+    await sender.send("sam@example.com", SAMPLES.verification!);
+    expect(performance.now() - t0).toBeLessThan(500);
+    expect(sent[0]!.html).not.toMatch(/role="article"/);
+    expect(sent[0]!.text.split("\n")).toContain(LINK);
+    await new Promise((r) => setTimeout(r, 800));
+    await sender.send("ana@example.com", letters.verify("Ana", LINK));
+    expect(sent[1]!.html).toMatch(/role="article"/);
+    expect(sent[1]!.html).toContain("Hi Ana,");
+    expect(runs).toBe(1);
+  });
+
+  it("the plain letter a busy engine leaves passes the engine's, the renderer's and SpamAssassin's checks, with a plain-text part", async () => {
+    for (const name of ["verification", "password reset", "purchase receipt"]) {
+      const mail = plainLetter(SAMPLES[name]!, SITE);
+      const report = processEmail({ html: mail.html, source: "existing", subject: mail.subject }).report;
+      expect(notPassing(report.checks), `${name}: engine checks`).toEqual([]);
+      const rendered = await renderReport(renderer, mail.html);
+      expect(notPassing(rendered.checks), `${name}: rendered checks`).toEqual([]);
+      const score = await spam!.score(
+        await composeMessage({ from: { name: "Mailsmith", address: "hello@mailsmith.example" }, ...mail }),
+      );
+      expect(spamCheck(score).status, `${name}: ${JSON.stringify(score.rules)}`).toBe("pass");
+      expect(mail.text).toContain(SAMPLES[name]!.heading);
+    }
+  }, 120_000);
 });

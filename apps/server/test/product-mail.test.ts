@@ -90,6 +90,36 @@ describe("the emails the app sends", () => {
     expect(receipt.html).toMatch(/<caption[^>]*>Receipt<\/caption>/);
   });
 
+  it("a purchase whose transaction rolls back sends no receipt (the receipt waits for the commit)", async () => {
+    const admin = await server.admin();
+    const pkg = await addPackage(admin, { packageName: "Rolled pack", price: "9", credit: "10", validity: 30 });
+    const member = await server.member();
+    const order = await newOrder(member, pkg._id);
+    const pp = (await member.post("/api/paypal/create-order", { kind: "package", id: order._id })).body as {
+      id: string;
+    };
+    await approveAtStandIn(standIn.url, pp.id);
+    // The ledger fails inside the capture's transaction: the order's Paid row is rolled back with it.
+    const credits = server.ctx.credits;
+    const apply = credits.apply;
+    credits.apply = async () => {
+      throw new Error("ledger unavailable");
+    };
+    try {
+      const res = await member.post("/api/paypal/capture-order", {
+        kind: "package",
+        id: order._id,
+        paypalOrderId: pp.id,
+      });
+      expect(res.status).toBe(500);
+      expect(res.body.code).toBe("PAYMENT_NOT_RECORDED");
+    } finally {
+      credits.apply = apply;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo(member.email, /receipt/i)).toEqual([]);
+  });
+
   it("deleting an account sends its confirmation to the address it had", async () => {
     const m = await server.member();
     expect((await m.request("DELETE", "/api/me", { password: m.password })).status).toBe(204);

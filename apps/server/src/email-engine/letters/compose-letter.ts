@@ -64,19 +64,105 @@ export function plainLetter(letter: Letter, siteUrl: string): ComposedLetter {
   return { subject: letter.subject, html, text: letterText(letter, { url: new URL(siteUrl).origin }) };
 }
 
+/** Slots the words of a letter take in its cached layout: text, and addresses (a link must stay a link). */
+const textSlot = (i: number) => `msslot${i}z`;
+const urlSlot = (i: number) => `https://msslot.invalid/${i}`;
+const SLOT = /https:\/\/msslot\.invalid\/(\d+)|msslot(\d+)z/g;
+
 /**
- * Composes each letter and hands it to the mail adapter (SMTP or the outbox). Should the engine fail or time out,
- * the letter goes out in plainLetter's HTML (logged): the member still gets the link.
+ * A letter with each of its words replaced by a numbered slot, and the words: letters of one shape (which parts they
+ * have, how many paragraphs and rows) differ only in their words, and the layout and the engine treat a slot as any
+ * word. An empty part stays empty (the layout leaves it out, as it does the real one).
  */
-export function createLetterSender(deps: LetterDeps & { mail: Mailer; log?: Logger }): LetterSender {
+function slotted(letter: Letter): { shape: Letter; words: string[] } {
+  const words: string[] = [];
+  const t = (v: string) => textSlot(words.push(v) - 1);
+  const u = (v: string) => urlSlot(words.push(v) - 1);
+  const shape: Letter = {
+    subject: t(letter.subject),
+    preheader: t(letter.preheader),
+    heading: t(letter.heading),
+    ...(letter.greeting ? { greeting: t(letter.greeting) } : {}),
+    paragraphs: letter.paragraphs.map(t),
+    ...(letter.quote ? { quote: t(letter.quote) } : {}),
+    ...(letter.details
+      ? {
+          details: {
+            caption: t(letter.details.caption),
+            rows: letter.details.rows.map(([k, v]) => [t(k), t(v)] as [string, string]),
+          },
+        }
+      : {}),
+    ...(letter.action ? { action: { label: t(letter.action.label), url: u(letter.action.url) } } : {}),
+    ...(letter.after ? { after: letter.after.map(t) } : {}),
+    reason: t(letter.reason),
+  };
+  return { shape, words };
+}
+
+/** The layout's own escaping of a word (letter-layout.ts): entities, line breaks as <br>; in one pass, never again. */
+const fillSlots = (html: string, words: readonly string[]) =>
+  html.replace(SLOT, (_, url: string | undefined, text: string | undefined) =>
+    escapeHtml(words[Number(url ?? text)] ?? "").replace(/\r?\n/g, "<br>"),
+  );
+
+/** Shapes kept (a handful exist: one or two per kind of letter); past this the oldest goes. */
+const MAX_LAYOUTS = 64;
+
+/**
+ * Letters composed from a cached layout per shape: the first letter of a shape goes through the MJML compile and the
+ * whole engine with its words as slots, and every later one only fills the slots (escaped) — the same HTML the engine
+ * would make of it, in a millisecond and without waiting for the engine's pool. An administrator's own HTML body has
+ * no fixed shape and is composed whole every time. A failed composition is not kept (the next letter tries again).
+ */
+export function createLetterComposer(deps: LetterDeps): (letter: Letter) => Promise<ComposedLetter> {
+  const layouts = new Map<string, Promise<string>>();
+  return async (letter) => {
+    if (letter.bodyHtml) return composeLetter(letter, deps);
+    const { shape, words } = slotted(letter);
+    const key = JSON.stringify(shape);
+    let layout = layouts.get(key);
+    if (!layout) {
+      layout = composeLetter(shape, deps).then((c) => c.html);
+      layouts.set(key, layout);
+      layout.catch(() => layouts.delete(key));
+      if (layouts.size > MAX_LAYOUTS) layouts.delete(layouts.keys().next().value!);
+    }
+    const html = fillSlots(await layout, words);
+    return { subject: letter.subject, html, text: letterText(letter, { url: new URL(deps.siteUrl).origin }) };
+  };
+}
+
+/**
+ * How long a letter waits for its layout before it goes out in plainLetter's HTML: the engine's own limit (30 s) would
+ * hold a sign-up's answer, or a payment's, for as long. The layout goes on composing and is kept for the next letter.
+ */
+export const LETTER_WAIT_MS = 4_000;
+
+/**
+ * Composes each letter (createLetterComposer) and hands it to the mail adapter (SMTP or the outbox). Should the
+ * engine fail, or not be done within `waitMs`, the letter goes out in plainLetter's HTML (logged): the member still
+ * gets the link, at once.
+ */
+export function createLetterSender(deps: LetterDeps & { mail: Mailer; log?: Logger; waitMs?: number }): LetterSender {
+  const compose = createLetterComposer(deps);
+  const waitMs = deps.waitMs ?? LETTER_WAIT_MS;
   return {
     async send(to, letter) {
       let composed: ComposedLetter;
+      let timer: NodeJS.Timeout | undefined;
       try {
-        composed = await composeLetter(letter, deps);
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`the letter layout took over ${waitMs} ms`)), waitMs);
+        });
+        const composing = compose(letter);
+        composing.catch(() => undefined);
+        composed = await Promise.race([composing, late]);
       } catch (err) {
         deps.log?.error({ err, subject: letter.subject }, "letter layout failed; sent in plain HTML");
         composed = plainLetter(letter, deps.siteUrl);
+      } finally {
+        clearTimeout(timer);
       }
       await deps.mail.send({ to, ...composed });
     },
