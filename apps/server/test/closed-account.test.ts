@@ -1,19 +1,20 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { PaypalClient } from "../src/adapters/paypal/client.js";
+import type { PaypalClient } from "../src/adapters/paypal/client.js";
 import { itemOrders, packageOrders } from "../src/db/schema/index.js";
-import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
+import { type RunningStandIn, signWebhook } from "../stand-ins/paypal.js";
 import {
-  type RunningStandIn,
-  STANDIN_CLIENT_ID,
-  STANDIN_CLIENT_SECRET,
-  signWebhook,
-  startPaypalStandIn,
-} from "../stand-ins/paypal.js";
-import { addItem, addPackage, approveAtStandIn, BILLING, newOrder } from "./commerce-helpers.js";
+  addItem,
+  addPackage,
+  approveAtStandIn,
+  BILLING,
+  newOrder,
+  type PaymentTestServer,
+  startPaymentTestServer,
+} from "./commerce-helpers.js";
 import { designForm, finishedJob } from "./generator-helpers.js";
-import { startTestServer, type TestClient, type TestServer } from "./harness.js";
+import type { TestClient, TestServer } from "./harness.js";
 
 /**
  * Decision 124 (issue 44 item 3): deleting an account cancels its unpaid orders; a capture PayPal still makes for
@@ -22,9 +23,8 @@ import { startTestServer, type TestClient, type TestServer } from "./harness.js"
  */
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
-const WEBHOOK_ID = "WHCLOSEDACCT01";
+let payment: PaymentTestServer;
 let standIn: RunningStandIn;
-let gemini: GeminiStandIn;
 let server: TestServer;
 let admin: TestClient;
 let merchant: PaypalClient;
@@ -32,24 +32,13 @@ let pkg: Awaited<ReturnType<typeof addPackage>>;
 let item: Awaited<ReturnType<typeof addItem>>;
 
 beforeAll(async () => {
-  standIn = await startPaypalStandIn({ webhookId: WEBHOOK_ID });
-  gemini = await startGeminiStandIn();
-  server = await startTestServer({
-    env: { PAYPAL_API_BASE: standIn.url, PAYPAL_WEBHOOK_ID: WEBHOOK_ID, GEMINI_BASE_URL: gemini.url },
-  });
-  admin = await server.admin();
+  payment = await startPaymentTestServer("WHCLOSEDACCT01");
+  ({ standIn, server, admin, merchant } = payment);
   pkg = await addPackage(admin, { price: "20", credit: "50", validity: 30 });
   item = await addItem(admin);
-  merchant = new PaypalClient({
-    baseUrl: standIn.url,
-    clientId: STANDIN_CLIENT_ID,
-    clientSecret: STANDIN_CLIENT_SECRET,
-  });
 }, 120_000);
 afterAll(async () => {
-  await server?.close();
-  await standIn?.close();
-  await gemini?.close();
+  await payment?.close();
 });
 
 /** Sends a webhook event, signed by the stand-in over the exact bytes (as PayPal does). */

@@ -1,5 +1,13 @@
 import { expect } from "vitest";
-import type { TestClient } from "./harness.js";
+import { PaypalClient } from "../src/adapters/paypal/client.js";
+import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
+import {
+  type RunningStandIn,
+  STANDIN_CLIENT_ID,
+  STANDIN_CLIENT_SECRET,
+  startPaypalStandIn,
+} from "../stand-ins/paypal.js";
+import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 export const BILLING = { customerName: "Ada Buyer", address: "1 Test Street", country: "Germany" };
 
@@ -51,4 +59,47 @@ export async function approveAtStandIn(standInUrl: string, paypalOrderId: string
   });
   expect([200, 303]).toContain(res.status);
   return res;
+}
+
+/** A test server wired to the PayPal stand-in (webhooks signed for `webhookId`) and the Gemini stand-in. */
+export interface PaymentTestServer {
+  standIn: RunningStandIn;
+  gemini: GeminiStandIn;
+  server: TestServer;
+  admin: TestClient;
+  /** Our merchant account at the stand-in, to see what PayPal holds or to capture as a late buyer would. */
+  merchant: PaypalClient;
+  close(): Promise<void>;
+}
+
+export async function startPaymentTestServer(
+  webhookId: string,
+  env: Record<string, string> = {},
+): Promise<PaymentTestServer> {
+  const standIn = await startPaypalStandIn({ webhookId });
+  const gemini = await startGeminiStandIn().catch(async (error) => {
+    await standIn.close();
+    throw error;
+  });
+  const closeStandIns = async () => {
+    await standIn.close();
+    await gemini.close();
+  };
+  // A server that fails to start must not leave the stand-ins listening in the shared worker.
+  const server = await startTestServer({
+    env: { PAYPAL_API_BASE: standIn.url, PAYPAL_WEBHOOK_ID: webhookId, GEMINI_BASE_URL: gemini.url, ...env },
+  }).catch(async (error) => {
+    await closeStandIns();
+    throw error;
+  });
+  const merchant = new PaypalClient({
+    baseUrl: standIn.url,
+    clientId: STANDIN_CLIENT_ID,
+    clientSecret: STANDIN_CLIENT_SECRET,
+  });
+  const close = async () => {
+    await server.close();
+    await closeStandIns();
+  };
+  return { standIn, gemini, server, admin: await server.admin(), merchant, close };
 }

@@ -2,18 +2,20 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { PaypalClient } from "../src/adapters/paypal/client.js";
+import type { PaypalClient } from "../src/adapters/paypal/client.js";
 import { creditLedger, generationJobs } from "../src/db/schema/index.js";
-import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
+import type { GeminiStandIn } from "../stand-ins/gemini.js";
+import type { RunningStandIn } from "../stand-ins/paypal.js";
 import {
-  type RunningStandIn,
-  STANDIN_CLIENT_ID,
-  STANDIN_CLIENT_SECRET,
-  startPaypalStandIn,
-} from "../stand-ins/paypal.js";
-import { addPackage, approveAtStandIn, balanceOf, newOrder } from "./commerce-helpers.js";
+  addPackage,
+  approveAtStandIn,
+  balanceOf,
+  newOrder,
+  type PaymentTestServer,
+  startPaymentTestServer,
+} from "./commerce-helpers.js";
 import { designForm } from "./generator-helpers.js";
-import { startTestServer, type TestClient, type TestServer } from "./harness.js";
+import type { TestClient, TestServer } from "./harness.js";
 
 /**
  * Decision 124 (issue 44 item 1): credits coming in are never refused. A member whose balance a PayPal reversal
@@ -23,7 +25,7 @@ import { startTestServer, type TestClient, type TestServer } from "./harness.js"
  */
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-const WEBHOOK_ID = "WHNEGATIVE0001";
+let payment: PaymentTestServer;
 let standIn: RunningStandIn;
 let gemini: GeminiStandIn;
 let server: TestServer;
@@ -33,18 +35,8 @@ let small: Awaited<ReturnType<typeof addPackage>>;
 let merchant: PaypalClient;
 
 beforeAll(async () => {
-  standIn = await startPaypalStandIn({ webhookId: WEBHOOK_ID });
-  gemini = await startGeminiStandIn();
-  server = await startTestServer({
-    env: {
-      PAYPAL_API_BASE: standIn.url,
-      PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
-      GEMINI_BASE_URL: gemini.url,
-      GEMINI_TIMEOUT_MS: "30000",
-      GENERATION_POLL_MS: "150",
-    },
-  });
-  admin = await server.admin();
+  payment = await startPaymentTestServer("WHNEGATIVE0001", { GEMINI_TIMEOUT_MS: "30000", GENERATION_POLL_MS: "150" });
+  ({ standIn, gemini, server, admin, merchant } = payment);
   big = await addPackage(admin, { packageName: "Big", price: "20", credit: "50", validity: 30 });
   small = await addPackage(admin, { packageName: "Small", price: "5", credit: "10", validity: 30 });
   const key = await admin.post("/api/gemini-keys", {
@@ -53,16 +45,9 @@ beforeAll(async () => {
     isActive: true,
   });
   expect(key.status).toBe(201);
-  merchant = new PaypalClient({
-    baseUrl: standIn.url,
-    clientId: STANDIN_CLIENT_ID,
-    clientSecret: STANDIN_CLIENT_SECRET,
-  });
 }, 120_000);
 afterAll(async () => {
-  await server?.close();
-  await standIn?.close();
-  await gemini?.close();
+  await payment?.close();
 });
 
 const hook = () => `${server.url}/api/paypal/webhook`;

@@ -6,48 +6,36 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PaypalClient } from "../src/adapters/paypal/client.js";
 import { creditLedger, packageOrders } from "../src/db/schema/index.js";
-import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
+import { type RunningStandIn, STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET, signWebhook } from "../stand-ins/paypal.js";
 import {
-  type RunningStandIn,
-  STANDIN_CLIENT_ID,
-  STANDIN_CLIENT_SECRET,
-  signWebhook,
-  startPaypalStandIn,
-} from "../stand-ins/paypal.js";
-import { addPackage, approveAtStandIn, balanceOf, newOrder } from "./commerce-helpers.js";
-import { startTestServer, type TestClient, type TestServer } from "./harness.js";
+  addPackage,
+  approveAtStandIn,
+  balanceOf,
+  newOrder,
+  type PaymentTestServer,
+  startPaymentTestServer,
+} from "./commerce-helpers.js";
+import type { TestClient, TestServer } from "./harness.js";
 
 /**
  * Issue 34 item 5, against the stand-in over HTTP: raw-byte webhook verification, request ids per attempt and the
  * INSTRUMENT_DECLINED restart, CHECKOUT.ORDER.APPROVED for a browser that went away, pending / denied captures,
  * refunds and reversals through the ledger (also below zero), and expired orders. Decisions 097 and 098.
  */
-const WEBHOOK_ID = "WHPAYPALHOOKS01";
+let payment: PaymentTestServer;
 let standIn: RunningStandIn;
-let gemini: GeminiStandIn;
 let server: TestServer;
 let admin: TestClient;
 let pkg: Awaited<ReturnType<typeof addPackage>>;
 let merchant: PaypalClient;
 
 beforeAll(async () => {
-  standIn = await startPaypalStandIn({ webhookId: WEBHOOK_ID });
-  gemini = await startGeminiStandIn();
-  server = await startTestServer({
-    env: { PAYPAL_API_BASE: standIn.url, PAYPAL_WEBHOOK_ID: WEBHOOK_ID, GEMINI_BASE_URL: gemini.url },
-  });
-  admin = await server.admin();
+  payment = await startPaymentTestServer("WHPAYPALHOOKS01");
+  ({ standIn, server, admin, merchant } = payment);
   pkg = await addPackage(admin, { price: "20", credit: "50", validity: 30 });
-  merchant = new PaypalClient({
-    baseUrl: standIn.url,
-    clientId: STANDIN_CLIENT_ID,
-    clientSecret: STANDIN_CLIENT_SECRET,
-  });
 }, 60_000);
 afterAll(async () => {
-  await server?.close();
-  await standIn?.close();
-  await gemini?.close();
+  await payment?.close();
 });
 
 const hook = () => `${server.url}/api/paypal/webhook`;
