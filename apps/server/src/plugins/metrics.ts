@@ -19,7 +19,7 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 }
 
 /**
- * Metrics (decision 107): every request answered by Fastify is counted by its route's pattern and status (replayed
+ * Metrics: every request answered by Fastify is counted by its route's pattern and status (replayed
  * answers are counted by the replay itself); gauges are read at scrape time; GET /metrics serves the Prometheus text
  * to `Authorization: Bearer $METRICS_TOKEN` only (401 otherwise; 404 when METRICS_TOKEN is unset).
  */

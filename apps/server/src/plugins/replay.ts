@@ -29,7 +29,7 @@ interface Recording {
   etag: string | undefined;
   stillCurrent: StillCurrent;
   logged: boolean;
-  /** The request histogram's cells for this URL's 200 and 304 (decision 107), bound once. */
+  /** The request histogram's cells for this URL's 200 and 304, bound once. */
   counted: { ok: RequestCell; notModified: RequestCell } | undefined;
 }
 
@@ -40,8 +40,8 @@ const PERSONAL = ["set-cookie", "www-authenticate"];
 const REPLAYABLE_VARY = new Set(["cookie", "accept-encoding"]);
 
 /**
- * The recording's key for an answer that varies on Accept-Encoding: the URL and the encoding the route picks
- * (decision 102); a request that accepts none ("none", never recorded) goes to the route for its 406.
+ * The recording's key for an answer that varies on Accept-Encoding: the URL and the encoding the route picks;
+ * a request that accepts none ("none", never recorded) goes to the route for its 406.
  */
 const negotiatedKey = (url: string, acceptEncoding: string | undefined) =>
   `${url} ${negotiateEncoding(acceptEncoding) ?? "none"}`;
@@ -70,7 +70,7 @@ interface ServerOptionsFromFastify {
 }
 
 /**
- * Answers repeated public reads without running the route (decision 091). A route marks its answer with
+ * Answers repeated public reads without running the route. A route marks its answer with
  * `replayWhile(reply, stillCurrent)`; once sent to a visitor it is recorded, headers and body as sent, and the next
  * visitors' GETs of the same URL get it straight from the HTTP server's request listener, with their own request id,
  * a 304 when their If-None-Match names its ETag, and the same log line — until `stillCurrent()` turns false (an
@@ -78,7 +78,7 @@ interface ServerOptionsFromFastify {
  *
  * An answer that varies on Accept-Encoding (the landing page, compressed by its route) is recorded once per encoding
  * the route picked, and replayed to requests for which `negotiateEncoding` picks the same one — the route's own rule
- * (q-values included, decision 102); each encoding's recording has its own ETag, the one its route sent.
+ * (q-values included); each encoding's recording has its own ETag, the one its route sent.
  *
  * Only URLs that are a route's exact pattern (no parameters, no query) are recorded: the set is bounded by the routes.
  * Everything else — a member's or an admin's request, a HEAD, a query string, any other route — goes to Fastify.

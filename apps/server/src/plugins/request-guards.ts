@@ -62,7 +62,7 @@ export function registerJsonParser(app: FastifyInstance) {
     }
     try {
       const parsed: unknown = JSON.parse(text);
-      // A route that must see the exact bytes (PayPal's webhook, decision 098) gets the checked text, not the value.
+      // A route that must see the exact bytes (PayPal's webhook) gets the checked text, not the value.
       done(null, req.routeOptions.config.rawJsonBody ? text : parsed);
     } catch {
       done(badJson(SECURITY_MESSAGES.invalidJson, "INVALID_JSON"), undefined);

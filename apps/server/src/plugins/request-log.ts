@@ -16,7 +16,7 @@ export function isQuiet(routeUrl: string | undefined, url: string, status: numbe
  * One log line per request, when the answer is sent (instead of Fastify's "incoming request" + "request completed"):
  * method, URL (reset and verification tokens redacted), client address, status and time.
  * The fields are flat strings and numbers, not Fastify's nested `req`/`res` objects: pino writes primitives directly but
- * runs every object through its safe stringifier, which was a third of the line's cost (decision 089).
+ * runs every object through its safe stringifier, which was a third of the line's cost.
  */
 export class RequestLogController extends LogController {
   override incomingRequest() {}
@@ -33,7 +33,7 @@ export class RequestLogController extends LogController {
 
 /**
  * The line itself. `reqId` is given only where the logger is not the request's own child (which binds it already):
- * a replayed answer (decision 091) logs through the app's logger, and its line must read the same.
+ * a replayed answer logs through the app's logger, and its line must read the same.
  */
 export function logRequestCompleted(
   log: FastifyBaseLogger,

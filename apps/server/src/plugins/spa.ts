@@ -33,7 +33,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       if (/^demo[/\\]items[/\\].+\.html?$/i.test(relative)) {
         return reply.status(404).send({ success: false, code: "NOT_FOUND", message: "Buy this item to open it." });
       }
-      // Our rule for the precompressed copies (decision 102): @fastify/static negotiates by itself and sends a refused
+      // Our rule for the precompressed copies: @fastify/static negotiates by itself and sends a refused
       // gzip for "gzip;q=0, *", so it is handed our choice only (the build writes .br and .gz beside every text
       // file; a file without them, such as an image, is sent as is).
       const encoding = negotiateEncoding(req.headers["accept-encoding"]);
