@@ -26,7 +26,7 @@ import { statusProbes } from "./status-probes.js";
 export async function registerFeatureRoutes(app: FastifyInstance, opts: { webDist?: string }) {
   // Every table with a member's data, declared by its feature: the sweep, the data export and deletion read it.
   app.ctx.memberData.declare(...memberDataDeclarations());
-  // Outside production, the offline demo's PayPal (decision 129: the stand-ins are not part of the product).
+  // Outside production, the offline demo's PayPal (the stand-ins are not part of the product).
   await mountStandIns(app);
   await app.register(healthRoutes);
   await app.register(outboxRoutes);

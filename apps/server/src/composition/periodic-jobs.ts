@@ -32,7 +32,7 @@ export function periodicJobs(ctx: AppContext, generator: GeneratorRuntime): Peri
       run: (signal) => drainExports(ctx, signal),
     },
     {
-      // Deleted templates whose undo window is over (decision 104): rows claimed with FOR UPDATE SKIP LOCKED.
+      // Deleted templates whose undo window is over: rows claimed with FOR UPDATE SKIP LOCKED.
       name: "template-purge",
       everyMs: MINUTE,
       run: async () => {
@@ -40,7 +40,7 @@ export function periodicJobs(ctx: AppContext, generator: GeneratorRuntime): Peri
       },
     },
     {
-      // Stored files no row references go after the grace period (decision 104): one instance per interval, the
+      // Stored files no row references go after the grace period: one instance per interval, the
       // first to mark it in app_meta; STORAGE_SWEEP_INTERVAL_MINUTES=0 turns it off on this instance.
       name: "storage-sweep",
       everyMs: sweepEvery,
@@ -48,14 +48,14 @@ export function periodicJobs(ctx: AppContext, generator: GeneratorRuntime): Peri
       run: () => scheduledSweep(ctx),
     },
     {
-      // Each key's model list older than its TTL is fetched again (decisions 094, 095): each key claimed first.
+      // Each key's model list older than its TTL is fetched again: each key claimed first.
       name: "model-discovery",
       everyMs: DISCOVERY_EVERY_MS,
       runAtStart: true,
       run: () => refreshStale(ctx, generator.models),
     },
     {
-      // Generations left pending by a server stopped before jobs existed (decision 020): refunded once, whichever
+      // Generations left pending by a server stopped before jobs existed: refunded once, whichever
       // instance gets there first (the ledger's refund:<id> key).
       name: "stale-generation-refunds",
       everyMs: 60 * MINUTE,
