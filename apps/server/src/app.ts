@@ -27,7 +27,7 @@ export interface BuildAppOptions {
 export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   // Reset and verification tokens travel in URLs: the request serializer redacts them.
   const log = logger?.child({}, { serializers: { req: redactedRequest } });
-  // Visitors' repeated public reads are answered from recordings before Fastify routes them (decision 091).
+  // Visitors' repeated public reads are answered from recordings before Fastify routes them.
   const replays = new ReplayCache({ log, trustProxy: ctx.env.TRUST_PROXY, http: ctx.metrics.http });
   const app = Fastify({
     loggerInstance: log,
@@ -37,7 +37,7 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
     bodyLimit: 1024 * 1024,
     // One line per request, written when it completes, instead of Fastify's two; none for health and static files.
     logController: new RequestLogController(),
-    // While closing, plugins/draining.ts answers 503 with Retry-After instead (decision 112).
+    // While closing, plugins/draining.ts answers 503 with Retry-After instead.
     return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -48,7 +48,7 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   app.addHook("onClose", async () => {
     await Promise.all([ctx.renderer.close(), ctx.emailEngine.close(), ctx.designReader.close()]);
   });
-  // Caches are only trusted once invalidations from other instances arrive (decision 062).
+  // Caches are only trusted once invalidations from other instances arrive.
   await ctx.bus.ready();
   app.addHook("onClose", async () => {
     await ctx.bus.close();
@@ -65,13 +65,13 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   registerRequestGuards(app, { origins: allowedOrigins(ctx.env.publicUrl, ctx.env.trustedOrigins) });
   registerAccessControl(app);
   registerSecurityHeaders(app, { https: ctx.env.publicUrl.startsWith("https://") });
-  // Requests by route and status, scrape-time gauges and GET /metrics (decision 107).
+  // Requests by route and status, scrape-time gauges and GET /metrics.
   registerMetrics(app);
   // After every other onSend hook: what it records is what was sent.
   replays.register(app);
 
   // Limits apply only where a route sets config.rateLimit (contact form, test mails, …).
-  // With REDIS_URL the counts live in Redis, so every instance counts against one limit (decision 063).
+  // With REDIS_URL the counts live in Redis, so every instance counts against one limit.
   await app.register(fastifyRateLimit, {
     global: false,
     ...(ctx.redis ? { redis: ctx.redis, nameSpace: "rl:", skipOnError: true } : {}),

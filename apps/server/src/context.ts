@@ -35,7 +35,7 @@ export interface AppContext {
   database: Database;
   db: Db;
   mail: Mailer;
-  /** The emails the product itself sends (verification, receipts …), laid out by the email engine (decision 127). */
+  /** The emails the product itself sends (verification, receipts …), laid out by the email engine. */
   letters: LetterSender;
   /** Uploaded files (profile photos): local disk under DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: StorageAdapter;
@@ -47,26 +47,26 @@ export interface AppContext {
    */
   emailEngine: EmailWorkerPool;
   auth: Auth;
-  /** Cache invalidations for every instance: LISTEN/NOTIFY on PostgreSQL, in-process on PGlite (decision 062). */
+  /** Cache invalidations for every instance: LISTEN/NOTIFY on PostgreSQL, in-process on PGlite. */
   bus: InvalidationBus;
   users: UserCache;
   sessions: SessionCache;
   /** With REDIS_URL: the shared Redis (rate limits, limiter counts), closed with the app; else undefined. */
   redis?: Redis;
-  /** Sliding-window counts behind the limiters: Redis with REDIS_URL, else memory (decision 063). */
+  /** Sliding-window counts behind the limiters: Redis with REDIS_URL, else memory. */
   limits: WindowStore;
   loginLimiter: FailedLoginLimiter;
   log: Logger;
   credits: Credits;
-  /** This app's Prometheus metrics, served by GET /metrics (decision 107): features count with `ctx.metrics.<name>`. */
+  /** This app's Prometheus metrics, served by GET /metrics: features count with `ctx.metrics.<name>`. */
   metrics: Metrics;
   /**
-   * Every table that holds a member's rows or stored files (decision 125): declared by each feature, collected in
+   * Every table that holds a member's rows or stored files: declared by each feature, collected in
    * composition/member-data.ts when the app is composed; the storage sweep, Download my data and account deletion read it.
    */
   memberData: MemberDataRegistry;
   /**
-   * The local design reader (decisions 120, 122) in its own thread: reads a design picture into its layout — for the
+   * The local design reader in its own thread: reads a design picture into its layout — for the
    * local reader's email when no AI key works, the model's grounding and the per-section score (closed with the app).
    */
   designReader: DesignReaderService;
@@ -116,7 +116,7 @@ export function createContext(opts: {
   const credits = createCredits(db, users);
   async function grantSignupBonus(userId: string) {
     if (env.SIGNUP_BONUS_CREDITS <= 0) return;
-    // An address whose account was deleted signs up again without a second bonus (decision 105).
+    // An address whose account was deleted signs up again without a second bonus.
     const row = await findUserById(db, userId);
     if (row && (await addressWasClosed(db, row.email))) return;
     await credits.apply({
@@ -153,8 +153,8 @@ export function createContext(opts: {
       users.invalidate(userId);
     },
   });
-  // The secret also signs the expiring addresses of private stored files (designs, decision 103).
-  // Every object put is recorded with its owner, for the storage sweep (decision 104).
+  // The secret also signs the expiring addresses of private stored files (designs).
+  // Every object put is recorded with its owner, for the storage sweep.
   const storage = trackStorage(createStorage(env, opts.authSecret), db, log);
   // Process metrics (event loop, GC, memory) only where /metrics is served (METRICS_TOKEN set).
   const metrics = createMetrics({ processMetrics: env.METRICS_TOKEN !== undefined });
@@ -200,7 +200,7 @@ function ownUploads(env: Env, storage: StorageAdapter) {
   return async (url: URL) => {
     if (url.origin !== origin || !url.pathname.startsWith("/uploads/") || !storage.read) return null;
     const key = decodeURIComponent(url.pathname.slice("/uploads/".length));
-    // A design is private (decision 103): never drawn into a render from its address, signed or not.
+    // A design is private: never drawn into a render from its address, signed or not.
     return isPrivateKey(key) ? null : storage.read(key);
   };
 }

@@ -73,7 +73,7 @@ export const EnvSchema = z
       message: "SMTP_URL must look like smtp://user:pass@host:587 or smtps://…",
     }),
     MAIL_FROM: z.string().default("Mailsmith <no-reply@mailsmith.local>"),
-    /** SpamAssassin's spamd for the spam score (decision 110), e.g. spamd://127.0.0.1:7830; unset: not available. */
+    /** SpamAssassin's spamd for the spam score, e.g. spamd://127.0.0.1:7830; unset: not available. */
     SPAMD_URL: optionalString.refine((v) => !v || /^spamd:\/\/[^\s/]+\/?$/.test(v), {
       message: "SPAMD_URL must look like spamd://127.0.0.1:783",
     }),
@@ -103,7 +103,7 @@ export const EnvSchema = z
      */
     S3_CHECKSUMS: z.enum(["when_supported", "when_required"]).default("when_supported"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    /** GET /metrics answers only `Authorization: Bearer <this>`; unset: no /metrics (404). Decision 107. */
+    /** GET /metrics answers only `Authorization: Bearer <this>`; unset: no /metrics (404). */
     METRICS_TOKEN: optionalString.refine((v) => !v || v.length >= 16, {
       message: "METRICS_TOKEN must be at least 16 characters",
     }),
@@ -117,7 +117,7 @@ export const EnvSchema = z
       message: "GEMINI_BASE_URL must be an http(s) URL such as http://127.0.0.1:4399",
     }),
     /**
-     * Model servers an administrator may name although they are not public https (decision 131), comma-separated:
+     * Model servers an administrator may name although they are not public https, comma-separated:
      * origins ("http://127.0.0.1:11434", exact scheme, host and port) or hosts ("ollama.lan", any port). Unset: none.
      */
     OPENAI_COMPATIBLE_ALLOWED_ORIGINS: z
@@ -133,16 +133,16 @@ export const EnvSchema = z
         message:
           "OPENAI_COMPATIBLE_ALLOWED_ORIGINS must list origins such as http://127.0.0.1:11434 or hosts such as ollama.lan, comma-separated (no paths)",
       }),
-    /** Forces one model (e.g. gemini-3-flash); unset: the model chosen in Settings → Gemini Keys, else the newest stable Flash the keys list (decision 094). */
+    /** Forces one model (e.g. gemini-3-flash); unset: the model chosen in Settings → Gemini Keys, else the newest stable Flash the keys list. */
     GEMINI_MODEL: optionalString,
     /** Upper bound for one generation (all key attempts together), in milliseconds. */
     GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
-    /** Generation jobs (decision 055): jobs one instance runs at once, claim lease, queue poll interval. */
+    /** Generation jobs: jobs one instance runs at once, claim lease, queue poll interval. */
     GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     GENERATION_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
     GENERATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     /**
-     * Storage sweep (decision 104): objects no row references are deleted after the grace period; every interval
+     * Storage sweep: objects no row references are deleted after the grace period; every interval
      * (0 = never, on this instance) one instance at a time sweeps; crops of a deleted template are kept the days given.
      */
     STORAGE_SWEEP_GRACE_HOURS: z.coerce

@@ -17,11 +17,11 @@ const SHUTDOWN_GRACE_MS = 7_000;
 
 async function main() {
   const env = loadEnv();
-  // Lines are held and written in batches, warnings and errors at once (decision 091), through a synchronous stream
-  // (decision 085: pino's asynchronous one re-measures its growing pending buffer for every new line).
+  // Lines are held and written in batches, warnings and errors at once, through a synchronous stream
+  // (pino's asynchronous one re-measures its growing pending buffer for every new line).
   const logStream = batchedLogStream(pino.destination({ dest: 1, sync: true }));
   const log = pino({ level: env.LOG_LEVEL }, logStream);
-  // Traces only when a collector is named: the SDK is loaded then, before the app's server exists (decision 107).
+  // Traces only when a collector is named: the SDK is loaded then, before the app's server exists.
   const stopTracing = env.OTEL_EXPORTER_OTLP_ENDPOINT
     ? await (await import("./lib/otel.js")).startTracing("mailsmith")
     : undefined;
@@ -55,7 +55,7 @@ async function main() {
   const app = await buildApp({ ctx, logger: log, webDist });
   await app.listen({ port: env.PORT, host: env.HOST });
   log.info(`Mailsmith is running at ${env.publicUrl}`);
-  // `npm run backup` asks this process for a snapshot through a socket in the data folder (decision 112).
+  // `npm run backup` asks this process for a snapshot through a socket in the data folder.
   const closeBackupSocket = database.snapshot
     ? await serveBackupSocket({
         database,
@@ -75,7 +75,7 @@ async function main() {
       process.exit(1);
     }, 10_000);
     try {
-      // Fastify stops listening, answers 503 + Retry-After to requests on kept-alive connections (decision 112) and
+      // Fastify stops listening, answers 503 + Retry-After to requests on kept-alive connections and
       // waits for those in flight. One still open after the grace (a body that never comes; a generation followed as
       // NDJSON lasts as long as its job) is cut, so the features' onClose hooks (the generator hands its running jobs
       // back to the queue) and the database close run within the limit instead of being killed by it.
