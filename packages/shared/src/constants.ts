@@ -25,7 +25,7 @@ export const LEDGER_REASONS = [
   "generation",
   "refund",
   "admin_adjustment",
-  /** PayPal refunded or reversed a purchase: its credits go back, even below zero (decision 097). */
+  /** PayPal refunded or reversed a purchase: its credits go back, even below zero. */
   "payment_reversal",
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

@@ -45,7 +45,7 @@ export const SERVER_ERROR_MESSAGE =
 
 export const FETCH_MESSAGES = {
   /**
-   * A failed request in words (issue 45 item 5, decision 127; replaces the spec's "HTTP error! Status: {code}": no
+   * A failed request in words (replaces the spec's "HTTP error! Status: {code}": no
    * status code on a page): what happened and what to do.
    */
   httpError: (status: number) =>
@@ -115,7 +115,7 @@ export function resetErrorMessage(code: string | undefined): string {
   return (code && RESET_CODE_MESSAGES[code]) || AUTH_MESSAGES.resetOther;
 }
 
-/** The two legal pages the sign-up form links to (issue 13 item 5). */
+/** The two legal pages the sign-up form links to. */
 export const LEGAL_PAGES = {
   terms: {
     title: "Terms of Service",
@@ -161,7 +161,7 @@ export const LEGAL_PAGES = {
   },
 } as const;
 
-/** The screen after a successful payment (issue 13 item 3). */
+/** The screen after a successful payment. */
 export const PAYMENT_SUCCESS_TEXTS = {
   title: "Payment successful",
   bought: (name: string, total: string) => `You bought ${name} for ${total}.`,
@@ -171,7 +171,7 @@ export const PAYMENT_SUCCESS_TEXTS = {
   dismiss: "Dismiss",
 } as const;
 
-/** The admin editor frame (issue 13 item 11). */
+/** The admin editor frame. */
 export const EDITOR_TEXTS = {
   unsaved: "Unsaved changes",
   unsavedTitle: "Leave without saving?",
@@ -221,7 +221,7 @@ export const OUTBOX_TEXTS = {
   /** The intro around the `SMTP_URL` variable name (a code element between the two parts). */
   introBeforeVariable: "Without SMTP settings, outgoing mail is kept here instead of being sent. Set ",
   introAfterVariable: " to deliver it.",
-  /** With SMTP configured (decision 127): where mail goes, and what this list still is. */
+  /** With SMTP configured: where mail goes, and what this list still is. */
   smtpDelivery: (server: string, from: string) =>
     `Mail is delivered through the SMTP server ${server}, sent as ${from}.`,
   smtpList: "The list below holds only mail kept before SMTP was set up; new mail is not added to it.",

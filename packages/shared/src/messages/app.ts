@@ -52,7 +52,7 @@ export const APP_UI_TEXTS = {
   navigation: (area: string) => `${area} navigation`,
   expandSidebar: "Expand sidebar",
   collapseSidebar: "Collapse sidebar",
-  /** The phone's menu button and drawer (decision 127). */
+  /** The phone's menu button and drawer. */
   openNavigation: (area: string) => `Open the ${area.toLowerCase()} menu`,
   closeNavigation: "Close the menu",
   menu: "Menu",

@@ -10,7 +10,7 @@ export const AUTH_ROUTE_MESSAGES = {
 /**
  * What the sign-in and sign-up screens say when Google sign-in comes back with an error (`?error=<code>`: Better
  * Auth's OAuth callback codes, or Google's own `access_denied` when the member cancels consent). The spec words only
- * the cancelled case; the rest is decision 099.
+ * the cancelled case; the others say what to do next instead of showing a raw code.
  */
 export const GOOGLE_SIGN_IN_ERRORS = {
   cancelled: "Sign-in cancelled. Please try again.",

@@ -9,21 +9,21 @@ export const COMMERCE_MESSAGES = {
   paypalReports: (status: string) => `PayPal reports ${status}.`,
   paymentRecorded: "Payment recorded.",
   webhookNotConfigured: "PAYPAL_WEBHOOK_ID is not configured.",
-  /** Decision 099: live credentials in production need the webhook, or refunds and closed browsers go unheard. */
+  /** Live credentials in production need the webhook, or refunds and closed browsers go unheard. */
   liveNeedsWebhook:
     "Set PAYPAL_WEBHOOK_ID on the server before saving live PayPal credentials: without the webhook, refunds, reversals and payments whose browser was closed never reach Mailsmith (docs/deploy.md).",
   webhookHeadersMissing: "Missing PayPal signature headers.",
   webhookSignatureInvalid: "The webhook signature did not verify.",
-  /** Issue 13 item 3: a member cancels an unpaid order; a paid one is the accounting record. */
+  /** A member cancels an unpaid order; a paid one is the accounting record. */
   cancelPaid: "This order is already paid, so it cannot be cancelled.",
   /** A cancelled order is refused at payment (create, capture, webhook). */
   orderCancelled: "This order was cancelled. Please place a new order.",
   /** PayPal declined the buyer's funding source at capture (INSTRUMENT_DECLINED): the page restarts PayPal. */
   instrumentDeclined: "PayPal declined this payment method. Please choose another way to pay in PayPal.",
-  /** The capture is PENDING at PayPal (e.g. an eCheck): settled on PAYMENT.CAPTURE.COMPLETED (decision 098). */
+  /** The capture is PENDING at PayPal (e.g. an eCheck): settled on PAYMENT.CAPTURE.COMPLETED. */
   capturePending:
     "PayPal is still processing this payment. Your order is completed as soon as PayPal confirms it; nothing more to do.",
-  /** Generation refused while a refund or reversal left the balance below 1 (decision 097). */
+  /** Generation refused while a refund or reversal left the balance below 1. */
   negativeBalance: (balance: number) =>
     `Your credit balance is ${balance} because a payment was refunded or reversed. Buy credits to bring it above zero before generating.`,
 } as const;
@@ -35,7 +35,7 @@ export const PAYMENT_ERROR_CODES = {
 } as const;
 
 /**
- * Payment statuses after PayPal reports back on a paid order (decision 097; the spec names only pending, Paid and
+ * Payment statuses after PayPal reports back on a paid order (the spec names only pending, Paid and
  * cancelled): the lists show them as they are.
  */
 export const PAYPAL_OUTCOME_STATUS = {

@@ -15,7 +15,7 @@ export const DASHBOARD_UI_TEXTS = {
     openSettings: "Open settings →",
   },
   memberDashboardPage: {
-    /** A member's first visit to the dashboard says Welcome; every later one Welcome back (decision 127). */
+    /** A member's first visit to the dashboard says Welcome; every later one Welcome back. */
     welcome: (name: string) => (name ? `Welcome, ${name}` : "Welcome"),
     welcomeBack: (name: string) => (name ? `Welcome back, ${name}` : "Welcome back"),
     youHave: "You have",

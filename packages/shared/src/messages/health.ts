@@ -4,7 +4,7 @@ export const HEALTH_MESSAGES = {
   storageUnwritable: "File storage cannot be written: uploads and generations fail until it can",
 } as const;
 
-/** Admin → System status page and `npm run doctor` (decision 099). */
+/** Admin → System status page and `npm run doctor`. */
 export const SYSTEM_STATUS_TEXTS = {
   title: "System status",
   intro:

@@ -43,7 +43,7 @@ export const PROFILE_UI_TEXTS = {
   save: "Save Changes",
 } as const;
 
-/** Delete my account and Download my data (issue 39, decision 105): server answers. */
+/** Delete my account and Download my data: server answers. */
 export const MEMBER_DATA_MESSAGES = {
   wrongPassword: "The password is not correct.",
   freshSignInRequired: (minutes: number) =>

@@ -42,7 +42,7 @@ export const USERS_MESSAGES = {
   disabled: "Account disabled",
   enabled: "Account enabled",
   userNotFound: "User not found.",
-  // Row actions, named by their effect (issue 13 item 10): disabling is reversible, deleting is not.
+  // Row actions, named by their effect: disabling is reversible, deleting is not.
   actionEdit: "Edit",
   actionMessage: "Send message",
   actionLog: "Message log",

@@ -80,7 +80,7 @@ export const ZBrandKitInputSchema = z.object({
   name: z.string().trim().min(1, BRAND_KIT_MESSAGES.nameRequired).max(BRAND_KIT_LIMITS.maxNameLength),
   /**
    * The uploaded logo (POST /api/brand-kits/logo), or null: an https address, or local storage's `/uploads/…` file
-   * (relative, or absolute over http on a server without TLS: the server accepts only its own, decision 118).
+   * (relative, or absolute over http on a server without TLS: the server accepts only its own).
    */
   logoUrl: ZHttpsUrl.or(z.string().regex(/^(?:http:\/\/[A-Za-z0-9.:[\]-]+)?\/uploads\/[a-z-]+\/[A-Za-z0-9._-]+$/))
     .nullable()
@@ -102,7 +102,7 @@ export const ZBrandKitInputSchema = z.object({
     .default([]),
 });
 export type TBrandKitInput = z.input<typeof ZBrandKitInputSchema>;
-/** What a generation carries of a kit (its snapshot on the job and the template, decision 113). */
+/** What a generation carries of a kit (its snapshot on the job and the template). */
 export type TBrandKitContent = z.output<typeof ZBrandKitInputSchema>;
 
 export const ZBrandKitSchema = ZBrandKitInputSchema.extend({

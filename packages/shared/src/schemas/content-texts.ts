@@ -32,9 +32,9 @@ export const DEFAULT_CONTACT_ENTRY_ICON = "icon-phone-call";
 export const ABOUT_IMAGE_SLOTS = 3;
 /** Local-storage key of the cached footer (site §3: cached footer data with timestamp). */
 export const FOOTER_CACHE_KEY = "mailsmith:footer";
-/** Id of the JSON script element in the landing page's HTML carrying the sections' content (decision 012). */
+/** Id of the JSON script element in the landing page's HTML carrying the sections' content. */
 export const LANDING_BOOTSTRAP_ID = "mailsmith-landing";
-/** Id of the JSON script element carrying the packages on sale, for the landing page's pricing (decision 082). */
+/** Id of the JSON script element carrying the packages on sale, for the landing page's pricing. */
 export const LANDING_PACKAGES_ID = "mailsmith-landing-packages";
 /** Sent with every public content answer: the footer's current ETag, so a cached footer knows it is outdated. */
 export const FOOTER_VERSION_HEADER = "x-footer-version";
@@ -142,7 +142,7 @@ export const CONTENT_TEXTS = {
 
 export const CONTENT_ADMIN_TEXTS = {
   notice: { resetConfirm: "Are you sure you want to reset to default values?" },
-  /** Row actions of the features and testimonials lists, named by their effect (issue 13 item 10). */
+  /** Row actions of the features and testimonials lists, named by their effect. */
   list: {
     edit: "Edit",
     show: "Show on the landing page",
@@ -195,7 +195,7 @@ export const CONTENT_ADMIN_TEXTS = {
     deactivated: "Feature deactivated successfully!",
     toggleFailed: "Failed to toggle feature status",
     formEdit: "Edit Feature",
-    /** Names the feature (issue 13 item 10). */
+    /** Names the feature. */
     confirmDelete: (title: string) =>
       `Are you sure you want to delete the feature "${title}"? It disappears from How It Works.`,
     reset: "Features reset to default successfully!",
@@ -230,7 +230,7 @@ export const CONTENT_ADMIN_TEXTS = {
     created: "Testimonial added successfully!",
     updated: "Testimonial updated successfully!",
     deleted: "Testimonial deleted successfully!",
-    /** Names the author (issue 13 item 10). */
+    /** Names the author. */
     confirmDelete: (author: string) =>
       `Are you sure you want to delete the testimonial by ${author}? It disappears from the landing page.`,
     reset: "Testimonials reset to default successfully!",

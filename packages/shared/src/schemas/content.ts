@@ -41,7 +41,7 @@ export function contentResponse<T extends z.ZodTypeAny>(data: T) {
   return z.object({ success: z.literal(true), data, message: z.string() });
 }
 
-// ---------- Hero (decision 010: its own record, edited in the Banner Section pane) ----------
+// ---------- Hero (its own record, edited in the Banner Section pane) ----------
 
 export const ZHeroInputSchema = z.object({
   subTitle: text(120).default(""),

@@ -10,14 +10,14 @@ export const EMAIL_CHECK_STATUSES = ["pass", "warn", "fail"] as const;
 export type EmailCheckStatus = (typeof EMAIL_CHECK_STATUSES)[number];
 
 /**
- * Fixes the server can apply in one click (prepareReportFixes and the fix groups on the server; issue 45 item 2): "use
+ * Fixes the server can apply in one click (prepareReportFixes and the fix groups on the server): "use
  * https" (links without a scheme, http: addresses), "accessibility" and "dark-mode" (the engine's fix groups), and
  * "alt-text" (the alt texts the member writes in the report, one field per picture).
  */
 export const EMAIL_AUTOFIXES = ["use-https", "accessibility", "dark-mode", "alt-text"] as const;
 export type EmailAutofix = (typeof EMAIL_AUTOFIXES)[number];
 
-/** Which one-click fix answers a check (decision 126): one list, read by the report on every page and the server. */
+/** Which one-click fix answers a check: one list, read by the report on every page and the server. */
 const CHECK_AUTOFIX: Record<string, EmailAutofix> = {
   "a11y.lang": "accessibility",
   "a11y.dir": "accessibility",
@@ -75,7 +75,7 @@ export const ZEmailPreviewsSchema = z.object({
   mobile: z.string().optional(),
   dark: z.string().optional(),
   darkForced: z.string().optional(),
-  /** Classic Outlook for Windows approximated (the Word engine's reading, decision 109): an approximation. */
+  /** Classic Outlook for Windows approximated (the Word engine's reading): an approximation. */
   outlook: z.string().optional(),
 });
 export type TEmailPreviews = z.infer<typeof ZEmailPreviewsSchema>;
@@ -132,13 +132,13 @@ export const EMAIL_REPORT_UI = {
   otherGroup: "Other checks",
 } as const;
 
-/** The old name (before issue 10) of the report schema. */
+/** The old name of the report schema, from before the pass / warn / fail checks. */
 export const ZQualityReportSchema = ZEmailReportSchema;
 export type TQualityReport = TEmailReport;
 
-// ---------- reading reports stored before issue 10 ----------
+// ---------- reading reports stored before the pass / warn / fail checks ----------
 
-/** The report shape stored before issue 10 (rows in `generations.report` may still hold it). */
+/** The report shape stored before the pass / warn / fail checks (rows in `generations.report` may still hold it). */
 export interface TLegacyQualityReport {
   sizeBytes: number;
   sizeStatus: "ok" | "warn" | "clipped";

@@ -21,7 +21,7 @@ export const PROFILE_MESSAGES = {
   photoRemoved: "Photo removed.",
   forbiddenFields: "You cannot change your role, membership or balance.",
   notYourProfile: "You can only update your own profile.",
-  /** A photo address naming a stored file that is not this member's own upload (decision 125). */
+  /** A photo address naming a stored file that is not this member's own upload. */
   photoNotYours: "That picture is not one of your uploads. Please upload your photo again.",
   languageUnknown: "Please choose one of the languages in the list.",
 } as const;

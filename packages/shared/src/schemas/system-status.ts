@@ -20,7 +20,7 @@ export const SystemCheck = z.object({
 export type TSystemCheck = z.infer<typeof SystemCheck>;
 
 /**
- * One periodic job of the instance that answered (the scheduler, issue 46): when it last ran here, how long it took,
+ * One periodic job of the instance that answered (the scheduler): when it last ran here, how long it took,
  * when it runs next and its last error (kept until a later run works). Times are ISO strings; null: not yet / none.
  */
 export const PeriodicJobStatus = z.object({

@@ -25,7 +25,7 @@ export const ZUserSchema = z.object({
   emailVerified: z.boolean().optional(),
   /** Client address at sign-up (admin lists only: spotting sign-up bursts). */
   signupIp: z.string().nullable().optional(),
-  /** Storage the member's stored files use (admin lists only; decision 104). */
+  /** Storage the member's stored files use (admin lists only). */
   storage: z.object({ bytes: z.number().int().nonnegative(), objects: z.number().int().nonnegative() }).optional(),
 });
 export type TUser = z.infer<typeof ZUserSchema>;
@@ -59,7 +59,7 @@ export const ZRegisterFormSchema = z
   .object({
     name: z.string().trim().min(1, "Full Name is required").max(120, SECURITY_MESSAGES.nameTooLong),
     email: z.string().trim().min(1, "Email Address is required").email("Invalid email address format."),
-    // Field-level, so it shows together with every other error (issue 13 item 5).
+    // Field-level, so it shows together with every other error.
     password: z.string().min(1, "Password is required").min(6, "Password must be at least 6 characters"),
     confirmPassword: z.string().min(1, "Confirm Password is required"),
     terms: z.literal(true, { error: "You must accept the terms and conditions" }),

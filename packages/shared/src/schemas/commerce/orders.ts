@@ -26,7 +26,7 @@ export const ORDER_STATUS = { pending: "pending", completed: "Completed", cancel
 export const PAYMENT_METHOD_PAYPAL = "Paypal";
 
 export const ORDER_MESSAGES = {
-  /** An unpaid order's state where a paid one shows its days left (issue 13 item 3). */
+  /** An unpaid order's state where a paid one shows its days left. */
   awaitingPayment: "Awaiting payment",
   notPaid: "Not paid: no membership",
   accessNeedsPayment: "Buy this item to open it.",
@@ -52,7 +52,7 @@ export const ORDER_MESSAGES = {
   somethingWrongDeleting: "Something went wrong while deleting.",
   deleteOnlyPending: "Only pending orders can be deleted.",
   deleteConfirm: "Delete this pending order?",
-  /** Names the order and says what deleting does (issue 13 item 10). */
+  /** Names the order and says what deleting does. */
   deleteConfirmNamed: (orderId: string) =>
     `Delete pending order ${orderId}? It is removed for good; the customer can order again.`,
   pendingTitle: "My Pending Orders",
@@ -66,7 +66,7 @@ export const ORDER_MESSAGES = {
   expired: "Expired",
   retiredPackage: "This package is no longer available.",
   retiredItem: "This item is no longer available.",
-  /** A member cancels an unpaid order (issue 13 item 3); the confirmation names what was ordered. */
+  /** A member cancels an unpaid order; the confirmation names what was ordered. */
   cancelOrder: "Cancel order",
   keepOrder: "Keep order",
   cancelConfirmNamed: (name: string) => `Cancel your order for ${name}? It can no longer be paid; you can order again.`,
