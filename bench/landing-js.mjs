@@ -41,7 +41,7 @@ try {
     const initial = scripts.filter((s) => named.has(s.path));
     const later = scripts.filter((s) => !named.has(s.path));
     const sum = (list, key) => list.reduce((n, s) => n + s[key], 0);
-    // A prerendered page (decision 082) paints from its HTML; the scripts only hydrate it.
+    // A prerendered page paints from its HTML; the scripts only hydrate it.
     const prerendered = /<div id="root">\s*<[^/]/.test(html);
     process.stdout.write(`\n${p}${prerendered ? " (prerendered: painted before any script runs)" : ""}\n`);
     for (const s of [...initial, ...later]) {

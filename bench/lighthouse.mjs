@@ -18,7 +18,7 @@ if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {
 }
 const url = new URL("/", baseUrl).href;
 const runs = Math.max(1, Number(process.argv[3] ?? process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
-// Issue 12 item 6: performance ≥ 95, the other three 100.
+// The targets: performance ≥ 95, the other three 100.
 const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const chromeFlags = [
   "--headless=new",

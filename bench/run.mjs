@@ -13,10 +13,10 @@ import autocannon from "autocannon";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
-// Issue 12 targets for public reads (scenarios marked `read: true`), measured against the bare route in the same run.
+// The targets for public reads (scenarios marked `read: true`), measured against the bare route in the same run.
 const READ_TARGET = { ratio: 0.5, p99Ms: 25 };
 const serverEntry = process.env.BENCH_SERVER ?? path.join(root, "apps/server/dist/main.js");
-// The servers' log level: the production default unless told otherwise (decision 085).
+// The servers' log level: the production default unless told otherwise.
 const logLevel = process.env.BENCH_LOG_LEVEL ?? "info";
 // Substring filter on scenario names; several separated by "|" (e.g. BENCH_ONLY="content:|health").
 const only = process.env.BENCH_ONLY?.split("|").filter(Boolean);
@@ -82,7 +82,7 @@ const clockTicks = (() => {
 /**
  * CPU seconds (user + system) a process has used so far, from /proc; null where there is no /proc. The throughput
  * ratio also carries the load generator's cost, which grows with the headers and bytes it receives; the server's own
- * CPU per request is the figure that depends on nothing but the server (decision 085, 27 November addendum).
+ * CPU per request is the figure that depends on nothing but the server.
  */
 function processCpuSeconds(pid) {
   try {
@@ -298,7 +298,7 @@ async function main() {
         );
       }
     }
-    // The JavaScript the landing and login pages load (issue 12: landing initial JS ≤ 120 KB gzip).
+    // The JavaScript the landing and login pages load (landing initial JS ≤ 120 KB gzip).
     const landingJs = spawnSync(process.execPath, [path.join(root, "bench/landing-js.mjs"), baseUrl, "/", "/login"], {
       stdio: "inherit",
     });

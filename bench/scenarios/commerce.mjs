@@ -71,7 +71,7 @@ export default [
       const [pkg] = await call(baseUrl, "", "GET", "/api/packages");
       const members = [];
       for (let i = 0; i < Math.ceil(ORDERS / PER_MEMBER); i++) members.push(await signUp(baseUrl, i));
-      // The sign-up bonus waits for a verified address (decision 070): count from each member's starting balance.
+      // The sign-up bonus waits for a verified address: count from each member's starting balance.
       const startBalance = [];
       for (const cookie of members)
         startBalance.push((await call(baseUrl, cookie, "GET", "/api/me")).user.currentBalance);

@@ -140,7 +140,7 @@ async function measure() {
   const own = await mjml100k();
   const generated = timed(RUNS, () => processEmail({ html: gen, source: "generated" }));
   const existing = timed(RUNS, () => processEmail({ html: own, source: "existing" }));
-  // With the one-click accessibility fixes (decision 108): the generator applies them by default.
+  // With the one-click accessibility fixes: the generator applies them by default.
   const fixes = ["accessibility"];
   const generatedFixed = timed(RUNS, () => processEmail({ html: gen, source: "generated", fixes }));
   const existingFixed = timed(RUNS, () => processEmail({ html: own, source: "existing", fixes }));

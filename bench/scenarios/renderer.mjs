@@ -41,7 +41,7 @@ export default [
         const report = await timed(Math.max(5, Math.round(RUNS / 3)), () =>
           renderReport(renderer, html, { storeAs: async (name) => name }),
         );
-        // Check my email's rendered part as it answers (decision 109): processing, five renders (the classic Outlook
+        // Check my email's rendered part as it answers: processing, five renders (the classic Outlook
         // approximation among them), axe-core, the Outlook pixel comparison and five WebP data: URLs.
         const { checkEmail, previewAsDataUrl } = await load("apps/server/src/features/email-check/service.ts");
         const checkMyEmail = await timed(Math.max(10, Math.round(RUNS / 2)), () =>
