@@ -21,7 +21,7 @@ const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const ADMIN = { email: "admin@cluster.test", password: "cluster-admin-password-1" };
 /**
  * A third of the shortest cache TTL (users, 60 s), so only the bus can meet it; not a speed assertion (the figures
- * printed are the measure), and loose enough for a busy 2-core machine (issue 12 item 7).
+ * printed are the measure), and loose enough for a busy 2-core machine.
  */
 const PROPAGATION_DEADLINE_MS = 20_000;
 
@@ -153,7 +153,7 @@ describe.runIf(serverUrl)("two instances on one PostgreSQL and one Redis", () =>
     expect(before.status).toBe(200);
     const etag = before.headers.get("etag")!;
     expect(etag).toBeTruthy();
-    const memberOnB = sameBrowserOn(admin, B); // a session cookie gets the page's marked copy (decision 082)
+    const memberOnB = sameBrowserOn(admin, B); // a session cookie gets the page's marked copy
     expect((await memberOnB.get<string>("/")).body).toContain("<html data-session");
     const hero = (await visitor.get("/api/hero-section")).body.data;
     const title = `Landing edit on A ${randomBytes(3).toString("hex")}`;

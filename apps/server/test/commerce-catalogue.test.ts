@@ -67,7 +67,7 @@ describe("packages", () => {
     const etag = listed.headers.get("etag")!;
     const revalidated = await anon.request("GET", "/api/packages", undefined, { headers: { "if-none-match": etag } });
     expect(revalidated.status).toBe(304);
-    // Visitors' reads are answered from the recorded list (decision 091); the add below still shows at once.
+    // Visitors' reads are answered from the recorded list; the add below still shows at once.
     expect(server.recordedUrls()).toContain("/api/packages");
     await addPackage(admin, { packageName: "D" });
     const changed = await anon.request("GET", "/api/packages", undefined, { headers: { "if-none-match": etag } });

@@ -84,8 +84,8 @@ describe("paying a package through PayPal (stand-in over HTTP)", () => {
       },
     });
     expect(created.intent).toBe("CAPTURE");
-    // Pressing the button again is a new attempt with a new PayPal-Request-Id, so a new PayPal order (decision 098:
-    // PayPal keeps request ids 6 hours, longer than an unapproved order lives); the first one still pays this order.
+    // Pressing the button again is a new attempt with a new PayPal-Request-Id, so a new PayPal order
+    // (PayPal keeps request ids 6 hours, longer than an unapproved order lives); the first one still pays this order.
     expect((await createPaypalOrder(member, "package", order._id)).id).not.toBe(pp.id);
 
     const approved = await approveAtStandIn(standIn.url, pp.id);

@@ -361,7 +361,7 @@ describe("GET / (landing HTML with the content inlined)", () => {
       expect(inlined.testimonials.data.data.length).toBeGreaterThan(0);
 
       // A browser revalidating an unchanged page gets a 304; after a write the same tag gets the new page. The tag is
-      // the brotli bytes' (decision 102): the same browser sends the same Accept-Encoding; without it, a 200.
+      // the brotli bytes': the same browser sends the same Accept-Encoding; without it, a 200.
       const etag = String(first.headers.etag);
       const unchanged = await app.inject({
         method: "GET",

@@ -27,7 +27,7 @@ const DESKTOP_SAMPLE = [
 ];
 const PHONE_SAMPLE = ["react-email-vercel-invite-user", "mailgen-default-reset"];
 
-/** Honest floors from the measured figures (decision 120: median 0.99+ on the whole corpus). */
+/** Honest floors from the measured figures (median 0.99+ on the whole corpus). */
 const MEDIAN_RECALL = 0.97;
 const WORST_RECALL = 0.9;
 

@@ -94,7 +94,7 @@ const srcOf = (html: string) => html.match(/\bsrc="([^"]*)"/)?.[1];
 
 /**
  * axe's serious and critical findings on the fixed email, less the pictures the fix lists as waiting for the
- * member's alt text (decision 127): an image-alt node whose picture is listed, a link-name node whose only content
+ * member's alt text: an image-alt node whose picture is listed, a link-name node whose only content
  * is such pictures. Anything else is left over.
  */
 function leftOverAfterFix(violations: AxeViolation[], html: string, waiting: string[]): string[] {
@@ -205,7 +205,7 @@ afterAll(async () => {
   if (process.env.CORPUS_A11Y_REPORT) writeFileSync(process.env.CORPUS_A11Y_REPORT, JSON.stringify(all, null, 2));
 });
 
-/** Templates where our check and axe disagree on the unfixed email, with the reason (decision 108). */
+/** Templates where our check and axe disagree on the unfixed email, with the reason. */
 const KNOWN: Record<string, Partial<Record<keyof Row["agreement"], string>>> = {};
 
 describe("the one-click accessibility fix on the corpus", () => {

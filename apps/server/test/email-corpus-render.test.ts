@@ -163,7 +163,7 @@ describe("a Gemini stand-in answer also passes the rendered checks", () => {
     const outcome = await renderReport(renderer, processed.html);
     expect(outcome.render.available).toBe(true);
     // What classic Outlook draws differently (square corners, no padding on a <p>…) is an approximation reported as
-    // a warning for the member, never a fault of the email (decision 109): it may be there, and never fails.
+    // a warning for the member, never a fault of the email: it may be there, and never fails.
     const notPassing = outcome.checks.filter((c) => c.status !== "pass");
     expect(notPassing.filter((c) => c.id !== "outlook-differences").map((c) => `${c.id}: ${c.reason}`)).toEqual([]);
     expect(notPassing.filter((c) => c.status === "fail").map((c) => c.id)).toEqual([]);

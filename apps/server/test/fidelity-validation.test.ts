@@ -59,7 +59,7 @@ function otherFor(t: CorpusTemplate, all: CorpusTemplate[]): CorpusTemplate {
 
 beforeAll(async () => {
   renderer = createRenderer({ env: loadEnv({ LOG_LEVEL: "silent", RENDERER: "on" }), log });
-  // The 40 templates from npm packages the figures in decision 058 were measured on (the vendored GitHub files
+  // The 40 templates from npm packages the score's published figures were measured on (the vendored GitHub files
   // guard the engine; adding them here would move those figures and the suite's time).
   const corpus = await loadCorpus({ only: (meta) => !meta.package.startsWith("github:") });
   const html = new Map<string, string>();

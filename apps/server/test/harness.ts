@@ -71,7 +71,7 @@ let pgliteTemplate: Promise<Blob | File> | undefined;
 
 /**
  * PGlite's initdb costs ~4 s of CPU per database; a migrated database dumped once per test worker and loaded
- * for each test server costs ~0.4 s (issue 12: test servers start in ≤ 2 s on a busy machine).
+ * for each test server costs ~0.4 s (test servers start in ≤ 2 s on a busy machine).
  */
 function migratedPgliteDump(): Promise<Blob | File> {
   pgliteTemplate ??= (async () => {
@@ -102,7 +102,7 @@ function migratedPgliteDump(): Promise<Blob | File> {
 }
 
 /**
- * PGlite databases reused by the test files of one worker (decision 083). Loading one from the dump costs ~0.9 s
+ * PGlite databases reused by the test files of one worker. Loading one from the dump costs ~0.9 s
  * of CPU (untar into memory, start the backend; ~80 times per run), emptying one ~0.1 s. A closed test server's
  * database is emptied — every table of the schema truncated, session state discarded — and the worker's next test
  * file gets it: what a fresh one holds, the migrated schema and no rows. Emptying is only trusted when the migrated
@@ -195,7 +195,7 @@ export interface TestServer {
   url: string;
   ctx: AppContext;
   routeTable: { method: string; url: string; access: string }[];
-  /** The URLs the server answers from recordings now (decision 091). */
+  /** The URLs the server answers from recordings now. */
   recordedUrls(): string[];
   client(): TestClient;
   /** Registers a member (verified through the mail's link unless verified: false) and returns a signed-in client. */
@@ -310,7 +310,7 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     },
     async close() {
       // The test is over, so nothing on an open connection is still wanted. A client can leave one mid-request (a
-      // body refused with 413 before it was read): waiting for it held email-check's close for ~65 s (decision 083).
+      // body refused with 413 before it was read): waiting for it held email-check's close for ~65 s.
       const closing = app.close();
       app.server.closeAllConnections();
       await closing;

@@ -119,7 +119,7 @@ describe("requests", () => {
     const labels = { method: "GET", route: "/api/packages", status: "200" };
     const before = sample(await scrape(), "mailsmith_http_request_duration_seconds_count", labels);
     for (let i = 0; i < 4; i++) expect((await fetch(`${server.url}/api/packages`)).status).toBe(200);
-    // The later reads were answered by the replay (decision 091), before Fastify: they count all the same.
+    // The later reads were answered by the replay, before Fastify: they count all the same.
     expect(server.recordedUrls()).toContain("/api/packages");
     const text = await scrape();
     expect(sample(text, "mailsmith_http_request_duration_seconds_count", labels)).toBe(before + 4);

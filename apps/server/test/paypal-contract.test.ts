@@ -118,7 +118,7 @@ describe("PayPal contract (OpenAPI documents published by PayPal)", () => {
     const pp4 = (await member.post("/api/paypal/create-order", { kind: "package", id: o4._id })).body;
     await member.post("/api/paypal/capture-order", { kind: "package", id: o4._id, paypalOrderId: pp4.id });
     await standIn.state.reverseCapture(pendingCapture.id);
-    // System status looks the webhook up (decision 099): found, and an id PayPal does not know.
+    // System status looks the webhook up: found, and an id PayPal does not know.
     await merchant.getWebhook(WEBHOOK_ID);
     await merchant.getWebhook("WHNOSUCHHOOK000").catch(() => undefined);
 

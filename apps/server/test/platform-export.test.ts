@@ -98,7 +98,7 @@ describe("GET /api/templates/:id/export/:platform", () => {
     expect(refused.body).toEqual(unknown.body);
     expect(refused.body.message).toBe(GENERATOR_MESSAGES.templateNotFound);
     expect(JSON.stringify(refused.body)).not.toMatch(/spring sale/i);
-    // An administrator is no exception: the export is of one's own templates (decision 118).
+    // An administrator is no exception: the export is of one's own templates.
     const admin = await server.admin();
     expect((await admin.get(`/api/templates/${id}/export/brevo`)).status).toBe(404);
     expect((await server.client().get(`/api/templates/${id}/export/mailchimp`)).status).toBe(401);

@@ -250,7 +250,7 @@ describe("renderReport", { timeout: 120_000 }, () => {
     });
     expect(out.render).toMatchObject({ available: true, widthPx: 600, mobileOverflowPx: 0 });
     expect(out.render.heightPx).toBeGreaterThan(0);
-    // Checks of other kinds join the rendered ones (axe-core's, decision 108; the Outlook and dark-mode ones).
+    // Checks of other kinds join the rendered ones (axe-core's; the Outlook and dark-mode ones).
     expect(out.checks.filter((c) => c.id.startsWith("render.")).map((c) => [c.id, c.status])).toEqual([
       ["render.overflow-375", "pass"],
       ["render.height", "pass"],
@@ -269,7 +269,7 @@ describe("renderReport", { timeout: 120_000 }, () => {
       mobile: 375,
       dark: 375,
       darkForced: 375,
-      // Classic Outlook (approximation) at the desktop width (decision 109).
+      // Classic Outlook (approximation) at the desktop width.
       outlook: 600,
       thumbnail: 480,
     });

@@ -167,7 +167,7 @@ describe("admin message placeholders", () => {
     });
     expect(res.status).toBe(200);
     const mail = server.sentMails.filter((x) => x.to === m.email).at(-1)!;
-    // The name is text in the product's letter layout (decision 127): its markup shows as written and makes no element
+    // The name is text in the product's letter layout: its markup shows as written and makes no element
     // (inside text a serialiser may leave the quotes as they are; only < and & must be escaped).
     expect(mail.html).toMatch(/Dear &lt;img src=x onerror=(&quot;|")alert\(1\)(&quot;|")&gt;/);
     expect(mail.html).not.toMatch(/<img[^>]*onerror/i);

@@ -20,7 +20,7 @@ interface Operation {
   hasBody: boolean;
 }
 
-/** Routes that take an email's HTML: the email engine's input (issue 35). */
+/** Routes that take an email's HTML: the email engine's input. */
 const takesHtml = (op: Operation) => op.hasBody && "html" in op.bodyProps;
 
 const UUID = "0b7e4f52-2c1a-4d8e-9f3b-6a5c4d3e2f10";
