@@ -314,6 +314,34 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     expect(html).toContain('bgcolor="#ebebeb"');
   });
 
+  it("keeps a phone-sized design at its own width on a phone, its margins included", () => {
+    const layout = layoutOf([[column([paragraph([line("Reset your password", 20, 40, 160)])])]]);
+    const phone = { ...layout, width: 375, content: { x: 11, y: 0, width: 353, height: 600 } };
+    expect(emailFromLayout([phone]).html).not.toContain('class="ms-wrap"');
+    expect(emailFromLayout([layout]).html).toContain('class="ms-wrap"');
+  });
+
+  it("gives a button's label room for its bold letters, so it stays on one line", () => {
+    const layout = layoutOf([[column([paragraph([line("Reset your password", 20, 40, 160)])])]]);
+    const button = {
+      kind: "button" as const,
+      box: { x: 100, y: 100, width: 181, height: 42 },
+      text: "Reset Password",
+      background: "#52b56e",
+      radiusPx: 7,
+      border: null,
+      fontSizePx: 15,
+      fontWeight: "bold" as const,
+      colour: "#ffffff",
+      align: "center" as const,
+    };
+    layout.sections[0]!.rows[0]!.columns[0]!.blocks.push(button);
+    const html = emailFromLayout([layout]).html;
+    const padX = Number(/padding:\d+px (\d+)px;[^"]*">Reset Password/.exec(html)?.[1]);
+    // Arial Bold "Reset Password" at 15 px is 116 px wide (its AFM advances): the padding leaves it more than that.
+    expect(181 - 2 * padX).toBeGreaterThanOrEqual(120);
+  });
+
   it("draws a bordered box's frame", () => {
     const framed = column([paragraph([line("Order 1042 is on its way", 60, 40, 200)])], { border: "#333333" });
     const html = emailFromLayout([layoutOf([[framed]])]).html;

@@ -265,10 +265,11 @@ function buttonBlock(b: TLayoutButton, f: Frame, columnWidth: number, g: Gathere
   const width = px(Math.min(b.box.width * f.k, columnWidth));
   const height = b.box.height * f.k;
   const lineHeight = Math.round(size * 1.2);
-  // The label's width is unknown: about 0.55 em per character in Arial.
-  const labelWidth = Math.min(width, label.length * size * 0.55);
+  // The label's advance width in Arial (bold letters about 8 % wider), with a few pixels to spare so it stays on
+  // one line where the design had it on one.
+  const labelWidth = Math.min(width, lineEms(label) * size * (b.fontWeight === "bold" ? BOLD_WIDTH : 1) + 10);
   const padY = clamp(Math.floor((height - lineHeight) / 2), 2, 40);
-  const padX = clamp(px((width - labelWidth) / 2), 8, 64);
+  const padX = clamp(Math.floor((width - labelWidth) / 2), 8, 64);
   const radius = px(b.radiusPx * f.fontK);
   const fill = b.background;
   const border = b.border ? `border:1px solid ${b.border};` : "";
@@ -701,7 +702,7 @@ export function emailFromLayout(layouts: TDesignLayout[], opts: EmailFromLayoutO
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${outer}" style="background-color:${outer}">`,
     '<tr><td align="center" style="padding:0">',
     `<!--[if mso]><table role="presentation" width="${emailWidth}" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->`,
-    `<table role="presentation" class="ms-wrap" width="${emailWidth}" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:${emailWidth}px;margin:0 auto">`,
+    `<table role="presentation"${emailWidth > PHONE_MAX_PX ? ' class="ms-wrap"' : ""} width="${emailWidth}" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:${emailWidth}px;margin:0 auto">`,
     sections,
     "</table>",
     "<!--[if mso]></td></tr></table><![endif]-->",

@@ -24,8 +24,27 @@ export interface TextLine {
   bold: boolean;
 }
 
+/** What OCR makes of a list's bullet dot: a lone mark, never a word of its own at the start of a line. */
+const BULLET_READINGS = new Set(["=", "«", "»", "°", "·", "*", "•", "+", "e", "o", "©", "®", "¢", "-", "—", "–", "»»"]);
+
+/**
+ * A line that starts with a small mark set apart from the next word (more than a word space: a list item) starts
+ * with a bullet, whatever OCR read it as ("=", "«", "e").
+ */
+export function withBullet(words: OcrWord[]): OcrWord[] {
+  const [first, next] = words;
+  if (!first || !next || !BULLET_READINGS.has(first.text)) return words;
+  const height = Math.max(next.box.height, 1);
+  const small = first.box.width <= height * 0.7 && first.box.height <= height * 0.8;
+  // A bullet stands further from its text than a word space (about 0.3 em; the next word's ink is about 0.7 em tall).
+  const apart = next.box.x - (first.box.x + first.box.width) >= height * 0.6;
+  return small && apart
+    ? [{ ...first, text: "•", confidence: Math.max(first.confidence, 90) }, ...words.slice(1)]
+    : words;
+}
+
 export function lineOf(r: Raster, box: Box, words: OcrWord[], background: Rgb): TextLine {
-  const sorted = [...words].sort((a, b) => a.box.x - b.box.x);
+  const sorted = withBullet([...words].sort((a, b) => a.box.x - b.box.x));
   const style = inkStyle(r, box, background);
   const fontSize = fitFontSize(sorted, box.height);
   return {
