@@ -19,6 +19,7 @@
  *   BENCH_JSON=path                          also writes every figure as JSON
  *   BENCH_DESIGN_IDS=id,id                   only these designs (ids as printed; "@phone" for the phone ones)
  *   BENCH_DUMP=dir                           writes each design and the reader's renders as PNG, to look at
+ *   BENCH_PHOTOS=textured                    photo-like stand-in pictures instead of flat colours
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -51,10 +52,18 @@ const renderer = createRenderer({
   log: pino({ level: "silent" }),
 });
 
-/** A flat photo for a picture address: one colour from the address's hash (the same address, the same colour). */
+/**
+ * A stand-in photo for a picture address, from the address's hash (the same address, the same picture): one flat
+ * colour, or with BENCH_PHOTOS=textured a photo-like picture (a two-colour gradient with soft shapes and fine grain),
+ * which a reader must crop as a picture rather than take for a coloured box.
+ */
 function flatPhoto(url: string): string {
   const h = createHash("sha256").update(url).digest();
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="rgb(${h[0]},${h[1]},${h[2]})"/></svg>`;
+  const c = (i: number) => `rgb(${h[i]},${h[i + 1]},${h[i + 2]})`;
+  const svg =
+    process.env.BENCH_PHOTOS === "textured"
+      ? `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" preserveAspectRatio="none" viewBox="0 0 64 64"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c(0)}"/><stop offset="1" stop-color="${c(3)}"/></linearGradient><filter id="n"><feTurbulence baseFrequency="0.9" numOctaves="2" seed="${h[9]}"/><feColorMatrix values="0 0 0 0 0.5 0 0 0 0 0.5 0 0 0 0 0.5 0 0 0 0.25 0"/></filter></defs><rect width="64" height="64" fill="url(#g)"/><circle cx="${16 + (h[6]! % 32)}" cy="${16 + (h[7]! % 32)}" r="${10 + (h[8]! % 14)}" fill="${c(10)}" opacity="0.7"/><rect width="64" height="64" filter="url(#n)"/></svg>`
+      : `<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${c(0)}"/></svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }
 

@@ -11,7 +11,7 @@ import type { Box, Raster, Rgb } from "./raster.js";
 export interface Band {
   box: Box;
   background: Rgb;
-  /** No colour holds half of its rows: a picture across the band. */
+  /** No colour holds a third of its rows: a picture across the band. */
   busy: boolean;
 }
 
@@ -21,6 +21,8 @@ export interface PageBands {
   bands: Band[];
 }
 
+/** A row whose most common colour holds less than this share is busy: a picture across the band. */
+const BUSY_SHARE = 0.3;
 /** Columns that differ from the outer background in this share of the rows belong to the body column. */
 const BODY_COLUMN_SHARE = 0.25;
 /** A body column this close to the picture's width is the whole width (a phone screenshot has no margins). */
@@ -118,7 +120,9 @@ export function findBands(r: Raster, scale: number): PageBands {
   let runs: RowRun[] = [];
   for (let y = 0; y < r.height; y++) {
     const d = dominantColour(r, { x: content.x, y, width: content.width, height: 1 }, step);
-    const busy = d.share < 0.5;
+    // A picture across the row leaves no colour a third of it; a row of text beside a flat block (a headline
+    // next to a coloured picture) still has its background as the largest share.
+    const busy = d.share < BUSY_SHARE;
     const last = runs[runs.length - 1];
     if (last && last.busy === busy && (busy || colourDistance(last.colour, d.colour) <= SAME_COLOUR)) last.y1 = y + 1;
     else runs.push({ y0: y, y1: y + 1, colour: d.colour, busy });

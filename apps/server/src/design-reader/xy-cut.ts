@@ -251,7 +251,7 @@ export function xyCut(mask: InkMask, region: Box, opts: CutOptions): Cut[] {
   const next = { ...opts, depth: depth + 1 };
   const tight = tighten(mask, region);
   if (!tight) return [];
-  if (depth > 12) return [{ box: tight, columns: [] }];
+  if (depth > 24) return [{ box: tight, columns: [] }];
   const framed = frameInside(mask, tight, opts.scale);
   if (framed) return [{ box: tight, columns: [xyCut(mask, framed, next)], framed: true }];
   const lines = textLines(mask, tight, opts.scale);
@@ -286,9 +286,9 @@ export function xyCut(mask: InkMask, region: Box, opts: CutOptions): Cut[] {
     const line = tighten(mask, { x: tight.x, y: tight.y + y0, width: tight.width, height: y1 - y0 });
     if (!line) continue;
     const cells = lineColumns(mask, line, opts.scale);
-    leaves.push(
-      cells ? { box: line, columns: cells.map((c) => [{ box: c, columns: [] }]) } : { box: line, columns: [] },
-    );
+    // A "line" here is a run of rows with ink in every row: one line of text, or a column of text beside a picture
+    // as tall as it; each cell is cut again.
+    leaves.push(cells ? { box: line, columns: cells.map((c) => xyCut(mask, c, next)) } : { box: line, columns: [] });
   }
   return leaves;
 }
