@@ -20,10 +20,10 @@ export interface OcrOptions {
   languages?: OcrLanguage[];
   signal?: AbortSignal;
   /**
-   * "page" (default): words anywhere on the picture. "word": the picture is one short word or a single character
-   * (a table's quantity, a lone "#"), which the page mode leaves out as noise.
+   * "page" (default): words anywhere on the picture. "block": the picture is one block of lines (pieces the page
+   * mode left out as noise — a table's quantity, a lone "#" — stacked on one sheet).
    */
-  mode?: "page" | "word";
+  mode?: "page" | "block";
 }
 
 export interface OcrEngine {

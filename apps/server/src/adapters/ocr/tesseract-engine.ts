@@ -93,11 +93,11 @@ export function createTesseractEngine(): OcrEngine {
     if (opts.signal?.aborted) throw abortError();
     const w = await workerFor(opts.languages?.length ? opts.languages : ["eng"]);
     if (opts.signal?.aborted) throw abortError();
-    const word = opts.mode === "word";
-    if (word) await w.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_WORD });
+    const block = opts.mode === "block";
+    if (block) await w.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
     const { data } = await w
       .recognize(png, {}, { blocks: true, text: false })
-      .finally(() => (word ? w.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT }) : undefined));
+      .finally(() => (block ? w.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT }) : undefined));
     const words: OcrWord[] = [];
     for (const block of data.blocks ?? []) {
       for (const paragraph of block.paragraphs) {
