@@ -39,6 +39,7 @@ test.beforeAll(async ({ baseURL }) => {
 
 test.afterAll(async () => {
   await admin.put("/api/local-reader", { data: { credits: 1, mode: "fallback" } });
+  await admin.put("/api/score-threshold", { data: { threshold: 80 } });
   await admin.dispose();
 });
 
@@ -91,7 +92,9 @@ test("no key: upload a design → the local reader writes it in live text, with 
   await expect(page.getByTestId("written-by")).toContainText("Local reader");
 });
 
-test("the admin sets the local reader's price and when it writes, under AI keys", async ({ page }) => {
+test("the admin sets the local reader's price, when it writes and the score threshold, under AI keys", async ({
+  page,
+}, testInfo) => {
   await signInAdmin(page);
   await page.goto("/admin/settings?tab=gemini-keys");
   const panel = page.getByRole("region", { name: "Local reader" });
@@ -105,4 +108,29 @@ test("the admin sets the local reader's price and when it writes, under AI keys"
   await expect(page.getByText("Local reader settings saved")).toBeVisible();
   const saved = await (await admin.get("/api/local-reader")).json();
   expect(saved.data).toEqual({ credits: 0, mode: "fallback" });
+
+  // The score threshold (decision 136): refused outside 0–100 with the reason in the field, saved, audited in words.
+  const threshold = page.getByRole("region", { name: "Score threshold" });
+  const score = threshold.getByRole("spinbutton", { name: "Score to reach (0–100)" });
+  await expect(score).toHaveValue("80");
+  await score.fill("101");
+  await threshold.getByRole("button", { name: "Save" }).click();
+  await expect(threshold.getByText("Enter a whole number from 0 to 100")).toBeVisible();
+  expect((await (await admin.get("/api/score-threshold")).json()).data).toEqual({ threshold: 80 });
+  await score.fill("90");
+  await threshold.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Score threshold saved")).toBeVisible();
+  expect((await (await admin.get("/api/score-threshold")).json()).data).toEqual({ threshold: 90 });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await threshold.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`score-threshold-${width}.png`) });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/admin/audit-log");
+  await page.getByLabel("Action").fill("score_threshold.update");
+  await page.getByRole("button", { name: "Filter" }).click();
+  const row = page.getByRole("row").filter({ hasText: "Changed the score threshold" }).first();
+  await expect(row.getByTestId("audit-diff-row").filter({ hasText: "threshold" }).locator("ins")).toHaveText("90");
 });

@@ -1,4 +1,9 @@
-import { GENERATION_FIDELITY_MESSAGES, GENERATION_JOB_LIMITS, GENERATOR_MESSAGES } from "@mailsmith/shared";
+import {
+  GENERATION_FIDELITY_MESSAGES,
+  GENERATION_JOB_LIMITS,
+  GENERATOR_MESSAGES,
+  SCORE_THRESHOLD_TEXTS,
+} from "@mailsmith/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
@@ -120,5 +125,74 @@ describe("a result below the fidelity threshold (decision 123)", () => {
       member.post(`/api/generations/${id}/retry-free`),
     ]);
     expect([a.status, b.status].sort()).toEqual([202, 409]);
+  });
+});
+
+describe("the administrator's score threshold (decision 136)", () => {
+  let admin: TestClient;
+  // A member of its own: the first describe spent the other's credits.
+  let member: TestClient;
+  beforeAll(async () => {
+    admin = await server.admin();
+    member = await server.member();
+    // The model calls are counted: the free retries started above finish first.
+    await vi.waitFor(
+      async () => {
+        const jobs = await server.ctx.db.query.generationJobs.findMany({ columns: { status: true } });
+        expect(jobs.filter((j) => j.status === "queued" || j.status === "running")).toEqual([]);
+      },
+      { timeout: 150_000, interval: 200 },
+    );
+  });
+  afterAll(async () => {
+    await admin.put("/api/score-threshold", { threshold: GENERATION_JOB_LIMITS.repairBelowScore });
+  });
+
+  it("is 80 until set; a member may not set it; bad input is refused with a message and nothing changes", async () => {
+    expect((await admin.get("/api/score-threshold")).body.data).toEqual({ threshold: 80 });
+    expect((await member.put("/api/score-threshold", { threshold: 50 })).status).toBe(403);
+    for (const threshold of [101, -1, 50.5, "70", null]) {
+      const res = await admin.put("/api/score-threshold", { threshold });
+      expect(res.status, JSON.stringify(threshold)).toBe(400);
+      expect(res.body.message).toContain(SCORE_THRESHOLD_TEXTS.invalid);
+    }
+    expect((await admin.put("/api/score-threshold", { threshold: 70, extra: 1 })).status).toBe(400);
+    expect((await admin.get("/api/score-threshold")).body.data).toEqual({ threshold: 80 });
+  });
+
+  it("at 0 nothing is below it: no repair pass, announced as a success, no free retry; the change is audited", async () => {
+    const set = await admin.put("/api/score-threshold", { threshold: 0 });
+    expect(set.status).toBe(200);
+    expect(set.body.message).toBe(SCORE_THRESHOLD_TEXTS.saved);
+    const calls = standIn.calls.length;
+    const res = await member.request("POST", "/api/generations", designForm(await design()));
+    const id = res.body.data.jobs[0]._id as string;
+    const job = await finishedJob(member, id);
+    // One model call: the first pass, no repair pass.
+    expect(standIn.calls.length - calls).toBe(1);
+    const fidelity = job.fidelity as { score: number; threshold: number; belowThreshold: boolean };
+    expect(fidelity.threshold).toBe(0);
+    expect(fidelity.belowThreshold).toBe(false);
+    expect(job.canRetryFree).toBe(false);
+    expect((await member.get(`/api/templates/${job.templateId}`)).body.data.repaired).toBe(false);
+    const stream = await member.get(`/api/generations/${id}/stream`);
+    const text = typeof stream.body === "string" ? stream.body : JSON.stringify(stream.body);
+    expect(JSON.parse(text.trim().split("\n").at(-1)!).message).toBe(GENERATOR_MESSAGES.generated);
+
+    const audit = (await admin.get("/api/admin/audit-log?action=score_threshold.update")).body;
+    expect(JSON.stringify(audit)).toContain('"threshold":0');
+  });
+
+  it("at 100 the same email is below it: the repair pass runs and the free retry is offered", async () => {
+    expect((await admin.put("/api/score-threshold", { threshold: 100 })).status).toBe(200);
+    const calls = standIn.calls.length;
+    const res = await member.request("POST", "/api/generations", designForm(await design()));
+    const job = await finishedJob(member, res.body.data.jobs[0]._id);
+    // The first pass and the repair pass.
+    expect(standIn.calls.length - calls).toBe(2);
+    const fidelity = job.fidelity as { score: number; threshold: number; belowThreshold: boolean };
+    expect(fidelity.threshold).toBe(100);
+    expect(fidelity.belowThreshold).toBe(true);
+    expect(job.canRetryFree).toBe(true);
   });
 });

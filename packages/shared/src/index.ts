@@ -48,6 +48,7 @@ export * from "./schemas/generator.js";
 export * from "./schemas/local-reader.js";
 export * from "./schemas/messaging.js";
 export * from "./schemas/profile.js";
+export * from "./schemas/score-threshold.js";
 export * from "./schemas/security.js";
 export * from "./schemas/support.js";
 export * from "./schemas/system-status.js";

@@ -22,6 +22,8 @@ export const queryKeys = {
   templateParts: (id: string | undefined) => ["template-parts", id] as const,
   generatorStatus: ["generator-status"] as const,
   localReader: ["local-reader"] as const,
+  /** The admin's score threshold (Settings → AI keys). */
+  scoreThreshold: ["score-threshold"] as const,
   geminiKeys: ["gemini-keys"] as const,
   geminiModels: ["gemini-models"] as const,
   /** A member's brand kits (brand-kits edits them; the generator's form lists them to pick from). */

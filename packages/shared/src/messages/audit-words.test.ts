@@ -8,6 +8,7 @@ describe("the audit log in words (decision 127)", () => {
     expect(auditActionWords("content.hero.update")).toBe("Changed the landing page's hero section");
     expect(auditActionWords("user.disable")).toBe("Disabled a member");
     expect(auditActionWords("item_order.cancel")).toBe("Cancelled an item order");
+    expect(auditActionWords("score_threshold.update")).toBe("Changed the score threshold");
     expect(auditActionWords("something_new.frobnicate")).toBe("Frobnicate: something new");
   });
 

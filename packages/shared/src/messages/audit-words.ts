@@ -32,6 +32,7 @@ const SUBJECTS: Record<string, string> = {
   item: "a premium item",
   package: "a package",
   local_reader: "the local design reader's settings",
+  score_threshold: "the score threshold",
   message: "a message to a member",
   paypal_settings: "the PayPal settings",
   template: "a member's template",

@@ -46,3 +46,17 @@ export const GENERATION_FIDELITY_MESSAGES = {
   retryFreeNotAllowed: "Only a result below the score we aim for can be retried for free, once.",
   retryFreeStarted: "Retrying for free. No credit was taken.",
 } as const;
+
+/** Settings → AI keys: the administrator's score threshold (decision 136). */
+export const SCORE_THRESHOLD_TEXTS = {
+  title: "Score threshold",
+  intro:
+    "How close to the design a generated email must score (0–100). Below it, one automatic repair pass runs inside the same credit; a result still below it is saved but not announced as a success, and the member gets one free retry.",
+  label: "Score to reach (0–100)",
+  hint: "0 turns the repair pass and the notice off; 100 asks for an exact match.",
+  invalid: "Enter a whole number from 0 to 100",
+  save: "Save",
+  saved: "Score threshold saved",
+  saveFailed: "The score threshold could not be saved",
+  loadFailed: "The score threshold could not be loaded",
+} as const;

@@ -34,7 +34,7 @@ export type TFidelitySection = z.infer<typeof ZFidelitySectionSchema>;
 /** A finished generation's closeness to its design (on the job): the score, the threshold and what differs. */
 export const ZGenerationFidelitySchema = z.object({
   score: z.number(),
-  /** The administrator's threshold at the time (GENERATION_JOB_LIMITS.repairBelowScore unless set otherwise). */
+  /** The administrator's threshold when the job ran (Settings → AI keys; 80 unless set otherwise). */
   threshold: z.number(),
   belowThreshold: z.boolean(),
   /** Sections that differ, design order first, then additions (at most SECTION_REPORT_LIMIT). */

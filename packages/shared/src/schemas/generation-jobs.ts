@@ -43,7 +43,10 @@ export const GENERATION_JOB_LIMITS = {
   maxNameLength: 120,
   searchMaxLength: 100,
   maxPageSize: 50,
-  /** Below this fidelity score one automatic repair pass runs inside the same credit. */
+  /**
+   * The score threshold until an admin sets another (Settings → AI keys, decision 136): below it one automatic repair
+   * pass runs inside the same credit, and a result still below it is not announced as a success.
+   */
   repairBelowScore: 80,
 } as const;
 

@@ -8,6 +8,7 @@ import { templateImportRoutes } from "./history/import-routes.js";
 import { historyRoutes } from "./history/routes.js";
 import { testSendRoutes } from "./history/test-send-routes.js";
 import { generationJobRoutes } from "./jobs/job-routes.js";
+import { scoreThresholdRoutes } from "./jobs/score-threshold-routes.js";
 import { generationStartRoutes } from "./jobs/start-routes.js";
 import { localReaderRoutes } from "./keys/local-reader-routes.js";
 import { keysRoutes } from "./keys/routes.js";
@@ -17,7 +18,7 @@ import type { GeneratorRuntime } from "./runtime.js";
  * The generator feature: this instance's job worker (started when the app is ready, stopped with it; its poll, the
  * purge of deleted templates and the model discovery are periodic jobs in composition/periodic-jobs.ts) and the
  * sub-plugins that answer its routes — generation jobs, history, exports, test sends, imports, one-click fixes and
- * the administrators' key pool.
+ * the administrators' key pool and score threshold.
  */
 export async function generatorRoutes(appBase: FastifyInstance, opts: { runtime: GeneratorRuntime }) {
   const { models, worker } = opts.runtime;
@@ -32,6 +33,7 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { runtime:
 
   await appBase.register(generationStartRoutes, { worker });
   await appBase.register(generationJobRoutes, { worker });
+  await appBase.register(scoreThresholdRoutes);
   await appBase.register(historyRoutes);
   await appBase.register(exportRoutes);
   await appBase.register(testSendRoutes);

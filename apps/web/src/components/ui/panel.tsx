@@ -1,5 +1,6 @@
 import { CONTENT_TEXTS, EDITOR_TEXTS } from "@mailsmith/shared";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
+import { Alert } from "./alert";
 import { Button } from "./button";
 import { Spinner } from "./spinner";
 
@@ -69,5 +70,34 @@ export function FieldGroup({ title, children, actions }: { title: string; childr
       {actions && <div className="-mt-1 mb-3 flex justify-end">{actions}</div>}
       <div className="space-y-4">{children}</div>
     </fieldset>
+  );
+}
+
+/**
+ * One setting of a pane with its own Save (the local reader, the score threshold): a region named by its title, what
+ * it does, and a warning when it could not be loaded.
+ */
+export function SettingSection({
+  title,
+  intro,
+  loadFailed,
+  children,
+}: {
+  title: string;
+  intro: string;
+  /** The warning shown when the stored setting could not be loaded, or nothing. */
+  loadFailed?: string | false;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="space-y-3 rounded-xl border border-slate-200 p-4">
+      <h3 id={id} className="text-sm font-semibold text-slate-900">
+        {title}
+      </h3>
+      <p className="text-sm text-slate-600">{intro}</p>
+      {loadFailed && <Alert tone="warning">{loadFailed}</Alert>}
+      {children}
+    </section>
   );
 }

@@ -37,6 +37,7 @@ import { withReaderChecks, writeWithReader } from "./local-writer.js";
 import { callModel, type ModelDeps } from "./model-call.js";
 import { buildPrompt, type PromptInput } from "./prompt.js";
 import type { JobRow } from "./repo.js";
+import { scoreThreshold } from "./score-threshold.js";
 import { fidelityOutcome, type RenderedEmail, renderEmail, scoreAgainstDesign } from "./scoring.js";
 import { repairSectionCrops } from "./section-crops.js";
 
@@ -143,6 +144,11 @@ interface JobInputs extends GenerationInputs {
   layout: TDesignLayout | null;
   /** The member's language: the email's lang when its text is too short to tell (decision 133). */
   language: string | undefined;
+  /**
+   * The admin's score threshold when the job started (decision 136): the repair pass runs below it, and the result's
+   * fidelity keeps it for the notice and the free retry.
+   */
+  threshold: number;
 }
 
 /** One stage's view of the job: the dependencies, the job, its hooks and what "reading" found. */
@@ -213,13 +219,14 @@ async function runStages(deps: PipelineDeps, job: JobRow, hooks: RunHooks): Prom
     keyId,
     mjml: best.mjml,
     model,
-    fidelity: await fidelityOutcome(deps.ctx, best.score, { jobId: job.id, userId: job.userId }),
+    fidelity: await fidelityOutcome(deps.ctx, best.score, { jobId: job.id, userId: job.userId }, inputs.threshold),
   };
 }
 
 /**
  * "reading": the active keys and the generation's inputs (decision 113) from the job row: the stored designs, the
- * template being changed (a refinement), the brand kit snapshot; and what the design reader reads in the first design.
+ * template being changed (a refinement), the brand kit snapshot; what the design reader reads in the first design;
+ * and the admin's score threshold.
  */
 async function readInputs(ctx: AppContext, job: JobRow, signal: AbortSignal): Promise<JobInputs> {
   const keys = job.engine === "model" ? await keysRepo.active(ctx.db) : [];
@@ -239,7 +246,20 @@ async function readInputs(ctx: AppContext, job: JobRow, signal: AbortSignal): Pr
   const { emailType, instructions, engine } = job;
   const layout = designs[0] ? await readLayout(ctx, job, designs[0], signal) : null;
   const language = (await findUserById(ctx.db, job.userId))?.language;
-  return { engine, keys, designs, parent, emailType, instructions, brandKit, designPalette, layout, language };
+  const { threshold } = await scoreThreshold.read(ctx.db);
+  return {
+    engine,
+    keys,
+    designs,
+    parent,
+    emailType,
+    instructions,
+    brandKit,
+    designPalette,
+    layout,
+    language,
+    threshold,
+  };
 }
 
 /** The design reader's layout of a design, or null when it cannot read it (a model's generation goes on). */
@@ -474,7 +494,7 @@ async function materialiseAnswer(
  */
 async function repairPass(stage: StageContext, best: Candidate): Promise<Candidate | null> {
   const { deps, job, hooks, inputs } = stage;
-  if (!best.score || !best.rendered || best.score.score >= GENERATION_JOB_LIMITS.repairBelowScore) return null;
+  if (!best.score || !best.rendered || best.score.score >= inputs.threshold) return null;
   try {
     // Close-ups of the sections that differ most (decision 122), after the design and the whole rendering.
     const design = inputs.designs[0];

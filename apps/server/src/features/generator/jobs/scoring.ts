@@ -1,9 +1,4 @@
-import {
-  GENERATION_JOB_LIMITS,
-  type TDesignLayout,
-  type TFidelitySection,
-  type TGenerationFidelity,
-} from "@mailsmith/shared";
+import type { TDesignLayout, TFidelitySection, TGenerationFidelity } from "@mailsmith/shared";
 import type { RenderResult } from "../../../adapters/renderer/renderer.js";
 import type { AppContext } from "../../../context.js";
 import { compareWithDesign, type DesignComparison, renderWidthForImage } from "../../../email-engine/fidelity/index.js";
@@ -61,13 +56,8 @@ export async function scoreAgainstDesign(
 }
 
 /**
- * The score a result below which a generation is not announced as a success (decision 123): the threshold of the
- * automatic repair pass (decision 058). A constant, not an admin setting yet: both decisions explain the 80.
- */
-export const ANNOUNCE_BELOW_SCORE = GENERATION_JOB_LIMITS.repairBelowScore;
-
-/**
- * What a finished job keeps of its score (decision 123): the score, the threshold, whether it is below it and the
+ * What a finished job keeps of its score (decision 123): the score, the admin's threshold the job started with
+ * (decision 136; the one its repair pass used), whether the score is below it and the
  * sections that differ. Below the threshold the sections' picture pairs are stored like the previews (under the
  * job's id, owned by the member: the storage sweep keeps them while the job row references them); at or above it
  * the sections are kept without pictures. Null without a score. Never throws: a picture that cannot be stored is
@@ -77,10 +67,11 @@ export async function fidelityOutcome(
   ctx: AppContext,
   comparison: (Pick<DesignComparison, "score" | "sectionPictures"> & { sections?: TFidelitySection[] | null }) | null,
   owner: { jobId: string; userId: string },
+  threshold: number,
 ): Promise<TGenerationFidelity | null> {
   if (!comparison) return null;
   const score = Math.round(comparison.score);
-  const belowThreshold = score < ANNOUNCE_BELOW_SCORE;
+  const belowThreshold = score < threshold;
   // The previews' store takes any name (the key is previews/<job>-<name>-<random>.webp); typed for preview names.
   const store = storePreviewsIn(ctx.storage, owner.jobId, owner.userId) as (
     name: string,
@@ -98,5 +89,5 @@ export async function fidelityOutcome(
       return { ...s, picture };
     }),
   );
-  return { score, threshold: ANNOUNCE_BELOW_SCORE, belowThreshold, sections };
+  return { score, threshold, belowThreshold, sections };
 }

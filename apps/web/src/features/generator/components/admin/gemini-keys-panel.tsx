@@ -19,6 +19,7 @@ import { useGeminiKeyMutations, useGeminiKeys, useGeminiModels } from "../../api
 import { geminiKeyColumns } from "./gemini-key-columns";
 import { GeminiModelPanel } from "./gemini-model-panel";
 import { LocalReaderPanel } from "./local-reader-panel";
+import { ScoreThresholdPanel } from "./score-threshold-panel";
 
 /** Admin settings → Gemini Keys (admin spec §2, §5, §7, §8). Keys are write-only: the table shows first 8 … last 4. */
 export function GeminiKeysPanel() {
@@ -165,6 +166,8 @@ export function GeminiKeysPanel() {
       />
 
       <LocalReaderPanel />
+
+      <ScoreThresholdPanel />
 
       <form
         className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4"

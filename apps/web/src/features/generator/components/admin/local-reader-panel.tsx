@@ -7,9 +7,9 @@ import {
 } from "@mailsmith/shared";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { SettingSection } from "@/components/ui/panel";
 import { errorMessage } from "@/lib/api-client";
 import { useLocalReaderSettings, useSaveLocalReaderSettings } from "../../api/local-reader";
 
@@ -49,12 +49,11 @@ export function LocalReaderPanel() {
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-xl border border-slate-200 p-4">
-      <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
-        {LOCAL_READER_TEXTS.title}
-      </h3>
-      <p className="text-sm text-slate-600">{LOCAL_READER_TEXTS.intro}</p>
-      {settings.isError && <Alert tone="warning">{LOCAL_READER_TEXTS.loadFailed}</Alert>}
+    <SettingSection
+      title={LOCAL_READER_TEXTS.title}
+      intro={LOCAL_READER_TEXTS.intro}
+      loadFailed={settings.isError && LOCAL_READER_TEXTS.loadFailed}
+    >
       <form
         className="space-y-3"
         // The shared schema checks the price and says why in the field; the browser's own bubble would pre-empt it.
@@ -109,6 +108,6 @@ export function LocalReaderPanel() {
           </Button>
         </div>
       </form>
-    </section>
+    </SettingSection>
   );
 }
