@@ -42,7 +42,7 @@ const probes = [
   ["apps/server/src/adapters/ocr/x.ts", "../../design-reader/read-design.js", true],
   // The schema sits below the adapters: what both need is defined with the table.
   ["apps/server/src/db/schema/x.ts", "../../adapters/gemini/models.js", true],
-  ["apps/server/src/adapters/gemini/x.ts", "../../db/schema/generator.js", false],
+  ["apps/server/src/adapters/gemini/x.ts", "../../db/schema/ai-keys.js", false],
   // The vendors' stand-ins are not the product: nothing in src imports them, tests may.
   ["apps/server/src/features/commerce/capture/x.ts", "../../../../stand-ins/paypal.js", true],
   ["apps/server/src/adapters/paypal/x.ts", "../../../stand-ins/paypal.js", true],

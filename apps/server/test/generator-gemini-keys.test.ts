@@ -2,7 +2,7 @@ import { GEMINI_HEALTH_MESSAGES } from "@mailsmith/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createModelClients } from "../src/adapters/model/model-clients.js";
-import { refreshStale } from "../src/features/generator/keys/discovery.js";
+import { refreshStale } from "../src/features/ai-keys/discovery.js";
 import { type GeminiStandIn, STAND_IN_MODELS, type StandInModel, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { startTestServer, type TestClient, type TestResponse, type TestServer } from "./harness.js";
 

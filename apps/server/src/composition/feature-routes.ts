@@ -1,4 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import type { ModelClients } from "../adapters/model/model-client.js";
+import { createModelClients } from "../adapters/model/model-clients.js";
+import { createAiKeyPool } from "../features/ai-keys/key-pool.js";
+import { aiKeysRoutes } from "../features/ai-keys/routes.js";
 import { auditRoutes } from "../features/audit/routes.js";
 import { authRoutes } from "../features/auth/routes.js";
 import { brandKitRoutes } from "../features/brand-kits/routes.js";
@@ -33,7 +37,11 @@ export async function registerFeatureRoutes(app: FastifyInstance, opts: { webDis
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(supportRoutes);
-  const generator = createGeneratorRuntime(app.ctx);
+  // One model client per provider for this app: the key pool's calls, checks and discovery all use them.
+  const models: ModelClients = createModelClients(app.ctx.env);
+  await app.register(aiKeysRoutes, { clients: models });
+  // The generator writes with the ai-keys feature's pool, handed over here (features never import each other).
+  const generator = createGeneratorRuntime(app.ctx, { keys: createAiKeyPool(app.ctx, models) });
   await app.register(generatorRoutes, { runtime: generator });
   await app.register(brandKitRoutes);
   await app.register(emailCheckRoutes);
@@ -47,7 +55,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, opts: { webDis
   await app.register(commerceRoutes, { webDist: opts.webDist });
   // Every periodic job, declared once per context (app.ts starts the scheduler when the app is ready). Another app
   // built on the same context (a test's second logger) leaves the jobs, their start and their stop to the first.
-  if (!app.ctx.scheduler.hasJobs()) app.ctx.scheduler.add(...periodicJobs(app.ctx, generator));
+  if (!app.ctx.scheduler.hasJobs()) app.ctx.scheduler.add(...periodicJobs(app.ctx, { generator, models }));
   // System status checks every outside service, the features' own included (Gemini keys, PayPal), and shows the
   // periodic jobs.
   await app.register(systemStatusRoutes, {

@@ -1,7 +1,8 @@
+import type { ModelClients } from "../adapters/model/model-client.js";
 import type { AppContext } from "../context.js";
+import { DISCOVERY_EVERY_MS, refreshStale } from "../features/ai-keys/discovery.js";
 import { purgeDeletedTemplates } from "../features/generator/history/purge.js";
 import { refundStalePending } from "../features/generator/jobs/refund-stale-pending.js";
-import { DISCOVERY_EVERY_MS, refreshStale } from "../features/generator/keys/discovery.js";
 import type { GeneratorRuntime } from "../features/generator/runtime.js";
 import { drainExports, EXPORT_JOB, EXPORT_POLL_MS } from "../features/profile/export/service.js";
 import { claimSweep, scheduledSweep } from "../features/uploads/sweep.js";
@@ -16,7 +17,10 @@ const MINUTE = 60_000;
  * Admin → System status show each one's last run, next run and last error. A new periodic job is one entry here and
  * its title in packages/shared (PERIODIC_JOB_TITLES).
  */
-export function periodicJobs(ctx: AppContext, generator: GeneratorRuntime): PeriodicJob[] {
+export function periodicJobs(
+  ctx: AppContext,
+  { generator, models }: { generator: GeneratorRuntime; models: ModelClients },
+): PeriodicJob[] {
   const sweepEvery = ctx.env.STORAGE_SWEEP_INTERVAL_MINUTES * MINUTE;
   return [
     {
@@ -52,7 +56,7 @@ export function periodicJobs(ctx: AppContext, generator: GeneratorRuntime): Peri
       name: "model-discovery",
       everyMs: DISCOVERY_EVERY_MS,
       runAtStart: true,
-      run: () => refreshStale(ctx, generator.models),
+      run: () => refreshStale(ctx, models),
     },
     {
       // Generations left pending by a server stopped before jobs existed: refunded once, whichever

@@ -1,7 +1,7 @@
 import type { AppContext } from "../context.js";
 import type { StatusProbe } from "../core/status-probes.js";
+import { geminiStatusProbe } from "../features/ai-keys/status-probe.js";
 import { paypalStatusProbe } from "../features/commerce/capture/status-probe.js";
-import { geminiStatusProbe } from "../features/generator/keys/status-probe.js";
 import { platformProbes } from "../features/health/status-probes.js";
 
 /** Every check of Admin → System status and `npm run doctor`, in the order shown. */

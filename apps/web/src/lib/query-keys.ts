@@ -20,6 +20,7 @@ export const queryKeys = {
   template: (id: string | undefined) => ["template", id] as const,
   /** The editable parts of one template version (generator's edit in place and its report's alt-text fields). */
   templateParts: (id: string | undefined) => ["template-parts", id] as const,
+  /** Whether generation is available and what writes it (generator); a key or local reader change moves it (ai-keys). */
   generatorStatus: ["generator-status"] as const,
   localReader: ["local-reader"] as const,
   /** The admin's score threshold (Settings → AI keys). */

@@ -1,6 +1,6 @@
 import { ThinkingLevel } from "@google/genai";
 import { describe, expect, it } from "vitest";
-import type { GeminiModelInfo } from "../../db/schema/generator.js";
+import type { GeminiModelInfo } from "../../db/schema/ai-keys.js";
 import { parseModelName, rankModels, thinkingFor } from "./models.js";
 
 const m = (id: string, methods = ["generateContent", "countTokens"], thinking = true): GeminiModelInfo => ({

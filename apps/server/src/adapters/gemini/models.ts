@@ -1,10 +1,10 @@
 import { ThinkingLevel } from "@google/genai";
-import type { GeminiModelInfo } from "../../db/schema/generator.js";
+import type { GeminiModelInfo } from "../../db/schema/ai-keys.js";
 
 /**
  * What Mailsmith knows about Gemini model names (decision 094): the facts `models.list` gives, the family a name
  * belongs to, which models the generator can use, which one it prefers, and the thinking settings of each family.
- * Pure functions: the key pool (features/generator/keys) stores the lists and applies the policy.
+ * Pure functions: the key pool (features/ai-keys) stores the lists and applies the policy.
  *
  * Sources: https://ai.google.dev/api/models (Model: name "models/{id}", version, displayName, inputTokenLimit,
  * outputTokenLimit, supportedGenerationMethods, thinking); https://ai.google.dev/gemini-api/docs/thinking (Gemini 3 and

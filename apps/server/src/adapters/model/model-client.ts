@@ -1,4 +1,4 @@
-import type { GeminiModelInfo } from "../../db/schema/generator.js";
+import type { GeminiModelInfo } from "../../db/schema/ai-keys.js";
 
 /**
  * The one interface every AI model provider implements (decision 132): Gemini and OpenAI-compatible servers each

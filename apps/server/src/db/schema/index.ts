@@ -1,4 +1,5 @@
 // Every feature's tables, one file per feature; drizzle-kit reads this file.
+export * from "./ai-keys.js";
 export * from "./audit.js";
 export * from "./auth.js";
 export * from "./brand-kits.js";

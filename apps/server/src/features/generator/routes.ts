@@ -10,18 +10,16 @@ import { testSendRoutes } from "./history/test-send-routes.js";
 import { generationJobRoutes } from "./jobs/job-routes.js";
 import { scoreThresholdRoutes } from "./jobs/score-threshold-routes.js";
 import { generationStartRoutes } from "./jobs/start-routes.js";
-import { localReaderRoutes } from "./keys/local-reader-routes.js";
-import { keysRoutes } from "./keys/routes.js";
 import type { GeneratorRuntime } from "./runtime.js";
 
 /**
- * The generator feature: this instance's job worker (started when the app is ready, stopped with it; its poll, the
- * purge of deleted templates and the model discovery are periodic jobs in composition/periodic-jobs.ts) and the
- * sub-plugins that answer its routes — generation jobs, history, exports, test sends, imports, one-click fixes and
- * the administrators' key pool and score threshold.
+ * The generator feature: this instance's job worker (started when the app is ready, stopped with it; its poll and
+ * the purge of deleted templates are periodic jobs in composition/periodic-jobs.ts) and the sub-plugins that answer
+ * its routes — generation jobs, history, exports, test sends, imports, one-click fixes and the administrators' score
+ * threshold. It writes with the AI key pool it is given (the ai-keys feature's).
  */
 export async function generatorRoutes(appBase: FastifyInstance, opts: { runtime: GeneratorRuntime }) {
-  const { models, worker } = opts.runtime;
+  const { keys, worker } = opts.runtime;
   if (!appBase.hasContentTypeParser("multipart/form-data")) {
     await appBase.register(fastifyMultipart, {
       limits: { fileSize: GENERATOR_LIMITS.maxImageBytes, files: GENERATOR_LIMITS.maxImages, fields: 10, parts: 20 },
@@ -31,8 +29,8 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { runtime:
   // Running jobs go back to the queue: the next instance (or this one after a restart) resumes them.
   appBase.addHook("onClose", async () => worker.stop());
 
-  await appBase.register(generationStartRoutes, { worker });
-  await appBase.register(generationJobRoutes, { worker });
+  await appBase.register(generationStartRoutes, { worker, keys });
+  await appBase.register(generationJobRoutes, { worker, keys });
   await appBase.register(scoreThresholdRoutes);
   await appBase.register(historyRoutes);
   await appBase.register(exportRoutes);
@@ -40,6 +38,4 @@ export async function generatorRoutes(appBase: FastifyInstance, opts: { runtime:
   await appBase.register(templateImportRoutes);
   await appBase.register(templateAutofixRoutes);
   await appBase.register(templateEditRoutes);
-  await appBase.register(keysRoutes, { clients: models });
-  await appBase.register(localReaderRoutes);
 }

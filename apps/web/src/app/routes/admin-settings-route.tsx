@@ -48,7 +48,14 @@ export const settingsPanels: Panel[] = [
   {
     key: "gemini-keys",
     label: APP_UI_TEXTS.settingsTabs.geminiKeys,
-    Component: named(() => import("@/features/generator/components/admin/gemini-keys-panel"), "GeminiKeysPanel"),
+    // The AI keys pane with the generator's score threshold under the local reader (features never import each other).
+    Component: lazy(async () => {
+      const [{ GeminiKeysPanel }, { ScoreThresholdPanel }] = await Promise.all([
+        import("@/features/ai-keys/components/gemini-keys-panel"),
+        import("@/features/generator/components/admin/score-threshold-panel"),
+      ]);
+      return { default: () => <GeminiKeysPanel settings={<ScoreThresholdPanel />} /> };
+    }),
   },
   {
     key: "paypal",

@@ -6,12 +6,9 @@ import {
   LOCAL_READER_MESSAGES,
   type TGeneratorStatus,
 } from "@mailsmith/shared";
-import type { AppContext } from "../../../context.js";
+import type { AiKeyPool } from "../../../core/ai-key-pool.js";
 import { checkDesignReadable } from "../../../design-reader/index.js";
 import { AppError } from "../../../lib/app-error.js";
-import { localReaderSettings } from "../keys/local-reader-settings.js";
-import { keysRepo } from "../keys/repo.js";
-import { keysService } from "../keys/service.js";
 
 /**
  * Which engine writes a generation, and what it costs (issue 43, decision 122). Decided once, when the job starts,
@@ -30,13 +27,13 @@ export interface EnginePlan {
   credit: number;
 }
 
-export async function planEngine(ctx: AppContext, kind: "generate" | "refine"): Promise<EnginePlan> {
-  const keys = await keysRepo.active(ctx.db);
+export async function planEngine(pool: AiKeyPool, kind: "generate" | "refine"): Promise<EnginePlan> {
+  const keys = await pool.active();
   if (kind === "refine") {
     if (keys.length === 0) throw new AppError("NO_API_KEYS", LOCAL_READER_MESSAGES.refineNeedsModel, 503);
     return { engine: "model", credit: CREDITS_PER_GENERATION };
   }
-  const settings = await localReaderSettings.read(ctx.db);
+  const settings = await pool.localReader();
   if (settings.mode === "off") {
     if (keys.length === 0) throw new AppError("NO_API_KEYS", GENERATOR_MESSAGES.noApiKeys, 503);
     return { engine: "model", credit: CREDITS_PER_GENERATION };
@@ -61,12 +58,12 @@ export async function assertReadable(plan: EnginePlan, designs: Buffer[]): Promi
 }
 
 /** For members: whether a generation can start, what writes it and what it costs (never a key). */
-export async function generatorStatus(ctx: AppContext): Promise<TGeneratorStatus> {
-  const plan = await planEngine(ctx, "generate").catch((err: unknown) => {
+export async function generatorStatus(pool: AiKeyPool): Promise<TGeneratorStatus> {
+  const plan = await planEngine(pool, "generate").catch((err: unknown) => {
     if (err instanceof AppError && err.code === "NO_API_KEYS") return null;
     throw err;
   });
-  const { model } = await keysService.generatorStatus(ctx);
+  const model = await pool.modelInUse();
   if (!plan) return { available: false, model, creditsPerGeneration: CREDITS_PER_GENERATION, engine: "model" };
   return {
     available: true,

@@ -1,9 +1,9 @@
 import { GENERATION_FIDELITY_MESSAGES, GENERATION_JOB_MESSAGES, GENERATOR_MESSAGES } from "@mailsmith/shared";
 import type { AppContext } from "../../../context.js";
+import type { AiKeyPool } from "../../../core/ai-key-pool.js";
 import type { UserRow } from "../../../core/identity/users.js";
 import { AppError, notFound } from "../../../lib/app-error.js";
 import { assertOwnerOrAdmin } from "../../../plugins/access.js";
-import { keysRepo } from "../keys/repo.js";
 import { balanceOf, canRetryFree, type JobRow, jobsRepo } from "./repo.js";
 
 /** PostgreSQL's unique_violation, from either driver (PGlite wraps it in `cause`). */
@@ -21,6 +21,7 @@ function isUniqueViolation(err: unknown): boolean {
  */
 export async function retryFree(
   ctx: AppContext,
+  keys: AiKeyPool,
   caller: UserRow,
   id: string,
 ): Promise<{ job: JobRow; balance: number }> {
@@ -36,7 +37,7 @@ export async function retryFree(
       409,
     );
   }
-  if (row.engine === "model" && (await keysRepo.active(ctx.db)).length === 0) {
+  if (row.engine === "model" && (await keys.active()).length === 0) {
     throw new AppError("NO_API_KEYS", GENERATOR_MESSAGES.noApiKeys, 503);
   }
   try {

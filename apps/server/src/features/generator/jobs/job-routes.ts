@@ -6,6 +6,7 @@ import {
 } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AiKeyPool } from "../../../core/ai-key-pool.js";
 import { currentUser } from "../../../plugins/access.js";
 import { idParams, sendNdjson } from "../route-parts.js";
 import { generatorStatus } from "./engine.js";
@@ -17,7 +18,10 @@ import type { GenerationWorker } from "./worker.js";
  * Following started work: whether generation is available, the caller's jobs (to re-attach after a reload), one
  * job, its NDJSON stream from any tab, and cancel (the worker running it stops the model call).
  */
-export async function generationJobRoutes(appBase: FastifyInstance, { worker }: { worker: GenerationWorker }) {
+export async function generationJobRoutes(
+  appBase: FastifyInstance,
+  { worker, keys }: { worker: GenerationWorker; keys: AiKeyPool },
+) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
 
@@ -32,7 +36,7 @@ export async function generationJobRoutes(appBase: FastifyInstance, { worker }: 
         response: { 200: ZGeneratorStatusSchema },
       },
     },
-    () => generatorStatus(ctx),
+    () => generatorStatus(keys),
   );
 
   app.get(

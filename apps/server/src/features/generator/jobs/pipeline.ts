@@ -15,6 +15,7 @@ import {
 import type { ModelImage } from "../../../adapters/model/model-client.js";
 import type { Renderer } from "../../../adapters/renderer/renderer.js";
 import type { AppContext } from "../../../context.js";
+import type { AiKey } from "../../../core/ai-key-pool.js";
 import { findUserById } from "../../../core/identity/users.js";
 import type { StoredTemplateImage } from "../../../db/schema/index.js";
 import { axeCheck, runAxe } from "../../../email-engine/checks/axe.js";
@@ -27,7 +28,6 @@ import type { ProcessEmailResult } from "../../../email-engine/types.js";
 import { secondsSince } from "../../../lib/metrics.js";
 import { inSpan } from "../../../lib/trace.js";
 import { absoluteUrl, cleanBoxes, materialiseImages, readUpload } from "../design-images.js";
-import { type KeyRow, keysRepo } from "../keys/repo.js";
 import { generationsRepo } from "../repo.js";
 import type { ParsedAnswer } from "./answer.js";
 import { applyBrandKit } from "./brand-pass.js";
@@ -133,7 +133,7 @@ interface JobInputs extends GenerationInputs {
   /** What writes the email (decision 122): fixed when the job started. */
   engine: GenerationEngine;
   /** The active keys (none when the local reader writes). */
-  keys: KeyRow[];
+  keys: AiKey[];
   /** The designs' colours, read once when a brand kit is to be applied (null: no kit, or no design). */
   designPalette: PaletteColour[] | null;
   /**
@@ -189,7 +189,7 @@ async function runStages(deps: PipelineDeps, job: JobRow, hooks: RunHooks): Prom
     if (hooks.signal.aborted) throw new JobAborted("stopped");
   };
   await hooks.stage("reading", 10);
-  const inputs = await readInputs(deps.ctx, job, hooks.signal);
+  const inputs = await readInputs(deps, job, hooks.signal);
   aborted();
   const stage: StageContext = { deps, job, hooks, inputs, aborted };
 
@@ -228,8 +228,8 @@ async function runStages(deps: PipelineDeps, job: JobRow, hooks: RunHooks): Prom
  * template being changed (a refinement), the brand kit snapshot; what the design reader reads in the first design;
  * and the admin's score threshold.
  */
-async function readInputs(ctx: AppContext, job: JobRow, signal: AbortSignal): Promise<JobInputs> {
-  const keys = job.engine === "model" ? await keysRepo.active(ctx.db) : [];
+async function readInputs({ ctx, keys: pool }: PipelineDeps, job: JobRow, signal: AbortSignal): Promise<JobInputs> {
+  const keys = job.engine === "model" ? await pool.active() : [];
   if (job.engine === "model" && keys.length === 0) {
     throw new GenerationFailure("NO_API_KEYS", GENERATOR_MESSAGES.noApiKeys);
   }

@@ -8,6 +8,7 @@ import {
   type TBrandKitSnapshot,
 } from "@mailsmith/shared";
 import type { AppContext } from "../../../context.js";
+import type { AiKeyPool } from "../../../core/ai-key-pool.js";
 import type { UserRow } from "../../../core/identity/users.js";
 import type { StoredUpload } from "../../../db/schema/index.js";
 import { AppError, notFound } from "../../../lib/app-error.js";
@@ -15,7 +16,6 @@ import { assertOwnerOrAdmin } from "../../../plugins/access.js";
 import { storeUploads } from "../design-images.js";
 import { designUploadsOf } from "../history/new-version.js";
 import { readImages, type UploadedImage } from "../images.js";
-import { keysRepo } from "../keys/repo.js";
 import type { GenerationRow } from "../repo.js";
 import { assertRefinable, templatesService } from "../templates-service.js";
 import { assertReadable, planEngine } from "./engine.js";
@@ -44,6 +44,7 @@ export const jobsService = {
    */
   async request(
     ctx: AppContext,
+    keys: AiKeyPool,
     caller: UserRow,
     input: {
       emailType: string;
@@ -69,7 +70,7 @@ export const jobsService = {
       brandKit = (await brandKitSnapshot(ctx.db, caller.id, input.brandKitId, ctx.env.publicUrl)) ?? null;
       if (!brandKit) throw notFound(BRAND_KIT_MESSAGES.notFound, "BRAND_KIT_NOT_FOUND");
     }
-    return this.create(ctx, {
+    return this.create(ctx, keys, {
       user: caller,
       emailType: parent?.emailType ?? input.emailType,
       instructions: input.instructions,
@@ -81,17 +82,17 @@ export const jobsService = {
   },
 
   /** A refinement of the caller's template `id`: a job like a generation, with no new designs. */
-  refine(ctx: AppContext, caller: UserRow, id: string, instructions: string) {
-    return this.request(ctx, caller, { emailType: "", instructions, files: [], variants: 1, parentId: id });
+  refine(ctx: AppContext, keys: AiKeyPool, caller: UserRow, id: string, instructions: string) {
+    return this.request(ctx, keys, caller, { emailType: "", instructions, files: [], variants: 1, parentId: id });
   },
 
   /**
    * Stores the designs, then in one transaction inserts the job(s) and takes 1 credit each: both or none.
    * Refuses before anything is stored when no key is active or the balance is too low.
    */
-  async create(ctx: AppContext, input: CreateJobsInput): Promise<{ jobs: JobRow[]; balance: number }> {
+  async create(ctx: AppContext, keys: AiKeyPool, input: CreateJobsInput): Promise<{ jobs: JobRow[]; balance: number }> {
     // What writes it and what it costs (decision 122): the local reader writes one version of a design.
-    const plan = await planEngine(ctx, input.parent ? "refine" : "generate");
+    const plan = await planEngine(keys, input.parent ? "refine" : "generate");
     const variants = plan.engine === "local-reader" ? 1 : input.variants;
     const cost = plan.credit * variants;
     const balance = await balanceOf(ctx.db, input.user.id);
@@ -205,14 +206,19 @@ export const jobsService = {
    * Retry from the stored uploads: a failed or cancelled job becomes a new attempt. It takes a credit again only
    * if the previous attempt's credit was given back (charged = false) — never twice for one attempt.
    */
-  async retry(ctx: AppContext, caller: UserRow, id: string): Promise<{ job: JobRow; balance: number }> {
+  async retry(
+    ctx: AppContext,
+    keys: AiKeyPool,
+    caller: UserRow,
+    id: string,
+  ): Promise<{ job: JobRow; balance: number }> {
     const row = await this.get(ctx, caller, id);
     if (row.userId !== caller.id) throw new AppError("FORBIDDEN", GENERATION_JOB_MESSAGES.retryNotAllowed, 403);
     if (row.status !== "failed" && row.status !== "cancelled") {
       throw new AppError("NOT_RETRYABLE", GENERATION_JOB_MESSAGES.retryNotAllowed, 409);
     }
     // A model's job needs a key again; the local reader's runs on this server (decision 122).
-    if (row.engine === "model" && (await keysRepo.active(ctx.db)).length === 0) {
+    if (row.engine === "model" && (await keys.active()).length === 0) {
       throw new AppError("NO_API_KEYS", GENERATOR_MESSAGES.noApiKeys, 503);
     }
     const job = await ctx.db.transaction(async (tx) => {

@@ -7,6 +7,7 @@ import {
 } from "@mailsmith/shared";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AiKeyPool } from "../../../core/ai-key-pool.js";
 import type { UserRow } from "../../../core/identity/users.js";
 import { currentUser } from "../../../plugins/access.js";
 import { readGenerateRequest } from "../multipart-input.js";
@@ -27,7 +28,10 @@ interface Started {
  * handler reads the request, lets jobsService charge and queue, wakes the worker and answers 202 with the job(s) —
  * or, on the request-bound routes of decision 020 (/api/generate, /refine), follows the job as NDJSON.
  */
-export async function generationStartRoutes(appBase: FastifyInstance, { worker }: { worker: GenerationWorker }) {
+export async function generationStartRoutes(
+  appBase: FastifyInstance,
+  { worker, keys }: { worker: GenerationWorker; keys: AiKeyPool },
+) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { ctx } = appBase;
 
@@ -63,7 +67,7 @@ export async function generationStartRoutes(appBase: FastifyInstance, { worker }
     },
     async (req, reply) => {
       const input = await readGenerateRequest(req);
-      return answerStarted(reply, await jobsService.request(ctx, currentUser(req), input));
+      return answerStarted(reply, await jobsService.request(ctx, keys, currentUser(req), input));
     },
   );
 
@@ -84,7 +88,7 @@ export async function generationStartRoutes(appBase: FastifyInstance, { worker }
       return streamStarted(
         reply,
         caller,
-        await jobsService.request(ctx, caller, { emailType, instructions, files, variants: 1, brandKitId }),
+        await jobsService.request(ctx, keys, caller, { emailType, instructions, files, variants: 1, brandKitId }),
       );
     },
   );
@@ -102,7 +106,7 @@ export async function generationStartRoutes(appBase: FastifyInstance, { worker }
       },
     },
     async (req, reply) => {
-      const { job, balance } = await jobsService.retry(ctx, currentUser(req), req.params.id);
+      const { job, balance } = await jobsService.retry(ctx, keys, currentUser(req), req.params.id);
       return answerStarted(reply, { jobs: [job], balance });
     },
   );
@@ -120,7 +124,7 @@ export async function generationStartRoutes(appBase: FastifyInstance, { worker }
       },
     },
     async (req, reply) => {
-      const { job, balance } = await retryFree(ctx, currentUser(req), req.params.id);
+      const { job, balance } = await retryFree(ctx, keys, currentUser(req), req.params.id);
       return answerStarted(reply, { jobs: [job], balance }, GENERATION_FIDELITY_MESSAGES.retryFreeStarted);
     },
   );
@@ -138,7 +142,7 @@ export async function generationStartRoutes(appBase: FastifyInstance, { worker }
       },
     },
     async (req, reply) => {
-      const started = await jobsService.refine(ctx, currentUser(req), req.params.id, req.body.instructions);
+      const started = await jobsService.refine(ctx, keys, currentUser(req), req.params.id, req.body.instructions);
       return answerStarted(reply, started);
     },
   );
@@ -156,7 +160,11 @@ export async function generationStartRoutes(appBase: FastifyInstance, { worker }
     },
     async (req, reply) => {
       const caller = currentUser(req);
-      return streamStarted(reply, caller, await jobsService.refine(ctx, caller, req.params.id, req.body.instructions));
+      return streamStarted(
+        reply,
+        caller,
+        await jobsService.refine(ctx, keys, caller, req.params.id, req.body.instructions),
+      );
     },
   );
 }

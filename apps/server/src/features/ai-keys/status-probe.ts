@@ -1,8 +1,8 @@
 import { APP_UI_TEXTS, maskKey } from "@mailsmith/shared";
-import type { ModelClients } from "../../../adapters/model/model-client.js";
-import { createModelClients } from "../../../adapters/model/model-clients.js";
-import type { AppContext } from "../../../context.js";
-import type { ProbeResult, StatusProbe } from "../../../core/status-probes.js";
+import type { ModelClients } from "../../adapters/model/model-client.js";
+import { createModelClients } from "../../adapters/model/model-clients.js";
+import type { AppContext } from "../../context.js";
+import type { ProbeResult, StatusProbe } from "../../core/status-probes.js";
 import { checkKey } from "./discovery.js";
 import { planFrom, readModelSettings } from "./models.js";
 import { keysRepo } from "./repo.js";

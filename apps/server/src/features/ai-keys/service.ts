@@ -4,12 +4,12 @@ import {
   type TCreateGeminiKey,
   type TUpdateGeminiKey,
 } from "@mailsmith/shared";
-import type { ModelClients } from "../../../adapters/model/model-client.js";
-import { allowedAddresses, resolvedAddressProblem } from "../../../adapters/model/server-address.js";
-import type { AppContext } from "../../../context.js";
-import { type AdminActor, recordAdminChange } from "../../../core/audit.js";
-import type { Db, DbOrTx } from "../../../db/client.js";
-import { badRequest, notFound } from "../../../lib/app-error.js";
+import type { ModelClients } from "../../adapters/model/model-client.js";
+import { allowedAddresses, resolvedAddressProblem } from "../../adapters/model/server-address.js";
+import type { AppContext } from "../../context.js";
+import { type AdminActor, recordAdminChange } from "../../core/audit.js";
+import type { Db, DbOrTx } from "../../db/client.js";
+import { badRequest, notFound } from "../../lib/app-error.js";
 import { type CheckResult, checkKey } from "./discovery.js";
 import { catalogue, modelPolicy, readModelSettings } from "./models.js";
 import { type KeyRow, keysRepo } from "./repo.js";
@@ -96,10 +96,9 @@ export const keysService = {
 
   models: async (ctx: AppContext) => modelPolicy.view(ctx, await keysRepo.active(ctx.db)),
 
-  /** For members: whether a key is active and the model the next generation starts with (never a key). */
-  async generatorStatus(ctx: AppContext): Promise<{ available: boolean; model: string }> {
-    const active = await keysRepo.active(ctx.db);
-    return { available: active.length > 0, model: (await modelPolicy.view(ctx, active)).inUse ?? "" };
+  /** For members: the model the next generation starts with ("" when none is known; never a key). */
+  async modelInUse(ctx: AppContext): Promise<string> {
+    return (await modelPolicy.view(ctx, await keysRepo.active(ctx.db))).inUse ?? "";
   },
 
   /** The admin's model (null: automatic); it must be listed for an active key. */

@@ -1,7 +1,7 @@
 import { GEMINI_HEALTH_MESSAGES, maskKey } from "@mailsmith/shared";
-import type { ModelClients } from "../../../adapters/model/model-client.js";
-import { ModelError } from "../../../adapters/model/model-error.js";
-import type { AppContext } from "../../../context.js";
+import type { ModelClients } from "../../adapters/model/model-client.js";
+import { ModelError } from "../../adapters/model/model-error.js";
+import type { AppContext } from "../../context.js";
 import { clientOf, endpointOf } from "./provider.js";
 import { type KeyRow, keysRepo } from "./repo.js";
 

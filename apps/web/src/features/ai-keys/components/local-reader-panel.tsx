@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { SettingSection } from "@/components/ui/panel";
 import { errorMessage } from "@/lib/api-client";
-import { useLocalReaderSettings, useSaveLocalReaderSettings } from "../../api/local-reader";
+import { useLocalReaderSettings, useSaveLocalReaderSettings } from "../api/local-reader";
 
 /**
  * Settings → AI keys: the local reader (decision 122) — what a generation it writes costs (0 or more credits) and

@@ -1,10 +1,10 @@
 import { LOCAL_READER_DEFAULTS, ZLocalReaderSettingsSchema } from "@mailsmith/shared";
-import { adminSetting } from "../../../core/admin-setting.js";
+import { adminSetting } from "../../core/admin-setting.js";
 
 /**
  * The admin's choices for the local reader (decision 122): what a generation it writes costs and whether it writes
  * only when no AI key works (the default) or every new generation. One row in app_meta for every instance, beside the
- * model choice (keys/models.ts); changes are audited.
+ * model choice (models.ts); changes are audited.
  */
 export const localReaderSettings = adminSetting({
   key: "generator.local-reader",

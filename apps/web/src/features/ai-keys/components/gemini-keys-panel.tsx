@@ -5,7 +5,7 @@ import {
   TABLE_TEXTS,
   type TGeminiKeyDetail as TGeminiKey,
 } from "@mailsmith/shared";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -15,14 +15,17 @@ import { DataTable, useDataTable } from "@/components/ui/data-table";
 import { inputClasses, TextField } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api-client";
-import { useGeminiKeyMutations, useGeminiKeys, useGeminiModels } from "../../api/gemini-keys";
+import { useGeminiKeyMutations, useGeminiKeys, useGeminiModels } from "../api/gemini-keys";
 import { geminiKeyColumns } from "./gemini-key-columns";
 import { GeminiModelPanel } from "./gemini-model-panel";
 import { LocalReaderPanel } from "./local-reader-panel";
-import { ScoreThresholdPanel } from "./score-threshold-panel";
 
-/** Admin settings → Gemini Keys (admin spec §2, §5, §7, §8). Keys are write-only: the table shows first 8 … last 4. */
-export function GeminiKeysPanel() {
+/**
+ * Admin settings → Gemini Keys (admin spec §2, §5, §7, §8). Keys are write-only: the table shows first 8 … last 4.
+ * `settings`: other features' settings shown under the local reader's (the route composes them: the generator's score
+ * threshold).
+ */
+export function GeminiKeysPanel({ settings }: { settings?: ReactNode } = {}) {
   const keys = useGeminiKeys();
   const models = useGeminiModels();
   const inUse = models.data?.inUse ?? null;
@@ -167,7 +170,7 @@ export function GeminiKeysPanel() {
 
       <LocalReaderPanel />
 
-      <ScoreThresholdPanel />
+      {settings}
 
       <form
         className="space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4"

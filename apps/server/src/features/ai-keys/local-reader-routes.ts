@@ -1,7 +1,7 @@
 import { LOCAL_READER_TEXTS, ZLocalReaderSettingsResponseSchema, ZLocalReaderSettingsSchema } from "@mailsmith/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { adminActor } from "../../../core/audit.js";
+import { adminActor } from "../../core/audit.js";
 import { localReaderSettings } from "./local-reader-settings.js";
 
 /**

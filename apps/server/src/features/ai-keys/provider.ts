@@ -1,4 +1,4 @@
-import type { ModelClient, ModelClients, ModelEndpoint } from "../../../adapters/model/model-client.js";
+import type { ModelClient, ModelClients, ModelEndpoint } from "../../adapters/model/model-client.js";
 import type { KeyRow } from "./repo.js";
 
 /** The client that answers a key: the one of the provider its row names (decisions 115, 132). */

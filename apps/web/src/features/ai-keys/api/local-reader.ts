@@ -2,7 +2,6 @@ import type { TLocalReaderSettings, TLocalReaderSettingsResponse } from "@mailsm
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { generatorStatusQuery } from "./queries";
 
 /** The local reader's price and when members use it (decision 122; admins only). */
 export function useLocalReaderSettings() {
@@ -19,7 +18,7 @@ export function useSaveLocalReaderSettings() {
     onSuccess: (r) => {
       qc.setQueryData(queryKeys.localReader, r.data);
       // What the generator page says about the next generation changes with it.
-      qc.invalidateQueries({ queryKey: generatorStatusQuery.queryKey });
+      qc.invalidateQueries({ queryKey: queryKeys.generatorStatus });
     },
   });
 }

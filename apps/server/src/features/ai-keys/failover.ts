@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { GEMINI_HEALTH_MESSAGES } from "@mailsmith/shared";
-import type { ModelError, ModelErrorKind } from "../../../adapters/model/model-error.js";
-import type { AppContext } from "../../../context.js";
+import type { ModelError, ModelErrorKind } from "../../adapters/model/model-error.js";
+import type { AppContext } from "../../context.js";
 import { refusalReason } from "./discovery.js";
 import { type KeyRow, keysRepo, REPEATED_FAILURES } from "./repo.js";
 

@@ -8,7 +8,6 @@ import type {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { generatorStatusQuery } from "./queries";
 
 type One = { success: true; message: string; data: TGeminiKeyDetail };
 type Tested = One & { ok: boolean };
@@ -34,7 +33,7 @@ export function useGeminiKeyMutations() {
   const onSuccess = () => {
     qc.invalidateQueries({ queryKey: queryKeys.geminiKeys });
     qc.invalidateQueries({ queryKey: queryKeys.geminiModels });
-    qc.invalidateQueries({ queryKey: generatorStatusQuery.queryKey });
+    qc.invalidateQueries({ queryKey: queryKeys.generatorStatus });
   };
   return {
     create: useMutation({ mutationFn: (body: TCreateGeminiKey) => api.post<One>("/api/gemini-keys", body), onSuccess }),

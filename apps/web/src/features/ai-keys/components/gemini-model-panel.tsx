@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format-date";
-import { useGeminiKeyMutations } from "../../api/gemini-keys";
+import { useGeminiKeyMutations } from "../api/gemini-keys";
 
 const when = (iso: string) => formatDate(iso, { time: true });
 

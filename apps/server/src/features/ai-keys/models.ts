@@ -1,9 +1,9 @@
 import { GEMINI_HEALTH_MESSAGES, type TGeminiModelNotice, type TGeminiModels } from "@mailsmith/shared";
 import { eq } from "drizzle-orm";
-import { isUsable, rankModels } from "../../../adapters/gemini/models.js";
-import type { AppContext } from "../../../context.js";
-import type { DbOrTx } from "../../../db/client.js";
-import { appMeta, type GeminiModelInfo } from "../../../db/schema/index.js";
+import { isUsable, rankModels } from "../../adapters/gemini/models.js";
+import type { AppContext } from "../../context.js";
+import type { DbOrTx } from "../../db/client.js";
+import { appMeta, type GeminiModelInfo } from "../../db/schema/index.js";
 import { openAiModelChoice } from "./provider.js";
 import type { KeyRow } from "./repo.js";
 

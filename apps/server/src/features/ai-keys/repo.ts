@@ -1,8 +1,8 @@
 import { maskKey, type TGeminiKey, type TGeminiKeyDetail, type TGeminiKeyHealth } from "@mailsmith/shared";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../../db/client.js";
-import { oldestFirst } from "../../../db/creation-order.js";
-import { type GeminiModelInfo, geminiKeys } from "../../../db/schema/index.js";
+import type { DbOrTx } from "../../db/client.js";
+import { oldestFirst } from "../../db/creation-order.js";
+import { type GeminiModelInfo, geminiKeys } from "../../db/schema/index.js";
 
 export type KeyRow = typeof geminiKeys.$inferSelect;
 

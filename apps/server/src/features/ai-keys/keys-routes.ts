@@ -14,12 +14,14 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ModelClients } from "../../../adapters/model/model-client.js";
-import { adminActor } from "../../../core/audit.js";
-import { idParams, okResponse } from "../route-parts.js";
+import type { ModelClients } from "../../adapters/model/model-client.js";
+import { adminActor } from "../../core/audit.js";
 import { type CheckResult, refreshStale } from "./discovery.js";
 import { toKeyDetail } from "./repo.js";
 import { keysService } from "./service.js";
+
+const idParams = z.object({ id: z.string().uuid() });
+const okResponse = z.object({ success: z.literal(true), message: z.string() });
 
 /** Routes that take no input still refuse a body they do not expect (hostile-input suite). */
 const ZEmptyBodySchema = z.strictObject({}).optional();
