@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { StorageAdapter } from "../../adapters/storage/storage.js";
 import { absoluteUrl, cleanBoxes, cropBox, materialiseImages } from "./design-images.js";
-import { nameFromHtml } from "./jobs/pipeline.js";
+import { nameFromHtml } from "./jobs/template-name.js";
 
 function memoryStorage(): StorageAdapter & { files: Map<string, Buffer> } {
   const files = new Map<string, Buffer>();

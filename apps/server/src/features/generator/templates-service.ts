@@ -9,7 +9,7 @@ import { renderIntoReport } from "../../email-engine/render-report.js";
 import { AppError, badRequest, notFound } from "../../lib/app-error.js";
 import { isAdmin } from "../../plugins/access.js";
 import { hidePictures } from "./history/pictures.js";
-import { nameFromHtml } from "./jobs/pipeline.js";
+import { nameFromHtml } from "./jobs/template-name.js";
 import { type GenerationRow, generationsRepo } from "./repo.js";
 
 /** A template that can be refined: a saved one with its HTML. */
