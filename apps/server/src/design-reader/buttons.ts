@@ -66,8 +66,29 @@ export function buttonOf(
   context: { scale: number; column: Box },
 ): TLayoutButton | null {
   const { box } = leaf;
-  // A dash or a bar read off the shape's edge is not part of the label; arrows are.
+  // A dash or a bar read off the shape's edge is not part of the label; arrows are. A dash right after the label's
+  // last word, on its line, is its arrow read flat ("Learn how →" comes out "Learn how —"): a label never ends in one.
+  const sorted = [...words].sort((a, b) => a.box.x - b.box.x);
+  const last = sorted.at(-1);
+  const before = sorted.at(-2);
+  if (
+    last &&
+    before &&
+    /^[—–-]+$/.test(last.text) &&
+    /[\p{L}\p{N}]/u.test(before.text) &&
+    last.box.x - (before.box.x + before.box.width) <= before.box.height * 1.5 &&
+    Math.abs(last.box.y + last.box.height / 2 - (before.box.y + before.box.height / 2)) <= before.box.height * 0.6
+  )
+    words = [...sorted.slice(0, -1), { ...last, text: "→" }];
   words = words.filter((w) => /[\p{L}\p{N}»›→←‹«]/u.test(w.text));
+  // Short "words" above or below the label's line are a rounded corner read as letters ("ra", "N."), not the label.
+  const main = words.reduce<OcrWord | undefined>((a, w) => (!a || w.text.length > a.text.length ? w : a), undefined);
+  if (main) {
+    const mid = main.box.y + main.box.height / 2;
+    words = words.filter(
+      (w) => w.text.length > 2 || Math.abs(w.box.y + w.box.height / 2 - mid) <= main.box.height * 0.6,
+    );
+  }
   // A lone character away from the label's longer words is a mark on the shape (an icon, a corner), not a letter.
   const long = words.filter((w) => w.text.length > 1);
   if (long.length > 0) {

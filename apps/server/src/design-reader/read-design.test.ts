@@ -244,6 +244,36 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(words(l.text)).toContain("harbour");
   });
 
+  it("keeps a quote with a coloured bar beside it as live text, never as a picture of text", async () => {
+    const png = await draw(
+      600,
+      260,
+      `<rect width="600" height="260" fill="#ffffff"/>
+       <rect x="40" y="40" width="10" height="150" fill="#ff6a13"/>
+       ${text(60, 70, 20, "#222222", "Our customers save four hours")}
+       ${text(60, 100, 20, "#222222", "every week on their newsletters,")}
+       ${text(60, 130, 20, "#222222", "and their readers notice it too.")}
+       ${text(60, 175, 16, "#ff6a13", "Maria Lopez, Garden Club", 'font-weight="bold"')}`,
+    );
+    const l = await readDesign(png);
+    expect(blocks(l).filter((b) => b.kind === "picture" && b.box.width > 100)).toEqual([]);
+    expect(words(l.text)).toEqual(expect.arrayContaining(["customers", "newsletters", "readers", "garden"]));
+  });
+
+  it("reads a dark rounded button's label without its corners", async () => {
+    const png = await draw(
+      600,
+      200,
+      `<rect width="600" height="200" fill="#ffffff"/>
+       <rect x="40" y="60" width="150" height="50" rx="12" fill="#00233c"/>
+       ${text(115, 91, 16, "#ffffff", "Learn how →", 'font-weight="bold" text-anchor="middle"')}`,
+    );
+    const l = await readDesign(png);
+    const button = blocks(l).find((b) => b.kind === "button");
+    expect(button).toMatchObject({ kind: "button", background: "#00233c" });
+    expect(button?.kind === "button" ? button.text : "").toMatch(/^Learn how/);
+  });
+
   it("refuses a picture that is not an image with the member's message", async () => {
     await expect(readDesign(Buffer.from("not a picture"))).rejects.toMatchObject({ code: "DESIGN_CORRUPT" });
   });

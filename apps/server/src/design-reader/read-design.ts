@@ -126,6 +126,18 @@ function coverage(words: OcrWord[], box: Box): number {
   return best;
 }
 
+/**
+ * A leaf whose colours look drawn but which is mostly words read with confidence (a column of text with a coloured
+ * accent, a headline in two colours) is text: the email must show it live, never as a picture of text. A photo with
+ * a caption on it has far fewer words for its size.
+ */
+function mostlyText(words: OcrWord[], leaf: Leaf): boolean {
+  const sure = words.filter((w) => w.confidence >= 70 && w.text.length > 1);
+  if (sure.length < 4) return false;
+  const inked = sure.reduce((n, w) => n + w.box.width * w.box.height, 0);
+  return inked >= leaf.box.width * leaf.box.height * 0.2;
+}
+
 /** A short piece of text-sized ink: one character or a short word (6–40 CSS px tall, at most 3 heights wide). */
 function glyphSized(leaf: Leaf, scale: number): boolean {
   const h = leaf.box.height / scale;
@@ -250,7 +262,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       }
       const found = wordsOf.get(leaf) ?? [];
       const meanConfidence = found.reduce((n, w) => n + w.confidence, 0) / Math.max(1, found.length);
-      if (looksLikePicture(raster, leaf, scale)) {
+      if (looksLikePicture(raster, leaf, scale) && !mostlyText(found, leaf)) {
         flush();
         const text = found
           .filter((w) => w.confidence >= 60)
