@@ -126,12 +126,17 @@ function coverage(words: OcrWord[], box: Box): number {
   return best;
 }
 
+/** More colours than this (each holding 1 % of a leaf) make a photograph, not text with an accent colour. */
+const PHOTO_COLOURS = 12;
+
 /**
  * A leaf whose colours look drawn but which is mostly words read with confidence (a column of text with a coloured
  * accent, a headline in two colours) is text: the email must show it live, never as a picture of text. A photo with
  * a caption on it has far fewer words for its size.
  */
 function mostlyText(words: OcrWord[], leaf: Leaf): boolean {
+  // A photograph (many colours) with a headline on it stays a picture until the email can set live text over it.
+  if (leaf.colours.distinct > PHOTO_COLOURS) return false;
   const sure = words.filter((w) => w.confidence >= 70 && w.text.length > 1);
   if (sure.length < 4) return false;
   const inked = sure.reduce((n, w) => n + w.box.width * w.box.height, 0);
