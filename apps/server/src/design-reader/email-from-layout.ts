@@ -333,7 +333,12 @@ function placeOf(
   const x = (block.box.x - left) * f.k;
   const w = block.box.width * f.k;
   // A grid's cells place their own blocks across the column's whole width.
-  if (block.kind === "grid") return { offset: 0, width };
+  if (block.kind === "grid") {
+    // One boxed cell (a framed panel) keeps its own box; cells side by side take the column's width.
+    if (block.cells.length > 1) return { offset: 0, width };
+    const bw = Math.min(px(w), width);
+    return { offset: clamp(px(x), 0, width - bw), width: bw };
+  }
   if (block.kind !== "text") {
     const bw = Math.min(px(w), width);
     const offset = clamp(px(x), 0, width - bw);
@@ -398,7 +403,8 @@ function gridColumns(grid: TLayoutGrid, start: number, end: number): TLayoutColu
     const x1 = i === cells.length - 1 ? Math.max(end, cell.box.x + cell.box.width) : cells[i + 1]!.box.x;
     return {
       box: { x: x0, y: grid.box.y, width: x1 - x0, height: grid.box.height },
-      background: null,
+      background: cell.background ?? null,
+      ...(cell.border ? { border: cell.border } : {}),
       blocks: cell.blocks,
     };
   });
@@ -488,12 +494,12 @@ function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: numb
       const slot = slotOf(b, f);
       const gap = clamp(px(slot.top - previousBottom), 0, 400);
       previousBottom = Math.max(previousBottom, slot.bottom);
+      const place = placeOf(b, contentLeft, contentWidth, f);
       const html =
         b.kind === "grid"
-          ? gridHtml(b, f, contentWidth, contentLeft, slot.top, phoneRules, g)
+          ? gridHtml(b, f, place.width, contentLeft + place.offset / f.k, slot.top, phoneRules, g)
           : blockHtml(b, f, contentWidth, g);
       if (!html) return "";
-      const place = placeOf(b, contentLeft, contentWidth, f);
       const textBox = b.kind === "text";
       const classes = phoneRules ? ` class="ms-off${textBox ? " ms-txt" : ""}"` : "";
       const margin = place.centred ? "margin:0 auto" : `margin-left:${place.offset}px`;

@@ -274,6 +274,31 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(button?.kind === "button" ? button.text : "").toMatch(/^Learn how/);
   });
 
+  it("keeps a framed panel inside a sidebar column as a boxed cell with its fill and frame", async () => {
+    const png = await draw(
+      600,
+      300,
+      `<rect width="600" height="300" fill="#ffffff"/>
+       ${text(30, 60, 16, "#222222", "Our spring catalogue is here with")}
+       ${text(30, 84, 16, "#222222", "new seeds, tools and gloves for")}
+       ${text(30, 108, 16, "#222222", "every garden, large or small.")}
+       <rect x="380.5" y="40.5" width="189" height="120" fill="#ebebeb" stroke="#444444" stroke-width="1"/>
+       ${text(396, 76, 16, "#222222", "Opening hours")}
+       ${text(396, 104, 15, "#222222", "Monday to Friday")}`,
+    );
+    const l = await readDesign(png);
+    const panel = blocks(l).find(
+      (b) =>
+        b.kind === "grid" &&
+        b.cells.length === 1 &&
+        b.cells[0]!.blocks.some((x) => "text" in x && /Opening/.test(x.text)),
+    );
+    expect(panel?.kind === "grid" ? panel.cells[0] : undefined).toMatchObject({
+      background: "#ebebeb",
+      border: "#444444",
+    });
+  });
+
   it("refuses a picture that is not an image with the member's message", async () => {
     await expect(readDesign(Buffer.from("not a picture"))).rejects.toMatchObject({ code: "DESIGN_CORRUPT" });
   });

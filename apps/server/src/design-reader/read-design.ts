@@ -256,12 +256,16 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         const cells = leaf.cells
           .map((cell) => ({
             box: cell.box,
-            blocks: blocksOf({ box: cell.box, background: col.background, leaves: cell.leaves }, band).filter(
-              (b): b is TLayoutLeafBlock => b.kind !== "grid",
-            ),
+            ...(cell.background ? { background: hex(cell.background) } : {}),
+            ...(cell.border ? { border: hex(cell.border) } : {}),
+            blocks: blocksOf(
+              { box: cell.box, background: cell.background ?? col.background, leaves: cell.leaves },
+              band,
+            ).filter((b): b is TLayoutLeafBlock => b.kind !== "grid"),
           }))
           .filter((cell) => cell.blocks.length > 0);
-        if (cells.length > 1) blocks.push({ kind: "grid", box: leaf.box, cells });
+        const boxed = cells.length === 1 && Boolean(cells[0]!.background || cells[0]!.border);
+        if (cells.length > 1 || boxed) blocks.push({ kind: "grid", box: leaf.box, cells });
         else blocks.push(...(cells[0]?.blocks ?? []));
         continue;
       }

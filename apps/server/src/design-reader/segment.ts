@@ -21,7 +21,8 @@ export interface Leaf {
 /** Cells side by side inside a column (two columns inside a card, a table inside a framed box). */
 export interface GridNode {
   box: Box;
-  cells: { box: Box; leaves: Leaf[] }[];
+  /** A boxed cell (a framed box inside a column) has its own fill and frame colour. */
+  cells: { box: Box; leaves: Leaf[]; background?: Rgb | null; border?: Rgb }[];
 }
 
 export interface ColumnNode {
@@ -118,8 +119,17 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
         continue;
       }
       if (cut.framed && depth < 2) {
-        // A frame inside: its inside is read as this column's content (the frame's lines stay out).
-        items.push(...itemsOf(cut.columns[0] ?? [], background, depth + 1));
+        // A frame inside a column (a sidebar's panel): one boxed cell with the frame's colour and its inside's fill;
+        // its inside is read on that fill, the frame's lines stay out.
+        const inside = dominantColour(r, cut.box, 2);
+        const fill =
+          inside.share >= FILL_SHARE && colourDistance(inside.colour, background) > SAME_COLOUR ? inside.colour : null;
+        const leaves = leavesOf(itemsOf(cut.columns[0] ?? [], fill ?? background, depth + 1));
+        if (leaves.length > 0)
+          items.push({
+            box: cut.box,
+            cells: [{ box: cut.box, leaves, background: fill, border: frameColour(r, cut.box) }],
+          });
         continue;
       }
       for (const b of flatten([cut]).filter(keep)) items.push(leafOf(b, background));
@@ -201,7 +211,10 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
       const background =
         fill.share >= FILL_SHARE && colourDistance(fill.colour, band.background) > SAME_COLOUR ? fill.colour : null;
       if (background) paintInk(r, cut.box, background, mask);
-      const items = itemsOf(background ? xyCut(mask, cut.box, { scale }) : inner, background ?? band.background);
+      let insideCuts = background ? xyCut(mask, cut.box, { scale }) : inner;
+      // Cut again on its fill, the box is found framed once more: its inside is what it holds.
+      if (insideCuts.length === 1 && insideCuts[0]!.framed) insideCuts = insideCuts[0]!.columns[0] ?? [];
+      const items = itemsOf(insideCuts, background ?? band.background);
       rows.push({
         box: cut.box,
         columns: [{ box: cut.box, background, border: frameColour(r, cut.box), leaves: leavesOf(items), items }],

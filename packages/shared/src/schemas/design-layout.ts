@@ -101,6 +101,9 @@ export type TLayoutLeafBlock = z.infer<typeof ZLayoutLeafBlockSchema>;
 
 export const ZLayoutCellSchema = z.object({
   box: ZLayoutBoxSchema,
+  /** A boxed cell's own fill and frame (a bordered box inside a column: a sidebar's panels). */
+  background: colour.nullable().optional(),
+  border: colour.nullable().optional(),
   blocks: z.array(ZLayoutLeafBlockSchema),
 });
 export type TLayoutCell = z.infer<typeof ZLayoutCellSchema>;
