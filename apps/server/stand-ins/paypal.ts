@@ -34,6 +34,8 @@ export interface StandInOptions {
   publicBaseUrl?: string;
   /** Where to deliver PAYMENT.CAPTURE.COMPLETED (optional). */
   webhookUrl?: string;
+  /** Deliver only these event types (unset: every one). */
+  webhookEvents?: readonly string[];
   /** The webhook id signatures are bound to. */
   webhookId?: string;
   /** The buyer who approves on the approval page. */
@@ -967,7 +969,7 @@ function publicRefund(refund: PaypalRefund & { captureId?: string }): PaypalRefu
  */
 async function deliverEvent(state: PaypalStandInState, eventType: string, resourceType: string, resource: object) {
   const url = state.options.webhookUrl;
-  if (!url) return;
+  if (!url || (state.options.webhookEvents && !state.options.webhookEvents.includes(eventType))) return;
   const event: PaypalWebhookEvent = {
     id: `WH-${paypalId(17)}-${paypalId(17)}`,
     event_version: "1.0",

@@ -103,6 +103,8 @@ describe("credits in on a negative balance", () => {
     const paid = await capture(member, order._id, paypalOrderId);
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(paid.body.result).toBe("paid");
+    // What the success screen tells the member: all 10 paid off part of the 50 owed.
+    expect(paid.body.credited).toEqual({ added: 10, paidOff: 10, balance: -40 });
     expect((await orderOf(member, order._id)).paymentStatus).toBe("Paid");
     expect(await balanceOf(member)).toBe(-40);
     const [row] = await ledgerRow(id, `purchase:${order.orderId}`);
@@ -110,6 +112,21 @@ describe("credits in on a negative balance", () => {
     // The admin's credit history shows the purchase line with the balance after it.
     const history = (await admin.get(`/api/users/${id}/credits`)).body as { reason: string; balanceAfter: number }[];
     expect(history[0]).toMatchObject({ reason: "purchase", delta: 10, balanceAfter: -40 });
+  });
+
+  it("a package larger than what is owed: the page is told how much paid it off and how much was added", async () => {
+    const { member } = await memberInDebt();
+    const buy = async (packageId: string) => {
+      const { order, paypalOrderId } = await startPayment(member, packageId);
+      await approveAtStandIn(standIn.url, paypalOrderId);
+      const res = await capture(member, order._id, paypalOrderId);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.credited;
+    };
+    expect(await buy(small._id)).toEqual({ added: 10, paidOff: 10, balance: -40 });
+    expect(await buy(big._id)).toEqual({ added: 50, paidOff: 40, balance: 10 });
+    // Nothing owed any more: the next purchase pays nothing off.
+    expect(await buy(small._id)).toEqual({ added: 10, paidOff: 0, balance: 20 });
   });
 
   it("a package captured through PayPal's webhook (the page never came back) is credited, not answered with 500", async () => {

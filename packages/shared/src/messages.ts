@@ -166,6 +166,13 @@ export const PAYMENT_SUCCESS_TEXTS = {
   title: "Payment successful",
   bought: (name: string, total: string) => `You bought ${name} for ${total}.`,
   creditsAdded: (credits: number) => `${credits} credits were added to your account.`,
+  /** A purchase on a balance a refund or reversal left below zero: the credits paid that off first. */
+  creditsPaidOff: (added: number, paidOff: number, balanceAfter: number) =>
+    paidOff >= added
+      ? balanceAfter < 0
+        ? `${added} credits bought: all ${added} paid off part of the balance you owed. You still owe ${-balanceAfter}.`
+        : `${added} credits bought: all ${added} paid off the balance you owed.`
+      : `${added} credits bought: ${paidOff} paid off the balance you owed, ${added - paidOff} were added to your account.`,
   balance: "Your credit balance",
   next: "Generate a template",
   dismiss: "Dismiss",

@@ -1,7 +1,10 @@
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
+import { ownLoopbackOrigin } from "../adapters/paypal/offline-demo.js";
 
-type DemoStandIns = { mountDemoStandIns(app: FastifyInstance, opts: { publicUrl: string }): Promise<void> };
+type DemoStandIns = {
+  mountDemoStandIns(app: FastifyInstance, opts: { publicUrl: string; webhookUrl: string }): Promise<void>;
+};
 
 /**
  * The vendors' stand-ins are test doubles, not the product (decision 129): they live in apps/server/stand-ins/, are
@@ -21,6 +24,9 @@ export async function mountStandIns(app: FastifyInstance): Promise<boolean> {
     if ((err as { code?: string }).code === "ERR_MODULE_NOT_FOUND" && String(err).includes("stand-ins")) return false;
     throw err;
   }
-  await demo.mountDemoStandIns(app, { publicUrl: app.ctx.env.publicUrl });
+  await demo.mountDemoStandIns(app, {
+    publicUrl: app.ctx.env.publicUrl,
+    webhookUrl: `${ownLoopbackOrigin(app.ctx.env)}/api/paypal/webhook`,
+  });
   return true;
 }

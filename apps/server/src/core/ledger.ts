@@ -94,6 +94,11 @@ export function listLedger(db: DbOrTx, userId: string, limit = 50) {
   });
 }
 
+/** The ledger row of one real-world event (`purchase:<orderId>`, …), if it was applied. */
+export async function findLedgerEntry(db: DbOrTx, sourceKey: string) {
+  return db.query.creditLedger.findFirst({ where: eq(creditLedger.sourceKey, sourceKey) });
+}
+
 /** `ctx.credits`: the ledger for features, keeping the user-row cache true on every instance. */
 export interface Credits {
   /** Moves credits through the ledger and drops the cached user row. */

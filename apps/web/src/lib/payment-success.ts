@@ -3,7 +3,13 @@
  * redirect URLs stay as they are): the member shell shows it as a success screen.
  */
 export interface PaymentSuccessState {
-  paymentSuccess: { name: string; credits: number | null; total: string };
+  paymentSuccess: {
+    name: string;
+    credits: number | null;
+    total: string;
+    /** The server's account of a package's credits: how many paid off a balance below zero, and the balance after. */
+    credited?: { added: number; paidOff: number; balance: number };
+  };
 }
 
 export function readPaymentSuccess(state: unknown): PaymentSuccessState["paymentSuccess"] | null {

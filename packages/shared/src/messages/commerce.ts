@@ -1,3 +1,5 @@
+import { formatCredits } from "./credits.js";
+
 /**
  * Texts the commerce server answers with that the spec does not word (catalogue, checkout, orders, capture).
  * The spec's own texts stay beside their schemas (PACKAGE_MESSAGES, ITEM_MESSAGES, ORDER_MESSAGES,
@@ -25,7 +27,7 @@ export const COMMERCE_MESSAGES = {
     "PayPal is still processing this payment. Your order is completed as soon as PayPal confirms it; nothing more to do.",
   /** Generation refused while a refund or reversal left the balance below 1. */
   negativeBalance: (balance: number) =>
-    `Your credit balance is ${balance} because a payment was refunded or reversed. Buy credits to bring it above zero before generating.`,
+    `Your credit balance is ${formatCredits(balance)} because a payment was refunded or reversed. Buy credits to bring it above zero before generating.`,
 } as const;
 
 /** Error codes the payment page acts on (the browser restarts the PayPal flow on a decline). */

@@ -1,4 +1,4 @@
-import { APP_UI_TEXTS, BRAND_KIT_UI_TEXTS, NAV_TEXTS } from "@mailsmith/shared";
+import { APP_UI_TEXTS, BRAND_KIT_UI_TEXTS, CREDIT_BALANCE_TEXTS, formatCredits, NAV_TEXTS } from "@mailsmith/shared";
 import { Link } from "react-router";
 import { UserMenu } from "@/components/layout/user-menu";
 import { Icon } from "@/components/ui/icon";
@@ -13,16 +13,19 @@ import { SidebarLayout, type SidebarLink } from "./sidebar-layout";
 function CreditBalance() {
   const { user } = useAuth();
   if (!user) return null;
+  const owed = user.currentBalance < 0;
   return (
     <>
       <Link
         to={paths.user.selectPackage}
-        className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-100"
-        aria-label={`Credits: ${user.currentBalance}. Buy credits`}
+        className={`inline-flex items-center gap-2 whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium ${
+          owed ? "bg-red-50 text-red-700 hover:bg-red-100" : "bg-brand-50 text-brand-700 hover:bg-brand-100"
+        }`}
+        aria-label={CREDIT_BALANCE_TEXTS.chipLabel(user.currentBalance)}
       >
-        Credits{" "}
+        {APP_UI_TEXTS.credits}{" "}
         <span data-testid="shell-credits" className="font-semibold">
-          {user.currentBalance}
+          {formatCredits(user.currentBalance)}
         </span>
       </Link>
       <UserMenu user={user} compact />

@@ -1,4 +1,4 @@
-import { PAYMENT_SUCCESS_TEXTS } from "@mailsmith/shared";
+import { formatCredits, PAYMENT_SUCCESS_TEXTS } from "@mailsmith/shared";
 import { useEffect, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -31,14 +31,24 @@ export function PaymentSuccessPanel() {
         {PAYMENT_SUCCESS_TEXTS.title}
       </h2>
       <p className="mt-2 text-green-900">{PAYMENT_SUCCESS_TEXTS.bought(success.name, success.total)}</p>
-      {success.credits !== null && (
-        <p className="mt-1 text-green-900">{PAYMENT_SUCCESS_TEXTS.creditsAdded(success.credits)}</p>
+      {success.credited && success.credited.paidOff > 0 ? (
+        <p className="mt-1 text-green-900">
+          {PAYMENT_SUCCESS_TEXTS.creditsPaidOff(
+            success.credited.added,
+            success.credited.paidOff,
+            success.credited.balance,
+          )}
+        </p>
+      ) : (
+        success.credits !== null && (
+          <p className="mt-1 text-green-900">{PAYMENT_SUCCESS_TEXTS.creditsAdded(success.credits)}</p>
+        )
       )}
       {user && (
         <p className="mt-3 text-sm text-green-900">
           {PAYMENT_SUCCESS_TEXTS.balance}:{" "}
-          <strong data-testid="success-balance" className="text-lg">
-            {user.currentBalance}
+          <strong data-testid="success-balance" className={`text-lg ${user.currentBalance < 0 ? "text-red-700" : ""}`}>
+            {formatCredits(user.currentBalance)}
           </strong>
         </p>
       )}

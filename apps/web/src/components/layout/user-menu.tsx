@@ -1,5 +1,5 @@
 import type { TUser } from "@mailsmith/shared";
-import { APP_UI_TEXTS, NAV_TEXTS } from "@mailsmith/shared";
+import { APP_UI_TEXTS, formatCredits, NAV_TEXTS } from "@mailsmith/shared";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Badge } from "@/components/ui/badge";
@@ -83,8 +83,11 @@ export function UserMenu({ user, compact = false }: { user: TUser; compact?: boo
           )}
           <p className="flex items-center justify-between px-4 py-2 text-sm text-slate-700">
             {APP_UI_TEXTS.credits}{" "}
-            <span data-testid="header-credits" className="font-semibold text-brand-700">
-              {user.currentBalance}
+            <span
+              data-testid="header-credits"
+              className={`font-semibold ${user.currentBalance < 0 ? "text-red-700" : "text-brand-700"}`}
+            >
+              {formatCredits(user.currentBalance)}
             </span>
           </p>
           <button

@@ -95,6 +95,11 @@ export const ZCaptureResultSchema = z.object({
   orderId: z.string(),
   transactionId: z.string().nullable(),
   redirectTo: z.string(),
+  /**
+   * A package's credits as the ledger recorded them ("paid" only): how many were added, how many of those paid off a
+   * balance below zero, and the balance right after.
+   */
+  credited: z.object({ added: z.number().int(), paidOff: z.number().int(), balance: z.number().int() }).optional(),
 });
 export type TCaptureResult = z.infer<typeof ZCaptureResultSchema>;
 

@@ -1,6 +1,11 @@
 import { PAYMENT_MESSAGES } from "@mailsmith/shared";
 import { PAYPAL_HOSTS, PaypalApiError, PaypalClient, PaypalUnavailableError } from "../../../adapters/paypal/client.js";
-import { STANDIN_CLIENT_ID, STANDIN_CLIENT_SECRET, STANDIN_PREFIX } from "../../../adapters/paypal/offline-demo.js";
+import {
+  ownLoopbackOrigin,
+  STANDIN_CLIENT_ID,
+  STANDIN_CLIENT_SECRET,
+  STANDIN_PREFIX,
+} from "../../../adapters/paypal/offline-demo.js";
 import type { AppContext } from "../../../context.js";
 import { AppError } from "../../../lib/app-error.js";
 import { isTestMode, loadSettings, type SettingsRow } from "./settings.js";
@@ -13,8 +18,7 @@ export interface PaypalRuntime {
 
 /** The offline stand-in mounted in this very server outside production (decisions 042, 129). */
 function embeddedStandInBase(ctx: AppContext): string {
-  const host = ["0.0.0.0", "::", "", "localhost"].includes(ctx.env.HOST) ? "127.0.0.1" : ctx.env.HOST;
-  return `http://${host.includes(":") ? `[${host}]` : host}:${ctx.env.PORT}${STANDIN_PREFIX}`;
+  return `${ownLoopbackOrigin(ctx.env)}${STANDIN_PREFIX}`;
 }
 
 /** The PayPal client for the current settings: real credentials, or the offline stand-in (never in production). */

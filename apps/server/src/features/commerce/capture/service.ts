@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   CAPTURE_REFUSALS,
   COMMERCE_MESSAGES,
+  creditsPaidOff,
   isOrderExpired,
   ORDER_EXPIRED_MESSAGE,
   ORDER_MESSAGES,
@@ -15,6 +16,7 @@ import { PaypalApiError } from "../../../adapters/paypal/client.js";
 import type { PaypalCapture, PaypalOrder } from "../../../adapters/paypal/types.js";
 import type { AppContext } from "../../../context.js";
 import type { UserRow } from "../../../core/identity/users.js";
+import { findLedgerEntry } from "../../../core/ledger.js";
 import { AppError, forbidden, notFound } from "../../../lib/app-error.js";
 import { findAnyOrder, findOrderRow, type OrderRow } from "../orders/repo.js";
 import { type PaypalRuntime, paypalFailure, paypalRuntime } from "./paypal-runtime.js";
@@ -229,8 +231,26 @@ export async function capturePaypalOrder(
   const rt = await paypalRuntime(ctx);
   const { changed, transactionId } = await captureAndSettle(ctx, rt, input.kind, order, input.paypalOrderId);
   if (!changed) return { ...base, result: "already_paid", message: PAYMENT_MESSAGES.alreadyPaid, transactionId };
-  const message = input.kind === "package" ? PAYMENT_MESSAGES.success : PAYMENT_MESSAGES.itemSuccess;
-  return { ...base, result: "paid", message, transactionId };
+  if (input.kind !== "package")
+    return { ...base, result: "paid", message: PAYMENT_MESSAGES.itemSuccess, transactionId };
+  const credited = await creditedBy(ctx, order.orderId);
+  return {
+    ...base,
+    result: "paid",
+    message: PAYMENT_MESSAGES.success,
+    transactionId,
+    ...(credited ? { credited } : {}),
+  };
+}
+
+/**
+ * What a package's purchase did to the balance, from its ledger row (so a generation charged a moment later does not
+ * blur it): the success screen says how much of it paid off a balance a refund or reversal left below zero.
+ */
+async function creditedBy(ctx: AppContext, orderId: string): Promise<TCaptureResult["credited"]> {
+  const row = await findLedgerEntry(ctx.db, `purchase:${orderId}`);
+  if (!row) return undefined;
+  return { added: row.delta, paidOff: creditsPaidOff(row.delta, row.balanceAfter), balance: row.balanceAfter };
 }
 
 /** GET /api/verify-order/{id}: re-checks a pending order with PayPal and records a capture PayPal already made. */

@@ -1,4 +1,4 @@
-import { DASHBOARD_UI_TEXTS } from "@mailsmith/shared";
+import { CREDIT_BALANCE_TEXTS, DASHBOARD_UI_TEXTS, formatCredits } from "@mailsmith/shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "@/components/ui/button";
@@ -127,6 +127,35 @@ function Cards({ title, cards, large }: { title: string; cards: Card[]; large?: 
   );
 }
 
+/**
+ * "You have 12 credits."; below zero (a payment refunded or reversed after its credits were spent) the balance is
+ * said as it is, with why and how it is paid off, so the member is not left with a bare minus sign.
+ */
+function CreditsLine({ balance }: { balance: number }) {
+  if (balance >= 0) {
+    return (
+      <p className="mt-1 text-brand-100">
+        {T.youHave} <strong data-testid="dashboard-credits">{formatCredits(balance)}</strong> {T.creditsWord(balance)}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-3 max-w-xl rounded-xl bg-white p-4 text-slate-800 shadow-sm">
+      <p>
+        {CREDIT_BALANCE_TEXTS.balanceIs}{" "}
+        <strong data-testid="dashboard-credits" className="text-red-700">
+          {formatCredits(balance)}
+        </strong>{" "}
+        {T.creditsWord(balance)}
+      </p>
+      <p className="mt-1 text-sm text-slate-600">{CREDIT_BALANCE_TEXTS.owedNote(balance)}</p>
+      <Link to={paths.user.selectPackage} className={buttonClasses("primary", "mt-3")}>
+        {CREDIT_BALANCE_TEXTS.buyCredits}
+      </Link>
+    </div>
+  );
+}
+
 /** /user/dashboard: a greeting (Welcome the first time), credits, then the four things a member comes for. */
 export function MemberDashboardPage() {
   useDocumentTitle(T.dashboardMailsmith);
@@ -138,10 +167,7 @@ export function MemberDashboardPage() {
       <div className="flex flex-col gap-6 rounded-2xl bg-gradient-to-br from-brand-700 to-brand-500 p-6 text-white shadow-sm sm:p-8 md:flex-row md:items-center md:justify-between">
         <div>
           <h1 className="text-2xl font-bold">{first ? T.welcome(name) : T.welcomeBack(name)}</h1>
-          <p className="mt-1 text-brand-100">
-            {T.youHave} <strong data-testid="dashboard-credits">{user?.currentBalance ?? 0}</strong>{" "}
-            {T.creditsWord(user?.currentBalance ?? 0)}
-          </p>
+          <CreditsLine balance={user?.currentBalance ?? 0} />
           <div className="mt-4 flex gap-3">
             <Stat label={T.membership}>{user?.userMembership ?? "free"}</Stat>
             <Stat label={T.costPerTemplate}>{T.n1Credit}</Stat>

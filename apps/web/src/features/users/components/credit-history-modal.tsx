@@ -1,5 +1,6 @@
 import {
   ADMIN_TABLE_PAGE_SIZE,
+  formatCredits,
   LEDGER_REASON_LABELS,
   type TLedgerEntry,
   type TUser,
@@ -28,7 +29,7 @@ const columns: Column<TLedgerEntry>[] = [
     align: "right",
     render: (r) => (
       <span className={`font-semibold ${r.delta >= 0 ? "text-green-700" : "text-red-600"}`}>
-        {r.delta > 0 ? `+${r.delta}` : r.delta}
+        {r.delta > 0 ? `+${r.delta}` : formatCredits(r.delta)}
       </span>
     ),
   },
@@ -36,7 +37,7 @@ const columns: Column<TLedgerEntry>[] = [
     key: "balanceAfter",
     header: USERS_MESSAGES.balance,
     align: "right",
-    render: (r) => r.balanceAfter,
+    render: (r) => <span className={r.balanceAfter < 0 ? "text-red-600" : ""}>{formatCredits(r.balanceAfter)}</span>,
   },
 ];
 
@@ -53,7 +54,10 @@ export function CreditHistoryModal({ user, onClose }: { user: TUser | null; onCl
   return (
     <Modal open={Boolean(user)} onClose={onClose} title={USERS_MESSAGES.creditTitle} size="lg">
       <p className="mb-4 text-sm text-slate-600">
-        {user?.userName} · balance <strong>{user?.currentBalance}</strong>
+        {user?.userName} · {USERS_MESSAGES.balance.toLowerCase()}{" "}
+        <strong className={(user?.currentBalance ?? 0) < 0 ? "text-red-600" : ""}>
+          {formatCredits(user?.currentBalance ?? 0)}
+        </strong>
       </p>
       {history.isError ? (
         <Alert>{errorMessage(history.error, USERS_MESSAGES.creditLoadFailed)}</Alert>

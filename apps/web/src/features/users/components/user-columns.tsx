@@ -1,5 +1,6 @@
 import {
   formatBytes,
+  formatCredits,
   MEMBERSHIPS,
   type Membership,
   type TUser,
@@ -172,7 +173,7 @@ export function userColumns(p: UserColumnsProps): Column<TUser>[] {
           />
         ) : (
           <span className={`font-semibold ${(u.currentBalance ?? 0) >= 0 ? "text-green-700" : "text-red-600"}`}>
-            {u.currentBalance ?? 0}
+            {formatCredits(u.currentBalance ?? 0)}
           </span>
         );
       },

@@ -87,6 +87,7 @@ export function usePayNow(kind: OrderKind, id: string, order: TPackageOrder | TI
                 name: orderName(order, kind),
                 credits: "credit" in order ? Number(order.credit) : null,
                 total: formatPrice(order.totalPrice),
+                ...(res.credited ? { credited: res.credited } : {}),
               },
             }
           : undefined;
