@@ -59,6 +59,8 @@ export interface StandInExchange {
   /** The route pattern, e.g. /v2/checkout/orders/:id/capture */
   route: string;
   requestBody: unknown;
+  /** The headers PayPal's documents name for these operations (idempotency and the answer's size). */
+  requestHeaders: { "paypal-request-id"?: string; prefer?: string };
   status: number;
   responseBody: unknown;
 }
@@ -160,6 +162,27 @@ function error(
   };
 }
 
+/** An error of the Payments v2 API: as error(), its information link in PayPal's payments reference. */
+function refundError(...args: Parameters<typeof error>) {
+  const made = error(...args);
+  made.body.links = [
+    {
+      href: `https://developer.paypal.com/docs/api/payments/v2/#error-${args[3] ?? args[1]}`,
+      rel: "information_link",
+      method: "GET",
+    },
+  ];
+  if (args[3] === "INVALID_RESOURCE_ID") {
+    made.body.details = [
+      {
+        issue: "INVALID_RESOURCE_ID",
+        description: "Specified resource ID does not exist. Please check the resource ID and try again.",
+      },
+    ];
+  }
+  return made;
+}
+
 const UNPROCESSABLE =
   "The requested action could not be performed, semantically incorrect, or failed business validation.";
 const INVALID_REQUEST = "Request is not well-formed, syntactically incorrect, or violates schema.";
@@ -184,6 +207,8 @@ export class PaypalStandInState {
   /** Refunds by id, and captures by id → their order id. */
   readonly refunds = new LRUCache<string, PaypalRefund & { captureId: string }>({ max: 10_000, ttl: 72 * HOUR });
   readonly captureOrders = new LRUCache<string, string>({ max: 10_000, ttl: 72 * HOUR });
+  /** Test hook: how the next refunds end (PayPal answers 201 with a PENDING or FAILED refund too). */
+  refundOutcome: PaypalRefund["status"] = "COMPLETED";
   /** The stand-in's own API base as its callers reach it (for links and webhook cert URLs). */
   apiBase = "";
   private keys?: { privateKey: string; publicKey: string };
@@ -406,6 +431,12 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
           method: req.method,
           route: req.routeOptions.url ?? req.url,
           requestBody: parse(req.body),
+          requestHeaders: {
+            ...(typeof req.headers["paypal-request-id"] === "string"
+              ? { "paypal-request-id": req.headers["paypal-request-id"] }
+              : {}),
+            ...(typeof req.headers.prefer === "string" ? { prefer: req.headers.prefer } : {}),
+          },
           status: reply.statusCode,
           responseBody: parse(payload),
         });
@@ -675,45 +706,73 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
       if (!found || found.stored.clientId !== clientId) {
         return send(
           reply,
-          error(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID"),
+          refundError(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID"),
         );
       }
-      const left = Number(found.capture.amount.value) - refundedSoFar(state, id);
-      const asked = (req.body as PaypalRefundRequest | undefined)?.amount;
-      const value = asked ? Number(asked.value) : left;
-      let result: { status: number; body: unknown };
-      if (found.capture.status !== "COMPLETED" && found.capture.status !== "PARTIALLY_REFUNDED") {
-        result = error(
-          422,
-          "UNPROCESSABLE_ENTITY",
-          UNPROCESSABLE,
-          "CAPTURE_FULLY_REFUNDED",
-          "The capture has already been fully refunded.",
-        );
-      } else if (asked && asked.currency_code !== found.capture.amount.currency_code) {
-        result = error(
-          422,
-          "UNPROCESSABLE_ENTITY",
-          UNPROCESSABLE,
-          "REFUND_CURRENCY_MISMATCH",
-          "Refund must be in the same currency as the capture.",
-        );
-      } else if (!(value > 0) || Math.round(value * 100) > Math.round(left * 100)) {
-        result = error(
-          422,
-          "UNPROCESSABLE_ENTITY",
-          UNPROCESSABLE,
-          "REFUND_AMOUNT_EXCEEDED",
-          "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
-        );
-      } else {
-        const refund = recordRefund(state, found.capture, value);
-        void deliverEvent(state, "PAYMENT.CAPTURE.REFUNDED", "refund", publicRefund(refund));
-        result = { status: 201, body: publicRefund(refund) };
-      }
+      const result = refund(found.capture, req.body as PaypalRefundRequest | undefined);
       if (idemKey) state.idempotent.set(idemKey, result);
-      return send(reply, result);
+      if (result.status !== 201) return send(reply, result);
+      // Prefer: return=minimal (PayPal's default) answers the id, the status and the links only.
+      const body = result.body as PaypalRefund;
+      return send(reply, {
+        status: 201,
+        body: wantsRepresentation(req) ? body : { id: body.id, status: body.status, links: body.links },
+      });
     });
+
+    /** PayPal's refund rules for the cases the stand-in can meet; issues and descriptions as its document words them. */
+    function refund(cap: PaypalCapture, asked: PaypalRefundRequest | undefined): { status: number; body: unknown } {
+      const unprocessable = (issue: string, description: string) =>
+        refundError(422, "UNPROCESSABLE_ENTITY", UNPROCESSABLE, issue, description);
+      if (cap.status === "REFUNDED") {
+        return unprocessable("CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded");
+      }
+      if (cap.status === "PENDING") {
+        return unprocessable(
+          "PENDING_CAPTURE",
+          "Cannot initiate a refund as the capture is pending. Capture is typically pending when the payer has funded the transaction using e-check/bank funded.",
+        );
+      }
+      if (cap.status !== "COMPLETED" && cap.status !== "PARTIALLY_REFUNDED") {
+        return unprocessable("REFUND_NOT_ALLOWED", "Capture cannot be refunded.");
+      }
+      const left = Number(cap.amount.value) - refundedSoFar(state, cap.id);
+      if (asked?.amount) {
+        const { currency_code, value } = asked.amount;
+        if (typeof value !== "string" || !/^-?\d+(\.\d+)?$/.test(value)) {
+          return refundError(
+            400,
+            "INVALID_REQUEST",
+            INVALID_REQUEST,
+            "INVALID_PARAMETER_SYNTAX",
+            "INVALID_PARAMETER_SYNTAX",
+            {
+              field: "/amount/value",
+              location: "body",
+            },
+          );
+        }
+        if (currency_code !== cap.amount.currency_code) {
+          return unprocessable(
+            "REFUND_CAPTURE_CURRENCY_MISMATCH",
+            "Refund must be in the same currency as the capture",
+          );
+        }
+        if (/\.\d{3,}$/.test(value)) return unprocessable("DECIMAL_PRECISION", "DECIMAL_PRECISION");
+        if (!(Number(value) > 0)) return unprocessable("CANNOT_BE_ZERO_OR_NEGATIVE", "CANNOT_BE_ZERO_OR_NEGATIVE");
+        if (Math.round(Number(value) * 100) > Math.round(left * 100)) {
+          return unprocessable(
+            "REFUND_AMOUNT_EXCEEDED",
+            "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+          );
+        }
+      }
+      const made = recordRefund(state, cap, asked?.amount ? Number(asked.amount.value) : left, state.refundOutcome);
+      if (made.status === "COMPLETED") {
+        void deliverEvent(state, "PAYMENT.CAPTURE.REFUNDED", "refund", publicRefund(made));
+      }
+      return { status: 201, body: publicRefund(made) };
+    }
 
     // GET /v1/notifications/webhooks/{id}: the stand-in knows one webhook, the one its signatures are bound to.
     app.get("/v1/notifications/webhooks/:id", { config }, async (req, reply) => {
@@ -921,20 +980,30 @@ function captureResource(order: PaypalOrder, cap: PaypalCapture) {
 
 function refundedSoFar(state: PaypalStandInState, captureId: string) {
   let sum = 0;
-  for (const r of state.refunds.values()) if (r.captureId === captureId) sum += Number(r.amount?.value ?? 0);
+  for (const r of state.refunds.values()) {
+    if (r.captureId === captureId && r.status !== "FAILED" && r.status !== "CANCELLED")
+      sum += Number(r.amount?.value ?? 0);
+  }
   return Math.round(sum * 100) / 100;
 }
 
 /** A completed refund of `value` from a capture; the capture becomes REFUNDED or PARTIALLY_REFUNDED. */
-function recordRefund(state: PaypalStandInState, cap: PaypalCapture, value: number) {
+function recordRefund(
+  state: PaypalStandInState,
+  cap: PaypalCapture,
+  value: number,
+  outcome: PaypalRefund["status"] = "COMPLETED",
+) {
   const now = new Date().toISOString();
   const id = paypalId();
   const currency = cap.amount.currency_code;
-  const total = Math.round((refundedSoFar(state, cap.id) + value) * 100) / 100;
-  const refund = {
+  const failed = outcome === "FAILED" || outcome === "CANCELLED";
+  const total = Math.round((refundedSoFar(state, cap.id) + (failed ? 0 : value)) * 100) / 100;
+  const refund: PaypalRefund & { captureId: string } = {
     id,
     captureId: cap.id,
-    status: "COMPLETED" as const,
+    status: outcome,
+    ...(outcome === "PENDING" ? { status_details: { reason: "ECHECK" } } : {}),
     amount: money(currency, value),
     ...(cap.invoice_id ? { invoice_id: cap.invoice_id } : {}),
     ...(cap.custom_id ? { custom_id: cap.custom_id } : {}),
@@ -951,6 +1020,7 @@ function recordRefund(state: PaypalStandInState, cap: PaypalCapture, value: numb
     ],
   };
   state.refunds.set(id, refund);
+  if (failed) return refund;
   cap.status =
     Math.round(total * 100) >= Math.round(Number(cap.amount.value) * 100) ? "REFUNDED" : "PARTIALLY_REFUNDED";
   cap.update_time = now;

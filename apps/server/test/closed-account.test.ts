@@ -120,6 +120,65 @@ describe("pending orders of a deleted account", () => {
   });
 });
 
+describe("PayPal's answers to the refund of a cancelled order's capture", () => {
+  /** A deleted account's order whose buyer had approved, captured by PayPal afterwards; its COMPLETED event. */
+  async function capturedAfterDeletion() {
+    const m = await server.member();
+    const order = await newOrder(m, pkg._id);
+    const created = await m.post("/api/paypal/create-order", { kind: "package", id: order._id });
+    const paypalOrderId = created.body.id as string;
+    await approveAtStandIn(standIn.url, paypalOrderId);
+    await deleteAccount(m);
+    const captured = await merchant.captureOrder(paypalOrderId, `page-${paypalOrderId}`);
+    const capture = captured.purchase_units![0]!.payments!.captures![0]!;
+    const completed = {
+      id: `WH-COMPLETED-${paypalOrderId}`,
+      event_type: "PAYMENT.CAPTURE.COMPLETED",
+      resource: {
+        id: capture.id,
+        custom_id: order.orderId,
+        supplementary_data: { related_ids: { order_id: paypalOrderId } },
+      },
+    };
+    const stored = async () =>
+      (await server.ctx.db.select().from(packageOrders).where(eq(packageOrders.id, order._id)))[0];
+    const refunds = () => [...standIn.state.refunds.values()].filter((r) => r.captureId === capture.id);
+    return { capture, completed, stored, refunds };
+  }
+
+  it("already refunded in full (PayPal answers 422 CAPTURE_FULLY_REFUNDED): done, recorded, no second refund", async () => {
+    const { capture, completed, stored, refunds } = await capturedAfterDeletion();
+    // The money went back before this event was handled (the merchant in PayPal, or our earlier attempt whose
+    // record did not reach the order).
+    await merchant.refundCapture(capture.id, {}, `merchant-${capture.id}`);
+    expect(await deliver(completed)).toEqual({ status: 200, outcome: "refunded:ORDER_CANCELLED" });
+    expect(await stored()).toMatchObject({
+      paymentStatus: "Refunded",
+      paypalTransactionId: capture.id,
+      refundedAmount: 20,
+    });
+    expect(refunds()).toHaveLength(1);
+  });
+
+  it("a refund PayPal answers PENDING is done; one it answers FAILED is not recorded and the webhook answers 502", async () => {
+    const pending = await capturedAfterDeletion();
+    standIn.state.refundOutcome = "PENDING";
+    try {
+      expect(await deliver(pending.completed)).toEqual({ status: 200, outcome: "refunded:ORDER_CANCELLED" });
+      expect(await pending.stored()).toMatchObject({ paymentStatus: "Refunded", refundedAmount: 20 });
+
+      const failed = await capturedAfterDeletion();
+      standIn.state.refundOutcome = "FAILED";
+      expect((await deliver(failed.completed)).status).toBe(502);
+      // The money is still taken: the order says nothing was refunded, and PayPal's resend is not marked handled.
+      expect(await failed.stored()).toMatchObject({ paymentStatus: "cancelled", refundedAmount: 0 });
+      expect(failed.refunds().map((r) => r.status)).toEqual(["FAILED"]);
+    } finally {
+      standIn.state.refundOutcome = "COMPLETED";
+    }
+  });
+});
+
 describe("stored files of a deleted account", () => {
   it("the profile photo, the template's thumbnail and pictures answer 404 at once", async () => {
     const m = await server.member();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PaypalClient } from "../src/adapters/paypal/client.js";
+import { type PaypalApiError, PaypalClient } from "../src/adapters/paypal/client.js";
 import {
   type RunningStandIn,
   STANDIN_CLIENT_ID,
@@ -118,6 +118,63 @@ describe("PayPal contract (OpenAPI documents published by PayPal)", () => {
     const pp4 = (await member.post("/api/paypal/create-order", { kind: "package", id: o4._id })).body;
     await member.post("/api/paypal/capture-order", { kind: "package", id: o4._id, paypalOrderId: pp4.id });
     await standIn.state.reverseCapture(pendingCapture.id);
+    // 4. Refunds (Payments v2): the automatic refund of a capture PayPal made for an order its member cancelled, a
+    // second refund of it, one of an unknown capture, a pending capture, a wrong currency, a zero amount, a refund
+    // PayPal answers PENDING, and one asked without Prefer (PayPal's minimal answer).
+    const o5 = await newOrder(member, pkg._id);
+    const pp5 = (await member.post("/api/paypal/create-order", { kind: "package", id: o5._id })).body;
+    // The approval's webhook would have us capture at once: the member cancels first, then PayPal captures.
+    const hook = standIn.state.options.webhookUrl;
+    standIn.state.options.webhookUrl = undefined;
+    await approveAtStandIn(standIn.url, pp5.id);
+    expect((await member.post(`/api/orders/${o5._id}/cancel`)).status).toBe(200);
+    standIn.state.options.webhookUrl = hook;
+    const late = (await merchant.captureOrder(pp5.id, `late-${pp5.id}`)).purchase_units![0]!.payments!.captures![0]!;
+    await expect
+      .poll(async () => (await member.get(`/api/order/${o5._id}`)).body.paymentStatus, { timeout: 15_000 })
+      .toBe("Refunded");
+    const refundOf = (id: string, body: object, requestId: string) =>
+      merchant.refundCapture(id, body, requestId).then(
+        () => 201,
+        (err: PaypalApiError) => `${err.status} ${err.issue}`,
+      );
+    expect(await refundOf(late.id, {}, `again-${late.id}`)).toBe("422 CAPTURE_FULLY_REFUNDED");
+    expect(await refundOf("NOSUCHCAPTURE00", {}, "r-unknown")).toBe("404 INVALID_RESOURCE_ID");
+    const o6 = await newOrder(member, pkg._id);
+    const pp6 = (await member.post("/api/paypal/create-order", { kind: "package", id: o6._id })).body;
+    await approveAtStandIn(standIn.url, pp6.id, "approve-pending");
+    await member.post("/api/paypal/capture-order", { kind: "package", id: o6._id, paypalOrderId: pp6.id });
+    const stillPending = (await merchant.getOrder(pp6.id)).purchase_units![0]!.payments!.captures![0]!;
+    expect(await refundOf(stillPending.id, {}, `r-${stillPending.id}`)).toBe("422 PENDING_CAPTURE");
+    const o7 = await newOrder(member, pkg._id);
+    const pp7 = (await member.post("/api/paypal/create-order", { kind: "package", id: o7._id })).body;
+    await approveAtStandIn(standIn.url, pp7.id);
+    await member.post("/api/paypal/capture-order", { kind: "package", id: o7._id, paypalOrderId: pp7.id });
+    const paid = (await merchant.getOrder(pp7.id)).purchase_units![0]!.payments!.captures![0]!;
+    const eur = { amount: { currency_code: "EUR", value: "1.00" } };
+    expect(await refundOf(paid.id, eur, `r-eur-${paid.id}`)).toBe("422 REFUND_CAPTURE_CURRENCY_MISMATCH");
+    const zero = { amount: { currency_code: "USD", value: "0.00" } };
+    expect(await refundOf(paid.id, zero, `r-zero-${paid.id}`)).toBe("422 CANNOT_BE_ZERO_OR_NEGATIVE");
+    standIn.state.refundOutcome = "PENDING";
+    const one = { amount: { currency_code: "USD", value: "1.00" } };
+    expect(await refundOf(paid.id, one, `r-pending-${paid.id}`)).toBe(201);
+    standIn.state.refundOutcome = "COMPLETED";
+    const token = await fetch(`${standIn.url}/v1/oauth2/token`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${STANDIN_CLIENT_ID}:${STANDIN_CLIENT_SECRET}`).toString("base64")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "grant_type=client_credentials",
+    }).then((r) => r.json() as Promise<{ access_token: string }>);
+    const minimal = await fetch(`${standIn.url}/v2/payments/captures/${paid.id}/refund`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token.access_token}`, "content-type": "application/json" },
+      body: JSON.stringify(one),
+    });
+    expect(minimal.status).toBe(201);
+    expect(Object.keys(await minimal.json()).sort()).toEqual(["id", "links", "status"]);
+
     // System status looks the webhook up: found, and an id PayPal does not know.
     await merchant.getWebhook(WEBHOOK_ID);
     await merchant.getWebhook("WHNOSUCHHOOK000").catch(() => undefined);
@@ -133,6 +190,8 @@ describe("PayPal contract (OpenAPI documents published by PayPal)", () => {
       "POST /v2/checkout/orders/:id/capture 201",
       "POST /v2/checkout/orders/:id/capture 422",
       "POST /v2/payments/captures/:id/refund 201",
+      "POST /v2/payments/captures/:id/refund 404",
+      "POST /v2/payments/captures/:id/refund 422",
       "POST /v1/notifications/verify-webhook-signature 200",
       "GET /v1/notifications/webhooks/:id 200",
       "GET /v1/notifications/webhooks/:id 404",
@@ -141,6 +200,28 @@ describe("PayPal contract (OpenAPI documents published by PayPal)", () => {
     }
     const problems = standIn.state.exchanges.flatMap(check);
     expect(problems).toEqual([]);
+
+    // Our client names every attempt to create, capture or refund (PayPal-Request-Id: a retry is replayed, never
+    // done twice) and asks for the whole resource back (Prefer: return=representation).
+    const ours = standIn.state.exchanges.filter(
+      (e) => e.method === "POST" && /^\/v2\//.test(e.route) && e.requestHeaders.prefer !== undefined,
+    );
+    expect(ours.length).toBeGreaterThan(10);
+    for (const e of ours) {
+      expect(e.requestHeaders, `${e.method} ${e.route}`).toMatchObject({
+        "paypal-request-id": expect.any(String),
+        prefer: "return=representation",
+      });
+    }
+    // The refund of a cancelled order's capture: an empty body (PayPal refunds what is left), one request id per capture.
+    const automatic = standIn.state.exchanges.find(
+      (e) => e.requestHeaders["paypal-request-id"] === `ms-refund-cancelled-${late.id}`,
+    );
+    expect(automatic).toMatchObject({ route: "/v2/payments/captures/:id/refund", requestBody: {}, status: 201 });
+    expect(automatic?.responseBody).toMatchObject({
+      status: "COMPLETED",
+      amount: { currency_code: "USD", value: "19.99" },
+    });
   });
 
   it("every webhook the stand-in sends is a valid event envelope with a valid resource", () => {

@@ -109,6 +109,7 @@ export interface PaypalRefundRequest {
 export interface PaypalRefund {
   id: string;
   status: "CANCELLED" | "FAILED" | "PENDING" | "COMPLETED";
+  status_details?: { reason?: "ECHECK" };
   amount?: PaypalMoney;
   invoice_id?: string;
   custom_id?: string;

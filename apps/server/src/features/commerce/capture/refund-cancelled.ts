@@ -1,14 +1,20 @@
-import { type OrderKind, PAYMENT_STATUS, PAYPAL_OUTCOME_STATUS } from "@mailsmith/shared";
+import { type OrderKind, PAYMENT_MESSAGES, PAYMENT_STATUS, PAYPAL_OUTCOME_STATUS } from "@mailsmith/shared";
 import { and, eq } from "drizzle-orm";
 import { PaypalApiError } from "../../../adapters/paypal/client.js";
 import type { PaypalCapture, PaypalOrder } from "../../../adapters/paypal/types.js";
 import type { AppContext } from "../../../context.js";
+import { AppError } from "../../../lib/app-error.js";
 import { orderTables } from "../orders/repo.js";
 import { type PaypalRuntime, paypalFailure } from "./paypal-runtime.js";
 
-/** The capture PayPal completed for this PayPal order, if any (what a webhook or a late page capture found). */
+/**
+ * The capture PayPal completed for this PayPal order, if any, refunded since or not (what a webhook or a late page
+ * capture found): a refunded one is still recorded on the order, e.g. when our refund went through but the order's
+ * update did not and PayPal resends its webhook.
+ */
 export function completedCaptureOf(pp: PaypalOrder): PaypalCapture | undefined {
-  return pp.purchase_units?.[0]?.payments?.captures?.find((c) => c.status === "COMPLETED");
+  const taken = new Set<PaypalCapture["status"]>(["COMPLETED", "PARTIALLY_REFUNDED", "REFUNDED"]);
+  return pp.purchase_units?.[0]?.payments?.captures?.find((c) => taken.has(c.status));
 }
 
 /**
@@ -17,7 +23,9 @@ export function completedCaptureOf(pp: PaypalOrder): PaypalCapture | undefined {
  * refunded through PayPal's refund API (one request id per capture, so the page and the webhook racing here refund
  * once), and the order records it: Refunded, with the capture id and the amount, kept for the accounting record.
  * PAYMENT.CAPTURE.REFUNDED then finds the order already refunded and takes no credits. A refund PayPal did not take
- * throws (a 5xx), so the webhook is not marked handled and PayPal's resend tries again.
+ * throws (a 5xx), so the webhook is not marked handled and PayPal's resend tries again. PayPal's answers: 201 with the
+ * refund COMPLETED or PENDING (an eCheck balance, finished by PayPal) is done; 201 with it FAILED or CANCELLED is not;
+ * 422 CAPTURE_FULLY_REFUNDED means an earlier attempt or the merchant already gave the money back, so it is done too.
  */
 export async function refundCancelledCapture(
   ctx: AppContext,
@@ -27,7 +35,10 @@ export async function refundCancelledCapture(
   capture: Pick<PaypalCapture, "id" | "amount">,
 ): Promise<"refunded"> {
   try {
-    await rt.client.refundCapture(capture.id, {}, `ms-refund-cancelled-${capture.id}`);
+    const refund = await rt.client.refundCapture(capture.id, {}, `ms-refund-cancelled-${capture.id}`);
+    if (refund.status !== "COMPLETED" && refund.status !== "PENDING") {
+      throw new AppError("PAYPAL_REFUND_FAILED", PAYMENT_MESSAGES.paypalError, 502, { refundStatus: refund.status });
+    }
   } catch (err) {
     // Already refunded in full (an earlier attempt with another request id, or the merchant in PayPal): done.
     if (!(err instanceof PaypalApiError && err.issue === "CAPTURE_FULLY_REFUNDED")) {
