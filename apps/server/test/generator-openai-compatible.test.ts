@@ -32,7 +32,11 @@ beforeAll(async () => {
       GEMINI_TIMEOUT_MS: "20000",
       RENDERER: "off",
       // The stand-ins are model servers on this machine: the operator allows their origins (decision 131).
-      OPENAI_COMPATIBLE_ALLOWED_ORIGINS: [openai, mixed, noAccess].map((s) => new URL(s.url).origin).join(","),
+      // Port 9 (discard) has nothing listening here: a model server that cannot be reached.
+      OPENAI_COMPATIBLE_ALLOWED_ORIGINS: [
+        ...[openai, mixed, noAccess].map((s) => new URL(s.url).origin),
+        DOWN_ORIGIN,
+      ].join(","),
     },
   });
   admin = await server.admin();
@@ -62,6 +66,8 @@ async function generate(c: TestClient, instructions = "", image = false) {
   }
   return c.request("POST", "/api/generate", fd);
 }
+const DOWN_ORIGIN = "http://127.0.0.1:9";
+
 async function addOpenAiKey(key: string, model = "gpt-4.1-mini") {
   const res = await admin.post("/api/gemini-keys", {
     name: "OpenAI-compatible",
@@ -156,6 +162,22 @@ describe("admin-set model addresses cannot reach internal services (decision 131
     const list = JSON.stringify((await admin.get("/api/gemini-keys")).body.data);
     expect(list).not.toMatch(/<html|<title|<h1|nginx/i);
     expect(list).toContain(GEMINI_HEALTH_MESSAGES.noErrorMessage);
+    await onlyKeys([]);
+  });
+});
+
+describe("a model server that cannot be reached", () => {
+  it("says the AI server could not be reached, not Google", async () => {
+    const res = await admin.post("/api/gemini-keys", {
+      name: "Local model",
+      key: "sk-local-0042",
+      provider: "openai",
+      baseUrl: `${DOWN_ORIGIN}/v1`,
+      model: "llama3",
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(GEMINI_HEALTH_MESSAGES.addedButUnchecked(GEMINI_HEALTH_MESSAGES.unreachableServer));
+    expect(JSON.stringify(res.body)).not.toContain("Google");
     await onlyKeys([]);
   });
 });

@@ -40,6 +40,8 @@ export const GEMINI_HEALTH_MESSAGES = {
   updatedButUnchecked: (reason: string) => `API key updated, but it could not be checked: ${reason}`,
   testFetchFailed: "Failed to test key",
   unreachable: "Google could not be reached",
+  /** The same for an OpenAI-compatible key: its server, not Google. */
+  unreachableServer: "The AI server could not be reached",
   /** A models list that is not a list, or an empty one (issue 44): the service answered, but not usefully. */
   noModelList: "The AI service answered without a model list.",
   // What an AI service said when it failed (decision 131): its JSON error message, else one of these — never its page.

@@ -187,7 +187,7 @@ interface StreamEvent {
   error?: { message?: string; type?: string; code?: string };
 }
 
-const unreachable = () => new ModelError("unavailable", GEMINI_HEALTH_MESSAGES.unreachable);
+const unreachable = () => new ModelError("unavailable", GEMINI_HEALTH_MESSAGES.unreachableServer);
 
 /** `allowedAddresses`: the operator's OPENAI_COMPATIBLE_ALLOWED_ORIGINS (decision 131). */
 export function createOpenAiCompatibleClient(opts: { allowedAddresses?: readonly string[] } = {}): ModelClient {

@@ -48,7 +48,9 @@ export async function checkKey(ctx: AppContext, clients: ModelClients, key: KeyR
       failure?.kind === "address_refused" || failure?.kind === "bad_answer"
         ? failure.message
         : !failure || failure.status === 0
-          ? GEMINI_HEALTH_MESSAGES.unreachable
+          ? key.provider === "openai"
+            ? GEMINI_HEALTH_MESSAGES.unreachableServer
+            : GEMINI_HEALTH_MESSAGES.unreachable
           : refusalReason(failure, key);
     if (invalid) await keysRepo.markInvalid(ctx.db, key.id, reason);
     await keysRepo.recordCheck(ctx.db, key.id, { error: reason });
