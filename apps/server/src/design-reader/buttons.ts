@@ -66,20 +66,9 @@ export function buttonOf(
   context: { scale: number; column: Box },
 ): TLayoutButton | null {
   const { box } = leaf;
-  // A dash or a bar read off the shape's edge is not part of the label; arrows are. A dash right after the label's
-  // last word, on its line, is its arrow read flat ("Learn how →" comes out "Learn how —"): a label never ends in one.
-  const sorted = [...words].sort((a, b) => a.box.x - b.box.x);
-  const last = sorted.at(-1);
-  const before = sorted.at(-2);
-  if (
-    last &&
-    before &&
-    /^[—–-]+$/.test(last.text) &&
-    /[\p{L}\p{N}]/u.test(before.text) &&
-    last.box.x - (before.box.x + before.box.width) <= before.box.height * 1.5 &&
-    Math.abs(last.box.y + last.box.height / 2 - (before.box.y + before.box.height / 2)) <= before.box.height * 0.6
-  )
-    words = [...sorted.slice(0, -1), { ...last, text: "→" }];
+  // A dash or a bar read off the shape's edge is not part of the label; arrows are. The label's extent for centring
+  // still counts a dash on its line (an arrow read flat: "Learn how →" comes out "Learn how —").
+  const withMarks = words;
   words = words.filter((w) => /[\p{L}\p{N}»›→←‹«]/u.test(w.text));
   // Short "words" above or below the label's line are a rounded corner read as letters ("ra", "N."), not the label.
   const main = words.reduce<OcrWord | undefined>((a, w) => (!a || w.text.length > a.text.length ? w : a), undefined);
@@ -104,10 +93,19 @@ export function buttonOf(
   const fill = leaf.fill ?? (border ? leaf.background : null);
   if (!fill) return null;
   const ink = unionBox(words.map((w) => w.box));
+  const mid = ink.y + ink.height / 2;
+  const near = ink.height * 1.5;
+  const onLine = withMarks.filter(
+    (w) =>
+      Math.abs(w.box.y + w.box.height / 2 - mid) <= ink.height * 0.6 &&
+      w.box.x <= ink.x + ink.width + near &&
+      w.box.x + w.box.width >= ink.x - near,
+  );
+  const extent = unionBox([ink, ...onLine.map((w) => w.box)]);
   // One line, centred in the shape (a tenth of the width either way), with room around it.
   if (ink.height > box.height * 0.8) return null;
-  const left = ink.x - box.x;
-  const right = box.x + box.width - (ink.x + ink.width);
+  const left = extent.x - box.x;
+  const right = box.x + box.width - (extent.x + extent.width);
   if (Math.abs(left - right) > Math.max(6 * context.scale, box.width * 0.1)) return null;
   const lines = new Set(words.map((w) => Math.round((w.box.y + w.box.height / 2) / (ink.height || 1))));
   if (lines.size > 1 && ink.height > box.height * 0.6) return null;
