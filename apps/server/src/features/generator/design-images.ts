@@ -6,7 +6,7 @@ import type { StoredTemplateImage, StoredUpload } from "../../db/schema/index.js
 import type { UploadedImage } from "./images.js";
 
 /**
- * Real images from the design (issue 11 item 1): the model names the photos, logos and icons it saw with bounding
+ * Real images from the design: the model names the photos, logos and icons it saw with bounding
  * boxes; we crop them from the stored design, store them and point the HTML at their absolute URLs.
  */
 
@@ -27,7 +27,7 @@ export function absoluteUrl(publicUrl: string, url: string): string {
 
 /**
  * Keeps the uploaded designs (so a retry or a resumed job never needs a new upload). They arrive re-encoded without
- * metadata (readImages) and are private (decision 103): under designs/, served only at an expiring signed address.
+ * metadata (readImages) and are private: under designs/, served only at an expiring signed address.
  */
 export async function storeUploads(
   storage: StorageAdapter,
@@ -120,7 +120,7 @@ export async function materialiseImages(opts: {
   designs: Buffer[];
   storage: StorageAdapter;
   publicUrl: string;
-  /** The member the crops belong to (decision 104). */
+  /** The member the crops belong to. */
   ownerId?: string;
 }): Promise<{ html: string; images: StoredTemplateImage[] }> {
   let html = opts.html;
@@ -174,8 +174,8 @@ export async function replaceSlot(opts: {
 }
 
 /**
- * A member's own picture for a template, stored: pixels only, sRGB, no metadata (decision 103), at most 1200 px wide;
- * answers its absolute address (the edit in place puts it into the email, decision 126).
+ * A member's own picture for a template, stored: pixels only, sRGB, no metadata, at most 1200 px wide;
+ * answers its absolute address (the edit in place puts it into the email).
  */
 export async function storeMemberPicture(opts: {
   upload: { data: Buffer; mimeType: string };

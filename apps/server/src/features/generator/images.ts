@@ -7,7 +7,7 @@ import { badRequest } from "../../lib/app-error.js";
 export interface UploadedImage {
   /** The type it is stored and sent to the model as (DESIGN_IMAGE_STORED_AS: always one the model takes). */
   mimeType: string;
-  /** Re-encoded: pixels only, no metadata (decision 103). */
+  /** Re-encoded: pixels only, no metadata. */
   data: Buffer;
   /** A small WebP data URL kept with the generation (the original is not stored). */
   thumbnail: string;
@@ -26,7 +26,7 @@ const isAccepted = (mime: string): mime is Accepted =>
 
 /**
  * Validates images by their content (magic numbers, then a real decode) and re-encodes each one before anything is
- * stored or charged (decision 103): orientation applied, sRGB, no EXIF/GPS, XMP, IPTC or ICC profile, in a type the
+ * stored or charged: orientation applied, sRGB, no EXIF/GPS, XMP, IPTC or ICC profile, in a type the
  * model takes (a GIF becomes its first frame in PNG). Anything else is refused here, with a message.
  */
 export async function readImages(files: Buffer[]): Promise<UploadedImage[]> {

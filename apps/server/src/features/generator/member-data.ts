@@ -8,8 +8,8 @@ export const RETRY_DAYS = 7;
 type TemplateRow = typeof generations.$inferSelect;
 
 /**
- * A job's designs and kit snapshot are kept while it may still run or be retried, or while its template exists
- * (decision 104); a finished job with no template keeps nothing.
+ * A job's designs and kit snapshot are kept while it may still run or be retried, or while its template exists;
+ * a finished job with no template keeps nothing.
  */
 function jobKeepsFiles(now: Date): SQL {
   const retryCutoff = new Date(now.getTime() - RETRY_DAYS * 24 * 60 * 60 * 1000).toISOString();
@@ -19,7 +19,7 @@ function jobKeepsFiles(now: Date): SQL {
     or exists (select 1 from ${generations} g where g.id = ${generationJobs.templateId} or g.id = ${generationJobs.id}))`;
 }
 
-/** Templates and generation jobs (decision 105): templates exported one folder each; both go with the account. */
+/** Templates and generation jobs: templates exported one folder each; both go with the account. */
 export const generatorMemberData: MemberDataDeclaration[] = [
   {
     owner: "generator",

@@ -45,7 +45,7 @@ export async function readGenerateRequest(req: FastifyRequest) {
   });
   if (!parsed.success)
     throw badRequest(parsed.error.issues[0]?.message ?? GENERATOR_MESSAGES.invalidEmailType, "VALIDATION_ERROR");
-  // The brand kit to generate with (decision 113): one of the caller's kits, checked by the start service.
+  // The brand kit to generate with: one of the caller's kits, checked by the start service.
   const brandKitId = fields.brandKitId || undefined;
   if (brandKitId && !z.string().uuid().safeParse(brandKitId).success)
     throw notFound(BRAND_KIT_MESSAGES.notFound, "BRAND_KIT_NOT_FOUND");

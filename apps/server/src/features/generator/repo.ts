@@ -26,7 +26,7 @@ export function toTemplateDto(row: GenerationRow): TTemplate {
     ...toSummaryDto(row),
     html: row.html ?? "",
     text: row.text ?? "",
-    // Rows stored before issue 10 hold the old report shape: converted on read.
+    // Older rows hold the old report shape: converted on read.
     report: toEmailReport(row.report),
     model: row.model,
     durationMs: row.durationMs,

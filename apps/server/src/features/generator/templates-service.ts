@@ -21,13 +21,13 @@ export function assertRefinable(row: GenerationRow | undefined): GenerationRow {
 
 /**
  * A template another member owns answers exactly as an unknown id (404, never 403), so no route tells a member which
- * ids exist (decision 124); an administrator may read any.
+ * ids exist; an administrator may read any.
  */
 function assertVisible(caller: UserRow, row: GenerationRow): void {
   if (row.userId !== caller.id && !isAdmin(caller)) throw notFound(GENERATOR_MESSAGES.templateNotFound);
 }
 
-/** An administrator's change to another member's template: recorded in the audit log (decision 106). */
+/** An administrator's change to another member's template: recorded in the audit log. */
 async function auditForeign(
   db: DbOrTx,
   caller: UserRow,
@@ -91,8 +91,8 @@ export const templatesService = {
   },
 
   /**
-   * Deletes a template with undo (decision 104): the row is marked deleted and its thumbnail and previews stop being
-   * served at once (decision 103); `restore` brings both back within TEMPLATE_UNDO.windowSeconds, after which
+   * Deletes a template with undo: the row is marked deleted and its thumbnail and previews stop being
+   * served at once; `restore` brings both back within TEMPLATE_UNDO.windowSeconds, after which
    * `purgeDeletedTemplates` removes the row and the pictures. Answers until when it can be undone.
    */
   async remove(
@@ -103,7 +103,7 @@ export const templatesService = {
   ): Promise<{ undoUntil: Date }> {
     const now = opts.now ?? new Date();
     const row = await this.get(ctx, caller, id);
-    // The change and its audit entry commit together (decision 106).
+    // The change and its audit entry commit together.
     await ctx.db.transaction(async (tx) => {
       await generationsRepo.update(tx, row.id, { deletedAt: now });
       await auditForeign(tx, caller, row, opts.actor, "template.delete");

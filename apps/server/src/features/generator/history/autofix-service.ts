@@ -41,7 +41,7 @@ async function fixedEmail(
 }
 
 /**
- * A one-click fix from the report (issue 45 item 2, decision 126): "Use https", "Fix accessibility", "Repair dark
+ * A one-click fix from the report: "Use https", "Fix accessibility", "Repair dark
  * mode" or the member's alt texts, applied to the saved template and saved as a NEW version, free — processed,
  * rendered (fresh previews and rendered checks) and scored against the original design like an edit in place. The
  * server stays the source of the report; the template the member fixed stays as it was.

@@ -33,7 +33,7 @@ function note(edits: readonly TTemplateEdit[]): string {
   return `Edited: ${parts.join(", ")}`;
 }
 
-/** Edit in place (decision 126): the parts a member may change, an uploaded picture, and saving a list of edits. */
+/** Edit in place: the parts a member may change, an uploaded picture, and saving a list of edits. */
 export const templateEditService = {
   async parts(ctx: AppContext, caller: UserRow, id: string): Promise<TTemplateParts> {
     const row = await templatesService.get(ctx, caller, id);

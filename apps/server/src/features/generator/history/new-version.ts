@@ -51,7 +51,7 @@ async function scoreVersion(
 }
 
 /**
- * A member's change to a template (an edit in place, a one-click fix) saved as a NEW version, free (decision 126): the
+ * A member's change to a template (an edit in place, a one-click fix) saved as a NEW version, free: the
  * processed email is rendered (previews, thumbnail, rendered checks and axe-core), scored against the chain's
  * original design, and stored as a child of `parent` with its brand kit, images and design. The parent stays as it
  * was, so the member can go back to it.

@@ -25,8 +25,8 @@ async function ownPictureKeys(db: DbOrTx, row: GenerationRow, live: boolean): Pr
 }
 
 /**
- * A template deleted with undo (decision 104): its thumbnail and previews that no live template still shows stop
- * being served at once (decision 103), and are served again after the undo (`hidden: false`).
+ * A template deleted with undo: its thumbnail and previews that no live template still shows stop
+ * being served at once, and are served again after the undo (`hidden: false`).
  */
 export async function hidePictures(ctx: AppContext, row: GenerationRow, hidden: boolean, now: Date): Promise<void> {
   const keys = hidden ? await ownPictureKeys(ctx.db, row, true) : keysOf(picturesOf(row));
@@ -36,7 +36,7 @@ export async function hidePictures(ctx: AppContext, row: GenerationRow, hidden: 
 /**
  * A purged template's thumbnail and previews are deleted, unless another template of the member (a copy, maybe
  * deleted but still undoable) shows them. Crops cut from the design stay: an email already sent shows them (they are
- * held, decision 104). A file that cannot be deleted now is logged; the storage sweep removes it later.
+ * held). A file that cannot be deleted now is logged; the storage sweep removes it later.
  */
 export async function forgetPictures(ctx: AppContext, row: GenerationRow): Promise<void> {
   const keys = await ownPictureKeys(ctx.db, row, false);

@@ -12,7 +12,7 @@ export const sentImageKeys = (row: Pick<GenerationRow, "images">) =>
   (row.images ?? []).map((i) => i.key).filter((k): k is string => !!k);
 
 /**
- * Templates whose undo window is over go for good (decision 104), in batches, safe with several instances (rows are
+ * Templates whose undo window is over go for good, in batches, safe with several instances (rows are
  * claimed with FOR UPDATE SKIP LOCKED): in one transaction their crops are held for STORAGE_SENT_IMAGE_DAYS (an
  * email already sent shows them) and the rows are deleted; then their thumbnails and previews are deleted. Answers
  * how many templates went. `now` is injectable so tests need no clock.

@@ -20,7 +20,7 @@ import { newestFirst, oldestFirst } from "../../../db/creation-order.js";
 import { brandKits, generationJobs, generations, type StoredUpload } from "../../../db/schema/index.js";
 import type { GenerationRow } from "../repo.js";
 
-/** The name shown for a template: its own, else the subject, else "Your email" (rows from before issue 11). */
+/** The name shown for a template: its own, else the subject, else "Your email" (older rows have no name). */
 const nameExpr = sql<string>`coalesce(nullif(${generations.name}, ''), nullif(${generations.subject}, ''), ${GENERATION_JOB_MESSAGES.defaultName})`;
 
 /** A history list row: every column but the email's bodies (HTML, text, MJML: tens of KB each), whether MJML exists. */
@@ -28,7 +28,7 @@ export type ListRow = Omit<GenerationRow, "html" | "text" | "mjml"> & { hasMjml:
 const { html: _html, text: _text, mjml: _mjml, ...listColumns } = getTableColumns(generations);
 const listSelection = { ...listColumns, hasMjml: sql<boolean>`coalesce(${generations.mjml}, '') <> ''` };
 
-/** Saved templates: succeeded and not deleted (a deleted one waits for its undo window, decision 104). */
+/** Saved templates: succeeded and not deleted (a deleted one waits for its undo window). */
 const succeeded = and(eq(generations.status, "succeeded"), isNull(generations.deletedAt))!;
 
 function escapeLike(s: string) {

@@ -111,7 +111,7 @@ export const historyService = {
       designUploadsOf(ctx.db, row),
       viewerId === row.userId ? brandKitOf(ctx.db, row) : null,
     ]);
-    // Designs are private (decision 103): the owner's page gets an expiring signed address, never a lasting one.
+    // Designs are private: the owner's page gets an expiring signed address, never a lasting one.
     const designKey = designs[0]?.key;
     const designUrl = designKey ? designAddress(ctx.storage, ctx.env.publicUrl, designKey) : null;
     return {
@@ -203,14 +203,14 @@ export const historyService = {
     });
     if (!next) throw notFound(GENERATION_JOB_MESSAGES.imageSlotNotFound);
     const updated = await generationsRepo.update(ctx.db, row.id, { html: next.html, images: next.images });
-    // The picture swapped out may be in an email already sent: held like a deleted template's crops (decision 104).
+    // The picture swapped out may be in an email already sent: held like a deleted template's crops.
     const old = sentImageKeys({ images: (row.images ?? []).filter((i) => i.slot === slot) });
     const until = new Date(Date.now() + ctx.env.STORAGE_SENT_IMAGE_DAYS * 24 * 60 * 60 * 1000);
     await holdUntil(ctx.db, old, until, row.userId);
     return this.full(ctx, updated!, caller.id);
   },
 
-  /** The template for one sending platform: its tags, compliance footer when missing, and notes (decision 114). */
+  /** The template for one sending platform: its tags, compliance footer when missing, and notes. */
   async exportPlatform(
     ctx: AppContext,
     caller: UserRow,
@@ -218,7 +218,7 @@ export const historyService = {
     platform: ExportPlatform,
     options: { editable?: boolean } = {},
   ) {
-    // The caller's own only, administrators included (decision 118): another member's template answers the same
+    // The caller's own only, administrators included: another member's template answers the same
     // 404 as an unknown id, so the route tells nobody which ids exist.
     const row = await generationsRepo.find(ctx.db, id);
     if (row?.status !== "succeeded" || row.deletedAt || row.userId !== caller.id)
@@ -247,8 +247,8 @@ export const historyService = {
     }
     let local = html;
     const files: Record<string, Uint8Array> = {};
-    // Only the template owner's own pictures that are not hidden go into the zip (files belong to their owner,
-    // decision 125); any other address stays absolute.
+    // Only the template owner's own pictures that are not hidden go into the zip (files belong to their
+    // owner); any other address stays absolute.
     const own = await servableKeysOf(
       ctx.db,
       row.userId,
@@ -267,7 +267,7 @@ export const historyService = {
       }
     }
     files["index.html"] = strToU8(local);
-    // One folder per sending platform (decision 114): images stay at their absolute addresses, platforms host by URL.
+    // One folder per sending platform: images stay at their absolute addresses, platforms host by URL.
     for (const platform of EXPORT_PLATFORMS) {
       const out = exportForPlatform(html, platform, { kit: row.brandKit ?? null });
       files[`${platform}/index.html`] = strToU8(out.html);

@@ -55,7 +55,7 @@ export interface ParsedAnswer {
   html: string;
   subject?: string;
   preheader?: string;
-  /** Structured output (issue 11): the model's image boxes, unvalidated (see design-images.ts cleanBoxes). */
+  /** Structured output: the model's image boxes, unvalidated (see design-images.ts cleanBoxes). */
   images?: unknown;
   /** The text the model read from the design (for the fidelity score). */
   designText?: string;

@@ -111,7 +111,7 @@ function snapOnly(hex: string, kit: TBrandKitSnapshot, design: Rgb[] | null): st
 }
 
 /**
- * The brand kit's post-pass (decision 113), run on the processed email (styles inlined) before it is rendered and
+ * The brand kit's post-pass, run on the processed email (styles inlined) before it is rendered and
  * scored: every font-family becomes the kit's stack, the web font's stylesheet is linked in the head, and colours
  * are mapped as `kitColour` says. `designPalette` is the designs' palette (null: no design, every colour is open).
  * Only style attributes and bgcolor attributes change; the rest of the document is kept byte for byte.

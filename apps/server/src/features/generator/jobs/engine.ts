@@ -11,7 +11,7 @@ import { checkDesignReadable } from "../../../design-reader/index.js";
 import { AppError } from "../../../lib/app-error.js";
 
 /**
- * Which engine writes a generation, and what it costs (issue 43, decision 122). Decided once, when the job starts,
+ * Which engine writes a generation, and what it costs (decision 122). Decided once, when the job starts,
  * and stored on the job with its credit: a retry or a resumed job keeps both, whatever changes meanwhile.
  * - A new generation: the local reader when the admin chose it for every generation, or when no AI key works (no
  *   active key; keys marked invalid are still tried, since one that works again is marked OK — decision 095); else

@@ -13,7 +13,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * "Retry free" (issue 43 item 4, decision 123): a generation whose result stayed below the threshold after the repair
+ * "Retry free": a generation whose result stayed below the threshold after the repair
  * pass may run once more from the same inputs without a credit. The retry is a new job (the result stays a template
  * of its own) with no credit held, so nothing is charged and nothing refunded. Once per job, enforced twice: the
  * original's free_retry_job_id is set only while empty (conditional update), and free_retry_of is unique — two

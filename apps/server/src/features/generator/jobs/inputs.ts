@@ -25,7 +25,7 @@ export interface GenerationInputs {
 /**
  * The caller's kit `id` as a generation stores it (its content, id and version), or undefined when the caller has no
  * such kit. Reads the brand_kits table directly: the generator never imports the brand-kits feature. A logo stored
- * before decision 118 may still be a local-storage path (`/uploads/…`): the prompt and the email need it absolute.
+ * on local storage by an older version may still be a local-storage path (`/uploads/…`): the prompt and the email need it absolute.
  */
 export async function brandKitSnapshot(
   db: DbOrTx,

@@ -5,7 +5,7 @@ import type { ParsedAnswer } from "./answer.js";
 import { GenerationFailure, JobAborted } from "./failures.js";
 
 /**
- * The "writing" stage without a model (issue 43, decision 122): the email built from what the design reader read in
+ * The "writing" stage without a model (decision 122): the email built from what the design reader read in
  * the designs (the first one was read in "reading"; the others are read here, in order). The answer has the shape a
  * model's has — HTML with image:<id> pictures, their boxes, subject, preheader, the design's text — so checking,
  * rendering, scoring, history and the report go on unchanged. What the member must finish (links, unsure words,

@@ -31,12 +31,12 @@ export interface PromptInput {
   previousHtml?: string;
   /** Repair pass: what differs between the design and the rendered first attempt. */
   repair?: { score: number; differences: string[] };
-  /** What the model writes: HTML (default) or MJML, compiled by the server (email-engine/mjml.ts, decision 059). */
+  /** What the model writes: HTML (default) or MJML, compiled by the server (email-engine/mjml.ts). */
   format?: "html" | "mjml";
-  /** The member's brand kit (decision 113): colours, fonts, footer and tone where the design leaves them open. */
+  /** The member's brand kit: colours, fonts, footer and tone where the design leaves them open. */
   brandKit?: TBrandKitSnapshot | null;
   /**
-   * What the local design reader read in the first design (decision 122): its layout and text go beside the image on
+   * What the local design reader read in the first design: its layout and text go beside the image on
    * the first pass and the repair pass (null: no design, or the reader could not read it).
    */
   layout?: TDesignLayout | null;
@@ -62,7 +62,7 @@ export function brandKitLines(kit: TBrandKitSnapshot): string[] {
 }
 
 /**
- * Structured output (issue 11): the answer's JSON shape, with the images the model saw as boxes. Property order
+ * Structured output: the answer's JSON shape, with the images the model saw as boxes. Property order
  * puts html before designText so the email streams early. The neutral answer schema of the model interface (decision
  * 132): each adapter translates it into its provider's form.
  */

@@ -3,13 +3,13 @@ import type { AppContext } from "../../../context.js";
 import { generationsRepo } from "../repo.js";
 
 /**
- * Generation itself runs as a job since issue 11 (decision 055): service.ts creates and charges,
+ * Generation itself runs as a job (decision 055): service.ts creates and charges,
  * worker.ts claims and runs pipeline.ts, stream.ts streams. What stays here is for rows of the older
  * request-bound generations (decision 020).
  */
 
 /**
- * Start-up sweep for rows of decision 020: a `generations` row left pending by a stopped server (before jobs) is
+ * Start-up sweep for those older rows: a `generations` row left pending by a stopped server (before jobs) is
  * refunded once (ledger key refund:<id>) and marked failed.
  */
 export async function refundStalePending(ctx: AppContext): Promise<number> {

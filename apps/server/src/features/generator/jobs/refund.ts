@@ -7,7 +7,7 @@ import { type JobRow, jobsRepo } from "./repo.js";
  * neither imports the other.
  */
 
-/** Ledger keys: one charge and at most one refund per attempt (attempt 1 keeps the keys of decision 020). */
+/** Ledger keys: one charge and at most one refund per attempt (attempt 1 keeps the older request-bound keys). */
 export const chargeKey = (id: string, attempt: number) =>
   attempt === 1 ? `generation:${id}` : `generation:${id}:${attempt}`;
 export const refundKey = (id: string, attempt: number) => (attempt === 1 ? `refund:${id}` : `refund:${id}:${attempt}`);

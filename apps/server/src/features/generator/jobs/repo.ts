@@ -48,7 +48,7 @@ export function toJobDto(row: JobRow, opts: { preview?: boolean } = {}): TGenera
 export function canRetryFree(
   row: Pick<JobRow, "status" | "fidelity" | "freeRetryJobId" | "freeRetryOf" | "engine">,
 ): boolean {
-  // The local reader reads the same design the same way: a retry would write the same email (decision 123).
+  // The local reader reads the same design the same way: a retry would write the same email.
   return (
     row.status === "succeeded" &&
     row.engine === "model" &&

@@ -38,7 +38,7 @@ export async function scoreAgainstDesign(
   /** Where the comparison runs: the email engine's worker pool in the server (off the event loop). */
   compare: typeof compareWithDesign = compareWithDesign,
   /**
-   * The design reader's layout (its text and sections are compared, decision 123), and whether to draw each
+   * The design reader's layout (its text and sections are compared), and whether to draw each
    * differing section's picture pair (kept only when the result ends below the threshold: `fidelityOutcome`).
    */
   opts: { designLayout?: TDesignLayout | null; sectionPictures?: boolean } = {},
@@ -56,8 +56,8 @@ export async function scoreAgainstDesign(
 }
 
 /**
- * What a finished job keeps of its score (decision 123): the score, the admin's threshold the job started with
- * (decision 136; the one its repair pass used), whether the score is below it and the
+ * What a finished job keeps of its score: the score, the admin's threshold the job started with
+ * (the one its repair pass used), whether the score is below it and the
  * sections that differ. Below the threshold the sections' picture pairs are stored like the previews (under the
  * job's id, owned by the member: the storage sweep keeps them while the job row references them); at or above it
  * the sections are kept without pictures. Null without a score. Never throws: a picture that cannot be stored is

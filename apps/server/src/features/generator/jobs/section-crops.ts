@@ -3,7 +3,7 @@ import sharp from "sharp";
 import type { ModelImage } from "../../../adapters/model/model-client.js";
 
 /**
- * The repair pass's close-ups (issue 43 item 3, decision 122): the sections of the design that differ most from the
+ * The repair pass's close-ups (decision 122): the sections of the design that differ most from the
  * rendered first attempt, each as a pair of crops — the design's section, then the same part of the rendering — so the
  * model sees the detail a whole-page picture shrinks away. The sections come from the per-section score when it has
  * them (spans and similarity); else from the design reader's sections, each matched to the same share of the

@@ -33,7 +33,7 @@ export interface CreateJobsInput {
   variants: number;
   /** Refinement: the template being changed. */
   parent?: GenerationRow;
-  /** The brand kit the generation uses (decision 113): stored on each job as it is now. */
+  /** The brand kit the generation uses: stored on each job as it is now. */
   brandKit?: TBrandKitSnapshot | null;
 }
 
@@ -63,7 +63,7 @@ export const jobsService = {
     if (parent && parent.userId !== caller.id) {
       throw new AppError("FORBIDDEN", GENERATION_JOB_MESSAGES.refineOwnOnly, 403);
     }
-    // The generation's inputs are fixed here, once (decision 113): a refinement and "Fix with AI" keep the kit of
+    // The generation's inputs are fixed here, once: a refinement and "Fix with AI" keep the kit of
     // the template they change; a new generation takes the caller's own kit as it is now (another's: 404).
     let brandKit = parent?.brandKit ?? null;
     if (!parent && input.brandKitId) {
@@ -91,13 +91,13 @@ export const jobsService = {
    * Refuses before anything is stored when no key is active or the balance is too low.
    */
   async create(ctx: AppContext, keys: AiKeyPool, input: CreateJobsInput): Promise<{ jobs: JobRow[]; balance: number }> {
-    // What writes it and what it costs (decision 122): the local reader writes one version of a design.
+    // What writes it and what it costs: the local reader writes one version of a design.
     const plan = await planEngine(keys, input.parent ? "refine" : "generate");
     const variants = plan.engine === "local-reader" ? 1 : input.variants;
     const cost = plan.credit * variants;
     const balance = await balanceOf(ctx.db, input.user.id);
     if (balance < cost) {
-      // A PayPal refund or reversal may leave the balance below zero (decision 097): the member is told why.
+      // A PayPal refund or reversal may leave the balance below zero: the member is told why.
       const message = balance < 0 ? COMMERCE_MESSAGES.negativeBalance(balance) : GENERATOR_MESSAGES.insufficientCredits;
       throw new AppError("INSUFFICIENT_CREDITS", message, 402);
     }
@@ -106,7 +106,7 @@ export const jobsService = {
       input.images.map((img) => img.data),
     );
     const stored: StoredUpload[] = await storeUploads(ctx.storage, ctx.env.publicUrl, input.images, input.user.id);
-    // A refinement keeps its chain's original design (decision 126): the model sees it again and the new version is
+    // A refinement keeps its chain's original design: the model sees it again and the new version is
     // scored against it. Those objects belong to the root template's job, never deleted here.
     const uploads = input.parent && stored.length === 0 ? await designUploadsOf(ctx.db, input.parent) : stored;
     const group = variants > 1 ? randomUUID() : null;
@@ -217,7 +217,7 @@ export const jobsService = {
     if (row.status !== "failed" && row.status !== "cancelled") {
       throw new AppError("NOT_RETRYABLE", GENERATION_JOB_MESSAGES.retryNotAllowed, 409);
     }
-    // A model's job needs a key again; the local reader's runs on this server (decision 122).
+    // A model's job needs a key again; the local reader's runs on this server.
     if (row.engine === "model" && (await keys.active()).length === 0) {
       throw new AppError("NO_API_KEYS", GENERATOR_MESSAGES.noApiKeys, 503);
     }

@@ -40,7 +40,7 @@ export function streamJob(
       const job = toJobDto(row);
       if (row.status === "succeeded" && row.templateId) {
         const template = await historyService.fullById(ctx, row.templateId, opts.userId);
-        // Below the threshold after the repair pass, a result is never announced as a success (decision 123).
+        // Below the threshold after the repair pass, a result is never announced as a success.
         const f = row.fidelity;
         const message = !f?.belowThreshold
           ? GENERATOR_MESSAGES.generated

@@ -23,7 +23,7 @@ export type JobSignal = { type: "job"; row: JobRow } | { type: "html"; delta: st
 type StopReason = "cancel" | "shutdown" | "lost" | "abandon";
 
 /**
- * The in-process worker of decision 055: claims runnable jobs (FOR UPDATE SKIP LOCKED), keeps their lease with a
+ * The in-process job worker: claims runnable jobs (FOR UPDATE SKIP LOCKED), keeps their lease with a
  * heartbeat, runs the pipeline and finishes, fails (refund) or releases them. Every instance runs one.
  */
 export class GenerationWorker {

@@ -17,9 +17,9 @@ export async function runEmailEngine(
     subject: answer.subject,
     preheader: answer.preheader,
     // Compiled MJML is a whole, well-formed document whose <style> carries the column widths and stacking: keep it
-    // as a member's email is kept (still sanitised). Our skeleton would undo MJML's layout (decision 059).
+    // as a member's email is kept (still sanitised). Our skeleton would undo MJML's layout.
     source: answer.mjml ? "existing" : "generated",
-    // Generated emails get the one-click accessibility fixes by default (issue 37, decision 108).
+    // Generated emails get the one-click accessibility fixes by default.
     fixes: ["accessibility"],
     language: inputs.language,
   });

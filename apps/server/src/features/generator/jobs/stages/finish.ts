@@ -27,9 +27,9 @@ export interface JobResult {
   keyId: string | null;
   /** The MJML source when the model wrote MJML (offered as a download). */
   mjml: string | null;
-  /** The model that wrote the answer, or "local-reader" (decision 122). */
+  /** The model that wrote the answer, or "local-reader". */
   model: string;
-  /** Closeness to the design with the sections that differ (decision 123); null when not scored. */
+  /** Closeness to the design with the sections that differ; null when not scored. */
   fidelity?: TGenerationFidelity | null;
 }
 
@@ -66,8 +66,8 @@ export async function finishResult(
 }
 
 /**
- * The kept email's report gets axe-core's check (decision 108), run once on the stored HTML at 600 px (decision 117:
- * not on every candidate — candidate selection reads only the fidelity score). An audit that fails costs only its
+ * The kept email's report gets axe-core's check, run once on the stored HTML at 600 px (not
+ * on every candidate — candidate selection reads only the fidelity score). An audit that fails costs only its
  * check, as in renderReport.
  */
 async function finishReport(ctx: AppContext, best: Candidate): Promise<TEmailReport> {

@@ -11,7 +11,7 @@ export interface CandidateScore {
   score: number;
   parts: { structure: number; colour: number; text: number | null };
   differences: string[];
-  /** Per section, when the score has them (decision 123): the repair pass's close-ups start with the worst. */
+  /** Per section, when the score has them: the repair pass's close-ups start with the worst. */
   sections?: TFidelitySection[] | null;
   /** Each differing section's design crop beside the email's (PNG), in the order of `sections`. */
   sectionPictures?: Buffer[];
@@ -52,8 +52,8 @@ function withoutAudit(renderer: Renderer): Renderer {
 }
 
 /**
- * "scoring": the rendering against the first design, with the design reader's layout for the per-section score
- * (decision 123). Null without a rendering or a design, or when the score fails (logged; the job goes on).
+ * "scoring": the rendering against the first design, with the design reader's layout for the per-section score.
+ * Null without a rendering or a design, or when the score fails (logged; the job goes on).
  */
 export async function scoreCandidate(
   { deps, job, inputs }: StageContext,

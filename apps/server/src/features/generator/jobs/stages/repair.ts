@@ -15,7 +15,7 @@ export async function repairPass(stage: StageContext, best: Candidate): Promise<
   const { deps, job, hooks, inputs } = stage;
   if (!best.score || !best.rendered || best.score.score >= inputs.threshold) return null;
   try {
-    // Close-ups of the sections that differ most (decision 122), after the design and the whole rendering.
+    // Close-ups of the sections that differ most, after the design and the whole rendering.
     const design = inputs.designs[0];
     const crops = design
       ? await repairSectionCrops({

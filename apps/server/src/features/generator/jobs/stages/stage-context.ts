@@ -20,24 +20,24 @@ export interface RunHooks {
   html(delta: string): void;
 }
 
-/** What the stages after "reading" work from: the generation's inputs (decision 113) and the keys to call with. */
+/** What the stages after "reading" work from: the generation's inputs and the keys to call with. */
 export interface JobInputs extends GenerationInputs {
-  /** What writes the email (decision 122): fixed when the job started. */
+  /** What writes the email: fixed when the job started. */
   engine: GenerationEngine;
   /** The active keys (none when the local reader writes). */
   keys: AiKey[];
   /** The designs' colours, read once when a brand kit is to be applied (null: no kit, or no design). */
   designPalette: PaletteColour[] | null;
   /**
-   * What the local design reader read in the first design, for every generation (decision 122): the local reader's
+   * What the local design reader read in the first design, for every generation: the local reader's
    * email, the model's grounding and the per-section score. Null when there is no design or the reader failed (logged;
    * a model's generation goes on without it).
    */
   layout: TDesignLayout | null;
-  /** The member's language: the email's lang when its text is too short to tell (decision 133). */
+  /** The member's language: the email's lang when its text is too short to tell. */
   language: string | undefined;
   /**
-   * The admin's score threshold when the job started (decision 136): the repair pass runs below it, and the result's
+   * The admin's score threshold when the job started: the repair pass runs below it, and the result's
    * fidelity keeps it for the notice and the free retry.
    */
   threshold: number;

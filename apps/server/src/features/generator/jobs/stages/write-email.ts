@@ -17,13 +17,13 @@ export const GENERATION_FORMAT: "html" | "mjml" = "html";
 export interface WrittenEmail {
   answer: ParsedAnswer;
   keyId: string | null;
-  /** The model that wrote the answer, or "local-reader" (decision 122). */
+  /** The model that wrote the answer, or "local-reader". */
   model: string;
   /** The local reader's report checks (links to fill in, words to check…); none for a model's answer. */
   checks: TEmailCheck[];
 }
 
-/** "writing": the local reader's email, or the prompt, the model call and its answer (decision 122 decides which). */
+/** "writing": the local reader's email, or the prompt, the model call and its answer (the engine fixed at the job's start decides which). */
 export async function writeEmail(stage: StageContext): Promise<WrittenEmail> {
   await stage.hooks.stage("writing", 20);
   if (stage.inputs.engine === LOCAL_READER_ENGINE) return writeLocally(stage);
@@ -73,7 +73,7 @@ function writeWithModel(stage: StageContext, prompt: string) {
 }
 
 /**
- * Without a model (decision 122): the local reader's email from the layout read in "reading", shown whole to the
+ * Without a model: the local reader's email from the layout read in "reading", shown whole to the
  * job's watchers at once. Its checks (links to fill in, words to check) join the report at the end.
  */
 async function writeLocally(stage: StageContext): Promise<WrittenEmail> {
