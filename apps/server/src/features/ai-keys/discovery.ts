@@ -42,7 +42,7 @@ export async function checkKey(ctx: AppContext, clients: ModelClients, key: KeyR
     if (signal?.aborted) throw err;
     const failure = err instanceof ModelError ? err : null;
     const invalid = failure?.kind === "invalid_key";
-    // Our own words (a refused base URL, decision 131; an answer without a model list) say what happened; an
+    // Our own words (a refused base URL; an answer without a model list) say what happened; an
     // unreachable service says so; a provider's refusal names its status, code and message.
     const reason =
       failure?.kind === "address_refused" || failure?.kind === "bad_answer"

@@ -12,7 +12,7 @@ import { type KeyRow, keysRepo, REPEATED_FAILURES } from "./repo.js";
  */
 
 /**
- * Failures after which the next key is tried (a refused base URL, decision 131, is the key's setting, not the
+ * Failures after which the next key is tried (a refused base URL is the key's setting, not the
  * request's); any other — a refused request, a bad answer — ends the call.
  */
 const NEXT_KEY = new Set<ModelErrorKind>([
@@ -23,7 +23,7 @@ const NEXT_KEY = new Set<ModelErrorKind>([
   "unavailable",
   "address_refused",
 ]);
-/** The longest wait a 429's delay gets (decision 095); a 429 without one waits this. */
+/** The longest wait a 429's delay gets; a 429 without one waits this. */
 const MAX_BACKOFF_MS = 30_000;
 const DEFAULT_BACKOFF_MS = 2_000;
 /** A rate-limited key is tried after the others for the delay it was given (at most an hour). */
@@ -39,7 +39,7 @@ function shuffle<T>(items: T[]): T[] {
 }
 
 /**
- * The order keys are tried in (decision 095): working keys in random order, then rate-limited ones (soonest free
+ * The order keys are tried in: working keys in random order, then rate-limited ones (soonest free
  * first); keys marked invalid only when no other key is left — then all of them, since a key that works again is
  * marked OK.
  */

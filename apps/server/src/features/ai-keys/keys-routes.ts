@@ -26,7 +26,7 @@ const okResponse = z.object({ success: z.literal(true), message: z.string() });
 /** Routes that take no input still refuse a body they do not expect (hostile-input suite). */
 const ZEmptyBodySchema = z.strictObject({}).optional();
 
-/** Who answered the check: Google, or an OpenAI-compatible key's server (decision 115). */
+/** Who answered the check: Google, or an OpenAI-compatible key's server. */
 const who = (row: { provider: string }) => (row.provider === "openai" ? GEMINI_HEALTH_MESSAGES.openAiServer : "Google");
 
 const addedMessage = (r: CheckResult, by = "Google") =>
@@ -52,7 +52,7 @@ const testedMessage = (r: CheckResult, by = "Google") =>
 
 /**
  * The administrators' Gemini key pool (admin spec §7); keys leave the server masked only. Adding a key tests it
- * (models.list), "Test key" does again; the models the keys list and the model in use (decisions 094, 095).
+ * (models.list), "Test key" does again; the models the keys list and the model in use.
  */
 export async function keysRoutes(appBase: FastifyInstance, { clients }: { clients: ModelClients }) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();

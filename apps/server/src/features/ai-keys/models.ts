@@ -45,7 +45,7 @@ async function writeModelSettings(db: DbOrTx, next: ModelSettings) {
 
 /**
  * Every model the given Gemini keys list, once, with how many keys list it. OpenAI-compatible keys are left out: each
- * answers with its own model (provider.ts openAiModelChoice), never ranked or chosen with Google's (decision 119).
+ * answers with its own model (provider.ts openAiModelChoice), never ranked or chosen with Google's.
  */
 export function catalogue(keys: KeyRow[]): Map<string, { info: GeminiModelInfo; keys: number }> {
   const out = new Map<string, { info: GeminiModelInfo; keys: number }>();
@@ -175,7 +175,7 @@ export const modelPolicy = {
       });
     const geminiInUse = listed.size ? (plan.candidates[0] ?? null) : null;
     return {
-      // With no Gemini model listed, what an OpenAI-compatible key answers with (decision 119).
+      // With no Gemini model listed, what an OpenAI-compatible key answers with.
       inUse: geminiInUse ?? openAi.find((k) => k.model)?.model ?? null,
       openAi,
       source: plan.source,

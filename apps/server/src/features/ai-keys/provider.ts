@@ -13,7 +13,7 @@ export function endpointOf(key: Pick<KeyRow, "key" | "baseUrl">): ModelEndpoint 
 
 /**
  * Model ids an OpenAI-compatible server lists that do not answer chat completions (OpenAI lists embeddings, speech,
- * images, moderation and legacy completion models beside the chat ones; decision 119).
+ * images, moderation and legacy completion models beside the chat ones).
  */
 const NOT_CHAT = /embed|whisper|tts|dall-e|gpt-image|moderation|transcribe|realtime|audio|davinci|babbage|sora/i;
 
@@ -23,9 +23,9 @@ function firstChatModel(models: readonly { id: string }[]): string | undefined {
 }
 
 /**
- * The model an OpenAI-compatible key answers with (decision 119): the admin's choice while its server lists it (or
+ * The model an OpenAI-compatible key answers with: the admin's choice while its server lists it (or
  * while nothing is listed yet), else the first chat model the server lists — as a Gemini model that is not listed is
- * skipped for the next one (decision 094). `skipped` names the admin's choice when it was passed over.
+ * skipped for the next one. `skipped` names the admin's choice when it was passed over.
  */
 export function openAiModelChoice(key: Pick<KeyRow, "model" | "models">): { model?: string; skipped?: string } {
   const listed = key.models;

@@ -27,7 +27,7 @@ export function toKeyDto(row: KeyRow): TGeminiKey {
   };
 }
 
-/** The key's health as the admin sees it (decision 095). */
+/** The key's health as the admin sees it. */
 export function keyHealth(row: KeyRow, now = new Date()): TGeminiKeyHealth {
   const status: TGeminiKeyHealth["status"] = row.invalidReason
     ? "invalid"

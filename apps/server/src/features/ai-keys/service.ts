@@ -42,7 +42,7 @@ function recordKeyChange(
 }
 
 /**
- * An OpenAI-compatible base URL the server will call (decision 131): https, no credentials, not this machine or a
+ * An OpenAI-compatible base URL the server will call: https, no credentials, not this machine or a
  * private network (as written, and as its host resolves now) — unless the operator's allow-list names it. Else 400.
  */
 async function assertCallableBaseUrl(ctx: AppContext, baseUrl: string) {
@@ -123,7 +123,7 @@ export const keysService = {
   },
 
   /**
-   * Edits a key. A new key, provider, base URL or model (decision 119) is a different connection: its stored models
+   * Edits a key. A new key, provider, base URL or model is a different connection: its stored models
    * and health are cleared and it is tested again (GET models) like a new key; `result` is that test (null: no test).
    */
   async update(

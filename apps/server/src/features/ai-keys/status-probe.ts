@@ -13,8 +13,8 @@ const KEYS_TAB = `Admin → Settings → ${APP_UI_TEXTS.settingsTabs.geminiKeys}
 const KEYS_FIX = `Create a key in Google AI Studio (aistudio.google.com/apikey) and add it in ${KEYS_TAB}; keys from one Google project share one quota, so a second key helps only from another project.`;
 
 /**
- * System status (decision 099): each active Gemini key checked for real (models.list, as "Test key" does: the result
- * is recorded on the key, decision 095), then the model generations will use (decision 094).
+ * System status: each active Gemini key checked for real (models.list, as "Test key" does: the result
+ * is recorded on the key), then the model generations will use.
  */
 export function geminiStatusProbe(ctx: AppContext, clients: ModelClients = createModelClients(ctx.env)): StatusProbe {
   return {
