@@ -6,7 +6,7 @@ import type { Raster } from "./raster.js";
 import { REFUSAL_OF_LOAD, refusalCode } from "./refusal.js";
 
 /**
- * The fast check before any credit is taken (issue 43; no OCR, well under 200 ms): the picture opens, is still, is
+ * The fast check before any credit is taken (no OCR, well under 200 ms): the picture opens, is still, is
  * big enough, is not one colour, and looks like an email — not a lone photo (colour everywhere, no flat rows between
  * things) nor a scanned letter (a grey page of many long lines of small text, no colour, no bands).
  */

@@ -19,7 +19,7 @@ import { escapeHtml } from "../lib/escape-html.js";
 import { inkEms } from "./font-metrics.js";
 
 /**
- * The email the local reader writes (issue 43, decision 122): the design reader's layout turned into an HTML email
+ * The email the local reader writes (decision 122): the design reader's layout turned into an HTML email
  * with live text — never the design pasted as one picture. Table-based, at most 600 px wide, each section a
  * full-width band with its background, rows whose columns sit side by side on a desktop and stack on a phone
  * (inline-block columns that wrap by themselves, a media query, and ghost tables for Outlook), text with the read

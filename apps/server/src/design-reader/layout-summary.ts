@@ -8,7 +8,7 @@ import {
 import { emailWidthOf } from "./email-from-layout.js";
 
 /**
- * The design reader's layout as prompt text (issue 43 item 3, decision 122): what the local reader measured in the
+ * The design reader's layout as prompt text (decision 122): what the local reader measured in the
  * design — sections with their background, rows and columns, each block's text with its size, weight, colour and
  * alignment, buttons, pictures with their boxes, dividers — sent beside the image on the first pass and the repair
  * pass, so the model copies measured values and exact words instead of guessing them from pixels. Boxes are in the

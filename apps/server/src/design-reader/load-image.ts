@@ -2,7 +2,7 @@ import sharp, { type Metadata } from "sharp";
 import type { Raster } from "./raster.js";
 
 /**
- * Loading a design picture (issue 43): PNG, JPEG or WebP, one frame, up to 25 megapixels (the uploads' limit), laid on
+ * Loading a design picture: PNG, JPEG or WebP, one frame, up to 25 megapixels (the uploads' limit), laid on
  * white when it has transparency and turned upright from its EXIF orientation. What is refused says why, in words
  * the member's message is chosen from.
  */

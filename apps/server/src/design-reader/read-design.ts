@@ -25,7 +25,7 @@ import { groupParagraphs, lineOf, type TextLine, textBlockOf } from "./text-bloc
 import type { InkMask } from "./xy-cut.js";
 
 /**
- * The local design reader (issue 43; decisions 120 and 121): pixels → bands → XY-cut leaves → one OCR pass on the
+ * The local design reader (decisions 120 and 121): pixels → bands → XY-cut leaves → one OCR pass on the
  * picture redrawn against each area's own background → text, buttons, dividers and pictures in sections, rows and
  * columns. No network, no key; the OCR engine is passed in (the worker keeps one for its life).
  */

@@ -7,7 +7,7 @@ import { loadRefusalOf, refusalError } from "./refusal.js";
 import type { DesignReaderTask } from "./worker.js";
 
 /**
- * The design reader as the app uses it (issue 43; decision 120): readDesign in a piscina worker of its own (one
+ * The design reader as the app uses it (decision 120): readDesign in a piscina worker of its own (one
  * thread: the OCR engine is single-threaded and takes one of the machine's cores while it reads), so a reading never
  * blocks the event loop. Readings wait in a bounded line; a full line answers 503 with a message at once rather than
  * letting waits grow, and a reading past its time limit ends the thread (503, never a 500).
@@ -20,7 +20,7 @@ export interface DesignReader {
 
 /** Readings that may wait for the thread (one more is being read). Measured ~2–5 s each on this machine. */
 export const DESIGN_READER_QUEUE = 8;
-/** The longest one reading may hold the thread (p95 ≈ 6 s on a loaded 2-core machine; decision 120). */
+/** The longest one reading may hold the thread (p95 ≈ 6 s on a loaded 2-core machine). */
 export const DESIGN_READER_TIME_LIMIT_MS = 60_000;
 
 export type DesignReadOutcome = "ok" | "refused" | "busy" | "timeout" | "cancelled" | "failed";
