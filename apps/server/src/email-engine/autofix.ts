@@ -15,7 +15,7 @@ export function applyUseHttps(html: string, ownOrigins: readonly string[] = []):
     const attr = el.name === "img" ? "src" : "href";
     const value = el.attribs[attr] ?? "";
     if (attr === "href" && schemelessKind(value) === "domain") {
-      // "facebook.com" or "//cdn.example.com": the address the member meant, with https: (issue 37 item 6).
+      // "facebook.com" or "//cdn.example.com": the address the member meant, with https: in front.
       el.attribs.href = `https://${value.trim().replace(/^\/\//, "")}`;
       changed += 1;
       return;

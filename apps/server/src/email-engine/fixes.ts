@@ -11,7 +11,7 @@ import { a11yStyleContrast } from "./passes/a11y-style-contrast.js";
 import type { PassOptions } from "./passes/pass.js";
 
 /**
- * One-click fixes (issue 37, decision 108): named groups of passes that run after the pipeline's passes when
+ * One-click fixes (decision 108): named groups of passes that run after the pipeline's passes when
  * ProcessEmailInput.fixes asks for them (Check my email's "Fix accessibility", POST /api/email-fix, the CLI's --fix,
  * generated emails by default). Unlike the pipeline's passes, each fix reports every change it made as
  * { id, reason, before, after, applied } (applied: false is a suggestion the email was not changed for).

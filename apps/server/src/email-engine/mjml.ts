@@ -1,7 +1,7 @@
 import mjml2html from "mjml";
 
 /**
- * MJML output path (issue 11 item 3; docs/decisions/059-mjml-or-direct-html.md). A model may answer with MJML
+ * MJML output path (docs/decisions/059-mjml-or-direct-html.md). A model may answer with MJML
  * instead of HTML; the `mjml` package compiles it into table HTML with its battle-tested Outlook (MSO) fallbacks
  * and mobile stacking. The MJML source is kept for download.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { processEmail } from "./process-email.js";
 
 /**
- * The email engine leaves every sending platform's own tags as written (issue 38 item 2, decision 114): in links,
+ * The email engine leaves every sending platform's own tags as written (decision 114): in links,
  * in other attributes and in text, through the sanitiser (parse5, decision 100) and every pass, for an existing email
  * and a generated one. MJML issues 42, 1839 and 2744 are this bug in another tool.
  */

@@ -10,7 +10,7 @@ import { boundOf, boundsAppError } from "./sanitizer/bounds.js";
 import type { ProcessEmailInput, ProcessEmailResult } from "./types.js";
 
 /**
- * How long one email may hold a worker (issue 35 item 3), counted from the moment a worker takes it. Bounded input
+ * How long one email may hold a worker, counted from the moment a worker takes it. Bounded input
  * stays below (the corpus' slowest email takes about half a second; 5 000 styled paragraphs, 200 KB, about 5 s on
  * a machine at load 20); past it the worker thread is ended (piscina terminates it and starts another) and the
  * caller answers 503 with a message, never a 500.

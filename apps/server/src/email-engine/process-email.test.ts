@@ -129,7 +129,7 @@ describe("processEmail: semantics and accessibility", () => {
 </td></tr></table></body></html>`;
     const r = existing(html);
     expect(r.html).toContain("<table><caption>Order 123</caption>");
-    // The browser's tree (decision 100): a <tr> written straight in a <table> sits in a <tbody>.
+    // The browser's tree: a <tr> written straight in a <table> sits in a <tbody>.
     expect(r.html).toContain('<table role="presentation"><tbody><tr><td>');
     expect(r.html).toContain('alt=""');
     expect(checkOf(r, "a11y.alt")?.status).toBe("pass");

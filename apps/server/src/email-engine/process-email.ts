@@ -15,7 +15,7 @@ import type { ProcessEmailInput, ProcessEmailResult } from "./types.js";
 const FALLBACK_SUBJECT = "Your email";
 
 /**
- * The email engine: sanitise the member's HTML on the tree a browser builds (parse5, decision 100; bounds on depth,
+ * The email engine: sanitise the member's HTML on the tree a browser builds (parse5; bounds on depth,
  * element count and attribute size first: EmailBoundsError), parse the clean HTML once for the passes, run them in
  * order (pipeline.ts), serialise, check the result once more as a browser parses it, run the read-only checks on it
  * and make the plain-text version. Pure and synchronous (run it in the worker pool, pool.ts).

@@ -11,7 +11,7 @@ import { approximateOutlook } from "./outlook/approximate.js";
 import { outlookDifferencesCheck } from "./outlook/differences.js";
 
 /**
- * Check by rendering (issue 10 item 5, decision 025): the processed email rendered at 600 px and 375 px, in dark mode
+ * Check by rendering (decision 025): the processed email rendered at 600 px and 375 px, in dark mode
  * (prefers-color-scheme: dark) and in a simulated forced dark mode; checks on what a reader would see, pictures to
  * look at side by side, and a small thumbnail for history lists.
  */
@@ -38,7 +38,7 @@ export interface RenderOutcome {
   thumbnail?: string;
   /** The renders themselves (not stored in reports): e.g. the 600 px one for the fidelity score. */
   renders?: Record<PreviewName, RenderResult>;
-  /** axe-core's violations on the 600 px rendering (decision 108); absent when the renderer has no audit. */
+  /** axe-core's violations on the 600 px rendering; absent when the renderer has no audit. */
   axe?: AxeViolation[];
 }
 
@@ -116,8 +116,8 @@ export async function thumbnailOf(png: Buffer, format: "png" | "webp" = "png"): 
 
 /**
  * Renders the email five times (desktop 600 px; phone 375 px; phone in dark mode; phone in forced dark mode; classic
- * Outlook approximated at 600 px, decision 109) with
- * the renderer's bounded concurrency, and returns the render summary, the rendered checks and — when storeAs is
+ * Outlook approximated at 600 px) with the renderer's bounded concurrency, and returns the render summary, the
+ * rendered checks and — when storeAs is
  * given — the stored pictures. Never throws for the browser: when it cannot start or fails on this email the
  * outcome says so with one "render.unavailable" warning. A picture that cannot be stored is left out.
  */
@@ -137,7 +137,7 @@ export async function renderReport(
       renderer.render({ html, width: MOBILE_WIDTH, maxHeightPx }),
       renderer.render({ html, width: MOBILE_WIDTH, colorScheme: "dark", maxHeightPx }),
       renderer.render({ html, width: MOBILE_WIDTH, forcedDark: true, maxHeightPx }),
-      // Classic Outlook approximated (decision 109): the Word engine's reading of the email, drawn at 600 px.
+      // Classic Outlook approximated: the Word engine's reading of the email, drawn at 600 px.
       renderer.render({ html: approximation.html, width: DESKTOP_WIDTH, maxHeightPx }),
     ]);
     shots = { desktop, mobile, dark, darkForced, outlook };

@@ -12,7 +12,7 @@ import { applyUseHttps } from "./autofix.js";
 import { readParts } from "./template-parts.js";
 
 /**
- * The report's one-click fixes (issue 45 item 2; decisions 126 and 133), one home for every page that shows a report:
+ * The report's one-click fixes (decisions 126 and 133), one home for every page that shows a report:
  * a template's (each fix a new version) and Check my email's (no template). The member's alt texts and "use https"
  * change the HTML here; "accessibility" and "dark-mode" are the engine's fix groups, which the caller passes to the
  * engine run that follows — that run also makes the new report.

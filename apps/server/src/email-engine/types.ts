@@ -1,6 +1,6 @@
 import type { EmailFixName, TEmailFixChange, TEmailReport } from "@mailsmith/shared";
 
-/** Contract (issue 10): what goes into and comes out of the email engine. */
+/** Contract: what goes into and comes out of the email engine. */
 export interface ProcessEmailInput {
   html: string;
   subject?: string;
@@ -13,11 +13,11 @@ export interface ProcessEmailInput {
    */
   ownOrigins?: string[];
   /**
-   * The member's language (a BCP 47 tag; decision 127): what the accessibility fix writes as `lang` when the text is
+   * The member's language (a BCP 47 tag): what the accessibility fix writes as `lang` when the text is
    * too short or too ambiguous to say. Default "en".
    */
   language?: string;
-  /** One-click fixes to apply after the passes (fixes.ts, decision 108): each change is listed in `fixes`. */
+  /** One-click fixes to apply after the passes (fixes.ts): each change is listed in `fixes`. */
   fixes?: EmailFixName[];
   /** Fix passes left out by name (tests compare a fix with and without one pass). */
   skipFixPasses?: string[];

@@ -9,7 +9,7 @@ export default function run(input: ProcessEmailInput) {
   return processEmail(input);
 }
 
-/** The fidelity comparison (decision 058): SSIM, alignment and palettes take up to a second on a tall email. */
+/** The fidelity comparison: SSIM, alignment and palettes take up to a second on a tall email. */
 export function compare(input: FidelityInput & { sectionPictures?: boolean }) {
   // Buffers arrive as Uint8Arrays after the structured clone.
   return compareWithDesign({ ...input, design: Buffer.from(input.design), rendered: Buffer.from(input.rendered) });

@@ -5,7 +5,7 @@ import type { Renderer } from "../../adapters/renderer/renderer.js";
 import { limitItems, short } from "./check.js";
 
 /**
- * axe-core on the rendered email (issue 37 item 2, decision 108): an independent accessibility check in the real
+ * axe-core on the rendered email (decision 108): an independent accessibility check in the real
  * browser beside our own (which read the parsed document). Run by the renderer's audit page: JavaScript only in an
  * isolated world, every script of the email stopped by the page's policy (renderer.ts AUDIT_CSP).
  *
@@ -102,8 +102,8 @@ export async function runAxe(renderer: Renderer, html: string, width: number): P
 
 /**
  * The report's `axe` check: a warning listing each rule axe found broken (with the first place), a pass otherwise.
- * A warning, not a failure: what fails an email stays our checks' judgement (decision 021); where the two disagree
- * the corpus test says why (decision 108).
+ * A warning, not a failure: what fails an email stays our checks' judgement; where the two disagree
+ * the corpus test says why.
  */
 export function axeCheck(violations: AxeViolation[]): TEmailCheck {
   const base = { id: "axe", title: T.title };

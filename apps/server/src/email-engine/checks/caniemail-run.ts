@@ -44,7 +44,7 @@ export function runCaniemail($: CheerioAPI): Finding[] {
   } catch {
     // Unparseable CSS: reported by nothing else; the elements are still checked.
   }
-  // A picture inlined as a data: URL (decision 116): caniemail knows which clients do not show it (Gmail, Outlook for
+  // A picture inlined as a data: URL: caniemail knows which clients do not show it (Gmail, Outlook for
   // Windows); the library does not look at src values, so it is asked by the feature's name.
   if ($("img[src]").is((_, el) => /^\s*data:/i.test((el as Element).attribs.src ?? ""))) {
     try {

@@ -9,7 +9,7 @@ import { hex } from "./computed.js";
 const AA = 4.5;
 const AA_LARGE = 3;
 /**
- * The fail rule (decision 021). Below 3:1 (under AA even for large text) text is hard to read for most readers:
+ * The fail rule. Below 3:1 (under AA even for large text) text is hard to read for most readers:
  * the check fails when that happens to content text (14 px or more, or any heading, table header or button,
  * whatever its size). Below 2:1 (light grey on white, #cacaca on #fefefe is 1.6:1) nobody reads it comfortably:
  * it fails at any size. Footer small print under 14 px between 2:1 and AA (copyright, address, often 2.5–2.9:1)

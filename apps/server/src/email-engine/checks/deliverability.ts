@@ -5,7 +5,7 @@ import { hasMergeTag, isHidden, loadEmail, visibleText } from "../dom.js";
 import { limitItems } from "./check.js";
 
 /**
- * Deliverability checks that need no spam filter (issue 37 item 4, decision 110): picture/text balance, URL
+ * Deliverability checks that need no spam filter (decision 110): picture/text balance, URL
  * shorteners, link domains against the sender's, and — for a marketing email — the unsubscribe link and the postal
  * address. Read on the email as sent (the processed HTML); the sender is the member's address.
  */

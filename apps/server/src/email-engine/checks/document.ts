@@ -16,7 +16,7 @@ export const documentChecks: EmailChecker = {
 };
 
 /**
- * A fragment (no <head>, no charset) fails rather than being completed by the engine (decision 021): the engine
+ * A fragment (no <head>, no charset) fails rather than being completed by the engine: the engine
  * changes a member's document only where clients need it to render the same; the source their own system sends
  * would still have no charset, and a head added only in our copy would make the report pass it.
  */

@@ -27,7 +27,7 @@ export function suggestAlt(el: Element): string | undefined {
 /**
  * Images without an alt attribute (alt="" is a decorative image: correct, not reported). A missing alt makes
  * screen readers read the file name and leaves an empty box when images are blocked (Outlook's default): a shown
- * content image with no alt attribute at all fails (decision 021). 1–2 px spacers and tracking pixels were given
+ * content image with no alt attribute at all fails. 1–2 px spacers and tracking pixels were given
  * alt="" by the images pass. Image-only emails fail: with images blocked the reader sees nothing.
  */
 export const imagesCheck: EmailChecker = {

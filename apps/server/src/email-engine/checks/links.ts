@@ -22,7 +22,7 @@ const DOMAIN_LIKE = /^(?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?
 const FILE_EXTENSION = /\.(?:html?|php|aspx?|jsp|cgi|png|jpe?g|gif|svg|webp|pdf|txt|xml|json|css|js)$/i;
 
 /**
- * What a link without a scheme is, read from an inbox (issue 37 item 6): "domain" (it looks like a web address
+ * What a link without a scheme is, read from an inbox: "domain" (it looks like a web address
  * missing https://), "relative" (a path of a web page; an email has no page) or null (it has a scheme, or is an
  * in-page anchor, empty, or a merge tag).
  */

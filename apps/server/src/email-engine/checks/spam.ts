@@ -5,7 +5,7 @@ import type { SpamResult } from "../../adapters/spam/spamd.js";
 export const SPAM_WARN_MARGIN = 2.5;
 
 /**
- * The "spam" check (issue 37 item 4, decision 110): SpamAssassin's score against its threshold, and every rule it
+ * The "spam" check: SpamAssassin's score against its threshold, and every rule it
  * hit in plain words with a fix, highest points first. `null`: spamd is not available — the check says so (a
  * warning, so the report stays usable) and nothing else changes.
  */

@@ -3,7 +3,7 @@ import type { EmailChecker } from "./check.js";
 import { limitItems } from "./check.js";
 
 /**
- * Every personalisation token written in our syntax is one we know (issue 38 item 2, decision 114): an unknown one
+ * Every personalisation token written in our syntax is one we know (decision 114): an unknown one
  * would reach the sending platform unconverted. Only emails with tokens get the check; platform tags are not ours.
  */
 export const tokens: EmailChecker = {

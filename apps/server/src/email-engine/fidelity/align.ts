@@ -15,7 +15,7 @@ function grey(r: Raster, p: number): number {
 
 /**
  * Per block of rows: the mean grey in BINS column bins, read as its negative when the picture's background (its
- * bottom colour) is dark. Blind to polarity (decision 111): light ink on black reads like dark ink on white, so an
+ * bottom colour) is dark. Blind to polarity: light ink on black reads like dark ink on white, so an
  * email in other colours is aligned by its layout — without folding greys around the background, which would make
  * white and a light grey look alike and misalign the rows of two nearly identical pictures.
  */

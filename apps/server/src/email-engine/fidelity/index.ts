@@ -1,5 +1,5 @@
 /**
- * Fidelity (issue 11; docs/decisions/058-fidelity-score.md): how close a rendered email is to its design.
+ * Fidelity (docs/decisions/058-fidelity-score.md): how close a rendered email is to its design.
  * scoreFidelity is the contract; analyseFidelity + summariseDifferences + buildRepairRequest serve the repair pass.
  */
 

@@ -2,7 +2,7 @@ import type { Element } from "domhandler";
 import { loadEmail, serializeEmail } from "../dom.js";
 
 /**
- * Pictures the renderer cannot load, as placeholders of their own size (issue 37 item 6, decision 111). The rendering
+ * Pictures the renderer cannot load, as placeholders of their own size (decision 111). The rendering
  * browser has no network (decision 101): a remote picture fails, and without a height attribute it collapses to
  * nothing, so an image-heavy email lost its layout against its own design (≈ 32). Before the fidelity render each
  * picture the renderer would not load becomes a neutral grey box of the size the email gives it (width and height

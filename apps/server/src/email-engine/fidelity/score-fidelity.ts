@@ -7,7 +7,7 @@ import { type StructureResult, structuralSimilarity } from "./structure.js";
 import { textSimilarity, wordRecall } from "./text.js";
 import { type BlockMatch, blockMatch } from "./visual.js";
 
-/** Contract (issue 11): what scoreFidelity compares. */
+/** Contract: what scoreFidelity compares. */
 export interface FidelityInput {
   /** The design the member uploaded: PNG, JPEG or WebP. */
   design: Buffer;
@@ -16,7 +16,7 @@ export interface FidelityInput {
   /** The text the model read from the design (null part when absent and no layout has text). */
   designText?: string;
   /**
-   * What the local design reader read in the design (issue 43): its text is the design's words (preferred to the
+   * What the local design reader read in the design: its text is the design's words (preferred to the
    * model's `designText`: it is read from the pixels, not written by the model), its sections are compared one by one.
    */
   designLayout?: TDesignLayout | null;
@@ -71,12 +71,12 @@ const SCORE_BLOCK_PX = 4;
 export const COLOUR_CEILING = 20;
 /**
  * Weights of the parts; without design text the text weight is shared out in proportion. Layout and text weigh more
- * than colour (decision 111): an email with the right layout and text in the wrong colours must score above one
+ * than colour: an email with the right layout and text in the wrong colours must score above one
  * with another layout or without its text (it was 0.5 / 0.25 / 0.25).
  */
 export const WEIGHTS = { structure: 0.65, colour: 0.1, text: 0.25 } as const;
 /**
- * Relatedness gate (decision 123): when the design has words and the email shows fewer than this share of them, the
+ * Relatedness gate: when the design has words and the email shows fewer than this share of them, the
  * score is multiplied by (recall / GATE_RECALL)². Two sparse emails on white (a logo, three lines, a button) look alike
  * to every picture measure (58 with the parts alone); only the words tell a person they are different emails.
  */
@@ -140,7 +140,7 @@ export function designTextOf(input: Pick<FidelityInput, "designText" | "designLa
   return input.designLayout?.text?.trim() || input.designText?.trim() || "";
 }
 
-/** Contract (issue 11): how close a rendered email is to its design, 0–100, with its parts. */
+/** Contract: how close a rendered email is to its design, 0–100, with its parts. */
 export async function scoreFidelity(input: FidelityInput): Promise<FidelityScore> {
   const { score, parts } = await analyseFidelity(input);
   return { score, parts };

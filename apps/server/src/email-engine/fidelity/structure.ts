@@ -30,7 +30,7 @@ export interface StructureResult {
 
 /**
  * Structural similarity of two same-sized rasters on greyscale ("weber" SSIM of ssim.js: the standard
- * Gaussian-window SSIM computed with integral images, fast), **blind to polarity** (decision 111): each window
+ * Gaussian-window SSIM computed with integral images, fast), **blind to polarity**: each window
  * takes the better of the SSIM against `b` and against `b`'s negative, so dark text on light and light text on dark
  * in the same place count as the same structure. Colour (and so which way the contrast goes) is the colour part's
  * business; without this, an email with the right layout and text in other colours lost its whole structure part

@@ -77,7 +77,7 @@ export function fuzzyMissingWords(designText: string, renderedText: string, limi
 /**
  * Share (0…1) of the design's words (longer than 2 letters, as a set) the rendered text shows, one misread letter
  * tolerated in long words (fuzzyMissingWords); null when the design has fewer than `minWords` such words. The
- * benchmark's "word recall" and the score's relatedness gate (decision 123).
+ * benchmark's "word recall" and the score's relatedness gate.
  */
 export function wordRecall(designText: string, renderedText: string, minWords = 5): number | null {
   const words = new Set(tokens(designText).filter((w) => w.length > 2));

@@ -1,7 +1,7 @@
 import { bottomColour, type Raster, toRaster } from "./normalise.js";
 
 /**
- * Visual similarity as outside judges of design-to-email tools measure it (issue 43 item 4): both pictures cut in
+ * Visual similarity as outside judges of design-to-email tools measure it: both pictures cut in
  * BLOCK × BLOCK pixel blocks, each block's mean colour, and the share of blocks whose mean colour matches the other
  * picture's block at the same place — allowing a small vertical shift (a section a few pixels lower is still the same
  * section). Blocks below the shorter picture count as unmatched, so missing or extra content lowers it.
@@ -128,7 +128,7 @@ export function blockMatch(
 }
 
 /**
- * The benchmark's visual similarity (issue 43 item 7): the design and the email's rendering brought to `width` CSS
+ * The benchmark's visual similarity: the design and the email's rendering brought to `width` CSS
  * pixels wide (the design from its own width, so a 3× phone screenshot compares with a 375 px rendering), then
  * blockMatch(...).all at 8 × 8 pixels.
  */

@@ -8,7 +8,7 @@ import { isTag, loadEmail, parseStyle, stringifyStyle, styleOf } from "../dom.js
 import type { FixContext, FixPass } from "./fix-pass.js";
 
 /**
- * Dark-mode repair (issue 37 item 5, decision 109): text that vanishes when a mail app darkens the email (the forced
+ * Dark-mode repair (decision 109): text that vanishes when a mail app darkens the email (the forced
  * dark preview: Chromium's algorithmic darkening, what Gmail's and Outlook's apps do on a dark phone) gets a
  * background that darkens with it, and the email declares its own dark colours for the clients that ask
  * (`color-scheme` meta, `@media (prefers-color-scheme: dark)`, Outlook apps' `[data-ogsc]`/`[data-ogsb]`).
@@ -21,7 +21,7 @@ import type { FixContext, FixPass } from "./fix-pass.js";
 
 export const BACKGROUND_THRESHOLD = 205;
 export const TEXT_THRESHOLD = 150;
-/** Below this contrast in the darkened picture the text counts as vanishing (issue 37: 3:1). */
+/** Below this contrast in the darkened picture the text counts as vanishing (3:1). */
 export const VANISHING = 3;
 /** Aimed above the thresholds: the browser blends and rounds. */
 const MARGIN = 6;

@@ -20,7 +20,7 @@ export interface LetterDeps {
 }
 
 /**
- * A letter as the product's own best work (decision 127): the MJML layout compiled, then the whole email engine — the
+ * A letter as the product's own best work: the MJML layout compiled, then the whole email engine — the
  * sanitiser, inlining, Outlook and mobile passes, and the accessibility fix — and its plain-text part, as every
  * member's email gets; the plain-text part is written from the letter's words (letterText).
  */

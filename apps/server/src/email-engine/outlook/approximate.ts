@@ -6,7 +6,7 @@ import { resolveConditionals } from "./conditional.js";
 import { wordIgnores } from "./word-css.js";
 
 /**
- * Classic Outlook for Windows approximated (issue 37 item 3, decision 109): the email as the Word engine reads it,
+ * Classic Outlook for Windows approximated (decision 109): the email as the Word engine reads it,
  * for the renderer to draw like the other previews. A pure function of the HTML:
  * 1. conditional comments resolved (`[if mso]` on, `[if !mso]` off; see conditional.ts);
  * 2. on the parse5 tree: VML shapes drawn through their fallback (a table cell with the fill colour and the textbox's

@@ -1,6 +1,6 @@
 /**
- * Conditional comments as classic Outlook (the Word engine, Outlook 2016+ = mso 16) reads them (issue 37 item 3,
- * decision 109). `<!--[if mso]>X<![endif]-->` shows X; `<!--[if !mso]><!-->Y<!--<![endif]-->` hides Y. The
+ * Conditional comments as classic Outlook (the Word engine, Outlook 2016+ = mso 16) reads them
+ * (decision 109). `<!--[if mso]>X<![endif]-->` shows X; `<!--[if !mso]><!-->Y<!--<![endif]-->` hides Y. The
  * conditions are IE's: `mso`, `gte mso 9`, `(gte mso 9)|(IE)`, `!mso`, `(mso)&(!IE)`, `vml` …
  *
  * This step is textual, before parsing: a ghost table opens in one conditional comment and closes in another, so

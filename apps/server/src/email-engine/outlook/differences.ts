@@ -2,8 +2,8 @@ import { OUTLOOK_CHECK_TEXTS, OUTLOOK_DIFFERENCE_TEXTS as T, type TEmailCheck } 
 import type { OutlookChange, OutlookChangeKind } from "./approximate.js";
 
 /**
- * What differs between the classic Outlook picture and the desktop picture, in plain words (issue 37 item 3,
- * decision 109): the visible changes of the approximation, one sentence per kind, in the order a reader notices them.
+ * What differs between the classic Outlook picture and the desktop picture, in plain words
+ * (decision 109): the visible changes of the approximation, one sentence per kind, in the order a reader notices them.
  * The pixel comparison of the two renders is the cross-check: when the pictures are the same (below
  * SAME_PICTURE_RATIO of pixels differ) nothing is listed, whatever the transform removed.
  */

@@ -53,7 +53,7 @@ export const a11yDocument: FixPass = {
     const own = options.language?.trim();
     const preferred = own && VALID_LANG.test(own) ? own : "en";
     // A member's email keeps its own valid lang. A generated email's lang is the skeleton's default (or the model's
-    // guess): the text decides when it clearly can, else the member's language (decision 127).
+    // guess): the text decides when it clearly can, else the member's language.
     const keep = given && options.source !== "generated" ? given : undefined;
     const detected = keep ? undefined : detectLanguage(runs.map((r) => r.text).join(" "), preferred);
     const lang = keep ?? detected ?? preferred;

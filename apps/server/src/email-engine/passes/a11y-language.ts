@@ -1,7 +1,7 @@
 import { francAll } from "franc-min";
 
 /**
- * The language of an email's visible text (issue 37, decision 108; the evidence rule of decision 127): franc-min
+ * The language of an email's visible text (decision 108; the evidence rule of decision 127): franc-min
  * (trigram statistics over the 82 languages with 8 million speakers or more, and script detection) gives an ISO 639-3
  * code, written as the shortest BCP 47 tag (the ISO 639-1 code where there is one). Hebrew is not among franc-min's
  * languages: its script alone decides.

@@ -63,7 +63,7 @@ function growthOf(item: Element): number | null {
 }
 
 /**
- * Containers a table may go into. Not a table part (its flex display is dropped, decision 021), and not a <p> or an
+ * Containers a table may go into. Not a table part (its flex display is dropped), and not a <p> or an
  * inline element: a <table> start tag closes an open <p> when the email is parsed again.
  */
 const CONTAINERS = /^(?:div|center|li|section|article|header|footer|main|aside|nav|figure)$/i;

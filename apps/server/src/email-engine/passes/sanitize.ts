@@ -18,7 +18,7 @@ export function sanitizeNotes(c: SanitizeCounts): string[] {
 }
 
 /**
- * Keeps only what the allow-lists name (sanitizer/allow-list.ts, decision 100), on the tree a browser builds:
+ * Keeps only what the allow-lists name (sanitizer/allow-list.ts), on the tree a browser builds:
  * scripts, frames, objects, SVG/MathML, form controls (checkboxes and radio buttons stay), event handlers, URLs with
  * other schemes than http(s)/mailto/tel/sms/cid (relative ones and merge tags stay), meta refresh and external
  * stylesheets (web-font stylesheets from known font hosts stay) go. A <form> is unwrapped and a <button> becomes a

@@ -5,7 +5,7 @@ import { neutraliseTemplateCode } from "./foreign-template-code.js";
 import { exportForPlatform } from "./platform-export.js";
 
 /**
- * Template-engine code in a member's HTML (issue 44 item 7, decision 125) is exported as text: rendered by each
+ * Template-engine code in a member's HTML (decision 125) is exported as text: rendered by each
  * platform's engine (handlebars for SendGrid, liquidjs for Klaviyo and Brevo, nunjucks for HubSpot, the merge-tag
  * renderer for Mailchimp) it runs nothing and shows as written; our fields and plain variables still fill in.
  */

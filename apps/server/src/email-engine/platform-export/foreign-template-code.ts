@@ -2,7 +2,7 @@ import { type ExportPlatform, tokenDefinition, tokenPattern } from "@mailsmith/s
 
 /**
  * Template-engine code already in a member's HTML (written by a model, imported or pasted) is never handed to a sending
- * platform as live code (issue 44 item 7, decision 125). Every platform runs the email through a template engine —
+ * platform as live code (decision 125). Every platform runs the email through a template engine —
  * Mailchimp's merge language (and Handlebars), SendGrid's Handlebars, Klaviyo's and Brevo's Liquid-like engines,
  * HubSpot's HubL (Jinja) — and those engines read files, walk object attributes up to code, print raw HTML and loop.
  *

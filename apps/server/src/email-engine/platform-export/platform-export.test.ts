@@ -108,7 +108,7 @@ describe("export to each platform, rendered by an engine of its family", () => {
   });
 });
 
-/** A brand kit snapshot's footer (decision 113): what a template generated with a kit carries. */
+/** A brand kit snapshot's footer: what a template generated with a kit carries. */
 const KIT = { name: "Harbour & Co", footer: { address: "Harbour & Co\n1 Harbour Road, Bristol BS1 4RN" } };
 const KIT_LINE = "Harbour &amp; Co, 1 Harbour Road, Bristol BS1 4RN";
 const BARE = "<html><body><p>Hello {{first_name}}</p></body></html>";

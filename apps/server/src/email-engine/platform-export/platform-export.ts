@@ -10,11 +10,11 @@ import { parse } from "parse5";
 import { neutraliseTemplateCode } from "./foreign-template-code.js";
 
 /**
- * Exports a template to a sending platform (issue 38 item 3, decision 114): our neutral tokens become the platform's
+ * Exports a template to a sending platform (decision 114): our neutral tokens become the platform's
  * tags, the platform's required compliance tags (unsubscribe, postal address) are added in a footer when missing, and
  * everything else is left byte for byte. The export tests render each result through an engine of the platform's
  * family (handlebars, liquidjs, nunjucks) with sample data. A pure HTML transform, so it lives in the email engine;
- * the generator's history service loads the template, checks ownership and answers (issue 46 item 2).
+ * the generator's history service loads the template, checks ownership and answers.
  */
 
 interface Syntax {
@@ -148,14 +148,14 @@ export interface PlatformExport {
 
 /** What an export may take from the template besides its HTML. */
 export interface ExportOptions {
-  /** The template's brand kit snapshot (decision 113): its footer address is the postal address where it can be. */
+  /** The template's brand kit snapshot: its footer address is the postal address where it can be. */
   kit?: { name: string; footer: { address: string } } | null;
-  /** Mailchimp: mark the main content blocks as `mc:edit` regions (`?editable=1`, decision 118). */
+  /** Mailchimp: mark the main content blocks as `mc:edit` regions (`?editable=1`). */
   editable?: boolean;
 }
 
 /**
- * Where the postal address may be plain text, the brand kit's address fills it (decision 118): Brevo has no address
+ * Where the postal address may be plain text, the brand kit's address fills it: Brevo has no address
  * tag; Klaviyo and SendGrid only require an unsubscribe link, and their address tags print the account's one address
  * while the kit is the brand the email is for; plain HTML has no platform at all. Mailchimp (its audience address)
  * and HubSpot (the site settings' address, a required email variable) keep their own tags.
@@ -189,7 +189,7 @@ function kitAddressFor(platform: ExportPlatform, kit: ExportOptions["kit"]): str
   return address && KIT_ADDRESS_PLATFORMS.has(platform) ? addressText(address) : "";
 }
 
-/** The email already shows the kit's address in its text (the model writes the kit's footer, decision 113). */
+/** The email already shows the kit's address in its text (the model writes the kit's footer). */
 function showsAddress(html: string, kit: ExportOptions["kit"], text: string): boolean {
   if (!text) return false;
   const plain = kit?.footer.address.trim() ?? "";
@@ -217,7 +217,7 @@ function hasContent(node: LocNode): boolean {
 const hasTable = (node: LocNode): boolean => (node.childNodes ?? []).some((c) => c.tagName === "table" || hasTable(c));
 
 /**
- * Mailchimp's template language (decision 118): `mc:edit="name"` on an element makes its content editable in
+ * Mailchimp's template language: `mc:edit="name"` on an element makes its content editable in
  * Mailchimp's campaign editor; names are unique, regions do not nest. The main content blocks are the table cells
  * that hold content and no further table (the cells of the email's layout), each marked once, named content_1,
  * content_2… in document order. Only the attribute is inserted, right after the tag name; every other byte stays.
@@ -272,7 +272,7 @@ export function exportForPlatform(
   platform: ExportPlatform,
   options: ExportOptions = {},
 ): PlatformExport {
-  // Template code already in the member's HTML goes out as text, never as code the platform runs (decision 125).
+  // Template code already in the member's HTML goes out as text, never as code the platform runs.
   const label = EXPORT_PLATFORM_LABELS[platform];
   const inert = neutraliseTemplateCode(memberHtml, platform);
   const html = inert.html;

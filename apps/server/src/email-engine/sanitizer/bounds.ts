@@ -4,7 +4,7 @@ import type { DefaultTreeAdapterTypes as P5 } from "parse5";
 import { AppError } from "../../lib/app-error.js";
 
 /**
- * Bounds on the work one email may cost (issue 35 item 3), checked before any recursive walk: the engine's later
+ * Bounds on the work one email may cost, checked before any recursive walk: the engine's later
  * steps (parse5's serialiser, cheerio, juice, css-select) recurse once per nesting level, and a 100 000-deep
  * `<div>` nest overflowed the stack after seconds of work. Real emails stay far below: the corpus' deepest is 33
  * levels, its largest 270 elements, its longest attribute 584 characters. 400 levels (100 nested tables) keeps every output under
@@ -18,7 +18,7 @@ export const EMAIL_BOUNDS = {
   /**
    * An <img src> that is a well-formed base64 PNG, JPEG, GIF or WebP data: URL may be as long as the whole email may
    * be (Check my email's limit): members' emails inline their pictures, and such a value is one string for the
-   * parser and the passes, not work that grows with nesting (decision 116).
+   * parser and the passes, not work that grows with nesting.
    */
   maxInlinePictureChars: EMAIL_CHECK_LIMITS.maxHtmlBytes,
   maxAttributesPerElement: 256,

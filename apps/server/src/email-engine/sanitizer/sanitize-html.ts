@@ -53,7 +53,7 @@ const changedAnything = (c: SanitizeCounts) => Object.values(c).some((n) => n > 
 const parseAsBrowser = (html: string) => parse(html, { scriptingEnabled: false });
 
 /**
- * Sanitises an email on the tree a browser builds from it and serialises that tree (decision 100): bounds first
+ * Sanitises an email on the tree a browser builds from it and serialises that tree: bounds first
  * (pre-scan, then depth, element count and attribute sizes on the parsed tree: EmailBoundsError), then the
  * allow-lists of allow-list.ts. Comments stay (Outlook's conditional comments are comments to every other client);
  * the doctype stays as written (it sets standards or almost-standards mode); a fragment stays a fragment.
@@ -185,7 +185,7 @@ function decide(el: P5.Element, counts: SanitizeCounts): Decision {
 const attr = (el: P5.Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
 
 /**
- * Checkboxes and radio buttons of a removed form: form controls left without their form (issue 37 item 6). The ones
+ * Checkboxes and radio buttons of a removed form: form controls left without their form. The ones
  * outside any form stay (they hold the state of CSS-only menus and carousels).
  */
 const inForm = new WeakSet<P5.Element>();
@@ -236,7 +236,7 @@ function mediaFallback(el: P5.Element, name: string, counts: SanitizeCounts): P5
 }
 
 /**
- * What a reader saw of an element the sanitiser removes (issue 37 item 6): a submit button's label and a select's
+ * What a reader saw of an element the sanitiser removes: a submit button's label and a select's
  * chosen option as text, a textarea's text, an iframe as a link to its page (its fallback text or title as the
  * link's words), the fallback of noframes as text, an object's, a video's or an audio's fallback content. Null: the
  * usual rules apply.
