@@ -36,8 +36,8 @@ function googleKind(status: number, rpcStatus: string, reason: string): ModelErr
 }
 
 /**
- * A Google error body (the JSON in the SDK's message) into a ModelError. The message is Google's error.message only
- * (decision 131). For a body that is not JSON (a proxy's HTML page) the SDK makes one up with the page as `message`
+ * A Google error body (the JSON in the SDK's message) into a ModelError. The message is Google's error.message only.
+ * For a body that is not JSON (a proxy's HTML page) the SDK makes one up with the page as `message`
  * and the HTTP status text as `status` ("Bad Gateway", where Google writes UNAVAILABLE): that page is never shown,
  * the message says in words that there was none.
  */
@@ -66,7 +66,7 @@ export function parseGoogleError(status: number, text: string): ModelError {
   );
 }
 
-/** The service answered, but not with a list of models (issue 44). */
+/** The service answered, but not with a list of models. */
 const noModelList = () => new ModelError("bad_answer", GEMINI_HEALTH_MESSAGES.noModelList, { status: 200 });
 
 /** fetch failing to reach the service (not the SDK failing to read an answer). */
@@ -128,7 +128,7 @@ export function createGeminiClient(opts: { baseUrl?: string }): ModelClient {
 
     async stream(endpoint, req) {
       const ai = clientFor(endpoint.apiKey);
-      // The model family's own thinking setting (Gemini 3: thinkingLevel, 2.5: thinkingBudget; decision 094).
+      // The model family's own thinking setting (Gemini 3: thinkingLevel, 2.5: thinkingBudget).
       const thinking = thinkingFor(req.model, req.modelInfo);
       const contents: Content[] = [
         {
@@ -197,7 +197,7 @@ export function createGeminiClient(opts: { baseUrl?: string }): ModelClient {
         // The SDK could not read the answer (not JSON, not the shape it expects): an answer, but no model list.
         throw noModelList();
       }
-      // Google leaves an empty list out (`{}`): no model could be used, so the check must not pass (issue 44).
+      // Google leaves an empty list out (`{}`): no model could be used, so the check must not pass.
       if (out.length === 0) throw noModelList();
       return out;
     },

@@ -16,7 +16,7 @@ import {
 } from "./contract.js";
 
 /**
- * Issue 34 item 1: every answer the Gemini stand-in gives, and every request our client (@google/genai) builds, is
+ * Every answer the Gemini stand-in gives, and every request our client (@google/genai) builds, is
  * valid against Google's documented contract (./contract.ts, written from ai.google.dev and the SDK's types).
  */
 let standIn: GeminiStandIn;

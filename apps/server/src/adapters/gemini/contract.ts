@@ -3,7 +3,7 @@ import { z } from "zod";
 
 /**
  * The Gemini API's contract, written from Google's own artefacts — not from our client or stand-in — so the contract
- * test (apps/server/test/gemini-contract.test.ts) can hold both to it (issue 34 item 1). Objects are strict: a field
+ * test (apps/server/test/gemini-contract.test.ts) can hold both to it. Objects are strict: a field
  * Google does not document is an error, so the stand-in cannot drift into shapes our client happens to accept.
  *
  * Sources (read 27 Nov 2026):

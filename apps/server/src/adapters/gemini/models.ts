@@ -57,7 +57,7 @@ export function parseModelName(id: string): ModelName {
   };
 }
 
-/** The thinking settings for a model (decision 094): a layout task wants speed over deep reasoning. */
+/** The thinking settings for a model: a layout task wants speed over deep reasoning. */
 export function thinkingFor(id: string, info?: Pick<GeminiModelInfo, "thinking">): ThinkingSettings {
   if (info && !info.thinking) return undefined;
   const { version, tier } = parseModelName(id);
@@ -80,7 +80,7 @@ export function isUsable(m: GeminiModelInfo): boolean {
 const TIER_RANK: Record<ModelName["tier"], number> = { flash: 0, "flash-lite": 1, pro: 2, other: 3 };
 
 /**
- * The usable models, best first (decision 094): stable before preview; then Flash, Flash-Lite, Pro; then the highest
+ * The usable models, best first: stable before preview; then Flash, Flash-Lite, Pro; then the highest
  * version number; then the plain name before a pinned one (gemini-3-flash before gemini-3-flash-001).
  */
 export function rankModels(models: GeminiModelInfo[]): GeminiModelInfo[] {

@@ -23,7 +23,7 @@ export type ModelErrorKind =
 export class ModelError extends Error {
   constructor(
     readonly kind: ModelErrorKind,
-    /** The provider's message (never a page, decision 131), or ours for address_refused, unavailable, bad_answer. */
+    /** The provider's message (never a page), or ours for address_refused, unavailable, bad_answer. */
     message: string,
     readonly details: {
       /** HTTP status (0: no answer). */

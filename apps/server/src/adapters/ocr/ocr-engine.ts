@@ -1,5 +1,5 @@
 /**
- * Optical character recognition behind one small interface (issue 43; decision 120): the design reader asks for the
+ * Optical character recognition behind one small interface (decision 120): the design reader asks for the
  * words on a picture and gets each word's box and confidence. The implementation reads from models installed with
  * npm and never downloads anything.
  */

@@ -55,7 +55,7 @@ function openAiKind(status: number, code: string): ModelErrorKind {
 
 /**
  * An error answer into a ModelError (https://platform.openai.com/docs/guides/error-codes:
- * {"error":{"message","type","param","code"}}). The message is OpenAI's error.message only (decision 131): a body
+ * {"error":{"message","type","param","code"}}). The message is OpenAI's error.message only: a body
  * that is not OpenAI's shape (a proxy's HTML page) is never shown, the message says in words that there was none.
  */
 export function parseOpenAiError(status: number, text: string, headers: Headers): ModelError {
@@ -111,7 +111,7 @@ export function strictJsonSchema(schema: AnswerSchema): Record<string, unknown> 
 
 /**
  * The chat completions body we send (validated against OpenAI's OpenAPI document in test/openai-contract.test.ts).
- * `temperature: false` leaves it out, for a model that refused it (decision 119).
+ * `temperature: false` leaves it out, for a model that refused it.
  */
 export function chatCompletionBody(req: ChatRequest, opts: { temperature?: boolean } = {}) {
   return {
@@ -189,7 +189,7 @@ interface StreamEvent {
 
 const unreachable = () => new ModelError("unavailable", GEMINI_HEALTH_MESSAGES.unreachableServer);
 
-/** `allowedAddresses`: the operator's OPENAI_COMPATIBLE_ALLOWED_ORIGINS (decision 131). */
+/** `allowedAddresses`: the operator's OPENAI_COMPATIBLE_ALLOWED_ORIGINS. */
 export function createOpenAiCompatibleClient(opts: { allowedAddresses?: readonly string[] } = {}): ModelClient {
   const allowed = allowedAddresses(opts.allowedAddresses);
   /** base URL + model pairs that refused our temperature: asked without it from then on. */
@@ -200,7 +200,7 @@ export function createOpenAiCompatibleClient(opts: { allowedAddresses?: readonly
     if (problem) throw new ModelError("address_refused", GEMINI_KEY_MESSAGES.baseUrlRefused[problem]);
     let res: Response;
     try {
-      // A redirect is not followed: it could lead to an address the rules above would refuse (decision 131).
+      // A redirect is not followed: it could lead to an address the rules above would refuse.
       res = await fetch(url, { ...init, redirect: "manual" });
     } catch (err) {
       if (isAbort(err)) throw err;
@@ -285,7 +285,7 @@ export function createOpenAiCompatibleClient(opts: { allowedAddresses?: readonly
     async listModels(target, signal) {
       const res = await call(endpoint(target.baseUrl ?? "", "models"), { headers: headers(target.apiKey), signal });
       const body = (await res.json().catch(() => null)) as { data?: { id?: unknown }[] } | null;
-      // Not a list, or an empty one: no model could be used, so the check must not pass (issue 44).
+      // Not a list, or an empty one: no model could be used, so the check must not pass.
       const ids = Array.isArray(body?.data)
         ? body.data.map((m) => m?.id).filter((id): id is string => typeof id === "string" && id !== "")
         : [];

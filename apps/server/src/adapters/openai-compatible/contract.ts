@@ -90,7 +90,7 @@ export const ChatCompletionChunkSchema = z.strictObject({
   model: z.string().min(1),
   service_tier: z.string().nullable().optional(),
   system_fingerprint: z.string().optional(),
-  // Decision 119, from OpenAI's OpenAPI document: padding OpenAI adds to streamed chunks by default
+  // From OpenAI's OpenAPI document: padding OpenAI adds to streamed chunks by default
   // (stream_options.include_obfuscation), and the moderation result of a moderated request.
   obfuscation: z.string().optional(),
   moderation: z.unknown().optional(),
@@ -121,7 +121,7 @@ export const ModelSchema = z.strictObject({
   object: z.literal("model"),
   created: int,
   owned_by: z.string(),
-  /** Decision 119, from OpenAI's OpenAPI document: when the model shuts down (YYYY-MM-DD), or null. */
+  /** From OpenAI's OpenAPI document: when the model shuts down (YYYY-MM-DD), or null. */
   shutdown_date: z.iso.date().nullable().optional(),
 });
 export const ListModelsResponseSchema = z.strictObject({ object: z.literal("list"), data: z.array(ModelSchema) });

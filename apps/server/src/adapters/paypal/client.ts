@@ -106,7 +106,7 @@ export class PaypalClient {
    * One API call. `json` is sent as is when it is a string (already serialised, e.g. a spliced webhook event).
    * A request PayPal can safely see twice (a GET, or one carrying a PayPal-Request-Id) is tried once more, with the
    * same headers and so the same request id, when the network fails or PayPal answers 5xx: a network retry of one
-   * attempt, never a new attempt (decision 098).
+   * attempt, never a new attempt.
    */
   private async call<T>(method: string, path: string, json?: unknown, headers: Record<string, string> = {}) {
     const retrySafe = method === "GET" || "paypal-request-id" in headers;
@@ -146,7 +146,7 @@ export class PaypalClient {
 
   /**
    * POST /v2/checkout/orders. `requestId` names one attempt: PayPal answers a repeat of it (kept 6 hours) with the
-   * same order, so the caller makes a new one per attempt (decision 098).
+   * same order, so the caller makes a new one per attempt.
    */
   createOrder(request: PaypalCreateOrderRequest, requestId: string) {
     return this.call<PaypalOrder>("POST", "/v2/checkout/orders", request, {

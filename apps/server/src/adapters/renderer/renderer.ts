@@ -43,7 +43,7 @@ export interface RenderResult {
 export type RendererStatus = "idle" | "ready" | "unavailable";
 
 /**
- * An audit of the rendered email (axe-core, decision 108): `script` is evaluated in an isolated world of the loaded
+ * An audit of the rendered email (axe-core): `script` is evaluated in an isolated world of the loaded
  * page (the email's own scripts cannot see or change it) and its awaited value is returned (JSON values only).
  */
 export interface AuditRequest {
@@ -89,7 +89,7 @@ export class RenderTimeoutError extends Error {
 }
 
 /**
- * The browser itself has no network at all (decision 101). Every file a render may show is answered by the request
+ * The browser itself has no network at all. Every file a render may show is answered by the request
  * guard below from Node (our uploads from storage, our origins fetched by Playwright), so nothing needs Chromium's
  * own network stack, and these flags take it away below the page, for every kind of request (prefetch, preconnect,
  * DNS prefetch, service workers, WebSocket, navigations the guard never sees):
@@ -148,7 +148,7 @@ export interface RendererOptions {
   log: Pick<Logger, "info" | "warn" | "error">;
   /** Reads the app's own files (local storage) so stored images render without a request. */
   assets?: AssetReader;
-  /** Told of every render's outcome and time, in seconds (the metrics, decision 107). */
+  /** Told of every render's outcome and time, in seconds (the metrics). */
   onRender?: (outcome: "ok" | "failed" | "unavailable", seconds: number) => void;
 }
 

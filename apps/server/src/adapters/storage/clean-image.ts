@@ -18,7 +18,7 @@ const OUT: Record<CleanFormat, Pick<CleanImage, "mimeType" | "ext">> = {
 };
 
 /**
- * Decodes a raster picture and encodes a fresh file that keeps only its pixels (decision 103): the EXIF orientation
+ * Decodes a raster picture and encodes a fresh file that keeps only its pixels: the EXIF orientation
  * applied to the pixels (`rotate()` with no angle), the colours converted to sRGB from any embedded ICC profile, and
  * no metadata written — no EXIF (GPS, camera, dates), XMP, IPTC, comments or ICC profile. sharp writes none of them
  * unless asked (`keepExif`, `keepIccProfile`, `keepMetadata`, `withMetadata`), and none of those is used here.

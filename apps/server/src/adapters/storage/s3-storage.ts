@@ -21,7 +21,7 @@ const S3_TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 30_000 } as cons
 
 /**
  * An S3-compatible bucket (S3_BUCKET set). Files are public-read through S3_PUBLIC_URL, except the private folders
- * (designs, decision 103): the bucket policy must not make those public; the server reads them with GetObject and
+ * (designs): the bucket policy must not make those public; the server reads them with GetObject and
  * serves them itself behind an expiring signature.
  */
 export function createS3Storage(opts: S3StorageOptions): StorageAdapter {

@@ -15,7 +15,7 @@ export interface StorageAdapter {
   /** Reads a file back (null when absent): local disk, or an authenticated GetObject from the bucket. */
   read?(key: string): Promise<{ body: Buffer; contentType: string } | null>;
   /**
-   * Expiring signed addresses for the files that are not public (designs, decision 103), served by this server
+   * Expiring signed addresses for the files that are not public (designs), served by this server
    * at /uploads/<key> (createStorage sets it; without it such files are not served at all).
    */
   urls?: UrlSigner;
