@@ -1,5 +1,5 @@
 /**
- * Texts of the generator's browser screens added by issue 11 (input, progress, variants, score, history, export).
+ * Texts of the generator's browser screens (input, progress, variants, score, history, export).
  * The spec's own generator texts stay in GENERATOR_MESSAGES (schemas/generator.ts); these complete them.
  */
 export const GENERATOR_UI = {
@@ -82,7 +82,7 @@ export const GENERATOR_UI = {
   previewDarkForced: "Phone, forced dark (apps that darken emails)",
   previewsUnavailable: "This version was not rendered; the other checks still ran.",
   outlookDifferencesTitle: "What changes in classic Outlook",
-  // The brand kit a template was made with (decision 117).
+  // The brand kit a template was made with.
   brandKitUsed: "Brand kit:",
   brandKitDeleted: "Brand kit deleted",
   brandKitColours: (name: string) => `Colours of ${name}`,

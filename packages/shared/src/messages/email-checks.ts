@@ -75,7 +75,7 @@ export const EMAIL_CHECK_TEXTS = {
     reason: (n: number) => `${n} link${n === 1 ? " goes" : "s go"} nowhere (href="#" or empty).`,
     fix: "Point each link at its page, or remove the link.",
   },
-  /** Links without a scheme or relative (issue 37 item 6): they lead nowhere from an inbox. */
+  /** Links without a scheme or relative: they lead nowhere from an inbox. */
   linkNoScheme: {
     title: "Links without https://",
     reason: (n: number) =>
@@ -198,7 +198,7 @@ export const EMAIL_PASS_NOTES = {
 
 /**
  * Why the email engine refused an email (Check my email, template import, generation): bounds on the work one email
- * may cost (decision 100), and a time limit per email.
+ * may cost, and a time limit per email.
  */
 export const EMAIL_ENGINE_MESSAGES = {
   tooDeep: (levels: number) =>

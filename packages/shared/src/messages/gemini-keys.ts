@@ -1,5 +1,5 @@
 /**
- * Key health and model choice on Settings → Gemini Keys (issue 34, decisions 094 and 095). The keys form and table
+ * Key health and model choice on Settings → Gemini Keys (decisions 094 and 095). The keys form and table
  * keep their spec texts in GEMINI_KEY_MESSAGES.
  */
 export const GEMINI_HEALTH_MESSAGES = {
@@ -20,7 +20,7 @@ export const GEMINI_HEALTH_MESSAGES = {
   lacksModelInUse: "Cannot use the model in use",
   // Test key.
   actionTest: "Test key",
-  // `who`: "Google", or "The server" for an OpenAI-compatible key (decision 115).
+  // `who`: "Google", or "The server" for an OpenAI-compatible key.
   testOk: (models: number, who = "Google") =>
     `Key works: ${who} lists ${models} model${models === 1 ? "" : "s"} for it.`,
   testInvalid: (reason: string, who = "Google") => `${who} refused this key: ${reason}`,
@@ -32,7 +32,7 @@ export const GEMINI_HEALTH_MESSAGES = {
   /** The subject of the messages above for an OpenAI-compatible key. */
   openAiServer: "The server",
   addedButUnchecked: (reason: string) => `API key added, but it could not be checked: ${reason}`,
-  // An edit that changes the key, provider, base URL or model tests the key again (decision 119).
+  // An edit that changes the key, provider, base URL or model tests the key again.
   updatedAndTested: (models: number, who = "Google") =>
     `API key updated and tested: ${who} lists ${models} model${models === 1 ? "" : "s"} for it.`,
   updatedButInvalid: (reason: string, who = "Google") =>
@@ -42,9 +42,9 @@ export const GEMINI_HEALTH_MESSAGES = {
   unreachable: "Google could not be reached",
   /** The same for an OpenAI-compatible key: its server, not Google. */
   unreachableServer: "The AI server could not be reached",
-  /** A models list that is not a list, or an empty one (issue 44): the service answered, but not usefully. */
+  /** A models list that is not a list, or an empty one: the service answered, but not usefully. */
   noModelList: "The AI service answered without a model list.",
-  // What an AI service said when it failed (decision 131): its JSON error message, else one of these — never its page.
+  // What an AI service said when it failed: its JSON error message, else one of these — never its page.
   noErrorMessage: "the answer carried no error message from the AI service",
   redirected: (status: number) =>
     `the AI service answered with a redirect (HTTP ${status}), which is not followed: use the address it points to as the base URL`,
@@ -70,7 +70,7 @@ export const GEMINI_HEALTH_MESSAGES = {
   refreshModels: "Refresh models",
   modelsRefreshed: "Model lists refreshed.",
   noticesTitle: "Model notices",
-  // Decision 119: OpenAI-compatible keys answer with their own model, not the ranking above.
+  // OpenAI-compatible keys answer with their own model, not the ranking above.
   openAiTitle: "OpenAI-compatible keys",
   openAiHint: "Each OpenAI-compatible key answers with its own model (set it when you add or edit the key).",
   openAiModel: (name: string, model: string | null) => `${name}: ${model ?? "no model listed yet"}`,

@@ -6,7 +6,7 @@ export const GENERATOR_SERVER_MESSAGES = {
 } as const;
 
 /**
- * Deleting a template can be undone (decision 104): the server keeps it `windowSeconds` (its pictures are not served
+ * Deleting a template can be undone: the server keeps it `windowSeconds` (its pictures are not served
  * meanwhile), the list's toast offers "Undo" for `toastMs`. The spec's own deletion texts stay as they are.
  */
 export const TEMPLATE_UNDO = {

@@ -5,7 +5,7 @@ import { DEFAULT_EMAIL_TYPE, EMAIL_TYPES, GENERATOR_LIMITS } from "./generator.j
 import { ZAltPictureSchema } from "./template-edit.js";
 
 /**
- * "Check my email" (issue 10 §7): a member pastes or uploads an HTML email they already have and gets it back
+ * "Check my email": a member pastes or uploads an HTML email they already have and gets it back
  * processed by the email engine, with the report, rendered previews and the plain text. Free within a rate limit;
  * "Fix with AI" imports it as a template and refines it for 1 credit.
  */
@@ -23,7 +23,7 @@ export const EMAIL_CHECK_LIMITS = {
   textFileName: "email_checked.txt",
   /** Failing checks put into the "Fix with AI" instruction at most. */
   maxFixChecks: 12,
-  /** Optional design image (issue 11): the generator's upload rules (types sniffed by content, size). */
+  /** Optional design image: the generator's upload rules (types sniffed by content, size). */
   maxDesignBytes: GENERATOR_LIMITS.maxImageBytes,
   designMimeTypes: GENERATOR_LIMITS.imageMimeTypes,
   designAccept: "image/png,image/jpeg,image/webp,image/gif",
@@ -96,13 +96,13 @@ export const ZEmailCheckResponseSchema = z.object({
   html: z.string(),
   text: z.string(),
   subject: z.string(),
-  /** Report with render figures and previews (data: URLs of compressed images, decision 026). */
+  /** Report with render figures and previews (data: URLs of compressed images). */
   report: ZEmailReportSchema,
   /** Pictures without alt text, each with a field in the report (part ids of `html`, for POST /api/email-fix). */
   altPictures: z.array(ZAltPictureSchema).optional(),
   /**
    * Only when a design image was sent (multipart field `design`): the fidelity score of the email rendered at the
-   * design's width against it (decision 058), and that rendering as a data: URL for the comparison view; null
+   * design's width against it, and that rendering as a data: URL for the comparison view; null
    * when it could not be rendered.
    */
   fidelity: z

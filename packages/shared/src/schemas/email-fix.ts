@@ -4,7 +4,7 @@ import { EMAIL_AUTOFIXES, EMAIL_REPORT_UI, ZEmailReportSchema } from "./email-re
 import { ZAltPictureSchema, ZAltTextsSchema } from "./template-edit.js";
 
 /**
- * One-click fixes (issue 37 items 1 and 7, decision 108): deterministic passes of the email engine, applied on Check
+ * One-click fixes (decision 108): deterministic passes of the email engine, applied on Check
  * my email (POST /api/email-fix), by `npm run email:check -- --fix` and by default on generated emails. Each fix is
  * a named group of engine passes (the registry in apps/server/src/email-engine/fixes.ts).
  */
@@ -106,7 +106,7 @@ export const EMAIL_FIX_TEXTS = {
   },
 } as const;
 
-/** The axe-core check of the rendered email (issue 37 item 2, decision 108). */
+/** The axe-core check of the rendered email. */
 export const AXE_CHECK_TEXTS = {
   title: "Accessibility in the browser (axe-core)",
   pass: (rules: number) => `axe-core found no problem in the rendered email (${rules} rules that apply to email).`,

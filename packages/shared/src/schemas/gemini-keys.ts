@@ -51,7 +51,7 @@ export type TGeminiModel = z.infer<typeof ZGeminiModelSchema>;
 export const ZGeminiModelNoticeSchema = z.object({ model: z.string(), message: z.string(), at: z.string() });
 export type TGeminiModelNotice = z.infer<typeof ZGeminiModelNoticeSchema>;
 
-/** The model choice (decision 094): GEMINI_MODEL, else the admin's choice, else automatic. */
+/** The model choice: GEMINI_MODEL, else the admin's choice, else automatic. */
 export const ZGeminiModelsSchema = z.object({
   /** The model the next generation starts with (null: nothing listed yet). */
   inUse: z.string().nullable(),
@@ -65,7 +65,7 @@ export const ZGeminiModelsSchema = z.object({
   models: z.array(ZGeminiModelSchema),
   notices: z.array(ZGeminiModelNoticeSchema),
   /**
-   * Decision 119: each active OpenAI-compatible key answers with its own model — the admin's (`chosen`) when its
+   * Each active OpenAI-compatible key answers with its own model — the admin's (`chosen`) when its
    * server lists it, else the first chat model the server lists (`model`; null: nothing listed yet).
    */
   openAi: z

@@ -11,7 +11,7 @@ import {
 import { GENERATION_ENGINES } from "./local-reader.js";
 
 /**
- * Issue 11: generation as a server-side job (stages, cancel, retry, re-attach), variants, real images cropped
+ * Generation as a server-side job (stages, cancel, retry, re-attach), variants, real images cropped
  * from the design, a fidelity score, a history that scales, and exports. API note: docs/decisions/055-generation-jobs.md.
  */
 
@@ -44,7 +44,7 @@ export const GENERATION_JOB_LIMITS = {
   searchMaxLength: 100,
   maxPageSize: 50,
   /**
-   * The score threshold until an admin sets another (Settings → AI keys, decision 136): below it one automatic repair
+   * The score threshold until an admin sets another (Settings → AI keys): below it one automatic repair
    * pass runs inside the same credit, and a result still below it is not announced as a success.
    */
   repairBelowScore: 80,
@@ -98,7 +98,7 @@ export const ZGenerationJobSchema = z.object({
   thumbnails: z.array(z.string()),
   /** 1 for the first run, +1 per Retry. */
   attempt: z.number().int(),
-  /** What writes the email (decision 122): an AI model, or the local reader. */
+  /** What writes the email: an AI model, or the local reader. */
   engine: z.enum(GENERATION_ENGINES),
   /** The credit of the current attempt was given back (failure or cancel). */
   refunded: z.boolean(),
@@ -109,7 +109,7 @@ export const ZGenerationJobSchema = z.object({
   preview: z.string().optional(),
   canCancel: z.boolean(),
   canRetry: z.boolean(),
-  /** A succeeded job's closeness to its design (decision 123); null when not scored. */
+  /** A succeeded job's closeness to its design; null when not scored. */
   fidelity: ZGenerationFidelitySchema.nullable().optional(),
   /** Its result is below the threshold and its one free retry is still unused (POST /api/generations/:id/retry-free). */
   canRetryFree: z.boolean().optional(),
@@ -184,7 +184,7 @@ export const ZTemplateVersionSchema = z.object({
 });
 export type TTemplateVersion = z.infer<typeof ZTemplateVersionSchema>;
 
-/** Fields issue 11 adds to a history item (ZTemplateSummarySchema.extend(ZTemplateExtrasSchema.shape)). */
+/** Fields generation jobs add to a history item (ZTemplateSummarySchema.extend(ZTemplateExtrasSchema.shape)). */
 export const ZTemplateExtrasSchema = z.object({
   name: z.string(),
   /** Rendered thumbnail of the result (null when the renderer was unavailable; thumbnails[] are the designs). */
@@ -198,7 +198,7 @@ export const ZTemplateExtrasSchema = z.object({
   variantGroup: z.string().nullable(),
 });
 
-/** The brand kit a template was generated with (decision 117): the name and colours its snapshot had. */
+/** The brand kit a template was generated with: the name and colours its snapshot had. */
 export const ZTemplateBrandKitSchema = z.object({
   name: z.string(),
   palette: ZBrandPaletteSchema,
@@ -258,7 +258,7 @@ export const ZRenameTemplateSchema = z.object({
 export type TRenameTemplate = z.infer<typeof ZRenameTemplateSchema>;
 
 export const ZExportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS).default("html") });
-/** GET /api/templates/:id/export/:platform: `editable=1` marks Mailchimp content blocks as mc:edit regions (decision 118). */
+/** GET /api/templates/:id/export/:platform: `editable=1` marks Mailchimp content blocks as mc:edit regions. */
 export const ZPlatformExportQuerySchema = z.object({
   editable: z
     .enum(["0", "1", "true", "false"])

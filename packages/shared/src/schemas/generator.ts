@@ -58,7 +58,7 @@ export const GENERATOR_LIMITS = {
 } as const;
 
 /**
- * What each accepted design type is re-encoded to at upload, before it is stored or sent to the model (decision 103):
+ * What each accepted design type is re-encoded to at upload, before it is stored or sent to the model:
  * always a type the model takes (checked by the compiler), a GIF as its first frame in PNG.
  */
 export const DESIGN_IMAGE_STORED_AS = {
@@ -86,7 +86,7 @@ export const GENERATOR_MESSAGES = {
   insufficientCredits: "Insufficient credits. Buy more to generate code.",
   deductFailed: "Failed to deduct credits",
   /**
-   * A model service's failure in words (issue 45 item 5, decision 127; replaces the spec's "API Error: {status} -
+   * A model service's failure in words (replaces the spec's "API Error: {status} -
    * {body}"): what happened and what to do — never the status code or the provider's body (the key's health records
    * those for administrators). The page adds whether the credit came back.
    */
@@ -151,10 +151,10 @@ export const GEMINI_KEY_MESSAGES = {
     "e.g. https://api.openai.com/v1 or https://openrouter.ai/api/v1; a server on this machine or network (http://localhost:11434/v1) only when the operator allows it",
   model: "Model",
   modelHint: "Blank, or not listed by the server: the first chat model it lists",
-  /** Decision 115: an OpenAI-compatible key names its server. */
+  /** An OpenAI-compatible key names its server. */
   baseUrlRequired: "An OpenAI-compatible key needs its base URL (http:// or https://, e.g. https://api.openai.com/v1)",
   /**
-   * Decision 131: addresses the server does not call for an admin-set key, by what is wrong with them. The operator's
+   * Addresses the server does not call for an admin-set key, by what is wrong with them. The operator's
    * allow-list (OPENAI_COMPATIBLE_ALLOWED_ORIGINS) lets a local model server through.
    */
   baseUrlRefused: {
@@ -215,7 +215,7 @@ export const ZGeminiKeySchema = z.object({
   /** Masked: first 8 … last 4. The whole key never leaves the server. */
   keyPreview: z.string(),
   isActive: z.boolean(),
-  /** Decision 115 (absent from older servers: Gemini). */
+  /** Which service the key calls (absent from older servers: Gemini). */
   provider: z.enum(["gemini", "openai"]).optional(),
   baseUrl: z.string().nullable().optional(),
   model: z.string().nullable().optional(),
@@ -249,7 +249,7 @@ export const ZCreateGeminiKeySchema = z
     name: keyName,
     key: keyValue,
     isActive: z.boolean().optional().default(true),
-    /** Decision 115: Gemini, or an OpenAI-compatible server (OpenAI, OpenRouter, vLLM, Ollama, LM Studio). */
+    /** Gemini, or an OpenAI-compatible server (OpenAI, OpenRouter, vLLM, Ollama, LM Studio). */
     provider: keyProvider.optional().default("gemini"),
     baseUrl: keyBaseUrl.optional(),
     model: keyModel.optional(),
@@ -351,7 +351,7 @@ export const ZGeneratorStatusSchema = z.object({
   available: z.boolean(),
   model: z.string(),
   creditsPerGeneration: z.number().int(),
-  /** What writes the next new generation (decision 122): an AI model, or the local reader. */
+  /** What writes the next new generation: an AI model, or the local reader. */
   engine: z.enum(GENERATION_ENGINES),
 });
 export type TGeneratorStatus = z.infer<typeof ZGeneratorStatusSchema>;
