@@ -8,7 +8,7 @@ import { designForm, templateOfJob } from "./generator-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
- * Issue 38 item 1 (decision 113): a member makes a kit from a design, generates with it — the Gemini stand-in's
+ * Brand kits (decision 113): a member makes a kit from a design, generates with it — the Gemini stand-in's
  * answer uses its own colours (#eab308 header, #dc2626 button, #1d4ed8 footer, #374151 text, Arial) — and the saved email carries
  * the kit's colours and fonts; variants and a refinement ("Fix with AI" goes through it) keep the kit.
  */
@@ -73,7 +73,7 @@ describe("generating with a brand kit", () => {
         (i) => Math.abs(Number.parseInt(a.slice(i, i + 2), 16) - Number.parseInt(b.slice(i, i + 2), 16)) <= 6,
       );
     expect([palette.primary, palette.accent].some((c: string) => near(c, TEAL))).toBe(true);
-    // The logo on local storage: its address reaches the prompt absolute, on the public base URL (decision 118).
+    // The logo on local storage: its address reaches the prompt absolute, on the public base URL.
     const logo = await member.post("/api/brand-kits/logo", designForm(png, {}, "image"));
     expect(logo.status).toBe(201);
     const kit: TBrandKitInput = {
@@ -142,7 +142,7 @@ describe("generating with a brand kit", () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const kitId = created.body.data.id as string;
-    // As rows were stored before decision 118: the local-storage path alone.
+    // As an older version stored the logo: the local-storage path alone.
     const path = new URL(logo.body.url as string).pathname;
     await server.ctx.db.update(brandKits).set({ logoUrl: path }).where(eq(brandKits.id, kitId));
     const before = standIn.calls.length;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
- * Check my email with a design (issue 11 item 2): the optional multipart file `design` is content-sniffed and
+ * Check my email with a design: the optional multipart file `design` is content-sniffed and
  * size-limited like the generator's uploads; the email is rendered at the design's width and scored against it.
  */
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
-// Check my email's fifth preview and the dark-mode fix over HTTP (issue 37 items 3, 5 and 7; decision 109).
+// Check my email's fifth preview and the dark-mode fix over HTTP (decision 109).
 
 let server: TestServer;
 let member: TestClient;

@@ -5,7 +5,7 @@ import { parseSpamdUrl } from "../src/adapters/spam/spamd.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
- * The spam score on Check my email (issue 37 item 4, decision 110) with the real SpamAssassin: `.ci/run` starts spamd
+ * The spam score on Check my email (decision 110) with the real SpamAssassin: `.ci/run` starts spamd
  * on 127.0.0.1:7830 with local rules only. This suite does not skip: without spamd it fails here, loudly.
  */
 const SPAMD_URL = process.env.TEST_SPAMD_URL ?? "spamd://127.0.0.1:7830";

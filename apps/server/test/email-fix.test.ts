@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
-/** POST /api/email-fix (issue 37 item 7, decision 108): the one-click fixes of Check my email. */
+/** POST /api/email-fix (decision 108): the one-click fixes of Check my email. */
 let server: TestServer;
 let member: TestClient;
 

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 
-/** The stand-in answers an image type Gemini cannot take as Google does (issue 34 item 4, decision 103). */
+/** The stand-in answers an image type Gemini cannot take as Google does (decision 103). */
 
 let standIn: GeminiStandIn;
 beforeAll(async () => {

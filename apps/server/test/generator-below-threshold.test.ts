@@ -11,7 +11,7 @@ import { designForm, finishedJob } from "./generator-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
- * Decision 123 (issue 43 item 4): a result below the threshold after the repair pass is never announced as a success.
+ * Decision 123: a result below the threshold after the repair pass is never announced as a success.
  * The stand-in's email (a yellow header, a photo, five sections on grey) is nothing like this design (a dark page with
  * a coloured band), so it scores far below the threshold: the job succeeds (the email is saved) with its fidelity
  * below the threshold and the sections that differ, the stream's last message says so, and "Retry free" runs once

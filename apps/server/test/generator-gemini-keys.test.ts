@@ -7,7 +7,7 @@ import { type GeminiStandIn, STAND_IN_MODELS, type StandInModel, startGeminiStan
 import { startTestServer, type TestClient, type TestResponse, type TestServer } from "./harness.js";
 
 /**
- * Issue 34 items 2 and 3 (decisions 094, 095), through the real job path (POST /api/generate → queued job → worker →
+ * Gemini keys and models (decisions 094, 095), through the real job path (POST /api/generate → queued job → worker →
  * pipeline → @google/genai → the stand-in): models are discovered, not hard-wired; keys Google refuses are marked
  * invalid and skipped within the same paid generation; 429 waits Google's retryDelay.
  */

@@ -18,7 +18,7 @@ import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { listenOrClose, onFreePort, startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
- * Issue 11 (decision 055): generation as a job — real images from the design's boxes, stages, cancel, retry,
+ * Decision 055: generation as a job — real images from the design's boxes, stages, cancel, retry,
  * re-attach, variants, a restart mid-way (resumed or refunded exactly once), history controls and exports.
  */
 
@@ -191,7 +191,7 @@ describe("real images from the design", () => {
     const calls = standIn.calls.slice(before);
     expect(calls.length).toBeLessThanOrEqual(2);
     if (calls.length === 2) {
-      // The design, the rendering, then a pair of crops (design, rendering) per section that differs most (decision 122).
+      // The design, the rendering, then a pair of crops (design, rendering) per section that differs most.
       const pairs = Number(/Then come (\d+) pairs? of crops/.exec(calls[1]!.prompt)?.[1] ?? 0);
       expect(calls[1]!.imageCount).toBe(2 + 2 * pairs);
       expect(calls[1]!.prompt).toContain("compared with the design: fidelity");
@@ -671,7 +671,7 @@ describe("history: names, rename, search, filter, sort, paging, duplicate, delet
     res = await get("zip");
     expect(res.headers.get("content-type")).toBe("application/zip");
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
-    // The platform folders (decision 114) are platform-export.test.ts's subject; here the HTML with its images.
+    // The platform folders are platform-export.test.ts's subject; here the HTML with its images.
     const own = Object.keys(files).filter((f) => !/^(mailchimp|klaviyo|sendgrid|hubspot|brevo|html)\//.test(f));
     expect(own.sort()).toEqual(["images/image-1.png", "images/image-2.jpg", "index.html", "index.txt"]);
     const index = new TextDecoder().decode(files["index.html"]);

@@ -11,7 +11,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A report as stored before issue 10 (caniemail per client, fixes, missingAlt, insecureLinks). */
+/** A report as older rows stored it (caniemail per client, fixes, missingAlt, insecureLinks). */
 const OLD: TLegacyQualityReport = {
   sizeBytes: 4321,
   sizeStatus: "warn",

@@ -11,7 +11,7 @@ import { designForm, templateOfJob } from "./generator-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
- * Issue 43 items 2 and 3 (decision 122). With no AI key the local reader writes the email from a real design (a corpus
+ * The local reader (decision 122). With no AI key the local reader writes the email from a real design (a corpus
  * template rendered to a picture): live text, hosted crops, bulletproof buttons with their links to fill in, lang, a
  * phone-wide fit, priced as the admin set it and refunded on failure; designs it cannot read are refused before any
  * credit. With a key, every prompt the model gets carries the reader's layout.

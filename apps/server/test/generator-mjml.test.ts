@@ -4,7 +4,7 @@ import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
- * Issue 11 item 3 (decision 059): when the model answers MJML, the server compiles it (MSO fallbacks, phone
+ * MJML output (decision 059): when the model answers MJML, the server compiles it (MSO fallbacks, phone
  * stacking), cuts the design's pictures into it, scores the result, and offers the MJML source as a download.
  */
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });

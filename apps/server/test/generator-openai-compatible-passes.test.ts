@@ -27,7 +27,7 @@ beforeAll(async () => {
   server = await startTestServer({
     env: {
       GEMINI_BASE_URL: gemini.url,
-      // The stand-in is a model server on this machine: the operator allows its origin (decision 131).
+      // The stand-in is a model server on this machine: the operator allows its origin.
       OPENAI_COMPATIBLE_ALLOWED_ORIGINS: new URL(openai.url).origin,
       GEMINI_TIMEOUT_MS: "30000",
       GENERATION_POLL_MS: "150",
@@ -109,7 +109,7 @@ describe("only an OpenAI-compatible key active (decision 119)", () => {
     expect(sent, "first answer + repair pass").toHaveLength(2);
     expect(sent[0]!.imageCount).toBe(1);
     // The repair pass sends the design and the rendering of the first answer, with the score, then a pair of crops
-    // (design, rendering) per section that differs most (decision 122).
+    // (design, rendering) per section that differs most.
     const pairs = Number(/Then come (\d+) pairs? of crops/.exec(sent[1]!.prompt)?.[1] ?? 0);
     expect(sent[1]!.imageCount).toBe(2 + 2 * pairs);
     expect(sent[1]!.prompt).toContain("compared with the design: fidelity");

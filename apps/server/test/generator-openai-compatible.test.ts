@@ -31,7 +31,7 @@ beforeAll(async () => {
       GEMINI_BASE_URL: gemini.url,
       GEMINI_TIMEOUT_MS: "20000",
       RENDERER: "off",
-      // The stand-ins are model servers on this machine: the operator allows their origins (decision 131).
+      // The stand-ins are model servers on this machine: the operator allows their origins.
       // Port 9 (discard) has nothing listening here: a model server that cannot be reached.
       OPENAI_COMPATIBLE_ALLOWED_ORIGINS: [
         ...[openai, mixed, noAccess].map((s) => new URL(s.url).origin),
@@ -343,7 +343,7 @@ describe("an OpenAI-compatible key generates through the same pipeline (decision
     const added = await admin.post("/api/gemini-keys", { name: "g", key: "standin-good-key-0003" });
     expect(added.status).toBe(201);
     await onlyKeys([dead.id, added.body.data._id]);
-    // Keys are tried in random order (decision 095): generate until the dead key was tried (1 in 2 each time).
+    // Keys are tried in random order: generate until the dead key was tried (1 in 2 each time).
     let triedDead = false;
     for (let i = 0; i < 12 && !triedDead; i++) {
       const before = openai.answers.length;

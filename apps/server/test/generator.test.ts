@@ -97,7 +97,7 @@ async function setOnlyActive(ids: string[]) {
 
 describe("refusals before any call", () => {
   it("with no keys and the local reader turned off, the generator says No API keys available, takes no credit and calls nothing", async () => {
-    // By default the local reader writes when no key works (decision 122); turned off, the spec's refusal stands.
+    // By default the local reader writes when no key works; turned off, the spec's refusal stands.
     expect((await admin.put("/api/local-reader", { credits: 1, mode: "off" })).status).toBe(200);
     const m = await server.member();
     const res = await generate(m, { images: [await png()] });
@@ -198,7 +198,7 @@ describe("generation against the stand-in", () => {
 
     expect(await balance(m)).toBe(2);
     const call = standIn.calls[callsBefore]!;
-    // One generation call; a low fidelity score may add the single repair pass (issue 11), never more.
+    // One generation call; a low fidelity score may add the single repair pass, never more.
     const extra = standIn.calls.slice(callsBefore + 1);
     expect(extra.length).toBeLessThanOrEqual(1);
     for (const c of extra) expect(c.prompt).toContain("compared with the design: fidelity");
@@ -240,7 +240,7 @@ describe("generation against the stand-in", () => {
       expect(evs[0]).toMatchObject({ type: "start", balance: 2 });
       expect(evs.at(-1)).toMatchObject({ type: "error", message, refunded: true, balance: 3 });
       expect(await balance(m)).toBe(3);
-      // The generation ran as a job (decision 055): the job row holds the failure; no template was saved.
+      // The generation ran as a job: the job row holds the failure; no template was saved.
       const row = await server.ctx.db.query.generationJobs.findFirst({
         where: eq(generationJobs.id, evs[0]!.generationId),
       });
@@ -323,7 +323,7 @@ describe("generation against the stand-in", () => {
     ]);
     const err = last(res);
     expect(err).toMatchObject({ type: "error", refunded: true, balance: 3 });
-    // In words, without the status code or Google's answer (decision 127).
+    // In words, without the status code or Google's answer.
     expect(err.message).toMatch(/^The AI service (is busy right now|had a problem on its side)/);
     expect(err.message).not.toMatch(/\b(?:429|503)\b|[{}]/);
     const keys = record(await admin.get("/api/gemini-keys")).body.data as { _id: string; usage: any }[];

@@ -25,7 +25,7 @@ import { designForm } from "./generator-helpers.js";
 import { listenOrClose, onFreePort, startTestServer, TestClient, type TestServer } from "./harness.js";
 
 /**
- * Issue 44 item 2 (decision 124): the money paths as a state machine. fast-check's model-based commands drive random
+ * Decision 124: the money paths as a state machine. fast-check's model-based commands drive random
  * sequences on a real server and database (and a second instance on the same database): packages and premium items
  * bought, approved (or declined) at PayPal's stand-in, captured from the page or by PayPal's webhooks (delivered in
  * order, reordered, duplicated, late), refunded in part or in full, reversed; generations started, cancelled, failed,

@@ -23,7 +23,7 @@ import {
  * chunk, answer, models list and error body the stand-in gives, on real HTTP traffic.
  */
 let standIn: OpenAiStandIn;
-/** The stand-ins listen on 127.0.0.1, each on a port chosen when it starts: the host is allowed (decision 131). */
+/** The stand-ins listen on 127.0.0.1, each on a port chosen when it starts: the host is allowed. */
 const STAND_IN_HOST = ["127.0.0.1"];
 const client = createOpenAiCompatibleClient({ allowedAddresses: STAND_IN_HOST });
 const PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";

@@ -6,7 +6,7 @@ import { auditLog } from "../src/db/schema/index.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
- * Decision 124 (issue 44 item 8): every /api/templates/:id… route answers another member exactly as it answers an
+ * Decision 124: every /api/templates/:id… route answers another member exactly as it answers an
  * unknown id (404 and the same message, never 403), so no route tells a member which ids exist; and an administrator
  * deleting or restoring a member's template is in the audit log. The routes are read from the server's route table,
  * so a new template route is checked as soon as it exists.

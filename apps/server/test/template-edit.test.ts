@@ -6,7 +6,7 @@ import { designForm, templateOfJob } from "./generator-helpers.js";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
 
 /**
- * Edit in place and the report's fixes (issue 45 items 1, 2 and 4; decision 126): a member's edits and one-click
+ * Edit in place and the report's fixes (decision 126): a member's edits and one-click
  * fixes make a new version, free, checked and rendered again, scored against the chain's original design.
  */
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
