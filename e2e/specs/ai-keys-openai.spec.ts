@@ -9,7 +9,7 @@ import { signInAdmin } from "../fixtures/helpers";
  */
 let standIn: OpenAiStandIn;
 test.beforeAll(async () => {
-  // On the port the servers allow (OPENAI_COMPATIBLE_ALLOWED_ORIGINS, decision 131).
+  // On the port the servers allow (OPENAI_COMPATIBLE_ALLOWED_ORIGINS).
   standIn = await startOpenAiStandIn({ port: lanePort(0) + OPENAI_STAND_IN_PORT_OFFSET });
 });
 test.afterAll(async () => {
@@ -38,7 +38,7 @@ test("admin adds an OpenAI-compatible key: provider, base URL and model; tested,
   // The whole key never reached the page.
   expect(await page.content()).not.toContain("sk-e2e-openai-compatible-1234");
 
-  // Decision 119: the edit form shows the key's provider, base URL and model; a new model is tested again.
+  // The edit form shows the key's provider, base URL and model; a new model is tested again.
   await page.getByRole("button", { name: "Actions for Local vLLM" }).click();
   await page.getByRole("menuitem", { name: "Edit" }).click();
   const form = page.getByRole("form", { name: "Edit API key" });

@@ -9,7 +9,7 @@ import { ADMIN, heldModel, signUpMember } from "../fixtures/helpers";
 const GENERATION_ENDED = /Email template generated successfully!|Not close enough to your design/;
 
 /**
- * Issue 11, browser side: paste a design → progress stages → a reload re-attaches → result with score and the
+ * Generation jobs, browser side: paste a design → progress stages → a reload re-attaches → result with score and the
  * design-vs-result slider → rename → found by search in the history. Plus input checks, 0 credits, variants,
  * cancel and retry. A held model (`heldModel()`: the stand-in sends its first words, then waits for its
  * `release()`) keeps a generation running while the spec looks at its stages and reloads, however slow the machine

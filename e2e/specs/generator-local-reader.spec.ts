@@ -109,7 +109,7 @@ test("the admin sets the local reader's price, when it writes and the score thre
   const saved = await (await admin.get("/api/local-reader")).json();
   expect(saved.data).toEqual({ credits: 0, mode: "fallback" });
 
-  // The score threshold (decision 136): refused outside 0–100 with the reason in the field, saved, audited in words.
+  // The score threshold: refused outside 0–100 with the reason in the field, saved, audited in words.
   const threshold = page.getByRole("region", { name: "Score threshold" });
   const score = threshold.getByRole("spinbutton", { name: "Score to reach (0–100)" });
   await expect(score).toHaveValue("80");

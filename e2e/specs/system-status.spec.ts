@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signInAdmin } from "../fixtures/helpers";
 
-/** Issue 34 item 8: the operator sees each outside service checked for real, with what to do. */
+/** System status: the operator sees each outside service checked for real, with what to do. */
 test("the administrator checks every outside service from System status", async ({ page }) => {
   await signInAdmin(page);
   await page.goto("/admin/dashboard");

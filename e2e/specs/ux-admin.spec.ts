@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { axeViolations } from "../fixtures/axe";
 import { signInAdmin } from "../fixtures/helpers";
 
-/** Issue 13 items 8–11: one admin navigation listing every page, named confirmations, editors that guard changes. */
+/** Admin pages: one admin navigation listing every page, named confirmations, editors that guard changes. */
 test("admin menu lists every admin page; settings sections are tabs above the pane", async ({ page }) => {
   await signInAdmin(page);
   await page.goto("/admin/dashboard");
@@ -74,7 +74,7 @@ test("destructive actions say their effect and name the object", async ({ page }
 });
 
 /**
- * Issue 36 item 5: with a realistic long e-mail address (40+ characters) the users table of /admin/users and of the
+ * With a realistic long e-mail address (40+ characters) the users table of /admin/users and of the
  * dashboard fits a 1280 px laptop — the address is cut with an ellipsis (full value on hover and on keyboard focus)
  * instead of pushing the Actions column out of view behind a sideways scroll.
  */

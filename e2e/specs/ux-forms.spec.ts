@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-/** Issue 13 items 5 and 6: the sign-up form and the 404 page. */
+/** The sign-up form and the 404 page. */
 test("register: rules before errors, every error at once next to its field, show password, real terms pages", async ({
   page,
 }) => {

@@ -13,7 +13,7 @@ import {
 } from "../fixtures/routes";
 
 /**
- * Issue 13 "done when": every route (public, member, admin) fits a 375 px phone and a 1280 px laptop without
+ * Every route (public, member, admin) fits a 375 px phone and a 1280 px laptop without
  * horizontal scrolling, and axe finds no violations. SCREENSHOTS_DIR set (npm run screenshots) also saves a
  * full-page picture of every route at both widths.
  */

@@ -2,7 +2,7 @@ import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { registerThroughUi } from "../fixtures/helpers";
 
 /**
- * Issue 13 item 2: a session ended elsewhere (here: signed out by another client holding the same cookie) while this
+ * A session ended elsewhere (here: signed out by another client holding the same cookie) while this
  * browser still has its 5-minute cached "me". Redirects must follow the server's answer, not the cache.
  */
 test("stale session: the cached me only paints; visitors land on the page they asked for", async ({
