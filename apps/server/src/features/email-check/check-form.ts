@@ -6,7 +6,7 @@ import { readMultipart } from "../../lib/multipart.js";
 
 /**
  * Files the multipart form accepts and the bytes each may hold. `html` may also come as a plain text field.
- * `design` (issue 11) is the optional design image the email is scored against (fidelity, decision 058).
+ * `design` is the optional design image the email is scored against (the fidelity score), decision 058.
  */
 export const FILE_FIELDS = {
   html: EMAIL_CHECK_LIMITS.maxHtmlBytes,

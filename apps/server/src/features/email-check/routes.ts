@@ -16,7 +16,7 @@ import { currentUser } from "../../plugins/access.js";
 import { FILE_FIELDS, MAX_FILE_BYTES, readCheckForm } from "./check-form.js";
 import { checkEmail, type EmailCheckDeps, fixEmail } from "./service.js";
 
-/** The spam score reads the email as sent by the member (decision 110). */
+/** The spam score reads the email as sent by the member: the headers and body a mailbox would receive. */
 const senderOf = (user: { name?: string | null; email: string }) => ({
   ...(user.name ? { name: user.name } : {}),
   address: user.email,

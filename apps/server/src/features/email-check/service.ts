@@ -107,7 +107,7 @@ async function renderOrDegrade(deps: EmailCheckDeps, html: string): Promise<Rend
 }
 
 /**
- * One-click fixes (POST /api/email-fix; decisions 108, 126 and 133): the report's fixes — the same as a template's,
+ * One-click fixes (POST /api/email-fix): the report's fixes — the same as a template's,
  * from the engine's one home (prepareReportFixes) — on the email as shown, processed as on Check my email, every
  * change listed, and the fixed email's full report (rendered checks and previews) and plain text. Nothing is saved.
  */
@@ -156,7 +156,7 @@ async function fullReport(
 const NO_SENDER: Sender = { address: "sender@example.com" };
 
 /**
- * The spam score and the deliverability checks (decision 110) of the email as sent: SpamAssassin scores the RFC 5322
+ * The spam score and the deliverability checks of the email as sent: SpamAssassin scores the RFC 5322
  * message from the member's address; spamd down or not configured costs only the spam check ("unavailable").
  */
 async function sendingChecks(
@@ -209,7 +209,7 @@ export async function readDesign(input: string | Buffer): Promise<Buffer> {
 
 /**
  * Renders the processed email at the design's width (natural width, @2x halved, clamped 320–1000 px) and scores
- * it against the design (decision 058); a 600 px design reuses the report's desktop render. Null when the email
+ * it against the design; a 600 px design reuses the report's desktop render. Null when the email
  * cannot be rendered: the rest of the check stands.
  */
 async function fidelityAgainst(
@@ -221,7 +221,8 @@ async function fidelityAgainst(
   if (!deps.renderAt) return null;
   try {
     const width = await renderWidthForImage(design);
-    // Pictures the renderer cannot load (it has no network) as grey boxes of their size, not collapsed (decision 111).
+    // Pictures the renderer cannot load (it has no network) as grey boxes of their size, not collapsed, so the
+    // layout compared is the one the member's readers see.
     const compared = withImagePlaceholders(html, deps.ownOrigins);
     const r = desktop?.widthPx === width && compared === html ? desktop : await deps.renderAt(compared, width);
     const { score, parts } = await (deps.compare ?? compareWithDesign)({
