@@ -222,20 +222,29 @@ function tableRows(mask: InkMask, pieces: Box[], tight: Box, scale: number): Cut
   return rows;
 }
 
-/** A line's pieces at gaps wide enough to be columns (a table row, a logo and a title), or null. */
-function lineColumns(mask: InkMask, line: Box, scale: number): Box[] | null {
-  const lines = textLines(mask, line, scale);
+/**
+ * A box's text lines and its pieces side by side: runs of columns with ink, split at gaps of at least 16 CSS px and
+ * wider than its tallest line's word spacing (noise pieces left out).
+ */
+function columnPieces(mask: InkMask, box: Box, scale: number) {
+  const lines = textLines(mask, box, scale);
   const gap = Math.max(Math.round(COLUMN_GAP_CSS * scale), Math.round(lines.tallest * 0.9));
   const pieces = inkedPieces(
     mask,
-    runs(columnInk(mask, line), gap).map(([x0, x1]) => ({
-      x: line.x + x0,
-      y: line.y,
+    runs(columnInk(mask, box), gap).map(([x0, x1]) => ({
+      x: box.x + x0,
+      y: box.y,
       width: x1 - x0,
-      height: line.height,
+      height: box.height,
     })),
     scale,
   );
+  return { lines, pieces };
+}
+
+/** A line's pieces at gaps wide enough to be columns (a table row, a logo and a title), or null. */
+function lineColumns(mask: InkMask, line: Box, scale: number): Box[] | null {
+  const { lines, pieces } = columnPieces(mask, line, scale);
   if (pieces.length < 2 || !splitsIntoColumns(mask, pieces, line, { ...lines, count: 1 }, scale)) return null;
   return pieces.map((p) => tighten(mask, p) ?? p);
 }
@@ -254,18 +263,7 @@ export function xyCut(mask: InkMask, region: Box, opts: CutOptions): Cut[] {
   if (depth > 24) return [{ box: tight, columns: [] }];
   const framed = frameInside(mask, tight, opts.scale);
   if (framed) return [{ box: tight, columns: [xyCut(mask, framed, next)], framed: true }];
-  const lines = textLines(mask, tight, opts.scale);
-  const gap = Math.max(Math.round(COLUMN_GAP_CSS * opts.scale), Math.round(lines.tallest * 0.9));
-  const pieces = inkedPieces(
-    mask,
-    runs(columnInk(mask, tight), gap).map(([x0, x1]) => ({
-      x: tight.x + x0,
-      y: tight.y,
-      width: x1 - x0,
-      height: tight.height,
-    })),
-    opts.scale,
-  );
+  const { lines, pieces } = columnPieces(mask, tight, opts.scale);
   if (pieces.length === 1 && (pieces[0]!.x !== tight.x || pieces[0]!.width !== tight.width)) {
     // Noise beside the content (a band's edge): the content alone is cut.
     return xyCut(mask, pieces[0]!, next);
