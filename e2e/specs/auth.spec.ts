@@ -89,6 +89,10 @@ test("sign-in survives a browser restart", async ({ browser }) => {
   const first = await browser.newContext();
   const page = await first.newPage();
   const { email } = await registerThroughUi(page);
+  // The dashboard remembers in this browser that it has welcomed the member; wait until it has (a loaded machine
+  // may leave the first dashboard before it did), so the restarted browser is the one that says Welcome back.
+  await page.goto("/user/dashboard");
+  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith("mailsmith:welcomed:")));
   const state = await first.storageState();
   await first.close();
   const second = await browser.newContext({ storageState: state });
