@@ -162,8 +162,8 @@ function error(
   };
 }
 
-/** An error of the Payments v2 API: as error(), its information link in PayPal's payments reference. */
-function refundError(...args: Parameters<typeof error>) {
+/** An error of the Payments v2 API (captures, refunds): as error(), its information link in PayPal's payments reference. */
+function paymentsError(...args: Parameters<typeof error>) {
   const made = error(...args);
   made.body.links = [
     {
@@ -694,6 +694,20 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
       return { status: 201, body };
     }
 
+    app.get("/v2/payments/captures/:id", { config }, async (req, reply) => {
+      const clientId = authClient(req);
+      if (!clientId) return send(reply, authFailure);
+      const { id } = req.params as { id: string };
+      const found = state.findCapture(id);
+      if (!found || found.stored.clientId !== clientId) {
+        return send(
+          reply,
+          paymentsError(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID"),
+        );
+      }
+      return send(reply, { status: 200, body: captureResource(found.stored.order, found.capture) });
+    });
+
     app.post("/v2/payments/captures/:id/refund", { config }, async (req, reply) => {
       const clientId = authClient(req);
       if (!clientId) return send(reply, authFailure);
@@ -706,7 +720,7 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
       if (!found || found.stored.clientId !== clientId) {
         return send(
           reply,
-          refundError(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID"),
+          paymentsError(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID"),
         );
       }
       const result = refund(found.capture, req.body as PaypalRefundRequest | undefined);
@@ -723,7 +737,7 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
     /** PayPal's refund rules for the cases the stand-in can meet; issues and descriptions as its document words them. */
     function refund(cap: PaypalCapture, asked: PaypalRefundRequest | undefined): { status: number; body: unknown } {
       const unprocessable = (issue: string, description: string) =>
-        refundError(422, "UNPROCESSABLE_ENTITY", UNPROCESSABLE, issue, description);
+        paymentsError(422, "UNPROCESSABLE_ENTITY", UNPROCESSABLE, issue, description);
       if (cap.status === "REFUNDED") {
         return unprocessable("CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded");
       }
@@ -740,7 +754,7 @@ export function paypalStandInPlugin(state: PaypalStandInState) {
       if (asked?.amount) {
         const { currency_code, value } = asked.amount;
         if (typeof value !== "string" || !/^-?\d+(\.\d+)?$/.test(value)) {
-          return refundError(
+          return paymentsError(
             400,
             "INVALID_REQUEST",
             INVALID_REQUEST,

@@ -151,6 +151,7 @@ describe("PayPal contract (OpenAPI documents published by PayPal)", () => {
     await approveAtStandIn(standIn.url, pp7.id);
     await member.post("/api/paypal/capture-order", { kind: "package", id: o7._id, paypalOrderId: pp7.id });
     const paid = (await merchant.getOrder(pp7.id)).purchase_units![0]!.payments!.captures![0]!;
+    expect((await merchant.getCapture(paid.id)).supplementary_data?.related_ids?.order_id).toBe(pp7.id);
     const eur = { amount: { currency_code: "EUR", value: "1.00" } };
     expect(await refundOf(paid.id, eur, `r-eur-${paid.id}`)).toBe("422 REFUND_CAPTURE_CURRENCY_MISMATCH");
     const zero = { amount: { currency_code: "USD", value: "0.00" } };
@@ -189,6 +190,7 @@ describe("PayPal contract (OpenAPI documents published by PayPal)", () => {
       "GET /v2/checkout/orders/:id 404",
       "POST /v2/checkout/orders/:id/capture 201",
       "POST /v2/checkout/orders/:id/capture 422",
+      "GET /v2/payments/captures/:id 200",
       "POST /v2/payments/captures/:id/refund 201",
       "POST /v2/payments/captures/:id/refund 404",
       "POST /v2/payments/captures/:id/refund 422",

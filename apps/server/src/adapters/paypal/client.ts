@@ -1,5 +1,6 @@
 import { spliceRawMember } from "./raw-json.js";
 import type {
+  PaypalCapture,
   PaypalCreateOrderRequest,
   PaypalErrorBody,
   PaypalOrder,
@@ -167,6 +168,11 @@ export class PaypalClient {
       {},
       { "paypal-request-id": requestId, prefer: "return=representation" },
     );
+  }
+
+  /** GET /v2/payments/captures/{id}: the capture with our custom_id and its PayPal order (supplementary_data). */
+  getCapture(captureId: string) {
+    return this.call<PaypalCapture>("GET", `/v2/payments/captures/${encodeURIComponent(captureId)}`);
   }
 
   /** POST /v2/payments/captures/{id}/refund: no amount refunds what is left of the capture. */

@@ -11,7 +11,7 @@ const cents = (v: number | string) => Math.round(Number(v) * 100);
 const REFUNDABLE = new Set<string>([PAYMENT_STATUS.paid, PAYPAL_OUTCOME_STATUS.partiallyRefunded]);
 
 /** The capture a refund belongs to: PayPal links it as rel "up". */
-function captureIdOf(refund: PaypalRefund): string | null {
+export function captureIdOf(refund: PaypalRefund): string | null {
   const up = refund.links?.find((l) => l.rel === "up")?.href ?? "";
   return /\/captures\/([^/?#]+)/.exec(up)?.[1] ?? null;
 }

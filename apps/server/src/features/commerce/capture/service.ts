@@ -116,7 +116,10 @@ function assertMatches(order: OrderRow, pp: PaypalOrder) {
 
 const expired = () => new AppError("ORDER_EXPIRED", ORDER_EXPIRED_MESSAGE, 410);
 
-/** The completed capture of a PayPal order, checked against ours once more (what PayPal actually charged). */
+/**
+ * The completed capture of a PayPal order (refunded since or not), checked against ours once more (what PayPal
+ * actually charged).
+ */
 function completedCapture(order: OrderRow, pp: PaypalOrder): PaypalCapture {
   const capture = pp.purchase_units?.[0]?.payments?.captures?.[0];
   if (!capture?.id) throw new AppError("CAPTURE_MISSING", PAYMENT_MESSAGES.captureMissing, 502);
@@ -138,7 +141,9 @@ function completedCapture(order: OrderRow, pp: PaypalOrder): PaypalCapture {
   if (capture.status === "PENDING") {
     throw new AppError(PAYMENT_ERROR_CODES.capturePending, COMMERCE_MESSAGES.capturePending, 409, details);
   }
-  if (capture.status !== "COMPLETED") {
+  // Refunded since (in part or in full) still means PayPal took the money: it is recorded, and each refund's own
+  // event takes its share of the credits back.
+  if (capture.status !== "COMPLETED" && capture.status !== "PARTIALLY_REFUNDED" && capture.status !== "REFUNDED") {
     throw refuse("CAPTURE_NOT_COMPLETED", CAPTURE_REFUSALS.captureNotCompleted(capture.status), 409, details);
   }
   return capture;

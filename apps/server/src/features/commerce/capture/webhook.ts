@@ -6,8 +6,8 @@ import { AppError } from "../../../lib/app-error.js";
 import { findOrderByCode } from "../orders/repo.js";
 import { type PaypalRuntime, paypalFailure, paypalRuntime } from "./paypal-runtime.js";
 import { completedCaptureOf, refundCancelledCapture } from "./refund-cancelled.js";
-import { isWebhookEventSeen, markOrderFailed, recordWebhookEvent } from "./repo.js";
-import { applyReversal } from "./reversal.js";
+import { findOrderByCaptureId, isWebhookEventSeen, markOrderFailed, recordWebhookEvent } from "./repo.js";
+import { applyReversal, captureIdOf } from "./reversal.js";
 import { captureAndSettle } from "./service.js";
 
 export interface WebhookHeaders {
@@ -100,12 +100,30 @@ async function processEvent(ctx: AppContext, rt: PaypalRuntime, event: PaypalWeb
     case "PAYMENT.CAPTURE.DENIED":
       return denied(ctx, rt, event.resource as Partial<PaypalCapture>);
     case "PAYMENT.CAPTURE.REFUNDED":
-      return applyReversal(ctx, "REFUNDED", event.resource as unknown as PaypalRefund);
-    case "PAYMENT.CAPTURE.REVERSED":
-      return applyReversal(ctx, "REVERSED", event.resource as unknown as PaypalRefund);
+    case "PAYMENT.CAPTURE.REVERSED": {
+      const refund = event.resource as unknown as PaypalRefund;
+      await recordCaptureFirst(ctx, rt, refund);
+      return applyReversal(ctx, event.event_type === "PAYMENT.CAPTURE.REFUNDED" ? "REFUNDED" : "REVERSED", refund);
+    }
     default:
       return "ignored";
   }
+}
+
+/**
+ * A refund or reversal of a capture we have not recorded yet: PayPal captured and gave the money back before its
+ * capture events reached us (or while they were refused: a capture no longer COMPLETED). The money was taken, so the
+ * capture is recorded first — paid, credited — and the refund then takes its credits back; otherwise our order
+ * would stay pending for a payment PayPal made and returned.
+ */
+async function recordCaptureFirst(ctx: AppContext, rt: PaypalRuntime, refund: PaypalRefund) {
+  const captureId = captureIdOf(refund);
+  if (!captureId || (await findOrderByCaptureId(ctx.db, captureId))) return;
+  const capture = await rt.client.getCapture(captureId).catch(paypalFailure);
+  const paypalOrderId = capture.supplementary_data?.related_ids?.order_id;
+  const found = capture.custom_id ? await findOrderByCode(ctx.db, capture.custom_id) : undefined;
+  if (!paypalOrderId || found?.row.paymentStatus !== PAYMENT_STATUS.pending) return;
+  await captureAndSettle(ctx, rt, found.kind, found.row, paypalOrderId);
 }
 
 /** Captures (if only approved) and settles our order through the one capture path (service.ts → settle.ts). */
