@@ -34,9 +34,12 @@ import { listenOrClose, onFreePort, startTestServer, TestClient, type TestServer
  *
  * `npm test` runs MONEY_MODEL_RUNS (default 3) sequences per database; `npm run test:money-model` runs thousands. The
  * seed is printed; a failure prints fast-check's seed and path, and its shrunk sequence is kept as a plain regression
- * test (money-model-regressions below).
+ * test (money-model-regressions below). MONEY_MODEL_MINUTES stops the random part after that long (a passing stop, on
+ * a shared machine); the number of sequences run is printed at the end.
  */
 const RUNS = Number(process.env.MONEY_MODEL_RUNS ?? 3);
+const MINUTES = Number(process.env.MONEY_MODEL_MINUTES ?? 0);
+let sequencesRun = 0;
 const SEED = Number(process.env.MONEY_MODEL_SEED ?? Date.now() ^ (Math.random() * 0x7fffffff));
 vi.setConfig({ testTimeout: Math.max(600_000, RUNS * 60_000), hookTimeout: 180_000 });
 
@@ -709,6 +712,7 @@ const newModel = (): Model => ({ members: [], orders: [], jobs: [], undelivered:
 
 /** One sequence through fast-check's model runner (a first member made in its setup), then every webhook and PayPal. */
 async function runSequence(cmds: Iterable<Cmd>) {
+  sequencesRun++;
   const model = newModel();
   seenDeliveries = standIn.state.deliveries.length;
   await fc.asyncModelRun(async () => {
@@ -727,8 +731,15 @@ describe("the money paths as a state machine (fast-check model-based commands)",
   it(`holds the invariants after every command (${RUNS} random sequences)`, async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: "medium" }), (cmds) => runSequence(cmds)),
-      { numRuns: RUNS, seed: SEED, endOnFailure: Boolean(process.env.MONEY_MODEL_NO_SHRINK), verbose: 1 },
+      {
+        numRuns: RUNS,
+        seed: SEED,
+        endOnFailure: Boolean(process.env.MONEY_MODEL_NO_SHRINK),
+        verbose: 1,
+        ...(MINUTES > 0 ? { interruptAfterTimeLimit: MINUTES * 60_000, markInterruptAsFailure: false } : {}),
+      },
     );
+    console.log(`money model: ${sequencesRun} sequences run (seed ${SEED})`);
   });
 });
 
