@@ -714,7 +714,10 @@ const newModel = (): Model => ({ members: [], orders: [], jobs: [], undelivered:
 async function runSequence(cmds: Iterable<Cmd>) {
   sequencesRun++;
   const model = newModel();
-  seenDeliveries = standIn.state.deliveries.length;
+  // Every earlier delivery was handed over at its sequence's end. The stand-in keeps its last 1,000 and drops the
+  // oldest, which would shift the indexes the model queues: each sequence starts from an empty list.
+  standIn.state.deliveries.length = 0;
+  seenDeliveries = 0;
   await fc.asyncModelRun(async () => {
     await new AddMember().run(model);
     return { model, real: {} };
@@ -787,6 +790,14 @@ describe("money-model regressions", () => {
     // Found by `npm run test:money-model` (seed 1755095291, sequence 11, once the 429 below no longer hid it): the
     // order stayed pending, its capture refused as no longer COMPLETED and the reversal unmatched.
     await runSequence([new Buy(-1, 0, 0), new Approve(0, false), new PaypalCaptures(-1), new Reverse(-1)]);
+  });
+
+  it("after the stand-in's 1,000 kept deliveries a reversal is still handed over and applied", async () => {
+    // Found by `npm run test:money-model` (seed 1755095291, sequence 572): the stand-in dropped its oldest delivery
+    // for each new one, the model's indexes no longer grew, and the reversal was never delivered.
+    const filler = { event: { id: "WH-FILLER", event_type: "FILLER", resource: {} }, body: "{}", status: 200 };
+    while (standIn.state.deliveries.length < 1000) standIn.state.deliveries.push(filler);
+    await runSequence([new Buy(-1, 0, 0), new Pay(-1, 0), new Reverse(0), new AdminSetsBalance(-1, 0, 0)]);
   });
 
   it("the webhook route's per-address limit, reached by earlier sequences, delays a delivery and fails nothing", async () => {
