@@ -27,9 +27,11 @@ import { join } from "node:path";
 import pino from "pino";
 import sharp from "sharp";
 import { createRenderer } from "../../apps/server/src/adapters/renderer/renderer.js";
+import type { StorageAdapter } from "../../apps/server/src/adapters/storage/storage.js";
 import { emailFromLayout } from "../../apps/server/src/design-reader/email-from-layout.js";
 import { closeSharedOcrEngine, readDesign } from "../../apps/server/src/design-reader/index.js";
 import { analyseFidelity, visualSimilarity, wordRecall } from "../../apps/server/src/email-engine/fidelity/index.js";
+import { cleanBoxes, materialiseImages } from "../../apps/server/src/features/generator/design-images.js";
 import { processEmail } from "../../apps/server/src/email-engine/process-email.js";
 import { loadEnv } from "../../apps/server/src/env.js";
 import { loadCorpus } from "../../apps/server/test/fixtures/email-corpus/load.js";
@@ -45,6 +47,7 @@ async function cannedEmail(): Promise<{ html: string; subject: string }> {
   return mod.standInEmail({ emailType: "Promotional Email Templates", instructions: "", images: 0 });
 }
 
+const BENCH_STORE = "https://bench.invalid";
 const DESKTOP = Number(process.env.BENCH_DESIGNS ?? 30);
 const PHONE = Math.min(8, Math.ceil(DESKTOP / 4));
 const renderer = createRenderer({
@@ -114,20 +117,29 @@ async function finish(html: string, subject?: string) {
 async function readerEmail(design: Buffer) {
   const layout = await readDesign(design);
   const email = emailFromLayout([layout]);
-  const meta = await sharp(design).metadata();
-  let html = email.html;
-  for (const img of email.images) {
-    const [ymin, xmin, ymax, xmax] = img.box;
-    const left = Math.floor((xmin / 1000) * meta.width!);
-    const top = Math.floor((ymin / 1000) * meta.height!);
-    const width = Math.max(1, Math.ceil(((xmax - xmin) / 1000) * meta.width!));
-    const height = Math.max(1, Math.ceil(((ymax - ymin) / 1000) * meta.height!));
-    const crop = await sharp(design)
-      .extract({ left, top, width: Math.min(width, meta.width! - left), height: Math.min(height, meta.height! - top) })
-      .jpeg({ quality: 80 })
-      .toBuffer()
-      .catch(() => null);
-    if (crop) html = html.split(`image:${img.id}`).join(`data:image/jpeg;base64,${crop.toString("base64")}`);
+  // The product's own crop-and-host step (jobs/stages/pictures.ts), with a storage that keeps the crops in memory; the
+  // stored addresses then become data: URIs so the renderer needs no server. (A plain text replace of "image:pic-1"
+  // once also hit "image:pic-10".)
+  const stored = new Map<string, Buffer>();
+  const storage: StorageAdapter = {
+    kind: "local",
+    put: async ({ key, body }) => {
+      stored.set(`${BENCH_STORE}/${key}`, body);
+      return { key, url: `${BENCH_STORE}/${key}` };
+    },
+    delete: async () => {},
+  };
+  const placed = await materialiseImages({
+    html: email.html,
+    boxes: cleanBoxes(email.images, 1),
+    designs: [design],
+    storage,
+    publicUrl: BENCH_STORE,
+  });
+  let html = placed.html;
+  for (const [url, body] of stored) {
+    const type = url.endsWith(".png") ? "image/png" : "image/jpeg";
+    html = html.split(url).join(`data:${type};base64,${body.toString("base64")}`);
   }
   return { html, subject: email.subject, layout };
 }
