@@ -1,4 +1,4 @@
-import { colourDistance, dominantColour, SAME_COLOUR } from "./colour.js";
+import { type ColourCount, colourDistance, dominantColour, SAME_COLOUR, textureShare } from "./colour.js";
 import type { Box, Raster, Rgb } from "./raster.js";
 
 /**
@@ -23,6 +23,12 @@ export interface PageBands {
 
 /** A row whose most common colour holds less than this share is busy: a picture across the band. */
 const BUSY_SHARE = 0.3;
+/**
+ * A row with a photo's grain or gradient over this share of it is busy; over MAYBE_BUSY_TEXTURE, busy when it
+ * touches busy rows. Text rows on a flat fill: under 10 %; the benchmark's photos across a band: 40–70 %.
+ */
+const BUSY_TEXTURE = 0.5;
+const MAYBE_BUSY_TEXTURE = 0.25;
 /** Columns that differ from the outer background in this share of the rows belong to the body column. */
 const BODY_COLUMN_SHARE = 0.25;
 /** A body column this close to the picture's width is the whole width (a phone screenshot has no margins). */
@@ -117,12 +123,27 @@ export function findBands(r: Raster, scale: number): PageBands {
   const content = contentBoxOf(r, outerBackground);
   const step = Math.max(1, Math.floor(content.width / 300));
   const minBand = Math.round(12 * scale);
+  // A picture across the row leaves no colour a third of it, or shows its grain and gradients over half of it; a
+  // row of text beside a flat block (a headline next to a coloured picture) keeps its background as the largest
+  // share. Rows between (a picture with a flat shape in it, an illustration's disc; a logo on a band) are busy only
+  // next to busy rows: a picture across the band is busy somewhere, a logo on a band nowhere.
+  const dominant: ColourCount[] = [];
+  const busyRows = new Uint8Array(r.height);
+  const maybe = new Uint8Array(r.height);
+  for (let y = 0; y < r.height; y++) {
+    const row = { x: content.x, y, width: content.width, height: 1 };
+    const d = dominantColour(r, row, step);
+    dominant.push(d);
+    const texture = d.share < BUSY_SHARE ? 1 : textureShare(r, row, d.colour, step);
+    if (texture > BUSY_TEXTURE) busyRows[y] = 1;
+    else if (texture > MAYBE_BUSY_TEXTURE) maybe[y] = 1;
+  }
+  for (let y = 1; y < r.height; y++) if (maybe[y] && busyRows[y - 1]) busyRows[y] = 1;
+  for (let y = r.height - 2; y >= 0; y--) if (maybe[y] && busyRows[y + 1]) busyRows[y] = 1;
   let runs: RowRun[] = [];
   for (let y = 0; y < r.height; y++) {
-    const d = dominantColour(r, { x: content.x, y, width: content.width, height: 1 }, step);
-    // A picture across the row leaves no colour a third of it; a row of text beside a flat block (a headline
-    // next to a coloured picture) still has its background as the largest share.
-    const busy = d.share < BUSY_SHARE;
+    const d = dominant[y]!;
+    const busy = busyRows[y] === 1;
     const last = runs[runs.length - 1];
     if (last && last.busy === busy && (busy || colourDistance(last.colour, d.colour) <= SAME_COLOUR)) last.y1 = y + 1;
     else runs.push({ y0: y, y1: y + 1, colour: d.colour, busy });

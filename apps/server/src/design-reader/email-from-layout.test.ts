@@ -342,6 +342,38 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     expect(181 - 2 * padX).toBeGreaterThanOrEqual(120);
   });
 
+  it("sets text read over a picture live on the picture's crop, shown as the cell's background, with the text erased from it", () => {
+    const headline = { ...paragraph([line("Summer sale starts today", 100, 160, 400)]), colour: "#ffffff" };
+    const hero = {
+      kind: "picture" as const,
+      box: { x: 0, y: 80, width: 600, height: 280 },
+      role: "photo" as const,
+      text: "",
+      overlay: { background: "#2b3a55", blocks: [headline] },
+    };
+    const layout = layoutOf([[{ box: hero.box, background: null, blocks: [hero] }]]);
+    const email = emailFromLayout([layout]);
+    // The crop is the picture's box, with the headline's place (a little beyond its line) to erase.
+    expect(email.images).toHaveLength(1);
+    const [image] = email.images;
+    expect(image!.box).toEqual(boxOnThousand(hero.box, 600, 600));
+    const [erase] = image!.erase ?? [];
+    const [y0, x0, y1, x1] = erase!;
+    expect(y0).toBeLessThan((160 / 600) * 1000);
+    expect(y1).toBeGreaterThan((174 / 600) * 1000);
+    expect(x0).toBeLessThan((100 / 600) * 1000);
+    expect(x1).toBeGreaterThan((500 / 600) * 1000);
+    // The picture is the cell's background (attribute, CSS and Outlook's VML), its fallback colour behind the text,
+    // and the headline is live text on it; no <img> pastes it.
+    expect(email.html).toContain('background="image:pic-1" bgcolor="#2b3a55"');
+    expect(email.html).toContain("background-image:url('image:pic-1')");
+    expect(email.html).toContain('<v:fill type="frame" src="image:pic-1" color="#2b3a55" />');
+    expect(email.html).not.toMatch(/<img\b/);
+    expect(visibleText(email.html)).toContain("Summer sale starts today");
+    expect(email.html).toMatch(/color:#ffffff[^>]*>Summer sale starts today</);
+    expect(email.picturesWithoutAlt).toBe(0);
+  });
+
   it("draws a bordered box's frame", () => {
     const framed = column([paragraph([line("Order 1042 is on its way", 60, 40, 200)])], { border: "#333333" });
     const html = emailFromLayout([layoutOf([[framed]])]).html;

@@ -39,6 +39,8 @@ export interface LayoutImageBox {
   /** 1-based index of the design image the box is on. */
   design: number;
   box: [number, number, number, number];
+  /** Areas of the crop to erase (text set live over the picture), on the same 0–1000 scale of the design. */
+  erase?: [number, number, number, number][];
 }
 
 export interface LayoutEmail {
@@ -295,8 +297,51 @@ function dividerBlock(b: TLayoutDivider, f: Frame): string {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td style="border-top:${thickness}px solid ${b.colour};font-size:0;line-height:0;height:0">&nbsp;</td></tr></table>`;
 }
 
-function pictureBlock(b: TLayoutPicture, f: Frame, columnWidth: number, g: Gathered): string {
+/** A text's area on a picture, grown by a third of its lines' height so no edge of a letter stays in the crop. */
+function eraseBox(t: TLayoutText): TLayoutBox {
+  const grow = Math.max(2, median(t.lines.map((l) => l.box.height)) / 3);
+  return { x: t.box.x - grow, y: t.box.y - grow, width: t.box.width + 2 * grow, height: t.box.height + 2 * grow };
+}
+
+/**
+ * A picture with text set over it: a cell as big as the picture with the crop (its text erased) as the cell's
+ * background — the `background` attribute and CSS for most clients, a VML frame for Outlook, the picture's mean colour
+ * where pictures are off — and the text live on top, at its design place.
+ */
+function overlayBlock(
+  b: TLayoutPicture & { overlay: NonNullable<TLayoutPicture["overlay"]> },
+  f: Frame,
+  columnWidth: number,
+  phoneRules: boolean,
+  g: Gathered,
+): string {
+  const id = `pic-${g.images.length + 1}`;
+  g.images.push({
+    id,
+    kind: b.role,
+    alt: "",
+    design: f.design,
+    box: boxOnThousand(b.box, f.layout.width, f.layout.height),
+    erase: b.overlay.blocks.map((t) => boxOnThousand(eraseBox(t), f.layout.width, f.layout.height)),
+  });
+  const width = Math.max(1, Math.min(px(b.box.width * f.k), columnWidth));
+  const height = Math.max(1, px(b.box.height * f.k));
+  const fill = b.overlay.background;
+  const column: TLayoutColumn = { box: b.box, background: null, blocks: b.overlay.blocks };
+  const inner = columnHtml(column, f, width, b.box.y * f.k, phoneRules, g);
+  return (
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:${width}px"><tr>` +
+    `<td background="image:${id}" bgcolor="${fill}" valign="top" height="${height}" style="background-image:url('image:${id}');background-size:cover;background-position:center top;background-color:${fill};height:${height}px">` +
+    `<!--[if gte mso 9]><v:rect xmlns:v="urn:schemas-microsoft-com:vml" fill="true" stroke="false" style="width:${width}px;height:${height}px"><v:fill type="frame" src="image:${id}" color="${fill}" /><v:textbox inset="0,0,0,0"><![endif]-->` +
+    `<div>${inner}</div>` +
+    "<!--[if gte mso 9]></v:textbox></v:rect><![endif]-->" +
+    "</td></tr></table>"
+  );
+}
+
+function pictureBlock(b: TLayoutPicture, f: Frame, columnWidth: number, phoneRules: boolean, g: Gathered): string {
   if (g.images.length >= MAX_PICTURES) return "";
+  if (b.overlay?.blocks.length) return overlayBlock({ ...b, overlay: b.overlay }, f, columnWidth, phoneRules, g);
   const id = `pic-${g.images.length + 1}`;
   const alt = oneLine(b.text);
   if (!alt) g.picturesWithoutAlt += 1;
@@ -369,7 +414,7 @@ function placeOf(
   return { offset: clamp(px(x - shift), 0, width - bw), width: bw };
 }
 
-function blockHtml(block: TLayoutLeafBlock, f: Frame, width: number, g: Gathered): string {
+function blockHtml(block: TLayoutLeafBlock, f: Frame, width: number, phoneRules: boolean, g: Gathered): string {
   switch (block.kind) {
     case "text":
       return textBlock(block, f, width, g);
@@ -378,7 +423,7 @@ function blockHtml(block: TLayoutLeafBlock, f: Frame, width: number, g: Gathered
     case "divider":
       return dividerBlock(block, f);
     case "picture":
-      return pictureBlock(block, f, width, g);
+      return pictureBlock(block, f, width, phoneRules, g);
   }
 }
 
@@ -498,7 +543,7 @@ function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: numb
       const html =
         b.kind === "grid"
           ? gridHtml(b, f, place.width, contentLeft + place.offset / f.k, slot.top, phoneRules, g)
-          : blockHtml(b, f, contentWidth, g);
+          : blockHtml(b, f, contentWidth, phoneRules, g);
       if (!html) return "";
       const textBox = b.kind === "text";
       const classes = phoneRules ? ` class="ms-off${textBox ? " ms-txt" : ""}"` : "";

@@ -40,6 +40,8 @@ export function layoutSummary(layout: TDesignLayout, design = 1): string[] {
       case "button":
         return `button ${quote(b.text)}: fill ${b.background}${b.border ? `, border ${b.border}` : ""}, text ${b.colour} ${Math.round(b.fontSizePx)}px ${b.fontWeight}, radius ${Math.round(b.radiusPx)}px, ${size(b.box)}, ${b.align}`;
       case "picture":
+        if (b.overlay)
+          return `picture (${b.role}) ${at} as a background (${b.overlay.background} where pictures are off), with live text over it: ${b.overlay.blocks.map(block).join("; ")}`;
         return `picture (${b.role}) ${at}${b.text ? `, words on it: ${quote(b.text)}` : ""}`;
       case "divider":
         return `divider ${b.colour}, ${size(b.box)}`;

@@ -1,5 +1,5 @@
 import type { TDesignLayout, TLayoutBlock } from "@mailsmith/shared";
-import { ZDesignLayoutSchema } from "@mailsmith/shared";
+import { contrastRatio, ZDesignLayoutSchema } from "@mailsmith/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeSharedOcrEngine, readDesign } from "./read-design.js";
@@ -297,6 +297,47 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
       background: "#ebebeb",
       border: "#444444",
     });
+  });
+
+  it("sets a headline over a photo as live text over the picture, and keeps a logo on a dark band in its band", async () => {
+    // A photo-like picture: a gradient with grain (feTurbulence) and a flat disc, white text on it; above it a dark
+    // header band with a small textured logo, below it a white band with body text.
+    const png = await draw(
+      600,
+      560,
+      `<defs>
+         <linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1f4e5f"/><stop offset="1" stop-color="#5a2a6e"/></linearGradient>
+         <filter id="grain"><feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="2" seed="3"/><feColorMatrix values="0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0.35 0"/><feComposite in2="SourceGraphic" operator="in"/></filter>
+       </defs>
+       <rect width="600" height="560" fill="#ffffff"/>
+       <rect width="600" height="80" fill="#222222"/>
+       <rect x="250" y="20" width="100" height="40" fill="url(#g)"/>
+       <rect x="250" y="20" width="100" height="40" fill="#ffffff" filter="url(#grain)"/>
+       <rect y="80" width="600" height="280" fill="url(#g)"/>
+       <rect y="80" width="600" height="280" fill="#ffffff" filter="url(#grain)"/>
+       <circle cx="520" cy="200" r="110" fill="#7fb3a0"/>
+       ${text(300, 190, 34, "#ffffff", "Summer sale starts today", 'font-weight="bold" text-anchor="middle"')}
+       ${text(300, 240, 18, "#ffffff", "Everything in the garden shop is half price", 'text-anchor="middle"')}
+       ${text(40, 420, 16, "#333333", "Come early: the best plants go first every year.")}`,
+    );
+    const l = await readDesign(png);
+    const pictures = blocks(l).filter((b) => b.kind === "picture");
+    const hero = pictures.find((b) => b.kind === "picture" && b.overlay);
+    expect(hero?.kind === "picture" ? hero.box : undefined).toMatchObject({ y: 80, height: 280 });
+    const overlay = hero?.kind === "picture" ? hero.overlay : undefined;
+    const overlayText = (overlay?.blocks ?? []).map((b) => b.text).join(" ");
+    expect(words(overlayText)).toEqual(
+      expect.arrayContaining(["summer", "sale", "starts", "today", "garden", "shop", "half", "price"]),
+    );
+    // The words are live text, not the picture's alt text; they are white, and the colour shown without pictures
+    // keeps them readable.
+    expect(hero?.kind === "picture" ? hero.text : "x").toBe("");
+    expect(overlay?.blocks[0]?.colour).toMatch(/^#f[0-9a-f]f[0-9a-f]f[0-9a-f]$/);
+    expect(contrastRatio(overlay?.background ?? "#ffffff", "#ffffff")).toBeGreaterThanOrEqual(4.5);
+    expect(words(l.text)).toEqual(expect.arrayContaining(["summer", "sale", "best", "plants"]));
+    // The logo stays a picture inside the dark header band, which is one section.
+    expect(l.sections[0]).toMatchObject({ background: "#222222", box: { y: 0, height: 80 } });
+    expect(pictures.some((b) => b.box.x === 250 && b.box.width === 100)).toBe(true);
   });
 
   it("refuses a picture that is not an image with the member's message", async () => {

@@ -11,17 +11,27 @@ import type { OcrEngine, OcrLanguage, OcrWord } from "../adapters/ocr/ocr-engine
 import { createTesseractEngine } from "../adapters/ocr/tesseract-engine.js";
 import { type Band, findBands } from "./bands.js";
 import { buttonOf } from "./buttons.js";
-import { colourDistance, hex, SAME_COLOUR } from "./colour.js";
+import { colourDistance, dominantColour, hex, SAME_COLOUR } from "./colour.js";
 import { dividerOf } from "./dividers.js";
 import { detectLanguage } from "./language.js";
 import { loadDesign } from "./load-image.js";
 import { type BackgroundArea, normalisedGrey, readGlyphs, readWords } from "./ocr-pass.js";
+import {
+  fallbackColour,
+  MAX_OVERLAY_READS,
+  meanColour,
+  overlayCandidate,
+  overlayStroke,
+  readOverlay,
+  ringColour,
+} from "./overlay.js";
 import { isMark, looksLikePicture, pictureOf } from "./pictures.js";
-import { type Box, centreInside, unionBox } from "./raster.js";
+import { type Box, centreInside, type Raster, type Rgb, unionBox } from "./raster.js";
 import { loadRefusalOf, refusalError } from "./refusal.js";
 import { detectScale } from "./scale.js";
 import { type ColumnNode, isGrid, type Leaf, type SectionNode, segmentBand } from "./segment.js";
 import { groupParagraphs, lineOf, type TextLine, textBlockOf } from "./text-blocks.js";
+import { BOLD_STROKE_EM } from "./text-style.js";
 import type { InkMask } from "./xy-cut.js";
 
 /**
@@ -155,6 +165,28 @@ function textShaped(leaf: Leaf, scale: number): boolean {
   return h >= 3 && h <= 80 && leaf.box.width >= leaf.box.height * 1.5;
 }
 
+/**
+ * A leaf is a picture by its colours, or by covering a busy band (a gradient or a soft photo across the band whose
+ * colours stay near one line from its main colour, which the colour test alone takes for text on a fill).
+ */
+function isPicture(r: Raster, leaf: Leaf, band: Band, scale: number): boolean {
+  if (looksLikePicture(r, leaf, scale)) return true;
+  return band.busy && leaf.box.width * leaf.box.height >= band.box.width * band.box.height * 0.9;
+}
+
+/**
+ * A busy band (a picture across it) whose cutting found no picture, only its text: the picture's colours were close
+ * enough to the band's main colour to pass for its fill (a gradient, a soft photo). The band is then one picture,
+ * which the overlay reading sets its text over; cut into several pictures (a row of photos) it stays as cut.
+ */
+function pictureAcross(r: Raster, section: SectionNode, scale: number): SectionNode {
+  const leaves = section.rows.flatMap((row) => row.columns.flatMap((c) => c.leaves));
+  if (leaves.length === 0 || leaves.some((leaf) => isPicture(r, leaf, section.band, scale))) return section;
+  const box = section.band.box;
+  const leaf: Leaf = { box, background: section.band.background, fill: null, colours: dominantColour(r, box, 2) };
+  return { band: section.band, rows: [{ box, columns: [{ box, background: null, leaves: [leaf] }] }] };
+}
+
 export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): Promise<TDesignLayout> {
   const engine = opts.engine ?? sharedEngine();
   const started = performance.now();
@@ -177,7 +209,10 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     height: raster.height,
     bits: new Uint8Array(raster.width * raster.height),
   };
-  const sections: SectionNode[] = page.bands.map((band) => segmentBand(raster, band, scale, mask));
+  const sections: SectionNode[] = page.bands.map((band) => {
+    const section = segmentBand(raster, band, scale, mask);
+    return band.busy ? pictureAcross(raster, section, scale) : section;
+  });
 
   // Areas whose text is read against their own fill (bands, then cards, then buttons and badges on top).
   const areas: BackgroundArea[] = [];
@@ -186,12 +221,15 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   for (const s of sections)
     for (const row of s.rows)
       for (const col of row.columns) if (col.background) areas.push({ box: col.box, background: col.background });
+  const pictureLeaves = new Set<Leaf>();
   for (const s of sections) {
     for (const row of s.rows) {
       for (const col of row.columns) {
         for (const leaf of col.leaves) {
-          if (looksLikePicture(raster, leaf, scale)) pictureBoxes.push(leaf.box);
-          else if (leaf.fill) areas.push({ box: leaf.box, background: leaf.fill, around: leaf.background });
+          if (isPicture(raster, leaf, s.band, scale)) {
+            pictureLeaves.add(leaf);
+            pictureBoxes.push(leaf.box);
+          } else if (leaf.fill) areas.push({ box: leaf.box, background: leaf.fill, around: leaf.background });
         }
       }
     }
@@ -221,7 +259,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   const wordsOf = wordsByLeaf(words, leaves);
   // Short pieces of ink the page reading left empty (a table's quantities, a lone symbol) are read one by one.
   const glyphLeaves = leaves.filter(
-    (leaf) => !wordsOf.has(leaf) && glyphSized(leaf, scale) && !looksLikePicture(raster, leaf, scale),
+    (leaf) => !wordsOf.has(leaf) && glyphSized(leaf, scale) && !pictureLeaves.has(leaf),
   );
   if (glyphLeaves.length > 0) {
     const glyphs = await readGlyphs(
@@ -232,6 +270,25 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       { languages: languagesRead, signal: opts.signal },
     );
     for (const [i, word] of glyphs) if (!isJunk(word)) wordsOf.set(glyphLeaves[i]!, [word]);
+  }
+  // Pictures with a few confident words on them are read again against their letters' colour: text set over a
+  // picture (a hero's headline) becomes live text over it.
+  const overlays = new Map<Leaf, { ink: Rgb; words: OcrWord[] }>();
+  const overlayLeaves = leaves
+    .filter((leaf) => pictureLeaves.has(leaf))
+    .filter((leaf) => {
+      const found = wordsOf.get(leaf) ?? [];
+      return !mostlyText(found, leaf) && overlayCandidate(found);
+    })
+    .slice(0, MAX_OVERLAY_READS);
+  for (const leaf of overlayLeaves) {
+    abortIfAsked(opts.signal);
+    const read = await readOverlay(engine, raster, leaf.box, wordsOf.get(leaf) ?? [], {
+      scale,
+      languages: languagesRead,
+      signal: opts.signal,
+    });
+    if (read) overlays.set(leaf, { ink: read.ink, words: read.words.filter((w) => !isJunk(w)) });
   }
   const ocrSeconds = seconds(ocrStarted);
   abortIfAsked(opts.signal);
@@ -271,8 +328,30 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       }
       const found = wordsOf.get(leaf) ?? [];
       const meanConfidence = found.reduce((n, w) => n + w.confidence, 0) / Math.max(1, found.length);
-      if (looksLikePicture(raster, leaf, scale) && !mostlyText(found, leaf)) {
+      if (pictureLeaves.has(leaf) && !mostlyText(found, leaf)) {
         flush();
+        const overlay = overlays.get(leaf);
+        if (overlay) {
+          blocks.push({
+            ...pictureOf(leaf.box, "", {
+              scale,
+              content: page.content,
+              firstOrLastBand: band === firstBand || band === lastBand,
+            }),
+            overlay: {
+              background: hex(fallbackColour(meanColour(raster, leaf.box), overlay.ink)),
+              blocks: groupParagraphs(
+                splitLines(overlay.words).map((lineWords) => {
+                  const box = unionBox(lineWords.map((w) => w.box));
+                  const line = lineOf(raster, box, lineWords, ringColour(raster, box));
+                  const bold = overlayStroke(raster, box, overlay.ink) / line.fontSize >= BOLD_STROKE_EM;
+                  return { ...line, colour: overlay.ink, bold };
+                }),
+              ).map((paragraph) => textBlockOf(paragraph, leaf.box, scale)),
+            },
+          });
+          continue;
+        }
         const text = found
           .filter((w) => w.confidence >= 60)
           .map((w) => w.text)

@@ -80,6 +80,12 @@ export const ZLayoutPictureSchema = z.object({
   role: z.enum(["photo", "logo", "icon"]),
   /** Words the OCR engine read on the picture (kept inside the picture, offered as its alt text suggestion). */
   text: z.string(),
+  /**
+   * Text set over the picture (a headline on a hero photo; decision 143): the email shows the picture as its cell's
+   * background with this text erased from it, and the text live on top. `background` is the picture's mean colour,
+   * shown where a client shows no background pictures. Absent: the picture holds no text to set live.
+   */
+  overlay: z.object({ background: colour, blocks: z.array(ZLayoutTextSchema) }).optional(),
 });
 export type TLayoutPicture = z.infer<typeof ZLayoutPictureSchema>;
 
@@ -128,9 +134,13 @@ export const ZLayoutBlockSchema = z.discriminatedUnion("kind", [
 ]);
 export type TLayoutBlock = z.infer<typeof ZLayoutBlockSchema>;
 
-/** Every leaf block of a column's blocks, grids' cells included, top to bottom as listed. */
+/** Every leaf block of a column's blocks, grids' cells and text set over pictures included, top to bottom as listed. */
 export function leafBlocksOf(blocks: TLayoutBlock[]): TLayoutLeafBlock[] {
-  return blocks.flatMap((b) => (b.kind === "grid" ? b.cells.flatMap((c) => c.blocks) : [b]));
+  const withOverlay = (b: TLayoutLeafBlock): TLayoutLeafBlock[] =>
+    b.kind === "picture" && b.overlay ? [b, ...b.overlay.blocks] : [b];
+  return blocks.flatMap((b) =>
+    b.kind === "grid" ? b.cells.flatMap((c) => c.blocks.flatMap(withOverlay)) : withOverlay(b),
+  );
 }
 
 export const ZLayoutColumnSchema = z.object({

@@ -46,6 +46,11 @@ describe("cleanBoxes", () => {
   });
 });
 
+const solid = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+
 describe("cropBox and materialiseImages", () => {
   it("crops the box's pixels and rewrites image:<id> to an absolute URL; unknown ids become placeholders", async () => {
     const design = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#ffffff" } })
@@ -81,6 +86,36 @@ describe("cropBox and materialiseImages", () => {
     const stats = await sharp(stored).stats();
     expect(stats.channels[1]!.mean).toBeGreaterThan(250);
     expect(stats.channels[0]!.mean).toBeLessThan(5);
+  });
+
+  it("erases the areas it is given from a crop with the picture's colours around them", async () => {
+    // A picture in two halves (blue above, green below) with a white "headline" bar across the middle.
+    const design = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#2040c0" } })
+      .composite([
+        { input: await solid(200, 50, "#20a040"), left: 0, top: 50 },
+        { input: await solid(120, 16, "#ffffff"), left: 40, top: 42 },
+      ])
+      .png()
+      .toBuffer();
+    const crop = await cropBox(design, [0, 0, 1000, 1000], [[400, 180, 600, 820]]);
+    const { data, info } = await crop.image.raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+    // No white is left where the bar was; above its middle the fill leans blue, below it green.
+    for (let y = 42; y < 58; y += 3) for (let x = 40; x < 160; x += 10) expect(Math.min(...at(x, y))).toBeLessThan(200);
+    expect(at(100, 44)[2]).toBeGreaterThan(at(100, 44)[1]!);
+    expect(at(100, 56)[1]).toBeGreaterThan(at(100, 56)[2]!);
+    // Outside the area nothing changed.
+    expect(at(10, 10)).toEqual([0x20, 0x40, 0xc0]);
+    // The model's boxes keep a valid erase list and drop a broken one.
+    const [kept, dropped] = cleanBoxes(
+      [
+        { id: "a", kind: "photo", design: 1, box: [0, 0, 500, 500], erase: [[10, 10, 20, 20], "x"] },
+        { id: "b", kind: "photo", design: 1, box: [0, 0, 500, 500], erase: [[30, 30, 20, 20]] },
+      ],
+      1,
+    );
+    expect(kept!.erase).toEqual([[10, 10, 20, 20]]);
+    expect(dropped!.erase).toBeUndefined();
   });
 
   it("absoluteUrl keeps absolute URLs and joins paths to the public base", () => {

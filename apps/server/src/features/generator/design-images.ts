@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { cleanImage } from "../../adapters/storage/clean-image.js";
 import type { StorageAdapter } from "../../adapters/storage/storage.js";
 import type { StoredTemplateImage, StoredUpload } from "../../db/schema/index.js";
+import { eraseAreas } from "../../design-reader/overlay.js";
 import type { UploadedImage } from "./images.js";
 
 /**
@@ -18,6 +19,8 @@ export interface ModelImageBox {
   design: number;
   /** [ymin, xmin, ymax, xmax] on a 0–1000 scale (Gemini's box convention). */
   box: [number, number, number, number];
+  /** Areas inside the box to erase from the crop (the local reader's text set live over a picture), same scale. */
+  erase?: [number, number, number, number][];
 }
 
 /** Absolute URL of a stored file: local storage answers a path under the public base URL. */
@@ -69,6 +72,15 @@ export async function readUpload(storage: StorageAdapter, upload: StoredUpload):
   return Buffer.from(await res.arrayBuffer());
 }
 
+/** A [ymin, xmin, ymax, xmax] box on the 0–1000 scale, clamped; none when it is not one. */
+function thousandBox(raw: unknown): [number, number, number, number][] {
+  if (!Array.isArray(raw) || raw.length !== 4) return [];
+  const n = raw.map(Number);
+  if (n.some((v) => !Number.isFinite(v))) return [];
+  const [y0, x0, y1, x1] = n.map((v) => Math.min(1000, Math.max(0, v))) as [number, number, number, number];
+  return y1 > y0 && x1 > x0 ? [[y0, x0, y1, x1]] : [];
+}
+
 /** Validates the model's boxes: known kind, a design that exists, a box inside 0–1000 with some area. */
 export function cleanBoxes(raw: unknown, designs: number): ModelImageBox[] {
   if (!Array.isArray(raw)) return [];
@@ -87,13 +99,24 @@ export function cleanBoxes(raw: unknown, designs: number): ModelImageBox[] {
     if (y1 - y0 < 5 || x1 - x0 < 5) continue;
     const kind = r.kind === "logo" || r.kind === "icon" ? r.kind : "photo";
     seen.add(id);
-    out.push({ id, kind, alt: typeof r.alt === "string" ? r.alt.slice(0, 200) : "", design, box: [y0, x0, y1, x1] });
+    const erase = Array.isArray(r.erase) ? r.erase.flatMap(thousandBox).slice(0, 20) : [];
+    out.push({
+      id,
+      kind,
+      alt: typeof r.alt === "string" ? r.alt.slice(0, 200) : "",
+      design,
+      box: [y0, x0, y1, x1],
+      ...(erase.length ? { erase } : {}),
+    });
   }
   return out.slice(0, 30);
 }
 
-/** Crops one box out of a design and encodes it (JPEG for photos, PNG for logos and icons). */
-export async function cropBox(design: Buffer, box: ModelImageBox["box"]) {
+/**
+ * Crops one box out of a design (the caller encodes it: JPEG for photos, PNG for logos and icons). Areas in `erase`
+ * (the same 0–1000 scale) are filled from the picture around them: text the email sets live over the picture.
+ */
+export async function cropBox(design: Buffer, box: ModelImageBox["box"], erase: ModelImageBox["erase"] = []) {
   const img = sharp(design, { animated: false }).rotate();
   const { width = 0, height = 0 } = await sharp(await img.clone().toBuffer()).metadata();
   const [y0, x0, y1, x1] = box;
@@ -101,7 +124,16 @@ export async function cropBox(design: Buffer, box: ModelImageBox["box"]) {
   const top = Math.floor((y0 / 1000) * height);
   const w = Math.max(1, Math.min(width - left, Math.ceil(((x1 - x0) / 1000) * width)));
   const h = Math.max(1, Math.min(height - top, Math.ceil(((y1 - y0) / 1000) * height)));
-  return { image: img.extract({ left, top, width: w, height: h }), width: w, height: h };
+  const extracted = img.extract({ left, top, width: w, height: h });
+  if (erase.length === 0) return { image: extracted, width: w, height: h };
+  const { data } = await extracted.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const areas = erase.map(([ey0, ex0, ey1, ex1]) => {
+    const ax = (ex0 / 1000) * width - left;
+    const ay = (ey0 / 1000) * height - top;
+    return { x: ax, y: ay, width: ((ex1 - ex0) / 1000) * width, height: ((ey1 - ey0) / 1000) * height };
+  });
+  eraseAreas(data, w, h, areas);
+  return { image: sharp(data, { raw: { width: w, height: h, channels: 3 } }), width: w, height: h };
 }
 
 function escapeRegExp(s: string) {
@@ -130,7 +162,7 @@ export async function materialiseImages(opts: {
     if (!ref.test(html)) continue;
     const design = opts.designs[b.design - 1];
     if (!design) continue;
-    const crop = await cropBox(design, b.box);
+    const crop = await cropBox(design, b.box, b.erase);
     const photo = b.kind === "photo";
     const body = photo ? await crop.image.jpeg({ quality: 85 }).toBuffer() : await crop.image.png().toBuffer();
     const file = await opts.storage.put({

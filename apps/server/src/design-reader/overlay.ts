@@ -1,0 +1,226 @@
+import { contrastRatio } from "@mailsmith/shared";
+import type { OcrEngine, OcrLanguage, OcrWord } from "../adapters/ocr/ocr-engine.js";
+import { colourDistance, dominantColour, INK_DISTANCE, luminance, quantKey } from "./colour.js";
+import { readWords } from "./ocr-pass.js";
+import { type Box, pixelAt, type Raster, type Rgb } from "./raster.js";
+
+/**
+ * Text set over a picture (decision 143): a hero photo with its headline on it. The page reading sees such text as
+ * drawn on the photo and reads it poorly (the photo's own light and dark are kept). When a picture carries a few
+ * words read with confidence, its ink colour is taken from them and the picture is read once more as its distance
+ * from that colour: the letters come out black on white, the photo mostly white. The words found become live text
+ * over the picture; the crop the email shows has them erased (eraseAreas).
+ */
+
+/** A picture needs this many words of two letters or more, read with this confidence, to be read again. */
+const CANDIDATE_WORDS = 2;
+const CANDIDATE_CONFIDENCE = 70;
+/** At most this many pictures of one design are read again (each is one more OCR pass). */
+export const MAX_OVERLAY_READS = 4;
+/** The second reading must find this many words at this mean confidence, or the picture keeps its text drawn. */
+const OVERLAY_MIN_WORDS = 2;
+const OVERLAY_MIN_CONFIDENCE = 75;
+/** Distance × this is the grey's darkness in the second reading (as the page reading's CONTRAST_GAIN). */
+const CONTRAST_GAIN = 3;
+
+const lettered = (w: OcrWord) => /\p{L}{2,}/u.test(w.text);
+
+/** Words on a picture that say it carries text worth reading again. */
+export function overlayCandidate(words: OcrWord[]): boolean {
+  return words.filter((w) => w.confidence >= CANDIDATE_CONFIDENCE && lettered(w)).length >= CANDIDATE_WORDS;
+}
+
+/** The colour just above and below a box (what its letters are drawn on). */
+export function ringColour(r: Raster, box: Box): Rgb {
+  const strip = Math.max(2, Math.round(box.height * 0.35));
+  const above = { x: box.x, y: Math.max(0, box.y - strip), width: box.width, height: strip };
+  const below = { x: box.x, y: Math.min(r.height - 1, box.y + box.height), width: box.width, height: strip };
+  const a = dominantColour(r, above, 1);
+  const b = dominantColour(r, below, 1);
+  return a.share >= b.share ? a.colour : b.colour;
+}
+
+/**
+ * The letters' colour: inside the words' boxes, the most common colour of the pixels far from what surrounds each
+ * word (quantised, then averaged). Null when nothing stands out.
+ */
+export function overlayInk(r: Raster, words: OcrWord[]): Rgb | null {
+  const counts = new Map<number, { n: number; r: number; g: number; b: number }>();
+  for (const w of words) {
+    if (w.confidence < CANDIDATE_CONFIDENCE || !lettered(w)) continue;
+    const box = {
+      x: Math.round(w.box.x),
+      y: Math.round(w.box.y),
+      width: Math.round(w.box.width),
+      height: Math.round(w.box.height),
+    };
+    const around = ringColour(r, box);
+    for (let y = box.y; y < box.y + box.height; y++) {
+      for (let x = box.x; x < box.x + box.width; x++) {
+        const p = pixelAt(r, x, y);
+        if (colourDistance(p, around) < INK_DISTANCE * 2) continue;
+        const k = quantKey(p[0], p[1], p[2]);
+        const c = counts.get(k);
+        if (c) {
+          c.n++;
+          c.r += p[0];
+          c.g += p[1];
+          c.b += p[2];
+        } else counts.set(k, { n: 1, r: p[0], g: p[1], b: p[2] });
+      }
+    }
+  }
+  let best: { n: number; r: number; g: number; b: number } | undefined;
+  for (const c of counts.values()) if (!best || c.n > best.n) best = c;
+  return best ? [Math.round(best.r / best.n), Math.round(best.g / best.n), Math.round(best.b / best.n)] : null;
+}
+
+/**
+ * The mean horizontal stroke of the letters in a box, in image pixels: runs of pixels near the ink colour (on a
+ * photo, "far from the background" would count the photo's own grain as ink).
+ */
+export function overlayStroke(r: Raster, box: Box, ink: Rgb): number {
+  let total = 0;
+  let count = 0;
+  for (let y = Math.round(box.y); y < Math.round(box.y + box.height); y++) {
+    let run = 0;
+    for (let x = Math.round(box.x); x <= Math.round(box.x + box.width); x++) {
+      const on = x < Math.round(box.x + box.width) && colourDistance(pixelAt(r, x, y), ink) < INK_DISTANCE;
+      if (on) run++;
+      else if (run > 0) {
+        total += run;
+        count++;
+        run = 0;
+      }
+    }
+  }
+  return count > 0 ? total / count : 0;
+}
+
+/** Text contrast the fallback colour keeps with the text (WCAG AA for body text). */
+const FALLBACK_CONTRAST = 4.5;
+
+/**
+ * The colour a client shows where it shows no background picture: the picture's mean colour, darkened (light
+ * letters) or lightened (dark letters) until the text on it reads at 4.5:1, as a designer sets a fallback.
+ */
+export function fallbackColour(mean: Rgb, ink: Rgb): Rgb {
+  const lightInk = luminance(ink) > 0.5;
+  let c: Rgb = mean;
+  for (let t = 0; t <= 1.0001; t += 0.05) {
+    const target = lightInk ? 0 : 255;
+    c = [0, 1, 2].map((i) => Math.round(mean[i]! + (target - mean[i]!) * t)) as unknown as Rgb;
+    if (contrastRatio({ r: c[0], g: c[1], b: c[2] }, { r: ink[0], g: ink[1], b: ink[2] }) >= FALLBACK_CONTRAST) break;
+  }
+  return c;
+}
+
+/** A box's mean colour (what shows where a client shows no background pictures). */
+export function meanColour(r: Raster, box: Box): Rgb {
+  const step = Math.max(1, Math.round(Math.sqrt((box.width * box.height) / 20_000)));
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let y = box.y; y < box.y + box.height; y += step) {
+    for (let x = box.x; x < box.x + box.width; x += step) {
+      const p = pixelAt(r, x, y);
+      sum[0]! += p[0];
+      sum[1]! += p[1];
+      sum[2]! += p[2];
+      n++;
+    }
+  }
+  return n === 0 ? [255, 255, 255] : [Math.round(sum[0]! / n), Math.round(sum[1]! / n), Math.round(sum[2]! / n)];
+}
+
+/**
+ * Reads a picture again for the text set over it. Answers the words (in the design's pixels) and their ink colour,
+ * or null when the picture does not hold enough confident text.
+ */
+export async function readOverlay(
+  engine: OcrEngine,
+  r: Raster,
+  box: Box,
+  words: OcrWord[],
+  opts: { scale: number; languages: OcrLanguage[]; signal?: AbortSignal },
+): Promise<{ ink: Rgb; words: OcrWord[] } | null> {
+  const ink = overlayInk(r, words);
+  if (!ink) return null;
+  const grey = new Uint8Array(box.width * box.height);
+  for (let y = 0; y < box.height; y++) {
+    for (let x = 0; x < box.width; x++) {
+      const d = colourDistance(pixelAt(r, box.x + x, box.y + y), ink);
+      grey[y * box.width + x] = Math.min(255, d * CONTRAST_GAIN);
+    }
+  }
+  const read = await readWords(engine, grey, { width: box.width, height: box.height }, opts);
+  const found = read
+    .filter((w) => w.confidence >= 50 && /[\p{L}\p{N}]/u.test(w.text))
+    .map((w) => ({ ...w, box: { ...w.box, x: w.box.x + box.x, y: w.box.y + box.y } }));
+  const sure = found.filter(lettered);
+  const mean = sure.reduce((n, w) => n + w.confidence, 0) / Math.max(1, sure.length);
+  if (sure.length < OVERLAY_MIN_WORDS || mean < OVERLAY_MIN_CONFIDENCE) return null;
+  return { ink, words: found };
+}
+
+/** Edge profiles are averaged over this many pixels across and blurred this far along, so grain leaves no streaks. */
+const EDGE_DEPTH = 3;
+const EDGE_BLUR = 3;
+
+/**
+ * Erases areas of an RGB image (3 bytes a pixel) in place: each area is filled from its edges, the rows just above
+ * and below it and the columns just beside it (each averaged a few pixels deep and blurred along) blended by
+ * distance, so a headline's place on a photo takes the photo's colours around it. Areas are clipped to the image.
+ */
+export function eraseAreas(data: Uint8Array | Buffer, width: number, height: number, areas: Box[]): void {
+  /** The mean colour of a line of pixels `depth` deep beyond an edge, along it, blurred; one value per position. */
+  const profile = (from: number, to: number, edge: (i: number, d: number) => [number, number]) => {
+    const raw = new Float32Array((to - from + 1) * 3);
+    for (let i = from; i <= to; i++) {
+      for (let d = 0; d < EDGE_DEPTH; d++) {
+        const [x, y] = edge(i, d);
+        const cx = Math.min(width - 1, Math.max(0, x));
+        const cy = Math.min(height - 1, Math.max(0, y));
+        for (let c = 0; c < 3; c++) raw[(i - from) * 3 + c]! += data[(cy * width + cx) * 3 + c]! / EDGE_DEPTH;
+      }
+    }
+    const out = new Float32Array(raw.length);
+    const n = to - from + 1;
+    for (let i = 0; i < n; i++) {
+      const lo = Math.max(0, i - EDGE_BLUR);
+      const hi = Math.min(n - 1, i + EDGE_BLUR);
+      for (let c = 0; c < 3; c++) {
+        let sum = 0;
+        for (let j = lo; j <= hi; j++) sum += raw[j * 3 + c]!;
+        out[i * 3 + c] = sum / (hi - lo + 1);
+      }
+    }
+    return out;
+  };
+  for (const area of areas) {
+    const x0 = Math.max(0, Math.floor(area.x));
+    const y0 = Math.max(0, Math.floor(area.y));
+    const x1 = Math.min(width - 1, Math.ceil(area.x + area.width));
+    const y1 = Math.min(height - 1, Math.ceil(area.y + area.height));
+    if (x1 <= x0 || y1 <= y0) continue;
+    const top = profile(x0, x1, (x, d) => [x, y0 - 1 - d]);
+    const bottom = profile(x0, x1, (x, d) => [x, y1 + 1 + d]);
+    const left = profile(y0, y1, (y, d) => [x0 - 1 - d, y]);
+    const right = profile(y0, y1, (y, d) => [x1 + 1 + d, y]);
+    for (let y = y0; y <= y1; y++) {
+      const ty = (y - y0 + 1) / (y1 - y0 + 2);
+      for (let x = x0; x <= x1; x++) {
+        const tx = (x - x0 + 1) / (x1 - x0 + 2);
+        // Nearer edges weigh more: the vertical blend by its edges' closeness, the horizontal by theirs.
+        const wv = 1 / Math.min(y - y0 + 1, y1 - y + 1);
+        const wh = 1 / Math.min(x - x0 + 1, x1 - x + 1);
+        const xi = (x - x0) * 3;
+        const yi = (y - y0) * 3;
+        for (let c = 0; c < 3; c++) {
+          const v = top[xi + c]! * (1 - ty) + bottom[xi + c]! * ty;
+          const h = left[yi + c]! * (1 - tx) + right[yi + c]! * tx;
+          data[(y * width + x) * 3 + c] = Math.round((v * wv + h * wh) / (wv + wh));
+        }
+      }
+    }
+  }
+}
