@@ -49,7 +49,11 @@ type Template = {
   designUrl?: string | null;
   instructions: string;
   versions: { _id: string; score: number | null }[];
-  report: { passed: boolean; checks: { id: string; status: string }[]; previews?: { desktop?: string } };
+  report: {
+    passed: boolean;
+    checks: { id: string; status: string; reason?: string }[];
+    previews?: { desktop?: string };
+  };
 };
 
 const balance = async (c: TestClient): Promise<number> => (await c.get("/api/me")).body.user.currentBalance;
@@ -179,6 +183,124 @@ describe("edit in place: GET /api/templates/:id/parts, POST /api/templates/:id/e
       edits: [{ op: "text", id: find(parts, "text").id, text: "Hacked" }],
     });
     expect(theirs.status).toBe(404);
+    expect((await m.get(`/api/templates/${t._id}`)).body.data.versions).toHaveLength(1);
+    expect(await balance(m)).toBe(before);
+  });
+});
+
+describe("a text that holds links (decision 140)", () => {
+  it("its words and a link's words change, the links keep their addresses; deleting a link's words removes it", async () => {
+    const m = await server.member();
+    const t = await imported(m);
+    const parts = await partsOf(m, t._id);
+    const footer = find(parts, "text", (p) => p.text?.startsWith("Read the whole story") === true);
+    const [story, unsubscribe] = parts.filter((p) => p.within === footer.id);
+    expect(story).toMatchObject({
+      kind: "link",
+      text: "the whole story on our blog",
+      href: "https://example.com/story",
+    });
+    expect(unsubscribe).toMatchObject({ kind: "link", text: "unsubscribe", href: "{{unsubscribe_url}}" });
+    expect(footer.segments).toEqual([
+      { text: "Read " },
+      { text: "the whole story on our blog", link: story!.id },
+      { text: " or " },
+      { text: "unsubscribe", link: unsubscribe!.id },
+      { text: ". Acme Ltd, 1 Main Street, Springfield." },
+    ]);
+    const before = await balance(m);
+
+    const res = await m.post(`/api/templates/${t._id}/edits`, {
+      edits: [
+        {
+          op: "text",
+          id: footer.id,
+          segments: [
+            { text: "Before you buy, read " },
+            { text: "our terms", link: story!.id },
+            { text: " (www.example.com/terms) in plain words or " },
+            { text: "unsubscribe", link: unsubscribe!.id },
+            { text: ". Acme <Ltd>, 1 Main Street, Springfield." },
+          ],
+        },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const v2 = res.body.data as Template;
+    expect(v2).toMatchObject({ parentId: t._id, version: 2, credit: 0, instructions: "Edited: 1 text" });
+    expect(v2.html).toMatch(/Before you buy, read <a href="https:\/\/example\.com\/story"[^>]*>our terms<\/a>/);
+    expect(v2.html).toContain("Acme &lt;Ltd&gt;");
+    // An address typed as words stays words.
+    expect(v2.html).not.toMatch(/href="[^"]*www\.example\.com\/terms/);
+    expect(v2.html).toContain('href="{{unsubscribe_url}}"');
+    // The checks ran again on the new words ("N words of live text").
+    const words = (tpl: Template) =>
+      Number(
+        /(\d+) words? of live text/.exec(tpl.report.checks.find((c) => c.id === "content.text")?.reason ?? "")?.[1],
+      );
+    expect(words(v2)).toBe(words(t) + 3);
+    expect(v2.report.checks.filter((c) => c.status === "fail").map((c) => c.id)).toEqual([]);
+    expect(v2.report.previews?.desktop).toBeTruthy();
+    const after = await partsOf(m, v2._id);
+    const footer2 = find(after, "text", (p) => p.text?.startsWith("Before you buy") === true);
+    expect(footer2.segments?.map((s) => s.text)).toEqual([
+      "Before you buy, read ",
+      "our terms",
+      " (www.example.com/terms) in plain words or ",
+      "unsubscribe",
+      ". Acme <Ltd>, 1 Main Street, Springfield.",
+    ]);
+
+    // The member deletes the words of the unsubscribe link: the page leaves it out and the link goes with them.
+    const links2 = after.filter((p) => p.within === footer2.id);
+    const removed = await m.post(`/api/templates/${v2._id}/edits`, {
+      edits: [
+        {
+          op: "text",
+          id: footer2.id,
+          segments: [
+            { text: "Before you buy, read " },
+            { text: "our terms", link: links2[0]!.id },
+            { text: ". Acme Ltd, 1 Main Street, Springfield." },
+          ],
+        },
+      ],
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(201);
+    const v3 = removed.body.data as Template;
+    expect(v3.html).not.toContain("{{unsubscribe_url}}");
+    expect(v3.html).not.toMatch(/<a\b[^>]*>\s*<\/a>/);
+    expect(words(v3)).toBe(words(v2) - 6);
+    expect(find(await partsOf(m, v3._id), "link", (p) => p.within !== undefined).href).toBe(
+      "https://example.com/story",
+    );
+    expect(await balance(m)).toBe(before);
+  });
+
+  it("refuses a link with no words, a link twice and plain text over links with a message; nothing is saved", async () => {
+    const m = await server.member();
+    const t = await imported(m);
+    const parts = await partsOf(m, t._id);
+    const footer = find(parts, "text", (p) => p.segments !== undefined);
+    const segments = footer.segments!;
+    const before = await balance(m);
+    const refused = async (edit: object, message: string) => {
+      const res = await m.post(`/api/templates/${t._id}/edits`, { edits: [edit] });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.message).toContain(message);
+    };
+    const T = TEMPLATE_EDIT_TEXTS;
+    await refused(
+      { op: "text", id: footer.id, segments: segments.map((s) => (s.link ? { ...s, text: "  " } : s)) },
+      T.linkEmptyWords,
+    );
+    await refused({ op: "text", id: footer.id, segments: [...segments, segments[1]] }, T.linkTwice);
+    await refused({ op: "text", id: footer.id, text: "No links any more" }, T.textHasLinks);
+    await refused({ op: "text", id: footer.id, text: "x", segments }, T.textOrSegments);
+    await refused(
+      { op: "text", id: footer.id, segments: [{ text: "See " }, { text: "x", link: "text-0" }] },
+      T.unknownPart,
+    );
     expect((await m.get(`/api/templates/${t._id}`)).body.data.versions).toHaveLength(1);
     expect(await balance(m)).toBe(before);
   });

@@ -16,6 +16,8 @@ export const TEMPLATE_EDIT_LIMITS = {
   maxLabelLength: 200,
   maxAltLength: 300,
   maxUrlLength: 2_000,
+  /** Pieces (words and links) of one text that holds links. */
+  maxSegments: 200,
 } as const;
 
 /** Schemes a link may use; a picture's address must be http(s). */
@@ -31,6 +33,14 @@ export const TEMPLATE_EDIT_TEXTS = {
   pick: "Pick a part to change it.",
   textLabel: "Text",
   formattingNote: "Bold, italic and line breaks inside this text are replaced by the plain text you write.",
+  /** A text that holds links (decision 140). */
+  linkedFormattingNote: "Bold and italics inside this text are replaced by the plain text you write; its links stay.",
+  linkedTextNote:
+    "Underlined words are links: change their words here, their address in the link's own part. An address you type stays text.",
+  linkRemoved: (words: string) => `The link “${words}” is removed with its words. Undo brings it back.`,
+  linkWordsHere: (text: string) => `These words are part of the text “${text}”: changing them here changes them there.`,
+  editText: "Edit the whole text",
+  linkGone: "This link is removed: its words were deleted from its text. Undo brings it back.",
   hrefLabel: "Address (https://, http://, mailto: or tel:)",
   labelLabel: "Label",
   backgroundLabel: "Button colour",
@@ -58,9 +68,15 @@ export const TEMPLATE_EDIT_TEXTS = {
   badColour: "Use a colour like #1a73e8.",
   unknownPart: "A part of the email changed since the editor opened it: reload the page and try again.",
   noEdits: "There is no change to save.",
+  tooLong: "This text is too long.",
   sectionsInvalid: "Keep at least one section, each once.",
   emptyText: "Write some text, or remove the section instead.",
   emptyLabel: "A button or link needs a label.",
+  textHasLinks: "This text holds links: send its words as segments, so that its links stay.",
+  linkEmptyWords: "A link needs words: leave it out of the text to remove it.",
+  linkTwice: "A link may appear only once in its text.",
+  linkWordsTwice: "A link's words were changed both in its text and as its label: change them in one place.",
+  textOrSegments: "Send the text's words either as text or as segments.",
   /** The version list (item 4): each version's fidelity against the chain's original design. */
   versionsHint: "Scores compare every version with the original design.",
   closer: (v: number, n: number) =>
@@ -102,8 +118,19 @@ const imageUrl = z
   .string()
   .max(TEMPLATE_EDIT_LIMITS.maxUrlLength, T.badImageScheme)
   .refine((v) => isAllowedLinkUrl(v, IMAGE_SCHEMES), T.badImageScheme);
+const linkId = z.string().regex(/^link-\d{1,5}$/, T.unknownPart);
 const label = z.string().trim().min(1, T.emptyLabel).max(TEMPLATE_EDIT_LIMITS.maxLabelLength);
 const colour = z.string().refine(isHexColour, T.badColour);
+
+/**
+ * One piece of a text that holds links (decision 140): words, or a link's words with the link's part id. Line breaks
+ * are "\n".
+ */
+export const ZTextSegmentSchema = z.object({
+  text: z.string().max(TEMPLATE_EDIT_LIMITS.maxTextLength),
+  link: linkId.optional(),
+});
+export type TTextSegment = z.infer<typeof ZTextSegmentSchema>;
 
 export const ZEditablePartSchema = z.object({
   id: partId,
@@ -116,6 +143,10 @@ export const ZEditablePartSchema = z.object({
   text: z.string().nullable(),
   /** The text had bold, italics or line breaks inside (replaced by plain text on change). */
   formatted: z.boolean().optional(),
+  /** Text blocks that hold links: the words and the links' words in order (edited as segments, decision 140). */
+  segments: z.array(ZTextSegmentSchema).optional(),
+  /** Links inside a text block: that text part's id (the link's words are also that text's words). */
+  within: z.string().optional(),
   href: z.string().optional(),
   /** Buttons: the background colour as #rrggbb (null when it has none that we can read). */
   background: z.string().nullable().optional(),
@@ -135,11 +166,33 @@ export const ZTemplatePartsResponseSchema = z.object({
 export type TTemplateParts = z.infer<typeof ZTemplatePartsResponseSchema>["data"];
 
 export const ZTemplateEditSchema = z.discriminatedUnion("op", [
-  z.object({
-    op: z.literal("text"),
-    id: partId,
-    text: z.string().trim().min(1, T.emptyText).max(TEMPLATE_EDIT_LIMITS.maxTextLength),
-  }),
+  z
+    .object({
+      op: z.literal("text"),
+      id: partId,
+      /** A text without links: its new words. */
+      text: z.string().trim().min(1, T.emptyText).max(TEMPLATE_EDIT_LIMITS.maxTextLength).optional(),
+      /** A text that holds links: its words and links in order; a link left out is removed with its words. */
+      segments: z.array(ZTextSegmentSchema).min(1, T.emptyText).max(TEMPLATE_EDIT_LIMITS.maxSegments).optional(),
+    })
+    .superRefine((e, ctx) => {
+      if ((e.text === undefined) === (e.segments === undefined)) {
+        ctx.addIssue({ code: "custom", message: T.textOrSegments });
+        return;
+      }
+      if (!e.segments) return;
+      const seen = new Set<string>();
+      for (const s of e.segments) {
+        if (!s.link) continue;
+        if (!s.text.trim()) ctx.addIssue({ code: "custom", message: T.linkEmptyWords, path: ["segments"] });
+        if (seen.has(s.link)) ctx.addIssue({ code: "custom", message: T.linkTwice, path: ["segments"] });
+        seen.add(s.link);
+      }
+      const words = e.segments.map((s) => s.text).join("");
+      if (!words.trim()) ctx.addIssue({ code: "custom", message: T.emptyText, path: ["segments"] });
+      if (words.length > TEMPLATE_EDIT_LIMITS.maxTextLength)
+        ctx.addIssue({ code: "custom", message: T.tooLong, path: ["segments"] });
+    }),
   z.object({ op: z.literal("link"), id: partId, href: linkUrl.optional(), label: label.optional() }),
   z.object({
     op: z.literal("button"),
