@@ -1,10 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { axeViolations } from "../fixtures/axe";
 import { signUpMember } from "../fixtures/helpers";
 
 /**
  * Edit in place and the report's fixes on a template (decision 126): a member changes a
  * heading, a link and a picture on the template page, saves, and gets a new version, free, that passes the checks;
+ * a paragraph that holds links is edited in place with its links (decision 140);
  * the report's fixes save a new version and the report line changes after the click.
  */
 
@@ -49,7 +50,7 @@ test("a member edits a heading, a link and a picture in place and saves a new ve
 
   await parts.getByRole("button", { name: /Text\s*Spring sale/ }).click();
   await editor.getByLabel("Text", { exact: true }).fill("Summer sale");
-  await parts.getByRole("button", { name: /the whole story/ }).click();
+  await parts.getByRole("button", { name: /Link\s*the whole story/ }).click();
   const address = editor.getByLabel(/^Address/);
   await address.fill("javascript:alert(1)");
   await expect(editor.getByText("Use an address that starts with https://, http://, mailto: or tel:.")).toBeVisible();
@@ -91,6 +92,97 @@ test("a member edits a heading, a link and a picture in place and saves a new ve
   await expect(page.getByRole("navigation", { name: "Versions" }).getByRole("link", { name: /v1/ })).toBeVisible();
   const first = (await (await page.request.get(`/api/templates/${id}`)).json()).data;
   expect(first.html).toContain("Spring sale");
+});
+
+/** Selects `words` inside an editable field, as a member does with the mouse, ready to type over or delete them. */
+async function selectWords(field: Locator, words: string) {
+  await field.evaluate((el, w) => {
+    (el as HTMLElement).focus();
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const at = n.textContent?.indexOf(w) ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(n, at);
+      range.setEnd(n, at + w.length);
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
+      return;
+    }
+    throw new Error(`"${w}" is not in the field`);
+  }, words);
+}
+
+test("a member edits a paragraph that holds links in place: its words, a link's words, a link removed and undone", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await signUpMember(page);
+  const id = await importTemplate(page, EMAIL);
+  const before = await balance(page);
+  await page.goto(`/user/templates/${id}`);
+  const editor = page.getByRole("region", { name: "Edit this email" });
+  const parts = editor.getByRole("navigation", { name: "Parts of the email" });
+  await parts.getByRole("button", { name: /Text\s*Read the whole story/ }).click();
+  const field = editor.getByRole("textbox", { name: "Text" });
+  await expect(field).toHaveText(
+    "Read the whole story on our blog. Unsubscribe. Acme Ltd, 1 Main Street, Springfield.",
+  );
+  // The links are drawn as links, with their address on hover.
+  const story = field.getByText("the whole story on our blog", { exact: true });
+  await expect(story).toHaveCSS("text-decoration-line", "underline");
+  await expect(story).toHaveAttribute("title", "https://example.com/story");
+
+  // The words around a link, then a link's words, typed over in place; what is typed is text.
+  await selectWords(field, "Acme Ltd");
+  await page.keyboard.type("Acme & Sons <Ltd>");
+  await selectWords(field, "the whole story on our blog");
+  await page.keyboard.type("our terms");
+  await expect(field.getByText("our terms", { exact: true })).toHaveCSS("text-decoration-line", "underline");
+  await expect(editor.getByText("1 unsaved change.")).toBeVisible();
+
+  // Deleting all of a link's words removes the link, and the editor says so; Undo brings back just it.
+  await selectWords(field, "Unsubscribe");
+  await page.keyboard.press("Backspace");
+  const removed = editor.getByText("The link “Unsubscribe” is removed with its words. Undo brings it back.");
+  await expect(removed).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await field.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`template-edit-linked-text-${width}.png`), fullPage: true });
+  }
+  expect(await axeViolations(page)).toEqual([]);
+  await editor.getByRole("button", { name: "Undo" }).click();
+  await expect(removed).toHaveCount(0);
+  await expect(field).toHaveText("Read our terms. Unsubscribe. Acme & Sons <Ltd>, 1 Main Street, Springfield.");
+  await expect(field.getByText("Unsubscribe", { exact: true })).toHaveCSS("text-decoration-line", "underline");
+
+  // The link's own part: its words are the paragraph's, its address its own.
+  await parts.getByRole("button", { name: /Link\s*the whole story/ }).click();
+  await expect(editor.getByLabel("Label")).toHaveValue("our terms");
+  await editor.getByLabel(/^Address/).fill("https://example.org/terms");
+  await expect(editor.getByText("2 unsaved changes.")).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await editor.getByLabel("Label").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`template-edit-link-in-text-${width}.png`), fullPage: true });
+  }
+
+  await editor.getByRole("button", { name: "Save as new version" }).click();
+  await expect(page.getByText("Saved as version 2 (free). The checks ran again.")).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole("region", { name: "Quality report" }).getByText("Passed", { exact: true })).toBeVisible();
+  const newId = page.url().split("/").pop()!;
+  const saved = (await (await page.request.get(`/api/templates/${newId}`)).json()).data;
+  expect(saved.html).toMatch(/Read <a href="https:\/\/example\.org\/terms"[^>]*>our terms<\/a>\./);
+  expect(saved.html).toMatch(/<a href="\{\{unsubscribe_url\}\}"[^>]*>Unsubscribe<\/a>/);
+  expect(saved.html).toContain("Acme &amp; Sons &lt;Ltd&gt;, 1 Main Street");
+  expect(saved.report.passed).toBe(true);
+  expect(await balance(page)).toBe(before);
+  // The new version's editor reads the paragraph back as written.
+  await parts.getByRole("button", { name: /Text\s*Read our terms/ }).click();
+  await expect(editor.getByRole("textbox", { name: "Text" })).toHaveText(
+    "Read our terms. Unsubscribe. Acme & Sons <Ltd>, 1 Main Street, Springfield.",
+  );
 });
 
 test("the report's fixes on a template: Fix accessibility and the alt text fields change the report", async ({

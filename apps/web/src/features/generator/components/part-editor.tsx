@@ -3,6 +3,7 @@ import {
   TEMPLATE_EDIT_TEXTS as T,
   type TEditablePart,
   TEMPLATE_EDIT_LIMITS,
+  type TTextSegment,
 } from "@mailsmith/shared";
 import { useRef } from "react";
 import { toast } from "sonner";
@@ -11,27 +12,48 @@ import { TextAreaField, TextField } from "@/components/ui/field";
 import { errorMessage } from "@/lib/api-client";
 import { useUploadEditPicture } from "../api/template-edit";
 import type { PartDraft } from "../hooks/use-edit-stack";
+import { linkWords, removedLinks } from "../text-segments";
+import { LinkedTextField } from "./linked-text-field";
+
+/** A link inside a text (decision 140): that text, its words now, and how to change them or go to it. */
+export interface LinkInText {
+  text: TEditablePart;
+  segments: TTextSegment[];
+  onWords: (words: string) => void;
+  onOpenText: () => void;
+}
+
+const short = (s: string) => (s.length > 40 ? `${s.slice(0, 39)}…` : s);
 
 /**
- * The form for one part of the email (decision 126): its text; a link's or button's address and label; a button's
- * colour; a picture (replaced by an upload) and its alt text. Values are the member's draft over the part as stored.
+ * The form for one part of the email (decision 126): its text (a text with links edited in place with its links,
+ * decision 140); a link's or button's address and label; a button's colour; a picture (replaced by an upload) and its
+ * alt text. Values are the member's draft over the part as stored.
  */
 export function PartEditor({
   templateId,
   part,
   draft,
   error,
+  hrefs,
+  inText,
   onChange,
 }: {
   templateId: string;
   part: TEditablePart;
   draft: PartDraft | undefined;
   error?: string;
-  onChange: (patch: PartDraft) => void;
+  /** A text with links: each link's address (as drafted), for the field's tooltips. */
+  hrefs?: ReadonlyMap<string, string>;
+  /** A link inside a text: its words are that text's. */
+  inText?: LinkInText;
+  /** `alone`: the change is an Undo step of its own (a link removed with its words). */
+  onChange: (patch: PartDraft, alone?: boolean) => void;
 }) {
   const upload = useUploadEditPicture();
   const fileRef = useRef<HTMLInputElement>(null);
-  const value = (k: keyof PartDraft, stored: string | null | undefined) => draft?.[k] ?? stored ?? "";
+  const value = (k: Exclude<keyof PartDraft, "segments">, stored: string | null | undefined) =>
+    draft?.[k] ?? stored ?? "";
   const hrefError = error && (error === T.badScheme || error === T.badImageScheme) ? error : undefined;
   const otherError = error && !hrefError ? error : undefined;
 
@@ -40,7 +62,23 @@ export function PartEditor({
       <legend className="px-1 text-sm font-semibold text-slate-800">
         {T.kinds[part.kind]} · {part.tag}
       </legend>
-      {part.kind === "text" && (
+      {part.kind === "text" && part.segments && (
+        <LinkedTextField
+          label={T.textLabel}
+          segments={draft?.segments ?? part.segments}
+          hrefs={hrefs ?? new Map()}
+          hint={part.formatted ? `${T.linkedFormattingNote} ${T.linkedTextNote}` : T.linkedTextNote}
+          error={otherError}
+          notes={removedLinks(part, draft?.segments ?? part.segments).map((l) => (
+            <p key={l.link}>{T.linkRemoved(l.text)}</p>
+          ))}
+          onChange={(segments) => {
+            const was = draft?.segments ?? part.segments ?? [];
+            onChange({ segments }, removedLinks(part, segments).length !== removedLinks(part, was).length);
+          }}
+        />
+      )}
+      {part.kind === "text" && !part.segments && (
         <TextAreaField
           label={T.textLabel}
           rows={3}
@@ -51,9 +89,10 @@ export function PartEditor({
           onChange={(e) => onChange({ text: e.target.value })}
         />
       )}
+      {inText && <LinkWordsInText part={part} inText={inText} error={otherError} />}
       {(part.kind === "link" || part.kind === "button") && (
         <>
-          {part.text !== null && (
+          {part.text !== null && !inText && (
             <TextField
               label={T.labelLabel}
               maxLength={TEMPLATE_EDIT_LIMITS.maxLabelLength}
@@ -130,5 +169,39 @@ export function PartEditor({
         </>
       )}
     </fieldset>
+  );
+}
+
+/** A link inside a text: its words are that text's words (one draft), so its Label edits them there. */
+function LinkWordsInText({ part, inText, error }: { part: TEditablePart; inText: LinkInText; error?: string }) {
+  const words = linkWords(inText.segments, part.id);
+  const gone = words === undefined || !words.trim();
+  return (
+    <>
+      {words !== undefined && (
+        <TextField
+          label={T.labelLabel}
+          maxLength={TEMPLATE_EDIT_LIMITS.maxLabelLength}
+          value={words}
+          hint={T.linkWordsHere(
+            short(
+              inText.segments
+                .map((s) => s.text)
+                .join("")
+                .replace(/\s+/g, " ")
+                .trim(),
+            ),
+          )}
+          error={error}
+          onChange={(e) => inText.onWords(e.target.value)}
+        />
+      )}
+      <p aria-live="polite" className="text-xs font-medium text-amber-800">
+        {gone ? T.linkGone : null}
+      </p>
+      <Button type="button" variant="secondary" className="px-3 py-1.5" onClick={inText.onOpenText}>
+        {T.editText}
+      </Button>
+    </>
   );
 }

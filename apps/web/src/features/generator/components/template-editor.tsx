@@ -1,5 +1,5 @@
 import { TEMPLATE_EDIT_TEXTS as T, type TEditablePart, type TTemplateFull } from "@mailsmith/shared";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
@@ -9,7 +9,8 @@ import { paths } from "@/config/paths";
 import { errorMessage } from "@/lib/api-client";
 import { useSaveTemplateEdits, useTemplateParts } from "../api/template-edit";
 import { type EditStack, useEditStack } from "../hooks/use-edit-stack";
-import { PartEditor } from "./part-editor";
+import { withLinkWords } from "../text-segments";
+import { type LinkInText, PartEditor } from "./part-editor";
 import { SectionList } from "./section-list";
 
 const summary = (p: TEditablePart) => {
@@ -82,6 +83,38 @@ export function TemplateEditor({ template }: { template: TTemplateFull }) {
   const [selected, setSelected] = useState<string | null>(null);
   const part = list.find((p) => p.id === selected);
   const blocked = Object.keys(stack.errors).length > 0;
+  // A text with links shows each link's address (as drafted) on hover.
+  const hrefs = useMemo(
+    () =>
+      new Map(
+        list
+          .filter((p) => part && p.within === part.id)
+          .map((p) => [p.id, stack.drafts[p.id]?.href ?? p.href ?? ""] as const),
+      ),
+    [list, part, stack.drafts],
+  );
+  // A link inside a text: its words are that text's words, one draft for both.
+  const textOfLink = part?.within ? list.find((p) => p.id === part.within) : undefined;
+  const inText: LinkInText | undefined =
+    part && textOfLink?.segments
+      ? {
+          text: textOfLink,
+          segments: stack.drafts[textOfLink.id]?.segments ?? textOfLink.segments,
+          onWords: (words) =>
+            stack.change(
+              textOfLink.id,
+              {
+                segments: withLinkWords(
+                  stack.drafts[textOfLink.id]?.segments ?? textOfLink.segments ?? [],
+                  part.id,
+                  words,
+                ),
+              },
+              `${part.id}:label`,
+            ),
+          onOpenText: () => setSelected(textOfLink.id),
+        }
+      : undefined;
 
   const submit = () =>
     save.mutate(
@@ -120,8 +153,10 @@ export function TemplateEditor({ template }: { template: TTemplateFull }) {
               templateId={template._id}
               part={part}
               draft={stack.drafts[part.id]}
-              error={stack.errors[part.id]}
-              onChange={(patch) => stack.change(part.id, patch)}
+              error={stack.errors[part.id] ?? (textOfLink ? stack.errors[textOfLink.id] : undefined)}
+              hrefs={hrefs}
+              inText={inText}
+              onChange={(patch, alone) => stack.change(part.id, patch, undefined, alone)}
             />
           ) : (
             <p className="text-sm text-slate-600">{T.pick}</p>

@@ -1,9 +1,18 @@
-import { type TEditablePart, TEMPLATE_EDIT_TEXTS, type TTemplateEdit, ZTemplateEditSchema } from "@mailsmith/shared";
+import {
+  type TEditablePart,
+  TEMPLATE_EDIT_TEXTS,
+  type TTemplateEdit,
+  type TTextSegment,
+  ZTemplateEditSchema,
+} from "@mailsmith/shared";
 import { useCallback, useMemo, useState } from "react";
+import { sameSegments, settleSegments } from "../text-segments";
 
 /** What the member changed on one part (only the fields they touched). */
 export interface PartDraft {
   text?: string;
+  /** A text that holds links: its words and links' words as the member left them (decision 140). */
+  segments?: TTextSegment[];
   href?: string;
   label?: string;
   background?: string;
@@ -23,17 +32,23 @@ const EMPTY: EditState = { drafts: {}, order: null, last: null };
 
 /** The edit a part's draft makes, or null when it changes nothing. */
 function editOf(part: TEditablePart, d: PartDraft): TTemplateEdit | null {
-  const changed = <K extends keyof PartDraft>(k: K, was: string | null | undefined) =>
+  const changed = <K extends Exclude<keyof PartDraft, "segments">>(k: K, was: string | null | undefined) =>
     d[k] !== undefined && d[k] !== (was ?? "") ? d[k] : undefined;
   switch (part.kind) {
     case "text": {
+      if (part.segments) {
+        // A link whose words were deleted is left out: the server removes it.
+        const segments = d.segments && settleSegments(d.segments);
+        return !segments || sameSegments(segments, part.segments) ? null : { op: "text", id: part.id, segments };
+      }
       const text = changed("text", part.text);
       return text === undefined ? null : { op: "text", id: part.id, text };
     }
     case "link":
     case "button": {
       const href = changed("href", part.href);
-      const label = changed("label", part.text);
+      // A link inside a text has its words in that text's segments, never a label of its own.
+      const label = part.within ? undefined : changed("label", part.text);
       const background = part.kind === "button" ? changed("background", part.background) : undefined;
       if (href === undefined && label === undefined && background === undefined) return null;
       return { op: part.kind, id: part.id, href, label, ...(part.kind === "button" ? { background } : {}) };
@@ -58,12 +73,17 @@ export function useEditStack(parts: TEditablePart[]) {
   const state = stack[stack.length - 1]!;
   const sectionIds = useMemo(() => parts.filter((p) => p.kind === "section").map((p) => p.id), [parts]);
 
-  const change = useCallback((id: string, patch: PartDraft) => {
-    const key = `${id}:${Object.keys(patch).join(",")}`;
+  /**
+   * `field` names the control when two change the same draft (a link's Label and its text's words); `alone` makes the
+   * change a step of its own, and typing on after it a new one (a link removed with its words: Undo brings back just it).
+   */
+  const change = useCallback((id: string, patch: PartDraft, field?: string, alone = false) => {
+    const key = `${id}:${field ?? Object.keys(patch).join(",")}`;
     setStack((s) => {
       const top = s[s.length - 1]!;
-      const next: EditState = { ...top, drafts: { ...top.drafts, [id]: { ...top.drafts[id], ...patch } }, last: key };
-      return top.last === key && s.length > 1 ? [...s.slice(0, -1), next] : [...s, next];
+      const drafts = { ...top.drafts, [id]: { ...top.drafts[id], ...patch } };
+      const next: EditState = { ...top, drafts, last: alone ? null : key };
+      return top.last === key && s.length > 1 && !alone ? [...s.slice(0, -1), next] : [...s, next];
     });
   }, []);
   const reorder = useCallback(
