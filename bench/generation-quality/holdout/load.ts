@@ -1,0 +1,32 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The hold-out set (decision 142): real email templates the design reader was never tuned on, copied unchanged with
+ * their licence from public GitHub repositories into `<owner>+<repo>/<path>` beside this file. The shape of the
+ * corpus loader's answer (`{ id, html, meta }`), so the benchmark treats both alike. Sources and licences: README.md.
+ */
+export interface HoldoutMeta {
+  id: string;
+  /** `owner/name` on GitHub. */
+  repo: string;
+  commit: string;
+  path: string;
+  licence: string;
+  kind: string[];
+  why: string;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export function loadHoldout(): { id: string; html: string; meta: HoldoutMeta }[] {
+  const { templates } = JSON.parse(readFileSync(path.join(here, "manifest.json"), "utf8")) as {
+    templates: HoldoutMeta[];
+  };
+  return templates.map((meta) => ({
+    id: meta.id,
+    html: readFileSync(path.join(here, meta.repo.replace("/", "+"), meta.path), "utf8"),
+    meta,
+  }));
+}
