@@ -35,6 +35,7 @@ import { cleanBoxes, materialiseImages } from "../../apps/server/src/features/ge
 import { processEmail } from "../../apps/server/src/email-engine/process-email.js";
 import { loadEnv } from "../../apps/server/src/env.js";
 import { loadCorpus } from "../../apps/server/test/fixtures/email-corpus/load.js";
+import { loadHoldout } from "./holdout/load.js";
 
 /** The Gemini stand-in's canned email (its module moves from adapters/ to stand-ins/ with the STYLE layout). */
 async function cannedEmail(): Promise<{ html: string; subject: string }> {
@@ -48,8 +49,10 @@ async function cannedEmail(): Promise<{ html: string; subject: string }> {
 }
 
 const BENCH_STORE = "https://bench.invalid";
-const DESKTOP = Number(process.env.BENCH_DESIGNS ?? 30);
-const PHONE = Math.min(8, Math.ceil(DESKTOP / 4));
+const SET = process.env.BENCH_SET ?? "corpus";
+if (SET !== "corpus" && SET !== "holdout") throw new Error(`BENCH_SET is corpus or holdout, not ${SET}`);
+/** The corpus: 30 of its templates; the hold-out set: all of them. */
+const DESKTOP = Number(process.env.BENCH_DESIGNS ?? (SET === "holdout" ? Number.POSITIVE_INFINITY : 30));
 const renderer = createRenderer({
   env: loadEnv({ LOG_LEVEL: "silent", RENDERER: "on" }),
   log: pino({ level: "silent" }),
@@ -70,12 +73,24 @@ function flatPhoto(url: string): string {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }
 
-/** Remote pictures (img src, background attributes, CSS url()) as flat placeholder photos: the design renders offline. */
+/**
+ * Which picture addresses get a stand-in: remote ones; in the hold-out set relative ones too (its Colorlib templates
+ * name `images/…` beside the file, which the renderer cannot load, so those designs would show broken pictures).
+ * The corpus keeps the renders the reader was tuned on (its React Email starters' `/static/…` logos stay broken).
+ */
+const PICTURE = SET === "holdout" ? "(?!data:|cid:|#)" : "(?=https?:)";
+const PICTURE_ADDRESSES = [
+  String.raw`(<img\b[^>]*?\bsrc=)(["'])(${PICTURE}[^"']+)\2()`,
+  String.raw`(\bbackground=)(["'])(${PICTURE}[^"']+)\2()`,
+  String.raw`(url\()\s*(['"]?)(${PICTURE}[^'")\s]+)\2\s*(\))`,
+].map((source) => new RegExp(source, "gi"));
+
+/** Pictures (img src, background attributes, CSS url()) as placeholder photos: the design renders offline. */
 function withFlatPhotos(html: string): string {
-  return html
-    .replace(/(<img\b[^>]*?\bsrc=)(["'])(https?:[^"']+)\2/gi, (_m, a, q, url) => `${a}${q}${flatPhoto(url)}${q}`)
-    .replace(/(\bbackground=)(["'])(https?:[^"']+)\2/gi, (_m, a, q, url) => `${a}${q}${flatPhoto(url)}${q}`)
-    .replace(/url\(\s*(['"]?)(https?:[^'")\s]+)\1\s*\)/gi, (_m, q, url) => `url(${q}${flatPhoto(url)}${q})`);
+  return PICTURE_ADDRESSES.reduce(
+    (h, re) => h.replace(re, (_m, a, q, url, end) => `${a}${q}${flatPhoto(url)}${q}${end}`),
+    html,
+  );
 }
 
 interface Design {
@@ -188,9 +203,11 @@ const fmt = (v: number | null | boolean, pct = true) =>
   typeof v === "boolean" ? (v ? "yes" : "no") : v === null ? "—" : pct ? `${Math.round(v * 100)}%` : v.toFixed(1);
 
 async function main() {
-  const corpus = (await loadCorpus()).filter((t) => !t.id.endsWith("-inlined"));
+  const corpus = SET === "holdout" ? loadHoldout() : (await loadCorpus()).filter((t) => !t.id.endsWith("-inlined"));
   const step = Math.max(1, corpus.length / DESKTOP);
   const picked = Array.from({ length: Math.min(DESKTOP, corpus.length) }, (_, i) => corpus[Math.floor(i * step)]!);
+  // A quarter as phone screenshots (the corpus: at most 8, as its published figures were measured).
+  const PHONE = SET === "holdout" ? Math.ceil(picked.length / 4) : Math.min(8, Math.ceil(DESKTOP / 4));
   const designs: Design[] = [];
   for (const t of picked) {
     const html = withFlatPhotos(t.html);
