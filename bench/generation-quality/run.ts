@@ -20,6 +20,9 @@
  *   BENCH_DESIGN_IDS=id,id                   only these designs (ids as printed; "@phone" for the phone ones)
  *   BENCH_DUMP=dir                           writes each design and the reader's renders as PNG, to look at
  *   BENCH_PHOTOS=textured                    photo-like stand-in pictures instead of flat colours
+ *   BENCH_SET=holdout                        the hold-out set instead (bench/generation-quality/holdout: 35 templates
+ *                                            the reader was never tuned on, all at 600 px + a quarter as phone
+ *                                            screenshots; decision 142)
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
