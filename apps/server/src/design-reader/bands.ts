@@ -117,6 +117,23 @@ interface RowRun {
   busy: boolean;
 }
 
+/**
+ * A busy band's background: the flat colour of both its sides when they show one (pictures side by side on the
+ * page, with the page between them: the pictures are then cut apart on it), else its most common colour.
+ */
+function busyBackground(r: Raster, box: Box, margin: number): Rgb {
+  const left = dominantColour(r, { x: box.x, y: box.y, width: margin, height: box.height }, 2);
+  const right = dominantColour(r, { x: box.x + box.width - margin, y: box.y, width: margin, height: box.height }, 2);
+  const flatSides =
+    left.share >= SIDE_FLAT_SHARE &&
+    right.share >= SIDE_FLAT_SHARE &&
+    colourDistance(left.colour, right.colour) <= SAME_COLOUR;
+  return flatSides ? left.colour : dominantColour(r, box, 4).colour;
+}
+
+/** A side strip this much of one colour is flat. */
+const SIDE_FLAT_SHARE = 0.9;
+
 /** Rows with the same dominant colour, merged; runs thinner than minBand join the run above (or below, at the top). */
 export function findBands(r: Raster, scale: number): PageBands {
   const outerBackground = outerBackgroundOf(r);
@@ -181,12 +198,9 @@ export function findBands(r: Raster, scale: number): PageBands {
     if (last && !last.busy && !run.busy && colourDistance(last.colour, run.colour) <= SAME_COLOUR) last.y1 = run.y1;
     else runs.push(run);
   }
-  const bands = runs.map((run) => ({
-    box: { x: content.x, y: run.y0, width: content.width, height: run.y1 - run.y0 },
-    background: run.busy
-      ? dominantColour(r, { x: content.x, y: run.y0, width: content.width, height: run.y1 - run.y0 }, 4).colour
-      : run.colour,
-    busy: run.busy,
-  }));
+  const bands = runs.map((run) => {
+    const box = { x: content.x, y: run.y0, width: content.width, height: run.y1 - run.y0 };
+    return { box, background: run.busy ? busyBackground(r, box, margin) : run.colour, busy: run.busy };
+  });
   return { outerBackground, content, bands };
 }

@@ -1,5 +1,5 @@
 import type { TLayoutPicture } from "@mailsmith/shared";
-import { colourDistance, SAME_COLOUR } from "./colour.js";
+import { colourDistance, SAME_COLOUR, textureShare } from "./colour.js";
 import { type Box, pixelAt, type Raster, type Rgb } from "./raster.js";
 import type { Leaf } from "./segment.js";
 
@@ -57,8 +57,16 @@ export function offLineShare(r: Raster, box: Box, background: Rgb): number {
 
 export function looksLikePicture(r: Raster, leaf: Leaf, scale: number): boolean {
   const big = leaf.box.width >= 24 * scale && leaf.box.height >= 24 * scale;
-  return big && offLineShare(r, leaf.box, leaf.fill ?? leaf.background) >= OFF_LINE_SHARE;
+  if (!big) return false;
+  if (offLineShare(r, leaf.box, leaf.fill ?? leaf.background) >= OFF_LINE_SHARE) return true;
+  // A photo whose colours stay near one line (a blue-grey sky, a gradient) still shows its grain or gradient over
+  // most of it; text on a fill, under a tenth.
+  const step = leaf.box.width * leaf.box.height > 60_000 ? 2 : 1;
+  return textureShare(r, leaf.box, leaf.colours.colour, step) >= PICTURE_TEXTURE;
 }
+
+/** A leaf with a photo's grain or gradient over this share of it is a picture. */
+const PICTURE_TEXTURE = 0.5;
 
 /** A leaf with no words big enough to be a mark rather than a speck. */
 export function isMark(leaf: Leaf, scale: number): boolean {

@@ -1,5 +1,5 @@
 import type { TDesignLayout, TLayoutBlock } from "@mailsmith/shared";
-import { contrastRatio, ZDesignLayoutSchema } from "@mailsmith/shared";
+import { contrastRatio, leafBlocksOf, ZDesignLayoutSchema } from "@mailsmith/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeSharedOcrEngine, readDesign } from "./read-design.js";
@@ -338,6 +338,49 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     // The logo stays a picture inside the dark header band, which is one section.
     expect(l.sections[0]).toMatchObject({ background: "#222222", box: { y: 0, height: 80 } });
     expect(pictures.some((b) => b.box.x === 250 && b.box.width === 100)).toBe(true);
+  });
+
+  it("keeps a gallery's pictures apart and reads a zig-zag of pictures and texts row by row", async () => {
+    const photo = (id: string, x: number, y: number, w: number, h: number, a: string, b: string) =>
+      `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>
+       <rect x="${x}" y="${y}" width="${w}" height="${h}" fill="url(#${id})"/>
+       <rect x="${x}" y="${y}" width="${w}" height="${h}" fill="#ffffff" filter="url(#grain)"/>`;
+    const png = await draw(
+      600,
+      820,
+      `<defs><filter id="grain"><feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="2" seed="3"/><feColorMatrix values="0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0.35 0"/><feComposite in2="SourceGraphic" operator="in"/></filter></defs>
+       <rect width="600" height="820" fill="#ffffff"/>
+       ${photo("a", 20, 20, 275, 200, "#20705a", "#3030c0")}
+       ${photo("b", 305, 20, 275, 200, "#a04020", "#d0a030")}
+       ${photo("c", 0, 300, 290, 200, "#406080", "#80a0c0")}
+       ${text(320, 360, 20, "#222222", "Made by hand", 'font-weight="bold"')}
+       ${text(320, 390, 15, "#444444", "Every piece is sewn in our")}
+       ${text(320, 412, 15, "#444444", "workshop in Porto.")}
+       ${text(20, 580, 20, "#222222", "Free returns", 'font-weight="bold"')}
+       ${text(20, 610, 15, "#444444", "Send it back within thirty")}
+       ${text(20, 632, 15, "#444444", "days, we pay the postage.")}
+       ${photo("d", 310, 530, 290, 200, "#603070", "#c070a0")}`,
+    );
+    const l = await readDesign(png);
+    const rows = l.sections.flatMap((s) => s.rows);
+    // The two gallery pictures, 10 px apart, are two pictures side by side, not one across both.
+    const gallery = rows.find((r) => r.box.y < 100);
+    expect(gallery?.columns.map((c) => c.blocks.map((b) => [b.kind, b.box.x, b.box.width]))).toEqual([
+      [["picture", 20, 275]],
+      [["picture", 305, 275]],
+    ]);
+    // Each picture of the zig-zag shares its row with its own text, so a phone stacks them together.
+    const rowOf = (word: string) =>
+      rows.find((r) => r.columns.some((c) => leafBlocksOf(c.blocks).some((b) => "text" in b && b.text.includes(word))));
+    const handmade = rowOf("Made by hand");
+    const returns = rowOf("Free returns");
+    expect(handmade).not.toBe(returns);
+    expect(
+      handmade?.columns.flatMap((c) => leafBlocksOf(c.blocks)).some((b) => b.kind === "picture" && b.box.x === 0),
+    ).toBe(true);
+    expect(
+      returns?.columns.flatMap((c) => leafBlocksOf(c.blocks)).some((b) => b.kind === "picture" && b.box.x === 310),
+    ).toBe(true);
   });
 
   it("refuses a picture that is not an image with the member's message", async () => {

@@ -228,18 +228,37 @@ function tableRows(mask: InkMask, pieces: Box[], tight: Box, scale: number): Cut
  */
 function columnPieces(mask: InkMask, box: Box, scale: number) {
   const lines = textLines(mask, box, scale);
+  const piecesAt = (gap: number) =>
+    inkedPieces(
+      mask,
+      runs(columnInk(mask, box), gap).map(([x0, x1]) => ({
+        x: box.x + x0,
+        y: box.y,
+        width: x1 - x0,
+        height: box.height,
+      })),
+      scale,
+    );
+  // Pictures side by side in a gallery stand a few pixels apart: with no text line in the box, solid pieces split
+  // at a gap of PICTURE_GAP_CSS.
+  if (lines.count === 0) {
+    const solid = piecesAt(Math.max(1, Math.round(PICTURE_GAP_CSS * scale)));
+    if (solid.length > 1 && solid.every((p) => isSolid(mask, p, scale))) return { lines, pieces: solid };
+  }
   const gap = Math.max(Math.round(COLUMN_GAP_CSS * scale), Math.round(lines.tallest * 0.9));
-  const pieces = inkedPieces(
-    mask,
-    runs(columnInk(mask, box), gap).map(([x0, x1]) => ({
-      x: box.x + x0,
-      y: box.y,
-      width: x1 - x0,
-      height: box.height,
-    })),
-    scale,
-  );
-  return { lines, pieces };
+  return { lines, pieces: piecesAt(gap) };
+}
+
+/** The gap between pictures side by side (a gallery's gutter) that splits them. */
+const PICTURE_GAP_CSS = 4;
+
+/** A piece at least 40 CSS px tall and wide, inked over 80 % of its tight box: a picture, not letters. */
+function isSolid(mask: InkMask, piece: Box, scale: number): boolean {
+  const tight = tighten(mask, piece);
+  if (!tight || tight.width < 40 * scale || tight.height < 40 * scale) return false;
+  let n = 0;
+  for (const v of columnInk(mask, tight)) n += v;
+  return n >= tight.width * tight.height * 0.8;
 }
 
 /** A line's pieces at gaps wide enough to be columns (a table row, a logo and a title), or null. */
@@ -247,6 +266,25 @@ function lineColumns(mask: InkMask, line: Box, scale: number): Box[] | null {
   const { lines, pieces } = columnPieces(mask, line, scale);
   if (pieces.length < 2 || !splitsIntoColumns(mask, pieces, line, { ...lines, count: 1 }, scale)) return null;
   return pieces.map((p) => tighten(mask, p) ?? p);
+}
+
+/** A gap across the whole region this many times wider than the narrowest gap between its columns is cut first. */
+const ROWS_FIRST_RATIO = 2;
+
+/**
+ * Rows first when the whitespace across the region is far wider than between its columns: a zig-zag of pictures
+ * and texts (picture left, text right, then text left, picture right) lines up into two columns by chance, but its
+ * rows are what a reader sees, and a phone must stack each picture with its own text. A sidebar beside an article is
+ * kept as columns: the article's paragraph gaps are narrower than the gap beside the sidebar.
+ */
+function rowsBeforeColumns(blocks: [number, number][], pieces: Box[]): boolean {
+  if (blocks.length < 2) return false;
+  let widestRow = 0;
+  for (let i = 1; i < blocks.length; i++) widestRow = Math.max(widestRow, blocks[i]![0] - blocks[i - 1]![1]);
+  let narrowestColumn = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < pieces.length; i++)
+    narrowestColumn = Math.min(narrowestColumn, pieces[i]!.x - (pieces[i - 1]!.x + pieces[i - 1]!.width));
+  return widestRow >= narrowestColumn * ROWS_FIRST_RATIO;
 }
 
 /**
@@ -268,12 +306,12 @@ export function xyCut(mask: InkMask, region: Box, opts: CutOptions): Cut[] {
     // Noise beside the content (a band's edge): the content alone is cut.
     return xyCut(mask, pieces[0]!, next);
   }
+  const blocks = runs(rowInk(mask, tight), Math.round(BLOCK_GAP_CSS * opts.scale));
   if (pieces.length > 1 && splitsIntoColumns(mask, pieces, tight, lines, opts.scale)) {
     const table = tableRows(mask, pieces, tight, opts.scale);
     if (table) return table;
-    return [{ box: tight, columns: pieces.map((p) => xyCut(mask, p, next)) }];
+    if (!rowsBeforeColumns(blocks, pieces)) return [{ box: tight, columns: pieces.map((p) => xyCut(mask, p, next)) }];
   }
-  const blocks = runs(rowInk(mask, tight), Math.round(BLOCK_GAP_CSS * opts.scale));
   if (blocks.length > 1) {
     return blocks.flatMap(([y0, y1]) =>
       xyCut(mask, { x: tight.x, y: tight.y + y0, width: tight.width, height: y1 - y0 }, next),
