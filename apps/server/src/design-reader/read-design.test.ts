@@ -383,6 +383,31 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     ).toBe(true);
   });
 
+  it("keeps a white card shown only by its faint frame and shadow as a framed column of its own width", async () => {
+    const png = await draw(
+      600,
+      520,
+      `<defs><filter id="shadow" x="-10%" y="-10%" width="120%" height="120%"><feGaussianBlur stdDeviation="2"/></filter></defs>
+       <rect width="600" height="520" fill="#ffffff"/>
+       <rect x="118" y="22" width="364" height="440" fill="#d5d9dc" filter="url(#shadow)"/>
+       <rect x="120" y="20" width="360" height="440" fill="#ffffff" stroke="#e9ecee" stroke-width="1"/>
+       ${text(300, 180, 20, "#000000", "Enter the code to finish", 'text-anchor="middle"')}
+       ${text(300, 250, 15, "#444444", "Not expecting this email?", 'text-anchor="middle"')}`,
+    );
+    const l = await readDesign(png);
+    const columns = l.sections.flatMap((s) => s.rows.flatMap((r) => r.columns));
+    const card = columns.find((c) => c.border);
+    expect(card?.box.x).toBeGreaterThanOrEqual(110);
+    expect(card?.box.width).toBeLessThanOrEqual(380);
+    expect(
+      words(
+        leafBlocksOf(card?.blocks ?? [])
+          .map((b) => ("text" in b ? b.text : ""))
+          .join(" "),
+      ),
+    ).toEqual(expect.arrayContaining(["enter", "code", "expecting"]));
+  });
+
   it("refuses a picture that is not an image with the member's message", async () => {
     await expect(readDesign(Buffer.from("not a picture"))).rejects.toMatchObject({ code: "DESIGN_CORRUPT" });
   });

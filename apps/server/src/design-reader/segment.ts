@@ -239,7 +239,7 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
   }
   // A single column spans its rows' height inside the band's width.
   for (const row of rows) {
-    if (row.columns.length === 1 && row.columns[0]!.background === null) {
+    if (row.columns.length === 1 && row.columns[0]!.background === null && !row.columns[0]!.border) {
       row.columns[0]!.box = { x: band.box.x, y: row.box.y, width: band.box.width, height: row.box.height };
     }
   }

@@ -103,7 +103,9 @@ function frameInside(mask: InkMask, box: Box, scale: number): Box | null {
   if (box.height < 24 * scale || box.width < 24 * scale) return null;
   const cols = columnInk(mask, box);
   const rows = rowInk(mask, box);
-  const thick = Math.max(1, Math.round(4 * scale));
+  // A card's frame with a soft shadow outside it is a few pixels of ink thicker than its line (a button, at most
+  // 90 CSS px tall, keeps the thin limit: its outline is drawn thicker).
+  const thick = Math.max(1, Math.round((box.height >= 90 * scale ? 7 : 4) * scale));
   const edge = (from: number, dir: 1 | -1, profile: Uint32Array, length: number) => {
     let i = from;
     let n = 0;
