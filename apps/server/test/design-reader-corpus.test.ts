@@ -24,6 +24,8 @@ const DESKTOP_SAMPLE = [
   "postmark-basic-welcome",
   "react-email-stripe-welcome",
   "sendwithus-cerberus-hybrid",
+  "colorlib-24-brief",
+  "react-email-plaid-verify-identity",
 ];
 const PHONE_SAMPLE = ["react-email-vercel-invite-user", "mailgen-default-reset"];
 
@@ -147,6 +149,16 @@ describe("the design reader on real emails", () => {
     expect(buttonText("mailgen-salted-welcome")).toEqual(["Confirm your account"]);
     expect(buttonText("react-email-stripe-welcome")).toEqual(["View your Stripe Dashboard"]);
     expect(buttonText("react-email-vercel-invite-user", "phone")).toEqual(["Join the team"]);
+  });
+
+  it("joins a drop cap to its word and keeps a card shown only by its frame and shadow", () => {
+    const brief = blocksOf(results.get(key("colorlib-24-brief", "desktop"))!.layout);
+    const essay = brief.find((b) => b.kind === "text" && /decade/.test(b.text));
+    expect(essay?.kind === "text" ? essay.text : "").toMatch(/^For a decade, the design tool was a monolith/);
+    expect(essay?.kind === "text" ? essay.fontSizePx : 0).toBeLessThan(20);
+    const plaid = results.get(key("react-email-plaid-verify-identity", "desktop"))!.layout;
+    const card = plaid.sections.flatMap((s) => s.rows.flatMap((r) => r.columns)).find((c) => c.border);
+    expect(card?.box.width).toBeLessThan(400);
   });
 
   it("sees a phone screenshot at 3× and sizes its text in CSS pixels", () => {

@@ -108,6 +108,37 @@ function splitLines(words: OcrWord[]): OcrWord[][] {
   return rows.map((r) => r.words);
 }
 
+/**
+ * A drop cap (a paragraph's first letter set two or three lines tall at its left) joins the word it starts on the
+ * first line ("F" + "or" → "For"), with that word's box: as a line of its own it made a line as tall as itself, in a
+ * size of its own, and split the paragraph. The letter is drawn at the text's size in the email.
+ */
+function withoutDropCap(words: OcrWord[]): OcrWord[] {
+  if (words.length < 4) return words;
+  const heights = words.map((w) => w.box.height).sort((a, b) => a - b);
+  const typical = heights[heights.length >> 1]!;
+  const left = Math.min(...words.map((w) => w.box.x));
+  const cap = words.find(
+    (w) => /^\p{Lu}$/u.test(w.text) && w.box.height >= typical * 1.8 && w.box.x <= left + typical * 0.5,
+  );
+  if (!cap) return words;
+  // The first line's first word: beside the letter, its centre in the letter's upper half.
+  const beside = words
+    .filter((w) => w !== cap && w.box.x >= cap.box.x + cap.box.width - 2)
+    .filter((w) => {
+      const centre = w.box.y + w.box.height / 2;
+      return centre >= cap.box.y && centre <= cap.box.y + cap.box.height / 2;
+    })
+    .sort((a, b) => a.box.x - b.box.x)[0];
+  if (!beside || beside.box.x - (cap.box.x + cap.box.width) > typical * 1.5) return words;
+  const joined = {
+    ...beside,
+    text: `${cap.text}${beside.text}`,
+    confidence: Math.min(cap.confidence, beside.confidence),
+  };
+  return words.filter((w) => w !== cap).map((w) => (w === beside ? joined : w));
+}
+
 /** Each word to the leaf its centre falls in (marks that are not words left out). */
 function wordsByLeaf(words: OcrWord[], leaves: Leaf[]): Map<Leaf, OcrWord[]> {
   const out = new Map<Leaf, OcrWord[]>();
@@ -381,7 +412,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       // The words must cover the line: a few Latin-looking guesses on a line of another script do not make it text.
       // (Text on a filled shape is measured against the shape's fill, not its width.)
       if (confident && (leaf.fill !== null || coverage(found, leaf.box) >= MIN_COVERAGE)) {
-        for (const lineWords of splitLines(found)) {
+        for (const lineWords of splitLines(withoutDropCap(found))) {
           const box = unionBox(lineWords.map((w) => w.box));
           pending.push(lineOf(raster, box, lineWords, leaf.fill ?? leaf.background));
         }
