@@ -525,10 +525,13 @@ function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: numb
   const inner = extent(blocks, column.box);
   const card = boxed(column);
   const span = columnSpan(column, f);
+  // A card's padding: its left as measured; its right no wider than its left, as the measure runs to the widest
+  // line's ink, not to where the text wrapped (each block's own width comes from placeOf).
+  const left = card ? clamp(px((inner.x - column.box.x) * f.k), 0, 48) : 0;
   const pad = card
     ? {
-        right: clamp(px((column.box.x + column.box.width - (inner.x + inner.width)) * f.k), 0, 48),
-        left: clamp(px((inner.x - column.box.x) * f.k), 0, 48),
+        right: Math.min(left, clamp(px((column.box.x + column.box.width - (inner.x + inner.width)) * f.k), 0, 48)),
+        left,
       }
     : { right: 0, left: 0 };
   const contentWidth = Math.max(40, width - pad.left - pad.right);

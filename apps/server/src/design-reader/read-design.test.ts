@@ -408,6 +408,33 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     ).toEqual(expect.arrayContaining(["enter", "code", "expecting"]));
   });
 
+  it("keeps a framed callout inside a white card on a grey page as a boxed cell with its fill and frame", async () => {
+    const png = await draw(
+      600,
+      420,
+      `<rect width="600" height="420" fill="#8a8a8a"/>
+       <rect width="600" height="40" fill="#333333"/>
+       <rect x="20" y="50" width="560" height="360" fill="#fefefe"/>
+       ${text(50, 80, 28, "#0a0a0a", "Hi, Elijah Baily")}
+       ${text(50, 120, 17, "#0a0a0a", "Your order is packed and leaves the warehouse today.")}
+       <rect x="50.5" y="160.5" width="499" height="110" fill="#def0fc" stroke="#0f5f94" stroke-width="1"/>
+       ${text(66, 200, 16, "#0a0a0a", "Lorem ipsum dolor sit amet, consectetur adipisicing elit.")}
+       ${text(66, 224, 16, "#0a0a0a", "Veniam assumenda, praesentium qui vitae voluptate dolores.")}
+       ${text(50, 330, 16, "#0a0a0a", "Thank you for shopping with us.")}`,
+    );
+    const l = await readDesign(png);
+    const callout = blocks(l).find(
+      (b) =>
+        b.kind === "grid" &&
+        b.cells.length === 1 &&
+        b.cells[0]!.blocks.some((x) => "text" in x && /Veniam/.test(x.text)),
+    );
+    expect(callout?.kind === "grid" ? callout.cells[0] : undefined).toMatchObject({
+      background: "#def0fc",
+      border: expect.stringMatching(/^#[0-3][0-9a-f][4-7][0-9a-f][89a][0-9a-f]$/),
+    });
+  });
+
   it("refuses a picture that is not an image with the member's message", async () => {
     await expect(readDesign(Buffer.from("not a picture"))).rejects.toMatchObject({ code: "DESIGN_CORRUPT" });
   });

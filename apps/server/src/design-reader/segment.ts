@@ -1,5 +1,5 @@
 import type { Band } from "./bands.js";
-import { type ColourCount, colourDistance, dominantColour, SAME_COLOUR } from "./colour.js";
+import { type ColourCount, colourDistance, dominantColour, INK_DISTANCE, SAME_COLOUR } from "./colour.js";
 import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
 import { type Cut, type InkMask, paintInk, tighten, xyCut } from "./xy-cut.js";
 
@@ -141,7 +141,13 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
     items.flatMap((item) => (isGrid(item) ? item.cells.flatMap((c) => c.leaves) : [item]));
 
   /** A card's inside, cut on its own fill; null when the shape is not a card. */
-  const cardColumn = (leaf: Leaf): ColumnNode | null => {
+  /** A card's frame: its left edge's colour when that stands out from its fill (a callout drawn with a border). */
+  const cardFrame = (leaf: Leaf, fill: Rgb): Rgb | undefined => {
+    const frame = frameColour(r, leaf.box);
+    return colourDistance(frame, fill) > INK_DISTANCE / 2 ? frame : undefined;
+  };
+
+  const cardColumn = (leaf: Leaf, nested = false): ColumnNode | null => {
     if (!leaf.fill || leaf.box.height < CALLOUT_MIN_HEIGHT * scale || leaf.colours.distinct > 12) return null;
     // Inside its rounded corners: the diagonal from the corner to the fill is R·(1 − 1/√2).
     let corner = 0;
@@ -161,7 +167,21 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
     if (inner.width <= 0 || inner.height <= 0) return null;
     paintInk(r, inner, leaf.fill, mask);
     const tight = tighten(mask, inner);
-    const items = tight ? itemsOf(xyCut(mask, tight, { scale }), leaf.fill) : [];
+    let items = tight ? itemsOf(xyCut(mask, tight, { scale }), leaf.fill) : [];
+    // A callout inside the card (a filled box, perhaps framed) is a boxed cell of the card's column.
+    if (!nested)
+      items = items.map((item) => {
+        if (isGrid(item) || !item.fill) return item;
+        const callout = cardColumn(item, true);
+        if (!callout?.background) return item;
+        const border = cardFrame(item, callout.background);
+        return {
+          box: item.box,
+          cells: [
+            { box: item.box, leaves: callout.leaves, background: callout.background, ...(border ? { border } : {}) },
+          ],
+        };
+      });
     const leaves = leavesOf(items);
     if (leaves.length === 0 || (leaf.box.height < CARD_MIN_HEIGHT * scale && leaves.length < 2)) {
       // A flat shape with nothing inside is a picture (a placeholder, a colour block), and a button has one line
@@ -169,20 +189,23 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
       paintInk(r, leaf.box, leaf.background, mask);
       return null;
     }
-    return { box: leaf.box, background: leaf.fill, leaves, items };
+    const border = cardFrame(leaf, leaf.fill);
+    return { box: leaf.box, background: leaf.fill, ...(border ? { border } : {}), leaves, items };
   };
 
   const columnOf = (cuts: Cut[], box: Box): ColumnNode => {
     const items: (Leaf | GridNode)[] = [];
     let background: Rgb | null = null;
+    let border: Rgb | undefined;
     for (const item of itemsOf(cuts, band.background)) {
       const card = isGrid(item) ? null : cardColumn(item);
       if (card) {
         background = card.background;
+        border = card.border;
         items.push(...(card.items ?? card.leaves));
       } else items.push(item);
     }
-    return { box, background, leaves: leavesOf(items), items };
+    return { box, background, ...(border ? { border } : {}), leaves: leavesOf(items), items };
   };
 
   for (const cut of xyCut(mask, band.box, { scale })) {
