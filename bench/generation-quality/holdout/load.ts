@@ -16,6 +16,11 @@ export interface HoldoutMeta {
   licence: string;
   kind: string[];
   why: string;
+  /**
+   * Set when the reader was tuned on a fault this template showed (decision 142's rule): why, and when. Such a
+   * template is no longer unseen: the benchmark leaves it out of the hold-out unless BENCH_HOLDOUT_SEEN=1.
+   */
+  seen?: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,7 +29,8 @@ export function loadHoldout(): { id: string; html: string; meta: HoldoutMeta }[]
   const { templates } = JSON.parse(readFileSync(path.join(here, "manifest.json"), "utf8")) as {
     templates: HoldoutMeta[];
   };
-  return templates.map((meta) => ({
+  const keepSeen = process.env.BENCH_HOLDOUT_SEEN === "1";
+  return templates.filter((meta) => keepSeen || !meta.seen).map((meta) => ({
     id: meta.id,
     html: readFileSync(path.join(here, meta.repo.replace("/", "+"), meta.path), "utf8"),
     meta,
