@@ -134,6 +134,38 @@ function busyBackground(r: Raster, box: Box, margin: number): Rgb {
 /** A side strip this much of one colour is flat. */
 const SIDE_FLAT_SHARE = 0.9;
 
+/** Runs of boxes side by side alternate in colour every line or so: each at most this tall (CSS px). */
+const ALTERNATING_RUN_CSS = 60;
+
+/**
+ * Boxes of two colours side by side (two pastel cards, a changelog's tags) leave rows whose main colour flips
+ * between the two with every line of text: runs A, B, A, B… Such a stretch is one band on the colour around it (the
+ * run above it, else below), and the boxes are read inside it. Runs are changed in place.
+ */
+function sideBySideBoxes(runs: RowRun[], scale: number): void {
+  const short = (run: RowRun) => !run.busy && run.y1 - run.y0 <= ALTERNATING_RUN_CSS * scale;
+  let i = 0;
+  while (i < runs.length) {
+    const a = runs[i]!;
+    const b = runs[i + 1];
+    let j = i;
+    if (b && short(a) && short(b) && colourDistance(a.colour, b.colour) > SAME_COLOUR) {
+      // Extend while the colours keep alternating a, b, a, b.
+      j = i + 1;
+      while (j + 1 < runs.length && short(runs[j + 1]!)) {
+        const expected = (j + 1 - i) % 2 === 0 ? a.colour : b.colour;
+        if (colourDistance(runs[j + 1]!.colour, expected) > SAME_COLOUR) break;
+        j++;
+      }
+    }
+    if (j - i + 1 >= 3) {
+      const around = runs[i - 1] ?? runs[j + 1];
+      if (around && !around.busy) for (let k = i; k <= j; k++) runs[k]!.colour = around.colour;
+      i = j + 1;
+    } else i++;
+  }
+}
+
 /** Rows with the same dominant colour, merged; runs thinner than minBand join the run above (or below, at the top). */
 export function findBands(r: Raster, scale: number): PageBands {
   const outerBackground = outerBackgroundOf(r);
@@ -192,6 +224,7 @@ export function findBands(r: Raster, scale: number): PageBands {
     const into = neighbours.find((n) => colourDistance(n.colour, left.colour) <= SAME_COLOUR) ?? neighbours[0];
     if (into) run.colour = into.colour;
   }
+  sideBySideBoxes(merged, scale);
   runs = [];
   for (const run of merged) {
     const last = runs[runs.length - 1];

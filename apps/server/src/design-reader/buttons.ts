@@ -4,6 +4,7 @@ import { colourDistance, dominantColour, hex, INK_DISTANCE, SAME_COLOUR } from "
 import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
 import type { Leaf } from "./segment.js";
 import { lineOf } from "./text-blocks.js";
+import { SEGMENT_INK } from "./xy-cut.js";
 
 /**
  * Buttons (decision 121): a filled shape — or an outlined one, a frame of one colour around the background — at most
@@ -89,6 +90,8 @@ export function buttonOf(
   }
   if (words.length === 0 || words.length > MAX_WORDS || box.height > MAX_HEIGHT_CSS * context.scale) return null;
   if (box.height < 16 * context.scale) return null;
+  // A fill a shade off its background (a code box) is a callout, not a button (pale-fills.ts).
+  if (leaf.fill && colourDistance(leaf.fill, leaf.background) <= SEGMENT_INK) return null;
   const border = leaf.fill ? null : outlineOf(r, leaf);
   const fill = leaf.fill ?? (border ? leaf.background : null);
   if (!fill) return null;

@@ -374,6 +374,15 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     expect(email.picturesWithoutAlt).toBe(0);
   });
 
+  it("keeps a narrow centred card (a code box) at its own width instead of widening it to half the email", () => {
+    const code = column([paragraph([line("144833", 265, 90, 70)])], {
+      background: "#f2f2f2",
+      box: { x: 200, y: 80, width: 200, height: 40 },
+    });
+    const html = emailFromLayout([layoutOf([[code]])]).html;
+    expect(html).toMatch(/<td class="ms-pad" style="padding:0 200px 0 200px">/);
+  });
+
   it("draws a bordered box's frame", () => {
     const framed = column([paragraph([line("Order 1042 is on its way", 60, 40, 200)])], { border: "#333333" });
     const html = emailFromLayout([layoutOf([[framed]])]).html;

@@ -607,8 +607,14 @@ function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): st
   const first = columns[0]?.box ?? row.box;
   const last = columns[columns.length - 1]?.box ?? row.box;
   // The row's side margins, as in the design (a phone keeps at most 24 px of them, in the media query).
-  const padLeft = clamp(px((first.x - content.x) * f.k), 0, emailWidth / 4);
-  const padRight = clamp(px((content.x + content.width - (last.x + last.width)) * f.k), 0, emailWidth / 4);
+  const left = px((first.x - content.x) * f.k);
+  const right = px((content.x + content.width - (last.x + last.width)) * f.k);
+  // At most a quarter of the width each, unless the row is one narrow centred card (a code box): it keeps its width.
+  const only = columns.length === 1 ? columns[0] : undefined;
+  const centred = Boolean(only && boxed(only)) && Math.abs(left - right) <= emailWidth * 0.05;
+  const most = centred ? (emailWidth - 80) / 2 : emailWidth / 4;
+  const padLeft = clamp(left, 0, most);
+  const padRight = clamp(right, 0, most);
   const inner = Math.max(40, emailWidth - padLeft - padRight);
   if (columns.length <= 1) {
     const only = columns[0] ?? { box: row.box, background: null, blocks: [] };

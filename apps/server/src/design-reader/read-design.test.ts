@@ -435,6 +435,43 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     });
   });
 
+  it("keeps fills a shade off white: a code box, two pastel cards side by side, a framed grey panel", async () => {
+    const png = await draw(
+      600,
+      560,
+      `<rect width="600" height="560" fill="#ffffff"/>
+       ${text(300, 50, 20, "#000000", "Enter the following code to finish", 'text-anchor="middle"')}
+       <rect x="200" y="80" width="200" height="40" fill="#f2f2f2"/>
+       ${text(300, 108, 24, "#000000", "144833", 'font-weight="bold" text-anchor="middle"')}
+       <rect x="40" y="160" width="250" height="150" rx="8" fill="#fdf2e9"/>
+       ${text(60, 200, 20, "#3d2a1a", "New this week", 'font-weight="bold"')}
+       ${text(60, 232, 15, "#3d2a1a", "Command palette and")}
+       ${text(60, 254, 15, "#3d2a1a", "faster search.")}
+       <rect x="310" y="160" width="250" height="150" rx="8" fill="#eef6ee"/>
+       ${text(330, 200, 20, "#1a3d1a", "Fixed", 'font-weight="bold"')}
+       ${text(330, 232, 15, "#1a3d1a", "Sync no longer stalls")}
+       ${text(330, 254, 15, "#1a3d1a", "on slow networks.")}
+       <rect x="40.5" y="350.5" width="519" height="120" fill="#f4f4f4" stroke="#cccccc" stroke-width="1"/>
+       ${text(64, 390, 16, "#222222", "Order 1042 is on its way")}
+       ${text(64, 418, 15, "#444444", "It left our warehouse this morning.")}`,
+    );
+    const l = await readDesign(png);
+    const columns = l.sections.flatMap((s) => s.rows.flatMap((r) => r.columns));
+    const holding = (word: string) =>
+      columns.find((c) => leafBlocksOf(c.blocks).some((b) => "text" in b && b.text.includes(word)));
+    // The code box is a callout with its fill, not a button (it is no link).
+    expect(holding("144833")).toMatchObject({ background: "#f2f2f2", box: { x: 200 } });
+    expect(holding("144833")?.box.width).toBeCloseTo(200, -1);
+    expect(blocks(l).some((b) => b.kind === "button")).toBe(false);
+    // Two pastel cards side by side: two columns with their own fills, the gutter between them page.
+    expect(holding("New this week")?.background).toBe("#fdf2e9");
+    expect(holding("Fixed")?.background).toBe("#eef6ee");
+    expect(holding("Fixed")?.box.x).toBeGreaterThanOrEqual(300);
+    expect(holding("New this week")?.box.x).toBe(40);
+    // The framed panel keeps its frame.
+    expect(holding("Order 1042")?.border).toBe("#cccccc");
+  });
+
   it("refuses a picture that is not an image with the member's message", async () => {
     await expect(readDesign(Buffer.from("not a picture"))).rejects.toMatchObject({ code: "DESIGN_CORRUPT" });
   });

@@ -32,7 +32,7 @@ import { detectScale } from "./scale.js";
 import { type ColumnNode, isGrid, type Leaf, type SectionNode, segmentBand } from "./segment.js";
 import { groupParagraphs, lineOf, type TextLine, textBlockOf } from "./text-blocks.js";
 import { BOLD_STROKE_EM } from "./text-style.js";
-import type { InkMask } from "./xy-cut.js";
+import { type InkMask, SEGMENT_INK } from "./xy-cut.js";
 
 /**
  * The local design reader (decisions 120 and 121): pixels → bands → XY-cut leaves → one OCR pass on the
@@ -411,6 +411,17 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       }
       // The words must cover the line: a few Latin-looking guesses on a line of another script do not make it text.
       // (Text on a filled shape is measured against the shape's fill, not its width.)
+      if (confident && leaf.fill && colourDistance(leaf.fill, leaf.background) <= SEGMENT_INK) {
+        // Text in a box filled a shade off its background (a code box): a boxed cell with that fill.
+        flush();
+        const lines = splitLines(withoutDropCap(found)).map((lineWords) =>
+          lineOf(raster, unionBox(lineWords.map((w) => w.box)), lineWords, leaf.fill ?? leaf.background),
+        );
+        const cell = { box: leaf.box, background: hex(leaf.fill), blocks: [] as TLayoutLeafBlock[] };
+        for (const paragraph of groupParagraphs(lines)) cell.blocks.push(textBlockOf(paragraph, leaf.box, scale));
+        blocks.push({ kind: "grid", box: leaf.box, cells: [cell] });
+        continue;
+      }
       if (confident && (leaf.fill !== null || coverage(found, leaf.box) >= MIN_COVERAGE)) {
         for (const lineWords of splitLines(withoutDropCap(found))) {
           const box = unionBox(lineWords.map((w) => w.box));

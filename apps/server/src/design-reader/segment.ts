@@ -1,7 +1,8 @@
 import type { Band } from "./bands.js";
 import { type ColourCount, colourDistance, dominantColour, INK_DISTANCE, SAME_COLOUR } from "./colour.js";
+import { paintPaleFills } from "./pale-fills.js";
 import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
-import { type Cut, type InkMask, paintInk, tighten, xyCut } from "./xy-cut.js";
+import { type Cut, type InkMask, paintInk, SEGMENT_INK, tighten, xyCut } from "./xy-cut.js";
 
 /**
  * A band cut into rows, columns and leaves (decision 121). A leaf whose most common colour is a fill other than its
@@ -52,6 +53,8 @@ export interface SectionNode {
 const CARD_MIN_HEIGHT = 90;
 /** A shorter filled shape, from this height (CSS px), is a card when its inside holds two or more lines (a callout). */
 const CALLOUT_MIN_HEIGHT = 40;
+/** A pale box (pale-fills.ts) this tall or taller is a callout. */
+const PALE_MIN_HEIGHT = 24;
 /** A fill holds at least this share of a shape's pixels. */
 const FILL_SHARE = 0.45;
 
@@ -84,6 +87,7 @@ function frameColour(r: Raster, box: Box): Rgb {
 
 export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask): SectionNode {
   paintInk(r, band.box, band.background, mask);
+  if (!band.busy) paintPaleFills(r, band.box, band.background, mask, scale);
   const rows: RowNode[] = [];
   let single: RowNode | undefined;
 
@@ -148,7 +152,10 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
   };
 
   const cardColumn = (leaf: Leaf, nested = false): ColumnNode | null => {
-    if (!leaf.fill || leaf.box.height < CALLOUT_MIN_HEIGHT * scale || leaf.colours.distinct > 12) return null;
+    if (!leaf.fill || leaf.colours.distinct > 12) return null;
+    // A fill a shade off its background (a code box, a pastel card) is never a button: one line in it is a callout.
+    const pale = colourDistance(leaf.fill, leaf.background) <= SEGMENT_INK;
+    if (leaf.box.height < (pale ? PALE_MIN_HEIGHT : CALLOUT_MIN_HEIGHT) * scale) return null;
     // Inside its rounded corners: the diagonal from the corner to the fill is R·(1 − 1/√2).
     let corner = 0;
     const limit = Math.min(leaf.box.width, leaf.box.height) / 2;
@@ -183,7 +190,7 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
         };
       });
     const leaves = leavesOf(items);
-    if (leaves.length === 0 || (leaf.box.height < CARD_MIN_HEIGHT * scale && leaves.length < 2)) {
+    if (leaves.length === 0 || (leaf.box.height < CARD_MIN_HEIGHT * scale && leaves.length < 2 && !pale)) {
       // A flat shape with nothing inside is a picture (a placeholder, a colour block), and a button has one line
       // of text: either way the mask goes back to the shape as one piece of ink.
       paintInk(r, leaf.box, leaf.background, mask);
@@ -197,15 +204,19 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
     const items: (Leaf | GridNode)[] = [];
     let background: Rgb | null = null;
     let border: Rgb | undefined;
-    for (const item of itemsOf(cuts, band.background)) {
+    const found = itemsOf(cuts, band.background);
+    let cardBox: Box | undefined;
+    for (const item of found) {
       const card = isGrid(item) ? null : cardColumn(item);
       if (card) {
         background = card.background;
         border = card.border;
         items.push(...(card.items ?? card.leaves));
+        // A column that is one card is the card's box (its share of the gutters beside it stays page).
+        if (found.length === 1) cardBox = card.box;
       } else items.push(item);
     }
-    return { box, background, ...(border ? { border } : {}), leaves: leavesOf(items), items };
+    return { box: cardBox ?? box, background, ...(border ? { border } : {}), leaves: leavesOf(items), items };
   };
 
   for (const cut of xyCut(mask, band.box, { scale })) {
