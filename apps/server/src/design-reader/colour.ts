@@ -115,3 +115,25 @@ export function dominantColour(
 export function luminance([r, g, b]: Rgb): number {
   return relativeLuminance({ r, g, b });
 }
+
+/** Pixels counted by a key (an exact or quantised colour): the mean colour of the key counted most. */
+export class ColourTally {
+  private readonly counts = new Map<number, { n: number; r: number; g: number; b: number }>();
+
+  add(key: number, [r, g, b]: Rgb): void {
+    const c = this.counts.get(key);
+    if (c) {
+      c.n++;
+      c.r += r;
+      c.g += g;
+      c.b += b;
+    } else this.counts.set(key, { n: 1, r, g, b });
+  }
+
+  /** The mean colour of the most counted key, or null when nothing was counted. */
+  best(): Rgb | null {
+    let best: { n: number; r: number; g: number; b: number } | undefined;
+    for (const c of this.counts.values()) if (!best || c.n > best.n) best = c;
+    return best ? [Math.round(best.r / best.n), Math.round(best.g / best.n), Math.round(best.b / best.n)] : null;
+  }
+}

@@ -1,6 +1,6 @@
 import { contrastRatio } from "@mailsmith/shared";
 import type { OcrEngine, OcrLanguage, OcrWord } from "../adapters/ocr/ocr-engine.js";
-import { colourDistance, dominantColour, INK_DISTANCE, luminance, quantKey } from "./colour.js";
+import { ColourTally, colourDistance, dominantColour, INK_DISTANCE, luminance, quantKey } from "./colour.js";
 import { readWords } from "./ocr-pass.js";
 import { type Box, pixelAt, type Raster, type Rgb } from "./raster.js";
 
@@ -45,7 +45,7 @@ export function ringColour(r: Raster, box: Box): Rgb {
  * word (quantised, then averaged). Null when nothing stands out.
  */
 export function overlayInk(r: Raster, words: OcrWord[]): Rgb | null {
-  const counts = new Map<number, { n: number; r: number; g: number; b: number }>();
+  const tally = new ColourTally();
   for (const w of words) {
     if (w.confidence < CANDIDATE_CONFIDENCE || !lettered(w)) continue;
     const box = {
@@ -58,21 +58,11 @@ export function overlayInk(r: Raster, words: OcrWord[]): Rgb | null {
     for (let y = box.y; y < box.y + box.height; y++) {
       for (let x = box.x; x < box.x + box.width; x++) {
         const p = pixelAt(r, x, y);
-        if (colourDistance(p, around) < INK_DISTANCE * 2) continue;
-        const k = quantKey(p[0], p[1], p[2]);
-        const c = counts.get(k);
-        if (c) {
-          c.n++;
-          c.r += p[0];
-          c.g += p[1];
-          c.b += p[2];
-        } else counts.set(k, { n: 1, r: p[0], g: p[1], b: p[2] });
+        if (colourDistance(p, around) >= INK_DISTANCE * 2) tally.add(quantKey(p[0], p[1], p[2]), p);
       }
     }
   }
-  let best: { n: number; r: number; g: number; b: number } | undefined;
-  for (const c of counts.values()) if (!best || c.n > best.n) best = c;
-  return best ? [Math.round(best.r / best.n), Math.round(best.g / best.n), Math.round(best.b / best.n)] : null;
+  return tally.best();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { colourDistance } from "./colour.js";
+import { ColourTally, colourDistance } from "./colour.js";
 import type { Box, Raster, Rgb } from "./raster.js";
 
 /**
@@ -33,7 +33,7 @@ export function inkStyle(r: Raster, box: Box, background: Rgb): InkStyle {
     }
   }
   const core = Math.max(24, far * 0.5);
-  const counts = new Map<number, { n: number; r: number; g: number; b: number }>();
+  const tally = new ColourTally();
   let runTotal = 0;
   let runCount = 0;
   for (let y = y0; y < y1; y++) {
@@ -46,14 +46,7 @@ export function inkStyle(r: Raster, box: Box, background: Rgb): InkStyle {
         on = colourDistance(px, background) >= core;
         if (on && colourDistance(px, background) >= far * 0.92) {
           // Exact colours: fully covered pixels (stems) carry the ink's own colour; blended edges scatter.
-          const k = (px[0] << 16) | (px[1] << 8) | px[2];
-          const c = counts.get(k);
-          if (c) {
-            c.n++;
-            c.r += px[0];
-            c.g += px[1];
-            c.b += px[2];
-          } else counts.set(k, { n: 1, r: px[0], g: px[1], b: px[2] });
+          tally.add((px[0] << 16) | (px[1] << 8) | px[2], px);
         }
       }
       if (on) run++;
@@ -64,10 +57,6 @@ export function inkStyle(r: Raster, box: Box, background: Rgb): InkStyle {
       }
     }
   }
-  let best: { n: number; r: number; g: number; b: number } | undefined;
-  for (const c of counts.values()) if (!best || c.n > best.n) best = c;
-  const colour: Rgb = best
-    ? [Math.round(best.r / best.n), Math.round(best.g / best.n), Math.round(best.b / best.n)]
-    : [0, 0, 0];
+  const colour: Rgb = tally.best() ?? [0, 0, 0];
   return { colour, stroke: runCount > 0 ? runTotal / runCount : 0 };
 }
