@@ -137,6 +137,37 @@ describe("renderer", { timeout: 120_000 }, () => {
     expect((await sharp(r.png).metadata()).height).toBe(1000);
   });
 
+  it("reads as visible text only the words a person sees in the picture", async () => {
+    // Cerberus' preheader, a display:none block, the other usual hiding tricks, and a paragraph below the cut.
+    const html = `<body style="margin:0;background:#ffffff;font:16px sans-serif">
+<div style="max-height:0; overflow:hidden; mso-hide:all;" aria-hidden="true">Preheader teaser words</div>
+<div style="display:none">Shown only in Outlook</div>
+<div style="font-size:0;line-height:0">Tiny sized words</div>
+<div style="opacity:0">Faded away words</div>
+<div style="color:#ffffff;font-size:1px">White on white words</div>
+<div style="visibility:hidden">Invisible box words</div>
+<div style="width:0;overflow:hidden">Narrow clipped words</div>
+<h1>Spring garden news</h1>
+<p>Seeds are in stock this week.</p>
+<div style="height:1200px"></div>
+<p>Below the cut words</p>
+</body>`;
+    const r = await renderer.render({ html, width: 600, maxHeightPx: 1000, visibleText: true });
+    const seen = (r.visibleText ?? "").replace(/\s+/g, " ").trim();
+    expect(seen).toBe("Spring garden news Seeds are in stock this week.");
+    // The page's text still holds the hidden preheader and the words below the cut.
+    expect(r.text).toContain("Preheader teaser words");
+    expect(r.text).toContain("Below the cut words");
+  });
+
+  it("keeps in the visible text the words inside the cut of a paragraph that crosses it", async () => {
+    const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(" ");
+    const html = `<body style="margin:0;font:20px/40px sans-serif"><p style="margin:0;width:100px">${words}</p></body>`;
+    // One word a line, 40 px a line: a cut at 400 px keeps the first ten lines.
+    const r = await renderer.render({ html, width: 600, maxHeightPx: 400, visibleText: true });
+    expect(r.visibleText?.trim().split(/\s+/)).toEqual(Array.from({ length: 10 }, (_, i) => `word${i}`));
+  });
+
   it("applies prefers-color-scheme: dark rules in dark mode only", async () => {
     const html = `<html><head><style>body{margin:0;background:#ffffff;color:#111}
       @media (prefers-color-scheme: dark){body{background:#101010;color:#eee}}</style></head>

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Browser, BrowserContext, CDPSession, Page, Route } from "playwright-core";
 import { childProcessEnv, type Env } from "../../env.js";
 import { bundledChromium, fontEnv, SYSTEM_CHROMIUM } from "./chromium-binary.js";
+import { visibleText } from "./visible-text.js";
 
 /**
  * Renders untrusted email HTML to a picture with headless Chromium (decision 025). JavaScript is off, the browser
@@ -26,6 +27,8 @@ export interface RenderRequest {
   forcedDark?: boolean;
   /** The picture is cut at this height (the measured height is still reported). Default 8000. */
   maxHeightPx?: number;
+  /** Also read `visibleText`: the words a person sees in the picture (a design's words, for the benchmark). */
+  visibleText?: boolean;
 }
 
 export interface RenderResult {
@@ -36,8 +39,10 @@ export interface RenderResult {
   scrollWidthPx: number;
   /** scrollWidth - width, ≥ 0: how far the email sticks out sideways. */
   overflowPx: number;
-  /** Visible text (innerText of body). */
+  /** The page's text (innerText of body): hidden preheaders and text below the cut included. */
   text: string;
+  /** With `visibleText: true`: only the words a person sees in the picture (visible-text.ts). */
+  visibleText?: string;
 }
 
 export type RendererStatus = "idle" | "ready" | "unavailable";
@@ -354,6 +359,8 @@ export function createRenderer(opts: RendererOptions): Renderer {
     // A viewport as tall as the picture (not a full-page capture, which loses the forced-dark emulation).
     await page.setViewportSize({ width, height: shotHeight });
     const png = await page.screenshot({ type: "png", clip: { x: 0, y: 0, width, height: shotHeight } });
+    // Read from the page as pictured, after the shot (the read blanks the words it leaves out).
+    const seen = req.visibleText ? await visibleText(page, { width, height: shotHeight }) : undefined;
     return {
       png,
       widthPx: width,
@@ -361,6 +368,7 @@ export function createRenderer(opts: RendererOptions): Renderer {
       scrollWidthPx: measured.scrollWidth,
       overflowPx: Math.max(0, measured.scrollWidth - width),
       text: measured.text,
+      ...(seen !== undefined && { visibleText: seen }),
     };
   }
 
