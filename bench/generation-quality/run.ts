@@ -9,10 +9,12 @@
  *           email that ignores the design
  *   reader  the local design reader (readDesign) + its email (emailFromLayout) + the email engine, no key
  *   model   the configured model, only with BENCH_GEMINI_KEY set (not run on this machine: no network)
- * Per design and generator: word recall (the design's visible words found as live text in the result), visual
- * similarity (8 × 8 px blocks whose mean colour matches, ±16 px vertical shift, at 600 and 375 px), structure match
- * (share of the design's sections the fidelity score finds no difference in), fits 375 px (no sideways overflow),
- * accessibility checks passed (the engine's a11y and content checks), the fidelity score, seconds per design.
+ * Per design and generator: word recall (the design's visible words found as live text in the result; "visible":
+ * the words a person sees in the design's picture, the renderer's visibleText, so no hidden preheader and nothing
+ * below a screenshot's cut), visual similarity (8 × 8 px blocks whose mean colour matches, ±16 px vertical shift, at
+ * 600 and 375 px), structure match (share of the design's sections the fidelity score finds no difference in), fits
+ * 375 px (no sideways overflow), accessibility checks passed (the engine's a11y and content checks), the fidelity
+ * score, seconds per design.
  *
  *   npm run bench:generation                 all designs (30 desktop + 8 phone)
  *   BENCH_DESIGNS=6 npm run bench:generation a quick look
@@ -34,9 +36,9 @@ import type { StorageAdapter } from "../../apps/server/src/adapters/storage/stor
 import { emailFromLayout } from "../../apps/server/src/design-reader/email-from-layout.js";
 import { closeSharedOcrEngine, readDesign } from "../../apps/server/src/design-reader/index.js";
 import { analyseFidelity, visualSimilarity, wordRecall } from "../../apps/server/src/email-engine/fidelity/index.js";
-import { cleanBoxes, materialiseImages } from "../../apps/server/src/features/generator/design-images.js";
 import { processEmail } from "../../apps/server/src/email-engine/process-email.js";
 import { loadEnv } from "../../apps/server/src/env.js";
+import { cleanBoxes, materialiseImages } from "../../apps/server/src/features/generator/design-images.js";
 import { loadCorpus } from "../../apps/server/test/fixtures/email-corpus/load.js";
 import { loadHoldout } from "./holdout/load.js";
 
@@ -100,7 +102,10 @@ interface Design {
   id: string;
   kind: "desktop" | "phone";
   png: Buffer;
-  /** The design's visible words (the renderer's innerText: a perfect reading). */
+  /**
+   * The design's visible words, a perfect reading: the words a person sees in the picture (the renderer's
+   * visibleText), so not a hidden preheader, nor the words below a phone screenshot's cut.
+   */
   text: string;
 }
 
@@ -214,18 +219,19 @@ async function main() {
   const designs: Design[] = [];
   for (const t of picked) {
     const html = withFlatPhotos(t.html);
-    const r = await renderer.render({ html, width: 600 });
-    designs.push({ id: t.id, kind: "desktop", png: r.png, text: r.text });
+    const r = await renderer.render({ html, width: 600, visibleText: true });
+    designs.push({ id: t.id, kind: "desktop", png: r.png, text: r.visibleText ?? "" });
   }
   for (const t of picked.filter((_, i) => i % Math.max(1, Math.floor(picked.length / PHONE)) === 0).slice(0, PHONE)) {
-    const r = await renderer.render({ html: withFlatPhotos(t.html), width: 375, maxHeightPx: 2400 });
+    const r = await renderer.render({ html: withFlatPhotos(t.html), width: 375, maxHeightPx: 2400, visibleText: true });
     const meta = await sharp(r.png).metadata();
     // A phone screenshot: 375 CSS px at 3 device pixels each (the renderer draws at 1×; scaled up as the phone would).
     const png = await sharp(r.png)
       .resize({ width: meta.width! * 3, kernel: "nearest" })
       .png()
       .toBuffer();
-    designs.push({ id: `${t.id}@phone`, kind: "phone", png, text: r.text });
+    // Its words are those inside the cut (r.visibleText), not the whole email's.
+    designs.push({ id: `${t.id}@phone`, kind: "phone", png, text: r.visibleText ?? "" });
   }
 
   const only = process.env.BENCH_DESIGN_IDS?.split(",").filter(Boolean);
