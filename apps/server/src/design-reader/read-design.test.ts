@@ -472,6 +472,26 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(holding("Order 1042")?.border).toBe("#cccccc");
   });
 
+  it("reads a coupon's dashed frame as a frame, not as letters", async () => {
+    const png = await draw(
+      600,
+      300,
+      `<rect width="600" height="300" fill="#ffffff"/>
+       <rect x="40" y="40" width="520" height="110" fill="none" stroke="#999999" stroke-width="2" stroke-dasharray="6 4"/>
+       ${text(300, 85, 18, "#333333", "Use code SPRING20 for 20% off", 'text-anchor="middle"')}
+       ${text(300, 115, 14, "#666666", "Valid until the end of the month.", 'text-anchor="middle"')}
+       ${text(40, 210, 15, "#444444", "Thanks for your order.")}`,
+    );
+    const l = await readDesign(png);
+    const columns = l.sections.flatMap((s) => s.rows.flatMap((r) => r.columns));
+    const coupon = columns.find((c) => leafBlocksOf(c.blocks).some((b) => "text" in b && /SPRING20/.test(b.text)));
+    expect(coupon?.border).toBe("#999999");
+    // Every word read is a word of the design: the dashes gave none.
+    expect(words(l.text)).toEqual(
+      words("Use code SPRING20 for 20% off Valid until the end of the month. Thanks for your order."),
+    );
+  });
+
   it("refuses a picture that is not an image with the member's message", async () => {
     await expect(readDesign(Buffer.from("not a picture"))).rejects.toMatchObject({ code: "DESIGN_CORRUPT" });
   });

@@ -98,6 +98,10 @@ const BLOCK_GAP_CSS = 10;
 /** Columns are at least this far apart (CSS px). */
 const COLUMN_GAP_CSS = 16;
 
+/** A frame's side inks this share of its length; a dashed frame's, at least DASHED_EDGE. */
+const SOLID_EDGE = 0.9;
+const DASHED_EDGE = 0.5;
+
 /** A thin line of ink down most of the box's height at its left and right edges: a frame (a bordered box). */
 function frameInside(mask: InkMask, box: Box, scale: number): Box | null {
   if (box.height < 24 * scale || box.width < 24 * scale) return null;
@@ -106,20 +110,28 @@ function frameInside(mask: InkMask, box: Box, scale: number): Box | null {
   // A card's frame with a soft shadow outside it is a few pixels of ink thicker than its line (a button, at most
   // 90 CSS px tall, keeps the thin limit: its outline is drawn thicker).
   const thick = Math.max(1, Math.round((box.height >= 90 * scale ? 7 : 4) * scale));
-  const edge = (from: number, dir: 1 | -1, profile: Uint32Array, length: number) => {
+  const edge = (from: number, dir: 1 | -1, profile: Uint32Array, length: number, share: number) => {
     let i = from;
     let n = 0;
-    while (n < thick && profile[i]! >= length * 0.9) {
+    while (n < thick && profile[i]! >= length * share) {
       i += dir;
       n++;
     }
     return n > 0 && n < thick ? n : 0;
   };
-  const left = edge(0, 1, cols, box.height);
-  const right = edge(box.width - 1, -1, cols, box.height);
-  if (!left || !right) return null;
-  const top = edge(0, 1, rows, box.width);
-  const bottom = edge(box.height - 1, -1, rows, box.width);
+  let left = edge(0, 1, cols, box.height, SOLID_EDGE);
+  let right = edge(box.width - 1, -1, cols, box.height, SOLID_EDGE);
+  let top = edge(0, 1, rows, box.width, SOLID_EDGE);
+  let bottom = edge(box.height - 1, -1, rows, box.width, SOLID_EDGE);
+  if (!left || !right) {
+    // A dashed frame (a coupon's box) inks about half of each side: all four sides must show it, so a text's
+    // first letters down its left edge are never taken for one.
+    left = edge(0, 1, cols, box.height, DASHED_EDGE);
+    right = edge(box.width - 1, -1, cols, box.height, DASHED_EDGE);
+    top = edge(0, 1, rows, box.width, DASHED_EDGE);
+    bottom = edge(box.height - 1, -1, rows, box.width, DASHED_EDGE);
+    if (!left || !right || !top || !bottom) return null;
+  }
   const inner = {
     x: box.x + left,
     y: box.y + top,
