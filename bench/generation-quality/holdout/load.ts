@@ -30,9 +30,11 @@ export function loadHoldout(): { id: string; html: string; meta: HoldoutMeta }[]
     templates: HoldoutMeta[];
   };
   const keepSeen = process.env.BENCH_HOLDOUT_SEEN === "1";
-  return templates.filter((meta) => keepSeen || !meta.seen).map((meta) => ({
-    id: meta.id,
-    html: readFileSync(path.join(here, meta.repo.replace("/", "+"), meta.path), "utf8"),
-    meta,
-  }));
+  return templates
+    .filter((meta) => keepSeen || !meta.seen)
+    .map((meta) => ({
+      id: meta.id,
+      html: readFileSync(path.join(here, meta.repo.replace("/", "+"), meta.path), "utf8"),
+      meta,
+    }));
 }
