@@ -112,3 +112,77 @@ export function paintPaleFills(r: Raster, area: Box, background: Rgb, mask: InkM
   }
   return found;
 }
+
+/** Fills side by side meet along a straight edge at least this tall (CSS px) to be cut apart there. */
+const MIN_EDGE_CSS = 60;
+/** Rows beyond a found edge (CSS px) that are cleared with it when inked there. */
+const EDGE_SLACK = 8;
+/** Two fills this far apart in colour are two boxes. */
+const EDGE_CONTRAST = 12;
+
+/**
+ * Boxes filled in different colours and set edge to edge (three pastel cards touching) are one piece of ink to the
+ * cut, and one picture to the reader. Where two flat fills meet along a vertical edge at least 60 CSS px tall, the
+ * mask is cleared a few pixels wide along it, so the cut sees the boxes apart. Answers the edges' x.
+ */
+export function splitTouchingFills(r: Raster, area: Box, background: Rgb, mask: InkMask, scale: number): number[] {
+  const minRun = Math.round(MIN_EDGE_CSS * scale);
+  const gap = Math.max(2, Math.round(2 * scale));
+  const edges: number[] = [];
+  const px = (x: number, y: number) => (y * r.width + x) * 3;
+  const same = (a: number, b: number) =>
+    Math.abs(r.data[a]! - r.data[b]!) <= FLAT &&
+    Math.abs(r.data[a + 1]! - r.data[b + 1]!) <= FLAT &&
+    Math.abs(r.data[a + 2]! - r.data[b + 2]!) <= FLAT;
+  const apart = (a: number, b: number) =>
+    Math.max(
+      Math.abs(r.data[a]! - r.data[b]!),
+      Math.abs(r.data[a + 1]! - r.data[b + 1]!),
+      Math.abs(r.data[a + 2]! - r.data[b + 2]!),
+    ) > EDGE_CONTRAST;
+  const onBackground = (a: number) =>
+    Math.abs(r.data[a]! - background[0]) <= SAME_COLOUR &&
+    Math.abs(r.data[a + 1]! - background[1]) <= SAME_COLOUR &&
+    Math.abs(r.data[a + 2]! - background[2]) <= SAME_COLOUR;
+  for (let x = area.x + 1; x < area.x + area.width - 2; x++) {
+    let run = 0;
+    let start = 0;
+    for (let y = area.y; y <= area.y + area.height; y++) {
+      const inside = y < area.y + area.height;
+      const edge =
+        inside &&
+        !onBackground(px(x, y)) &&
+        !onBackground(px(x + 1, y)) &&
+        same(px(x - 1, y), px(x, y)) &&
+        same(px(x + 1, y), px(x + 2, y)) &&
+        apart(px(x, y), px(x + 1, y));
+      if (edge) {
+        if (run === 0) start = y;
+        run++;
+        continue;
+      }
+      if (run >= minRun) {
+        // The boxes' top and bottom edges (anti-aliased, rounded) are cleared too, a few rows beyond the edge.
+        const x0 = Math.max(area.x, x - gap + 1);
+        const x1 = Math.min(area.x + area.width, x + gap + 1);
+        const inked = (yy: number) =>
+          mask.bits.subarray(yy * mask.width + x0, yy * mask.width + x1).some((b) => b === 1);
+        let top = start;
+        while (top > area.y && start - top < EDGE_SLACK * scale && inked(top - 1)) top--;
+        let end = start + run;
+        while (end < area.y + area.height && end - (start + run) < EDGE_SLACK * scale && inked(end)) end++;
+        start = top;
+        run = end - top;
+        for (let yy = start; yy < start + run; yy++)
+          mask.bits.fill(
+            0,
+            yy * mask.width + Math.max(area.x, x - gap + 1),
+            yy * mask.width + Math.min(area.x + area.width, x + gap + 1),
+          );
+        edges.push(x);
+      }
+      run = 0;
+    }
+  }
+  return edges;
+}

@@ -492,6 +492,37 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     );
   });
 
+  it("cuts cards of three colours set edge to edge apart and keeps their icons as pictures", async () => {
+    const card = (x: number, fill: string, icon: string, title: string, lines: string[]) =>
+      `<rect x="${x}" y="40" width="184" height="220" rx="10" fill="${fill}"/>
+       <rect x="${x + 18}" y="60" width="32" height="32" rx="6" fill="${icon}"/>
+       ${text(x + 27, 82, 16, "#ffffff", "x", 'font-weight="bold"')}
+       ${text(x + 18, 125, 16, "#0a0a0a", title, 'font-weight="bold"')}
+       ${lines.map((l, i) => text(x + 18, 160 + i * 22, 14, "#525252", l)).join("")}`;
+    // A dark footer band across the page makes the body column the page's width, as in a real email.
+    const png = await draw(
+      600,
+      400,
+      `<rect width="600" height="400" fill="#ffffff"/>
+       <rect y="290" width="600" height="110" fill="#0a0a0a"/>
+       ${text(40, 340, 14, "#a3a3a3", "Coming next month: a public API.")}
+       ${card(24, "#f4f3ff", "#7c3aed", "Shared canvases", ["Whiteboards anyone", "on your team edits."])}
+       ${card(208, "#fef3c7", "#d97706", "Sub-issues", ["Break a big issue", "into smaller ones."])}
+       ${card(392, "#dcfce7", "#16a34a", "Faster editor", ["Typing latency is", "gone on long docs."])}`,
+    );
+    const l = await readDesign(png);
+    const columns = l.sections.flatMap((s) => s.rows.flatMap((r) => r.columns));
+    const holding = (word: string) =>
+      columns.find((c) => leafBlocksOf(c.blocks).some((b) => "text" in b && b.text.includes(word)));
+    expect(holding("Shared")?.background).toBe("#f4f3ff");
+    expect(holding("Sub-issues")?.background).toBe("#fef3c7");
+    expect(holding("Faster")?.background).toBe("#dcfce7");
+    expect(blocks(l).some((b) => b.kind === "button")).toBe(false);
+    expect(
+      columns.flatMap((c) => leafBlocksOf(c.blocks)).filter((b) => b.kind === "picture" && b.role === "icon"),
+    ).toHaveLength(3);
+  });
+
   it("refuses a picture that is not an image with the member's message", async () => {
     await expect(readDesign(Buffer.from("not a picture"))).rejects.toMatchObject({ code: "DESIGN_CORRUPT" });
   });

@@ -167,6 +167,9 @@ function coverage(words: OcrWord[], box: Box): number {
   return best;
 }
 
+/** A filled square at most this big (CSS px) with a letter or two on it is an icon. */
+const ICON_MAX_CSS = 48;
+
 /** More colours than this (each holding 1 % of a leaf) make a photograph, not text with an accent colour. */
 const PHOTO_COLOURS = 12;
 
@@ -389,6 +392,32 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
           .join(" ");
         blocks.push(
           pictureOf(leaf.box, text, {
+            scale,
+            content: page.content,
+            firstOrLastBand: band === firstBand || band === lastBand,
+          }),
+        );
+        continue;
+      }
+      // A filled shape whose only "words" are marks (a rounded corner read as "-") is a colour block, and a small
+      // filled square with a glyph of a letter or two on it (an app icon, a social mark) is an icon: pictures both.
+      // (Specks read off its rounded corners, under a quarter of its height, are not letters.)
+      const letters = found
+        .filter((w) => w.box.height >= leaf.box.height / 4)
+        .reduce((n, w) => n + (w.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0), 0);
+      const iconSized =
+        leaf.box.width <= ICON_MAX_CSS * scale &&
+        leaf.box.height <= ICON_MAX_CSS * scale &&
+        leaf.box.width / leaf.box.height >= 0.75 &&
+        leaf.box.width / leaf.box.height <= 1.33;
+      if (
+        leaf.fill &&
+        isMark(leaf, scale) &&
+        ((leaf.box.height >= 40 * scale && letters === 0) || (iconSized && letters <= 2))
+      ) {
+        flush();
+        blocks.push(
+          pictureOf(leaf.box, "", {
             scale,
             content: page.content,
             firstOrLastBand: band === firstBand || band === lastBand,

@@ -1,6 +1,6 @@
 import type { Band } from "./bands.js";
 import { type ColourCount, colourDistance, dominantColour, INK_DISTANCE, SAME_COLOUR } from "./colour.js";
-import { paintPaleFills } from "./pale-fills.js";
+import { paintPaleFills, splitTouchingFills } from "./pale-fills.js";
 import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
 import { type Cut, type InkMask, paintInk, SEGMENT_INK, tighten, xyCut } from "./xy-cut.js";
 
@@ -87,7 +87,10 @@ function frameColour(r: Raster, box: Box): Rgb {
 
 export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask): SectionNode {
   paintInk(r, band.box, band.background, mask);
-  if (!band.busy) paintPaleFills(r, band.box, band.background, mask, scale);
+  if (!band.busy) {
+    paintPaleFills(r, band.box, band.background, mask, scale);
+    splitTouchingFills(r, band.box, band.background, mask, scale);
+  }
   const rows: RowNode[] = [];
   let single: RowNode | undefined;
 

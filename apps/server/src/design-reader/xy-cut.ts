@@ -242,10 +242,10 @@ function tableRows(mask: InkMask, pieces: Box[], tight: Box, scale: number): Cut
  */
 function columnPieces(mask: InkMask, box: Box, scale: number) {
   const lines = textLines(mask, box, scale);
-  const piecesAt = (gap: number) =>
+  const piecesAt = (gap: number, profile = columnInk(mask, box)) =>
     inkedPieces(
       mask,
-      runs(columnInk(mask, box), gap).map(([x0, x1]) => ({
+      runs(profile, gap).map(([x0, x1]) => ({
         x: box.x + x0,
         y: box.y,
         width: x1 - x0,
@@ -256,7 +256,9 @@ function columnPieces(mask: InkMask, box: Box, scale: number) {
   // Pictures side by side in a gallery stand a few pixels apart: with no text line in the box, solid pieces split
   // at a gap of PICTURE_GAP_CSS.
   if (lines.count === 0) {
-    const solid = piecesAt(Math.max(1, Math.round(PICTURE_GAP_CSS * scale)));
+    // A few inked pixels across the gap (a rounded corner, a line of text touching the edge) do not join them.
+    const profile = columnInk(mask, box).map((n) => (n <= box.height * SOLID_GAP_INK ? 0 : n));
+    const solid = piecesAt(Math.max(1, Math.round(PICTURE_GAP_CSS * scale)), profile);
     if (solid.length > 1 && solid.every((p) => isSolid(mask, p, scale))) return { lines, pieces: solid };
   }
   const gap = Math.max(Math.round(COLUMN_GAP_CSS * scale), Math.round(lines.tallest * 0.9));
@@ -265,6 +267,8 @@ function columnPieces(mask: InkMask, box: Box, scale: number) {
 
 /** The gap between pictures side by side (a gallery's gutter) that splits them. */
 const PICTURE_GAP_CSS = 4;
+/** A column inked over at most this share of a solid box's height is gap. */
+const SOLID_GAP_INK = 0.1;
 
 /** A piece at least 40 CSS px tall and wide, inked over 80 % of its tight box: a picture, not letters. */
 function isSolid(mask: InkMask, piece: Box, scale: number): boolean {
