@@ -149,6 +149,8 @@ describe("the design reader on real emails", () => {
     expect(buttonText("mailgen-salted-welcome")).toEqual(["Confirm your account"]);
     expect(buttonText("react-email-stripe-welcome")).toEqual(["View your Stripe Dashboard"]);
     expect(buttonText("react-email-vercel-invite-user", "phone")).toEqual(["Join the team"]);
+    // Dark buttons with small labels stay buttons (not colour blocks or icons).
+    expect(buttonText("sendwithus-cerberus-hybrid")).toEqual(["A Button", "A Button", "A Button"]);
   });
 
   it("joins a drop cap to its word and keeps a card shown only by its frame and shadow", () => {

@@ -401,10 +401,9 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       }
       // A filled shape whose only "words" are marks (a rounded corner read as "-") is a colour block, and a small
       // filled square with a glyph of a letter or two on it (an app icon, a social mark) is an icon: pictures both.
-      // (Specks read off its rounded corners, under a quarter of its height, are not letters.)
-      const letters = found
-        .filter((w) => w.box.height >= leaf.box.height / 4)
-        .reduce((n, w) => n + (w.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0), 0);
+      const lettersOf = (ws: OcrWord[]) => ws.reduce((n, w) => n + (w.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0), 0);
+      // (On an icon, specks read off its rounded corners, under a quarter of its height, are not letters.)
+      const iconLetters = lettersOf(found.filter((w) => w.box.height >= leaf.box.height / 4));
       const iconSized =
         leaf.box.width <= ICON_MAX_CSS * scale &&
         leaf.box.height <= ICON_MAX_CSS * scale &&
@@ -413,7 +412,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       if (
         leaf.fill &&
         isMark(leaf, scale) &&
-        ((leaf.box.height >= 40 * scale && letters === 0) || (iconSized && letters <= 2))
+        ((leaf.box.height >= 40 * scale && lettersOf(found) === 0) || (iconSized && iconLetters <= 2))
       ) {
         flush();
         blocks.push(
