@@ -1,10 +1,12 @@
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
+import { SECURITY_MESSAGES } from "@mailsmith/shared";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { registerFeatureRoutes } from "./composition/feature-routes.js";
 import type { AppContext } from "./context.js";
+import { AppError } from "./lib/app-error.js";
 import { redactedRequest } from "./lib/redact.js";
 import { requestIdFor } from "./lib/request-id.js";
 import { registerAccessControl } from "./plugins/access.js";
@@ -74,6 +76,14 @@ export async function buildApp({ ctx, logger, webDist }: BuildAppOptions) {
   // With REDIS_URL the counts live in Redis, so every instance counts against one limit.
   await app.register(fastifyRateLimit, {
     global: false,
+    // A route without its own answer says how long to wait (the plugin's default was "Rate limit exceeded, retry in
+    // 1 minute" with the code BAD_REQUEST); the Retry-After header the plugin sets carries the same seconds.
+    errorResponseBuilder: (_req, context) =>
+      new AppError(
+        "TOO_MANY_REQUESTS",
+        SECURITY_MESSAGES.tooManyRequests(Math.ceil(context.ttl / 1000)),
+        context.statusCode,
+      ),
     ...(ctx.redis ? { redis: ctx.redis, nameSpace: "rl:", skipOnError: true } : {}),
   });
 

@@ -167,3 +167,32 @@ describe("admin numeric input", () => {
     expect(ok.body.user.currentBalance).toBe(10);
   });
 });
+
+describe("a route's rate limit", () => {
+  it("answers 429 with TOO_MANY_REQUESTS, how long to wait in words and a Retry-After header", async () => {
+    // The contact form allows 10 a minute per address (the NUL test above sent one already).
+    let res: Response | undefined;
+    for (let i = 0; i < 12; i++) {
+      res = await fetch(`${server.url}/api/new-support-message`, {
+        method: "POST",
+        headers: { origin: server.url, "content-type": "application/json" },
+        body: JSON.stringify({
+          ticketUserName: "Busy Visitor",
+          ticketUserEmail: "busy@example.com",
+          phone: "+1 555 0100",
+          subject: `Question ${i}`,
+          message: "Hello",
+        }),
+      });
+      if (res.status === 429) break;
+      await res.body?.cancel();
+    }
+    expect(res?.status).toBe(429);
+    const seconds = Number(res!.headers.get("retry-after"));
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    const body = await res!.json();
+    expect(body.code).toBe("TOO_MANY_REQUESTS");
+    expect(body.message).toBe(SECURITY_MESSAGES.tooManyRequests(seconds));
+  });
+});

@@ -27,7 +27,18 @@ export const SECURITY_MESSAGES = {
   tooManySignUps: "Too many accounts were created from this network. Please try again later.",
   invalidPaypalOrderId: "Invalid PayPal order id.",
   numberTooLarge: (max: number) => `Must be at most ${max.toLocaleString("en-US")}`,
+  /** A route's rate limit (429, code TOO_MANY_REQUESTS), with the wait its Retry-After header gives. */
+  tooManyRequests: (seconds: number) =>
+    `Too many requests in a short time. Please wait ${waitInWords(seconds)} and try again.`,
 } as const;
+
+/** 1 second, 45 seconds, 1 minute, 2 minutes (rounded up to whole minutes from a minute on). */
+function waitInWords(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `${s} second${s === 1 ? "" : "s"}`;
+  const m = Math.ceil(s / 60);
+  return `${m} minute${m === 1 ? "" : "s"}`;
+}
 
 /** Subject of the address verification mail (tests and the e2e helper find it by this). */
 export const VERIFY_EMAIL_SUBJECT = "Confirm your Mailsmith email address";
