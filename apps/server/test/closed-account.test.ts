@@ -160,23 +160,68 @@ describe("PayPal's answers to the refund of a cancelled order's capture", () => 
     expect(refunds()).toHaveLength(1);
   });
 
-  it("a refund PayPal answers PENDING is done; one it answers FAILED is not recorded and the webhook answers 502", async () => {
+  it("a refund PayPal answers PENDING is done", async () => {
     const pending = await capturedAfterDeletion();
     standIn.state.refundOutcome = "PENDING";
     try {
       expect(await deliver(pending.completed)).toEqual({ status: 200, outcome: "refunded:ORDER_CANCELLED" });
       expect(await pending.stored()).toMatchObject({ paymentStatus: "Refunded", refundedAmount: 20 });
-
-      const failed = await capturedAfterDeletion();
-      standIn.state.refundOutcome = "FAILED";
-      expect((await deliver(failed.completed)).status).toBe(502);
-      // The money is still taken: the order says nothing was refunded, and PayPal's resend is not marked handled.
-      expect(await failed.stored()).toMatchObject({ paymentStatus: "cancelled", refundedAmount: 0 });
-      expect(failed.refunds().map((r) => r.status)).toEqual(["FAILED"]);
     } finally {
       standIn.state.refundOutcome = "COMPLETED";
     }
   });
+
+  for (const outcome of ["FAILED", "CANCELLED"] as const) {
+    it(`a refund PayPal answers ${outcome} shows the admin "Refund failed"; the refund made in PayPal then turns it Refunded`, async () => {
+      const failed = await capturedAfterDeletion();
+      standIn.state.refundOutcome = outcome;
+      try {
+        // Handled (PayPal would replay the same answer to every resend of this request id): recorded on the order.
+        expect(await deliver(failed.completed)).toEqual({ status: 200, outcome: "refund_failed:ORDER_CANCELLED" });
+      } finally {
+        standIn.state.refundOutcome = "COMPLETED";
+      }
+      expect(failed.refunds().map((r) => r.status)).toEqual([outcome]);
+      expect(await failed.stored()).toMatchObject({
+        paymentStatus: "Refund failed",
+        orderStatus: "Refund failed",
+        paypalTransactionId: failed.capture.id,
+        refundedAmount: 0,
+        creditsReversed: 0,
+      });
+      const orderId = (await failed.stored())!.orderId;
+      const list = (await admin.get(`/api/admin/orders?q=${orderId}`)).body;
+      expect(list.data).toEqual([
+        expect.objectContaining({
+          orderId,
+          paymentStatus: "Refund failed",
+          paypalTransactionID: failed.capture.id,
+          totalPrice: 20,
+        }),
+      ]);
+      // A resend of the event under a new id: no second refund attempt, nothing changes.
+      expect(await deliver({ ...failed.completed, id: `${failed.completed.id}-again` })).toEqual({
+        status: 200,
+        outcome: "already_paid",
+      });
+      expect(failed.refunds()).toHaveLength(1);
+
+      // The admin refunds it in PayPal; PayPal reports it. Nobody was credited, so no credits are taken.
+      const made = await merchant.refundCapture(failed.capture.id, {}, `by-hand-${failed.capture.id}`);
+      expect(made.status).toBe("COMPLETED");
+      const refundedEvent = {
+        id: `WH-REFUNDED-${made.id}`,
+        event_type: "PAYMENT.CAPTURE.REFUNDED",
+        resource: made,
+      };
+      expect(await deliver(refundedEvent)).toEqual({ status: 200, outcome: "refunded:0" });
+      expect(await failed.stored()).toMatchObject({
+        paymentStatus: "Refunded",
+        refundedAmount: 20,
+        creditsReversed: 0,
+      });
+    });
+  }
 });
 
 describe("stored files of a deleted account", () => {

@@ -331,6 +331,26 @@ describe("refunds and reversals (decision 097)", () => {
     expect(rows.filter((r) => r.userId === memberId)).toHaveLength(2);
   });
 
+  it("a refund PayPal reports FAILED or CANCELLED takes no credits and leaves the order paid", async () => {
+    const member = await server.member();
+    const before = await balanceOf(member);
+    const { order, captureId } = await paidOrder(member);
+    for (const outcome of ["FAILED", "CANCELLED"] as const) {
+      standIn.state.refundOutcome = outcome;
+      try {
+        const refund = await merchant.refundCapture(captureId, {}, `${outcome}-${captureId}`);
+        expect(refund.status).toBe(outcome);
+        // The refund object as a PAYMENT.CAPTURE.REFUNDED resource: PayPal's enum allows any of its statuses.
+        const event = { id: `WH-${outcome}-${refund.id}`, event_type: "PAYMENT.CAPTURE.REFUNDED", resource: refund };
+        expect((await deliver(JSON.stringify(event))).body.outcome).toBe(`ignored:refund_${outcome.toLowerCase()}`);
+      } finally {
+        standIn.state.refundOutcome = "COMPLETED";
+      }
+    }
+    expect(await balanceOf(member)).toBe(before + 50);
+    expect((await orderOf(member, order._id)).paymentStatus).toBe("Paid");
+  });
+
   it("a reversal of spent credits leaves a negative balance, shown to member and admin, and blocks generation", async () => {
     const member = await server.member();
     const { order, captureId } = await paidOrder(member);

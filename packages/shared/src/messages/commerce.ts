@@ -45,6 +45,26 @@ export const PAYPAL_OUTCOME_STATUS = {
   refunded: "Refunded",
   partiallyRefunded: "Partially refunded",
   reversed: "Reversed",
+  /**
+   * PayPal captured for an order we had cancelled (nobody credited) and answered our automatic refund FAILED or
+   * CANCELLED: the money is still held, and only someone in PayPal can return it (decision 141).
+   */
+  refundFailed: "Refund failed",
+} as const;
+
+/** Words for an order whose automatic refund PayPal did not complete (PAYPAL_OUTCOME_STATUS.refundFailed). */
+export const REFUND_FAILED_MESSAGES = {
+  label: "Refund",
+  /** The admin's order details: what happened, what was not done, what to do and what follows. */
+  admin: (amount: string, transactionId: string | null) =>
+    `PayPal took ${amount} for this order after it was cancelled, and did not complete the automatic refund. No credits were given for it. Refund PayPal transaction ${transactionId ?? "(unknown)"} in your PayPal account: the order shows Refunded as soon as PayPal reports the refund.`,
+  /** An order's state (where a paid one shows its days left). */
+  state: "Cancelled: the refund has not gone through yet",
+  /** Under the status in the admin's order tables. */
+  adminHint: "Refund it in PayPal",
+  /** The member's order details. */
+  member: (amount: string) =>
+    `PayPal took ${amount} after this order was cancelled, and the automatic refund did not go through. No credits were given for it; it will be refunded through PayPal.`,
 } as const;
 
 /** Texts of the web commerce screens (catalogue admin, premium item, checkout, pay now, orders, PayPal settings), grouped by screen. */

@@ -34,12 +34,15 @@ export function membershipColor(membership: string | undefined): BadgeColor {
   return "grey";
 }
 
-/** Spec colours for order status: completed/paid green, processing/pending yellow, shipped blue, cancelled red, else grey. */
+/**
+ * Spec colours for order status: completed/paid green, processing/pending yellow, shipped blue, cancelled red, else
+ * grey; a refund PayPal did not complete (money held that someone must return) red too.
+ */
 export function statusColor(status: string | undefined): BadgeColor {
   const s = (status ?? "").toLowerCase();
   if (s === "completed" || s === "paid") return "green";
   if (s === "processing" || s === "pending") return "yellow";
   if (s === "shipped") return "blue";
-  if (s === "cancelled" || s === "expired") return "red";
+  if (s === "cancelled" || s === "expired" || s === "refund failed") return "red";
   return "grey";
 }

@@ -1,9 +1,8 @@
-import { type OrderKind, PAYMENT_MESSAGES, PAYMENT_STATUS, PAYPAL_OUTCOME_STATUS } from "@mailsmith/shared";
+import { type OrderKind, PAYMENT_STATUS, PAYPAL_OUTCOME_STATUS } from "@mailsmith/shared";
 import { and, eq } from "drizzle-orm";
 import { PaypalApiError } from "../../../adapters/paypal/client.js";
-import type { PaypalCapture, PaypalOrder } from "../../../adapters/paypal/types.js";
+import type { PaypalCapture, PaypalOrder, PaypalRefund } from "../../../adapters/paypal/types.js";
 import type { AppContext } from "../../../context.js";
-import { AppError } from "../../../lib/app-error.js";
 import { orderTables } from "../orders/repo.js";
 import { type PaypalRuntime, paypalFailure } from "./paypal-runtime.js";
 
@@ -22,10 +21,13 @@ export function completedCaptureOf(pp: PaypalOrder): PaypalCapture | undefined {
  * was capturing. Nobody is credited for it, so the money goes back at once: the whole capture is
  * refunded through PayPal's refund API (one request id per capture, so the page and the webhook racing here refund
  * once), and the order records it: Refunded, with the capture id and the amount, kept for the accounting record.
- * PAYMENT.CAPTURE.REFUNDED then finds the order already refunded and takes no credits. A refund PayPal did not take
- * throws (a 5xx), so the webhook is not marked handled and PayPal's resend tries again. PayPal's answers: 201 with the
- * refund COMPLETED or PENDING (an eCheck balance, finished by PayPal) is done; 201 with it FAILED or CANCELLED is not;
- * 422 CAPTURE_FULLY_REFUNDED means an earlier attempt or the merchant already gave the money back, so it is done too.
+ * PAYMENT.CAPTURE.REFUNDED then finds the order already refunded and takes no credits. PayPal's answers: 201 with the
+ * refund COMPLETED or PENDING (an eCheck balance, finished by PayPal) is done; 422 CAPTURE_FULLY_REFUNDED means an
+ * earlier attempt or the merchant already gave the money back, so it is done too. 201 with the refund FAILED or
+ * CANCELLED is PayPal's final word for this request id (it replays it to every resend): the order records
+ * "Refund failed" with the capture id, which the admin's order view words, and the refund is left to someone in
+ * PayPal — whose PAYMENT.CAPTURE.REFUNDED then turns the order Refunded, taking no credits (decision 141). Any other
+ * failure (network, 5xx) throws, so the webhook is not marked handled and PayPal's resend tries again.
  */
 export async function refundCancelledCapture(
   ctx: AppContext,
@@ -33,12 +35,11 @@ export async function refundCancelledCapture(
   kind: OrderKind,
   orderId: string,
   capture: Pick<PaypalCapture, "id" | "amount">,
-): Promise<"refunded"> {
+): Promise<"refunded" | "refund_failed"> {
+  let failed: PaypalRefund | null = null;
   try {
     const refund = await rt.client.refundCapture(capture.id, {}, `ms-refund-cancelled-${capture.id}`);
-    if (refund.status !== "COMPLETED" && refund.status !== "PENDING") {
-      throw new AppError("PAYPAL_REFUND_FAILED", PAYMENT_MESSAGES.paypalError, 502, { refundStatus: refund.status });
-    }
+    if (refund.status !== "COMPLETED" && refund.status !== "PENDING") failed = refund;
   } catch (err) {
     // Already refunded in full (an earlier attempt with another request id, or the merchant in PayPal): done.
     if (!(err instanceof PaypalApiError && err.issue === "CAPTURE_FULLY_REFUNDED")) {
@@ -47,17 +48,25 @@ export async function refundCancelledCapture(
       paypalFailure(err);
     }
   }
+  const status = failed ? PAYPAL_OUTCOME_STATUS.refundFailed : PAYPAL_OUTCOME_STATUS.refunded;
   const t = orderTables[kind];
   await ctx.db
     .update(t)
     .set({
-      paymentStatus: PAYPAL_OUTCOME_STATUS.refunded,
-      orderStatus: PAYPAL_OUTCOME_STATUS.refunded,
+      paymentStatus: status,
+      orderStatus: status,
       paypalTransactionId: capture.id,
-      refundedAmount: Number(capture.amount.value),
+      refundedAmount: failed ? 0 : Number(capture.amount.value),
       updatedAt: new Date(),
     })
     .where(and(eq(t.orderId, orderId), eq(t.paymentStatus, PAYMENT_STATUS.cancelled)));
+  if (failed) {
+    ctx.log.error(
+      { orderId, transactionId: capture.id, amount: capture.amount, refundId: failed.id, refundStatus: failed.status },
+      "capture of a cancelled order: PayPal did not complete the refund; refund it in PayPal",
+    );
+    return "refund_failed";
+  }
   ctx.log.warn(
     { orderId, transactionId: capture.id, amount: capture.amount },
     "capture of a cancelled order refunded automatically",

@@ -7,8 +7,17 @@ import { orderTables } from "../orders/repo.js";
 import { findOrderByCaptureId } from "./repo.js";
 
 const cents = (v: number | string) => Math.round(Number(v) * 100);
-/** Statuses a refund or reversal may follow (a paid order, or one already partly refunded). */
-const REFUNDABLE = new Set<string>([PAYMENT_STATUS.paid, PAYPAL_OUTCOME_STATUS.partiallyRefunded]);
+/**
+ * Statuses a refund or reversal may follow: a paid order, one already partly refunded, or a cancelled order's capture
+ * whose automatic refund PayPal did not complete (never credited, so its refund takes no credits back).
+ */
+const REFUNDABLE = new Set<string>([
+  PAYMENT_STATUS.paid,
+  PAYPAL_OUTCOME_STATUS.partiallyRefunded,
+  PAYPAL_OUTCOME_STATUS.refundFailed,
+]);
+/** A refund PayPal reports with one of these moved no money: nothing is recorded, no credits are taken. */
+const NO_MONEY_MOVED = new Set<PaypalRefund["status"]>(["FAILED", "CANCELLED"]);
 
 /** The capture a refund belongs to: PayPal links it as rel "up". */
 export function captureIdOf(refund: PaypalRefund): string | null {
@@ -29,6 +38,7 @@ export async function applyReversal(
 ): Promise<string> {
   const captureId = captureIdOf(refund);
   if (!refund.id || !captureId || !refund.amount) return "unmatched";
+  if (NO_MONEY_MOVED.has(refund.status)) return `ignored:refund_${refund.status.toLowerCase()}`;
   const found = await findOrderByCaptureId(ctx.db, captureId);
   if (!found) return "unmatched";
   if (refund.amount.currency_code !== found.row.currency) return "refused:CURRENCY_MISMATCH";
@@ -53,7 +63,8 @@ export async function applyReversal(
           : PAYPAL_OUTCOME_STATUS.partiallyRefunded;
     let taken = 0;
     let creditsReversed: number | undefined;
-    if (found.kind === "package" && "credit" in row) {
+    const credited = row.paymentStatus !== PAYPAL_OUTCOME_STATUS.refundFailed;
+    if (found.kind === "package" && "credit" in row && credited) {
       const target = full || total === 0 ? row.credit : Math.ceil((row.credit * refunded) / total);
       taken = Math.max(0, Math.min(row.credit, target) - row.creditsReversed);
       creditsReversed = row.creditsReversed + taken;

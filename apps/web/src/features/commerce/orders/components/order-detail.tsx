@@ -4,15 +4,22 @@ import {
   formatPrice,
   ORDER_MESSAGES,
   PAYMENT_STATUS,
+  PAYPAL_OUTCOME_STATUS,
+  REFUND_FAILED_MESSAGES,
   type TPackageOrder,
 } from "@mailsmith/shared";
 import { formatDate } from "@/lib/format-date";
 import { StatusBadge, shortDate } from "./order-format";
 
+const amountOf = (order: TPackageOrder) => `${formatPrice(order.totalPrice)} ${order.currency}`;
+
 /** Days left for a paid order; an unpaid one shows its real state, never a membership. */
 export function OrderState({ order }: { order: TPackageOrder }) {
   if (order.paymentStatus === PAYMENT_STATUS.pending) {
     return <span className="text-amber-800">{ORDER_MESSAGES.awaitingPayment}</span>;
+  }
+  if (order.paymentStatus === PAYPAL_OUTCOME_STATUS.refundFailed) {
+    return <span className="text-red-700">{REFUND_FAILED_MESSAGES.state}</span>;
   }
   if (order.paymentStatus !== PAYMENT_STATUS.paid)
     return <span className="text-slate-600">{ORDER_MESSAGES.notPaid}</span>;
@@ -24,8 +31,11 @@ export function OrderState({ order }: { order: TPackageOrder }) {
   );
 }
 
-/** Every field of a package order (member history and admin orders). */
-export function OrderDetail({ order }: { order: TPackageOrder }) {
+/**
+ * Every field of a package order (member history and admin orders). A refund PayPal did not complete is worded for
+ * who reads it: the admin is told what to do in PayPal.
+ */
+export function OrderDetail({ order, audience = "member" }: { order: TPackageOrder; audience?: "member" | "admin" }) {
   const rows: [string, React.ReactNode][] = [
     [COMMERCE_UI_TEXTS.orderDetail.orderId, order.orderId],
     [COMMERCE_UI_TEXTS.orderDetail.paymentId, order.paymentId],
@@ -53,6 +63,16 @@ export function OrderDetail({ order }: { order: TPackageOrder }) {
     [COMMERCE_UI_TEXTS.orderDetail.customer, `${order.customerName} (${order.customerEmail})`],
     [COMMERCE_UI_TEXTS.orderDetail.address, `${order.address}, ${order.country}`],
   ];
+  if (order.paymentStatus === PAYPAL_OUTCOME_STATUS.refundFailed) {
+    rows.push([
+      REFUND_FAILED_MESSAGES.label,
+      <span key="r" className="text-red-700">
+        {audience === "admin"
+          ? REFUND_FAILED_MESSAGES.admin(amountOf(order), order.paypalTransactionID)
+          : REFUND_FAILED_MESSAGES.member(amountOf(order))}
+      </span>,
+    ]);
+  }
   if (order.paypalTransactionID)
     rows.push([COMMERCE_UI_TEXTS.orderDetail.paypalTransaction, order.paypalTransactionID]);
   if (order.payerEmail) rows.push([COMMERCE_UI_TEXTS.orderDetail.payer, order.payerEmail]);

@@ -1,4 +1,4 @@
-import { ITEM_MESSAGES, type OrderKind } from "@mailsmith/shared";
+import { ITEM_MESSAGES, type OrderKind, PAYPAL_OUTCOME_STATUS, REFUND_FAILED_MESSAGES } from "@mailsmith/shared";
 import { Badge, statusColor } from "@/components/ui/badge";
 import { paths } from "@/config/paths";
 import { formatDate } from "@/lib/format-date";
@@ -14,6 +14,17 @@ export function shortDate(value: string | null | undefined): string {
 
 export function StatusBadge({ status, upper = false }: { status: string; upper?: boolean }) {
   return <Badge color={statusColor(status)}>{upper ? status.toUpperCase() : status}</Badge>;
+}
+
+/** An admin table's payment status; a refund PayPal did not complete also says what to do. */
+export function AdminPaymentStatus({ status, upper = false }: { status: string; upper?: boolean }) {
+  if (status !== PAYPAL_OUTCOME_STATUS.refundFailed) return <StatusBadge status={status} upper={upper} />;
+  return (
+    <div>
+      <StatusBadge status={status} upper={upper} />
+      <p className="mt-1 text-xs text-red-700">{REFUND_FAILED_MESSAGES.adminHint}</p>
+    </div>
+  );
 }
 
 /** The product an order is for, or the spec's "Unnamed Item" / "Unnamed Package". */

@@ -26,7 +26,7 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { type OrderOf, useAdminOrders, useDeleteOrder } from "../api/orders";
 import { OrderDetail } from "../components/order-detail";
-import { orderName, StatusBadge, shortDate } from "../components/order-format";
+import { AdminPaymentStatus, orderName, StatusBadge, shortDate } from "../components/order-format";
 import { isOpenUnpaid } from "../order-status";
 
 type SortField = (typeof ORDER_SORT_FIELDS)[number];
@@ -232,7 +232,7 @@ export function AdminOrdersPage() {
           key: "paymentStatus",
           header: COMMERCE_UI_TEXTS.adminOrdersPage.payment,
           sortValue: serverSorted,
-          render: (o) => <StatusBadge status={o.paymentStatus} />,
+          render: (o) => <AdminPaymentStatus status={o.paymentStatus} />,
         },
         {
           key: "orderStatus",
@@ -248,7 +248,7 @@ export function AdminOrdersPage() {
         title={COMMERCE_UI_TEXTS.adminOrdersPage.packageDetails}
         size="lg"
       >
-        {detail && <OrderDetail order={detail} />}
+        {detail && <OrderDetail order={detail} audience="admin" />}
       </Modal>
     </AdminOrders>
   );
@@ -288,7 +288,7 @@ export function AdminItemOrdersPage() {
           key: "paymentStatus",
           header: COMMERCE_UI_TEXTS.adminOrdersPage.paymentStatus,
           sortValue: serverSorted,
-          render: (o) => <StatusBadge status={o.paymentStatus} upper />,
+          render: (o) => <AdminPaymentStatus status={o.paymentStatus} upper />,
         },
       ]}
     />
