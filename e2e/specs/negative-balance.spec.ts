@@ -91,10 +91,13 @@ test("a member who owes credits sees the minus everywhere, and the next purchase
     await shot(page, "header-menu", false);
     await page.keyboard.press("Escape");
 
-    // The Generator: the balance as it is, Buy Now.
+    // The Generator: the same minus sign, Buy Now, and why it cannot generate (decision 141).
     await page.goto("/user/generate-code");
-    await expect(page.getByTestId("generator-credits")).toHaveText(/^[-\u2212]20$/);
+    await expect(page.getByTestId("generator-credits")).toHaveText(`${MINUS}20`);
     await expect(page.getByRole("link", { name: "Buy Now" })).toBeVisible();
+    await expect(
+      page.getByText(`Your credit balance is ${MINUS}20 because a payment was refunded or reversed.`),
+    ).toBeVisible();
     await shot(page, "generator");
 
     for (const [path, title] of [

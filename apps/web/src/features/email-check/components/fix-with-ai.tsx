@@ -1,4 +1,10 @@
-import { buildFixInstruction, EMAIL_CHECK_MESSAGES, EMAIL_CHECK_UI_TEXTS, type TEmailReport } from "@mailsmith/shared";
+import {
+  buildFixInstruction,
+  COMMERCE_MESSAGES,
+  EMAIL_CHECK_MESSAGES,
+  EMAIL_CHECK_UI_TEXTS,
+  type TEmailReport,
+} from "@mailsmith/shared";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -42,7 +48,9 @@ export function FixWithAi({ html, report, credits }: { html: string; report: TEm
         </Button>
         {noCredits && (
           <>
-            <span className="text-sm text-slate-600">{EMAIL_CHECK_MESSAGES.noCredits}</span>
+            <span className="text-sm text-slate-600">
+              {credits < 0 ? COMMERCE_MESSAGES.negativeBalance(credits) : EMAIL_CHECK_MESSAGES.noCredits}
+            </span>
             <Link to={paths.user.selectPackage} className={buttonClasses("secondary", "px-3 py-1.5")}>
               {EMAIL_CHECK_MESSAGES.buyCredits}
             </Link>

@@ -16,6 +16,7 @@ import { inputClasses, TextAreaField } from "@/components/ui/field";
 import { paths } from "@/config/paths";
 import { useBrandKitChoices } from "../api/brand-kits";
 import type { GeneratorFormState } from "../hooks/use-generator-form";
+import { noCreditsNote } from "./credits-box";
 import { ImagePicker } from "./image-picker";
 
 /** What the form says above and below its fields: key status, a re-attached run, a refused start, success. */
@@ -94,6 +95,7 @@ export function GeneratorForm({
   form,
   busy,
   noCredits,
+  credits,
   notes,
   onGenerate,
   onReset,
@@ -101,6 +103,8 @@ export function GeneratorForm({
   form: GeneratorFormState;
   busy: boolean;
   noCredits: boolean;
+  /** The balance, for the note under the buttons when it is spent or owed. */
+  credits: number;
   notes: GeneratorFormNotes;
   onGenerate: () => void;
   onReset: () => void;
@@ -183,7 +187,7 @@ export function GeneratorForm({
           {GENERATOR_UI.reset}
         </Button>
       </div>
-      {noCredits && <p className="text-sm text-slate-600">{GENERATOR_UI.noCredits}</p>}
+      {noCredits && <p className="text-sm text-slate-600">{noCreditsNote(credits)}</p>}
     </form>
   );
 }

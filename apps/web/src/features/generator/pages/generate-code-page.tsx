@@ -8,6 +8,7 @@ import { useMe } from "@/lib/auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useGeneratorStatus } from "../api/generate";
 import { createGeneration } from "../api/generations";
+import { CreditsBox } from "../components/credits-box";
 import { GenerationRuns } from "../components/generation-runs";
 import { GeneratorForm } from "../components/generator-form";
 import { useGenerationJobs } from "../hooks/use-generation-jobs";
@@ -37,25 +38,6 @@ export function GenerateCodePage() {
     );
   }
   return <Generator credits={me.data.currentBalance} />;
-}
-
-/** The balance, and Buy Now when it is spent. */
-function CreditsBox({ credits }: { credits: number }) {
-  return (
-    <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-2">
-      <span className="text-sm text-slate-600">
-        {GENERATOR_UI.creditsLabel}{" "}
-        <strong data-testid="generator-credits" className="text-slate-900">
-          {credits}
-        </strong>
-      </span>
-      {credits < 1 && (
-        <Link to={paths.user.selectPackage} className={buttonClasses("primary", "px-3 py-1.5")}>
-          {GENERATOR_UI.buyNow}
-        </Link>
-      )}
-    </div>
-  );
 }
 
 /** The signed-in Generator: the form (useGeneratorForm) on the left, the jobs it starts (useGenerationJobs) on the right. */
@@ -99,6 +81,7 @@ function Generator({ credits }: { credits: number }) {
           form={form}
           busy={busy}
           noCredits={credits < price}
+          credits={credits}
           notes={{
             noKeys: Boolean(status.data && !status.data.available),
             localReaderCredits: localReader ? price : null,

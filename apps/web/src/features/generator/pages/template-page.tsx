@@ -23,6 +23,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { createRefinement } from "../api/generations";
 import { useTemplate } from "../api/templates";
 import { CodePanel } from "../components/code-panel";
+import { CreditsAmount } from "../components/credits-box";
 import { EmailPreview } from "../components/email-preview";
 import { GenerationProgress } from "../components/generation-progress";
 import { designSourceOf } from "../components/generation-result";
@@ -173,7 +174,9 @@ export function TemplatePage() {
                   {GENERATOR_UI.buyCredits}
                 </Link>
               )}
-              <span className="text-sm text-slate-600">Credits: {credits}</span>
+              <span className="text-sm text-slate-600">
+                {GENERATOR_UI.creditsLabel} <CreditsAmount credits={credits} />
+              </span>
             </div>
             {credits < 1 && <Alert tone="warning">{GENERATOR_MESSAGES.insufficientCredits}</Alert>}
             {run && !run.ended && !run.template && (
