@@ -11,7 +11,7 @@ import { signInAdmin, signUpMember } from "../fixtures/helpers";
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 860 };
 
-async function iconsOf(page: Page, nav: ReturnType<Page["getByRole"]>) {
+async function iconsOf(nav: ReturnType<Page["getByRole"]>) {
   return nav.getByRole("link").evaluateAll((links) => links.map((a) => a.querySelector("svg")?.innerHTML ?? ""));
 }
 
@@ -52,7 +52,7 @@ test("member at 375 px: no rail, a menu button opens the named links; first visi
   await expect(links.first()).toBeVisible();
   for (const label of ["Dashboard", "Generate Template", "Check my email", "My Templates", "Brand kits", "Profile"])
     await expect(drawer.getByRole("link", { name: label, exact: true })).toBeVisible();
-  const icons = await iconsOf(page, drawer.getByRole("navigation"));
+  const icons = await iconsOf(drawer.getByRole("navigation"));
   expect(new Set(icons).size, "every link has an icon of its own").toBe(icons.length);
   await page.screenshot({ path: info.outputPath("member-drawer-375.png") });
   await expectNoAxeViolations(page);
@@ -76,7 +76,7 @@ test("member at 1280 px: a sidebar of named links, collapsible and remembered", 
   const nav = page.getByRole("navigation", { name: "Member navigation" });
   await expect(nav.getByRole("link", { name: "Check my email", exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Open the member menu" })).toBeHidden();
-  const icons = await iconsOf(page, nav);
+  const icons = await iconsOf(nav);
   expect(new Set(icons).size).toBe(icons.length);
   await page.screenshot({ path: info.outputPath("member-dashboard-1280.png"), fullPage: true });
   await expectNoAxeViolations(page);
@@ -106,7 +106,7 @@ test("admin menus name every page with an icon of its own, at 1280 and 375 px", 
     "Audit log",
   ])
     await expect(nav.getByRole("link", { name: label })).toBeVisible();
-  const icons = await iconsOf(page, nav);
+  const icons = await iconsOf(nav);
   expect(new Set(icons).size).toBe(icons.length);
   await page.screenshot({ path: info.outputPath("admin-1280.png") });
 

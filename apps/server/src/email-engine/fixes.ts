@@ -1,6 +1,6 @@
 import type { EmailFixName, TEmailFixChange } from "@mailsmith/shared";
 import type { CheerioAPI } from "cheerio";
-import { ComputedStyles, type TextRun, textRuns } from "./checks/computed.js";
+import { ComputedStyles, textRuns } from "./checks/computed.js";
 import { darkModeRepair } from "./fixes/dark-mode.js";
 import type { FixContext, FixPass } from "./fixes/fix-pass.js";
 import { a11yContrast } from "./passes/a11y-contrast.js";
