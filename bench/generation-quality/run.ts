@@ -125,11 +125,13 @@ interface Result {
 }
 
 /** The engine's email for some HTML, rendered at 600 and 375 px, with its accessibility checks passed. */
-async function finish(html: string, subject?: string) {
+async function finish(html: string, subject?: string, inline: (html: string) => string = (h) => h) {
   const processed = processEmail({ html, subject, source: "generated", fixes: ["accessibility"] });
+  // The engine sees hosted addresses, as in the product; the renderer gets the pictures inline (it has no network).
+  const rendered = inline(processed.html);
   const [desktop, phone] = await Promise.all([
-    renderer.render({ html: processed.html, width: 600 }),
-    renderer.render({ html: processed.html, width: 375 }),
+    renderer.render({ html: rendered, width: 600 }),
+    renderer.render({ html: rendered, width: 375 }),
   ]);
   const a11y = processed.report.checks.filter((c) => /^(a11y\.|content\.)/.test(c.id));
   const passed = a11y.length ? a11y.filter((c) => c.status === "pass").length / a11y.length : 1;
@@ -141,8 +143,9 @@ async function readerEmail(design: Buffer) {
   const layout = await readDesign(design);
   const email = emailFromLayout([layout]);
   // The product's own crop-and-host step (jobs/stages/pictures.ts), with a storage that keeps the crops in memory; the
-  // stored addresses then become data: URIs so the renderer needs no server. (A plain text replace of "image:pic-1"
-  // once also hit "image:pic-10".)
+  // stored addresses become data: URIs after the email engine, for the renderer only (the engine bounds an attribute
+  // at 64 KB, and a picture set as a cell's background is one). (A plain text replace of "image:pic-1" once also hit
+  // "image:pic-10".)
   const stored = new Map<string, Buffer>();
   const storage: StorageAdapter = {
     kind: "local",
@@ -159,18 +162,25 @@ async function readerEmail(design: Buffer) {
     storage,
     publicUrl: BENCH_STORE,
   });
-  let html = placed.html;
-  for (const [url, body] of stored) {
-    const type = url.endsWith(".png") ? "image/png" : "image/jpeg";
-    html = html.split(url).join(`data:${type};base64,${body.toString("base64")}`);
-  }
-  return { html, subject: email.subject, layout };
+  const inline = (html: string) => {
+    let out = html;
+    for (const [url, body] of stored) {
+      const type = url.endsWith(".png") ? "image/png" : "image/jpeg";
+      out = out.split(url).join(`data:${type};base64,${body.toString("base64")}`);
+    }
+    return out;
+  };
+  return { html: placed.html, subject: email.subject, layout, inline };
 }
 
-async function measure(d: Design, generator: string, make: () => Promise<{ html: string; subject?: string }>) {
+async function measure(
+  d: Design,
+  generator: string,
+  make: () => Promise<{ html: string; subject?: string; inline?: (html: string) => string }>,
+) {
   const started = performance.now();
   const made = await make();
-  const { desktop, phone, a11yPassed } = await finish(made.html, made.subject);
+  const { desktop, phone, a11yPassed } = await finish(made.html, made.subject, made.inline);
   if (process.env.BENCH_DUMP && generator !== "floor") {
     mkdirSync(process.env.BENCH_DUMP, { recursive: true });
     writeFileSync(join(process.env.BENCH_DUMP, `${d.id}.design.png`), d.png);
