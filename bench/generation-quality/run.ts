@@ -25,6 +25,7 @@
  *   BENCH_SET=holdout                        the hold-out set instead (bench/generation-quality/holdout: 35 templates
  *                                            the reader was never tuned on, all at 600 px + a quarter as phone
  *                                            screenshots; decision 142)
+ *   BENCH_HOLDOUT_SEEN=1                     keep the hold-out templates marked seen (left out by default)
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
