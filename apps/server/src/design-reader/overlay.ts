@@ -44,7 +44,7 @@ export function ringColour(r: Raster, box: Box): Rgb {
  * The letters' colour: inside the words' boxes, the most common colour of the pixels far from what surrounds each
  * word (quantised, then averaged). Null when nothing stands out.
  */
-export function overlayInk(r: Raster, words: OcrWord[]): Rgb | null {
+function overlayInk(r: Raster, words: OcrWord[]): Rgb | null {
   const tally = new ColourTally();
   for (const w of words) {
     if (w.confidence < CANDIDATE_CONFIDENCE || !lettered(w)) continue;

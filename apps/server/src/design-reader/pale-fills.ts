@@ -80,11 +80,11 @@ function ringInk(mask: InkMask, box: Box): number {
   return total === 0 ? 0 : ink / total;
 }
 
-/** Finds the pale boxes of an area on its background and paints each into the mask as solid ink; answers them. */
-export function paintPaleFills(r: Raster, area: Box, background: Rgb, mask: InkMask, scale: number): Box[] {
+/** Finds the pale boxes of an area on its background and paints each into the mask as solid ink. */
+export function paintPaleFills(r: Raster, area: Box, background: Rgb, mask: InkMask, scale: number): void {
   const minWidth = Math.round(MIN_WIDTH_CSS * scale);
   const minHeight = Math.round(MIN_HEIGHT_CSS * scale);
-  if (area.width < minWidth || area.height < minHeight) return [];
+  if (area.width < minWidth || area.height < minHeight) return;
   const pale = new Uint8Array(area.width * area.height);
   const rowCounts = new Uint32Array(area.height);
   for (let y = 0; y < area.height; y++) {
@@ -94,7 +94,6 @@ export function paintPaleFills(r: Raster, area: Box, background: Rgb, mask: InkM
       rowCounts[y]!++;
     }
   }
-  const found: Box[] = [];
   for (const [y0, y1] of runsOf(rowCounts, minWidth, Math.round(2 * scale))) {
     if (y1 - y0 < minHeight) continue;
     const columnCounts = new Uint32Array(area.width);
@@ -107,10 +106,8 @@ export function paintPaleFills(r: Raster, area: Box, background: Rgb, mask: InkM
       if (ringInk(mask, box) >= FRAMED_SHARE) continue;
       for (let y = box.y; y < box.y + box.height; y++)
         mask.bits.fill(1, y * mask.width + box.x, y * mask.width + box.x + box.width);
-      found.push(box);
     }
   }
-  return found;
 }
 
 /** Fills side by side meet along a straight edge at least this tall (CSS px) to be cut apart there. */
@@ -123,12 +120,11 @@ const EDGE_CONTRAST = 12;
 /**
  * Boxes filled in different colours and set edge to edge (three pastel cards touching) are one piece of ink to the
  * cut, and one picture to the reader. Where two flat fills meet along a vertical edge at least 60 CSS px tall, the
- * mask is cleared a few pixels wide along it, so the cut sees the boxes apart. Answers the edges' x.
+ * mask is cleared a few pixels wide along it, so the cut sees the boxes apart.
  */
-export function splitTouchingFills(r: Raster, area: Box, background: Rgb, mask: InkMask, scale: number): number[] {
+export function splitTouchingFills(r: Raster, area: Box, background: Rgb, mask: InkMask, scale: number): void {
   const minRun = Math.round(MIN_EDGE_CSS * scale);
   const gap = Math.max(2, Math.round(2 * scale));
-  const edges: number[] = [];
   const px = (x: number, y: number) => (y * r.width + x) * 3;
   const same = (a: number, b: number) =>
     Math.abs(r.data[a]! - r.data[b]!) <= FLAT &&
@@ -179,10 +175,8 @@ export function splitTouchingFills(r: Raster, area: Box, background: Rgb, mask: 
             yy * mask.width + Math.max(area.x, x - gap + 1),
             yy * mask.width + Math.min(area.x + area.width, x + gap + 1),
           );
-        edges.push(x);
       }
       run = 0;
     }
   }
-  return edges;
 }

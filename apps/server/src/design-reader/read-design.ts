@@ -336,6 +336,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
 
   const blocksOf = (col: ColumnNode, band: Band): TLayoutBlock[] => {
     const blocks: TLayoutBlock[] = [];
+    const pictureHere = (box: Box, text: string) =>
+      pictureOf(box, text, { scale, content: page.content, firstOrLastBand: band === firstBand || band === lastBand });
     let pending: TextLine[] = [];
     const flush = () => {
       for (const paragraph of groupParagraphs(pending)) blocks.push(textBlockOf(paragraph, col.box, scale));
@@ -367,11 +369,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         const overlay = overlays.get(leaf);
         if (overlay) {
           blocks.push({
-            ...pictureOf(leaf.box, "", {
-              scale,
-              content: page.content,
-              firstOrLastBand: band === firstBand || band === lastBand,
-            }),
+            ...pictureHere(leaf.box, ""),
             overlay: {
               background: hex(fallbackColour(meanColour(raster, leaf.box), overlay.ink)),
               blocks: groupParagraphs(
@@ -390,13 +388,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
           .filter((w) => w.confidence >= 60)
           .map((w) => w.text)
           .join(" ");
-        blocks.push(
-          pictureOf(leaf.box, text, {
-            scale,
-            content: page.content,
-            firstOrLastBand: band === firstBand || band === lastBand,
-          }),
-        );
+        blocks.push(pictureHere(leaf.box, text));
         continue;
       }
       // A filled shape whose only "words" are marks (a rounded corner read as "-") is a colour block, and a small
@@ -415,13 +407,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         ((leaf.box.height >= 40 * scale && lettersOf(found) === 0) || (iconSized && iconLetters <= 2))
       ) {
         flush();
-        blocks.push(
-          pictureOf(leaf.box, "", {
-            scale,
-            content: page.content,
-            firstOrLastBand: band === firstBand || band === lastBand,
-          }),
-        );
+        blocks.push(pictureHere(leaf.box, ""));
         continue;
       }
       const divider = dividerOf(leaf, scale, found.length);
@@ -464,13 +450,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       }
       if (isMark(leaf, scale)) {
         flush();
-        blocks.push(
-          pictureOf(leaf.box, "", {
-            scale,
-            content: page.content,
-            firstOrLastBand: band === firstBand || band === lastBand,
-          }),
-        );
+        blocks.push(pictureHere(leaf.box, ""));
       }
     }
     flush();
