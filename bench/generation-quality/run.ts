@@ -2,7 +2,8 @@
  * Generation-quality benchmark (issue 43 item 7; docs/decisions/123-honest-fidelity-and-generation-benchmark.md):
  * generates emails from licensed real designs and measures what outside judges measure.
  *
- * Designs: the email corpus (apps/server/test/fixtures/email-corpus, licences there) rendered at 600 px with every
+ * Designs: the email corpus (apps/server/test/fixtures/email-corpus, licences there) rendered at 600 px (or the width a
+ * wider template needs, as its designer would export it) with every
  * picture replaced by a flat placeholder photo (one colour per address), plus phone screenshots (the same emails at
  * 375 px, scaled 3×, as a phone's screenshot is). Generators:
  *   floor   the Gemini stand-in's canned answer (adapters/gemini/stand-in.ts), whatever the design: the score of an
@@ -25,11 +26,14 @@
  *   BENCH_SET=holdout                        the hold-out set instead (bench/generation-quality/holdout: 35 templates
  *                                            the reader was never tuned on, all at 600 px + a quarter as phone
  *                                            screenshots; decision 142)
+ *   BENCH_SET=dev                            the development set (bench/generation-quality/dev: 32 templates from 3 more
+ *                                            sources, which the reader MAY be tuned on; decision 146)
  *   BENCH_HOLDOUT_SEEN=1                     keep the hold-out templates marked seen (left out by default)
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import pino from "pino";
 import sharp from "sharp";
 import { createRenderer } from "../../apps/server/src/adapters/renderer/renderer.js";
@@ -42,6 +46,8 @@ import { loadEnv } from "../../apps/server/src/env.js";
 import { cleanBoxes, materialiseImages } from "../../apps/server/src/features/generator/design-images.js";
 import { loadCorpus } from "../../apps/server/test/fixtures/email-corpus/load.js";
 import { loadHoldout } from "./holdout/load.js";
+
+const DEV_SET = fileURLToPath(new URL("./dev", import.meta.url));
 
 /** The Gemini stand-in's canned email (its module moves from adapters/ to stand-ins/ with the STYLE layout). */
 async function cannedEmail(): Promise<{ html: string; subject: string }> {
@@ -56,9 +62,13 @@ async function cannedEmail(): Promise<{ html: string; subject: string }> {
 
 const BENCH_STORE = "https://bench.invalid";
 const SET = process.env.BENCH_SET ?? "corpus";
-if (SET !== "corpus" && SET !== "holdout") throw new Error(`BENCH_SET is corpus or holdout, not ${SET}`);
+if (SET !== "corpus" && SET !== "holdout" && SET !== "dev") {
+  throw new Error(`BENCH_SET is corpus, holdout or dev, not ${SET}`);
+}
+/** The hold-out and development sets are vendored templates as published (any picture address), all of them used. */
+const VENDORED = SET !== "corpus";
 /** The corpus: 30 of its templates; the hold-out set: all of them. */
-const DESKTOP = Number(process.env.BENCH_DESIGNS ?? (SET === "holdout" ? Number.POSITIVE_INFINITY : 30));
+const DESKTOP = Number(process.env.BENCH_DESIGNS ?? (VENDORED ? Number.POSITIVE_INFINITY : 30));
 const renderer = createRenderer({
   env: loadEnv({ LOG_LEVEL: "silent", RENDERER: "on" }),
   log: pino({ level: "silent" }),
@@ -84,7 +94,7 @@ function flatPhoto(url: string): string {
  * name `images/…` beside the file, which the renderer cannot load, so those designs would show broken pictures).
  * The corpus keeps the renders the reader was tuned on (its React Email starters' `/static/…` logos stay broken).
  */
-const PICTURE = SET === "holdout" ? "(?!data:|cid:|#)" : "(?=https?:)";
+const PICTURE = VENDORED ? "(?!data:|cid:|#)" : "(?=https?:)";
 const PICTURE_ADDRESSES = [
   String.raw`(<img\b[^>]*?\bsrc=)(["'])(${PICTURE}[^"']+)\2()`,
   String.raw`(\bbackground=)(["'])(${PICTURE}[^"']+)\2()`,
@@ -103,6 +113,8 @@ interface Design {
   id: string;
   kind: "desktop" | "phone";
   png: Buffer;
+  /** CSS px the design was drawn at: 600, or wider for a template that needs more; 375 for a phone screenshot. */
+  width: number;
   /**
    * The design's visible words, a perfect reading: the words a person sees in the picture (the renderer's
    * visibleText), so not a hidden preheader, nor the words below a phone screenshot's cut.
@@ -126,12 +138,12 @@ interface Result {
 }
 
 /** The engine's email for some HTML, rendered at 600 and 375 px, with its accessibility checks passed. */
-async function finish(html: string, subject?: string, inline: (html: string) => string = (h) => h) {
+async function finish(html: string, subject?: string, inline: (html: string) => string = (h) => h, width = 600) {
   const processed = processEmail({ html, subject, source: "generated", fixes: ["accessibility"] });
   // The engine sees hosted addresses, as in the product; the renderer gets the pictures inline (it has no network).
   const rendered = inline(processed.html);
   const [desktop, phone] = await Promise.all([
-    renderer.render({ html: rendered, width: 600 }),
+    renderer.render({ html: rendered, width }),
     renderer.render({ html: rendered, width: 375 }),
   ]);
   const a11y = processed.report.checks.filter((c) => /^(a11y\.|content\.)/.test(c.id));
@@ -181,7 +193,9 @@ async function measure(
 ) {
   const started = performance.now();
   const made = await make();
-  const { desktop, phone, a11yPassed } = await finish(made.html, made.subject, made.inline);
+  // The desktop render at the design's own width (600 px, or what a wider template needed).
+  const desktopWidth = d.kind === "desktop" ? d.width : 600;
+  const { desktop, phone, a11yPassed } = await finish(made.html, made.subject, made.inline, desktopWidth);
   if (process.env.BENCH_DUMP && generator !== "floor") {
     mkdirSync(process.env.BENCH_DUMP, { recursive: true });
     writeFileSync(join(process.env.BENCH_DUMP, `${d.id}.design.png`), d.png);
@@ -192,7 +206,7 @@ async function measure(
   const seconds = (performance.now() - started) / 1000;
   const rendered = d.kind === "phone" ? phone : desktop;
   const [v600, v375, cmp] = await Promise.all([
-    visualSimilarity(d.png, desktop.png, 600),
+    visualSimilarity(d.png, desktop.png, desktopWidth),
     visualSimilarity(d.png, phone.png, 375),
     analyseFidelity({ design: d.png, rendered: rendered.png, designText: d.text, renderedText: rendered.text }),
   ]);
@@ -222,16 +236,27 @@ const fmt = (v: number | null | boolean, pct = true) =>
   typeof v === "boolean" ? (v ? "yes" : "no") : v === null ? "—" : pct ? `${Math.round(v * 100)}%` : v.toFixed(1);
 
 async function main() {
-  const corpus = SET === "holdout" ? loadHoldout() : (await loadCorpus()).filter((t) => !t.id.endsWith("-inlined"));
+  const corpus =
+    SET === "holdout"
+      ? loadHoldout()
+      : SET === "dev"
+        ? loadHoldout(DEV_SET)
+        : (await loadCorpus()).filter((t) => !t.id.endsWith("-inlined"));
   const step = Math.max(1, corpus.length / DESKTOP);
   const picked = Array.from({ length: Math.min(DESKTOP, corpus.length) }, (_, i) => corpus[Math.floor(i * step)]!);
   // A quarter as phone screenshots (the corpus: at most 8, as its published figures were measured).
-  const PHONE = SET === "holdout" ? Math.ceil(picked.length / 4) : Math.min(8, Math.ceil(DESKTOP / 4));
+  const PHONE = VENDORED ? Math.ceil(picked.length / 4) : Math.min(8, Math.ceil(DESKTOP / 4));
   const designs: Design[] = [];
   for (const t of picked) {
     const html = withFlatPhotos(t.html);
-    const r = await renderer.render({ html, width: 600, visibleText: true });
-    designs.push({ id: t.id, kind: "desktop", png: r.png, text: r.visibleText ?? "" });
+    let r = await renderer.render({ html, width: 600, visibleText: true });
+    // A template wider than 600 px (a 600 px box with margins around it) is shot at the width it needs, as its
+    // designer would export it, not cut at the right edge.
+    if (r.overflowPx > 0) {
+      r = await renderer.render({ html, width: Math.min(1000, 600 + r.overflowPx), visibleText: true });
+      console.log(`${t.id}: wider than 600 px, drawn at ${r.widthPx} px`);
+    }
+    designs.push({ id: t.id, kind: "desktop", png: r.png, width: r.widthPx, text: r.visibleText ?? "" });
   }
   for (const t of picked.filter((_, i) => i % Math.max(1, Math.floor(picked.length / PHONE)) === 0).slice(0, PHONE)) {
     const r = await renderer.render({ html: withFlatPhotos(t.html), width: 375, maxHeightPx: 2400, visibleText: true });
@@ -242,7 +267,7 @@ async function main() {
       .png()
       .toBuffer();
     // Its words are those inside the cut (r.visibleText), not the whole email's.
-    designs.push({ id: `${t.id}@phone`, kind: "phone", png, text: r.visibleText ?? "" });
+    designs.push({ id: `${t.id}@phone`, kind: "phone", png, width: 375, text: r.visibleText ?? "" });
   }
 
   const only = process.env.BENCH_DESIGN_IDS?.split(",").filter(Boolean);
@@ -267,7 +292,7 @@ async function main() {
   if (process.env.BENCH_GEMINI_KEY) console.log("model: a key is set, but this runner does not call a model yet");
 
   console.log(
-    `\n${designs.length} designs (${designs.filter((d) => d.kind === "desktop").length} desktop at 600 px, ${designs.filter((d) => d.kind === "phone").length} phone screenshots at 375 px × 3)`,
+    `\n${designs.length} designs (${designs.filter((d) => d.kind === "desktop").length} desktop at 600 px or the width they need, ${designs.filter((d) => d.kind === "phone").length} phone screenshots at 375 px × 3)`,
   );
   console.log("generator  measure            median   worst");
   for (const g of ["floor", "reader"]) {

@@ -25,8 +25,12 @@ export interface HoldoutMeta {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export function loadHoldout(): { id: string; html: string; meta: HoldoutMeta }[] {
-  const { templates } = JSON.parse(readFileSync(path.join(here, "manifest.json"), "utf8")) as {
+/**
+ * A set laid out as this one is (manifest.json + `<owner>+<repo>/<path>`): the hold-out set by default; the
+ * development set (../dev, decision 146) is read the same way.
+ */
+export function loadHoldout(folder = here): { id: string; html: string; meta: HoldoutMeta }[] {
+  const { templates } = JSON.parse(readFileSync(path.join(folder, "manifest.json"), "utf8")) as {
     templates: HoldoutMeta[];
   };
   const keepSeen = process.env.BENCH_HOLDOUT_SEEN === "1";
@@ -34,7 +38,7 @@ export function loadHoldout(): { id: string; html: string; meta: HoldoutMeta }[]
     .filter((meta) => keepSeen || !meta.seen)
     .map((meta) => ({
       id: meta.id,
-      html: readFileSync(path.join(here, meta.repo.replace("/", "+"), meta.path), "utf8"),
+      html: readFileSync(path.join(folder, meta.repo.replace("/", "+"), meta.path), "utf8"),
       meta,
     }));
 }
