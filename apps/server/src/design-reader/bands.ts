@@ -31,6 +31,8 @@ const BUSY_TEXTURE = 0.5;
 const MAYBE_BUSY_TEXTURE = 0.25;
 /** Columns that differ from the outer background in this share of the rows belong to the body column. */
 const BODY_COLUMN_SHARE = 0.25;
+/** A row that differs from the page over this share of its width is drawn edge to edge (a stripe, a full-bleed band). */
+const EDGE_TO_EDGE_SHARE = 0.9;
 /** A body column this close to the picture's width is the whole width (a phone screenshot has no margins). */
 const FULL_WIDTH_SHARE = 0.97;
 
@@ -57,24 +59,30 @@ function outerBackgroundOf(r: Raster): Rgb {
 
 function contentBoxOf(r: Raster, outer: Rgb): Box {
   const counts = new Uint32Array(r.width);
+  // The same, without rows that differ from the page across (nearly) its whole width: a stripe drawn edge to edge
+  // (a 4 px bar at the top of the page) says nothing of where the body column's edges are.
+  const beside = new Uint32Array(r.width);
+  const differs = new Uint8Array(r.width);
   const step = Math.max(1, Math.floor(r.height / 1200));
   // Rows with anything on them: the empty page below a short email does not dilute the body column's share.
   let rows = 0;
   for (let y = 0; y < r.height; y += step) {
     let i = y * r.width * 3;
-    let any = false;
+    let n = 0;
     for (let x = 0; x < r.width; x++, i += 3) {
       const d = Math.max(
         Math.abs(r.data[i]! - outer[0]),
         Math.abs(r.data[i + 1]! - outer[1]),
         Math.abs(r.data[i + 2]! - outer[2]),
       );
+      differs[x] = d > SAME_COLOUR ? 1 : 0;
       if (d > SAME_COLOUR) {
         counts[x]!++;
-        any = true;
+        n++;
       }
     }
-    if (any) rows++;
+    if (n > 0) rows++;
+    if (n < r.width * EDGE_TO_EDGE_SHARE) for (let x = 0; x < r.width; x++) beside[x]! += differs[x]!;
   }
   // The longest run of columns that differ from the outer colour in many rows; gaps narrower than 8 % of the width
   // are bridged (white letters on a coloured header are the outer colour in a few columns).
@@ -101,7 +109,7 @@ function contentBoxOf(r: Raster, outer: Rgb): Box {
   let x0 = best.x;
   let x1 = best.x + best.width;
   for (let x = 0; x < r.width; x++) {
-    if (counts[x]! < 3) continue;
+    if (beside[x]! < 3) continue;
     x0 = Math.min(x0, x);
     x1 = Math.max(x1, x + 1);
   }
