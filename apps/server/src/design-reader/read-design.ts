@@ -29,8 +29,8 @@ import { isMark, looksLikePicture, pictureOf } from "./pictures.js";
 import { type Box, centreInside, type Raster, type Rgb, unionBox } from "./raster.js";
 import { loadRefusalOf, refusalError } from "./refusal.js";
 import { detectScale } from "./scale.js";
-import { type ColumnNode, isGrid, type Leaf, type SectionNode, segmentBand } from "./segment.js";
-import { groupParagraphs, lineOf, type TextLine, textBlockOf } from "./text-blocks.js";
+import { type ColumnNode, type GridNode, isGrid, type Leaf, type SectionNode, segmentBand } from "./segment.js";
+import { groupParagraphs, joinBullets, lineOf, solidMark, type TextLine, textBlockOf } from "./text-blocks.js";
 import { BOLD_STROKE_EM } from "./text-style.js";
 import { type InkMask, SEGMENT_INK } from "./xy-cut.js";
 
@@ -221,6 +221,9 @@ function pictureAcross(r: Raster, section: SectionNode, scale: number): SectionN
   return { band: section.band, rows: [{ box, columns: [{ box, background: null, leaves: [leaf] }] }] };
 }
 
+/** A drawn mark this small (CSS px) or smaller, with no text beside it, is a tiny picture. */
+const TINY_MARK_CSS = 24;
+
 export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): Promise<TDesignLayout> {
   const engine = opts.engine ?? sharedEngine();
   const started = performance.now();
@@ -254,7 +257,14 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   for (const s of sections) areas.push({ box: s.band.box, background: s.band.background });
   for (const s of sections)
     for (const row of s.rows)
-      for (const col of row.columns) if (col.background) areas.push({ box: col.box, background: col.background });
+      for (const col of row.columns) {
+        if (col.background) areas.push({ box: col.box, background: col.background });
+        // Boxed cells (a card inside a framed column, a callout): their text is read against their own fill.
+        for (const item of col.items ?? [])
+          if (isGrid(item))
+            for (const cell of item.cells)
+              if (cell.background) areas.push({ box: cell.box, background: cell.background });
+      }
   const pictureLeaves = new Set<Leaf>();
   for (const s of sections) {
     for (const row of s.rows) {
@@ -340,10 +350,12 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       pictureOf(box, text, { scale, content: page.content, firstOrLastBand: band === firstBand || band === lastBand });
     let pending: TextLine[] = [];
     const flush = () => {
-      for (const paragraph of groupParagraphs(pending)) blocks.push(textBlockOf(paragraph, col.box, scale));
+      for (const paragraph of groupParagraphs(joinBullets(pending)))
+        blocks.push(textBlockOf(paragraph, col.box, scale));
       pending = [];
     };
-    for (const leaf of col.items ?? col.leaves) {
+    const items = col.items ?? col.leaves;
+    for (const [index, leaf] of items.entries()) {
       if (isGrid(leaf)) {
         flush();
         const cells = leaf.cells
@@ -410,6 +422,13 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         blocks.push(pictureHere(leaf.box, ""));
         continue;
       }
+      // A tiny drawn mark (a small square picture above a heading) with a glyph or none read on it is a picture, not
+      // the "=" OCR makes of it; beside a line of text to its right it is that line's bullet (joinBullets).
+      if (found.length <= 1 && lettersOf(found) <= 1 && tinyMark(leaf, items[index + 1])) {
+        flush();
+        blocks.push(pictureHere(leaf.box, ""));
+        continue;
+      }
       const divider = dividerOf(leaf, scale, found.length);
       if (divider) {
         flush();
@@ -455,6 +474,18 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     }
     flush();
     return blocks;
+  };
+
+  /** A small squarish leaf its ink fills, with no text line beside it to its right. */
+  const tinyMark = (leaf: Leaf, next: Leaf | GridNode | undefined): boolean => {
+    if (leaf.box.width > TINY_MARK_CSS * scale || leaf.box.height > TINY_MARK_CSS * scale) return false;
+    if (!solidMark(raster, leaf.box, leaf.background)) return false;
+    const beside =
+      next !== undefined &&
+      next.box.x >= leaf.box.x + leaf.box.width &&
+      next.box.y < leaf.box.y + leaf.box.height &&
+      next.box.y + next.box.height > leaf.box.y;
+    return !beside;
   };
 
   for (const s of sections) {

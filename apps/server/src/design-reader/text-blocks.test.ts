@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withBullet } from "./text-blocks.js";
+import { groupParagraphs, joinBullets, type TextLine, withBullet } from "./text-blocks.js";
 
 const word = (text: string, x: number, width: number, height = 14) => ({
   text,
@@ -18,5 +18,65 @@ describe("withBullet", () => {
   it("leaves a one-letter word at a word space from the next as it is (Spanish 'o', a maths '=')", () => {
     expect(withBullet([word("o", 10, 7, 7), word("bien", 21, 30)]).map((w) => w.text)).toEqual(["o", "bien"]);
     expect(withBullet([word("=", 10, 8, 5), word("Total", 22, 36)]).map((w) => w.text)).toEqual(["=", "Total"]);
+  });
+});
+
+const line = (text: string, y: number, height = 14, colour: [number, number, number] = [80, 80, 80]): TextLine => ({
+  box: { x: 40, y, width: 300, height },
+  words: text.split(" ").map((t, i) => ({ text: t, box: { x: 40 + i * 40, y, width: 30, height }, confidence: 90 })),
+  background: [255, 255, 255],
+  colour,
+  fontSize: height,
+  bold: false,
+});
+
+describe("withBullet on a drawn mark", () => {
+  it("reads a filled square read as a letter ('M') as a bullet, and a letter as a letter", () => {
+    const solid = { solid: () => true, tight: (b: TextLine["box"]) => b };
+    expect(withBullet([word("M", 10, 8, 8), word("Friend", 30, 40, 10)], solid).map((w) => w.text)).toEqual([
+      "•",
+      "Friend",
+    ]);
+    expect(withBullet([word("M", 10, 8, 8), word("Friend", 30, 40, 10)]).map((w) => w.text)).toEqual(["M", "Friend"]);
+  });
+});
+
+describe("groupParagraphs", () => {
+  it("breaks where the gap is far wider than the paragraph's own line spacing", () => {
+    // A subtitle 12 px above a paragraph whose lines are 6 px apart, in a shade near its own.
+    const lines = [
+      line("Make your email easy", 279),
+      line("After you enter", 306),
+      line("set in the", 327),
+      line("of any", 348),
+    ];
+    expect(groupParagraphs(lines).map((p) => p.length)).toEqual([1, 3]);
+  });
+
+  it("keeps evenly spaced lines together", () => {
+    const lines = [line("one", 100), line("two", 120), line("three", 140)];
+    expect(groupParagraphs(lines).map((p) => p.length)).toEqual([3]);
+  });
+
+  it("breaks between two greys a person tells apart (#808080 and #505050)", () => {
+    const lines = [line("subtitle", 100, 14, [128, 128, 128]), line("text", 120)];
+    expect(groupParagraphs(lines).map((p) => p.length)).toEqual([1, 1]);
+  });
+});
+
+describe("joinBullets", () => {
+  it("joins a dot drawn apart (read as its own line) to the item beside it", () => {
+    const dot: TextLine = { ...line(".", 333, 9), box: { x: 24, y: 333, width: 9, height: 9 } };
+    dot.words = [{ text: ".", box: dot.box, confidence: 40 }];
+    const item = { ...line("Youth; save the world", 338, 15), box: { x: 44, y: 338, width: 500, height: 15 } };
+    const joined = joinBullets([dot, item]);
+    expect(joined).toHaveLength(1);
+    expect(joined[0]!.words.map((w) => w.text).join(" ")).toBe("• Youth; save the world");
+  });
+
+  it("leaves a full stop below a line alone", () => {
+    const dot: TextLine = { ...line(".", 400, 9), box: { x: 24, y: 400, width: 4, height: 4 } };
+    dot.words = [{ text: ".", box: dot.box, confidence: 40 }];
+    expect(joinBullets([dot, line("Next paragraph", 440)])).toHaveLength(2);
   });
 });

@@ -1,8 +1,8 @@
 import type { TLayoutLine, TLayoutText, TLayoutWord } from "@mailsmith/shared";
 import type { OcrWord } from "../adapters/ocr/ocr-engine.js";
-import { colourDistance, hex } from "./colour.js";
+import { colourDistance, hex, INK_DISTANCE } from "./colour.js";
 import { fitFontSize } from "./font-metrics.js";
-import { type Box, type Raster, type Rgb, unionBox } from "./raster.js";
+import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
 import { BOLD_STROKE_EM, inkStyle } from "./text-style.js";
 
 /**
@@ -31,20 +31,43 @@ const BULLET_READINGS = new Set(["=", "«", "»", "°", "·", "*", "•", "+", "
  * A line that starts with a small mark set apart from the next word (more than a word space: a list item) starts
  * with a bullet, whatever OCR read it as ("=", "«", "e").
  */
-export function withBullet(words: OcrWord[]): OcrWord[] {
+export function withBullet(
+  words: OcrWord[],
+  ink: { solid(box: Box): boolean; tight(box: Box): Box } = { solid: () => false, tight: (b) => b },
+): OcrWord[] {
   const [first, next] = words;
-  if (!first || !next || !BULLET_READINGS.has(first.text)) return words;
+  if (!first || !next) return words;
+  // OCR's box for a lone mark can be twice its ink: the mark's own ink box is measured.
+  const mark = ink.tight(first.box);
+  // A filled square or dot (a coloured bullet) is read as a letter ("M", "e"): its ink fills its box as no letter's.
+  const drawn = ink.solid(mark);
+  if (!BULLET_READINGS.has(first.text) && !drawn) return words;
   const height = Math.max(next.box.height, 1);
-  const small = first.box.width <= height * 0.7 && first.box.height <= height * 0.8;
+  // (A drawn mark may be as big as the letters beside it.)
+  const most = drawn ? 1.1 : 0.7;
+  const small = mark.width <= height * most && mark.height <= height * Math.max(most, 0.8);
   // A bullet stands further from its text than a word space (about 0.3 em; the next word's ink is about 0.7 em tall).
-  const apart = next.box.x - (first.box.x + first.box.width) >= height * 0.6;
+  const apart = next.box.x - (mark.x + mark.width) >= height * (drawn ? 0.45 : 0.6);
   return small && apart
     ? [{ ...first, text: "•", confidence: Math.max(first.confidence, 90) }, ...words.slice(1)]
     : words;
 }
 
+/**
+ * Small text's strokes are never thinner than about 1.4 image pixels, whatever the weight (anti-aliasing spreads a
+ * 1 px stem over two): at 10–11 px regular text measures 1.36–1.49 px, 0.14–0.15 em, and bold 1.85 px. Below this a
+ * stroke says nothing of the weight.
+ */
+const BOLD_STROKE_MIN_PX = 1.6;
+
 export function lineOf(r: Raster, box: Box, words: OcrWord[], background: Rgb): TextLine {
-  const sorted = withBullet([...words].sort((a, b) => a.box.x - b.box.x));
+  const sorted = withBullet(
+    [...words].sort((a, b) => a.box.x - b.box.x),
+    {
+      solid: (b) => solidMark(r, b, background),
+      tight: (b) => inkBox(r, b, background) ?? b,
+    },
+  );
   const style = inkStyle(r, box, background);
   const fontSize = fitFontSize(sorted, box.height);
   return {
@@ -53,7 +76,7 @@ export function lineOf(r: Raster, box: Box, words: OcrWord[], background: Rgb): 
     background,
     colour: style.colour,
     fontSize,
-    bold: style.stroke / fontSize >= BOLD_STROKE_EM,
+    bold: style.stroke / fontSize >= BOLD_STROKE_EM && style.stroke >= BOLD_STROKE_MIN_PX,
   };
 }
 
@@ -65,7 +88,81 @@ const roundBox = (b: Box): Box => ({
   height: round1(b.height),
 });
 
+/**
+ * A list's bullet drawn as its own mark (a coloured dot set apart in its own cell, read as "." or "•") is a line of
+ * one mark before the item's first line: it joins that line as "•", rather than standing as a text block of its own
+ * that pushes the item down by a line.
+ */
+export function joinBullets(lines: TextLine[]): TextLine[] {
+  const out: TextLine[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const mark = lines[i]!;
+    const next = lines[i + 1];
+    const only = mark.words.length === 1 ? mark.words[0]! : null;
+    if (next && only && (BULLET_READINGS.has(only.text) || LONE_BULLETS.has(only.text))) {
+      const lineHeight = Math.max(1, next.box.height);
+      const small = mark.box.width <= lineHeight * 0.8 && mark.box.height <= lineHeight * 0.8;
+      // Beside the first line: overlapping it, its top no more than half a line above (a dot drawn at cap height).
+      const beside =
+        mark.box.y + mark.box.height > next.box.y &&
+        mark.box.y < next.box.y + next.box.height &&
+        mark.box.y >= next.box.y - lineHeight / 2;
+      const before = next.box.x >= mark.box.x + mark.box.width;
+      if (small && beside && before) {
+        const bullet: OcrWord = { ...only, text: "•", confidence: Math.max(only.confidence, 90) };
+        out.push({ ...next, box: unionBox([mark.box, next.box]), words: [bullet, ...next.words] });
+        i++;
+        continue;
+      }
+    }
+    out.push(mark);
+  }
+  return out;
+}
+
+/**
+ * A small squarish box its ink fills (three quarters of its pixels off the background): a drawn mark — a square
+ * bullet, a tiny picture — not a letter (a letter's strokes fill under half of its box; an "l" is not squarish).
+ */
+export function solidMark(r: Raster, box: Box, background: Rgb): boolean {
+  const aspect = box.width / Math.max(1, box.height);
+  if (aspect < 0.6 || aspect > 1.6 || box.width < 3) return false;
+  let inked = 0;
+  let all = 0;
+  for (let y = Math.floor(box.y); y < Math.ceil(box.y + box.height); y++) {
+    for (let x = Math.floor(box.x); x < Math.ceil(box.x + box.width); x++) {
+      all++;
+      if (colourDistance(pixelAt(r, x, y), background) > INK_DISTANCE / 2) inked++;
+    }
+  }
+  return all > 0 && inked / all >= 0.75;
+}
+
+/** The box around a box's ink (pixels off the background), or null when it has none. */
+export function inkBox(r: Raster, box: Box, background: Rgb): Box | null {
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = Math.max(0, Math.floor(box.y)); y < Math.min(r.height, Math.ceil(box.y + box.height)); y++) {
+    for (let x = Math.max(0, Math.floor(box.x)); x < Math.min(r.width, Math.ceil(box.x + box.width)); x++) {
+      if (colourDistance(pixelAt(r, x, y), background) <= INK_DISTANCE / 2) continue;
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x + 1);
+      y1 = Math.max(y1, y + 1);
+    }
+  }
+  return x1 < 0 ? null : { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/** What OCR reads a bullet drawn on its own as, besides BULLET_READINGS. */
+const LONE_BULLETS = new Set([".", "●", "■", "▪", "o"]);
+
 /** Does the next line continue this paragraph? Close below it, same size (±20 %), same weight, same colour. */
+/** Two lines' colours this close are one ink, read apart (#808080 and #505050 are two: a subtitle and its text). */
+const SAME_INK = 40;
+
 function continues(prev: TextLine, next: TextLine): boolean {
   const gap = next.box.y - (prev.box.y + prev.box.height);
   const size = Math.min(prev.fontSize, next.fontSize);
@@ -73,18 +170,31 @@ function continues(prev: TextLine, next: TextLine): boolean {
     gap <= size * 0.9 &&
     Math.max(prev.fontSize, next.fontSize) / size <= 1.2 &&
     prev.bold === next.bold &&
-    colourDistance(prev.colour, next.colour) <= 48
+    colourDistance(prev.colour, next.colour) <= SAME_INK
   );
 }
 
 export function groupParagraphs(lines: TextLine[]): TextLine[][] {
   const out: TextLine[][] = [];
-  for (const line of lines) {
+  const gapOf = (a: TextLine, b: TextLine) => b.box.y - (a.box.y + a.box.height);
+  lines.forEach((line, i) => {
     const current = out[out.length - 1];
     const prev = current?.[current.length - 1];
-    if (current && prev && continues(prev, line)) current.push(line);
-    else out.push([line]);
-  }
+    if (!current || !prev || !continues(prev, line)) {
+      out.push([line]);
+      return;
+    }
+    // Lines of one paragraph are evenly spaced: a gap much wider than the paragraph's own (the one before, or the
+    // next one when this is its second line) is a paragraph break, though each line alone would continue (a
+    // subtitle above a paragraph in a shade near its own).
+    const gap = gapOf(prev, line);
+    const before = current.length >= 2 ? gapOf(current[current.length - 2]!, prev) : null;
+    const next = lines[i + 1];
+    const after = before === null && next && continues(line, next) ? gapOf(line, next) : null;
+    const usual = before ?? after;
+    if (usual !== null && gap > Math.max(usual, 0) * 1.6 + 3) out.push([line]);
+    else current.push(line);
+  });
   return out;
 }
 

@@ -33,30 +33,68 @@ export function inkStyle(r: Raster, box: Box, background: Rgb): InkStyle {
     }
   }
   const core = Math.max(24, far * 0.5);
+  // A run of ink longer than the line is tall is not a letter's stroke but an underline or a strike (a link's): it
+  // would make the link's colour the line's and its thickness read as bold, so it is left out of both.
+  const longest = Math.max(4, y1 - y0);
   const tally = new ColourTally();
+  const stems: Rgb[] = [];
   let runTotal = 0;
   let runCount = 0;
   for (let y = y0; y < y1; y++) {
     let run = 0;
+    // The run's most covered pixel (farthest from the background) carries its ink's colour; each stroke votes once,
+    // so a line of grey words with a few orange ones is grey, though the orange is farther from a pale background.
+    let stem: Rgb = [0, 0, 0];
+    let stemFar = -1;
     for (let x = x0; x <= x1; x++) {
       let on = false;
       if (x < x1) {
         const i = (y * r.width + x) * 3;
         const px: Rgb = [r.data[i]!, r.data[i + 1]!, r.data[i + 2]!];
-        on = colourDistance(px, background) >= core;
-        if (on && colourDistance(px, background) >= far * 0.92) {
-          // Exact colours: fully covered pixels (stems) carry the ink's own colour; blended edges scatter.
-          tally.add((px[0] << 16) | (px[1] << 8) | px[2], px);
+        const d = colourDistance(px, background);
+        on = d >= core;
+        if (on && d > stemFar) {
+          stemFar = d;
+          stem = px;
         }
       }
       if (on) run++;
       else if (run > 0) {
-        runTotal += run;
-        runCount++;
+        if (run <= longest) {
+          runTotal += run;
+          runCount++;
+          tally.add((stem[0] << 16) | (stem[1] << 8) | stem[2], stem);
+          stems.push(stem);
+        }
         run = 0;
+        stemFar = -1;
       }
     }
   }
-  const colour: Rgb = tally.best() ?? [0, 0, 0];
-  return { colour, stroke: runCount > 0 ? runTotal / runCount : 0 };
+  const winner = tally.best();
+  return {
+    colour: winner ? deepest(winner, stems, background) : [0, 0, 0],
+    stroke: runCount > 0 ? runTotal / runCount : 0,
+  };
+}
+
+/**
+ * The ink's own colour: small text never covers a whole pixel, so its most common stem is paler than its ink; the
+ * deepest stems of the winning ink (those on the line from the background through it) come closest.
+ */
+function deepest(winner: Rgb, stems: Rgb[], background: Rgb): Rgb {
+  const v = [winner[0] - background[0], winner[1] - background[1], winner[2] - background[2]] as const;
+  const vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+  if (vv === 0) return winner;
+  const same = stems.filter((p) => {
+    const w = [p[0] - background[0], p[1] - background[1], p[2] - background[2]] as const;
+    const t = (w[0] * v[0] + w[1] * v[1] + w[2] * v[2]) / vv;
+    const off = Math.hypot(w[0] - t * v[0], w[1] - t * v[1], w[2] - t * v[2]);
+    return t > 0 && off <= 24;
+  });
+  const far = Math.max(...same.map((p) => colourDistance(p, background)));
+  const tally = new ColourTally();
+  for (const p of same)
+    if (colourDistance(p, background) >= far * 0.92) tally.add((p[0] << 16) | (p[1] << 8) | p[2], p);
+  return tally.best() ?? winner;
 }
