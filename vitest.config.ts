@@ -10,6 +10,7 @@ const ENGINE_SUITES = [
   "apps/server/test/email-check-cli.test.ts",
   "apps/server/test/sanitizer-chromium.test.ts",
   "apps/server/test/design-reader-corpus.test.ts",
+  "apps/server/test/design-reader-dev-set.test.ts",
 ];
 
 /**

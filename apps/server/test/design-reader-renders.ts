@@ -11,7 +11,7 @@ import { words } from "./fixtures/email-corpus/visible-text.js";
 
 export interface DesignRender {
   id: string;
-  view: "desktop" | "phone";
+  view: keyof typeof RENDER_VIEWS;
   png: Buffer;
   /** The visible words (normalised as visible-text.ts does). */
   words: string[];
@@ -19,6 +19,8 @@ export interface DesignRender {
 
 export const RENDER_VIEWS = {
   desktop: { width: 600, deviceScaleFactor: 1 },
+  /** A template 640 px wide (a 600 px box with its margins), exported whole. */
+  wide: { width: 640, deviceScaleFactor: 1 },
   phone: { width: 375, deviceScaleFactor: 3 },
 } as const;
 
@@ -37,7 +39,8 @@ export async function renderCorpusDesigns(opts: {
 }
 
 export async function renderHtmlDesigns(
-  pages: { id: string; html: string }[],
+  /** `width`: the page's own width in CSS px, where the view's would cut it (a 602 px template). */
+  pages: { id: string; html: string; width?: number }[],
   views: (keyof typeof RENDER_VIEWS)[],
 ): Promise<DesignRender[]> {
   const browser = await chromium.launch({
@@ -46,14 +49,19 @@ export async function renderHtmlDesigns(
   });
   const out: DesignRender[] = [];
   try {
-    for (const view of views) {
-      const { width, deviceScaleFactor } = RENDER_VIEWS[view];
-      const context = await browser.newContext({ viewport: { width, height: 800 }, deviceScaleFactor });
+    for (const viewName of views) {
+      const view = RENDER_VIEWS[viewName];
+      const context = await browser.newContext({
+        viewport: { width: view.width, height: 800 },
+        deviceScaleFactor: view.deviceScaleFactor,
+      });
       await context.route("**/*", (route) =>
         route.request().url().startsWith("data:") ? route.continue() : route.abort(),
       );
       const page = await context.newPage();
-      for (const { id, html } of pages) {
+      for (const { id, html, width: own } of pages) {
+        const width = own ?? view.width;
+        await page.setViewportSize({ width, height: 800 });
         await page.setContent(html, { waitUntil: "load" });
         const height = Math.min(
           MAX_CSS_HEIGHT,
@@ -89,7 +97,7 @@ export async function renderHtmlDesigns(
           }
           return parts.join(" ");
         }, height);
-        out.push({ id, view, png: Buffer.from(png), words: words(text) });
+        out.push({ id, view: viewName, png: Buffer.from(png), words: words(text) });
       }
       await context.close();
     }

@@ -140,7 +140,14 @@ export function splitTouchingFills(r: Raster, area: Box, background: Rgb, mask: 
     Math.abs(r.data[a]! - background[0]) <= SAME_COLOUR &&
     Math.abs(r.data[a + 1]! - background[1]) <= SAME_COLOUR &&
     Math.abs(r.data[a + 2]! - background[2]) <= SAME_COLOUR;
-  for (let x = area.x + 1; x < area.x + area.width - 2; x++) {
+  // Both fills are flat for a few CSS px from the edge: a frame's side (a 1 px line drawn 3 px wide on a phone) beside
+  // its box's fill is a line, not a fill, and must stay in the mask for the frame to be read.
+  const reach = Math.max(2, Math.round(3 * scale));
+  const flatFrom = (x: number, y: number, dir: 1 | -1) => {
+    for (let k = 1; k < reach; k++) if (!same(px(x, y), px(x + dir * k, y))) return false;
+    return true;
+  };
+  for (let x = area.x + reach; x < area.x + area.width - reach - 1; x++) {
     let run = 0;
     let start = 0;
     for (let y = area.y; y <= area.y + area.height; y++) {
@@ -149,8 +156,8 @@ export function splitTouchingFills(r: Raster, area: Box, background: Rgb, mask: 
         inside &&
         !onBackground(px(x, y)) &&
         !onBackground(px(x + 1, y)) &&
-        same(px(x - 1, y), px(x, y)) &&
-        same(px(x + 1, y), px(x + 2, y)) &&
+        flatFrom(x, y, -1) &&
+        flatFrom(x + 1, y, 1) &&
         apart(px(x, y), px(x + 1, y));
       if (edge) {
         if (run === 0) start = y;

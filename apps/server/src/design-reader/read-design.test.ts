@@ -423,16 +423,55 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
        ${text(50, 330, 16, "#0a0a0a", "Thank you for shopping with us.")}`,
     );
     const l = await readDesign(png);
-    const callout = blocks(l).find(
-      (b) =>
-        b.kind === "grid" &&
-        b.cells.length === 1 &&
-        b.cells[0]!.blocks.some((x) => "text" in x && /Veniam/.test(x.text)),
-    );
-    expect(callout?.kind === "grid" ? callout.cells[0] : undefined).toMatchObject({
+    // A boxed cell of the card's column, or (the card being the white band itself, inside the grey page) a column
+    // of its own: either way the box that holds the callout's words has its fill and its frame.
+    const boxes = [
+      ...l.sections.flatMap((s) => s.rows.flatMap((r) => r.columns)),
+      ...blocks(l).flatMap((b) => (b.kind === "grid" && b.cells.length === 1 ? b.cells : [])),
+    ];
+    const callout = boxes.find((b) => b.background && b.blocks.some((x) => "text" in x && /Veniam/.test(x.text)));
+    expect(callout).toMatchObject({
       background: "#def0fc",
       border: expect.stringMatching(/^#[0-3][0-9a-f][4-7][0-9a-f][89a][0-9a-f]$/),
     });
+  });
+
+  it("keeps a framed pale panel on a phone screenshot (3×) as one box with its fill and frame", async () => {
+    // The frame's 1 CSS px side is 3 image pixels wide: a line beside the panel's fill, not a second fill touching it.
+    const png = await draw(
+      1125,
+      1200,
+      `<rect width="1125" height="1200" fill="#f3f3f3"/>
+       <rect x="27" width="1071" height="1200" fill="#fefefe"/>
+       ${text(78, 120, 48, "#0a0a0a", "Lorem ipsum dolor sit amet, consectetur")}
+       ${text(78, 190, 48, "#0a0a0a", "adipisicing elit. Maxime dignissimos.")}
+       <rect x="76.5" y="300.5" width="966" height="420" fill="#ebebeb" stroke="#444444" stroke-width="3"/>
+       ${text(111, 400, 48, "#0a0a0a", "Culpa quas optio totam quidem, placeat")}
+       ${text(111, 470, 48, "#0a0a0a", "sunt, sit iusto fugit. Harum omnis")}
+       ${text(111, 540, 48, "#0a0a0a", "deleniti enim nihil iure, quis veniam.")}
+       ${text(78, 860, 48, "#0a0a0a", "Lorem ipsum dolor sit amet, consectetur")}`,
+    );
+    const l = await readDesign(png);
+    expect(l.scale).toBe(3);
+    const boxes = [
+      ...l.sections.flatMap((s) => s.rows.flatMap((r) => r.columns)),
+      ...blocks(l).flatMap((b) => (b.kind === "grid" ? b.cells : [])),
+    ];
+    const panel = boxes.filter(
+      (b) => b.background && b.blocks.some((x) => "text" in x && /Culpa|deleniti/.test(x.text)),
+    );
+    // One box holding all three lines, with the frame's colour: not a grey box per line.
+    expect(panel).toHaveLength(1);
+    expect(panel[0]).toMatchObject({
+      background: expect.stringMatching(/^#e[a-c]e[a-c]e[a-c]$/),
+      border: expect.any(String),
+    });
+    expect(
+      leafBlocksOf(panel[0]!.blocks)
+        .filter((b) => b.kind === "text")
+        .map((b) => ("text" in b ? b.text : ""))
+        .join(" "),
+    ).toMatch(/Culpa.*deleniti/);
   });
 
   it("keeps fills a shade off white: a code box, two pastel cards side by side, a framed grey panel", async () => {

@@ -67,6 +67,21 @@ function flatten(cuts: Cut[]): Box[] {
   return out;
 }
 
+/** Some piece side by side holds pieces side by side of its own (not a table row's cells: those are lines). */
+function nestedColumns(cuts: Cut[]): boolean {
+  const multi = (c: Cut) =>
+    c.columns.length > 1 &&
+    c.columns.some((col) => col.some((x) => x.columns.length > 1 && x.box.height > 0 && !isLine(x)));
+  return cuts.some((c) => multi(c));
+}
+
+/** A cut whose pieces are one text line's cells (lineColumns in xy-cut.ts): every piece as tall as the line. */
+function isLine(c: Cut): boolean {
+  return c.columns.every(
+    (col) => col.length === 1 && col[0]!.columns.length === 0 && col[0]!.box.height >= c.box.height * 0.6,
+  );
+}
+
 /** Fewer ink pixels than a 2 × 2 CSS px dot: a speck (a corner's anti-aliasing, JPEG noise), not content. */
 function specks(mask: InkMask, scale: number) {
   const least = 4 * scale * scale;
@@ -203,11 +218,63 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
     return { box: leaf.box, background: leaf.fill, ...(border ? { border } : {}), leaves, items };
   };
 
-  const columnOf = (cuts: Cut[], box: Box): ColumnNode => {
+  /**
+   * A card inside a bordered box (a grey panel inside an email drawn with a frame) as boxed cells of the box's
+   * column: one cell with the card's fill and frame when it holds one column; when it holds columns side by side, a
+   * cell of its fill for each run of full-width lines and a grid of cells of its fill for each row of columns (cells
+   * cannot hold grids). Anything else stays as it is.
+   */
+  const cardCells = (item: Leaf | GridNode): (Leaf | GridNode)[] => {
+    if (isGrid(item) || !item.fill) return [item];
+    const card = cardColumn(item, true);
+    if (!card?.background) return [item];
+    const fill = card.background;
+    const inner = card.items ?? card.leaves;
+    if (!inner.some(isGrid)) {
+      return [
+        { box: item.box, cells: [{ box: item.box, leaves: card.leaves, background: fill, border: card.border }] },
+      ];
+    }
+    const pieces: GridNode[] = [];
+    let run: Leaf[] = [];
+    const flushRun = () => {
+      if (run.length === 0) return;
+      const box = unionBox(run.map((l) => l.box));
+      const piece = { x: item.box.x, y: box.y, width: item.box.width, height: box.height };
+      pieces.push({ box: piece, cells: [{ box: piece, leaves: run, background: fill }] });
+      run = [];
+    };
+    for (const part of inner) {
+      if (!isGrid(part)) {
+        run.push(part);
+        continue;
+      }
+      flushRun();
+      pieces.push({ box: part.box, cells: part.cells.map((c) => ({ ...c, background: fill })) });
+    }
+    flushRun();
+    // The pieces fill the card: each reaches down to the next, the first its top, the last its bottom, and the outer
+    // cells its sides, so the fill shows as one card.
+    const bottom = item.box.y + item.box.height;
+    return pieces.map((piece, i) => {
+      const y0 = i === 0 ? item.box.y : pieces[i - 1]!.box.y + pieces[i - 1]!.box.height;
+      const y1 = i === pieces.length - 1 ? bottom : pieces[i + 1]!.box.y;
+      const box = { x: item.box.x, y: y0, width: item.box.width, height: Math.max(1, y1 - y0) };
+      const last = piece.cells.length - 1;
+      const cells = piece.cells.map((c, k) => {
+        const x0 = k === 0 ? item.box.x : c.box.x;
+        const x1 = k === last ? item.box.x + item.box.width : c.box.x + c.box.width;
+        return { ...c, box: { x: x0, y: box.y, width: x1 - x0, height: box.height } };
+      });
+      return { box, cells };
+    });
+  };
+
+  const columnOf = (cuts: Cut[], box: Box, around: Rgb = band.background): ColumnNode => {
     const items: (Leaf | GridNode)[] = [];
     let background: Rgb | null = null;
     let border: Rgb | undefined;
-    const found = itemsOf(cuts, band.background);
+    const found = itemsOf(cuts, around);
     let cardBox: Box | undefined;
     for (const item of found) {
       const card = isGrid(item) ? null : cardColumn(item);
@@ -222,58 +289,70 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
     return { box: cardBox ?? box, background, ...(border ? { border } : {}), leaves: leavesOf(items), items };
   };
 
-  for (const cut of xyCut(mask, band.box, { scale })) {
-    if (cut.columns.length > 1) {
-      single = undefined;
-      // Each column owns its share of the band's width: up to the middle of the gaps beside it.
-      const inks = cut.columns.map((c) => (c.length > 0 ? unionBox(c.map((x) => x.box)) : cut.box));
-      rows.push({
-        box: cut.box,
-        columns: cut.columns.map((c, i) => {
-          const x0 = i === 0 ? band.box.x : Math.round((inks[i - 1]!.x + inks[i - 1]!.width + inks[i]!.x) / 2);
-          const x1 =
-            i === inks.length - 1
-              ? band.box.x + band.box.width
-              : Math.round((inks[i]!.x + inks[i]!.width + inks[i + 1]!.x) / 2);
-          return columnOf(c, { x: x0, y: cut.box.y, width: x1 - x0, height: cut.box.height });
-        }),
-      });
-      continue;
+  /** Rows of a run of cuts across `area` (the band, or a bordered box's inside), on `around`. */
+  const placeCuts = (cuts: Cut[], area: Box, around: Rgb) => {
+    for (const cut of cuts) {
+      if (cut.columns.length > 1) {
+        single = undefined;
+        // Each column owns its share of the area's width: up to the middle of the gaps beside it.
+        const inks = cut.columns.map((c) => (c.length > 0 ? unionBox(c.map((x) => x.box)) : cut.box));
+        rows.push({
+          box: cut.box,
+          columns: cut.columns.map((c, i) => {
+            const x0 = i === 0 ? area.x : Math.round((inks[i - 1]!.x + inks[i - 1]!.width + inks[i]!.x) / 2);
+            const x1 =
+              i === inks.length - 1
+                ? area.x + area.width
+                : Math.round((inks[i]!.x + inks[i]!.width + inks[i + 1]!.x) / 2);
+            return columnOf(c, { x: x0, y: cut.box.y, width: x1 - x0, height: cut.box.height }, around);
+          }),
+        });
+        continue;
+      }
+      if (cut.framed) {
+        // A bordered box: a column of its own, on its inside's fill when it has one.
+        single = undefined;
+        const inner = cut.columns[0] ?? [];
+        const fill = dominantColour(r, cut.box, 2);
+        const background =
+          fill.share >= FILL_SHARE && colourDistance(fill.colour, around) > SAME_COLOUR ? fill.colour : null;
+        if (background) paintInk(r, cut.box, background, mask);
+        let insideCuts = background ? xyCut(mask, cut.box, { scale }) : inner;
+        // Cut again on its fill, the box is found framed once more: its inside is what it holds.
+        if (insideCuts.length === 1 && insideCuts[0]!.framed) insideCuts = insideCuts[0]!.columns[0] ?? [];
+        if (!background && nestedColumns(insideCuts)) {
+          // Columns inside columns inside the frame (a sidebar beside an article that has two columns of its own):
+          // one column cannot hold them, so the frame's inside is laid out as the band's rows are; the frame's thin
+          // lines are lost, its structure kept.
+          placeCuts(insideCuts, cut.box, around);
+          single = undefined;
+          continue;
+        }
+        const items = itemsOf(insideCuts, background ?? around).flatMap(cardCells);
+        rows.push({
+          box: cut.box,
+          columns: [{ box: cut.box, background, border: frameColour(r, cut.box), leaves: leavesOf(items), items }],
+        });
+        continue;
+      }
+      if (!specks(mask, scale)(cut.box)) continue;
+      const leaf = leafOf(cut.box, around);
+      const card = cardColumn(leaf);
+      if (card) {
+        single = undefined;
+        rows.push({ box: cut.box, columns: [card] });
+        continue;
+      }
+      if (!single) {
+        single = { box: { ...cut.box }, columns: [{ box: { ...area }, background: null, leaves: [] }] };
+        rows.push(single);
+      }
+      single.columns[0]!.leaves.push(leaf);
+      const y1 = Math.max(single.box.y + single.box.height, cut.box.y + cut.box.height);
+      single.box = { x: area.x, y: single.box.y, width: area.width, height: y1 - single.box.y };
     }
-    if (cut.framed) {
-      // A bordered box: a column of its own, on its inside's fill when it has one.
-      single = undefined;
-      const inner = cut.columns[0] ?? [];
-      const fill = dominantColour(r, cut.box, 2);
-      const background =
-        fill.share >= FILL_SHARE && colourDistance(fill.colour, band.background) > SAME_COLOUR ? fill.colour : null;
-      if (background) paintInk(r, cut.box, background, mask);
-      let insideCuts = background ? xyCut(mask, cut.box, { scale }) : inner;
-      // Cut again on its fill, the box is found framed once more: its inside is what it holds.
-      if (insideCuts.length === 1 && insideCuts[0]!.framed) insideCuts = insideCuts[0]!.columns[0] ?? [];
-      const items = itemsOf(insideCuts, background ?? band.background);
-      rows.push({
-        box: cut.box,
-        columns: [{ box: cut.box, background, border: frameColour(r, cut.box), leaves: leavesOf(items), items }],
-      });
-      continue;
-    }
-    if (!specks(mask, scale)(cut.box)) continue;
-    const leaf = leafOf(cut.box, band.background);
-    const card = cardColumn(leaf);
-    if (card) {
-      single = undefined;
-      rows.push({ box: cut.box, columns: [card] });
-      continue;
-    }
-    if (!single) {
-      single = { box: { ...cut.box }, columns: [{ box: { ...band.box }, background: null, leaves: [] }] };
-      rows.push(single);
-    }
-    single.columns[0]!.leaves.push(leaf);
-    const y1 = Math.max(single.box.y + single.box.height, cut.box.y + cut.box.height);
-    single.box = { x: band.box.x, y: single.box.y, width: band.box.width, height: y1 - single.box.y };
-  }
+  };
+  placeCuts(xyCut(mask, band.box, { scale }), band.box, band.background);
   // A single column spans its rows' height inside the band's width.
   for (const row of rows) {
     if (row.columns.length === 1 && row.columns[0]!.background === null && !row.columns[0]!.border) {

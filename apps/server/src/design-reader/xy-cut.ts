@@ -1,4 +1,4 @@
-import type { Box, Raster, Rgb } from "./raster.js";
+import { type Box, type Raster, type Rgb, unionBox } from "./raster.js";
 
 /**
  * XY-cut (decision 121): a region is cut into horizontal strips at rows with no ink, and each strip into pieces at
@@ -261,8 +261,24 @@ function columnPieces(mask: InkMask, box: Box, scale: number) {
     const solid = piecesAt(Math.max(1, Math.round(PICTURE_GAP_CSS * scale)), profile);
     if (solid.length > 1 && solid.every((p) => isSolid(mask, p, scale))) return { lines, pieces: solid };
   }
-  const gap = Math.max(Math.round(COLUMN_GAP_CSS * scale), Math.round(lines.tallest * 0.9));
-  return { lines, pieces: piecesAt(gap) };
+  // Pieces at the column gap, joined again where the gap is within the word spacing of the lines beside it. Those
+  // lines are measured in each piece: measured across the box, two columns whose lines sit at their own heights make
+  // one tall run of inked rows, and its height would swallow the gutter between them.
+  // (Whichever of the two measures is smaller: a frame's sides ink every row of its piece, so the piece measures no
+  // line at all, and a heading beside the gap is no reason to join a sidebar to its article.)
+  const minimum = Math.round(COLUMN_GAP_CSS * scale);
+  const across = Math.max(minimum, Math.round(lines.tallest * 0.9));
+  const pieces: Box[] = [];
+  for (const piece of piecesAt(minimum)) {
+    const last = pieces[pieces.length - 1];
+    const gap = last ? piece.x - (last.x + last.width) : 0;
+    const spacing = last
+      ? Math.min(across, 0.9 * Math.max(textLines(mask, last, scale).tallest, textLines(mask, piece, scale).tallest))
+      : 0;
+    if (last && gap < spacing) pieces[pieces.length - 1] = unionBox([last, piece]);
+    else pieces.push(piece);
+  }
+  return { lines, pieces };
 }
 
 /** The gap between pictures side by side (a gallery's gutter) that splits them. */
@@ -306,6 +322,34 @@ function rowsBeforeColumns(blocks: [number, number][], pieces: Box[]): boolean {
 }
 
 /**
+ * Blocks (row runs) joined where consecutive ones share a gutter: a sidebar beside an article under a full-width
+ * header has no gap down the whole region, and its lines, at their own heights, leave gaps across both columns here
+ * and there; cut at those, the two columns would come out as strips of line pairs. Joined, the run is cut into its
+ * columns. Not when the rows' gaps are far wider than the gutter (a zig-zag of pictures and texts: rows first).
+ */
+function columnRuns(mask: InkMask, tight: Box, blocks: [number, number][], scale: number): [number, number][] {
+  const sharesGutter = (y0: number, y1: number, inner: [number, number][]) => {
+    const box = { x: tight.x, y: tight.y + y0, width: tight.width, height: y1 - y0 };
+    const { lines, pieces } = columnPieces(mask, box, scale);
+    return (
+      pieces.length > 1 &&
+      pieces.every((p) => p.width >= tight.width / 8) &&
+      splitsIntoColumns(mask, pieces, box, lines, scale) &&
+      !rowsBeforeColumns(inner, pieces)
+    );
+  };
+  const out: [number, number][] = [];
+  let i = 0;
+  while (i < blocks.length) {
+    let j = i;
+    while (j + 1 < blocks.length && sharesGutter(blocks[i]![0], blocks[j + 1]![1], blocks.slice(i, j + 2))) j++;
+    out.push([blocks[i]![0], blocks[j]![1]]);
+    i = j + 1;
+  }
+  return out;
+}
+
+/**
  * Recursive XY-cut with falling gap sizes: a region splits first into columns (a gap of empty columns down its whole
  * height, at least 16 CSS px and wider than its tallest line's word spacing, each piece at least an eighth of the
  * region), else into blocks at empty row runs of 10 CSS px or more (each cut again), else into lines (leaves). A
@@ -331,7 +375,7 @@ export function xyCut(mask: InkMask, region: Box, opts: CutOptions): Cut[] {
     if (!rowsBeforeColumns(blocks, pieces)) return [{ box: tight, columns: pieces.map((p) => xyCut(mask, p, next)) }];
   }
   if (blocks.length > 1) {
-    return blocks.flatMap(([y0, y1]) =>
+    return columnRuns(mask, tight, blocks, opts.scale).flatMap(([y0, y1]) =>
       xyCut(mask, { x: tight.x, y: tight.y + y0, width: tight.width, height: y1 - y0 }, next),
     );
   }
