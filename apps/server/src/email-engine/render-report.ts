@@ -133,7 +133,8 @@ export async function renderReport(
   const approximation = approximateOutlook(html);
   try {
     const [desktop, mobile, dark, darkForced, outlook] = await Promise.all([
-      renderer.render({ html, width: DESKTOP_WIDTH, maxHeightPx }),
+      // The desktop render is the one the fidelity score compares: it also reads the words a person sees.
+      renderer.render({ html, width: DESKTOP_WIDTH, maxHeightPx, visibleText: true }),
       renderer.render({ html, width: MOBILE_WIDTH, maxHeightPx }),
       renderer.render({ html, width: MOBILE_WIDTH, colorScheme: "dark", maxHeightPx }),
       renderer.render({ html, width: MOBILE_WIDTH, forcedDark: true, maxHeightPx }),

@@ -45,6 +45,15 @@ export interface RenderResult {
   visibleText?: string;
 }
 
+/**
+ * A rendering's words as the fidelity score compares them: those a person sees in its picture (`visibleText`), not
+ * innerText, which keeps a hidden preheader and text below the picture's cut (decision 145); innerText when the
+ * rendering was not asked for them or comes from a stand-in renderer.
+ */
+export function shownText(r: Pick<RenderResult, "text" | "visibleText">): string {
+  return r.visibleText ?? r.text;
+}
+
 export type RendererStatus = "idle" | "ready" | "unavailable";
 
 /**

@@ -49,7 +49,7 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
     processor: ctx.emailEngine,
     compare: (input) => ctx.emailEngine.compare(input),
     render: (html, storeAs) => renderReport(ctx.renderer, html, { storeAs, thumbnail: false }),
-    renderAt: (html, width) => ctx.renderer.render({ html, width }),
+    renderAt: (html, width) => ctx.renderer.render({ html, width, visibleText: true }),
     spam: createSpamd(ctx.env.SPAMD_URL),
     ownOrigins: ownOrigins(ctx.env),
     log: ctx.log,

@@ -11,7 +11,7 @@ import {
 } from "@mailsmith/shared";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import { RendererUnavailableError } from "../../adapters/renderer/renderer.js";
+import { RendererUnavailableError, shownText } from "../../adapters/renderer/renderer.js";
 import { composeMessage } from "../../adapters/spam/message.js";
 import type { SpamScorer } from "../../adapters/spam/spamd.js";
 import { deliverabilityChecks, unsubscribeLink } from "../../email-engine/checks/deliverability.js";
@@ -30,7 +30,7 @@ export interface EmailCheckDeps {
   /** Renders the processed email (renderReport: 600 px, 375 px, dark); degrades to render.available = false. */
   render: (html: string, storeAs: StoreAs) => Promise<RenderOutcome>;
   /** One rendering at a given width (for the fidelity score against a design); throws when unavailable. */
-  renderAt?: (html: string, width: number) => Promise<{ png: Buffer; text: string }>;
+  renderAt?: (html: string, width: number) => Promise<{ png: Buffer; text: string; visibleText?: string }>;
   /** The fidelity comparison, in the worker pool in the server (default: on this thread). */
   compare?: typeof compareWithDesign;
   /** The site's own origins: pictures there load in the renderer (they are not replaced for the fidelity render). */
@@ -216,7 +216,7 @@ async function fidelityAgainst(
   deps: EmailCheckDeps,
   html: string,
   design: Buffer,
-  desktop?: { png: Buffer; text: string; widthPx: number },
+  desktop?: { png: Buffer; text: string; visibleText?: string; widthPx: number },
 ) {
   if (!deps.renderAt) return null;
   try {
@@ -228,7 +228,8 @@ async function fidelityAgainst(
     const { score, parts } = await (deps.compare ?? compareWithDesign)({
       design,
       rendered: r.png,
-      renderedText: r.text,
+      // The words a person sees (no hidden preheader), as the generator's score (decision 145).
+      renderedText: shownText(r),
     });
     const picture = await sharp(r.png)
       .resize({ width: Math.min(width, 800), withoutEnlargement: true })

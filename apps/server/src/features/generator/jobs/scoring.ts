@@ -1,11 +1,11 @@
 import type { TDesignLayout, TFidelitySection, TGenerationFidelity } from "@mailsmith/shared";
-import type { RenderResult } from "../../../adapters/renderer/renderer.js";
+import { type RenderResult, shownText } from "../../../adapters/renderer/renderer.js";
 import type { AppContext } from "../../../context.js";
 import { compareWithDesign, type DesignComparison, renderWidthForImage } from "../../../email-engine/fidelity/index.js";
 import { PREVIEW_MAX_HEIGHT_PX, storePreviewsIn } from "../../../email-engine/render-report.js";
 
 /** The part of a rendering (adapters/renderer) the score uses. */
-export type RenderedEmail = Pick<RenderResult, "png" | "widthPx" | "heightPx" | "text">;
+export type RenderedEmail = Pick<RenderResult, "png" | "widthPx" | "heightPx" | "text" | "visibleText">;
 
 /** Width the result is rendered and compared at (the email's own width). */
 export const SCORE_WIDTH_PX = 600;
@@ -17,8 +17,8 @@ export async function renderEmail(
   width = SCORE_WIDTH_PX,
 ): Promise<RenderedEmail | null> {
   try {
-    const r = await ctx.renderer.render({ html, width, maxHeightPx: PREVIEW_MAX_HEIGHT_PX });
-    return { png: r.png, widthPx: r.widthPx, heightPx: r.heightPx, text: r.text };
+    const r = await ctx.renderer.render({ html, width, maxHeightPx: PREVIEW_MAX_HEIGHT_PX, visibleText: true });
+    return { png: r.png, widthPx: r.widthPx, heightPx: r.heightPx, text: r.text, visibleText: r.visibleText };
   } catch (err) {
     ctx.log.warn({ err }, "render for the fidelity score failed; no score");
     return null;
@@ -49,7 +49,7 @@ export async function scoreAgainstDesign(
     design,
     rendered: atWidth.png,
     designText,
-    renderedText: atWidth.text,
+    renderedText: shownText(atWidth),
     designLayout: opts.designLayout ?? null,
     sectionPictures: opts.sectionPictures ?? false,
   });
