@@ -36,7 +36,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pino from "pino";
 import sharp from "sharp";
-import { createRenderer } from "../../apps/server/src/adapters/renderer/renderer.js";
+import { createRenderer, shownText } from "../../apps/server/src/adapters/renderer/renderer.js";
 import type { StorageAdapter } from "../../apps/server/src/adapters/storage/storage.js";
 import { emailFromLayout } from "../../apps/server/src/design-reader/email-from-layout.js";
 import { closeSharedOcrEngine, readDesign } from "../../apps/server/src/design-reader/index.js";
@@ -143,8 +143,8 @@ async function finish(html: string, subject?: string, inline: (html: string) => 
   // The engine sees hosted addresses, as in the product; the renderer gets the pictures inline (it has no network).
   const rendered = inline(processed.html);
   const [desktop, phone] = await Promise.all([
-    renderer.render({ html: rendered, width }),
-    renderer.render({ html: rendered, width: 375 }),
+    renderer.render({ html: rendered, width, visibleText: true }),
+    renderer.render({ html: rendered, width: 375, visibleText: true }),
   ]);
   const a11y = processed.report.checks.filter((c) => /^(a11y\.|content\.)/.test(c.id));
   const passed = a11y.length ? a11y.filter((c) => c.status === "pass").length / a11y.length : 1;
@@ -196,19 +196,31 @@ async function measure(
   // The desktop render at the design's own width (600 px, or what a wider template needed).
   const desktopWidth = d.kind === "desktop" ? d.width : 600;
   const { desktop, phone, a11yPassed } = await finish(made.html, made.subject, made.inline, desktopWidth);
-  if (process.env.BENCH_DUMP && generator !== "floor") {
-    mkdirSync(process.env.BENCH_DUMP, { recursive: true });
-    writeFileSync(join(process.env.BENCH_DUMP, `${d.id}.design.png`), d.png);
-    writeFileSync(join(process.env.BENCH_DUMP, `${d.id}.${generator}-600.png`), desktop.png);
-    writeFileSync(join(process.env.BENCH_DUMP, `${d.id}.${generator}-375.png`), phone.png);
-    writeFileSync(join(process.env.BENCH_DUMP, `${d.id}.${generator}.html`), made.html);
+  if (process.env.BENCH_DUMP) {
+    const dir = process.env.BENCH_DUMP;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${d.id}.design.png`), d.png);
+    writeFileSync(join(dir, `${d.id}.${generator}-600.png`), desktop.png);
+    writeFileSync(join(dir, `${d.id}.${generator}-375.png`), phone.png);
+    writeFileSync(join(dir, `${d.id}.${generator}.html`), made.html);
+    // The words on both sides, so the score can be worked out again from the dump alone.
+    const texts = {
+      kind: d.kind,
+      designText: d.text,
+      text600: desktop.text,
+      visibleText600: desktop.visibleText,
+      text375: phone.text,
+      visibleText375: phone.visibleText,
+    };
+    writeFileSync(join(dir, `${d.id}.${generator}.json`), JSON.stringify(texts));
   }
   const seconds = (performance.now() - started) / 1000;
   const rendered = d.kind === "phone" ? phone : desktop;
   const [v600, v375, cmp] = await Promise.all([
     visualSimilarity(d.png, desktop.png, desktopWidth),
     visualSimilarity(d.png, phone.png, 375),
-    analyseFidelity({ design: d.png, rendered: rendered.png, designText: d.text, renderedText: rendered.text }),
+    // The email's words as the product scores them: those a person sees (decision 145).
+    analyseFidelity({ design: d.png, rendered: rendered.png, designText: d.text, renderedText: shownText(rendered) }),
   ]);
   // Every design section (not only the reported ones): the share the score finds no difference in.
   const sections = cmp.sections.filter((s) => s.index !== null);
@@ -216,7 +228,7 @@ async function measure(
     design: d.id,
     kind: d.kind,
     generator,
-    wordRecall: wordRecall(d.text, desktop.text, 1),
+    wordRecall: wordRecall(d.text, shownText(desktop), 1),
     visual600: v600.all,
     visual375: v375.all,
     structure: sections.length ? sections.filter((s) => s.differences.length === 0).length / sections.length : 1,
@@ -232,6 +244,36 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : Number.NaN;
 };
+/** Ranks 1…n, ties sharing their mean rank. */
+function ranks(xs: number[]): number[] {
+  const order = xs.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
+  const out = new Array<number>(xs.length);
+  for (let i = 0; i < order.length; ) {
+    let j = i;
+    while (j + 1 < order.length && order[j + 1]![0] === order[i]![0]) j++;
+    for (let k = i; k <= j; k++) out[order[k]![1]] = (i + j) / 2 + 1;
+    i = j + 1;
+  }
+  return out;
+}
+
+/** Spearman's rank correlation: Pearson's over the ranks (NaN under 3 pairs or when one side is constant). */
+function spearman(xs: number[], ys: number[]): number {
+  if (xs.length < 3) return Number.NaN;
+  const [a, b] = [ranks(xs), ranks(ys)];
+  const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
+  const [ma, mb] = [mean(a), mean(b)];
+  let num = 0;
+  let da = 0;
+  let db = 0;
+  for (let i = 0; i < a.length; i++) {
+    num += (a[i]! - ma) * (b[i]! - mb);
+    da += (a[i]! - ma) ** 2;
+    db += (b[i]! - mb) ** 2;
+  }
+  return da && db ? num / Math.sqrt(da * db) : Number.NaN;
+}
+
 const fmt = (v: number | null | boolean, pct = true) =>
   typeof v === "boolean" ? (v ? "yes" : "no") : v === null ? "—" : pct ? `${Math.round(v * 100)}%` : v.toFixed(1);
 
@@ -317,6 +359,20 @@ async function main() {
       );
     }
   }
+  // Does the product's score order results as the outside visual measure does (issue 43 item 4; decision 145)?
+  const desktop = results.filter((r) => r.kind === "desktop");
+  const rho = (rs: Result[]) =>
+    spearman(
+      rs.map((r) => r.score),
+      rs.map((r) => r.visual600),
+    ).toFixed(2);
+  const readers = desktop.filter((r) => r.generator === "reader");
+  console.log(
+    `\nscore vs visual 600, Spearman over desktop results: all ${rho(desktop)} (n ${desktop.length}), reader ${rho(readers)} (n ${readers.length})`,
+  );
+  const over = (rs: Result[]) => `${rs.filter((r) => r.score >= 80).length} of ${rs.length}`;
+  const phones = results.filter((r) => r.kind === "phone" && r.generator === "reader");
+  console.log(`reader results scoring 80 or more: desktop ${over(readers)}, phone ${over(phones)}`);
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 1));
 }
 
