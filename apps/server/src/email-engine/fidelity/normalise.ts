@@ -14,9 +14,13 @@ export const COMPARE_MAX_HEIGHT_PX = 4000;
 
 /**
  * Decodes any picture sharp reads (PNG, JPEG, WebP), flattens transparency onto white, and scales it to `width`
- * keeping its aspect ratio. Tall pictures are cut at COMPARE_MAX_HEIGHT_PX.
+ * keeping its aspect ratio. Tall pictures are cut at `maxHeight` (COMPARE_MAX_HEIGHT_PX unless told).
  */
-export async function toRaster(image: Buffer, width = COMPARE_WIDTH_PX): Promise<Raster> {
+export async function toRaster(
+  image: Buffer,
+  width = COMPARE_WIDTH_PX,
+  maxHeight = COMPARE_MAX_HEIGHT_PX,
+): Promise<Raster> {
   const { data, info } = await sharp(image, { limitInputPixels: 80_000_000 })
     .rotate()
     .flatten({ background: "#ffffff" })
@@ -25,7 +29,7 @@ export async function toRaster(image: Buffer, width = COMPARE_WIDTH_PX): Promise
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const height = Math.min(info.height, COMPARE_MAX_HEIGHT_PX);
+  const height = Math.min(info.height, maxHeight);
   return { data: data.subarray(0, width * height * 3), width: info.width, height };
 }
 

@@ -5,7 +5,7 @@ import { toRaster } from "./normalise.js";
 import { compareSections, findBands, layoutBands, type SectionComparison } from "./sections.js";
 import { type StructureResult, structuralSimilarity } from "./structure.js";
 import { textSimilarity, wordRecall } from "./text.js";
-import { type BlockMatch, blockMatch } from "./visual.js";
+import { type BlockMatch, blockMatch, pictureMatch } from "./visual.js";
 
 /** Contract: what scoreFidelity compares. */
 export interface FidelityInput {
@@ -50,6 +50,8 @@ export interface FidelityAnalysis extends FidelityScore {
   renderedHeight: number;
   /** 4 × 4 compare-pixel blocks (12 px at 600 px wide) of the aligned pictures whose mean colour matches. */
   visual: BlockMatch;
+  /** The outside judges' block match at the email's width, blind to polarity (visual.ts `pictureMatch`): 0…1. */
+  blocks: number;
   /** Every design section against the email, then the email's additions (sections.ts). */
   sections: SectionComparison[];
   /** Share of the design's words the email shows (null: too few words to tell); below GATE_RECALL it lowers the score. */
@@ -60,12 +62,23 @@ export interface FidelityAnalysis extends FidelityScore {
 
 /**
  * Calibration (docs/decisions/058-fidelity-score.md, where the figures behind these numbers are):
- * - structure: mean SSIM mapped linearly from SSIM_FLOOR (→ 0) to 1 (→ 100). Two unrelated emails on white
- *   still share a lot of empty background, so raw SSIM rarely falls under the floor.
+ * - structure ("Layout"): BLOCKS_SHARE of the block match (the outside judges' visual measure) mapped linearly from
+ *   BLOCKS_FLOOR (→ 0) to 1 (→ 100), the rest mean SSIM mapped from SSIM_FLOOR (→ 0) to 1 (→ 100). Two unrelated
+ *   emails on white still share a lot of empty background, so either measure seldom falls under its floor.
  * - colour: palette distance in ΔE00 mapped linearly from 0 (→ 100) to COLOUR_CEILING (→ 0).
  * - text: 0…1 similarity × 100.
  */
 export const SSIM_FLOOR = 0.3;
+/**
+ * Share of the structure part that is the block match (decision 145). SSIM alone ranked results unlike a person
+ * and the outside measure: text set a few pixels aside or reflowed in the same place fails SSIM window by window
+ * (a result 98 % alike to the outside measure scored 70). SSIM keeps 40 %: it sees what an 8 px block's mean colour
+ * does not, above all words missing from a picture (with 25 %, an email whose words were all made transparent
+ * outscored the same email in inverted colours without design text, against decision 111).
+ */
+export const BLOCKS_SHARE = 0.6;
+/** Block match of an unrelated email (the share of blocks both leave as background): 0.3–0.65, median 0.39. */
+export const BLOCKS_FLOOR = 0.5;
 /** Block size (compare pixels) of the visual block match inside the score: 12 CSS px at 600 px wide. */
 const SCORE_BLOCK_PX = 4;
 export const COLOUR_CEILING = 20;
@@ -103,10 +116,13 @@ export async function analyseFidelity(input: FidelityInput): Promise<FidelityAna
   const [designPalette, renderedPalette] = await Promise.all([extractPalette(design), extractPalette(rendered)]);
   const colourDist = colourDistance(designPalette, renderedPalette);
   const visual = blockMatch(design, rendered, { block: SCORE_BLOCK_PX, shift: 1 });
+  const blocks = await pictureMatch(input.design, input.rendered);
+  const ssimPart = clamp100(((structureValue - SSIM_FLOOR) / (1 - SSIM_FLOOR)) * 100);
+  const blocksPart = clamp100(((blocks.all - BLOCKS_FLOOR) / (1 - BLOCKS_FLOOR)) * 100);
   const designText = designTextOf(input);
   const palette = clamp100((1 - colourDist / COLOUR_CEILING) * 100);
   const parts: FidelityParts = {
-    structure: round1(clamp100(((structureValue - SSIM_FLOOR) / (1 - SSIM_FLOOR)) * 100)),
+    structure: round1(BLOCKS_SHARE * blocksPart + (1 - BLOCKS_SHARE) * ssimPart),
     // Colour: the palettes (which colours, how much) and the block match (the right colour in the right place).
     colour: round1((palette + visual.content * 100) / 2),
     text: designText ? round1(clamp100(textSimilarity(designText, input.renderedText ?? "") * 100)) : null,
@@ -130,6 +146,7 @@ export async function analyseFidelity(input: FidelityInput): Promise<FidelityAna
     designHeight: design.height,
     renderedHeight: renderedRaw.height,
     visual,
+    blocks: blocks.all,
     sections,
     designText,
   };

@@ -1,4 +1,5 @@
-import { bottomColour, type Raster, toRaster } from "./normalise.js";
+import sharp from "sharp";
+import { bottomColour, COMPARE_MAX_HEIGHT_PX, COMPARE_WIDTH_PX, type Raster, toRaster } from "./normalise.js";
 
 /**
  * Visual similarity as outside judges of design-to-email tools measure it: both pictures cut in
@@ -135,4 +136,30 @@ export function blockMatch(
 export async function visualSimilarity(design: Buffer, rendered: Buffer, width: number): Promise<BlockMatch> {
   const [a, b] = await Promise.all([toRaster(design, width), toRaster(rendered, width)]);
   return blockMatch(a, b);
+}
+
+/** The widest the score's block match compares at (the widest a design is rendered at: RENDER_WIDTH_RANGE). */
+const PICTURE_MATCH_MAX_WIDTH = 1000;
+
+/** The picture with every colour turned into its negative. */
+function negative(r: Raster): Raster {
+  const data = Buffer.alloc(r.data.length);
+  for (let i = 0; i < r.data.length; i++) data[i] = 255 - r.data[i]!;
+  return { data, width: r.width, height: r.height };
+}
+
+/**
+ * The fidelity score's block match (decision 145): the outside judges' measure (blockMatch(...).all, 8 × 8 px
+ * blocks, ±16 px) on the design and the email at the email's own width — the width it was rendered at, which is the
+ * design's width in CSS px — over as much of both as the score's compare pictures hold. Blind to polarity as the
+ * structure part is (decision 111): the better of the email and its negative, so an email in inverted colours keeps
+ * its layout and loses only on colour. `direct` is the match without the negative.
+ */
+export async function pictureMatch(design: Buffer, rendered: Buffer): Promise<{ all: number; direct: number }> {
+  const { width: renderedWidth } = await sharp(rendered).metadata();
+  const width = Math.min(PICTURE_MATCH_MAX_WIDTH, renderedWidth ?? COMPARE_WIDTH_PX);
+  const maxHeight = Math.round((COMPARE_MAX_HEIGHT_PX * width) / COMPARE_WIDTH_PX);
+  const [a, b] = await Promise.all([toRaster(design, width, maxHeight), toRaster(rendered, width, maxHeight)]);
+  const direct = blockMatch(a, b).all;
+  return { all: Math.max(direct, blockMatch(a, negative(b)).all), direct };
 }
