@@ -287,6 +287,8 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     const html = emailFromLayout([layoutOf([cells, article])]).html;
     const tableRow = html.slice(html.indexOf(">Item<") - 2000, html.indexOf(">Price<"));
     expect(tableRow).not.toContain('class="ms-col"');
+    // Nor the phone's 16 px gap under a stacked column: the row stays as tall as in the design.
+    expect(tableRow).not.toContain('class="ms-gutter"');
     expect(html.slice(html.indexOf(">Price<"))).toContain('class="ms-col"');
   });
 
@@ -319,6 +321,18 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     const phone = { ...layout, width: 375, content: { x: 11, y: 0, width: 353, height: 600 } };
     expect(emailFromLayout([phone]).html).not.toContain('class="ms-wrap"');
     expect(emailFromLayout([layout]).html).toContain('class="ms-wrap"');
+  });
+
+  it("keeps a phone design's columns side by side with no phone gap under them (a logo beside a title)", () => {
+    const logoRow = [
+      column([paragraph([line("Acme", 20, 40, 60)])]),
+      column([paragraph([line("Sidebar Hero", 250, 40, 100)])]),
+    ];
+    const layout = layoutOf([logoRow]);
+    const phone = { ...layout, width: 375, content: { x: 11, y: 0, width: 353, height: 600 } };
+    const html = emailFromLayout([phone]).html;
+    expect(html).not.toContain('class="ms-col"');
+    expect(html).not.toContain('class="ms-gutter"');
   });
 
   it("gives a button's label room for its bold letters, so it stays on one line", () => {

@@ -644,7 +644,9 @@ function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): st
       ghostOpen +
       cell +
       `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>` +
-      `<td class="ms-gutter" style="padding:0 ${gutter}px 0 0;font-size:16px;text-align:left">${body}</td>` +
+      // (The phone's gap below a stacked column: only for columns that stack. A phone design's row stays side by
+      // side, and 16 px under each of its columns would make the row that much taller than the design's.)
+      `<td${sideBySide ? "" : ' class="ms-gutter"'} style="padding:0 ${gutter}px 0 0;font-size:16px;text-align:left">${body}</td>` +
       `</tr></table></div>` +
       ghostClose
     );
