@@ -80,3 +80,15 @@ describe("joinBullets", () => {
     expect(joinBullets([dot, line("Next paragraph", 440)])).toHaveLength(2);
   });
 });
+
+describe("groupParagraphs on headings", () => {
+  it("keeps headings of falling sizes apart, though each is within a fifth of the next", () => {
+    const lines = [
+      line("Heading 1", 40, 26),
+      line("Heading 2", 74, 22),
+      line("Heading 3", 104, 20),
+      line("Heading 4", 130, 18),
+    ];
+    expect(groupParagraphs(lines).length).toBeGreaterThanOrEqual(3);
+  });
+});
