@@ -33,6 +33,8 @@ const MAYBE_BUSY_TEXTURE = 0.25;
 const BODY_COLUMN_SHARE = 0.25;
 /** A row that differs from the page over this share of its width is drawn edge to edge (a stripe, a full-bleed band). */
 const EDGE_TO_EDGE_SHARE = 0.9;
+/** Edge-to-edge rows this thick (CSS px) or thinner are a stripe, not a band. */
+const STRIPE_MAX_CSS = 8;
 /** A body column this close to the picture's width is the whole width (a phone screenshot has no margins). */
 const FULL_WIDTH_SHARE = 0.97;
 
@@ -57,12 +59,20 @@ function outerBackgroundOf(r: Raster): Rgb {
   return best?.colour ?? [255, 255, 255];
 }
 
-function contentBoxOf(r: Raster, outer: Rgb): Box {
+function contentBoxOf(r: Raster, outer: Rgb, scale: number): Box {
   const counts = new Uint32Array(r.width);
-  // The same, without rows that differ from the page across (nearly) its whole width: a stripe drawn edge to edge
-  // (a 4 px bar at the top of the page) says nothing of where the body column's edges are.
+  // The same, without thin stripes drawn edge to edge (a 4 px bar at the top of the page): they say nothing of where
+  // the body column's edges are. A band edge to edge (a dark header, a grey footer) is the email's own width.
   const beside = new Uint32Array(r.width);
   const differs = new Uint8Array(r.width);
+  const stripe: Uint8Array[] = [];
+  const thin = Math.max(2, Math.round(STRIPE_MAX_CSS * scale));
+  const flushStripe = () => {
+    // A run of edge-to-edge rows thicker than a stripe counts after all.
+    if (stripe.length > Math.ceil(thin / step))
+      for (const row of stripe) for (let x = 0; x < r.width; x++) beside[x]! += row[x]!;
+    stripe.length = 0;
+  };
   const step = Math.max(1, Math.floor(r.height / 1200));
   // Rows with anything on them: the empty page below a short email does not dilute the body column's share.
   let rows = 0;
@@ -82,8 +92,14 @@ function contentBoxOf(r: Raster, outer: Rgb): Box {
       }
     }
     if (n > 0) rows++;
-    if (n < r.width * EDGE_TO_EDGE_SHARE) for (let x = 0; x < r.width; x++) beside[x]! += differs[x]!;
+    if (n >= r.width * EDGE_TO_EDGE_SHARE) {
+      stripe.push(differs.slice());
+      continue;
+    }
+    flushStripe();
+    for (let x = 0; x < r.width; x++) beside[x]! += differs[x]!;
   }
+  flushStripe();
   // The longest run of columns that differ from the outer colour in many rows; gaps narrower than 8 % of the width
   // are bridged (white letters on a coloured header are the outer colour in a few columns).
   const on = Array.from(counts, (n) => n >= rows * BODY_COLUMN_SHARE);
@@ -177,7 +193,7 @@ function sideBySideBoxes(runs: RowRun[], scale: number): void {
 /** Rows with the same dominant colour, merged; runs thinner than minBand join the run above (or below, at the top). */
 export function findBands(r: Raster, scale: number): PageBands {
   const outerBackground = outerBackgroundOf(r);
-  const content = contentBoxOf(r, outerBackground);
+  const content = contentBoxOf(r, outerBackground, scale);
   const step = Math.max(1, Math.floor(content.width / 300));
   const minBand = Math.round(12 * scale);
   // A picture across the row leaves no colour a third of it, or shows its grain and gradients over half of it; a

@@ -479,6 +479,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   /** A small squarish leaf its ink fills, with no text line beside it to its right. */
   const tinyMark = (leaf: Leaf, next: Leaf | GridNode | undefined): boolean => {
     if (leaf.box.width > TINY_MARK_CSS * scale || leaf.box.height > TINY_MARK_CSS * scale) return false;
+    // (A speck under 4 CSS px, a full stop's dot or a letter's tail, is nothing to draw.)
+    if (leaf.box.width < 4 * scale || leaf.box.height < 4 * scale) return false;
     if (!solidMark(raster, leaf.box, leaf.background)) return false;
     const beside =
       next !== undefined &&

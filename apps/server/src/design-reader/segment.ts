@@ -253,11 +253,11 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
       pieces.push({ box: part.box, cells: part.cells.map((c) => ({ ...c, background: fill })) });
     }
     flushRun();
-    // The pieces fill the card: each reaches down to the next, the first its top, the last its bottom, and the outer
-    // cells its sides, so the fill shows as one card.
+    // The pieces tile the card: each reaches down to where the next begins, the first from the card's top, the last
+    // to its bottom, and the outer cells to its sides, so the fill shows as one card.
     const bottom = item.box.y + item.box.height;
     return pieces.map((piece, i) => {
-      const y0 = i === 0 ? item.box.y : pieces[i - 1]!.box.y + pieces[i - 1]!.box.height;
+      const y0 = i === 0 ? item.box.y : piece.box.y;
       const y1 = i === pieces.length - 1 ? bottom : pieces[i + 1]!.box.y;
       const box = { x: item.box.x, y: y0, width: item.box.width, height: Math.max(1, y1 - y0) };
       const last = piece.cells.length - 1;

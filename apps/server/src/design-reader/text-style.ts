@@ -1,4 +1,4 @@
-import { ColourTally, colourDistance } from "./colour.js";
+import { ColourTally, colourDistance, quantKey } from "./colour.js";
 import type { Box, Raster, Rgb } from "./raster.js";
 
 /**
@@ -24,12 +24,26 @@ export function inkStyle(r: Raster, box: Box, background: Rgb): InkStyle {
   const y0 = Math.max(0, Math.floor(box.y));
   const x1 = Math.min(r.width, Math.ceil(box.x + box.width));
   const y1 = Math.min(r.height, Math.ceil(box.y + box.height));
-  // The farthest any pixel is from the background: core ink is at least half as far.
-  let far = 0;
+  // How far the ink is from the background (core ink is at least half as far): the 95th percentile of the inked
+  // pixels' distances, not the farthest one, which a stray speck of another colour sets (a 1 px orange dot under
+  // a grey line on navy left only the dot above the threshold).
+  const counts = new Uint32Array(256);
+  let inked = 0;
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
       const i = (y * r.width + x) * 3;
-      far = Math.max(far, colourDistance([r.data[i]!, r.data[i + 1]!, r.data[i + 2]!], background));
+      const d = colourDistance([r.data[i]!, r.data[i + 1]!, r.data[i + 2]!], background);
+      if (d <= 24) continue;
+      counts[d]!++;
+      inked++;
+    }
+  }
+  let far = 0;
+  for (let d = 255, seen = 0; d > 24; d--) {
+    seen += counts[d]!;
+    if (seen > inked * 0.05) {
+      far = d;
+      break;
     }
   }
   const core = Math.max(24, far * 0.5);
@@ -63,7 +77,8 @@ export function inkStyle(r: Raster, box: Box, background: Rgb): InkStyle {
         if (run <= longest) {
           runTotal += run;
           runCount++;
-          tally.add((stem[0] << 16) | (stem[1] << 8) | stem[2], stem);
+          // (Votes by 4-bit colour: anti-aliased stems of one ink differ by a few levels, a speck's pixels not at all.)
+          tally.add(quantKey(stem[0], stem[1], stem[2]), stem);
           stems.push(stem);
         }
         run = 0;
