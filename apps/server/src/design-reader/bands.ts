@@ -35,6 +35,8 @@ const BODY_COLUMN_SHARE = 0.25;
 const EDGE_TO_EDGE_SHARE = 0.9;
 /** Edge-to-edge rows this thick (CSS px) or thinner are a stripe, not a band. */
 const STRIPE_MAX_CSS = 8;
+/** A body column whose pixels differ from the page in this share is a fill of its own (a white card on grey). */
+const OWN_FILL_SHARE = 0.6;
 /** A body column this close to the picture's width is the whole width (a phone screenshot has no margins). */
 const FULL_WIDTH_SHARE = 0.97;
 
@@ -60,22 +62,24 @@ function outerBackgroundOf(r: Raster): Rgb {
 }
 
 function contentBoxOf(r: Raster, outer: Rgb, scale: number): Box {
+  const step = Math.max(1, Math.floor(r.height / 1200));
   const counts = new Uint32Array(r.width);
-  // The same, without thin stripes drawn edge to edge (a 4 px bar at the top of the page): they say nothing of where
-  // the body column's edges are. A band edge to edge (a dark header, a grey footer) is the email's own width.
-  const beside = new Uint32Array(r.width);
+  // The same over the rows that are not drawn edge to edge (`plain`), and over the bands that are (`bands`: runs of
+  // such rows thicker than a stripe). A stripe (a 4 px bar across the top of the page) never says where the body
+  // column's edges are; a band edge to edge (a dark header) is the email's width unless the body column is a fill
+  // of its own, narrower (a white body on a grey page under a full-width header).
+  const plain = new Uint32Array(r.width);
+  const bands = new Uint32Array(r.width);
   const differs = new Uint8Array(r.width);
   const stripe: Uint8Array[] = [];
-  const thin = Math.max(2, Math.round(STRIPE_MAX_CSS * scale));
+  const thin = Math.max(1, Math.ceil(Math.max(2, Math.round(STRIPE_MAX_CSS * scale)) / step));
   const flushStripe = () => {
-    // A run of edge-to-edge rows thicker than a stripe counts after all.
-    if (stripe.length > Math.ceil(thin / step))
-      for (const row of stripe) for (let x = 0; x < r.width; x++) beside[x]! += row[x]!;
+    if (stripe.length > thin) for (const row of stripe) for (let x = 0; x < r.width; x++) bands[x]! += row[x]!;
     stripe.length = 0;
   };
-  const step = Math.max(1, Math.floor(r.height / 1200));
   // Rows with anything on them: the empty page below a short email does not dilute the body column's share.
   let rows = 0;
+  let plainRows = 0;
   for (let y = 0; y < r.height; y += step) {
     let i = y * r.width * 3;
     let n = 0;
@@ -92,12 +96,14 @@ function contentBoxOf(r: Raster, outer: Rgb, scale: number): Box {
       }
     }
     if (n > 0) rows++;
-    if (n >= r.width * EDGE_TO_EDGE_SHARE) {
+    // Edge to edge: from the picture's first column to its last (a body with 20 px of page each side is not).
+    if (n >= r.width * EDGE_TO_EDGE_SHARE && differs[0] && differs[1] && differs[r.width - 1] && differs[r.width - 2]) {
       stripe.push(differs.slice());
       continue;
     }
     flushStripe();
-    for (let x = 0; x < r.width; x++) beside[x]! += differs[x]!;
+    plainRows++;
+    for (let x = 0; x < r.width; x++) plain[x]! += differs[x]!;
   }
   flushStripe();
   // The longest run of columns that differ from the outer colour in many rows; gaps narrower than 8 % of the width
@@ -121,11 +127,15 @@ function contentBoxOf(r: Raster, outer: Rgb, scale: number): Box {
   }
   // Text on the page itself: nothing tells the body column from the page, so it is the whole width.
   if (best.width < r.width * 0.3) best = { x: 0, width: r.width };
-  // Nothing is cut off: ink beside the body column (a footer line on the page) widens it.
+  // A body column of its own fill: most of its pixels, off the edge-to-edge rows, differ from the page.
+  let filled = 0;
+  for (let x = best.x; x < best.x + best.width; x++) filled += plain[x]!;
+  const ownFill = plainRows > 0 && filled >= best.width * plainRows * OWN_FILL_SHARE;
+  // Nothing is cut off: ink beside the body column (a footer line on the page, a full-width band) widens it.
   let x0 = best.x;
   let x1 = best.x + best.width;
   for (let x = 0; x < r.width; x++) {
-    if (beside[x]! < 3) continue;
+    if (plain[x]! + (ownFill ? 0 : bands[x]!) < 3) continue;
     x0 = Math.min(x0, x);
     x1 = Math.max(x1, x + 1);
   }
