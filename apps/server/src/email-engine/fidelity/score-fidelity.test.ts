@@ -32,6 +32,17 @@ describe("scoreFidelity", () => {
     expect(r.parts).toEqual({ structure: 100, colour: 100, text: null });
   });
 
+  it("gives the same email near 100 when the design was exported with empty page below it", async () => {
+    const a = await email();
+    const { height = 0 } = await sharp(a).metadata();
+    // A full-page screenshot of a short email: 300 px more of the white page under it.
+    const tall = await sharp(a).extend({ bottom: 300, background: "#ffffff" }).png().toBuffer();
+    expect(height).toBeGreaterThan(0);
+    const r = await scoreFidelity({ design: tall, rendered: a });
+    expect(r.parts.structure).toBeGreaterThanOrEqual(95);
+    expect(r.score).toBeGreaterThanOrEqual(95);
+  });
+
   it("scores a copy in other colours lower on colour, not on structure", async () => {
     const a = await email();
     const b = await email({ header: "#15803d", button: "#7c3aed" });

@@ -155,11 +155,31 @@ function negative(r: Raster): Raster {
  * structure part is (decision 111): the better of the email and its negative, so an email in inverted colours keeps
  * its layout and loses only on colour. `direct` is the match without the negative.
  */
+/** The raster made `height` rows tall with its bottom colour (bottomColour), or itself when it is that tall. */
+function extendWithBottom(r: Raster, height: number): Raster {
+  if (r.height >= height) return r;
+  const data = Buffer.alloc(r.width * height * 3);
+  r.data.copy(data, 0, 0, r.width * r.height * 3);
+  const [br, bg, bb] = bottomColour(r);
+  for (let i = r.width * r.height * 3; i < data.length; i += 3) {
+    data[i] = br;
+    data[i + 1] = bg;
+    data[i + 2] = bb;
+  }
+  return { data, width: r.width, height };
+}
+
 export async function pictureMatch(design: Buffer, rendered: Buffer): Promise<{ all: number; direct: number }> {
   const { width: renderedWidth } = await sharp(rendered).metadata();
   const width = Math.min(PICTURE_MATCH_MAX_WIDTH, renderedWidth ?? COMPARE_WIDTH_PX);
   const maxHeight = Math.round((COMPARE_MAX_HEIGHT_PX * width) / COMPARE_WIDTH_PX);
-  const [a, b] = await Promise.all([toRaster(design, width, maxHeight), toRaster(rendered, width, maxHeight)]);
+  const [tallA, tallB] = await Promise.all([toRaster(design, width, maxHeight), toRaster(rendered, width, maxHeight)]);
+  // The shorter picture goes on in its own bottom colour, as the page does below an email: a mock-up exported with
+  // empty page under the email (a full-page screenshot of a short email) is not a different email. What differs
+  // where the other has content still differs.
+  const height = Math.max(tallA.height, tallB.height);
+  const a = extendWithBottom(tallA, height);
+  const b = extendWithBottom(tallB, height);
   const direct = blockMatch(a, b).all;
   return { all: Math.max(direct, blockMatch(a, negative(b)).all), direct };
 }
