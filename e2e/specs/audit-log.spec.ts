@@ -46,11 +46,15 @@ test("admin changes a package price, then finds it in the Audit log with before 
   const price = row.first().getByTestId("audit-diff-row").filter({ hasText: "price" });
   await expect(price.locator("del")).toHaveText(String(pkg.price));
   await expect(price.locator("ins")).toHaveText(String(Number(newPrice)));
-  // Only package.update entries are listed.
-  for (const code of await page
-    .locator("tbody [data-action]")
-    .evaluateAll((els) => els.map((e) => e.getAttribute("data-action"))))
-    expect(code).toBe("package.update");
+  // Only package.update entries are listed, once the filtered list has replaced the whole one (the new entry is also
+  // the first row of the unfiltered list, so seeing it does not mean the filter has answered yet).
+  await expect
+    .poll(() =>
+      page
+        .locator("tbody [data-action]")
+        .evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute("data-action")))]),
+    )
+    .toEqual(["package.update"]);
 
   // On a phone the wide table scrolls inside its box: the page itself never scrolls sideways (the diff's screen-reader
   // texts are absolutely positioned and widened the page by ~700 px before the box was positioned).
