@@ -21,6 +21,8 @@ export interface HoldoutMeta {
    * template is no longer unseen: the benchmark leaves it out of the hold-out unless BENCH_HOLDOUT_SEEN=1.
    */
   seen?: string;
+  /** Set on a template added after the first measurement (in place of spent ones): when, and why. */
+  added?: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
