@@ -45,7 +45,7 @@ import { processEmail } from "../../apps/server/src/email-engine/process-email.j
 import { loadEnv } from "../../apps/server/src/env.js";
 import { cleanBoxes, materialiseImages } from "../../apps/server/src/features/generator/design-images.js";
 import { loadCorpus } from "../../apps/server/test/fixtures/email-corpus/load.js";
-import { loadHoldout } from "./holdout/load.js";
+import { loadHoldout, loadTemplateSet } from "./holdout/load.js";
 
 const DEV_SET = fileURLToPath(new URL("./dev", import.meta.url));
 
@@ -137,7 +137,10 @@ interface Result {
   readerRecall?: number | null;
 }
 
-/** The engine's email for some HTML, rendered at 600 and 375 px, with its accessibility checks passed. */
+/**
+ * The engine's email for some HTML, rendered at the design's width (600 px unless told) and at 375 px, with its
+ * accessibility checks passed.
+ */
 async function finish(html: string, subject?: string, inline: (html: string) => string = (h) => h, width = 600) {
   const processed = processEmail({ html, subject, source: "generated", fixes: ["accessibility"] });
   // The engine sees hosted addresses, as in the product; the renderer gets the pictures inline (it has no network).
@@ -282,7 +285,7 @@ async function main() {
     SET === "holdout"
       ? loadHoldout()
       : SET === "dev"
-        ? loadHoldout(DEV_SET)
+        ? loadTemplateSet(DEV_SET)
         : (await loadCorpus()).filter((t) => !t.id.endsWith("-inlined"));
   const step = Math.max(1, corpus.length / DESKTOP);
   const picked = Array.from({ length: Math.min(DESKTOP, corpus.length) }, (_, i) => corpus[Math.floor(i * step)]!);

@@ -28,10 +28,11 @@ export interface HoldoutMeta {
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * A set laid out as this one is (manifest.json + `<owner>+<repo>/<path>`): the hold-out set by default; the
- * development set (../dev, decision 146) is read the same way.
+ * A set of vendored templates laid out as this one is (manifest.json + `<owner>+<repo>/<path>`): the hold-out set
+ * (this folder) or the development set (../dev, decision 146). Templates marked `seen` are left out unless
+ * BENCH_HOLDOUT_SEEN=1.
  */
-export function loadHoldout(folder = here): { id: string; html: string; meta: HoldoutMeta }[] {
+export function loadTemplateSet(folder: string): { id: string; html: string; meta: HoldoutMeta }[] {
   const { templates } = JSON.parse(readFileSync(path.join(folder, "manifest.json"), "utf8")) as {
     templates: HoldoutMeta[];
   };
@@ -44,3 +45,6 @@ export function loadHoldout(folder = here): { id: string; html: string; meta: Ho
       meta,
     }));
 }
+
+/** The hold-out set. */
+export const loadHoldout = () => loadTemplateSet(here);

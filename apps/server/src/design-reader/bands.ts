@@ -72,7 +72,7 @@ function contentBoxOf(r: Raster, outer: Rgb, scale: number): Box {
   const bands = new Uint32Array(r.width);
   const differs = new Uint8Array(r.width);
   const stripe: Uint8Array[] = [];
-  const thin = Math.max(1, Math.ceil(Math.max(2, Math.round(STRIPE_MAX_CSS * scale)) / step));
+  const thin = Math.ceil((STRIPE_MAX_CSS * scale) / step);
   const flushStripe = () => {
     if (stripe.length > thin) for (const row of stripe) for (let x = 0; x < r.width; x++) bands[x]! += row[x]!;
     stripe.length = 0;

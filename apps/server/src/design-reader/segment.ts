@@ -69,10 +69,9 @@ function flatten(cuts: Cut[]): Box[] {
 
 /** Some piece side by side holds pieces side by side of its own (not a table row's cells: those are lines). */
 function nestedColumns(cuts: Cut[]): boolean {
-  const multi = (c: Cut) =>
-    c.columns.length > 1 &&
-    c.columns.some((col) => col.some((x) => x.columns.length > 1 && x.box.height > 0 && !isLine(x)));
-  return cuts.some((c) => multi(c));
+  return cuts.some(
+    (c) => c.columns.length > 1 && c.columns.some((col) => col.some((x) => x.columns.length > 1 && !isLine(x))),
+  );
 }
 
 /** A cut whose pieces are one text line's cells (lineColumns in xy-cut.ts): every piece as tall as the line. */

@@ -120,6 +120,28 @@ export function joinBullets(lines: TextLine[]): TextLine[] {
   return out;
 }
 
+/** The ink of a box (pixels off its background, inside the raster): how many of its pixels, and their box. */
+function inkIn(r: Raster, box: Box, background: Rgb): { inked: number; all: number; box: Box | null } {
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = -1;
+  let y1 = -1;
+  let inked = 0;
+  let all = 0;
+  for (let y = Math.max(0, Math.floor(box.y)); y < Math.min(r.height, Math.ceil(box.y + box.height)); y++) {
+    for (let x = Math.max(0, Math.floor(box.x)); x < Math.min(r.width, Math.ceil(box.x + box.width)); x++) {
+      all++;
+      if (colourDistance(pixelAt(r, x, y), background) <= INK_DISTANCE / 2) continue;
+      inked++;
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x + 1);
+      y1 = Math.max(y1, y + 1);
+    }
+  }
+  return { inked, all, box: x1 < 0 ? null : { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } };
+}
+
 /**
  * A small squarish box its ink fills (three quarters of its pixels off the background): a drawn mark — a square
  * bullet, a tiny picture — not a letter (a letter's strokes fill under half of its box; an "l" is not squarish).
@@ -127,45 +149,25 @@ export function joinBullets(lines: TextLine[]): TextLine[] {
 export function solidMark(r: Raster, box: Box, background: Rgb): boolean {
   const aspect = box.width / Math.max(1, box.height);
   if (aspect < 0.6 || aspect > 1.6 || box.width < 3) return false;
-  let inked = 0;
-  let all = 0;
-  for (let y = Math.floor(box.y); y < Math.ceil(box.y + box.height); y++) {
-    for (let x = Math.floor(box.x); x < Math.ceil(box.x + box.width); x++) {
-      all++;
-      if (colourDistance(pixelAt(r, x, y), background) > INK_DISTANCE / 2) inked++;
-    }
-  }
+  const { inked, all } = inkIn(r, box, background);
   return all > 0 && inked / all >= 0.75;
 }
 
 /** The box around a box's ink (pixels off the background), or null when it has none. */
 export function inkBox(r: Raster, box: Box, background: Rgb): Box | null {
-  let x0 = Number.POSITIVE_INFINITY;
-  let y0 = Number.POSITIVE_INFINITY;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = Math.max(0, Math.floor(box.y)); y < Math.min(r.height, Math.ceil(box.y + box.height)); y++) {
-    for (let x = Math.max(0, Math.floor(box.x)); x < Math.min(r.width, Math.ceil(box.x + box.width)); x++) {
-      if (colourDistance(pixelAt(r, x, y), background) <= INK_DISTANCE / 2) continue;
-      x0 = Math.min(x0, x);
-      y0 = Math.min(y0, y);
-      x1 = Math.max(x1, x + 1);
-      y1 = Math.max(y1, y + 1);
-    }
-  }
-  return x1 < 0 ? null : { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+  return inkIn(r, box, background).box;
 }
 
 /** What OCR reads a bullet drawn on its own as, besides BULLET_READINGS. */
 const LONE_BULLETS = new Set([".", "●", "■", "▪", "o"]);
 
-/** Does the next line continue this paragraph? Close below it, same size (±20 %), same weight, same colour. */
 /** A paragraph's largest line is at most this many times its smallest. */
 const PARAGRAPH_SIZE_SPREAD = 1.15;
 
 /** Two lines' colours this close are one ink, read apart (#808080 and #505050 are two: a subtitle and its text). */
 const SAME_INK = 40;
 
+/** Does the next line continue this paragraph? Close below it, same size (±20 %), same weight, same colour. */
 function continues(prev: TextLine, next: TextLine): boolean {
   const gap = next.box.y - (prev.box.y + prev.box.height);
   const size = Math.min(prev.fontSize, next.fontSize);
@@ -187,9 +189,6 @@ export function groupParagraphs(lines: TextLine[]): TextLine[][] {
       out.push([line]);
       return;
     }
-    // Lines of one paragraph are evenly spaced: a gap much wider than the paragraph's own (the one before, or the
-    // next one when this is its second line) is a paragraph break, though each line alone would continue (a
-    // subtitle above a paragraph in a shade near its own).
     // One size through the paragraph, not only line to line: headings of falling sizes (26, 22, 20, 18 px), each
     // within a fifth of the next, are headings, not one block set at one size. (Fitting sizes from ink widths varies
     // a paragraph's lines by under 10 %.)
@@ -198,6 +197,9 @@ export function groupParagraphs(lines: TextLine[]): TextLine[][] {
       out.push([line]);
       return;
     }
+    // Lines of one paragraph are evenly spaced: a gap much wider than the paragraph's own (the one before, or the
+    // next one when this is its second line) is a paragraph break, though each line alone would continue (a
+    // subtitle above a paragraph in a shade near its own).
     const gap = gapOf(prev, line);
     const before = current.length >= 2 ? gapOf(current[current.length - 2]!, prev) : null;
     const next = lines[i + 1];

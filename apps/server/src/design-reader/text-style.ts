@@ -1,4 +1,4 @@
-import { ColourTally, colourDistance, quantKey } from "./colour.js";
+import { ColourTally, colourDistance, INK_DISTANCE, quantKey } from "./colour.js";
 import type { Box, Raster, Rgb } from "./raster.js";
 
 /**
@@ -12,6 +12,9 @@ import type { Box, Raster, Rgb } from "./raster.js";
  * Serif drawn at 12–48 px: regular 0.09–0.13 em, bold 0.15–0.21 em.
  */
 export const BOLD_STROKE_EM = 0.14;
+
+/** Pixels this close to the background are background (anti-aliasing's faintest edge), never ink. */
+const FAINT = INK_DISTANCE / 2;
 
 export interface InkStyle {
   colour: Rgb;
@@ -33,20 +36,20 @@ export function inkStyle(r: Raster, box: Box, background: Rgb): InkStyle {
     for (let x = x0; x < x1; x++) {
       const i = (y * r.width + x) * 3;
       const d = colourDistance([r.data[i]!, r.data[i + 1]!, r.data[i + 2]!], background);
-      if (d <= 24) continue;
+      if (d <= FAINT) continue;
       counts[d]!++;
       inked++;
     }
   }
   let far = 0;
-  for (let d = 255, seen = 0; d > 24; d--) {
+  for (let d = 255, seen = 0; d > FAINT; d--) {
     seen += counts[d]!;
     if (seen > inked * 0.05) {
       far = d;
       break;
     }
   }
-  const core = Math.max(24, far * 0.5);
+  const core = Math.max(FAINT, far * 0.5);
   // A run of ink longer than the line is tall is not a letter's stroke but an underline or a strike (a link's): it
   // would make the link's colour the line's and its thickness read as bold, so it is left out of both.
   const longest = Math.max(4, y1 - y0);
@@ -105,9 +108,10 @@ function deepest(winner: Rgb, stems: Rgb[], background: Rgb): Rgb {
     const w = [p[0] - background[0], p[1] - background[1], p[2] - background[2]] as const;
     const t = (w[0] * v[0] + w[1] * v[1] + w[2] * v[2]) / vv;
     const off = Math.hypot(w[0] - t * v[0], w[1] - t * v[1], w[2] - t * v[2]);
-    return t > 0 && off <= 24;
+    return t > 0 && off <= FAINT;
   });
-  const far = Math.max(...same.map((p) => colourDistance(p, background)));
+  let far = 0;
+  for (const p of same) far = Math.max(far, colourDistance(p, background));
   const tally = new ColourTally();
   for (const p of same)
     if (colourDistance(p, background) >= far * 0.92) tally.add((p[0] << 16) | (p[1] << 8) | p[2], p);

@@ -268,17 +268,16 @@ function columnPieces(mask: InkMask, box: Box, scale: number) {
   // line at all, and a heading beside the gap is no reason to join a sidebar to its article.)
   const minimum = Math.round(COLUMN_GAP_CSS * scale);
   const across = Math.max(minimum, Math.round(lines.tallest * 0.9));
-  const pieces: Box[] = [];
-  for (const piece of piecesAt(minimum)) {
+  const pieces: { box: Box; tallest: number }[] = [];
+  for (const box of piecesAt(minimum)) {
+    const tallest = textLines(mask, box, scale).tallest;
     const last = pieces[pieces.length - 1];
-    const gap = last ? piece.x - (last.x + last.width) : 0;
-    const spacing = last
-      ? Math.min(across, 0.9 * Math.max(textLines(mask, last, scale).tallest, textLines(mask, piece, scale).tallest))
-      : 0;
-    if (last && gap < spacing) pieces[pieces.length - 1] = unionBox([last, piece]);
-    else pieces.push(piece);
+    if (last && box.x - (last.box.x + last.box.width) < Math.min(across, 0.9 * Math.max(last.tallest, tallest))) {
+      const joined = unionBox([last.box, box]);
+      pieces[pieces.length - 1] = { box: joined, tallest: textLines(mask, joined, scale).tallest };
+    } else pieces.push({ box, tallest });
   }
-  return { lines, pieces };
+  return { lines, pieces: pieces.map((p) => p.box) };
 }
 
 /** The gap between pictures side by side (a gallery's gutter) that splits them. */
@@ -330,13 +329,9 @@ function rowsBeforeColumns(blocks: [number, number][], pieces: Box[]): boolean {
 function columnRuns(mask: InkMask, tight: Box, blocks: [number, number][], scale: number): [number, number][] {
   const sharesGutter = (y0: number, y1: number, inner: [number, number][]) => {
     const box = { x: tight.x, y: tight.y + y0, width: tight.width, height: y1 - y0 };
-    const { lines, pieces } = columnPieces(mask, box, scale);
-    return (
-      pieces.length > 1 &&
-      pieces.every((p) => p.width >= tight.width / 8) &&
-      splitsIntoColumns(mask, pieces, box, lines, scale) &&
-      !rowsBeforeColumns(inner, pieces)
-    );
+    const { pieces } = columnPieces(mask, box, scale);
+    // (Every piece an eighth of the width or more: splitsIntoColumns' own first test, so nothing else of it applies.)
+    return pieces.length > 1 && pieces.every((p) => p.width >= tight.width / 8) && !rowsBeforeColumns(inner, pieces);
   };
   const out: [number, number][] = [];
   let i = 0;

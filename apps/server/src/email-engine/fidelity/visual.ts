@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { bottomColour, COMPARE_MAX_HEIGHT_PX, COMPARE_WIDTH_PX, type Raster, toRaster } from "./normalise.js";
+import { RENDER_WIDTH_RANGE } from "./render-width.js";
 
 /**
  * Visual similarity as outside judges of design-to-email tools measure it: both pictures cut in
@@ -138,9 +139,6 @@ export async function visualSimilarity(design: Buffer, rendered: Buffer, width: 
   return blockMatch(a, b);
 }
 
-/** The widest the score's block match compares at (the widest a design is rendered at: RENDER_WIDTH_RANGE). */
-const PICTURE_MATCH_MAX_WIDTH = 1000;
-
 /** The picture with every colour turned into its negative. */
 function negative(r: Raster): Raster {
   const data = Buffer.alloc(r.data.length);
@@ -148,13 +146,6 @@ function negative(r: Raster): Raster {
   return { data, width: r.width, height: r.height };
 }
 
-/**
- * The fidelity score's block match (decision 145): the outside judges' measure (blockMatch(...).all, 8 × 8 px
- * blocks, ±16 px) on the design and the email at the email's own width — the width it was rendered at, which is the
- * design's width in CSS px — over as much of both as the score's compare pictures hold. Blind to polarity as the
- * structure part is (decision 111): the better of the email and its negative, so an email in inverted colours keeps
- * its layout and loses only on colour. `direct` is the match without the negative.
- */
 /** The raster made `height` rows tall with its bottom colour (bottomColour), or itself when it is that tall. */
 function extendWithBottom(r: Raster, height: number): Raster {
   if (r.height >= height) return r;
@@ -169,17 +160,28 @@ function extendWithBottom(r: Raster, height: number): Raster {
   return { data, width: r.width, height };
 }
 
+/**
+ * The fidelity score's block match (decision 145): the outside judges' measure (blockMatch(...).all, 8 × 8 px
+ * blocks, ±16 px) on the design and the email at the email's own width — the width it was rendered at, which is the
+ * design's width in CSS px — over as much of both as the score's compare pictures hold. Blind to polarity as the
+ * structure part is (decision 111): the better of the email and its negative, so an email in inverted colours keeps
+ * its layout and loses only on colour. `direct` is the match without the negative.
+ */
 export async function pictureMatch(design: Buffer, rendered: Buffer): Promise<{ all: number; direct: number }> {
   const { width: renderedWidth } = await sharp(rendered).metadata();
-  const width = Math.min(PICTURE_MATCH_MAX_WIDTH, renderedWidth ?? COMPARE_WIDTH_PX);
+  // (At most the widest a design is rendered at.)
+  const width = Math.min(RENDER_WIDTH_RANGE.max, renderedWidth ?? COMPARE_WIDTH_PX);
   const maxHeight = Math.round((COMPARE_MAX_HEIGHT_PX * width) / COMPARE_WIDTH_PX);
-  const [tallA, tallB] = await Promise.all([toRaster(design, width, maxHeight), toRaster(rendered, width, maxHeight)]);
+  const [designRaster, emailRaster] = await Promise.all([
+    toRaster(design, width, maxHeight),
+    toRaster(rendered, width, maxHeight),
+  ]);
   // The shorter picture goes on in its own bottom colour, as the page does below an email: a mock-up exported with
   // empty page under the email (a full-page screenshot of a short email) is not a different email. What differs
   // where the other has content still differs.
-  const height = Math.max(tallA.height, tallB.height);
-  const a = extendWithBottom(tallA, height);
-  const b = extendWithBottom(tallB, height);
+  const height = Math.max(designRaster.height, emailRaster.height);
+  const a = extendWithBottom(designRaster, height);
+  const b = extendWithBottom(emailRaster, height);
   const direct = blockMatch(a, b).all;
   return { all: Math.max(direct, blockMatch(a, negative(b)).all), direct };
 }
