@@ -62,8 +62,21 @@ describe("emailFromLayout", () => {
     const shop = email.html.match(/<td align="center" bgcolor="#ff6600"[^>]*>(<a [^>]*>)Shop the sale<\/a><\/td>/);
     expect(shop).not.toBeNull();
     expect(shop![1]).toContain(`href="${LINK_PLACEHOLDER}"`);
-    expect(shop![1]).toMatch(/display:inline-block;padding:\d+px \d+px;/);
+    expect(shop![1]).toMatch(/display:block;padding:\d+px 8px;/);
     expect(email.html).toMatch(/bgcolor="#ff6600" style="background-color:#ff6600;border-radius:6px;"/);
+  });
+
+  it("gives a wide button its width from its cell, not from side paddings a phone could not shrink", () => {
+    // A 400 px button with a short label: 130 px of padding each side would keep it 400 px wide inside a card on
+    // a 375 px screen (Mailchimp's modular patterns overflowed so). The cell is the width, and shrinks.
+    const wide = newsletterLayout();
+    const button = leafBlocksOf(
+      wide.sections.flatMap((s) => s.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks))),
+    ).find((b) => b.kind === "button")!;
+    button.box = { ...button.box, width: 400 };
+    const html = emailFromLayout([wide]).html;
+    const link = html.match(/<a href="[^"]*" target="_blank" style="([^"]*)">Shop the sale<\/a>/);
+    expect(link![1]).toMatch(/padding:\d+px 8px;/);
   });
 
   it("puts each section on a full-width band of its background and the page around it in the outer colour", () => {

@@ -258,8 +258,11 @@ function textBlock(b: TLayoutText, f: Frame, width: number, g: Gathered): string
 
 /**
  * A bulletproof button: a table cell with the fill and a padded link, so the whole shape is clickable. The cell has
- * the design's box: the link's padding gives its height, the cell's width its width.
+ * the design's box: the link's padding gives its height, the cell's width its width. The link is a block with a
+ * small side padding, centred text filling the cell: side paddings that made up the width would keep the button
+ * that wide on a phone, past the screen's edge inside a padded card.
  */
+const BUTTON_SIDE_PX = 8;
 function buttonBlock(b: TLayoutButton, f: Frame, columnWidth: number, g: Gathered): string {
   const { size, css } = textStyle(b, f);
   const label = oneLine(b.text);
@@ -267,11 +270,7 @@ function buttonBlock(b: TLayoutButton, f: Frame, columnWidth: number, g: Gathere
   const width = px(Math.min(b.box.width * f.k, columnWidth));
   const height = b.box.height * f.k;
   const lineHeight = Math.round(size * 1.2);
-  // The label's advance width in Arial (bold letters about 8 % wider), with a few pixels to spare so it stays on
-  // one line where the design had it on one.
-  const labelWidth = Math.min(width, lineEms(label) * size * (b.fontWeight === "bold" ? BOLD_WIDTH : 1) + 10);
   const padY = clamp(Math.floor((height - lineHeight) / 2), 2, 40);
-  const padX = clamp(Math.floor((width - labelWidth) / 2), 8, 64);
   const radius = px(b.radiusPx * f.fontK);
   const fill = b.background;
   const border = b.border ? `border:1px solid ${b.border};` : "";
@@ -280,12 +279,12 @@ function buttonBlock(b: TLayoutButton, f: Frame, columnWidth: number, g: Gathere
   const full = width >= columnWidth * 0.8;
   const table = full
     ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:separate">`
-    : `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="width:${width}px;max-width:100%;border-collapse:separate">`;
-  const display = full ? "display:block" : "display:inline-block";
+    : // (A fixed width would count as the cell's least width and push a phone's padded card past the screen.)
+      `<table role="presentation" width="${width}" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:${width}px;border-collapse:separate">`;
   return (
     table +
     `<tr><td align="center" bgcolor="${fill}" style="background-color:${fill};${border}${rounded}">` +
-    `<a href="${LINK_PLACEHOLDER}" target="_blank" style="${display};padding:${padY}px ${padX}px;${css};line-height:${lineHeight}px;text-decoration:none;${rounded}${WRAP}">${escapeHtml(label)}</a>` +
+    `<a href="${LINK_PLACEHOLDER}" target="_blank" style="display:block;padding:${padY}px ${BUTTON_SIDE_PX}px;${css};line-height:${lineHeight}px;text-align:center;text-decoration:none;${rounded}${WRAP}">${escapeHtml(label)}</a>` +
     `</td></tr></table>`
   );
 }

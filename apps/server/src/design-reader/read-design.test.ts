@@ -383,6 +383,37 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     ).toBe(true);
   });
 
+  it("reads a framed table with a tinted header row as a tinted row of cells over white rows of cells", async () => {
+    // The page is a framed white box on grey; inside it, a table framed in grey whose header row is tinted. Read on
+    // the tint (the frame's most common colour), the white row was one blob and its words were lost.
+    const png = await draw(
+      600,
+      300,
+      `<rect width="600" height="300" fill="#fafafa"/>
+       <rect x="0.5" y="10.5" width="599" height="280" fill="#ffffff" stroke="#dddddd" stroke-width="1"/>
+       ${text(22, 60, 26, "#202020", "Your account", 'font-weight="bold"')}
+       <rect x="21.5" y="100.5" width="559" height="82" fill="#ffffff" stroke="#dddddd" stroke-width="1"/>
+       <rect x="22" y="101" width="558" height="40" fill="#d8e2ea"/>
+       ${text(34, 126, 14, "#336699", "DATE", 'font-weight="bold"')}
+       ${text(172, 126, 14, "#336699", "EMAILS SENT", 'font-weight="bold"')}
+       ${text(312, 126, 14, "#336699", "EMAIL SUBJECT", 'font-weight="bold"')}
+       ${text(34, 168, 12, "#202020", "SEP 29, 2012", 'font-weight="bold"')}
+       ${text(172, 168, 12, "#202020", "2,760", 'font-weight="bold"')}
+       ${text(312, 168, 12, "#202020", "3-MONTH PASSWORD UPDATE", 'font-weight="bold"')}
+       ${text(22, 240, 15, "#505050", "Thank you for sending with us.")}`,
+    );
+    const l = await readDesign(png);
+    const grids = blocks(l).flatMap((b) => (b.kind === "grid" ? [b] : []));
+    const cellText = (c: { blocks: TLayoutBlock[] }) => c.blocks.map((x) => ("text" in x ? x.text : "")).join(" ");
+    const header = grids.find((g) => g.cells.some((c) => /DATE/.test(cellText(c))));
+    const body = grids.find((g) => g.cells.some((c) => /PASSWORD/.test(cellText(c))));
+    expect(header?.cells.map((c) => c.background)).toEqual(["#d8e2ea", "#d8e2ea", "#d8e2ea"]);
+    expect(header?.cells.map(cellText)).toEqual(["DATE", "EMAILS SENT", "EMAIL SUBJECT"]);
+    expect(body).not.toBe(header);
+    expect(body?.cells.map(cellText)).toEqual(["SEP 29, 2012", "2,760", "3-MONTH PASSWORD UPDATE"]);
+    expect(body?.cells.every((c) => c.background !== "#d8e2ea" && c.border === "#dddddd")).toBe(true);
+  });
+
   it("keeps a white card shown only by its faint frame and shadow as a framed column of its own width", async () => {
     const png = await draw(
       600,

@@ -94,6 +94,33 @@ function specks(mask: InkMask, scale: number) {
   };
 }
 
+/**
+ * A frame's inside fill (null: the colour around it). A frame whose inside is two bands of colour, as a table with a
+ * tinted header row or a card with a coloured title bar, has the lower band's fill (the body's): the upper one is a
+ * filled shape inside it. Otherwise its most common colour when that holds FILL_SHARE of it.
+ */
+function frameFill(r: Raster, box: Box, around: Rgb): Rgb | null {
+  const inside = dominantColour(r, box, 2);
+  let colour = inside.share >= FILL_SHARE ? inside.colour : null;
+  const strip = Math.max(2, Math.floor(box.height / 4));
+  const top = dominantColour(r, { x: box.x + 2, y: box.y + 2, width: Math.max(1, box.width - 4), height: strip }, 2);
+  const bottom = dominantColour(
+    r,
+    { x: box.x + 2, y: box.y + box.height - 2 - strip, width: Math.max(1, box.width - 4), height: strip },
+    2,
+  );
+  if (
+    inside.share < BANDED_SHARE &&
+    top.share >= BANDED_SHARE &&
+    bottom.share >= BANDED_SHARE &&
+    colourDistance(top.colour, bottom.colour) > SAME_COLOUR
+  )
+    colour = bottom.colour;
+  return colour && colourDistance(colour, around) > SAME_COLOUR ? colour : null;
+}
+/** A frame's inside is banded when no colour holds this share of it but each end's strip is mostly one colour. */
+const BANDED_SHARE = 0.6;
+
 /** A frame's colour: the most common colour of the box's left edge column (the frame's side). */
 function frameColour(r: Raster, box: Box): Rgb {
   return dominantColour(r, { x: box.x, y: box.y, width: 1, height: box.height }).colour;
@@ -142,15 +169,83 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
       if (cut.framed && depth < 2) {
         // A frame inside a column (a sidebar's panel): one boxed cell with the frame's colour and its inside's fill;
         // its inside is read on that fill, the frame's lines stay out.
-        const inside = dominantColour(r, cut.box, 2);
-        const fill =
-          inside.share >= FILL_SHARE && colourDistance(inside.colour, background) > SAME_COLOUR ? inside.colour : null;
-        const leaves = leavesOf(itemsOf(cut.columns[0] ?? [], fill ?? background, depth + 1));
-        if (leaves.length > 0)
-          items.push({
-            box: cut.box,
-            cells: [{ box: cut.box, leaves, background: fill, border: frameColour(r, cut.box) }],
+        const fill = frameFill(r, cut.box, background);
+        const border = frameColour(r, cut.box);
+        const inner = itemsOf(cut.columns[0] ?? [], fill ?? background, depth + 1);
+        // A band of another fill across the frame (a table's header row, a title bar) is a card of its own (its
+        // cells side by side when it has columns); the runs between such bands are framed cells on the frame's fill.
+        const across = (item: Leaf | GridNode) =>
+          !isGrid(item) && item.fill !== null && item.box.width >= cut.box.width * 0.9;
+        if (!inner.some(across)) {
+          const leaves = leavesOf(inner);
+          if (leaves.length > 0)
+            items.push({ box: cut.box, cells: [{ box: cut.box, leaves, background: fill, border }] });
+          continue;
+        }
+        const pieces: { grid: GridNode; band: boolean }[] = [];
+        let run: (Leaf | GridNode)[] = [];
+        // A run's lines are one framed cell; a row of columns in it (a table's row of cells) stays side by side.
+        const flush = () => {
+          let lines: Leaf[] = [];
+          const flushLines = () => {
+            if (lines.length === 0) return;
+            const box = unionBox(lines.map((l) => l.box));
+            const piece = { x: cut.box.x, y: box.y, width: cut.box.width, height: box.height };
+            pieces.push({
+              grid: { box: piece, cells: [{ box: piece, leaves: lines, background: fill, border }] },
+              band: false,
+            });
+            lines = [];
+          };
+          for (const item of run) {
+            if (!isGrid(item)) {
+              lines.push(item);
+              continue;
+            }
+            flushLines();
+            pieces.push({
+              grid: { ...item, cells: item.cells.map((c) => ({ ...c, background: fill, border })) },
+              band: false,
+            });
+          }
+          flushLines();
+          run = [];
+        };
+        for (const item of inner) {
+          if (!across(item)) {
+            run.push(item);
+            continue;
+          }
+          flush();
+          for (const p of cardCells(item))
+            if (isGrid(p))
+              pieces.push({
+                grid: { ...p, cells: p.cells.map((c) => ({ ...c, border: c.border ?? border })) },
+                band: true,
+              });
+        }
+        flush();
+        // The pieces tile the frame top to bottom, as one box: a band keeps its own height, the runs between bands
+        // fill the rest (their text is read on their own fill, not on the band's).
+        const frameBottom = cut.box.y + cut.box.height;
+        const boxes = pieces.map(({ grid, band }, i) => {
+          const previous = pieces[i - 1];
+          const next = pieces[i + 1];
+          const y0 = !previous ? cut.box.y : band ? grid.box.y : previous.grid.box.y + previous.grid.box.height;
+          const y1 = !next ? frameBottom : band || !next.band ? grid.box.y + grid.box.height : next.grid.box.y;
+          return { x: cut.box.x, y: y0, width: cut.box.width, height: Math.max(1, y1 - y0) };
+        });
+        for (const [i, { grid }] of pieces.entries()) {
+          const box = boxes[i]!;
+          const last = grid.cells.length - 1;
+          grid.cells = grid.cells.map((c, k) => {
+            const x0 = k === 0 ? box.x : c.box.x;
+            const x1 = k === last ? box.x + box.width : c.box.x + c.box.width;
+            return { ...c, box: { x: x0, y: box.y, width: x1 - x0, height: box.height } };
           });
+          grid.box = box;
+          items.push(grid);
+        }
         continue;
       }
       for (const b of flatten([cut]).filter(keep)) items.push(leafOf(b, background));
@@ -312,9 +407,7 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
         // A bordered box: a column of its own, on its inside's fill when it has one.
         single = undefined;
         const inner = cut.columns[0] ?? [];
-        const fill = dominantColour(r, cut.box, 2);
-        const background =
-          fill.share >= FILL_SHARE && colourDistance(fill.colour, around) > SAME_COLOUR ? fill.colour : null;
+        const background = frameFill(r, cut.box, around);
         if (background) paintInk(r, cut.box, background, mask);
         let insideCuts = background ? xyCut(mask, cut.box, { scale }) : inner;
         // Cut again on its fill, the box is found framed once more: its inside is what it holds.
