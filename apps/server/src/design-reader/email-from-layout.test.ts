@@ -66,6 +66,36 @@ describe("emailFromLayout", () => {
     expect(email.html).toMatch(/bgcolor="#ff6600" style="background-color:#ff6600;border-radius:6px;"/);
   });
 
+  it("places a card's blocks from its padding, so a centred line in a card with wide margins keeps its width", () => {
+    // A pink callout 580 px wide with its two centred lines 130 px in from its sides: its padding is capped at 48 px,
+    // and blocks placed from the leftmost ink (130 px in) were squeezed off centre until the longer line wrapped.
+    const l = newsletterLayout();
+    const footer = l.sections[3]!;
+    const line = (t: string, x: number, y: number, w: number): TLayoutText => ({
+      kind: "text",
+      role: "body",
+      box: { x, y, width: w, height: 19 },
+      text: t,
+      lines: [{ text: t, box: { x, y, width: w, height: 19 }, words: [] }],
+      fontSizePx: 18,
+      fontWeight: "normal",
+      colour: "#ec6d64",
+      align: "center",
+      uncertain: [],
+    });
+    const callout: TLayoutColumn = {
+      box: { x: 60, y: 840, width: 580, height: 70 },
+      background: "#ffe0de",
+      blocks: [line("Need more help?", 266, 852, 168), line("We're here, ready to talk", 239, 878, 222)],
+    };
+    footer.rows[1] = { box: callout.box, columns: [callout] };
+    const html = emailFromLayout([l]).html;
+    const box = html.match(
+      /<div[^>]*max-width:(\d+)px"><p [^>]*>We&#39;re here, ready to talk|<div[^>]*max-width:(\d+)px"><p [^>]*>We're here, ready to talk/,
+    );
+    expect(Number(box?.[1] ?? box?.[2])).toBeGreaterThan(400);
+  });
+
   it("gives a wide button its width from its cell, not from side paddings a phone could not shrink", () => {
     // A 400 px button with a short label: 130 px of padding each side would keep it 400 px wide inside a card on
     // a 375 px screen (Mailchimp's modular patterns overflowed so). The cell is the width, and shrinks.

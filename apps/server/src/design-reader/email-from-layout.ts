@@ -534,7 +534,9 @@ function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: numb
       }
     : { right: 0, left: 0 };
   const contentWidth = Math.max(40, width - pad.left - pad.right);
-  const contentLeft = card ? inner.x : column.box.x;
+  // (Where the padding is, not where the leftmost ink is: a card's padding is capped, and blocks measured from the
+  // ink would be placed off centre, a centred line squeezed until it wraps.)
+  const contentLeft = card ? column.box.x + pad.left / f.k : column.box.x;
   let previousBottom = span.top;
   const rows = blocks
     .map((b) => {
