@@ -108,22 +108,23 @@ export function inkEms(word: string): number {
 }
 
 /**
- * A font size in image pixels fitted to the words (each word's ink width over its ems, longer words counting more),
- * held between 0.55 and 1.35 times the line's ink height so one misread word cannot make it absurd.
- */
-/**
  * How many ems of Arial the ink of some text spans from its highest to its lowest pixel: capitals and digits 0.716,
- * lowercase without ascenders 0.519 (the x-height), with a descender 0.21 more, anything else (ascenders with
+ * lowercase without ascenders or dots 0.519 (the x-height), with a descender 0.21 more, anything else (ascenders with
  * descenders, brackets) about 0.93.
  */
 function inkHeightEms(text: string): number {
-  const tall = /[A-Z0-9bdfhklt#$%&?!]/.test(text);
+  const tall = /[A-Z0-9bdfhijklt#$%&?!]/.test(text);
   const low = /[gjpqy,;]/.test(text);
   if (/[()[\]{}|/\\@]/.test(text) || (tall && low)) return 0.93;
   if (tall) return 0.716;
   return low ? 0.729 : 0.519;
 }
 
+/**
+ * A font size in image pixels fitted to the words (each word's ink width over its ems, longer words counting more),
+ * held between 0.51 and 1.26 times the size the line's ink height gives for its letters (inkHeightEms) so one
+ * misread word cannot make it absurd.
+ */
 export function fitFontSize(words: { text: string; box: { width: number } }[], lineInkHeight: number): number {
   let ems = 0;
   let width = 0;
@@ -133,7 +134,10 @@ export function fitFontSize(words: { text: string; box: { width: number } }[], l
     width += w.box.width;
   }
   const text = words.map((w) => w.text).join("");
-  if (ems === 0) return lineInkHeight / (text ? inkHeightEms(text) : 0.95);
+  const byHeight = lineInkHeight / (text ? inkHeightEms(text) : 0.95);
+  if (ems === 0) return byHeight;
   const fitted = width / ems;
-  return Math.min(lineInkHeight * 1.35, Math.max(lineInkHeight * 0.55, fitted));
+  // The bounds are on the size the ink's height gives for these letters: a line of x-height letters only (a
+  // paragraph's last line "success:") is half as tall as one with capitals, not set half as big.
+  return Math.min(byHeight * 1.26, Math.max(byHeight * 0.51, fitted));
 }

@@ -383,6 +383,74 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     ).toBe(true);
   });
 
+  it("keeps a paragraph's last line of short letters only ('summer comes.') in the paragraph, at its size", async () => {
+    // Its ink is the x-height alone, half as tall as a line with capitals: the size was held to 1.35 times that
+    // height, 11 px, and the line became a small paragraph of its own.
+    const png = await draw(
+      600,
+      200,
+      `<rect width="600" height="200" fill="#ffffff"/>
+       ${text(40, 60, 17, "#423f3f", "The nights are warmer and the soil is ready. Start your")}
+       ${text(40, 86, 17, "#423f3f", "seedlings indoors this week and move them out when")}
+       ${text(40, 112, 17, "#423f3f", "summer comes.")}`,
+    );
+    const l = await readDesign(png);
+    const texts = blocks(l).flatMap((b) => (b.kind === "text" ? [b] : []));
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.text).toMatch(/summer comes\.$/);
+    expect(texts[0]!.fontSizePx).toBeGreaterThanOrEqual(16);
+    expect(texts[0]!.fontSizePx).toBeLessThanOrEqual(18);
+  });
+
+  it("reads a numbered list with its numbers out in the margin: every number and word, each item set left", async () => {
+    // The engine gives "1." and the word after it no confidence (0) although it reads them right, and the hanging
+    // indent (the number out at the left, the lines after it in line) made wide items pass for centred text.
+    const item = (y: number, n: string, lines: string[], font: string) =>
+      `<text x="48" y="${y}" font-family="${font}" font-size="17" fill="#423f3f">${n}</text>` +
+      lines
+        .map((l, i) => `<text x="64" y="${y + 24 * i}" font-family="${font}" font-size="17" fill="#423f3f">${l}</text>`)
+        .join("");
+    const list = (font: string) =>
+      `<rect width="600" height="300" fill="#f0f0f0"/>` +
+      item(
+        60,
+        "1.",
+        [
+          "Connect your PayPal account: once you have made your listing, our",
+          "team will review it and share it with our community within 24 hours.",
+        ],
+        font,
+      ) +
+      item(
+        130,
+        "2.",
+        [
+          "Price drop or bump your listing: want to attract more attention? You",
+          "have the flexibility to lower the price of your listing and notify",
+          "everyone who is following it.",
+        ],
+        font,
+      ) +
+      item(
+        230,
+        "3.",
+        [
+          "Receive offers and make sales: when potential buyers show interest,",
+          "they can either purchase your item at the listing price or make offers.",
+        ],
+        font,
+      );
+    for (const font of ["Liberation Sans, sans-serif", "Liberation Serif, serif"]) {
+      const l = await readDesign(await draw(600, 300, list(font)));
+      const texts = blocks(l).flatMap((b) => (b.kind === "text" ? [b] : []));
+      expect(texts).toHaveLength(3);
+      expect(texts[0]!.text).toMatch(/^1\. ?Connect your PayPal account/);
+      expect(texts[1]!.text).toMatch(/^2\. ?Price drop/);
+      expect(texts[2]!.text).toMatch(/^3\. ?Receive offers/);
+      expect(texts.map((t) => t.align)).toEqual(["left", "left", "left"]);
+    }
+  });
+
   it("reads a framed table with a tinted header row as a tinted row of cells over white rows of cells", async () => {
     // The page is a framed white box on grey; inside it, a table framed in grey whose header row is tinted. Read on
     // the tint (the frame's most common colour), the white row was one blob and its words were lost.

@@ -139,11 +139,48 @@ function withoutDropCap(words: OcrWord[]): OcrWord[] {
   return words.filter((w) => w !== cap).map((w) => (w === beside ? joined : w));
 }
 
+/**
+ * Words the engine gave no confidence (under 20) that start a line of confident words: a list's "1." and the word
+ * after it come back at 0 with the right text. Such a word is kept (listed as uncertain for the member to check)
+ * when it has a letter or digit, two characters or more, the height of the line's words, and sits on that line
+ * within a word space or two of a word kept already; anything else of no confidence stays a mark.
+ */
+function lineStartsToKeep(words: OcrWord[]): Set<OcrWord> {
+  const kept = new Set<OcrWord>(words.filter((w) => !isJunk(w)));
+  const candidates = words.filter(
+    (w) => w.confidence < 20 && w.text.length >= 2 && /[\p{L}\p{N}]/u.test(w.text) && !kept.has(w),
+  );
+  const rescued = new Set<OcrWord>();
+  const sameLine = (a: OcrWord, b: OcrWord) => {
+    const overlap = Math.min(a.box.y + a.box.height, b.box.y + b.box.height) - Math.max(a.box.y, b.box.y);
+    const low = Math.min(a.box.height, b.box.height);
+    const high = Math.max(a.box.height, b.box.height);
+    return overlap >= low * 0.6 && high <= low * 1.6;
+  };
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const w of candidates) {
+      if (rescued.has(w)) continue;
+      const next = [...kept, ...rescued].find((k) => {
+        if (k === w || !sameLine(w, k) || (k.confidence < 20 && !rescued.has(k))) return false;
+        const gap = Math.max(k.box.x - (w.box.x + w.box.width), w.box.x - (k.box.x + k.box.width));
+        return gap >= -2 && gap <= 1.5 * Math.max(w.box.height, k.box.height);
+      });
+      if (next && (next.confidence >= 60 || rescued.has(next))) {
+        rescued.add(w);
+        changed = true;
+      }
+    }
+  }
+  return rescued;
+}
+
 /** Each word to the leaf its centre falls in (marks that are not words left out). */
 function wordsByLeaf(words: OcrWord[], leaves: Leaf[]): Map<Leaf, OcrWord[]> {
   const out = new Map<Leaf, OcrWord[]>();
+  const lineStarts = lineStartsToKeep(words);
   for (const w of words) {
-    if (isJunk(w)) continue;
+    if (isJunk(w) && !lineStarts.has(w)) continue;
     const leaf = leaves.find((l) => centreInside(w.box, l.box));
     if (!leaf) continue;
     const list = out.get(leaf);

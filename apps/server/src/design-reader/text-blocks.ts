@@ -221,6 +221,17 @@ export function alignmentOf(lines: Box[], column: Box): TLayoutText["align"] {
   const sameRight = Math.max(...rights) - Math.min(...rights) <= tolerance;
   if (lines.length > 1) {
     if (sameLeft && !(centred && !sameRight && lefts[0]! > column.width * 0.1)) return "left";
+    // All lines after the first share a left edge and end raggedly: a list item's hanging indent (its number out
+    // in the margin) or a first-line indent, set left; lines nearly as wide as the column pass the centred test.
+    const restLefts = lefts.slice(1);
+    const restRights = rights.slice(1);
+    const hanging =
+      restLefts.length >= 2 &&
+      Math.max(...restLefts) - Math.min(...restLefts) <= tolerance &&
+      Math.max(...restRights) - Math.min(...restRights) > tolerance;
+    if (hanging) return "left";
+    // Lines all but as wide as the column leave margins too small to tell centred from ragged: left.
+    if (lines.every((l) => l.width >= column.width * 0.85)) return "left";
     if (centred) return "center";
     if (sameRight) return "right";
     return "left";
