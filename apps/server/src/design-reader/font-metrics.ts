@@ -110,12 +110,12 @@ export function inkEms(word: string): number {
 /**
  * How many ems of Arial the ink of some text spans from its highest to its lowest pixel: capitals and digits 0.716,
  * lowercase without ascenders or dots 0.519 (the x-height), with a descender 0.21 more, anything else (ascenders with
- * descenders, brackets) about 0.93.
+ * descenders, brackets, the dollar sign) about 0.93.
  */
 function inkHeightEms(text: string): number {
-  const tall = /[A-Z0-9bdfhijklt#$%&?!]/.test(text);
+  const tall = /[A-Z0-9bdfhijklt#%&?!]/.test(text);
   const low = /[gjpqy,;]/.test(text);
-  if (/[()[\]{}|/\\@]/.test(text) || (tall && low)) return 0.93;
+  if (/[()[\]{}|/\\@$]/.test(text) || (tall && low)) return 0.93;
   if (tall) return 0.716;
   return low ? 0.729 : 0.519;
 }

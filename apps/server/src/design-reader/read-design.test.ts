@@ -385,21 +385,25 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
 
   it("keeps a paragraph's last line of short letters only ('summer comes.') in the paragraph, at its size", async () => {
     // Its ink is the x-height alone, half as tall as a line with capitals: the size was held to 1.35 times that
-    // height, 11 px, and the line became a small paragraph of its own.
-    const png = await draw(
-      600,
-      200,
-      `<rect width="600" height="200" fill="#ffffff"/>
-       ${text(40, 60, 17, "#423f3f", "The nights are warmer and the soil is ready. Start your")}
-       ${text(40, 86, 17, "#423f3f", "seedlings indoors this week and move them out when")}
-       ${text(40, 112, 17, "#423f3f", "summer comes.")}`,
-    );
-    const l = await readDesign(png);
-    const texts = blocks(l).flatMap((b) => (b.kind === "text" ? [b] : []));
-    expect(texts).toHaveLength(1);
-    expect(texts[0]!.text).toMatch(/summer comes\.$/);
-    expect(texts[0]!.fontSizePx).toBeGreaterThanOrEqual(16);
-    expect(texts[0]!.fontSizePx).toBeLessThanOrEqual(18);
+    // height, 11 px, and the line became a small paragraph of its own; and the size fitted to its one word comes
+    // out more than the paragraph's 15 % spread under the long line's.
+    for (const font of ["Liberation Sans, sans-serif"]) {
+      const line = (y: number, s: string) =>
+        `<text x="40" y="${y}" font-family="${font}" font-size="17" fill="#423f3f">${s}</text>`;
+      const png = await draw(
+        600,
+        200,
+        `<rect width="600" height="200" fill="#ffffff"/>
+         ${line(60, "Let us walk you through a short checklist that will set you up for")}
+         ${line(86, "success:")}`,
+      );
+      const l = await readDesign(png);
+      const texts = blocks(l).flatMap((b) => (b.kind === "text" ? [b] : []));
+      expect(texts).toHaveLength(1);
+      expect(texts[0]!.text).toMatch(/up for success:$/);
+      expect(texts[0]!.fontSizePx).toBeGreaterThanOrEqual(15);
+      expect(texts[0]!.fontSizePx).toBeLessThanOrEqual(18);
+    }
   });
 
   it("reads a numbered list with its numbers out in the margin: every number and word, each item set left", async () => {

@@ -143,13 +143,20 @@ function withoutDropCap(words: OcrWord[]): OcrWord[] {
  * Words the engine gave no confidence (under 20) that start a line of confident words: a list's "1." and the word
  * after it come back at 0 with the right text. Such a word is kept (listed as uncertain for the member to check)
  * when it has a letter or digit, two characters or more, the height of the line's words, and sits on that line
- * within a word space or two of a word kept already; anything else of no confidence stays a mark.
+ * within a word space or two of a word kept already, in the same piece of ink (leaf), not a picture; anything else
+ * of no confidence stays a mark (a thumbnail beside a product's name was read as a word at 0).
  */
-function lineStartsToKeep(words: OcrWord[]): Set<OcrWord> {
+function lineStartsToKeep(
+  words: OcrWord[],
+  leafOf: (w: OcrWord) => Leaf | undefined,
+  pictures: Set<Leaf>,
+): Set<OcrWord> {
   const kept = new Set<OcrWord>(words.filter((w) => !isJunk(w)));
-  const candidates = words.filter(
-    (w) => w.confidence < 20 && w.text.length >= 2 && /[\p{L}\p{N}]/u.test(w.text) && !kept.has(w),
-  );
+  const candidates = words.filter((w) => {
+    if (w.confidence >= 20 || w.text.length < 2 || !/[\p{L}\p{N}]/u.test(w.text) || kept.has(w)) return false;
+    const leaf = leafOf(w);
+    return leaf !== undefined && !pictures.has(leaf);
+  });
   const rescued = new Set<OcrWord>();
   const sameLine = (a: OcrWord, b: OcrWord) => {
     const overlap = Math.min(a.box.y + a.box.height, b.box.y + b.box.height) - Math.max(a.box.y, b.box.y);
@@ -176,12 +183,13 @@ function lineStartsToKeep(words: OcrWord[]): Set<OcrWord> {
 }
 
 /** Each word to the leaf its centre falls in (marks that are not words left out). */
-function wordsByLeaf(words: OcrWord[], leaves: Leaf[]): Map<Leaf, OcrWord[]> {
+function wordsByLeaf(words: OcrWord[], leaves: Leaf[], pictures: Set<Leaf>): Map<Leaf, OcrWord[]> {
   const out = new Map<Leaf, OcrWord[]>();
-  const lineStarts = lineStartsToKeep(words);
+  const leafOf = (w: OcrWord) => leaves.find((l) => centreInside(w.box, l.box));
+  const lineStarts = lineStartsToKeep(words, leafOf, pictures);
   for (const w of words) {
     if (isJunk(w) && !lineStarts.has(w)) continue;
-    const leaf = leaves.find((l) => centreInside(w.box, l.box));
+    const leaf = leafOf(w);
     if (!leaf) continue;
     const list = out.get(leaf);
     if (list) list.push(w);
@@ -337,7 +345,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     languagesRead = [TESSERACT[guess], ...languages.filter((l) => l !== TESSERACT[guess])];
     words = await readWords(engine, grey, raster, { scale, languages: languagesRead, signal: opts.signal });
   }
-  const wordsOf = wordsByLeaf(words, leaves);
+  const wordsOf = wordsByLeaf(words, leaves, pictureLeaves);
   // Short pieces of ink the page reading left empty (a table's quantities, a lone symbol) are read one by one.
   const glyphLeaves = leaves.filter(
     (leaf) => !wordsOf.has(leaf) && glyphSized(leaf, scale) && !pictureLeaves.has(leaf),

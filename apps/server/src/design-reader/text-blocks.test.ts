@@ -58,6 +58,16 @@ describe("groupParagraphs", () => {
     expect(groupParagraphs(lines).map((p) => p.length)).toEqual([3]);
   });
 
+  it("keeps a paragraph's short last line whose size, fitted to one word, came out 15 % under the line above", () => {
+    const long = { ...line("Now let us walk you through a step by step checklist that sets you up for", 100, 17) };
+    const tail = { ...line("success:", 126, 17), fontSize: 14.5 };
+    expect(groupParagraphs([long, tail]).map((p) => p.length)).toEqual([2]);
+    // Two short lines keep the test: a heading over a smaller one stays two.
+    expect(groupParagraphs([line("Heading", 100, 17), { ...line("Smaller", 126, 17), fontSize: 14.6 }])).toHaveLength(
+      2,
+    );
+  });
+
   it("breaks between two greys a person tells apart (#808080 and #505050)", () => {
     const lines = [line("subtitle", 100, 14, [128, 128, 128]), line("text", 120)];
     expect(groupParagraphs(lines).map((p) => p.length)).toEqual([1, 1]);
