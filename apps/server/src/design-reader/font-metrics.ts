@@ -120,10 +120,13 @@ function inkHeightEms(text: string): number {
   return low ? 0.729 : 0.519;
 }
 
+/** Lines whose letters span fewer ems than this are x-height letters only (inkHeightEms gives them 0.519). */
+const X_HEIGHT_ONLY = 0.6;
+
 /**
  * A font size in image pixels fitted to the words (each word's ink width over its ems, longer words counting more),
- * held between 0.51 and 1.26 times the size the line's ink height gives for its letters (inkHeightEms) so one
- * misread word cannot make it absurd.
+ * held between 0.55 and 1.35 times the line's ink height (for a line of x-height letters, the height its letters
+ * would have with ascenders and descenders) so one misread word cannot make it absurd.
  */
 export function fitFontSize(words: { text: string; box: { width: number } }[], lineInkHeight: number): number {
   let ems = 0;
@@ -134,10 +137,12 @@ export function fitFontSize(words: { text: string; box: { width: number } }[], l
     width += w.box.width;
   }
   const text = words.map((w) => w.text).join("");
-  const byHeight = lineInkHeight / (text ? inkHeightEms(text) : 0.95);
-  if (ems === 0) return byHeight;
+  const heightEms = text ? inkHeightEms(text) : 0.95;
+  if (ems === 0) return lineInkHeight / heightEms;
   const fitted = width / ems;
-  // The bounds are on the size the ink's height gives for these letters: a line of x-height letters only (a
-  // paragraph's last line "success:") is half as tall as one with capitals, not set half as big.
-  return Math.min(byHeight * 1.26, Math.max(byHeight * 0.51, fitted));
+  // A line of x-height letters only (a paragraph's last line "success:") is half as tall as one with capitals, not
+  // set half as big: its bounds are on the size its height gives. Other lines keep bounds on the ink's height, which
+  // hold a script or display face's odd widths in check.
+  const reference = heightEms < X_HEIGHT_ONLY ? (lineInkHeight / heightEms) * 0.93 : lineInkHeight;
+  return Math.min(reference * 1.35, Math.max(reference * 0.55, fitted));
 }

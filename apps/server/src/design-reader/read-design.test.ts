@@ -2,7 +2,9 @@ import type { TDesignLayout, TLayoutBlock } from "@mailsmith/shared";
 import { contrastRatio, leafBlocksOf, ZDesignLayoutSchema } from "@mailsmith/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeSharedOcrEngine, readDesign } from "./read-design.js";
+import type { Raster } from "./raster.js";
+import { closeSharedOcrEngine, readDesign, unreadMarkers } from "./read-design.js";
+import type { Leaf } from "./segment.js";
 
 /**
  * The reader on drawn designs (SVG through sharp): bands, white-on-colour text, a rounded button, an outlined
@@ -453,6 +455,38 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
       expect(texts[2]!.text).toMatch(/^3\. ?Receive offers/);
       expect(texts.map((t) => t.align)).toEqual(["left", "left", "left"]);
     }
+  });
+
+  it("finds a list's marker the page reading skipped: ink at a line's start, apart from its first word, as tall as it", () => {
+    // Waypoint's numbered list: the engine read "1." and "4" but not "2." or "3." (bold lead-ins after them). This
+    // is the search for such ink (read one by one after it); the OCR's skip itself does not happen on drawn lists.
+    const r: Raster = { width: 300, height: 40, data: new Uint8Array(300 * 40 * 3).fill(255) };
+    const ink = (x0: number, y0: number, w: number, h: number) => {
+      for (let y = y0; y < y0 + h; y++)
+        for (let x = x0; x < x0 + w; x++) r.data.fill(40, (y * 300 + x) * 3, (y * 300 + x) * 3 + 3);
+    };
+    ink(10, 12, 8, 12); // "2."
+    ink(30, 10, 120, 14); // the line's words
+    const leaf: Leaf = {
+      box: { x: 0, y: 0, width: 300, height: 40 },
+      background: [255, 255, 255],
+      fill: null,
+      colours: { colour: [255, 255, 255], share: 0.9, distinct: 2 },
+    };
+    const words = [
+      { text: "Price", box: { x: 30, y: 10, width: 50, height: 14 }, confidence: 96 },
+      { text: "drop", box: { x: 90, y: 10, width: 60, height: 14 }, confidence: 96 },
+    ];
+    expect(unreadMarkers(r, new Map([[leaf, words]]), new Set())).toEqual([
+      { leaf, box: { x: 10, y: 12, width: 8, height: 12 } },
+    ]);
+    // Not on a picture, and not when the line's first word starts at the ink (it was read).
+    expect(unreadMarkers(r, new Map([[leaf, words]]), new Set([leaf]))).toEqual([]);
+    const covering = [{ ...words[0]!, box: { x: 10, y: 10, width: 70, height: 14 } }, words[1]!];
+    expect(unreadMarkers(r, new Map([[leaf, covering]]), new Set())).toEqual([]);
+    // An icon twice the line's height beside it is no marker.
+    ink(10, 0, 8, 40);
+    expect(unreadMarkers(r, new Map([[leaf, words]]), new Set())).toEqual([]);
   });
 
   it("reads a framed table with a tinted header row as a tinted row of cells over white rows of cells", async () => {

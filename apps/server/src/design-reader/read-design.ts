@@ -30,7 +30,7 @@ import { type Box, centreInside, type Raster, type Rgb, unionBox } from "./raste
 import { loadRefusalOf, refusalError } from "./refusal.js";
 import { detectScale } from "./scale.js";
 import { type ColumnNode, type GridNode, isGrid, type Leaf, type SectionNode, segmentBand } from "./segment.js";
-import { groupParagraphs, joinBullets, lineOf, solidMark, type TextLine, textBlockOf } from "./text-blocks.js";
+import { groupParagraphs, inkBox, joinBullets, lineOf, solidMark, type TextLine, textBlockOf } from "./text-blocks.js";
 import { BOLD_STROKE_EM } from "./text-style.js";
 import { type InkMask, SEGMENT_INK } from "./xy-cut.js";
 
@@ -180,6 +180,44 @@ function lineStartsToKeep(
     }
   }
   return rescued;
+}
+
+/** A list item's marker: a number ("2", "2.", "12)"), or a letter or a roman numeral with a full stop or bracket ("b)", "iv."). */
+const LIST_MARKER = /^(\p{N}{1,3}[.)]?|\p{L}{1,4}[.)])$/u;
+
+/**
+ * Ink at the start of a line that no word read covers, as tall as the line's letters and at most three of its
+ * heights wide: a numbered list's "2." the page reading skipped (it reads "1." and "4" of the same list). Each is
+ * read on its own (readGlyphs) and kept when it reads as a list marker.
+ */
+export function unreadMarkers(
+  r: Raster,
+  wordsOf: Map<Leaf, OcrWord[]>,
+  pictures: Set<Leaf>,
+): { leaf: Leaf; box: Box }[] {
+  const out: { leaf: Leaf; box: Box }[] = [];
+  for (const [leaf, found] of wordsOf) {
+    if (pictures.has(leaf)) continue;
+    for (const line of splitLines(found)) {
+      const y0 = Math.min(...line.map((w) => w.box.y));
+      const y1 = Math.max(...line.map((w) => w.box.y + w.box.height));
+      const first = Math.min(...line.map((w) => w.box.x));
+      const height = y1 - y0;
+      // Looked for half a line above and below too: an icon taller than the line is no marker.
+      const top = Math.max(leaf.box.y, y0 - height / 2);
+      const bottom = Math.min(leaf.box.y + leaf.box.height, y1 + height / 2);
+      const region = { x: leaf.box.x, y: top, width: Math.floor(first - 2 - leaf.box.x), height: bottom - top };
+      if (region.width < 2 || height < 4) continue;
+      const ink = inkBox(r, region, leaf.fill ?? leaf.background);
+      if (!ink || ink.height < height * 0.5 || ink.height > height * 1.1 || ink.width > height * 3) continue;
+      const centre = ink.y + ink.height / 2;
+      if (centre < y0 + height * 0.25 || centre > y1 - height * 0.25) continue;
+      // Set apart from the line's first word by at least a letter's gap, not a piece of that word.
+      if (first - (ink.x + ink.width) < 2) continue;
+      out.push({ leaf, box: ink });
+    }
+  }
+  return out;
 }
 
 /** Each word to the leaf its centre falls in (marks that are not words left out). */
@@ -350,15 +388,20 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   const glyphLeaves = leaves.filter(
     (leaf) => !wordsOf.has(leaf) && glyphSized(leaf, scale) && !pictureLeaves.has(leaf),
   );
-  if (glyphLeaves.length > 0) {
+  const markers = unreadMarkers(raster, wordsOf, pictureLeaves);
+  if (glyphLeaves.length + markers.length > 0) {
     const glyphs = await readGlyphs(
       engine,
       grey,
       raster,
-      glyphLeaves.map((l) => l.box),
+      [...glyphLeaves.map((l) => l.box), ...markers.map((m) => m.box)],
       { languages: languagesRead, signal: opts.signal },
     );
-    for (const [i, word] of glyphs) if (!isJunk(word)) wordsOf.set(glyphLeaves[i]!, [word]);
+    for (const [i, word] of glyphs) {
+      if (isJunk(word)) continue;
+      if (i < glyphLeaves.length) wordsOf.set(glyphLeaves[i]!, [word]);
+      else if (LIST_MARKER.test(word.text)) wordsOf.get(markers[i - glyphLeaves.length]!.leaf)!.push(word);
+    }
   }
   // Pictures with a few confident words on them are read again against their letters' colour: text set over a
   // picture (a hero's headline) becomes live text over it.

@@ -164,6 +164,9 @@ const LONE_BULLETS = new Set([".", "●", "■", "▪", "o"]);
 /** A paragraph's largest line is at most this many times its smallest. */
 const PARAGRAPH_SIZE_SPREAD = 1.15;
 
+/** A list item's first word: a number with a full stop or bracket ("2.", "12)") or a bullet. */
+const LIST_ITEM = /^(\p{N}{1,3}[.)]|•)$/u;
+
 /** A line of fewer letters and digits than this is short: its fitted size is rough. */
 const SHORT_LINE_CHARACTERS = 12;
 const shortLine = (l: TextLine) =>
@@ -238,8 +241,6 @@ export function alignmentOf(lines: Box[], column: Box): TLayoutText["align"] {
       Math.max(...restLefts) - Math.min(...restLefts) <= tolerance &&
       Math.max(...restRights) - Math.min(...restRights) > tolerance;
     if (hanging) return "left";
-    // Lines all but as wide as the column leave margins too small to tell centred from ragged: left.
-    if (lines.every((l) => l.width >= column.width * 0.85)) return "left";
     if (centred) return "center";
     if (sameRight) return "right";
     return "left";
@@ -284,9 +285,13 @@ export function textBlockOf(paragraph: TextLine[], column: Box, scale: number): 
     fontSizePx,
     fontWeight: bold ? "bold" : "normal",
     colour: hex(paragraph[0]!.colour),
-    align: alignmentOf(
-      paragraph.map((l) => l.box),
-      column,
-    ),
+    // A list item (its first word a number or a bullet) is set left: wide lines leave margins too small to tell
+    // centred from ragged, and its number out in the margin makes them look centred.
+    align: LIST_ITEM.test(paragraph[0]?.words[0]?.text ?? "")
+      ? "left"
+      : alignmentOf(
+          paragraph.map((l) => l.box),
+          column,
+        ),
   };
 }
