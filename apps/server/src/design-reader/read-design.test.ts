@@ -3,7 +3,7 @@ import { contrastRatio, leafBlocksOf, ZDesignLayoutSchema } from "@mailsmith/sha
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Raster } from "./raster.js";
-import { closeSharedOcrEngine, readDesign, unreadMarkers } from "./read-design.js";
+import { closeSharedOcrEngine, lineStartsToKeep, readDesign, unreadMarkers } from "./read-design.js";
 import type { Leaf } from "./segment.js";
 
 /**
@@ -487,6 +487,36 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     // An icon twice the line's height beside it is no marker.
     ink(10, 0, 8, 40);
     expect(unreadMarkers(r, new Map([[leaf, words]]), new Set())).toEqual([]);
+  });
+
+  it("keeps words read right at no confidence when they sit in line with confident words of the same leaf", () => {
+    // SendGrid's footer as the engine read it: "[Sender" at 15 and 0, "City]," at 33, "State]" at 4, between two
+    // words at 88 and 89. All are kept (a chain of neighbours back to a confident word); nothing on a picture is.
+    const leaf: Leaf = {
+      box: { x: 0, y: 4300, width: 1125, height: 200 },
+      background: [235, 235, 235],
+      fill: null,
+      colours: { colour: [235, 235, 235], share: 0.9, distinct: 2 },
+    };
+    const thumbnail: Leaf = { ...leaf, box: { x: 0, y: 4600, width: 60, height: 60 } };
+    const word = (text: string, confidence: number, x: number, width: number, y = 4385, height = 38) => ({
+      text,
+      confidence,
+      box: { x, y, width, height },
+    });
+    const words = [
+      word("[Sender_Address],", 88, 105, 267, 4389, 30),
+      word("[Sender", 15, 392, 109),
+      word("City],", 33, 512, 79),
+      word("[Sender", 0, 610, 110),
+      word("State]", 4, 731, 91),
+      word("[Sender_Zip]", 89, 834, 186, 4389, 30),
+      word("oO", 0, 10, 40, 4610, 38),
+      word("Pen", 95, 60, 50, 4610, 38),
+    ];
+    const leafOf = (w: { box: { y: number } }) => (w.box.y >= 4600 ? thumbnail : leaf);
+    const kept = lineStartsToKeep(words, leafOf, new Set([thumbnail]));
+    expect([...kept].map((w) => `${w.text}@${w.box.x}`).sort()).toEqual(["State]@731", "[Sender@392", "[Sender@610"]);
   });
 
   it("reads a framed table with a tinted header row as a tinted row of cells over white rows of cells", async () => {

@@ -146,7 +146,7 @@ function withoutDropCap(words: OcrWord[]): OcrWord[] {
  * within a word space or two of a word kept already, in the same piece of ink (leaf), not a picture; anything else
  * of no confidence stays a mark (a thumbnail beside a product's name was read as a word at 0).
  */
-function lineStartsToKeep(
+export function lineStartsToKeep(
   words: OcrWord[],
   leafOf: (w: OcrWord) => Leaf | undefined,
   pictures: Set<Leaf>,
@@ -168,12 +168,13 @@ function lineStartsToKeep(
     changed = false;
     for (const w of candidates) {
       if (rescued.has(w)) continue;
-      const next = [...kept, ...rescued].find((k) => {
-        if (k === w || !sameLine(w, k) || (k.confidence < 20 && !rescued.has(k))) return false;
+      const anchored = [...kept, ...rescued].some((k) => {
+        if (k === w || !sameLine(w, k) || leafOf(k) !== leafOf(w)) return false;
+        if (k.confidence < 60 && !rescued.has(k)) return false;
         const gap = Math.max(k.box.x - (w.box.x + w.box.width), w.box.x - (k.box.x + k.box.width));
         return gap >= -2 && gap <= 1.5 * Math.max(w.box.height, k.box.height);
       });
-      if (next && (next.confidence >= 60 || rescued.has(next))) {
+      if (anchored) {
         rescued.add(w);
         changed = true;
       }
@@ -463,7 +464,10 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         continue;
       }
       const found = wordsOf.get(leaf) ?? [];
-      const meanConfidence = found.reduce((n, w) => n + w.confidence, 0) / Math.max(1, found.length);
+      // (Over the words read with some confidence: words kept at none beside them, lineStartsToKeep, would make a
+      // line of bracketed merge tags look like a script the engine does not read.)
+      const rated = found.filter((w) => !isJunk(w));
+      const meanConfidence = rated.reduce((n, w) => n + w.confidence, 0) / Math.max(1, rated.length);
       if (pictureLeaves.has(leaf) && !mostlyText(found, leaf)) {
         flush();
         const overlay = overlays.get(leaf);
