@@ -90,8 +90,11 @@ export function buttonOf(
   }
   if (words.length === 0 || words.length > MAX_WORDS || box.height > MAX_HEIGHT_CSS * context.scale) return null;
   if (box.height < 16 * context.scale) return null;
-  // A fill a shade off its background (a code box) is a callout, not a button (pale-fills.ts).
-  if (leaf.fill && colourDistance(leaf.fill, leaf.background) <= SEGMENT_INK) return null;
+  // A fill a shade off its background (a code box) is a callout, not a button (pale-fills.ts) — unless it is a
+  // pill (a white "Sign in" on a light grey header): its corners are rounded a third of its height or more.
+  const radiusPx = radiusOf(r, box, leaf.background, context.scale);
+  const pill = radiusPx * context.scale >= box.height * 0.3;
+  if (leaf.fill && colourDistance(leaf.fill, leaf.background) <= SEGMENT_INK && !pill) return null;
   const border = leaf.fill ? null : outlineOf(r, leaf);
   const fill = leaf.fill ?? (border ? leaf.background : null);
   if (!fill) return null;
@@ -119,7 +122,7 @@ export function buttonOf(
     box,
     text: line.words.map((w) => w.text).join(" "),
     background: hex(fill),
-    radiusPx: radiusOf(r, box, leaf.background, context.scale),
+    radiusPx,
     border: border ? hex(border) : null,
     fontSizePx,
     fontWeight: line.bold ? "bold" : "normal",

@@ -519,6 +519,23 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect([...kept].map((w) => `${w.text}@${w.box.x}`).sort()).toEqual(["State]@731", "[Sender@392", "[Sender@610"]);
   });
 
+  it("reads a white pill on a light grey header as a button, not as a callout whose label wraps", async () => {
+    // Waypoint's "Sign in": a fill a shade off its background is a code box's (a callout) unless it is a pill.
+    const png = await draw(
+      600,
+      140,
+      `<rect width="600" height="140" fill="#f5f5f5"/>
+       <rect x="24" y="58" width="18" height="18" fill="#b8c62b"/>
+       <rect x="470" y="48" width="104" height="40" rx="20" fill="#ffffff"/>
+       ${text(522, 73, 16, "#242424", "Sign in", 'text-anchor="middle"')}`,
+    );
+    const l = await readDesign(png);
+    const button = blocks(l).find((b) => b.kind === "button");
+    expect(button?.kind === "button" ? button.background : "").toMatch(/^#f[ef]f[ef]f[ef]$/);
+    expect(button?.kind === "button" ? button.text.replace(/\s/g, "") : "").toBe("Signin");
+    expect(blocks(l).some((b) => b.kind === "grid")).toBe(false);
+  });
+
   it("reads a framed table with a tinted header row as a tinted row of cells over white rows of cells", async () => {
     // The page is a framed white box on grey; inside it, a table framed in grey whose header row is tinted. Read on
     // the tint (the frame's most common colour), the white row was one blob and its words were lost.

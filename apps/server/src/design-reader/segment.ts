@@ -55,6 +55,11 @@ const CARD_MIN_HEIGHT = 90;
 const CALLOUT_MIN_HEIGHT = 40;
 /** A pale box (pale-fills.ts) this tall or taller is a callout. */
 const PALE_MIN_HEIGHT = 24;
+/**
+ * A shape whose corner, measured along the diagonal to its fill, is at least this share of its height is a pill:
+ * a radius of half the height leaves 0.146 of it, a code box's 4 px corner on 40 px 0.03.
+ */
+const PILL_CORNER = 0.1;
 /** A fill holds at least this share of a shape's pixels. */
 const FILL_SHARE = 0.45;
 
@@ -302,7 +307,14 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
         };
       });
     const leaves = leavesOf(items);
-    if (leaves.length === 0 || (leaf.box.height < CARD_MIN_HEIGHT * scale && leaves.length < 2 && !pale)) {
+    // A pale pill (a white "Sign in" on a light grey header: corners rounded a fifth of its height or more, one
+    // piece of ink inside) is a button, not a callout: as a callout its label wrapped in the card's padding.
+    const pill =
+      pale &&
+      leaves.length === 1 &&
+      corner >= leaf.box.height * PILL_CORNER &&
+      leaf.box.height < CARD_MIN_HEIGHT * scale;
+    if (leaves.length === 0 || pill || (leaf.box.height < CARD_MIN_HEIGHT * scale && leaves.length < 2 && !pale)) {
       // A flat shape with nothing inside is a picture (a placeholder, a colour block), and a button has one line
       // of text: either way the mask goes back to the shape as one piece of ink.
       paintInk(r, leaf.box, leaf.background, mask);
