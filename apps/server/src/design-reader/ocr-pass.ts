@@ -19,6 +19,18 @@ export interface BackgroundArea {
 /** Distance × this is the grey's darkness: text 85 levels away from its background is already black. */
 const CONTRAST_GAIN = 3;
 
+/** How far a colour is from every blend of two colours (the largest channel's miss at the best blend). */
+function blendDistance(pr: number, pg: number, pb: number, from: Rgb, to: Rgb): number {
+  const v = [to[0] - from[0], to[1] - from[1], to[2] - from[2]];
+  const vv = v[0]! * v[0]! + v[1]! * v[1]! + v[2]! * v[2]! || 1;
+  const t = Math.max(0, Math.min(1, ((pr - from[0]) * v[0]! + (pg - from[1]) * v[1]! + (pb - from[2]) * v[2]!) / vv));
+  return Math.max(
+    Math.abs(pr - (from[0] + t * v[0]!)),
+    Math.abs(pg - (from[1] + t * v[1]!)),
+    Math.abs(pb - (from[2] + t * v[2]!)),
+  );
+}
+
 /** A grey picture of the design with ink dark on white; later areas in the list win (a button inside its band). */
 export function normalisedGrey(r: Raster, areas: BackgroundArea[], pictures: Box[]): Uint8Array {
   const grey = new Uint8Array(r.width * r.height).fill(255);
@@ -39,7 +51,9 @@ export function normalisedGrey(r: Raster, areas: BackgroundArea[], pictures: Box
             Math.abs(r.data[i + 1]! - around[1]),
             Math.abs(r.data[i + 2]! - around[2]),
           );
-          dark = Math.min(d, a);
+          // The corner's edge blends the fill into the colour around it: no ink either (left grey, the arcs of a
+          // pill on a dark page made the engine skip its label).
+          dark = Math.min(d, a, blendDistance(r.data[i]!, r.data[i + 1]!, r.data[i + 2]!, background, around));
         }
         grey[g] = 255 - Math.min(255, dark * CONTRAST_GAIN);
       }

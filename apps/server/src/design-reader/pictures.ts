@@ -18,14 +18,32 @@ import type { Leaf } from "./segment.js";
  */
 export const OFF_LINE_SHARE = 0.2;
 
-/** The share of non-background pixels off the line from the background to the ink colour. */
-export function offLineShare(r: Raster, box: Box, background: Rgb): number {
+/** How far a colour is from the segment between two colours (RGB units). */
+function distanceToLine(p: Rgb, from: Rgb, to: Rgb): number {
+  const v = [to[0] - from[0], to[1] - from[1], to[2] - from[2]] as const;
+  const vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] || 1;
+  const w = [p[0] - from[0], p[1] - from[1], p[2] - from[2]] as const;
+  const t = Math.max(0, Math.min(1, (w[0] * v[0] + w[1] * v[1] + w[2] * v[2]) / vv));
+  return Math.hypot(w[0] - t * v[0], w[1] - t * v[1], w[2] - t * v[2]);
+}
+
+/** A pixel this far (RGB units) from the line between two colours is neither, nor a blend of them. */
+const OFF_LINE = 48;
+
+/**
+ * The share of non-background pixels off the line from the background to the ink colour. For a filled shape,
+ * `around` is the colour around it: its rounded corners show that colour and blend it with the fill, which is no
+ * sign of a picture (a purple pill on a black page was one).
+ */
+export function offLineShare(r: Raster, box: Box, background: Rgb, around?: Rgb): number {
   const step = box.width * box.height > 60_000 ? 2 : 1;
   let far = 0;
   const farthest: number[] = [0, 0, 0];
   for (let y = box.y; y < box.y + box.height; y += step) {
     for (let x = box.x; x < box.x + box.width; x += step) {
       const p = pixelAt(r, x, y);
+      // (The ink is the colour farthest from the fill that is not the corners' colour around it.)
+      if (around && distanceToLine(p, background, around) <= OFF_LINE) continue;
       const d = colourDistance(p, background);
       if (d > far) {
         far = d;
@@ -35,8 +53,6 @@ export function offLineShare(r: Raster, box: Box, background: Rgb): number {
   }
   if (far <= SAME_COLOUR) return 0;
   const ink = farthest as unknown as Rgb;
-  const v = [ink[0] - background[0], ink[1] - background[1], ink[2] - background[2]];
-  const vv = v[0]! * v[0]! + v[1]! * v[1]! + v[2]! * v[2]!;
   let counted = 0;
   let off = 0;
   for (let y = box.y; y < box.y + box.height; y += step) {
@@ -44,12 +60,8 @@ export function offLineShare(r: Raster, box: Box, background: Rgb): number {
       const p = pixelAt(r, x, y);
       if (colourDistance(p, background) <= SAME_COLOUR) continue;
       counted++;
-      const w = [p[0] - background[0], p[1] - background[1], p[2] - background[2]];
-      const t = Math.max(0, Math.min(1, (w[0]! * v[0]! + w[1]! * v[1]! + w[2]! * v[2]!) / vv));
-      const dx = w[0]! - t * v[0]!;
-      const dy = w[1]! - t * v[1]!;
-      const dz = w[2]! - t * v[2]!;
-      if (Math.sqrt(dx * dx + dy * dy + dz * dz) > 48) off++;
+      const offInk = distanceToLine(p, background, ink) > OFF_LINE;
+      if (offInk && (!around || distanceToLine(p, background, around) > OFF_LINE)) off++;
     }
   }
   return counted === 0 ? 0 : off / counted;
@@ -58,7 +70,10 @@ export function offLineShare(r: Raster, box: Box, background: Rgb): number {
 export function looksLikePicture(r: Raster, leaf: Leaf, scale: number): boolean {
   const big = leaf.box.width >= 24 * scale && leaf.box.height >= 24 * scale;
   if (!big) return false;
-  if (offLineShare(r, leaf.box, leaf.fill ?? leaf.background) >= OFF_LINE_SHARE) return true;
+  const share = leaf.fill
+    ? offLineShare(r, leaf.box, leaf.fill, leaf.background)
+    : offLineShare(r, leaf.box, leaf.background);
+  if (share >= OFF_LINE_SHARE) return true;
   // A photo whose colours stay near one line (a blue-grey sky, a gradient) still shows its grain or gradient over
   // most of it; text on a fill, under a tenth.
   const step = leaf.box.width * leaf.box.height > 60_000 ? 2 : 1;

@@ -536,6 +536,22 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(blocks(l).some((b) => b.kind === "grid")).toBe(false);
   });
 
+  it("reads a purple pill on a black page as a button with its label, not as a picture", async () => {
+    // Waypoint's "Listen now": the pill's corners show the black around it, which looked like a picture's colours,
+    // and their blended edges, left grey for the engine, made it skip the label.
+    const png = await draw(
+      600,
+      200,
+      `<rect width="600" height="200" fill="#000000"/>
+       ${text(24, 50, 14, "#ffffff", "2023 has been a year. We made you a playlist of the songs you loved the most.")}
+       <rect x="24" y="100" width="110" height="43" rx="21.5" fill="#7800c2"/>
+       ${text(79, 126, 14, "#ffffff", "Listen now", 'font-weight="bold" text-anchor="middle"')}`,
+    );
+    const l = await readDesign(png);
+    expect(blocks(l).find((b) => b.kind === "button")).toMatchObject({ text: "Listen now", background: "#7800c2" });
+    expect(blocks(l).some((b) => b.kind === "picture")).toBe(false);
+  });
+
   it("reads a framed table with a tinted header row as a tinted row of cells over white rows of cells", async () => {
     // The page is a framed white box on grey; inside it, a table framed in grey whose header row is tinted. Read on
     // the tint (the frame's most common colour), the white row was one blob and its words were lost.
