@@ -19,6 +19,27 @@ export interface BackgroundArea {
 /** Distance × this is the grey's darkness: text 85 levels away from its background is already black. */
 const CONTRAST_GAIN = 3;
 
+/**
+ * A filled shape's corner radius in pixels: how far along the diagonal from its top-left corner the fill begins,
+ * over 1 − 1/√2 (a radius R leaves that share of R outside the arc), plus a pixel of anti-aliasing; at most half
+ * its height or width.
+ */
+function cornerRadius(r: Raster, box: Box, fill: Rgb): number {
+  const limit = Math.floor(Math.min(box.width, box.height) / 2);
+  let k = 0;
+  while (k < limit) {
+    const i = ((box.y + k) * r.width + box.x + k) * 3;
+    const d = Math.max(
+      Math.abs(r.data[i]! - fill[0]),
+      Math.abs(r.data[i + 1]! - fill[1]),
+      Math.abs(r.data[i + 2]! - fill[2]),
+    );
+    if (d <= 12) break;
+    k++;
+  }
+  return Math.min(limit, Math.ceil(k / (1 - Math.SQRT1_2)) + 1);
+}
+
 /** How far a colour is from every blend of two colours (the largest channel's miss at the best blend). */
 function blendDistance(pr: number, pg: number, pb: number, from: Rgb, to: Rgb): number {
   const v = [to[0] - from[0], to[1] - from[1], to[2] - from[2]];
@@ -36,8 +57,9 @@ export function normalisedGrey(r: Raster, areas: BackgroundArea[], pictures: Box
   const grey = new Uint8Array(r.width * r.height).fill(255);
   for (const { box, background, around } of areas) {
     const [br, bg, bb] = background;
-    // A shape's corners (a quarter of its height, at most a sixth of its width) may show the colour around it.
-    const corner = around ? Math.min(box.height / 2, box.width / 6) : 0;
+    // A shape's rounded corners show the colour around it, as far in as their radius (a pill's, half its height;
+    // a button's, a few pixels: wider, the zone took in the first letters of a white label on a white page).
+    const corner = around ? cornerRadius(r, box, background) : 0;
     for (let y = box.y; y < box.y + box.height; y++) {
       let i = (y * r.width + box.x) * 3;
       let g = y * r.width + box.x;

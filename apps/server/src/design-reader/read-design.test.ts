@@ -552,6 +552,22 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(blocks(l).some((b) => b.kind === "picture")).toBe(false);
   });
 
+  it("reads a white label to its first and last letters on a button with small corners on a white page", async () => {
+    // The corners' zone was half the button's height: with the page's white whitened there, the label's white
+    // first and last letters went too ("ee What Mandrill Can D").
+    const png = await draw(
+      600,
+      160,
+      `<rect width="600" height="160" fill="#ffffff"/>
+       ${text(21, 30, 14, "#505050", "Mandrill is positioned to send transactional emails, and offers relevant tracking.")}
+       <rect x="199" y="60" width="204" height="45" rx="3" fill="#336699"/>
+       ${text(301, 88, 15, "#ffffff", "See What Mandrill Can Do", 'font-weight="bold" text-anchor="middle"')}
+       ${text(300, 140, 12, "#707070", "Copyright 2012 Mandrill, All rights reserved.", 'text-anchor="middle"')}`,
+    );
+    const l = await readDesign(png);
+    expect(blocks(l).find((b) => b.kind === "button")).toMatchObject({ text: "See What Mandrill Can Do" });
+  });
+
   it("reads a framed table with a tinted header row as a tinted row of cells over white rows of cells", async () => {
     // The page is a framed white box on grey; inside it, a table framed in grey whose header row is tinted. Read on
     // the tint (the frame's most common colour), the white row was one blob and its words were lost.
