@@ -120,6 +120,9 @@ function inkHeightEms(text: string): number {
   return low ? 0.729 : 0.519;
 }
 
+/** A word's size this far off the line's median (a share of it) is the engine's box, not the type. */
+const OUTLIER_SHARE = 0.3;
+
 /** Lines whose letters span fewer ems than this are x-height letters only (inkHeightEms gives them 0.519). */
 const X_HEIGHT_ONLY = 0.6;
 
@@ -129,10 +132,16 @@ const X_HEIGHT_ONLY = 0.6;
  * would have with ascenders and descenders) so one misread word cannot make it absurd.
  */
 export function fitFontSize(words: { text: string; box: { width: number } }[], lineInkHeight: number): number {
+  // A word whose box gives a size far from the line's other words' (the engine's box for "Mandrill" ran over
+  // "Can": 27 px against 15) is left out when three or more words remain to measure the line.
+  const measured = words.filter((w) => w.text.length >= 2).map((w) => ({ w, size: w.box.width / inkEms(w.text) }));
+  const sizes = measured.map((m) => m.size).sort((a, b) => a - b);
+  const median = sizes[sizes.length >> 1] ?? 0;
+  const agreeing = measured.filter((m) => Math.abs(m.size - median) <= median * OUTLIER_SHARE);
+  const kept = measured.length >= 3 && agreeing.length >= 3 ? agreeing : measured;
   let ems = 0;
   let width = 0;
-  for (const w of words) {
-    if (w.text.length < 2) continue;
+  for (const { w } of kept) {
     ems += inkEms(w.text);
     width += w.box.width;
   }
