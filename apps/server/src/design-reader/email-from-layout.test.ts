@@ -96,6 +96,33 @@ describe("emailFromLayout", () => {
     expect(Number(box?.[1] ?? box?.[2])).toBeGreaterThan(400);
   });
 
+  it("keeps a paragraph's line breaks where the design had them, even when its ink is wider than Arial's", () => {
+    // Set in a wider face, the two lines' ink spans 400 px; in Arial the first line with the next word on it is
+    // about 250 px. A box as wide as the ink let "now" up onto the first line.
+    const l = newsletterLayout();
+    const lines = [
+      { text: "Spring sale ends Sunday night", box: { x: 90, y: 412, width: 400, height: 18 }, words: [] },
+      { text: "now", box: { x: 90, y: 436, width: 60, height: 18 }, words: [] },
+    ];
+    const para: TLayoutText = {
+      kind: "text",
+      role: "body",
+      box: { x: 90, y: 412, width: 400, height: 42 },
+      text: "Spring sale ends Sunday night now",
+      lines,
+      fontSizePx: 16,
+      fontWeight: "normal",
+      colour: "#222222",
+      align: "left",
+      uncertain: [],
+    };
+    l.sections[2]!.rows[0]!.columns[0]!.blocks = [para];
+    const html = emailFromLayout([l]).html;
+    const box = html.match(/max-width:(\d+)px"><p [^>]*>Spring sale ends Sunday night now/);
+    expect(Number(box?.[1])).toBeLessThan(300);
+    expect(Number(box?.[1])).toBeGreaterThan(200);
+  });
+
   it("gives a wide button its width from its cell, not from side paddings a phone could not shrink", () => {
     // A 400 px button with a short label: 130 px of padding each side would keep it 400 px wide inside a card on
     // a 375 px screen (Mailchimp's modular patterns overflowed so). The cell is the width, and shrinks.

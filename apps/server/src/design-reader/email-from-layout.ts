@@ -407,9 +407,19 @@ function placeOf(
   const { size } = textStyle(block, f);
   const bold = block.fontWeight === "bold" ? BOLD_WIDTH : 1;
   const widest = Math.max(...block.lines.map((l) => lineEms(l.text) * size * bold));
-  const bw = Math.min(px(Math.max(w + size * 0.4 + 2, widest + 2)), width);
-  const room = bw - w;
-  const shift = align === "center" ? room / 2 : align === "right" ? room : 0;
+  // Narrower than any line with the next line's first word on it, where the lines allow: the design wrapped there
+  // (room beyond the widest line let "account." up onto the line before it).
+  const narrowest = Math.min(
+    Number.POSITIVE_INFINITY,
+    ...block.lines.slice(0, -1).map((l, i) => {
+      const next = block.lines[i + 1]!.text.split(/\s+/).find(Boolean) ?? "";
+      return lineEms(`${l.text} ${next}`) * size * bold;
+    }),
+  );
+  const room = Math.max(w + size * 0.4 + 2, widest + 2);
+  const bw = Math.min(px(narrowest - 1 > widest + 2 ? Math.min(room, narrowest - 1) : room), width);
+  const spare = bw - w;
+  const shift = align === "center" ? spare / 2 : align === "right" ? spare : 0;
   return { offset: clamp(px(x - shift), 0, width - bw), width: bw };
 }
 
