@@ -96,19 +96,28 @@ describe("emailFromLayout", () => {
     expect(Number(box?.[1] ?? box?.[2])).toBeGreaterThan(400);
   });
 
-  it("keeps a paragraph's line breaks where the design had them, even when its ink is wider than Arial's", () => {
-    // Set in a wider face, the two lines' ink spans 400 px; in Arial the first line with the next word on it is
-    // about 250 px. A box as wide as the ink let "now" up onto the first line.
+  it("keeps a paragraph's line breaks where the design had them: its box leaves no room for the next word", () => {
+    // In Arial at 16 px the first line is about 389 px and with "order" on it about 430 px; its ink in the design is
+    // 425 px. The box used to be the ink and 0.4 em more (433 px): "order" went up onto the first line.
     const l = newsletterLayout();
+    const word = (text: string, x: number, width: number, y: number) => ({
+      text,
+      box: { x, y, width, height: 18 },
+      confidence: 95,
+    });
     const lines = [
-      { text: "Spring sale ends Sunday night", box: { x: 90, y: 412, width: 400, height: 18 }, words: [] },
-      { text: "now", box: { x: 90, y: 436, width: 60, height: 18 }, words: [] },
+      {
+        text: "Our spring sale ends on Sunday night, so be quick and",
+        box: { x: 90, y: 412, width: 425, height: 18 },
+        words: [word("Our", 90, 30, 412)],
+      },
+      { text: "order now.", box: { x: 90, y: 436, width: 74, height: 18 }, words: [word("order", 90, 40, 436)] },
     ];
     const para: TLayoutText = {
       kind: "text",
       role: "body",
-      box: { x: 90, y: 412, width: 400, height: 42 },
-      text: "Spring sale ends Sunday night now",
+      box: { x: 90, y: 412, width: 425, height: 42 },
+      text: "Our spring sale ends on Sunday night, so be quick and order now.",
       lines,
       fontSizePx: 16,
       fontWeight: "normal",
@@ -118,9 +127,12 @@ describe("emailFromLayout", () => {
     };
     l.sections[2]!.rows[0]!.columns[0]!.blocks = [para];
     const html = emailFromLayout([l]).html;
-    const box = html.match(/max-width:(\d+)px"><p [^>]*>Spring sale ends Sunday night now/);
-    expect(Number(box?.[1])).toBeLessThan(300);
-    expect(Number(box?.[1])).toBeGreaterThan(200);
+    const box = Number(
+      html.match(/max-width:(\d+)px"><p [^>]*>Our spring sale ends on Sunday night, so be quick and order/)?.[1],
+    );
+    // Under the first line with "order" on it, and never under the design's own widest line (its ink).
+    expect(box).toBeLessThan(430);
+    expect(box).toBeGreaterThanOrEqual(427);
   });
 
   it("gives a wide button its width from its cell, not from side paddings a phone could not shrink", () => {

@@ -417,7 +417,10 @@ function placeOf(
     }),
   );
   const room = Math.max(w + size * 0.4 + 2, widest + 2);
-  const bw = Math.min(px(narrowest - 1 > widest + 2 ? Math.min(room, narrowest - 1) : room), width);
+  // Never narrower than the design's own widest line (its ink, and two pixels): Arial's estimate of a line may fall
+  // short of what a browser sets, and a box cut to the estimate wrapped the widest line itself.
+  const capped = Math.min(room, Math.max(narrowest - 1, w + 2));
+  const bw = Math.min(px(narrowest - 1 > widest + 2 ? capped : room), width);
   const spare = bw - w;
   const shift = align === "center" ? spare / 2 : align === "right" ? spare : 0;
   return { offset: clamp(px(x - shift), 0, width - bw), width: bw };
