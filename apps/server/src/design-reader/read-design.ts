@@ -152,10 +152,23 @@ export function lineStartsToKeep(
   pictures: Set<Leaf>,
 ): Set<OcrWord> {
   const kept = new Set<OcrWord>(words.filter((w) => !isJunk(w)));
+  // Only in a leaf with two confident words or more, and as many as doubtful ones: a line in a script the engine cannot read comes back as marks at no
+  // confidence with a Latin-looking guess or two among them, and must stay reported as unreadable.
+  const confidentIn = new Map<Leaf | undefined, number>();
+  const doubtfulIn = new Map<Leaf | undefined, number>();
+  for (const w of words) {
+    const counts = isJunk(w) ? doubtfulIn : confidentIn;
+    const leaf = leafOf(w);
+    counts.set(leaf, (counts.get(leaf) ?? 0) + 1);
+  }
+  const mostlyRead = (leaf: Leaf | undefined) => {
+    const confident = confidentIn.get(leaf) ?? 0;
+    return confident >= 2 && confident >= (doubtfulIn.get(leaf) ?? 0);
+  };
   const candidates = words.filter((w) => {
     if (w.confidence >= 20 || w.text.length < 2 || !/[\p{L}\p{N}]/u.test(w.text) || kept.has(w)) return false;
     const leaf = leafOf(w);
-    return leaf !== undefined && !pictures.has(leaf);
+    return leaf !== undefined && !pictures.has(leaf) && mostlyRead(leaf);
   });
   const rescued = new Set<OcrWord>();
   const sameLine = (a: OcrWord, b: OcrWord) => {
@@ -183,6 +196,9 @@ export function lineStartsToKeep(
   return rescued;
 }
 
+/** The least mean confidence of a leaf's words for its lines' unread markers to be looked for. */
+const MARKER_LINE_CONFIDENCE = 70;
+
 /** A list item's marker: a number ("2", "2.", "12)"), or a letter or a roman numeral with a full stop or bracket ("b)", "iv."). */
 const LIST_MARKER = /^(\p{N}{1,3}[.)]?|\p{L}{1,4}[.)])$/u;
 
@@ -198,7 +214,10 @@ export function unreadMarkers(
 ): { leaf: Leaf; box: Box }[] {
   const out: { leaf: Leaf; box: Box }[] = [];
   for (const [leaf, found] of wordsOf) {
-    if (pictures.has(leaf)) continue;
+    // Only in text read with confidence: a line in a script the engine cannot read (a Latin-looking guess or two
+    // among its marks) must stay reported as unreadable, not gain a "marker".
+    const mean = found.reduce((n, w) => n + w.confidence, 0) / Math.max(1, found.length);
+    if (pictures.has(leaf) || found.length < 2 || mean < MARKER_LINE_CONFIDENCE) continue;
     for (const line of splitLines(found)) {
       const y0 = Math.min(...line.map((w) => w.box.y));
       const y1 = Math.max(...line.map((w) => w.box.y + w.box.height));
