@@ -1,5 +1,5 @@
 import { relativeLuminance } from "@mailsmith/shared";
-import type { Raster, Rgb } from "./raster.js";
+import { type Box, pixelAt, type Raster, type Rgb } from "./raster.js";
 
 /** #rrggbb, lower case (the layout schema's colour). */
 export function hex([r, g, b]: Rgb): string {
@@ -9,6 +9,27 @@ export function hex([r, g, b]: Rgb): string {
 /** Largest difference of one channel: 0 (same) to 255. Cheap and good enough to tell ink from its background. */
 export function colourDistance(a: Rgb, b: Rgb): number {
   return Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]), Math.abs(a[2] - b[2]));
+}
+
+/** The blend of two colours nearest to a colour: the point of the segment between them closest to it. */
+export function nearestBlend(p: Rgb, from: Rgb, to: Rgb): Rgb {
+  const v = [to[0] - from[0], to[1] - from[1], to[2] - from[2]] as const;
+  const vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] || 1;
+  const t = Math.max(
+    0,
+    Math.min(1, ((p[0] - from[0]) * v[0] + (p[1] - from[1]) * v[1] + (p[2] - from[2]) * v[2]) / vv),
+  );
+  return [from[0] + t * v[0], from[1] + t * v[1], from[2] + t * v[2]];
+}
+
+/**
+ * Steps along the diagonal from a box's top-left corner (below `limit`) before a pixel within `tolerance` of the
+ * fill: how far in a filled shape's rounded corner reaches.
+ */
+export function stepsToFill(r: Raster, box: Box, fill: Rgb, tolerance: number, limit: number): number {
+  let k = 0;
+  while (k < limit && colourDistance(pixelAt(r, box.x + k, box.y + k), fill) > tolerance) k++;
+  return k;
 }
 
 /** Two colours a person would call the same fill (JPEG noise and gradients' last steps aside). */

@@ -256,13 +256,15 @@ function textBlock(b: TLayoutText, f: Frame, width: number, g: Gathered): string
   return `<p${big} style="margin:0;${css};${lh};${align}">${text}</p>`;
 }
 
+/** A button link's side padding (its cell gives the width). */
+const BUTTON_SIDE_PX = 8;
+
 /**
  * A bulletproof button: a table cell with the fill and a padded link, so the whole shape is clickable. The cell has
  * the design's box: the link's padding gives its height, the cell's width its width. The link is a block with a
  * small side padding, centred text filling the cell: side paddings that made up the width would keep the button
  * that wide on a phone, past the screen's edge inside a padded card.
  */
-const BUTTON_SIDE_PX = 8;
 function buttonBlock(b: TLayoutButton, f: Frame, columnWidth: number, g: Gathered): string {
   const { size, css } = textStyle(b, f);
   const label = oneLine(b.text);

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import type { OcrEngine, OcrLanguage, OcrWord } from "../adapters/ocr/ocr-engine.js";
+import { colourDistance, nearestBlend, stepsToFill } from "./colour.js";
 import type { Box, Raster, Rgb } from "./raster.js";
 
 /**
@@ -26,30 +27,8 @@ const CONTRAST_GAIN = 3;
  */
 function cornerRadius(r: Raster, box: Box, fill: Rgb): number {
   const limit = Math.floor(Math.min(box.width, box.height) / 2);
-  let k = 0;
-  while (k < limit) {
-    const i = ((box.y + k) * r.width + box.x + k) * 3;
-    const d = Math.max(
-      Math.abs(r.data[i]! - fill[0]),
-      Math.abs(r.data[i + 1]! - fill[1]),
-      Math.abs(r.data[i + 2]! - fill[2]),
-    );
-    if (d <= 12) break;
-    k++;
-  }
+  const k = stepsToFill(r, box, fill, 12, limit);
   return Math.min(limit, Math.ceil(k / (1 - Math.SQRT1_2)) + 1);
-}
-
-/** How far a colour is from every blend of two colours (the largest channel's miss at the best blend). */
-function blendDistance(pr: number, pg: number, pb: number, from: Rgb, to: Rgb): number {
-  const v = [to[0] - from[0], to[1] - from[1], to[2] - from[2]];
-  const vv = v[0]! * v[0]! + v[1]! * v[1]! + v[2]! * v[2]! || 1;
-  const t = Math.max(0, Math.min(1, ((pr - from[0]) * v[0]! + (pg - from[1]) * v[1]! + (pb - from[2]) * v[2]!) / vv));
-  return Math.max(
-    Math.abs(pr - (from[0] + t * v[0]!)),
-    Math.abs(pg - (from[1] + t * v[1]!)),
-    Math.abs(pb - (from[2] + t * v[2]!)),
-  );
 }
 
 /** A grey picture of the design with ink dark on white; later areas in the list win (a button inside its band). */
@@ -75,7 +54,8 @@ export function normalisedGrey(r: Raster, areas: BackgroundArea[], pictures: Box
           );
           // The corner's edge blends the fill into the colour around it: no ink either (left grey, the arcs of a
           // pill on a dark page made the engine skip its label).
-          dark = Math.min(d, a, blendDistance(r.data[i]!, r.data[i + 1]!, r.data[i + 2]!, background, around));
+          const p: Rgb = [r.data[i]!, r.data[i + 1]!, r.data[i + 2]!];
+          dark = Math.min(d, a, colourDistance(p, nearestBlend(p, background, around)));
         }
         grey[g] = 255 - Math.min(255, dark * CONTRAST_GAIN);
       }

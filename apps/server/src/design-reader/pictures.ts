@@ -1,5 +1,5 @@
 import type { TLayoutPicture } from "@mailsmith/shared";
-import { colourDistance, SAME_COLOUR, textureShare } from "./colour.js";
+import { colourDistance, nearestBlend, SAME_COLOUR, textureShare } from "./colour.js";
 import { type Box, pixelAt, type Raster, type Rgb } from "./raster.js";
 import type { Leaf } from "./segment.js";
 
@@ -20,11 +20,8 @@ export const OFF_LINE_SHARE = 0.2;
 
 /** How far a colour is from the segment between two colours (RGB units). */
 function distanceToLine(p: Rgb, from: Rgb, to: Rgb): number {
-  const v = [to[0] - from[0], to[1] - from[1], to[2] - from[2]] as const;
-  const vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] || 1;
-  const w = [p[0] - from[0], p[1] - from[1], p[2] - from[2]] as const;
-  const t = Math.max(0, Math.min(1, (w[0] * v[0] + w[1] * v[1] + w[2] * v[2]) / vv));
-  return Math.hypot(w[0] - t * v[0], w[1] - t * v[1], w[2] - t * v[2]);
+  const blend = nearestBlend(p, from, to);
+  return Math.hypot(p[0] - blend[0], p[1] - blend[1], p[2] - blend[2]);
 }
 
 /** A pixel this far (RGB units) from the line between two colours is neither, nor a blend of them. */

@@ -243,7 +243,9 @@ export function unreadMarkers(
 /** Each word to the leaf its centre falls in (marks that are not words left out). */
 function wordsByLeaf(words: OcrWord[], leaves: Leaf[], pictures: Set<Leaf>): Map<Leaf, OcrWord[]> {
   const out = new Map<Leaf, OcrWord[]>();
-  const leafOf = (w: OcrWord) => leaves.find((l) => centreInside(w.box, l.box));
+  // Each word's leaf, found once (the kept-word search asks for it again and again).
+  const leafByWord = new Map(words.map((w) => [w, leaves.find((l) => centreInside(w.box, l.box))]));
+  const leafOf = (w: OcrWord) => leafByWord.get(w);
   const lineStarts = lineStartsToKeep(words, leafOf, pictures);
   for (const w of words) {
     if (isJunk(w) && !lineStarts.has(w)) continue;

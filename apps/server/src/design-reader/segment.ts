@@ -1,7 +1,7 @@
 import type { Band } from "./bands.js";
-import { type ColourCount, colourDistance, dominantColour, INK_DISTANCE, SAME_COLOUR } from "./colour.js";
+import { type ColourCount, colourDistance, dominantColour, INK_DISTANCE, SAME_COLOUR, stepsToFill } from "./colour.js";
 import { paintPaleFills, splitTouchingFills } from "./pale-fills.js";
-import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
+import { type Box, type Raster, type Rgb, unionBox } from "./raster.js";
 import { type Cut, type InkMask, paintInk, SEGMENT_INK, tighten, xyCut } from "./xy-cut.js";
 
 /**
@@ -70,6 +70,19 @@ function flatten(cuts: Cut[]): Box[] {
     else for (const column of cut.columns) out.push(...flatten(column));
   }
   return out;
+}
+
+/** A row of cells set in `box`: every cell as tall as the box, the outer ones reaching its sides. */
+function gridIn(cells: GridNode["cells"], box: Box): GridNode {
+  const last = cells.length - 1;
+  return {
+    box,
+    cells: cells.map((c, k) => {
+      const x0 = k === 0 ? box.x : c.box.x;
+      const x1 = k === last ? box.x + box.width : c.box.x + c.box.width;
+      return { ...c, box: { x: x0, y: box.y, width: x1 - x0, height: box.height } };
+    }),
+  };
 }
 
 /** Some piece side by side holds pieces side by side of its own (not a table row's cells: those are lines). */
@@ -240,17 +253,7 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
           const y1 = !next ? frameBottom : band || !next.band ? grid.box.y + grid.box.height : next.grid.box.y;
           return { x: cut.box.x, y: y0, width: cut.box.width, height: Math.max(1, y1 - y0) };
         });
-        for (const [i, { grid }] of pieces.entries()) {
-          const box = boxes[i]!;
-          const last = grid.cells.length - 1;
-          grid.cells = grid.cells.map((c, k) => {
-            const x0 = k === 0 ? box.x : c.box.x;
-            const x1 = k === last ? box.x + box.width : c.box.x + c.box.width;
-            return { ...c, box: { x: x0, y: box.y, width: x1 - x0, height: box.height } };
-          });
-          grid.box = box;
-          items.push(grid);
-        }
+        for (const [i, { grid }] of pieces.entries()) items.push(gridIn(grid.cells, boxes[i]!));
         continue;
       }
       for (const b of flatten([cut]).filter(keep)) items.push(leafOf(b, background));
@@ -274,13 +277,7 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
     const pale = colourDistance(leaf.fill, leaf.background) <= SEGMENT_INK;
     if (leaf.box.height < (pale ? PALE_MIN_HEIGHT : CALLOUT_MIN_HEIGHT) * scale) return null;
     // Inside its rounded corners: the diagonal from the corner to the fill is R·(1 − 1/√2).
-    let corner = 0;
-    const limit = Math.min(leaf.box.width, leaf.box.height) / 2;
-    while (
-      corner < limit &&
-      colourDistance(pixelAt(r, leaf.box.x + corner, leaf.box.y + corner), leaf.fill) > SAME_COLOUR
-    )
-      corner++;
+    const corner = stepsToFill(r, leaf.box, leaf.fill, SAME_COLOUR, Math.min(leaf.box.width, leaf.box.height) / 2);
     const inset = Math.max(1, Math.round(2 * scale)) + corner;
     const inner = {
       x: leaf.box.x + inset,
@@ -365,14 +362,7 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
     return pieces.map((piece, i) => {
       const y0 = i === 0 ? item.box.y : piece.box.y;
       const y1 = i === pieces.length - 1 ? bottom : pieces[i + 1]!.box.y;
-      const box = { x: item.box.x, y: y0, width: item.box.width, height: Math.max(1, y1 - y0) };
-      const last = piece.cells.length - 1;
-      const cells = piece.cells.map((c, k) => {
-        const x0 = k === 0 ? item.box.x : c.box.x;
-        const x1 = k === last ? item.box.x + item.box.width : c.box.x + c.box.width;
-        return { ...c, box: { x: x0, y: box.y, width: x1 - x0, height: box.height } };
-      });
-      return { box, cells };
+      return gridIn(piece.cells, { x: item.box.x, y: y0, width: item.box.width, height: Math.max(1, y1 - y0) });
     });
   };
 
