@@ -91,12 +91,16 @@ describe("the design reader on the development set's real templates", () => {
     expect(leavesOf(l).some((b) => b.kind === "picture" && b.overlay)).toBe(false);
   });
 
-  it("reads a 640 px template at 1×, its paragraph in its grey though it holds an orange link, its subtitle apart", () => {
+  it("reads a 640 px template at 1×, its paragraph in its grey with its orange link marked, its subtitle apart", () => {
     const l = layouts.get(BOXED)!;
     expect(l.scale).toBe(1);
     const paragraph = textsOf(l).find((b) => b.text.startsWith("After you enter your content"));
     expect(paragraph?.colour && grey(paragraph.colour)).toBe(true);
     expect(paragraph?.fontWeight).toBe("normal");
+    // Its orange link is marked word by word, in its own colour and underlined (decision 148); no other word is.
+    const marked = paragraph!.lines.flatMap((line) => line.words).filter((w) => w.colour || w.underline || w.bold);
+    expect(marked.map((w) => w.text).join(" ")).toBe("get rid of styling on a bit of text,");
+    expect(marked.every((w) => w.underline && /^#e[0-9a-f]4[0-9a-f]0[0-9a-f]$/.test(w.colour ?? ""))).toBe(true);
     expect(textsOf(l).find((b) => /easy to read/.test(b.text))?.text).toBe("Make your email easy to read");
     // Small grey footer text (10–11 px) is regular, not bold.
     const footer = textsOf(l).find((b) => /unsubscribe from this list/.test(b.text));

@@ -66,6 +66,32 @@ describe("emailFromLayout", () => {
     expect(email.html).toMatch(/bgcolor="#ff6600" style="background-color:#ff6600;border-radius:6px;"/);
   });
 
+  it("sets a paragraph's link, accent and bold lead-in apart inside it, the link to a placeholder the member fills in", () => {
+    // Decision 148: "Getting started: ... Where MailChimp can be used ..." with a blue underlined link and a bold
+    // lead-in, as the reader marks their words.
+    const styled = newsletterLayout();
+    const paragraph = leafBlocksOf(
+      styled.sections.flatMap((s) => s.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks))),
+    ).find((b): b is TLayoutText => b.kind === "text" && b.text.startsWith("You receive this email"))!;
+    const line = paragraph.lines[0]!;
+    const marks: Record<string, object> = {
+      You: { bold: true },
+      receive: { bold: true },
+      this: { colour: "#1a82e2", underline: true },
+      email: { colour: "#1a82e2", underline: true },
+      because: { colour: "#cc0000" },
+    };
+    line.words = line.words.map((w) => ({ ...w, ...(marks[w.text] ?? {}) }));
+    const built = emailFromLayout([styled]);
+    expect(built.html).toContain(
+      `<span style="font-weight:bold">You receive</span> <a href="${LINK_PLACEHOLDER}" target="_blank" style="color:#1a82e2;text-decoration:underline">this email</a> <span style="color:#cc0000">because</span> you`,
+    );
+    expect(built.linksToFill).toContain("this email");
+    // Words like their paragraph stay plain text, as before.
+    expect(email.html).not.toMatch(/<span style="color/);
+    expect(visibleText(built.html)).toContain(visibleText(email.html).match(/You receive this email[^.]*/)![0]);
+  });
+
   it("places a card's blocks from its padding, so a centred line in a card with wide margins keeps its width", () => {
     // A pink callout 580 px wide with its two centred lines 130 px in from its sides: its padding is capped at 48 px,
     // and blocks placed from the leftmost ink (130 px in) were squeezed off centre until the longer line wrapped.

@@ -14,9 +14,10 @@ import {
   type TLayoutRow,
   type TLayoutSection,
   type TLayoutText,
+  type TLayoutWord,
 } from "@mailsmith/shared";
 import { escapeHtml } from "../lib/escape-html.js";
-import { inkEms } from "./font-metrics.js";
+import { BOLD_WIDTH, inkEms } from "./font-metrics.js";
 
 /**
  * The email the local reader writes (decision 122): the design reader's layout turned into an HTML email
@@ -51,7 +52,10 @@ export interface LayoutEmail {
   /** Every word the reader read, for the fidelity score's text part. */
   designText: string;
   lang: string;
-  /** The label of every button whose link is LINK_PLACEHOLDER, in order: the report asks the member to fill them. */
+  /**
+   * The label of every button and text link whose address is LINK_PLACEHOLDER, in order: the report asks the member
+   * to fill them.
+   */
   linksToFill: string[];
   /** Pictures with no text read on them: their alt text is empty until the member describes them. */
   picturesWithoutAlt: number;
@@ -129,11 +133,7 @@ export function boxOnThousand(box: TLayoutBox, width: number, height: number): L
   return [y0, x0, y1, x1];
 }
 
-/**
- * The reader fits font sizes with Helvetica's regular advance widths (font-metrics.ts); bold letters are about 8 %
- * wider (Helvetica-Bold's AFM), so a bold text's fitted size is that much too big and its lines would wrap early.
- */
-const BOLD_WIDTH = 1.08;
+// (A bold text's fitted size is BOLD_WIDTH too big: font-metrics.ts.)
 
 function textStyle(b: { fontSizePx: number; fontWeight: string; colour: string; align: string }, f: Frame) {
   const read = b.fontSizePx * f.fontK;
@@ -223,29 +223,94 @@ function alignOf(b: TLayoutText): TLayoutText["align"] {
  * the column was full flow again, so a phone wraps them at its own width. `available` is the column's width in the
  * design's pixels.
  */
-function textWithBreaks(b: TLayoutText, available: number): string {
+function textWithBreaks(b: TLayoutText, available: number, g: Gathered): string {
   const lines = [...b.lines].sort((p, q) => p.box.y - q.box.y);
-  if (lines.length < 2) return escapeHtml(oneLine(b.text));
+  if (lines.length === 0) return escapeHtml(oneLine(b.text));
+  if (lines.length < 2) return styledRuns(lines, b, () => "", g);
   const widest = Math.max(...lines.map((l) => l.box.width));
   // A block of short lines far narrower than its column (an address, a signature) keeps every break.
   const shortLines = widest <= available * 0.6;
   const space = median(lines.map((l) => l.box.height)) * 0.35;
-  return lines
-    .map((line, i) => {
-      const text = escapeHtml(oneLine(line.text));
+  return styledRuns(
+    lines,
+    b,
+    (line, i) => {
       const next = lines[i + 1];
-      if (!next) return text;
+      if (!next) return "";
       const firstWord = [...next.words].sort((p, q) => p.box.x - q.box.x)[0];
       const wordWidth = firstWord ? firstWord.box.width : next.box.width;
       const deliberate = shortLines || line.box.width + space + wordWidth <= widest * 0.97;
-      return deliberate ? `${text}<br>` : `${text} `;
-    })
-    .join("");
+      return deliberate ? "<br>" : " ";
+    },
+    g,
+  );
+}
+
+/** The CSS of a word's marks (decision 148), "" for a word like its block. */
+function marksCss(w: TLayoutWord): string {
+  return [
+    w.colour ? `color:${w.colour}` : "",
+    w.bold ? "font-weight:bold" : "",
+    w.underline ? "text-decoration:underline" : "",
+  ]
+    .filter(Boolean)
+    .join(";");
+}
+
+/**
+ * The lines' words, each line followed by what `after` gives (a space, a <br> or nothing), with words that stand
+ * apart from the block (decision 148) set in runs of one look: an underlined run is a link (to fill, as a button's
+ * is), another ink or bold a span. A block whose words are all alike is its lines' text, as before.
+ */
+function styledRuns(
+  lines: TLayoutText["lines"],
+  b: TLayoutText,
+  after: (line: TLayoutText["lines"][number], i: number) => string,
+  g: Gathered,
+): string {
+  const words = lines.flatMap((line, i) => {
+    const sorted = [...line.words].sort((p, q) => p.box.x - q.box.x);
+    const text = oneLine(line.text);
+    // Lines whose words do not spell their text (a drop cap joined) are set as their text.
+    if (sorted.length === 0 || oneLine(sorted.map((w) => w.text).join(" ")) !== text)
+      return [{ word: { text, box: line.box, confidence: 100 } as TLayoutWord, after: after(line, i) }];
+    return sorted.map((word, j) => ({ word, after: j === sorted.length - 1 ? after(line, i) : " " }));
+  });
+  let out = "";
+  for (let i = 0; i < words.length; ) {
+    const look = marksCss(words[i]!.word);
+    let j = i;
+    let text = "";
+    while (j < words.length && marksCss(words[j]!.word) === look) {
+      text +=
+        escapeHtml(words[j]!.word.text) +
+        (j + 1 < words.length && marksCss(words[j + 1]!.word) === look ? words[j]!.after : "");
+      j++;
+    }
+    const last = words[j - 1]!.after;
+    if (!look) out += text;
+    else if (words[i]!.word.underline) {
+      g.linksToFill.push(
+        oneLine(
+          words
+            .slice(i, j)
+            .map((w) => w.word.text)
+            .join(" "),
+        ),
+      );
+      const colour = words[i]!.word.colour ?? b.colour;
+      const rest = marksCss({ ...words[i]!.word, colour: undefined, underline: undefined });
+      out += `<a href="${LINK_PLACEHOLDER}" target="_blank" style="color:${colour};text-decoration:underline${rest ? `;${rest}` : ""}">${text}</a>`;
+    } else out += `<span style="${look}">${text}</span>`;
+    out += last;
+    i = j;
+  }
+  return out;
 }
 
 function textBlock(b: TLayoutText, f: Frame, width: number, g: Gathered): string {
   const { css, big, size } = textStyle(b, f);
-  const text = textWithBreaks(b, width / f.k);
+  const text = textWithBreaks(b, width / f.k, g);
   const align = `text-align:${alignOf(b)};${WRAP}`;
   const lh = `line-height:${lineHeightOf(b, size, f)}px`;
   if (b.role === "heading") {

@@ -97,6 +97,12 @@ const AVERAGE = 530;
 /** The ink of a word starts and ends a little inside its advance (side bearings), about 0.07 em in all. */
 const SIDE_BEARINGS = 70;
 
+/**
+ * Sizes are fitted with Helvetica's regular advance widths; bold letters are about 8 % wider (Helvetica-Bold's AFM),
+ * so a bold text's fitted size is that much too big and its lines would wrap early.
+ */
+export const BOLD_WIDTH = 1.08;
+
 /** The width of a word's ink in ems. */
 export function inkEms(word: string): number {
   let total = 0;

@@ -1,3 +1,4 @@
+import { leafBlocksOf, type TLayoutText } from "@mailsmith/shared";
 import { describe, expect, it } from "vitest";
 import { buildPrompt } from "../features/generator/jobs/prompt.js";
 import { newsletterLayout } from "./layout-fixture.js";
@@ -19,6 +20,24 @@ describe("layoutSummary", () => {
     expect(text).toContain(
       `All the design's text in reading order: "Spring sale is here Everything for your next trip`,
     );
+  });
+
+  it("names a text's link, accent and bold words, so a model sets them apart as the design does", () => {
+    const styled = newsletterLayout();
+    const footer = leafBlocksOf(
+      styled.sections.flatMap((s) => s.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks))),
+    ).find((b): b is TLayoutText => b.kind === "text" && b.text.startsWith("You receive"))!;
+    const marks: Record<string, object> = {
+      You: { bold: true },
+      this: { colour: "#1a82e2", underline: true },
+      email: { colour: "#1a82e2", underline: true },
+      because: { colour: "#cc0000" },
+    };
+    footer.lines[0]!.words = footer.lines[0]!.words.map((w) => ({ ...w, ...(marks[w.text] ?? {}) }));
+    expect(layoutSummary(styled).join("\n")).toContain(
+      ': "You receive this email because you signed up at outdoors.example. Unsubscribe", with bold "You", link "this email" (#1a82e2), "because" in #cc0000',
+    );
+    expect(text).not.toContain(", with ");
   });
 
   it("measures a 2× export in the email's CSS pixels", () => {

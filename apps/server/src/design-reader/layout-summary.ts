@@ -4,6 +4,8 @@ import {
   type TLayoutBox,
   type TLayoutColumn,
   type TLayoutLeafBlock,
+  type TLayoutText,
+  type TLayoutWord,
 } from "@mailsmith/shared";
 import { emailWidthOf } from "./email-from-layout.js";
 
@@ -26,6 +28,41 @@ const quote = (s: string, max = MAX_BLOCK_TEXT) => {
   return JSON.stringify(t.length > max ? `${t.slice(0, max - 1)}…` : t);
 };
 
+/**
+ * The words a text sets apart (decision 148), as runs: `, with link "found online" (#336699), bold "Getting started:"`;
+ * "" when none.
+ */
+function setApart(b: TLayoutText): string {
+  const words = b.lines.flatMap((l) => [...l.words].sort((p, q) => p.box.x - q.box.x));
+  // What a run is called before and after its words: link "found online" (#336699), "because" in #cc0000.
+  const look = (w: TLayoutWord): [string, string] | null =>
+    w.underline
+      ? ["link ", w.colour ? ` (${w.colour})` : ""]
+      : w.colour
+        ? ["", ` in ${w.colour}`]
+        : w.bold
+          ? ["bold ", ""]
+          : null;
+  const runs: string[] = [];
+  for (let i = 0; i < words.length; ) {
+    const first = look(words[i]!);
+    let j = i + 1;
+    while (j < words.length && String(look(words[j]!)) === String(first)) j++;
+    if (first)
+      runs.push(
+        `${first[0]}${quote(
+          words
+            .slice(i, j)
+            .map((w) => w.text)
+            .join(" "),
+          80,
+        )}${first[1]}`,
+      );
+    i = j;
+  }
+  return runs.length ? `, with ${runs.slice(0, 8).join(", ")}` : "";
+}
+
 export function layoutSummary(layout: TDesignLayout, design = 1): string[] {
   const width = emailWidthOf(layout);
   const k = width / Math.max(1, layout.content.width);
@@ -36,7 +73,7 @@ export function layoutSummary(layout: TDesignLayout, design = 1): string[] {
     const at = `at x ${x(b.box.x)}, y ${y(b.box.y)}, ${size(b.box)}`;
     switch (b.kind) {
       case "text":
-        return `${b.role} ${Math.round(b.fontSizePx)}px ${b.fontWeight} ${b.colour} ${b.align}: ${quote(b.text)}`;
+        return `${b.role} ${Math.round(b.fontSizePx)}px ${b.fontWeight} ${b.colour} ${b.align}: ${quote(b.text)}${setApart(b)}`;
       case "button":
         return `button ${quote(b.text)}: fill ${b.background}${b.border ? `, border ${b.border}` : ""}, text ${b.colour} ${Math.round(b.fontSizePx)}px ${b.fontWeight}, radius ${Math.round(b.radiusPx)}px, ${size(b.box)}, ${b.align}`;
       case "picture":

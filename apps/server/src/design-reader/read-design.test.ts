@@ -3,7 +3,13 @@ import { contrastRatio, leafBlocksOf, ZDesignLayoutSchema } from "@mailsmith/sha
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Raster } from "./raster.js";
-import { closeSharedOcrEngine, lineStartsToKeep, readDesign, unreadMarkers } from "./read-design.js";
+import {
+  closeSharedOcrEngine,
+  lineStartsToKeep,
+  readDesign,
+  unreadMarkers,
+  withoutDoubleReadings,
+} from "./read-design.js";
 import type { Leaf } from "./segment.js";
 
 /**
@@ -517,6 +523,72 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     const leafOf = (w: { box: { y: number } }) => (w.box.y >= 4600 ? thumbnail : leaf);
     const kept = lineStartsToKeep(words, leafOf, new Set([thumbnail]));
     expect([...kept].map((w) => `${w.text}@${w.box.x}`).sort()).toEqual(["State]@731", "[Sender@392", "[Sender@610"]);
+  });
+
+  it("marks a bold lead-in and an underlined link inside a paragraph, not a heading's digit or its rule", async () => {
+    // Decision 148: Mailchimp's "Getting started:" lead-in and its blue underlined links; "Heading 1"'s bold "1" has
+    // a foot as wide as itself, and a rule runs under the heading at a distance.
+    const png = await draw(
+      600,
+      220,
+      `<rect width="600" height="220" fill="#ffffff"/>
+       ${text(40, 60, 30, "#202020", "Heading 1", 'font-weight="bold"')}
+       <rect x="40" y="74" width="520" height="3" fill="#333333"/>
+       <text x="40" y="130" font-family="${FONT}" font-size="16" fill="#505050"><tspan font-weight="bold">Getting started:</tspan> Where the guides can be <tspan fill="#336699" text-decoration="underline">found online</tspan> today.</text>
+       ${text(40, 170, 16, "#505050", "Every recipe is tested in a real kitchen before we send it.")}`,
+    );
+    const l = await readDesign(png);
+    const texts = leafBlocksOf(blocks(l)).filter((b) => b.kind === "text");
+    const wordsOf = (start: string) =>
+      texts.find((b) => b.text.startsWith(start))?.lines.flatMap((line) => line.words) ?? [];
+    const heading = wordsOf("Heading");
+    expect(heading.map((w) => w.text)).toEqual(["Heading", "1"]);
+    expect(heading.some((w) => w.underline || w.colour || w.bold)).toBe(false);
+    const marked = Object.fromEntries(
+      wordsOf("Getting").map((w) => [w.text, [w.bold ? "bold" : "", w.underline ? "underline" : "", w.colour ?? ""]]),
+    );
+    expect(marked).toMatchObject({
+      Getting: ["bold", "", ""],
+      "started:": ["bold", "", ""],
+      Where: ["", "", ""],
+      can: ["", "", ""],
+      be: ["", "", ""],
+      found: ["", "underline", expect.stringMatching(/^#3[0-9a-f]6[0-9a-f]9[0-9a-f]$/)],
+      online: ["", "underline", expect.stringMatching(/^#3[0-9a-f]6[0-9a-f]9[0-9a-f]$/)],
+      "today.": ["", "", ""],
+    });
+    expect(wordsOf("Every").some((w) => w.underline || w.colour || w.bold)).toBe(false);
+  });
+
+  it("leaves out a link's underline read again as doubtful words over the link", () => {
+    // Mailchimp's transactional footer: the engine read "update subscription preferences" at 92–96 and, over it,
+    // its underline as "EPIAS SUUSUT RON PETETENTES" (7–54), which ran through the line.
+    const word = (text: string, confidence: number, x: number, width: number, y = 556, height = 12.5) => ({
+      text,
+      confidence,
+      box: { x, y, width, height },
+    });
+    const read = [
+      word("update", 96, 358, 36.5),
+      word("subscription", 93, 397.5, 64),
+      word("preferences", 92, 465, 63.5),
+      word("EPIAS", 54, 357, 36.5, 558, 14),
+      word("SUUSUT", 7, 399, 36.5, 558, 14),
+      word("RON", 7, 440, 20, 558, 14),
+      word("PETETENTES", 38, 467, 61.5, 566, 1.5),
+      // Doubtful words of their own, and italic words whose boxes touch, stay.
+      word("Mandrill", 40, 540, 40),
+      word("leaning", 80, 600, 42),
+      word("over", 85, 638, 30),
+    ];
+    expect(withoutDoubleReadings(read).map((w) => w.text)).toEqual([
+      "update",
+      "subscription",
+      "preferences",
+      "Mandrill",
+      "leaning",
+      "over",
+    ]);
   });
 
   it("reads a white pill on a light grey header as a button, not as a callout whose label wraps", async () => {

@@ -26,11 +26,20 @@ import {
   ringColour,
 } from "./overlay.js";
 import { isMark, looksLikePicture, pictureOf } from "./pictures.js";
-import { type Box, centreInside, type Raster, type Rgb, unionBox } from "./raster.js";
+import { type Box, centreInside, overlapArea, type Raster, type Rgb, unionBox } from "./raster.js";
 import { loadRefusalOf, refusalError } from "./refusal.js";
 import { detectScale } from "./scale.js";
 import { type ColumnNode, type GridNode, isGrid, type Leaf, type SectionNode, segmentBand } from "./segment.js";
-import { groupParagraphs, inkBox, joinBullets, lineOf, solidMark, type TextLine, textBlockOf } from "./text-blocks.js";
+import {
+  groupParagraphs,
+  inkBox,
+  joinBullets,
+  lineOf,
+  solidMark,
+  type TextLine,
+  textBlockOf,
+  UNCERTAIN_CONFIDENCE,
+} from "./text-blocks.js";
 import { BOLD_STROKE_EM } from "./text-style.js";
 import { type InkMask, SEGMENT_INK } from "./xy-cut.js";
 
@@ -91,6 +100,28 @@ function isJunk(w: OcrWord): boolean {
   if (w.confidence < 20) return true;
   if (!/[\p{L}\p{N}]/u.test(w.text)) return w.confidence < 60;
   return w.text.length === 1 && w.confidence < 50;
+}
+
+/** A doubtful word covering this share of its own box with a surer word's box is that word's ink read again. */
+const SAME_INK_OVERLAP = 0.4;
+
+/**
+ * The page reading sometimes reads one piece of ink twice: a link's underline comes back as a second line of words
+ * over the link ("update subscription preferences" and, on its underline, "EPIAS SUUSUT RON PETETENTES", at 7–54),
+ * which then run through the line. A word read with doubt whose box lies mostly over a surer word's is left out.
+ */
+export function withoutDoubleReadings(words: OcrWord[]): OcrWord[] {
+  const area = (b: Box) => Math.max(0, b.width) * Math.max(0, b.height);
+  return words.filter(
+    (w) =>
+      w.confidence >= UNCERTAIN_CONFIDENCE ||
+      !words.some(
+        (k) =>
+          k !== w &&
+          k.confidence > w.confidence &&
+          overlapArea(w.box, k.box) >= SAME_INK_OVERLAP * Math.max(1, area(w.box)),
+      ),
+  );
 }
 
 /** Words in rows: a word joins the row its vertical centre falls in (two lines may share one leaf). */
@@ -390,7 +421,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   const ocrStarted = performance.now();
   const languages = (opts.languages?.length ? opts.languages : ALL_LANGUAGES).map((l) => TESSERACT[l]);
   const grey = normalisedGrey(raster, areas, pictureBoxes);
-  let words = await readWords(engine, grey, raster, { scale, languages, signal: opts.signal });
+  let words = withoutDoubleReadings(await readWords(engine, grey, raster, { scale, languages, signal: opts.signal }));
   // Tesseract reads with its first language first: a French, German or Spanish design is read again with its own
   // language leading, or its accents come out wrong ("colección" → "colecciôn").
   const guess = detectLanguage(
@@ -403,7 +434,9 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   if (guess && TESSERACT[guess] !== languages[0] && languages.includes(TESSERACT[guess])) {
     abortIfAsked(opts.signal);
     languagesRead = [TESSERACT[guess], ...languages.filter((l) => l !== TESSERACT[guess])];
-    words = await readWords(engine, grey, raster, { scale, languages: languagesRead, signal: opts.signal });
+    words = withoutDoubleReadings(
+      await readWords(engine, grey, raster, { scale, languages: languagesRead, signal: opts.signal }),
+    );
   }
   const wordsOf = wordsByLeaf(words, leaves, pictureLeaves);
   // Short pieces of ink the page reading left empty (a table's quantities, a lone symbol) are read one by one.
@@ -502,7 +535,9 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
                   const box = unionBox(lineWords.map((w) => w.box));
                   const line = lineOf(raster, box, lineWords, ringColour(raster, box));
                   const bold = overlayStroke(raster, box, overlay.ink) / line.fontSize >= BOLD_STROKE_EM;
-                  return { ...line, colour: overlay.ink, bold };
+                  // (Words over a photo are measured against the photo: their looks say nothing, and are left out.)
+                  const words = line.words.map(({ look: _look, ...w }) => w);
+                  return { ...line, words, colour: overlay.ink, bold };
                 }),
               ).map((paragraph) => textBlockOf(paragraph, leaf.box, scale)),
             },

@@ -1,9 +1,10 @@
 import type { TLayoutLine, TLayoutText, TLayoutWord } from "@mailsmith/shared";
 import type { OcrWord } from "../adapters/ocr/ocr-engine.js";
 import { colourDistance, hex, INK_DISTANCE } from "./colour.js";
-import { fitFontSize } from "./font-metrics.js";
+import { BOLD_WIDTH, fitFontSize } from "./font-metrics.js";
 import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
 import { BOLD_STROKE_EM, inkStyle } from "./text-style.js";
+import { paragraphInk, type WordLook, wordLook, wordMarks } from "./word-style.js";
 
 /**
  * Text blocks (decision 121): each text leaf is a line; lines that follow each other closely with the same size,
@@ -14,9 +15,12 @@ import { BOLD_STROKE_EM, inkStyle } from "./text-style.js";
 /** Words read with less confidence than this are listed for the member to check. */
 export const UNCERTAIN_CONFIDENCE = 70;
 
+/** A word read, with how it looks (its ink, stroke and underline) when measured. */
+export type LineWord = OcrWord & { look?: WordLook };
+
 export interface TextLine {
   box: Box;
-  words: OcrWord[];
+  words: LineWord[];
   background: Rgb;
   colour: Rgb;
   /** Image pixels. */
@@ -69,15 +73,20 @@ export function lineOf(r: Raster, box: Box, words: OcrWord[], background: Rgb): 
     },
   );
   const style = inkStyle(r, box, background);
-  const fontSize = fitFontSize(sorted, box.height);
-  return {
-    box,
-    words: sorted,
-    background,
-    colour: style.colour,
-    fontSize,
-    bold: style.stroke / fontSize >= BOLD_STROKE_EM && style.stroke >= BOLD_STROKE_MIN_PX,
-  };
+  const looked: LineWord[] = sorted.map((w) => ({ ...w, look: wordLook(r, w.box, box, background) }));
+  let fontSize = fitFontSize(looked, box.height);
+  const bold = style.stroke / fontSize >= BOLD_STROKE_EM && style.stroke >= BOLD_STROKE_MIN_PX;
+  // Bold words in a regular line (a lead-in, a link) are wider than the regular letters the size is fitted with:
+  // measured as they are, they made the line's size, and its wraps in the email, too big.
+  if (!bold) {
+    const marks = wordMarks(looked, { colour: style.colour, bold, fontSize });
+    if (marks.some((m) => m.bold))
+      fontSize = fitFontSize(
+        looked.map((w, i) => (marks[i]!.bold ? { ...w, box: { ...w.box, width: w.box.width / BOLD_WIDTH } } : w)),
+        box.height,
+      );
+  }
+  return { box, words: looked, background, colour: style.colour, fontSize, bold };
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -259,22 +268,30 @@ export function roleOf(fontSizePx: number, bold: boolean): TLayoutText["role"] {
   return "body";
 }
 
-export function layoutWord(w: OcrWord): TLayoutWord {
-  return { text: w.text, box: roundBox(w.box), confidence: Math.round(w.confidence) };
+export function layoutWord(w: OcrWord, marks: { colour?: Rgb; bold?: boolean; underline?: boolean } = {}): TLayoutWord {
+  const word: TLayoutWord = { text: w.text, box: roundBox(w.box), confidence: Math.round(w.confidence) };
+  if (marks.colour) word.colour = hex(marks.colour);
+  if (marks.bold) word.bold = true;
+  if (marks.underline) word.underline = true;
+  return word;
 }
 
 export function textBlockOf(paragraph: TextLine[], column: Box, scale: number): TLayoutText {
-  const lines: TLayoutLine[] = paragraph.map((l) => ({
-    text: l.words.map((w) => w.text).join(" "),
-    box: roundBox(l.box),
-    words: l.words.map(layoutWord),
-  }));
   const words = paragraph.flatMap((l) => l.words);
   // The size of the paragraph: its lines' sizes weighted by their words.
   const weight = paragraph.reduce((n, l) => n + Math.max(1, l.words.length), 0);
   const size = paragraph.reduce((n, l) => n + l.fontSize * Math.max(1, l.words.length), 0) / weight;
   const fontSizePx = Math.round(size / scale);
   const bold = paragraph.filter((l) => l.bold).length * 2 > paragraph.length;
+  // Each word's marks against the paragraph's ink and weight, over the whole paragraph (a link runs across lines).
+  const colour = paragraphInk(words, paragraph[0]!.colour);
+  const marks = wordMarks(words, { colour, bold, fontSize: size });
+  let at = 0;
+  const lines: TLayoutLine[] = paragraph.map((l) => ({
+    text: l.words.map((w) => w.text).join(" "),
+    box: roundBox(l.box),
+    words: l.words.map((w) => layoutWord(w, marks[at++])),
+  }));
   return {
     kind: "text",
     box: roundBox(unionBox(paragraph.map((l) => l.box))),
@@ -284,7 +301,7 @@ export function textBlockOf(paragraph: TextLine[], column: Box, scale: number): 
     uncertain: words.filter((w) => w.confidence < UNCERTAIN_CONFIDENCE).map((w) => w.text),
     fontSizePx,
     fontWeight: bold ? "bold" : "normal",
-    colour: hex(paragraph[0]!.colour),
+    colour: hex(colour),
     // A list item (its first word a number or a bullet) is set left: wide lines leave margins too small to tell
     // centred from ragged, and its number out in the margin makes them look centred.
     align: LIST_ITEM.test(paragraph[0]?.words[0]?.text ?? "")

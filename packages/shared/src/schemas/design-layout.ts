@@ -24,6 +24,13 @@ export const ZLayoutWordSchema = z.object({
   box: ZLayoutBoxSchema,
   /** The OCR engine's confidence, 0–100. */
   confidence: z.number(),
+  /**
+   * How the word stands apart from its text block (decision 148), only when it does: another ink (a link, an
+   * accent), bold inside regular text (a lead-in), underlined (a link).
+   */
+  colour: colour.optional(),
+  bold: z.boolean().optional(),
+  underline: z.boolean().optional(),
 });
 export type TLayoutWord = z.infer<typeof ZLayoutWordSchema>;
 

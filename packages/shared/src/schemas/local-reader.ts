@@ -56,8 +56,8 @@ export const LOCAL_READER_MESSAGES = {
   /** Report checks on an email the local reader wrote. */
   linksTitle: "Links to fill in",
   linksReason: (n: number) =>
-    `A picture cannot show where a button goes: ${n === 1 ? "the button links" : `the ${n} buttons link`} to https://example.com/ until you fill in the address.`,
-  linksFix: "Replace https://example.com/ with each button's address in the code.",
+    `A picture cannot show where a button or a link goes: ${n === 1 ? "this one links" : `these ${n} link`} to https://example.com/ until you fill in the address.`,
+  linksFix: "Replace https://example.com/ with each button's or link's address in the code.",
   wordsTitle: "Words to check",
   wordsReason: "The reader was unsure of these words: compare them with the design.",
   wordsFix: "Correct any word that differs in the code.",

@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import type { Raster, Rgb } from "./raster.js";
+import { paragraphInk, underlined, type WordLook, wordMarks } from "./word-style.js";
+
+const WHITE: Rgb = [255, 255, 255];
+const INK: Rgb = [51, 102, 153];
+
+/** A 200 × 40 white raster with letters' stems (2 px wide, rows 10–21) under x 20–80, and what else is drawn. */
+function word(extra: (set: (x: number, y: number) => void) => void): Raster {
+  const r: Raster = { width: 200, height: 40, data: new Uint8Array(200 * 40 * 3).fill(255) };
+  const set = (x: number, y: number) => r.data.set(INK, (y * r.width + x) * 3);
+  for (let x = 20; x < 80; x += 6) for (let y = 10; y < 22; y++) for (const dx of [0, 1]) set(x + dx, y);
+  extra(set);
+  return r;
+}
+const WORD = { x: 20, y: 10, width: 60, height: 12 };
+const LINE = { x: 10, y: 10, width: 150, height: 14 };
+
+describe("underlined", () => {
+  it("finds a browser's underline a pixel under the letters, broken where it skips a descender", () => {
+    const r = word((set) => {
+      for (let x = 20; x < 80; x++) if (x < 40 || x > 44) set(x, 23);
+    });
+    expect(underlined(r, WORD, LINE, WHITE)).toBe(true);
+  });
+
+  it("finds an underline drawn against the letters' feet", () => {
+    const r = word((set) => {
+      for (let x = 20; x < 80; x++) set(x, 22);
+    });
+    expect(underlined(r, WORD, LINE, WHITE)).toBe(true);
+  });
+
+  it("takes no letters' row for an underline: bold feet on full rows, a bar as thick as a shape, a rule past the line", () => {
+    const bold = word((set) => {
+      for (let y = 17; y < 22; y++) for (let x = 20; x < 80; x++) if (x % 12 < 10) set(x, y);
+    });
+    expect(underlined(bold, WORD, LINE, WHITE)).toBe(false);
+    const bar = word((set) => {
+      for (let y = 23; y < 28; y++) for (let x = 20; x < 80; x++) set(x, y);
+    });
+    expect(underlined(bar, WORD, LINE, WHITE)).toBe(false);
+    const rule = word((set) => {
+      for (let x = 0; x < 200; x++) set(x, 23);
+    });
+    expect(underlined(rule, WORD, LINE, WHITE)).toBe(false);
+    expect(
+      underlined(
+        word(() => {}),
+        WORD,
+        LINE,
+        WHITE,
+      ),
+    ).toBe(false);
+  });
+});
+
+describe("wordMarks", () => {
+  const grey: Rgb = [80, 84, 94];
+  const blue: Rgb = [56, 105, 212];
+  const look = (colour: Rgb, stroke: number, underline = false): WordLook => ({ colour, stroke, underline });
+  const regular = look(grey, 1.6);
+  const paragraph = { colour: grey, bold: false, fontSize: 14 };
+
+  it("marks a bold lead-in and a link against the paragraph's usual stroke, not a short word's wider bowls", () => {
+    const marks = wordMarks(
+      [
+        { text: "Getting", look: look(grey, 2.6) },
+        { text: "started:", look: look(grey, 2.55) },
+        { text: "Where", look: regular },
+        { text: "can", look: regular },
+        { text: "be", look: look(grey, 2.2) },
+        { text: "found", look: look(blue, 1.6, true) },
+        { text: "online", look: look(blue, 1.6, true) },
+        { text: "today.", look: regular },
+      ],
+      paragraph,
+    );
+    expect(marks).toEqual([
+      { bold: true },
+      { bold: true },
+      {},
+      {},
+      {},
+      { colour: blue, underline: true },
+      { colour: blue, underline: true },
+      {},
+    ]);
+  });
+
+  it("gives a word of one or two letters a mark only beside a word with the same, and a dash none", () => {
+    const marks = wordMarks(
+      [
+        { text: "Heading", look: regular },
+        { text: "1", look: look(grey, 1.6, true) },
+        { text: "and", look: regular },
+        { text: "Export", look: look(blue, 2.6, true) },
+        { text: "your", look: look(blue, 1.9, true) },
+        { text: "data", look: look(blue, 2.6, true) },
+        { text: "-", look: look(grey, 2.6) },
+        { text: "Is", look: look(grey, 1.6, true) },
+        { text: "this", look: regular },
+      ],
+      paragraph,
+    );
+    expect(marks).toEqual([
+      {},
+      {},
+      {},
+      { colour: blue, bold: true, underline: true },
+      // Between two bold words of the link: bold too, so the link stays one.
+      { colour: blue, bold: true, underline: true },
+      { colour: blue, bold: true, underline: true },
+      {},
+      {},
+      {},
+    ]);
+  });
+
+  it("takes a paragraph's ink from most of its letters when its line read as a bold link's colour", () => {
+    const words = [
+      { text: "Close", look: look(blue, 2.6, true) },
+      { text: "your", look: look(blue, 2.6, true) },
+      { text: "account", look: look(blue, 2.6, true) },
+      { text: "You", look: regular },
+      { text: "can", look: regular },
+      { text: "close", look: regular },
+      { text: "your", look: regular },
+      { text: "account", look: regular },
+    ];
+    expect(paragraphInk(words, blue)).toEqual(grey);
+    expect(paragraphInk(words.slice(0, 4), blue)).toEqual(blue);
+  });
+});
