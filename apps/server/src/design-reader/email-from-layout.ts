@@ -17,6 +17,7 @@ import {
   type TLayoutWord,
 } from "@mailsmith/shared";
 import { escapeHtml } from "../lib/escape-html.js";
+import { RULE_MAX_CSS } from "./dividers.js";
 import { BOLD_WIDTH, inkEms } from "./font-metrics.js";
 
 /**
@@ -356,7 +357,7 @@ function buttonBlock(b: TLayoutButton, f: Frame, columnWidth: number, g: Gathere
   );
 }
 
-const dividerThickness = (b: TLayoutDivider, f: Frame) => clamp(px(b.box.height * f.k), 1, 4);
+const dividerThickness = (b: TLayoutDivider, f: Frame) => clamp(px(b.box.height * f.k), 1, RULE_MAX_CSS);
 
 function dividerBlock(b: TLayoutDivider, f: Frame): string {
   const thickness = dividerThickness(b, f);

@@ -2,11 +2,13 @@ import type { TDesignLayout, TLayoutBlock } from "@mailsmith/shared";
 import { contrastRatio, leafBlocksOf, ZDesignLayoutSchema } from "@mailsmith/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailFromLayout } from "./email-from-layout.js";
 import type { Raster } from "./raster.js";
 import {
   closeSharedOcrEngine,
   lineStartsToKeep,
   readDesign,
+  splitLines,
   unreadMarkers,
   withoutDoubleReadings,
 } from "./read-design.js";
@@ -558,6 +560,59 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
       "today.": ["", "", ""],
     });
     expect(wordsOf("Every").some((w) => w.underline || w.colour || w.bold)).toBe(false);
+  });
+
+  it("reads a header's 5 px coloured bar as a rule, and the email draws it that thick", async () => {
+    // SendGrid's Merriweather header: a teal bar 5 px tall across the email under the logo band (lost at 4 px max).
+    const png = await draw(
+      600,
+      300,
+      `<rect width="600" height="300" fill="#ffffff"/>
+       <rect width="600" height="129" fill="#d2c7ba"/>
+       <rect x="276" y="36" width="48" height="48" fill="#cc3333"/>
+       <rect y="124" width="600" height="5" fill="#69bcb1"/>
+       ${text(24, 200, 32, "#000000", "Thank you for your order!", 'font-weight="bold"')}`,
+    );
+    const l = await readDesign(png);
+    const rule = leafBlocksOf(blocks(l)).find((b) => b.kind === "divider");
+    expect(rule).toMatchObject({ colour: "#69bcb1", box: { height: 5, width: 600 } });
+    expect(emailFromLayout([l]).html).toContain("border-top:5px solid #69bcb1");
+  });
+
+  it("keeps two close small lines apart when the engine gives a word a box over both", () => {
+    // Mailchimp's preheader: 10 px lines at y 20–29 and 30–39; "your" came back 18–40.5, "correctly?" 18–40.5, and
+    // joined the two lines into one row whose words then mixed ("the preview area of some email your").
+    const word = (text: string, x: number, y: number, height = 8.5) => ({
+      text,
+      confidence: 95,
+      box: { x, y, width: 20, height },
+    });
+    const rows = splitLines([
+      word("teaser", 149, 21, 7.5),
+      word("of", 179.5, 20),
+      word("your", 190.5, 18, 22.5),
+      word("email's", 213, 20),
+      word("the", 20, 30),
+      word("preview", 37, 30, 10.5),
+      word("area", 74, 32, 6.5),
+      word("of", 97, 30),
+    ]);
+    const texts = rows.map((r) =>
+      [...r]
+        .sort((a, b) => a.box.x - b.box.x)
+        .map((w) => w.text)
+        .join(" "),
+    );
+    expect(texts).toEqual(["teaser of your email's", "the preview area of"]);
+    expect(rows[0]!.find((w) => w.text === "your")!.box).toEqual({ x: 190.5, y: 18, width: 20, height: 8.5 });
+    // A big word beside a line of small ones keeps its height.
+    const headline = splitLines([
+      word("$49", 20, 10, 40),
+      word("per", 80, 30),
+      word("month", 110, 30),
+      word("only", 150, 30),
+    ]);
+    expect(headline.flat().find((w) => w.text === "$49")!.box.height).toBe(40);
   });
 
   it("leaves out a link's underline read again as doubtful words over the link", () => {

@@ -124,8 +124,30 @@ export function withoutDoubleReadings(words: OcrWord[]): OcrWord[] {
   );
 }
 
-/** Words in rows: a word joins the row its vertical centre falls in (two lines may share one leaf). */
-function splitLines(words: OcrWord[]): OcrWord[][] {
+/** A word's box this many times its leaf's usual word height spans two lines (the engine's box, not its ink). */
+const TALL_BOX = 1.8;
+
+/**
+ * Words in rows: a word joins the row its vertical centre falls in (two lines may share one leaf). Small lines set
+ * close together (a preheader's 10 px lines 10 px apart) come back with a few boxes over both lines ("your" 18–40
+ * between lines at 20–29 and 30–39): such a box, far taller than its leaf's usual word and over words of two lines,
+ * is cut to the usual height from its top (where its word is), or it joins the lines into one row whose words mix.
+ */
+export function splitLines(read: OcrWord[]): OcrWord[][] {
+  const heights = read.map((w) => w.box.height).sort((a, b) => a - b);
+  const usual = heights[heights.length >> 1] ?? 0;
+  const normal = read.filter((w) => w.box.height <= usual * 1.3);
+  // Only a box over two lines of words is cut: a headline's big word beside small text keeps its height.
+  const overTwoLines = (w: OcrWord) => {
+    const within = normal.filter((n) => n.box.y >= w.box.y - 1 && n.box.y + n.box.height <= w.box.y + w.box.height + 1);
+    return within.some((a) => within.some((b) => a.box.y + a.box.height <= b.box.y + 1));
+  };
+  const words =
+    read.length >= 4
+      ? read.map((w) =>
+          w.box.height > usual * TALL_BOX && overTwoLines(w) ? { ...w, box: { ...w.box, height: usual } } : w,
+        )
+      : read;
   const rows: { y0: number; y1: number; words: OcrWord[] }[] = [];
   for (const w of [...words].sort((a, b) => a.box.y + a.box.height / 2 - (b.box.y + b.box.height / 2))) {
     const cy = w.box.y + w.box.height / 2;

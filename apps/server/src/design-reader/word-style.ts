@@ -129,6 +129,13 @@ export function wordMarks(
     const strong = (j: number) => Boolean(own[j]?.underline) && letters(words[j]!.text) >= 3;
     underline.push(Boolean(m.underline) && (strong(i) || underline[i - 1] === true || strong(i + 1)));
   });
+  // Neighbours in nearly one ink are one ink (the first's): a short word's colour comes out a few levels off its
+  // link's ("contact" #c07040, "us." #b06a3c), which would cut the link in two.
+  own.forEach((m, i) => {
+    const before = own[i - 1];
+    if (m.colour && before?.colour && colourDistance(m.colour, before.colour) < WORD_INK_APART / 2)
+      m.colour = before.colour;
+  });
   // A word between two bold words of one link or lead-in is bold too: a short word's stroke ("your" between "Export"
   // and "data") measures under the test, and would cut the link in three.
   own.forEach((m, i) => {
