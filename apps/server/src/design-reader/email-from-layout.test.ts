@@ -1,7 +1,9 @@
 import { leafBlocksOf, type TDesignLayout, type TLayoutColumn, type TLayoutText } from "@mailsmith/shared";
 import { parse } from "parse5";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { processEmail } from "../email-engine/index.js";
+import { cropBox } from "../features/generator/design-images.js";
 import { boxOnThousand, emailFromLayout, emailWidthOf, LINK_PLACEHOLDER } from "./email-from-layout.js";
 import { newsletterLayout } from "./layout-fixture.js";
 
@@ -41,14 +43,10 @@ describe("emailFromLayout", () => {
     expect(imgs).toHaveLength(3);
     expect(imgs.every((i) => /src="image:pic-\d"/.test(i))).toBe(true);
     expect(email.images.map((i) => i.kind)).toEqual(["logo", "photo", "photo"]);
-    // The first card's photo: x 90–350 of 700, y 452–612 of 940, rounded inwards on the 0–1000 scale.
-    expect(email.images[1]).toEqual({
-      id: "pic-2",
-      kind: "photo",
-      alt: "Trail tent 2P",
-      design: 1,
-      box: [481, 129, 651, 485],
-    });
+    // The first card's photo: x 90–340 of 700, y 452–612 of 940, on the 0–1000 scale to a thousandth.
+    expect(email.images[1]).toMatchObject({ id: "pic-2", kind: "photo", alt: "Trail tent 2P", design: 1 });
+    const exact = [(452 / 940) * 1000, (90 / 700) * 1000, (612 / 940) * 1000, (340 / 700) * 1000];
+    email.images[1]!.box.forEach((v, k) => expect(Math.abs(v - exact[k]!)).toBeLessThan(0.02));
   });
 
   it("gives a picture the words read on it as alt text, else an empty alt that the report flags", () => {
@@ -211,7 +209,7 @@ describe("emailFromLayout", () => {
     expect([...twice.html.matchAll(/class="ms-col" [^>]*max-width:(\d+)px/g)].map((c) => Number(c[1]))).toEqual([
       270, 250,
     ]);
-    expect(twice.images[1]!.box).toEqual(email.images[1]!.box);
+    twice.images[1]!.box.forEach((v, k) => expect(Math.abs(v - email.images[1]!.box[k]!)).toBeLessThan(0.02));
   });
 
   it("keeps a phone from scrolling sideways: big text shrinks, long words wrap, a column-wide button stays full width", () => {
@@ -287,6 +285,36 @@ describe("emailFromLayout", () => {
 
   it("keeps a tiny icon's box at least 5 of 1000 on both axes (smaller boxes are dropped by the cropper)", () => {
     expect(boxOnThousand({ x: 100, y: 2990, width: 2, height: 8 }, 700, 3000)).toEqual([995, 142, 1000, 147]);
+  });
+
+  it("crops a tall design's picture to its own pixels, no shorter and with no pixel of its neighbours", async () => {
+    // A 600 × 6600 design with a 559 × 428 picture at (17, 2623): whole steps of 1000 (6.6 px) cut it to 416 px.
+    const design = await sharp({ create: { width: 600, height: 6600, channels: 3, background: "#ffffff" } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 559, height: 428, channels: 3, background: "#2787b4" } })
+            .png()
+            .toBuffer(),
+          left: 17,
+          top: 2623,
+        },
+      ])
+      .png()
+      .toBuffer();
+    const crop = await cropBox(design, boxOnThousand({ x: 17, y: 2623, width: 559, height: 428 }, 600, 6600));
+    expect([crop.width, crop.height]).toEqual([559, 428]);
+    const stats = await (
+      await crop.image
+        .png()
+        .toBuffer()
+        .then((b) => sharp(b))
+    ).stats();
+    // One colour, none of the white around it.
+    expect(stats.channels.slice(0, 3).map((c) => [c.min, c.max])).toEqual([
+      [0x27, 0x27],
+      [0x87, 0x87],
+      [0xb4, 0xb4],
+    ]);
   });
 
   it("survives the email engine: passes and checks keep the text, the pictures and the links", async () => {
