@@ -201,6 +201,18 @@ describe("emailFromLayout", () => {
     expect(emailFromLayout([newsletterLayout({ language: null })]).lang).toBe("en");
   });
 
+  it("keeps a design's narrow column as narrow, its text at its own size (a 260 px card on a white page)", () => {
+    // sendwithus' cleave theme: widened to 320 px, its text was set 23 % larger and every line moved. (The fixture's
+    // 600 px column read at 600/260 image pixels per CSS pixel is 260 CSS px wide.)
+    const narrow = newsletterLayout();
+    narrow.scale = 600 / 260;
+    expect(emailWidthOf(narrow)).toBe(260);
+    const built = emailFromLayout([narrow]);
+    expect(built.html).toMatch(/<table [^>]*width="260"[^>]*max-width:260px;margin:0 auto">/);
+    expect(built.html).toMatch(/<h1 [^>]*font-size:30px;/);
+    expect(emailWidthOf({ ...narrow, scale: 6 })).toBe(200);
+  });
+
   it("reads a 2× export at the email's CSS size: same widths and font sizes", () => {
     const double = newsletterLayout({ scale: 2 });
     expect(emailWidthOf(double)).toBe(600);

@@ -110,10 +110,17 @@ const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
 const shorten = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
 const attr = (s: string) => escapeHtml(s);
 
-/** The email's width: the design's content column in CSS pixels, at most 600 (and at least 320). */
+/**
+ * The narrowest email the builder writes (CSS px): the reader refuses narrower designs. A design's own narrow
+ * column (a 260 px card centred on a white page) is kept as narrow: widened to 320 px, its text was set 23 % larger
+ * and every line moved.
+ */
+const EMAIL_MIN_WIDTH_PX = 200;
+
+/** The email's width: the design's content column in CSS pixels, at most 600 (and at least EMAIL_MIN_WIDTH_PX). */
 export function emailWidthOf(layout: TDesignLayout): number {
   const css = layout.content.width / (layout.scale || 1);
-  return clamp(Math.round(css), 320, GENERATOR_LIMITS.emailMaxWidthPx);
+  return clamp(Math.round(css), EMAIL_MIN_WIDTH_PX, GENERATOR_LIMITS.emailMaxWidthPx);
 }
 
 /**
