@@ -46,7 +46,7 @@ describe("emailFromLayout", () => {
     // The first card's photo: x 90–340 of 700, y 452–612 of 940, on the 0–1000 scale to a thousandth.
     expect(email.images[1]).toMatchObject({ id: "pic-2", kind: "photo", alt: "Trail tent 2P", design: 1 });
     const exact = [(452 / 940) * 1000, (90 / 700) * 1000, (612 / 940) * 1000, (340 / 700) * 1000];
-    email.images[1]!.box.forEach((v, k) => expect(Math.abs(v - exact[k]!)).toBeLessThan(0.02));
+    for (const [k, v] of email.images[1]!.box.entries()) expect(Math.abs(v - exact[k]!)).toBeLessThan(0.02);
   });
 
   it("gives a picture the words read on it as alt text, else an empty alt that the report flags", () => {
@@ -221,7 +221,8 @@ describe("emailFromLayout", () => {
     expect([...twice.html.matchAll(/class="ms-col" [^>]*max-width:(\d+)px/g)].map((c) => Number(c[1]))).toEqual([
       270, 250,
     ]);
-    twice.images[1]!.box.forEach((v, k) => expect(Math.abs(v - email.images[1]!.box[k]!)).toBeLessThan(0.02));
+    for (const [k, v] of twice.images[1]!.box.entries())
+      expect(Math.abs(v - email.images[1]!.box[k]!)).toBeLessThan(0.02);
   });
 
   it("keeps a phone from scrolling sideways: big text shrinks, long words wrap, a column-wide button stays full width", () => {
