@@ -285,7 +285,7 @@ function styledRuns(
     const text = oneLine(line.text);
     // Lines whose words do not spell their text (a drop cap joined) are set as their text.
     if (sorted.length === 0 || oneLine(sorted.map((w) => w.text).join(" ")) !== text)
-      return [{ word: { text, box: line.box, confidence: 100 } as TLayoutWord, after: after(line, i) }];
+      return [{ word: { text, box: line.box, confidence: 100 }, after: after(line, i) }];
     return sorted.map((word, j) => ({ word, after: j === sorted.length - 1 ? after(line, i) : " " }));
   });
   let out = "";

@@ -87,11 +87,16 @@ export function wordLook(r: Raster, word: Box, line: Box, background: Rgb): Word
 /** A word's colour this far from its paragraph's (largest channel difference) is another ink: a link's, an accent's. */
 export const WORD_INK_APART = 56;
 
-/** Letters and digits in a word: a word of one (a comma's "a", an "&") is too small to judge alone. */
+/** Letters and digits in a word (a word of one, an "a" or a "1", is too small to judge alone). */
 const letters = (text: string) => text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
 
 /** A word's stroke this many times its paragraph's usual one (and bold by itself) is bold: "Getting started:". */
 const BOLD_AMONG_REGULAR = 1.35;
+/**
+ * A word's stroke under this (image px) says nothing of its weight: anti-aliasing spreads small text's 1 px stems
+ * over two (text-blocks' BOLD_STROKE_MIN_PX is the line's bound; a single word's measure is rougher).
+ */
+const BOLD_WORD_MIN_PX = 1.8;
 
 /**
  * What sets each word apart from its paragraph: its colour (when another ink), bold in a regular paragraph, an
@@ -117,7 +122,7 @@ export function wordMarks(
     // Bold against the paragraph's own size (regular 0.09–0.13 em, bold 0.15–0.21 em: text-style) and its words.
     const bold =
       !paragraph.bold &&
-      look.stroke >= 1.8 &&
+      look.stroke >= BOLD_WORD_MIN_PX &&
       look.stroke / Math.max(1, paragraph.fontSize) >= BOLD_STROKE_EM + 0.02 &&
       look.stroke >= usual * BOLD_AMONG_REGULAR;
     return { colour, bold, underline: look.underline };
