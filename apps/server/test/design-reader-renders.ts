@@ -1,4 +1,5 @@
 import { chromium } from "playwright-core";
+import { captureScreenshot } from "../src/adapters/renderer/capture.js";
 import { loadCorpus } from "./fixtures/email-corpus/load.js";
 import { words } from "./fixtures/email-corpus/visible-text.js";
 
@@ -68,7 +69,7 @@ export async function renderHtmlDesigns(
           await page.evaluate(() => Math.ceil(document.documentElement.scrollHeight)),
         );
         await page.setViewportSize({ width, height });
-        const png = await page.screenshot({ type: "png", clip: { x: 0, y: 0, width, height } });
+        const png = await captureScreenshot(page, { type: "png", clip: { x: 0, y: 0, width, height } });
         // The words inside the picture: text below the cut is not part of the design.
         const text = await page.evaluate((limit) => {
           const parts: string[] = [];

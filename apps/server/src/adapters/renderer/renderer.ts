@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import type { Logger } from "pino";
 import type { Browser, BrowserContext, CDPSession, Page, Route } from "playwright-core";
 import { childProcessEnv, type Env } from "../../env.js";
+import { captureScreenshot } from "./capture.js";
 import { bundledChromium, fontEnv, SYSTEM_CHROMIUM } from "./chromium-binary.js";
 import { visibleText } from "./visible-text.js";
 
@@ -367,7 +368,7 @@ export function createRenderer(opts: RendererOptions): Renderer {
     const shotHeight = Math.max(1, Math.min(measured.height, maxHeight));
     // A viewport as tall as the picture (not a full-page capture, which loses the forced-dark emulation).
     await page.setViewportSize({ width, height: shotHeight });
-    const png = await page.screenshot({ type: "png", clip: { x: 0, y: 0, width, height: shotHeight } });
+    const png = await captureScreenshot(page, { type: "png", clip: { x: 0, y: 0, width, height: shotHeight } });
     // Read from the page as pictured, after the shot (the read blanks the words it leaves out).
     const seen = req.visibleText ? await visibleText(page, { width, height: shotHeight }) : undefined;
     return {
