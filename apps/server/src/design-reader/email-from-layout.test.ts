@@ -302,26 +302,14 @@ describe("emailFromLayout", () => {
 
   it("crops a tall design's picture to its own pixels, no shorter and with no pixel of its neighbours", async () => {
     // A 600 × 6600 design with a 559 × 428 picture at (17, 2623): whole steps of 1000 (6.6 px) cut it to 416 px.
+    const picture = { create: { width: 559, height: 428, channels: 3 as const, background: "#2787b4" } };
     const design = await sharp({ create: { width: 600, height: 6600, channels: 3, background: "#ffffff" } })
-      .composite([
-        {
-          input: await sharp({ create: { width: 559, height: 428, channels: 3, background: "#2787b4" } })
-            .png()
-            .toBuffer(),
-          left: 17,
-          top: 2623,
-        },
-      ])
+      .composite([{ input: picture, left: 17, top: 2623 }])
       .png()
       .toBuffer();
     const crop = await cropBox(design, boxOnThousand({ x: 17, y: 2623, width: 559, height: 428 }, 600, 6600));
     expect([crop.width, crop.height]).toEqual([559, 428]);
-    const stats = await (
-      await crop.image
-        .png()
-        .toBuffer()
-        .then((b) => sharp(b))
-    ).stats();
+    const stats = await sharp(await crop.image.png().toBuffer()).stats();
     // One colour, none of the white around it.
     expect(stats.channels.slice(0, 3).map((c) => [c.min, c.max])).toEqual([
       [0x27, 0x27],

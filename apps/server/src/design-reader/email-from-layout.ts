@@ -258,6 +258,18 @@ function textWithBreaks(b: TLayoutText, available: number, g: Gathered): string 
   );
 }
 
+/** Consecutive items with the same key, in order (a text's words of one look). */
+export function runsBy<T>(items: T[], key: (item: T) => string): { key: string; items: T[] }[] {
+  const runs: { key: string; items: T[] }[] = [];
+  for (const item of items) {
+    const k = key(item);
+    const last = runs.at(-1);
+    if (last && last.key === k) last.items.push(item);
+    else runs.push({ key: k, items: [item] });
+  }
+  return runs;
+}
+
 /** The CSS of a word's marks (decision 148), "" for a word like its block. */
 function marksCss(w: TLayoutWord): string {
   return [
@@ -289,33 +301,16 @@ function styledRuns(
     return sorted.map((word, j) => ({ word, after: j === sorted.length - 1 ? after(line, i) : " " }));
   });
   let out = "";
-  for (let i = 0; i < words.length; ) {
-    const look = marksCss(words[i]!.word);
-    let j = i;
-    let text = "";
-    while (j < words.length && marksCss(words[j]!.word) === look) {
-      text +=
-        escapeHtml(words[j]!.word.text) +
-        (j + 1 < words.length && marksCss(words[j + 1]!.word) === look ? words[j]!.after : "");
-      j++;
-    }
-    const last = words[j - 1]!.after;
-    if (!look) out += text;
-    else if (words[i]!.word.underline) {
-      g.linksToFill.push(
-        oneLine(
-          words
-            .slice(i, j)
-            .map((w) => w.word.text)
-            .join(" "),
-        ),
-      );
-      const colour = words[i]!.word.colour ?? b.colour;
-      const rest = marksCss({ ...words[i]!.word, colour: undefined, underline: undefined });
-      out += `<a href="${LINK_PLACEHOLDER}" target="_blank" style="color:${colour};text-decoration:underline${rest ? `;${rest}` : ""}">${text}</a>`;
-    } else out += `<span style="${look}">${text}</span>`;
-    out += last;
-    i = j;
+  for (const run of runsBy(words, (w) => marksCss(w.word))) {
+    const text = run.items.map((w, k) => escapeHtml(w.word.text) + (k < run.items.length - 1 ? w.after : "")).join("");
+    const first = run.items[0]!.word;
+    if (!run.key) out += text;
+    else if (first.underline) {
+      g.linksToFill.push(oneLine(run.items.map((w) => w.word.text).join(" ")));
+      const rest = marksCss({ ...first, colour: undefined, underline: undefined });
+      out += `<a href="${LINK_PLACEHOLDER}" target="_blank" style="color:${first.colour ?? b.colour};text-decoration:underline${rest ? `;${rest}` : ""}">${text}</a>`;
+    } else out += `<span style="${run.key}">${text}</span>`;
+    out += run.items.at(-1)!.after;
   }
   return out;
 }

@@ -7,7 +7,7 @@ import {
   type TLayoutText,
   type TLayoutWord,
 } from "@mailsmith/shared";
-import { emailWidthOf } from "./email-from-layout.js";
+import { emailWidthOf, runsBy } from "./email-from-layout.js";
 
 /**
  * The design reader's layout as prompt text (decision 122): what the local reader measured in the
@@ -43,23 +43,10 @@ function setApart(b: TLayoutText): string {
         : w.bold
           ? ["bold ", ""]
           : null;
-  const runs: string[] = [];
-  for (let i = 0; i < words.length; ) {
-    const first = look(words[i]!);
-    let j = i + 1;
-    while (j < words.length && String(look(words[j]!)) === String(first)) j++;
-    if (first)
-      runs.push(
-        `${first[0]}${quote(
-          words
-            .slice(i, j)
-            .map((w) => w.text)
-            .join(" "),
-          80,
-        )}${first[1]}`,
-      );
-    i = j;
-  }
+  const runs = runsBy(words, (w) => String(look(w))).flatMap((run) => {
+    const around = look(run.items[0]!);
+    return around ? [`${around[0]}${quote(run.items.map((w) => w.text).join(" "), 80)}${around[1]}`] : [];
+  });
   return runs.length ? `, with ${runs.slice(0, 8).join(", ")}` : "";
 }
 

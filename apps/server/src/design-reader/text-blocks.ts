@@ -4,7 +4,7 @@ import { colourDistance, hex, INK_DISTANCE } from "./colour.js";
 import { BOLD_WIDTH, fitFontSize } from "./font-metrics.js";
 import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
 import { BOLD_STROKE_EM, inkStyle } from "./text-style.js";
-import { paragraphInk, type WordLook, wordLook, wordMarks } from "./word-style.js";
+import { paragraphInk, type WordLook, type WordMarks, wordLook, wordMarks } from "./word-style.js";
 
 /**
  * Text blocks (decision 121): each text leaf is a line; lines that follow each other closely with the same size,
@@ -268,7 +268,7 @@ export function roleOf(fontSizePx: number, bold: boolean): TLayoutText["role"] {
   return "body";
 }
 
-export function layoutWord(w: OcrWord, marks: { colour?: Rgb; bold?: boolean; underline?: boolean } = {}): TLayoutWord {
+export function layoutWord(w: OcrWord, marks: WordMarks = {}): TLayoutWord {
   const word: TLayoutWord = { text: w.text, box: roundBox(w.box), confidence: Math.round(w.confidence) };
   if (marks.colour) word.colour = hex(marks.colour);
   if (marks.bold) word.bold = true;

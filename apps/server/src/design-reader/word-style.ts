@@ -14,6 +14,13 @@ export interface WordLook {
   underline: boolean;
 }
 
+/** What sets a word apart from its paragraph, each only when it does. */
+export interface WordMarks {
+  colour?: Rgb;
+  bold?: boolean;
+  underline?: boolean;
+}
+
 /** A row of ink under a word this full (of the word's width) may be a line drawn under it. */
 const UNDERLINE_FILL = 0.7;
 
@@ -107,7 +114,7 @@ const BOLD_WORD_MIN_PX = 1.8;
 export function wordMarks(
   words: { text: string; look?: WordLook }[],
   paragraph: { colour: Rgb; bold: boolean; fontSize: number },
-): { colour?: Rgb; bold?: boolean; underline?: boolean }[] {
+): WordMarks[] {
   // The paragraph's usual stroke: the median of its words of three letters or more (short words' bowls and feet
   // stretch a mean run: "be" measured 0.156 em among words of 0.10–0.14).
   const strokes = words
@@ -156,7 +163,7 @@ export function wordMarks(
       m.colour && (!small || near.some((n) => n.colour && colourDistance(n.colour, m.colour!) < WORD_INK_APART))
         ? m.colour
         : undefined;
-    const out: { colour?: Rgb; bold?: boolean; underline?: boolean } = {};
+    const out: WordMarks = {};
     if (colour) out.colour = colour;
     if (m.bold && (!small || near.some((n) => n.bold))) out.bold = true;
     if (underline[i]) out.underline = true;
