@@ -62,3 +62,63 @@ test("admin changes a package price, then finds it in the Audit log with before 
   await expect(row.first()).toBeAttached();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });
+
+/**
+ * A table box whose rows arrive and overflow it is a focusable region in the very frame they are first drawn. A resize
+ * observer reports only after that frame's animation callbacks, so a box made focusable from it alone was, for a frame,
+ * a scrolling region a keyboard could not reach: axe, run at that moment on a busy machine, failed the admin routes.
+ * The probe looks in the first animation frame after each change of the page.
+ */
+test("a page of audit entries that overflows its box can be scrolled by keyboard from the first frame", async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/admin/audit-log?*", async (route) => {
+    await held;
+    // A full page of long entries, more than the box's 75 % of the window holds.
+    const data = Array.from({ length: 20 }, (_, i) => ({
+      _id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      createdAt: new Date(Date.UTC(2026, 10, 29, 12, i)).toISOString(),
+      actorId: "admin",
+      actorEmail: "admin@e2e.local",
+      ip: "127.0.0.1",
+      userAgent: "e2e",
+      action: "package.update",
+      targetType: "package",
+      targetId: `package-${i}`,
+      before: { price: 10 + i, packageName: `Package number ${i} with a long name` },
+      after: { price: 11 + i, packageName: `Package number ${i} with a longer name` },
+    }));
+    await route.fulfill({ json: { data, total: 45, page: 1, pageSize: 20 } });
+  });
+  await page.goto("/admin/audit-log");
+  await expect(page.getByRole("heading", { name: "Audit log", level: 1 })).toBeVisible();
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { unreachable: string[] }).unreachable = seen;
+    let queued = false;
+    new MutationObserver(() => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => {
+        queued = false;
+        for (const box of document.querySelectorAll<HTMLElement>("div.overflow-auto:has(> table)")) {
+          const scrolls = box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1;
+          if (scrolls && box.tabIndex < 0) seen.push(`${box.scrollHeight}/${box.clientHeight}`);
+        }
+      });
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  release();
+  const box = page.getByRole("region", { name: /Audit log/ });
+  await expect(box.getByText("Changed a package", { exact: true })).toHaveCount(20);
+  await expect(box).toHaveAttribute("tabindex", "0");
+  await box.focus();
+  await page.keyboard.press("End");
+  await expect.poll(() => box.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { unreachable: string[] }).unreachable)).toEqual([]);
+});

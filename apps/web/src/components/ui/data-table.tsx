@@ -1,5 +1,5 @@
 import { TABLE_TEXTS } from "@mailsmith/shared";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Pager, pageCountOf, pageSlice } from "./pager";
 import { Spinner } from "./spinner";
 import { type SortState, type SortValue, sortRows, useSort } from "./table-sort";
@@ -134,20 +134,26 @@ export function DataTable<T>({
   // scrolling region keyboard users must be able to reach (axe: scrollable-region-focusable).
   const [scroll, setScroll] = useState({ sideways: false, down: false });
   const scrollable = scroll.sideways || scroll.down;
+  const checkScroll = useCallback(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const sideways = box.scrollWidth > box.clientWidth + 1;
+    const down = box.scrollHeight > box.clientHeight + 1;
+    setScroll((s) => (s.sideways === sideways && s.down === down ? s : { sideways, down }));
+  }, []);
+  // After every commit, in the same task: rows that arrive make the box scroll before a frame passes, and a resize
+  // observer only reports at the next frame, so a script running in between (axe on a busy machine) met a scrolling
+  // box that could not be focused. A state set here is rendered before anything else runs.
+  useLayoutEffect(checkScroll);
+  // Changes from outside React: the window's width, fonts arriving.
   useEffect(() => {
     const box = boxRef.current;
     if (!box || typeof ResizeObserver === "undefined") return;
-    const check = () => {
-      const sideways = box.scrollWidth > box.clientWidth + 1;
-      const down = box.scrollHeight > box.clientHeight + 1;
-      setScroll((s) => (s.sideways === sideways && s.down === down ? s : { sideways, down }));
-    };
-    const observer = new ResizeObserver(check);
+    const observer = new ResizeObserver(checkScroll);
     observer.observe(box);
     if (box.firstElementChild) observer.observe(box.firstElementChild);
-    check();
     return () => observer.disconnect();
-  }, []);
+  }, [checkScroll]);
   const table = (
     <div>
       {scroll.sideways && (
