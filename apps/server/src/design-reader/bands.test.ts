@@ -47,3 +47,43 @@ describe("the body column", () => {
     expect(findBands(r, 1).content).toMatchObject({ x: 20, width: 580 });
   });
 });
+
+describe("a run whose sides show another colour", () => {
+  const grey: Rgb = [246, 246, 246];
+  const white: Rgb = [255, 255, 255];
+  /** A line of white letters on a fill: strokes 2 px wide, 10 px tall, 5 px apart (a line of text leaves its fill the
+   * most common colour of its rows). */
+  const lightLine = (x: number, y: number, w: number): [number, number, number, number, Rgb][] =>
+    Array.from({ length: Math.floor(w / 5) }, (_, i) => [x + i * 5, y, 2, 10, white]);
+
+  it("is the card's first band when its fill is as wide as the card (a banner at the top of a card)", () => {
+    const orange: Rgb = [255, 159, 0];
+    const r = page(600, 400, grey, [
+      [6, 2, 588, 300, white],
+      [7, 3, 586, 62, orange],
+      ...lightLine(100, 28, 400),
+      ...lines(17, 90, 540, 8),
+    ]);
+    const { bands } = findBands(r, 1);
+    expect(bands[0]?.background).toEqual(orange);
+    expect(bands[0]?.box.height).toBeGreaterThanOrEqual(60);
+    expect(bands.slice(1).some((b) => b.background.join() === orange.join())).toBe(false);
+  });
+
+  it("is a box inside the card's band when the card shows beside it (a full-width button in a card)", () => {
+    const page_: Rgb = [246, 249, 252];
+    const purple: Rgb = [101, 110, 232];
+    const r = page(600, 500, page_, [
+      [8, 0, 584, 420, white],
+      ...lines(56, 40, 488, 6),
+      [56, 200, 508, 40, purple],
+      ...lightLine(200, 215, 210),
+      ...lines(56, 270, 488, 5),
+    ]);
+    const { bands } = findBands(r, 1);
+    expect(bands.map((b) => b.background)).not.toContainEqual(purple);
+    // One white band from the top of the card past the button and the lines under it.
+    expect(bands[0]?.background).toEqual(white);
+    expect(bands[0]?.box.height).toBeGreaterThan(360);
+  });
+});

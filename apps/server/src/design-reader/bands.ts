@@ -200,6 +200,42 @@ function sideBySideBoxes(runs: RowRun[], scale: number): void {
   }
 }
 
+/** A pixel this close to a run's colour is of its fill (anti-aliased and compressed edges stray a little). */
+const FILL_PIXEL = 16;
+
+/**
+ * The colour just beside a run's own fill, left or right (where it leaves room), or undefined when the fill runs to
+ * both edges of the content box. The fill's edges are the median of three rows' first and last pixels of its colour.
+ */
+function besideFill(r: Raster, run: RowRun, content: Box, scale: number): Rgb | undefined {
+  const height = run.y1 - run.y0;
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const share of [0.25, 0.5, 0.75]) {
+    const y = run.y0 + Math.floor(height * share);
+    const isFill = (x: number) => {
+      const i = (y * r.width + x) * 3;
+      return colourDistance([r.data[i]!, r.data[i + 1]!, r.data[i + 2]!], run.colour) <= FILL_PIXEL;
+    };
+    let x0 = content.x;
+    while (x0 < content.x + content.width && !isFill(x0)) x0++;
+    let x1 = content.x + content.width - 1;
+    while (x1 > x0 && !isFill(x1)) x1--;
+    starts.push(x0);
+    ends.push(x1 + 1);
+  }
+  const median = (v: number[]) => v.sort((a, b) => a - b)[1]!;
+  const x0 = median(starts);
+  const x1 = median(ends);
+  // A strip a few CSS px wide, a pixel off the fill's edge (its anti-aliased border).
+  const width = Math.max(2, Math.round(3 * scale));
+  const strips: Box[] = [];
+  if (x0 - content.x >= width + 1) strips.push({ x: x0 - 1 - width, y: run.y0, width, height });
+  if (content.x + content.width - x1 >= width + 1) strips.push({ x: x1 + 1, y: run.y0, width, height });
+  const seen = strips.map((strip) => dominantColour(r, strip, 1)).sort((a, b) => b.share - a.share);
+  return seen[0]?.colour;
+}
+
 /** Rows with the same dominant colour, merged; runs thinner than minBand join the run above (or below, at the top). */
 export function findBands(r: Raster, scale: number): PageBands {
   const outerBackground = outerBackgroundOf(r);
@@ -254,8 +290,13 @@ export function findBands(r: Raster, scale: number): PageBands {
       colourDistance(right.colour, run.colour) <= SAME_COLOUR
     )
       continue;
+    // When no neighbour has its sides' colour, it joins the one whose colour lies just beside its own fill (a
+    // full-width button in a white card on a grey page: the card's white, not the page's grey at the content box's
+    // edge). Beside a fill as wide as the card (a banner at the top of a card) lies the page again, which no
+    // neighbour has: the run is a band of its own colour, the card's first.
     const neighbours = [merged[i - 1], merged[i + 1]].filter((n): n is RowRun => !!n && !n.busy);
-    const into = neighbours.find((n) => colourDistance(n.colour, left.colour) <= SAME_COLOUR) ?? neighbours[0];
+    const near = (colour: Rgb) => neighbours.find((n) => colourDistance(n.colour, colour) <= SAME_COLOUR);
+    const into = near(left.colour) ?? near(besideFill(r, run, content, scale) ?? left.colour);
     if (into) run.colour = into.colour;
   }
   sideBySideBoxes(merged, scale);
