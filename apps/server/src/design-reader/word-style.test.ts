@@ -24,11 +24,39 @@ describe("underlined", () => {
     expect(underlined(r, WORD, LINE, WHITE)).toBe(true);
   });
 
+  it("finds the underlines of two links read as one word, the space between them not underlined", () => {
+    const r: Raster = { width: 200, height: 40, data: new Uint8Array(200 * 40 * 3).fill(255) };
+    const set = (x: number, y: number) => r.data.set(INK, (y * r.width + x) * 3);
+    for (const left of [20, 26, 32, 44, 50, 56])
+      for (let y = 10; y < 22; y++) for (const dx of [0, 1]) set(left + dx, y);
+    for (let x = 20; x < 58; x++) if (x < 34 || x >= 44) set(x, 23);
+    expect(underlined(r, { x: 20, y: 10, width: 38, height: 12 }, LINE, WHITE)).toBe(true);
+  });
+
   it("finds an underline drawn against the letters' feet", () => {
     const r = word((set) => {
       for (let x = 20; x < 80; x++) set(x, 22);
     });
     expect(underlined(r, WORD, LINE, WHITE)).toBe(true);
+  });
+
+  it("takes capitals' flat feet for no underline: they stop at the gaps between letters", () => {
+    // "DEALS", "SALE ENDS" in bold capitals, 20 px tall: each letter's foot is a bar as wide as the letter, two rows
+    // thick, whose anti-aliased top edge runs faintly on into the gap beside it.
+    const r: Raster = { width: 200, height: 40, data: new Uint8Array(200 * 40 * 3).fill(255) };
+    const set = (x: number, y: number) => r.data.set(INK, (y * r.width + x) * 3);
+    // Three letters 16 px wide, 3 px apart.
+    for (const left of [20, 39, 58]) {
+      for (let x = left; x < left + 18; x++) r.data.set([190, 205, 220], (27 * r.width + x) * 3);
+      for (let y = 10; y < 30; y++) for (const dx of [0, 1, 2]) set(left + dx, y);
+      for (let x = left; x < left + 16; x++) for (const y of [10, 11, 19, 28, 29]) set(x, y);
+    }
+    const caps = { x: 20, y: 10, width: 54, height: 20 };
+    const line = { x: 10, y: 10, width: 150, height: 22 };
+    expect(underlined(r, caps, line, WHITE)).toBe(false);
+    // The same capitals underlined: the line runs on under the gaps.
+    for (let x = 20; x < 74; x++) set(x, 31);
+    expect(underlined(r, caps, line, WHITE)).toBe(true);
   });
 
   it("takes no letters' row for an underline: bold feet on full rows, a bar as thick as a shape, a rule past the line", () => {

@@ -43,10 +43,11 @@ export function underlined(r: Raster, word: Box, line: Box, background: Rgb): bo
   const y1 = Math.min(r.height - 1, Math.ceil(bottom + Math.max(2, line.height * 0.15)));
   // Runs this long are longer than a letter's foot; a short word's underline is as long as the word.
   const longRun = Math.min(line.height * 0.6, width * 0.8);
-  const ink = (x: number, y: number) => {
+  const distance = (x: number, y: number) => {
     const i = (y * r.width + x) * 3;
-    return colourDistance([r.data[i]!, r.data[i + 1]!, r.data[i + 2]!], background) >= INK_DISTANCE;
+    return colourDistance([r.data[i]!, r.data[i + 1]!, r.data[i + 2]!], background);
   };
+  const ink = (x: number, y: number) => distance(x, y) >= INK_DISTANCE;
   const rowInk = (y: number) => {
     let on = 0;
     let long = 0;
@@ -62,6 +63,37 @@ export function underlined(r: Raster, word: Box, line: Box, background: Rgb): bo
     }
     return { on, long };
   };
+  // An underline crosses the gaps between letters; flat feet (a bold capital E, an L) stop at them. The gaps are runs
+  // of columns no letter inks from the word's top to just above row y: at least half of them crossed at y or the row
+  // under it. Gaps, not columns: the space between two links run together in one
+  // read word is wide and not underlined. A word whose letters leave no gap says nothing here.
+  const top = Math.max(0, Math.floor(word.y));
+  const crossesGaps = (y: number) => {
+    // Crossed by full ink: a foot's anti-aliased top edge runs faintly on into the gap beside it ("DEALS").
+    let far = 0;
+    for (let x = x0; x < x1; x++) far = Math.max(far, distance(x, y));
+    const strong = (x: number, yy: number) => yy < r.height && distance(x, yy) >= Math.max(INK_DISTANCE, far * 0.6);
+    let gaps = 0;
+    let crossed = 0;
+    let columns = 0;
+    let inked = 0;
+    for (let x = x0; x <= x1; x++) {
+      let empty = x < x1;
+      for (let yy = top; yy < y - 1 && empty; yy++) if (ink(x, yy)) empty = false;
+      if (empty) {
+        columns++;
+        if (strong(x, y) || strong(x, y + 1)) inked++;
+        continue;
+      }
+      if (columns > 0) {
+        gaps++;
+        if (inked * 2 >= columns) crossed++;
+      }
+      columns = 0;
+      inked = 0;
+    }
+    return gaps < 2 || crossed * 2 >= gaps;
+  };
   let thick = 0;
   let found = false;
   for (let y = y0; y <= y1; y++) {
@@ -75,6 +107,7 @@ export function underlined(r: Raster, word: Box, line: Box, background: Rgb): bo
     if (thick > 1) continue;
     // The row above is the letters' feet (an underline drawn against them) or the gap above the line: far emptier.
     if (rowInk(y - 1).on > on * 0.75) continue;
+    if (!crossesGaps(y)) continue;
     let left = x0;
     while (left > 0 && ink(left - 1, y)) left--;
     let right = x1;
