@@ -29,6 +29,9 @@
  *   BENCH_SET=dev                            the development set (bench/generation-quality/dev: 32 templates from 3 more
  *                                            sources, which the reader MAY be tuned on; decision 146)
  *   BENCH_HOLDOUT_SEEN=1                     keep the hold-out templates marked seen (left out by default)
+ *   BENCH_SET=/a/folder                      a set kept outside the repository, laid out as the dev set (a
+ *                                            manifest.json and <owner>+<repo>/<path>): templates fetched for tuning,
+ *                                            which stay out of commits
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -62,8 +65,10 @@ async function cannedEmail(): Promise<{ html: string; subject: string }> {
 
 const BENCH_STORE = "https://bench.invalid";
 const SET = process.env.BENCH_SET ?? "corpus";
-if (SET !== "corpus" && SET !== "holdout" && SET !== "dev") {
-  throw new Error(`BENCH_SET is corpus, holdout or dev, not ${SET}`);
+/** A set of one's own, outside the repository: a folder laid out as the dev set. */
+const LOCAL_SET = SET.startsWith("/") ? SET : undefined;
+if (SET !== "corpus" && SET !== "holdout" && SET !== "dev" && !LOCAL_SET) {
+  throw new Error(`BENCH_SET is corpus, holdout, dev or an absolute folder, not ${SET}`);
 }
 /** The hold-out and development sets are vendored templates as published (any picture address), all of them used. */
 const VENDORED = SET !== "corpus";
@@ -286,7 +291,9 @@ async function main() {
       ? loadHoldout()
       : SET === "dev"
         ? loadTemplateSet(DEV_SET)
-        : (await loadCorpus()).filter((t) => !t.id.endsWith("-inlined"));
+        : LOCAL_SET
+          ? loadTemplateSet(LOCAL_SET)
+          : (await loadCorpus()).filter((t) => !t.id.endsWith("-inlined"));
   const step = Math.max(1, corpus.length / DESKTOP);
   const picked = Array.from({ length: Math.min(DESKTOP, corpus.length) }, (_, i) => corpus[Math.floor(i * step)]!);
   // A quarter as phone screenshots (the corpus: at most 8, as its published figures were measured).
