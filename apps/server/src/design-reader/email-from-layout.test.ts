@@ -286,6 +286,26 @@ describe("emailFromLayout", () => {
     expect(out.slice(0, first)).toMatch(/<tr><td style="height:48px;font-size:0;line-height:0">&nbsp;<\/td><\/tr>$/);
   });
 
+  it("keeps a band's tall empty stretch whole: a flat square picture of one colour above the band's text", () => {
+    const l = newsletterLayout();
+    const footer = l.sections[3]!;
+    const before = /<tr><td bgcolor="#f4f4f4" style="[^"]*padding:(\d+)px 0 (\d+)px 0">/.exec(
+      emailFromLayout([l]).html,
+    );
+    // 600 px of the footer's grey above its text: the section grows, its rows move down.
+    footer.box.height += 600;
+    for (const r of footer.rows) {
+      r.box.y += 600;
+      for (const c of r.columns) {
+        c.box.y += 600;
+        for (const b of c.blocks) b.box.y += 600;
+      }
+    }
+    const after = /<tr><td bgcolor="#f4f4f4" style="[^"]*padding:(\d+)px 0 (\d+)px 0">/.exec(emailFromLayout([l]).html);
+    expect(Number(after?.[1]) - Number(before?.[1])).toBe(600);
+    expect(after?.[2]).toBe(before?.[2]);
+  });
+
   it("escapes the read text (a design cannot inject markup) and lists uncertain words", () => {
     const l = newsletterLayout();
     const block = l.sections[1]!.rows[0]!.columns[0]!.blocks[0]!;
@@ -533,6 +553,15 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     });
     const html = emailFromLayout([layoutOf([[code]])]).html;
     expect(html).toMatch(/<td class="ms-pad" style="padding:0 200px 0 200px">/);
+  });
+
+  it("keeps a card of text at its place beside a flat picture the band's colour (a black panel at the right)", () => {
+    const panel = column([paragraph([line("FASHION", 382, 40, 130)])], {
+      background: "#000000",
+      box: { x: 360, y: 20, width: 240, height: 300 },
+    });
+    const html = emailFromLayout([layoutOf([[panel]])]).html;
+    expect(html).toMatch(/<td class="ms-pad" style="padding:0 0px 0 360px">/);
   });
 
   it("draws a bordered box's frame", () => {

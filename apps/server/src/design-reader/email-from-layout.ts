@@ -106,6 +106,11 @@ interface Gathered {
 
 const px = (n: number) => Math.max(0, Math.round(n));
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
+/**
+ * The tallest space kept between blocks (CSS px). A band's empty stretch can be a flat picture as tall as the email is
+ * wide (a 600 px square of one colour): a bound of 400 cut such a stretch short and moved all below it up.
+ */
+const MAX_GAP_PX = 2000;
 const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
 const shorten = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
 const attr = (s: string) => escapeHtml(s);
@@ -628,7 +633,7 @@ function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: numb
   const rows = blocks
     .map((b) => {
       const slot = slotOf(b, f);
-      const gap = clamp(px(slot.top - previousBottom), 0, 400);
+      const gap = clamp(px(slot.top - previousBottom), 0, MAX_GAP_PX);
       previousBottom = Math.max(previousBottom, slot.bottom);
       const place = placeOf(b, contentLeft, contentWidth, f);
       const html =
@@ -644,8 +649,8 @@ function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: numb
       return `<tr><td style="padding-top:${gap}px">${box}</td></tr>`;
     })
     .join("");
-  const bottom = clamp(px(span.bottom - previousBottom), 0, 400);
-  const before = clamp(px(span.top - rowTop), 0, 400);
+  const bottom = clamp(px(span.bottom - previousBottom), 0, MAX_GAP_PX);
+  const before = clamp(px(span.top - rowTop), 0, MAX_GAP_PX);
   const fill = column.background ? ` bgcolor="${column.background}"` : "";
   const fillCss =
     (column.background ? `background-color:${column.background};` : "") +
@@ -697,12 +702,12 @@ function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): st
   // The row's side margins, as in the design (a phone keeps at most 24 px of them, in the media query).
   const left = px((first.x - content.x) * f.k);
   const right = px((content.x + content.width - (last.x + last.width)) * f.k);
-  // At most a quarter of the width each, unless the row is one narrow centred card (a code box): it keeps its width.
+  // At most a quarter of the width each, unless the row is one card (a code box centred, a panel of text beside a
+  // flat picture of the band's colour): it keeps its width and place, at least 80 px wide.
   const only = columns.length === 1 ? columns[0] : undefined;
-  const centred = Boolean(only && boxed(only)) && Math.abs(left - right) <= emailWidth * 0.05;
-  const most = centred ? (emailWidth - 80) / 2 : emailWidth / 4;
-  const padLeft = clamp(left, 0, most);
-  const padRight = clamp(right, 0, most);
+  const card = Boolean(only && boxed(only));
+  const padLeft = clamp(left, 0, card ? emailWidth - 80 : emailWidth / 4);
+  const padRight = clamp(right, 0, card ? emailWidth - 80 - padLeft : emailWidth / 4);
   const inner = Math.max(40, emailWidth - padLeft - padRight);
   if (columns.length <= 1) {
     const only = columns[0] ?? { box: row.box, background: null, blocks: [] };
@@ -757,18 +762,18 @@ function sectionHtml(section: TLayoutSection, f: Frame, emailWidth: number, g: G
   const sectionTop = section.box.y * f.k;
   const sectionBottom = (section.box.y + section.box.height) * f.k;
   const spans = rows.map((r) => rowSpan(r, f));
-  const top = spans[0] ? clamp(px(spans[0].top - sectionTop), 0, 400) : 0;
+  const top = spans[0] ? clamp(px(spans[0].top - sectionTop), 0, MAX_GAP_PX) : 0;
   let previousBottom = spans[0]?.top ?? sectionTop;
   const body = rows
     .map((row, i) => {
       const span = spans[i]!;
-      const gap = clamp(px(span.top - previousBottom), 0, 400);
+      const gap = clamp(px(span.top - previousBottom), 0, MAX_GAP_PX);
       previousBottom = Math.max(previousBottom, span.bottom);
       const spacer = gap > 0 ? `<tr><td style="height:${gap}px;font-size:0;line-height:0">&nbsp;</td></tr>` : "";
       return spacer + rowHtml(row, f, emailWidth, g);
     })
     .join("");
-  const bottom = rows.length ? clamp(px(sectionBottom - previousBottom), 0, 400) : px(section.box.height * f.k);
+  const bottom = rows.length ? clamp(px(sectionBottom - previousBottom), 0, MAX_GAP_PX) : px(section.box.height * f.k);
   return (
     `<tr><td bgcolor="${section.background}" style="background-color:${section.background};padding:${top}px 0 ${bottom}px 0">` +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${body}</table>` +
@@ -821,7 +826,7 @@ export function emailFromLayout(layouts: TDesignLayout[], opts: EmailFromLayoutO
       return [...layout.sections]
         .sort((a, b) => a.box.y - b.box.y)
         .map((s) => {
-          const gap = clamp(px((s.box.y - previousBottom) * f.k), 0, 400);
+          const gap = clamp(px((s.box.y - previousBottom) * f.k), 0, MAX_GAP_PX);
           previousBottom = Math.max(previousBottom, s.box.y + s.box.height);
           const spacer = gap > 0 ? `<tr><td style="height:${gap}px;font-size:0;line-height:0">&nbsp;</td></tr>` : "";
           return spacer + sectionHtml(s, f, emailWidth, g);
