@@ -481,6 +481,14 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     expect(emailFromLayout([layout]).html).toContain('class="ms-wrap"');
   });
 
+  it("keeps a phone-sized design's big heading at its size on a phone: the design is the phone's layout already", () => {
+    const heading = { ...paragraph([line("FUTURE IS NOW", 40, 40, 290)]), fontSizePx: 43, role: "heading" as const };
+    const layout = layoutOf([[column([heading])]]);
+    const phone = { ...layout, width: 375, content: { x: 0, y: 0, width: 375, height: 600 } };
+    expect(emailFromLayout([phone]).html).toMatch(/<h1 style="[^"]*font-size:43px/);
+    expect(emailFromLayout([layout]).html).toMatch(/<h1 class="ms-big" style="[^"]*font-size:43px/);
+  });
+
   it("keeps a phone design's columns side by side with no phone gap under them (a logo beside a title)", () => {
     const logoRow = [
       column([paragraph([line("Acme", 20, 40, 60)])]),

@@ -94,6 +94,8 @@ interface Frame {
   k: number;
   /** Email CSS pixels per design CSS pixel (1 unless the design is wider than the email). */
   fontK: number;
+  /** The email is wider than a phone: its big text shrinks there. A phone-sized design is the phone's layout already. */
+  phoneRules: boolean;
 }
 
 /** What the builder gathers while it writes (pictures, buttons, the first heading). */
@@ -157,7 +159,7 @@ function textStyle(b: { fontSizePx: number; fontWeight: string; colour: string; 
   // The correction never takes small print under 12 px (the engine's text-size check).
   const corrected = b.fontWeight === "bold" ? Math.max(read / BOLD_WIDTH, Math.min(read, 12)) : read;
   const size = clamp(Math.round(corrected), 10, 72);
-  const big = size >= BIG_FONT_PX ? ' class="ms-big"' : "";
+  const big = f.phoneRules && size >= BIG_FONT_PX ? ' class="ms-big"' : "";
   return {
     size,
     big,
@@ -819,6 +821,7 @@ export function emailFromLayout(layouts: TDesignLayout[], opts: EmailFromLayoutO
         design: i + 1,
         k: emailWidth / Math.max(1, layout.content.width),
         fontK: Math.min(1, emailWidth / Math.max(1, contentCss)),
+        phoneRules: emailWidth > PHONE_MAX_PX,
       };
       // The page colour the design shows above and between its bands (a header strip of page, a gap between cards)
       // is kept as a spacer, so every band starts as far down as in the design.
