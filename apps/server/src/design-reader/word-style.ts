@@ -28,9 +28,9 @@ const UNDERLINE_FILL = 0.7;
  * Is the word underlined? A row at or below its letters' baseline (the lowest two fifths of its box, down to a little
  * under its line) whose ink runs under most of it in long runs, under a far emptier row (the letters' feet, or the
  * gap between them and the line). A browser's underline skips the descenders it crosses ("g", "y"), but between them it
- * runs on under several letters; the bottoms of letters leave gaps, and bold letters' bottoms lie on fuller rows. A
- * bar thicker than a fifth of the letters is a filled shape, and a rule that runs on well past the line's own ends
- * (a heading's border) is no underline either.
+ * runs on under several letters and across the gaps between them; the bottoms of letters leave gaps, and bold
+ * capitals' flat feet stop at them. A bar thicker than a fifth of the letters is a filled shape, and a rule that runs
+ * on well past the line's own ends (a heading's border) is no underline either.
  */
 export function underlined(r: Raster, word: Box, line: Box, background: Rgb): boolean {
   const h = Math.max(1, word.height);
@@ -65,8 +65,8 @@ export function underlined(r: Raster, word: Box, line: Box, background: Rgb): bo
   };
   // An underline crosses the gaps between letters; flat feet (a bold capital E, an L) stop at them. The gaps are runs
   // of columns no letter inks from the word's top to just above row y: at least half of them crossed at y or the row
-  // under it. Gaps, not columns: the space between two links run together in one
-  // read word is wide and not underlined. A word whose letters leave no gap says nothing here.
+  // under it. Gaps, not columns: the space between two links read as one word is wide and not underlined. A word whose
+  // letters leave no gap says nothing here.
   const top = Math.max(0, Math.floor(word.y));
   const crossesGaps = (y: number) => {
     // Crossed by full ink: a foot's anti-aliased top edge runs faintly on into the gap beside it ("DEALS").
