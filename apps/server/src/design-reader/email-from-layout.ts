@@ -692,7 +692,7 @@ function isLineRow(columns: { blocks: TLayoutBlock[] }[]): boolean {
 }
 
 function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): string {
-  const phoneRules = emailWidth > PHONE_MAX_PX;
+  const phoneRules = f.phoneRules;
   // A phone-sized design is the phone's layout already: its columns never stack.
   const sideBySide = !phoneRules || isLineRow(row.columns);
   const rowTop = rowSpan(row, f).top;
