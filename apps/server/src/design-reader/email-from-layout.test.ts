@@ -554,22 +554,21 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     expect(email.picturesWithoutAlt).toBe(0);
   });
 
-  it("keeps a narrow centred card (a code box) at its own width instead of widening it to half the email", () => {
-    const code = column([paragraph([line("144833", 265, 90, 70)])], {
-      background: "#f2f2f2",
-      box: { x: 200, y: 80, width: 200, height: 40 },
-    });
-    const html = emailFromLayout([layoutOf([[code]])]).html;
-    expect(html).toMatch(/<td class="ms-pad" style="padding:0 200px 0 200px">/);
-  });
-
-  it("keeps a card of text at its place beside a flat picture the band's colour (a black panel at the right)", () => {
-    const panel = column([paragraph([line("FASHION", 382, 40, 130)])], {
-      background: "#000000",
-      box: { x: 360, y: 20, width: 240, height: 300 },
-    });
-    const html = emailFromLayout([layoutOf([[panel]])]).html;
-    expect(html).toMatch(/<td class="ms-pad" style="padding:0 0px 0 360px">/);
+  // A narrow centred card (a code box) is not widened to half the email; a panel of text beside a flat picture of the
+  // band's colour (a black panel at the right) keeps its place.
+  it.each([
+    [
+      "a narrow centred card (a code box)",
+      "144833",
+      "#f2f2f2",
+      { x: 200, y: 80, width: 200, height: 40 },
+      "0 200px 0 200px",
+    ],
+    ["a panel of text at the right", "FASHION", "#000000", { x: 360, y: 20, width: 240, height: 300 }, "0 0px 0 360px"],
+  ])("keeps %s at its own width and place", (_, words, background, box, padding) => {
+    const card = column([paragraph([line(words, box.x + 20, box.y + 10, 70)])], { background, box });
+    const html = emailFromLayout([layoutOf([[card]])]).html;
+    expect(html).toContain(`<td class="ms-pad" style="padding:${padding}">`);
   });
 
   it("draws a bordered box's frame", () => {
