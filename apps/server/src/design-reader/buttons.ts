@@ -1,8 +1,10 @@
 import type { TLayoutButton } from "@mailsmith/shared";
 import type { OcrWord } from "../adapters/ocr/ocr-engine.js";
 import { colourDistance, dominantColour, hex, INK_DISTANCE, SAME_COLOUR } from "./colour.js";
+import type { FaceNotes } from "./faces.js";
 import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
 import type { Leaf } from "./segment.js";
+import { familyOf } from "./serif.js";
 import { lineOf } from "./text-blocks.js";
 import { SEGMENT_INK } from "./xy-cut.js";
 
@@ -64,7 +66,7 @@ export function buttonOf(
   r: Raster,
   leaf: Leaf,
   words: OcrWord[],
-  context: { scale: number; column: Box },
+  context: { scale: number; column: Box; faces?: FaceNotes },
 ): TLayoutButton | null {
   const { box } = leaf;
   // A dash or a bar read off the shape's edge is not part of the label; arrows are. The label's extent for centring
@@ -116,8 +118,11 @@ export function buttonOf(
   const lines = new Set(words.map((w) => Math.round((w.box.y + w.box.height / 2) / (ink.height || 1))));
   if (lines.size > 1 && ink.height > box.height * 0.6) return null;
   const line = lineOf(r, ink, words, fill);
-  const fontSizePx = Math.round(line.fontSize / context.scale);
-  return {
+  // (A label's few stems rarely decide its face: the design's letters settle it, faces.ts.)
+  const fontFamily = familyOf(line.serif, line.serif);
+  const sizes = { "sans-serif": line.fontSize / context.scale, serif: line.serifFontSize / context.scale };
+  const fontSizePx = Math.round(sizes[fontFamily]);
+  const button: TLayoutButton = {
     kind: "button",
     box,
     text: line.words.map((w) => w.text).join(" "),
@@ -126,7 +131,10 @@ export function buttonOf(
     border: border ? hex(border) : null,
     fontSizePx,
     fontWeight: line.bold ? "bold" : "normal",
+    fontFamily,
     colour: hex(line.colour),
     align: "center",
   };
+  context.faces?.note(button, { reading: line.serif, sizes });
+  return button;
 }

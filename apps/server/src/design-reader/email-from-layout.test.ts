@@ -159,6 +159,76 @@ describe("emailFromLayout", () => {
     expect(box).toBeGreaterThanOrEqual(427);
   });
 
+  it("gives a bold heading's lines room for its bold letters' own widths (Times-Bold's), so none wraps early", () => {
+    // SendGrid's receipt: "Thank you for your" / "order!" in Times bold at 32 px, drawn 1 px a letter tighter (250 px
+    // of ink). Times-Bold sets the first line 269 px wide; regular widths made 8 % wider said 265, and it wrapped.
+    const l = newsletterLayout();
+    const line = (text: string, y: number, width: number) => ({
+      text,
+      box: { x: 90, y, width, height: 30 },
+      words: [{ text: text.split(" ")[0]!, box: { x: 90, y, width: 60, height: 30 }, confidence: 95 }],
+    });
+    l.sections[2]!.rows[0]!.columns[0]!.blocks = [
+      {
+        kind: "text",
+        role: "heading",
+        box: { x: 90, y: 412, width: 250, height: 78 },
+        text: "Thank you for your order!",
+        lines: [line("Thank you for your", 412, 250), line("order!", 460, 80)],
+        fontSizePx: 32,
+        fontWeight: "bold",
+        fontFamily: "serif",
+        colour: "#000000",
+        align: "left",
+        uncertain: [],
+      },
+    ];
+    const html = emailFromLayout([l]).html;
+    const box = Number(html.match(/max-width:(\d+)px"><h\d [^>]*>Thank you for your/)?.[1]);
+    expect(box).toBeGreaterThanOrEqual(270);
+    // (With "order!" on it the line would be 364 px.)
+    expect(box).toBeLessThan(364);
+  });
+
+  it("sets a serif paragraph in Times New Roman and breaks its lines by Times' widths", () => {
+    // In Times at 16 px the first line is 348 px and with "order" on it 386 px (Times-Roman's AFM advances); its
+    // ink in the design is 346 px. Measured in Arial (389 px) the box would have let the first line wrap early.
+    const l = newsletterLayout();
+    const lines = [
+      {
+        text: "Our spring sale ends on Sunday night, so be quick and",
+        box: { x: 90, y: 412, width: 346, height: 18 },
+        words: [{ text: "Our", box: { x: 90, y: 412, width: 26, height: 18 }, confidence: 95 }],
+      },
+      {
+        text: "order now.",
+        box: { x: 90, y: 436, width: 66, height: 18 },
+        words: [{ text: "order", box: { x: 90, y: 436, width: 34, height: 18 }, confidence: 95 }],
+      },
+    ];
+    l.sections[2]!.rows[0]!.columns[0]!.blocks = [
+      {
+        kind: "text",
+        role: "body",
+        box: { x: 90, y: 412, width: 346, height: 42 },
+        text: "Our spring sale ends on Sunday night, so be quick and order now.",
+        lines,
+        fontSizePx: 16,
+        fontWeight: "normal",
+        fontFamily: "serif",
+        colour: "#222222",
+        align: "left",
+        uncertain: [],
+      },
+    ];
+    const html = emailFromLayout([l]).html;
+    const set = html.match(/max-width:(\d+)px"><p style="([^"]*)">Our spring sale/);
+    expect(set?.[2]).toContain("font-family:'Times New Roman', Times, serif;font-size:16px");
+    const box = Number(set?.[1]);
+    expect(box).toBeGreaterThanOrEqual(350);
+    expect(box).toBeLessThan(386);
+  });
+
   it("gives a wide button its width from its cell, not from side paddings a phone could not shrink", () => {
     // A 400 px button with a short label: 130 px of padding each side would keep it 400 px wide inside a card on
     // a 375 px screen (Mailchimp's modular patterns overflowed so). The cell is the width, and shrinks.
@@ -233,7 +303,7 @@ describe("emailFromLayout", () => {
     button.box = { ...button.box, x: 90, width: 520 };
     button.blocks[0]!.box = { ...button.box };
     const out = emailFromLayout([l]).html;
-    expect(out).toMatch(/<h1 class="ms-big" style="[^"]*font-size:56px;[^"]*word-break:break-word/);
+    expect(out).toMatch(/<h1 class="ms-big" style="[^"]*font-size:60px;[^"]*word-break:break-word/);
     expect(out).toContain(".ms-big{font-size:30px!important;line-height:1.2!important}");
     expect(out).toMatch(
       /<table role="presentation" width="100%"[^>]*><tr><td align="center" bgcolor="#ff6600"[^>]*><a [^>]*style="display:block;/,
@@ -254,7 +324,8 @@ describe("emailFromLayout", () => {
       words: [],
     }));
     const out = emailFromLayout([l]).html;
-    // The bold heading read at 32 px (regular widths) is 30 px; the body keeps the design's 24 px line pitch.
+    // The bold heading read at 30 px (its bold letters' widths) is set 30 px; the body keeps the design's 24 px line
+    // pitch.
     expect(out).toMatch(/<h1 style="[^"]*font-size:30px;/);
     expect(out).toMatch(
       /<div class="ms-off ms-txt" style="margin-left:30px;max-width:\d+px"><p [^>]*line-height:24px;/,
@@ -414,6 +485,36 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     language: "en",
     unreadable: [],
     timing: { ocrSeconds: 0, layoutSeconds: 0 },
+  });
+
+  it("lets a card's padding give way to a centred line as wide as the card, so it stays on one line", () => {
+    // Easy Email's Father's Day panel: a 300 px card, "Father's Day Collection" at 24 px Arial (247 px of advance,
+    // its ink 244 px, 28 px from each side). The padding measured from the ink left it 244 px, and it wrapped.
+    const heading = { ...paragraph([line("Father's Day Collection", 328, 100, 244)]), fontSizePx: 24 };
+    heading.align = "center";
+    const card = column([heading], {
+      box: { x: 300, y: 80, width: 300, height: 120 },
+      background: "#e8eaf6",
+    });
+    const photo = column([paragraph([line("Photo", 20, 100, 60)])], { box: { x: 0, y: 80, width: 300, height: 120 } });
+    const html = emailFromLayout([layoutOf([[photo, card]])]).html;
+    const pads = html.match(/<td style="padding:0 (\d+)px \d+px (\d+)px">(?:(?!<\/td>).)*Father&#39;s Day Collection/);
+    expect(pads).not.toBeNull();
+    expect(300 - Number(pads![1]) - Number(pads![2])).toBeGreaterThanOrEqual(249);
+  });
+
+  it("moves a one-line heading in from a framed cell's far edge rather than squeeze it until it wraps", () => {
+    // Mailchimp's tabular receipt: "EMAILS SENT" in 14 px Helvetica bold (94 px) 51 px into a framed 168 px cell;
+    // the padding (47 px, capped) and the frame left it 94 px from its offset, and it wrapped.
+    const heading = { ...paragraph([line("EMAILS SENT", 172, 100, 94)]), fontSizePx: 14, fontWeight: "bold" as const };
+    const cell = column([heading], {
+      box: { x: 121, y: 88, width: 168, height: 40 },
+      background: "#d8e2ea",
+      border: "#dddddd",
+    });
+    const html = emailFromLayout([layoutOf([[cell]])]).html;
+    const room = html.match(/max-width:(\d+)px"><p [^>]*>EMAILS SENT/);
+    expect(Number(room?.[1])).toBeGreaterThanOrEqual(97);
   });
 
   it("breaks an address where the design did, and lets a wrapped paragraph flow", () => {

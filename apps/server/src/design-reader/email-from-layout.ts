@@ -18,7 +18,7 @@ import {
 } from "@mailsmith/shared";
 import { escapeHtml } from "../lib/escape-html.js";
 import { RULE_MAX_CSS } from "./dividers.js";
-import { BOLD_WIDTH, inkEms } from "./font-metrics.js";
+import { FACES, type FontFamily, inkEms } from "./font-metrics.js";
 
 /**
  * The email the local reader writes (decision 122): the design reader's layout turned into an HTML email
@@ -81,7 +81,15 @@ const PHONE_MAX_PX = 480;
 /** Text this size or larger gets PHONE_BIG_FONT_PX on a phone, so one long word never runs past the screen. */
 const BIG_FONT_PX = 34;
 const PHONE_BIG_FONT_PX = 30;
-const FONT_STACK = "Arial, Helvetica, sans-serif";
+/**
+ * The faces the email sets (decision 150): Arial, whose widths sans-serif sizes are fitted with, and for a serif text
+ * Times New Roman, whose widths serif sizes are fitted with and are the same on every system (Liberation Serif,
+ * Tinos): a design's Georgia or Playfair is set in the one serif whose lines wrap where the design's did.
+ */
+const FONT_STACKS: Record<FontFamily, string> = {
+  "sans-serif": "Arial, Helvetica, sans-serif",
+  serif: "'Times New Roman', Times, serif",
+};
 const MAX_SUBJECT = 120;
 const MAX_PREHEADER = 110;
 
@@ -152,30 +160,29 @@ export function boxOnThousand(box: TLayoutBox, width: number, height: number): L
   return [y0, x0, y1, x1];
 }
 
-// (A bold text's fitted size is BOLD_WIDTH too big: font-metrics.ts.)
+interface Styled {
+  fontSizePx: number;
+  fontWeight: string;
+  fontFamily?: FontFamily | undefined;
+  colour: string;
+  align: string;
+}
 
-function textStyle(b: { fontSizePx: number; fontWeight: string; colour: string; align: string }, f: Frame) {
-  const read = b.fontSizePx * f.fontK;
-  // The correction never takes small print under 12 px (the engine's text-size check).
-  const corrected = b.fontWeight === "bold" ? Math.max(read / BOLD_WIDTH, Math.min(read, 12)) : read;
-  const size = clamp(Math.round(corrected), 10, 72);
+const faceOf = (b: Styled) => FACES[b.fontFamily ?? "sans-serif"];
+
+function textStyle(b: Styled, f: Frame) {
+  // (The size was fitted with the weight's own letter widths: font-metrics.ts.)
+  const size = clamp(Math.round(b.fontSizePx * f.fontK), 10, 72);
   const big = f.phoneRules && size >= BIG_FONT_PX ? ' class="ms-big"' : "";
   return {
     size,
     big,
-    css: `font-family:${FONT_STACK};font-size:${size}px;font-weight:${b.fontWeight};color:${b.colour}`,
+    css: `font-family:${FONT_STACKS[b.fontFamily ?? "sans-serif"]};font-size:${size}px;font-weight:${b.fontWeight};color:${b.colour}`,
   };
 }
 
 /** A long word or address wraps instead of widening the email. */
 const WRAP = "word-break:break-word;overflow-wrap:break-word";
-
-/**
- * Arial's line box against its ink (units per em): the content area is ascent 0.905 + descent 0.212, and capital
- * letters rise 0.716 above the baseline, so a line's ink starts 0.189 em below its content area's top.
- */
-const ARIAL_CONTENT_EM = 1.117;
-const ARIAL_INK_TOP_EM = 0.189;
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -208,7 +215,9 @@ function slotOf(b: TLayoutBlock, f: Frame): Slot {
     const { size } = textStyle(b, f);
     const lh = lineHeightOf(b, size, f);
     const lines = Math.max(1, b.lines.length);
-    const top = b.box.y * f.k - ((lh - ARIAL_CONTENT_EM * size) / 2 + ARIAL_INK_TOP_EM * size);
+    // The face's line box against its ink: a line's ink starts below its content area's top (font-metrics.ts).
+    const face = faceOf(b);
+    const top = b.box.y * f.k - ((lh - face.contentEm * size) / 2 + face.inkTopEm * size);
     return { top, bottom: top + lines * lh };
   }
   if (b.kind === "divider") {
@@ -438,10 +447,21 @@ function pictureBlock(b: TLayoutPicture, f: Frame, columnWidth: number, phoneRul
   return img;
 }
 
-/** A line's advance width in ems of Arial: its words' ink, their side bearings and a 0.278 em space between them. */
-function lineEms(line: string): number {
+/** A one-line text's width in email pixels as its face sets it, and two pixels. */
+function oneLineWidth(b: TLayoutText, f: Frame): number {
+  const { size } = textStyle(b, f);
+  return lineEms(b.text, b.fontFamily ?? "sans-serif", b.fontWeight === "bold") * size + 2;
+}
+
+/** A line's advance width in ems of its face: its words' ink, their side bearings and a space between them. */
+function lineEms(line: string, family: FontFamily = "sans-serif", bold = false): number {
+  const face = FACES[family];
   const words = line.split(/\s+/).filter(Boolean);
-  return words.reduce((sum, word) => sum + inkEms(word) + 0.07, 0) + Math.max(0, words.length - 1) * 0.278;
+  const space = ((bold ? face.bold : face.regular).advances[" "] ?? 278) / 1000;
+  return (
+    words.reduce((sum, word) => sum + inkEms(word, family, bold) + face.sideBearings / 1000, 0) +
+    Math.max(0, words.length - 1) * space
+  );
 }
 
 /**
@@ -473,28 +493,32 @@ function placeOf(
   }
   const align = alignOf(block);
   if (block.lines.length < 2) {
-    // One line never wraps where the design did not: its box reaches the column's edge on its open side(s).
+    // One line never wraps where the design did not: its box reaches the column's edge on its open side(s), and is
+    // at least as wide as the line set in its face, moved in from the far edge where it must be.
+    const need = Math.max(w, oneLineWidth(block, f));
     const centre = x + w / 2;
     if (align === "center") {
-      const half = Math.max(w / 2, Math.min(centre, width - centre));
-      return { offset: clamp(px(centre - half), 0, width), width: Math.min(px(half * 2), width) };
+      const half = Math.max(need / 2, Math.min(centre, width - centre));
+      const bw = Math.min(Math.ceil(half * 2), width);
+      return { offset: clamp(px(centre - half), 0, width - bw), width: bw };
     }
-    if (align === "right") return { offset: 0, width: clamp(px(x + w), 0, width) };
-    const offset = clamp(px(x), 0, Math.max(0, width - w));
+    if (align === "right") return { offset: 0, width: clamp(Math.max(px(x + w), Math.ceil(need)), 0, width) };
+    const offset = clamp(px(x), 0, Math.max(0, Math.floor(width - need)));
     return { offset, width: width - offset };
   }
   // Several lines: the box is as wide as the widest read line set in Arial (so each line's words fit on it and the
   // next line's first word does not), at least the read ink width and a little room.
   const { size } = textStyle(block, f);
-  const bold = block.fontWeight === "bold" ? BOLD_WIDTH : 1;
-  const widest = Math.max(...block.lines.map((l) => lineEms(l.text) * size * bold));
+  const family = block.fontFamily ?? "sans-serif";
+  const bold = block.fontWeight === "bold";
+  const widest = Math.max(...block.lines.map((l) => lineEms(l.text, family, bold) * size));
   // Narrower than any line with the next line's first word on it, where the lines allow: the design wrapped there
   // (room beyond the widest line let "account." up onto the line before it).
   const narrowest = Math.min(
     Number.POSITIVE_INFINITY,
     ...block.lines.slice(0, -1).map((l, i) => {
       const next = block.lines[i + 1]!.text.split(/\s+/).find(Boolean) ?? "";
-      return lineEms(`${l.text} ${next}`) * size * bold;
+      return lineEms(`${l.text} ${next}`, family, bold) * size;
     }),
   );
   const room = Math.max(w + size * 0.4 + 2, widest + 2);
@@ -627,7 +651,20 @@ function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: numb
         left,
       }
     : { right: 0, left: 0 };
-  const contentWidth = Math.max(40, width - pad.left - pad.right);
+  // A line that spans the card's width needs its whole advance, a little more than its ink (measured with its face's
+  // widths): the padding, measured from the widest line's ink, gives way so that the line does not wrap.
+  const widestLine = Math.max(
+    0,
+    ...blocks.map((b) => (b.kind === "text" && b.lines.length < 2 ? oneLineWidth(b, f) : 0)),
+  );
+  // (A frame takes a pixel from each side.)
+  const frame = column.border ? 2 : 0;
+  const over = widestLine - (width - frame - pad.left - pad.right);
+  if (card && over > 0) {
+    pad.left = Math.max(0, pad.left - Math.ceil(over / 2));
+    pad.right = Math.max(0, pad.right - Math.ceil(over / 2));
+  }
+  const contentWidth = Math.max(40, width - frame - pad.left - pad.right);
   // (Where the padding is, not where the leftmost ink is: a card's padding is capped, and blocks measured from the
   // ink would be placed off centre, a centred line squeezed until it wraps.)
   const contentLeft = card ? column.box.x + pad.left / f.k : column.box.x;

@@ -90,7 +90,7 @@ export function newsletterLayout(opts: { scale?: number; language?: TDesignLayou
   const b = (x: number, y: number, w: number, h: number) => box(x, y, w, h, s);
   const heading = text("Spring sale is here", b(90, 120, 520, 40), {
     role: "heading",
-    fontSizePx: 32,
+    fontSizePx: 30,
     fontWeight: "bold",
     colour: "#ffffff",
     align: "center",
@@ -102,7 +102,7 @@ export function newsletterLayout(opts: { scale?: number; language?: TDesignLayou
   const card = (x: number, title: string, body: string, label: string, alt: string) =>
     column(b(x, 452, 250, 300), [
       picture(b(x, 452, 250, 160), "photo", alt),
-      text(title, b(x, 628, 250, 28), { role: "heading", fontSizePx: 22, fontWeight: "bold", colour: "#1a2b3c" }),
+      text(title, b(x, 628, 250, 28), { role: "heading", fontSizePx: 20, fontWeight: "bold", colour: "#1a2b3c" }),
       text(body, b(x, 664, 250, 44)),
       button(label, b(x, 716, 140, 36), "#1a2b3c"),
     ]);

@@ -11,7 +11,7 @@ describe("layoutSummary", () => {
   it("names each section with its place and background, and each block with its measured style", () => {
     expect(text).toContain("email body 600px wide, language en");
     expect(text).toContain("- Section 2: y 80–380, background #1a2b3c, full width.");
-    expect(text).toContain('heading 32px bold #ffffff center: "Spring sale is here"');
+    expect(text).toContain('heading 30px bold #ffffff center: "Spring sale is here"');
     expect(text).toContain('button "Shop the sale": fill #ff6600, text #ffffff 16px bold, radius 6px, 160×48, center');
     expect(text).toContain("- Row of 2 columns side by side (x 40–290; x 310–560):");
     expect(text).toContain('picture (photo) at x 40, y 452, 250×160, words on it: "Trail tent 2P"');
@@ -20,6 +20,17 @@ describe("layoutSummary", () => {
     expect(text).toContain(
       `All the design's text in reading order: "Spring sale is here Everything for your next trip`,
     );
+  });
+
+  it("names a serif text's face, so a model sets it in a serif as the design does", () => {
+    const serif = newsletterLayout();
+    const blocks = leafBlocksOf(
+      serif.sections.flatMap((s) => s.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks))),
+    );
+    for (const b of blocks) if (b.kind === "text" || b.kind === "button") b.fontFamily = "serif";
+    const summary = layoutSummary(serif).join("\n");
+    expect(summary).toContain('heading 30px bold serif #ffffff center: "Spring sale is here"');
+    expect(summary).toContain('button "Shop the sale": fill #ff6600, text #ffffff 16px bold serif, radius 6px');
   });
 
   it("names a text's link, accent and bold words, so a model sets them apart as the design does", () => {

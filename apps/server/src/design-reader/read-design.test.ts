@@ -416,6 +416,36 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     }
   });
 
+  it("reads a serif design as serif, sized by Times' widths, its short heading and price with it; sans stays sans", async () => {
+    const serif = "Liberation Serif, serif";
+    const t = (y: number, size: number, s: string, extra = "") =>
+      `<text x="40" y="${y}" font-family="${serif}" font-size="${size}" fill="#222222" ${extra}>${s}</text>`;
+    const png = await draw(
+      600,
+      330,
+      `<rect width="600" height="330" fill="#ffffff"/>
+       ${t(60, 30, "Weekly Digest", 'font-weight="bold"')}
+       ${t(110, 16, "Best practices for a transparent process and a garden that grows")}
+       ${t(134, 16, "through the seasons: plant early, water often and share the harvest")}
+       ${t(158, 16, "with the neighbours who helped you dig the beds in the spring.")}
+       ${t(210, 16, "Total $54.00", 'font-weight="bold"')}
+       ${t(270, 12, "You received this email because you joined our garden club newsletter.")}`,
+    );
+    const l = await readDesign(png);
+    const texts = blocks(l).flatMap((b) => (b.kind === "text" ? [b] : []));
+    // (12 px print's feet are a pixel wide, too faint to say much; it is not asserted.)
+    expect(texts.slice(0, 3).map((b) => b.fontFamily)).toEqual(["serif", "serif", "serif"]);
+    const [heading, body] = texts;
+    // Fitted with Arial's widths, Times' narrower letters read 2 to 3 px small.
+    expect(heading!.fontSizePx).toBeGreaterThanOrEqual(29);
+    expect(heading!.fontSizePx).toBeLessThanOrEqual(31);
+    expect(body!.fontSizePx).toBe(16);
+    // The drawn newsletter (Liberation Sans) is sans-serif throughout.
+    expect(
+      blocks(layout).flatMap((b) => (b.kind === "text" || b.kind === "button" ? [b.fontFamily] : [])),
+    ).not.toContain("serif");
+  });
+
   it("reads a numbered list with its numbers out in the margin: every number and word, each item set left", async () => {
     // The engine gives "1." and the word after it no confidence (0) although it reads them right, and the hanging
     // indent (the number out at the left, the lines after it in line) made wide items pass for centred text.

@@ -13,6 +13,7 @@ import { type Band, findBands } from "./bands.js";
 import { buttonOf } from "./buttons.js";
 import { colourDistance, dominantColour, hex, SAME_COLOUR } from "./colour.js";
 import { dividerOf } from "./dividers.js";
+import { FaceNotes } from "./faces.js";
 import { detectLanguage } from "./language.js";
 import { loadDesign } from "./load-image.js";
 import { type BackgroundArea, normalisedGrey, readGlyphs, readWords } from "./ocr-pass.js";
@@ -505,6 +506,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
 
   const unreadable: TDesignLayout["unreadable"] = [];
   const layoutSections: TLayoutSection[] = [];
+  // Each text's face is settled from the whole design's letters once all are read.
+  const faces = new FaceNotes();
   const texts: string[] = [];
   const firstBand = sections[0]?.band;
   const lastBand = sections[sections.length - 1]?.band;
@@ -516,7 +519,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     let pending: TextLine[] = [];
     const flush = () => {
       for (const paragraph of groupParagraphs(joinBullets(pending)))
-        blocks.push(textBlockOf(paragraph, col.box, scale));
+        blocks.push(textBlockOf(paragraph, col.box, scale, faces));
       pending = [];
     };
     const items = col.items ?? col.leaves;
@@ -561,7 +564,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
                   const words = line.words.map(({ look: _look, ...w }) => w);
                   return { ...line, words, colour: overlay.ink, bold };
                 }),
-              ).map((paragraph) => textBlockOf(paragraph, leaf.box, scale)),
+              ).map((paragraph) => textBlockOf(paragraph, leaf.box, scale, faces)),
             },
           });
           continue;
@@ -606,7 +609,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         continue;
       }
       const confident = found.length > 0 && meanConfidence >= UNREADABLE_CONFIDENCE;
-      const button = confident ? buttonOf(raster, leaf, found, { scale, column: col.box }) : null;
+      const button = confident ? buttonOf(raster, leaf, found, { scale, column: col.box, faces }) : null;
       if (button) {
         flush();
         blocks.push(button);
@@ -621,7 +624,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
           lineOf(raster, unionBox(lineWords.map((w) => w.box)), lineWords, leaf.fill ?? leaf.background),
         );
         const cell = { box: leaf.box, background: hex(leaf.fill), blocks: [] as TLayoutLeafBlock[] };
-        for (const paragraph of groupParagraphs(lines)) cell.blocks.push(textBlockOf(paragraph, leaf.box, scale));
+        for (const paragraph of groupParagraphs(lines))
+          cell.blocks.push(textBlockOf(paragraph, leaf.box, scale, faces));
         blocks.push({ kind: "grid", box: leaf.box, cells: [cell] });
         continue;
       }
@@ -689,6 +693,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
           if (block.kind !== "divider" && block.text) texts.push(block.text);
   }
 
+  faces.settle(layoutSections.flatMap((s) => s.rows.flatMap((r) => r.columns.flatMap((c) => leafBlocksOf(c.blocks)))));
   const text = texts.join("\n");
   return {
     width: raster.width,

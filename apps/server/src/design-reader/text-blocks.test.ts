@@ -27,7 +27,9 @@ const line = (text: string, y: number, height = 14, colour: [number, number, num
   background: [255, 255, 255],
   colour,
   fontSize: height,
+  serifFontSize: height * 0.86,
   bold: false,
+  serif: { stems: 0, footed: 0, headed: 0 },
 });
 
 describe("withBullet on a drawn mark", () => {

@@ -1,8 +1,10 @@
 import type { TLayoutLine, TLayoutText, TLayoutWord } from "@mailsmith/shared";
 import type { OcrWord } from "../adapters/ocr/ocr-engine.js";
 import { colourDistance, hex, INK_DISTANCE } from "./colour.js";
-import { BOLD_WIDTH, fitFontSize } from "./font-metrics.js";
+import { type FaceNotes, roleOf } from "./faces.js";
+import { type FontFamily, fitFontSize } from "./font-metrics.js";
 import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
+import { familyOf, pooled, type SerifReading, serifShare } from "./serif.js";
 import { BOLD_STROKE_EM, inkStyle } from "./text-style.js";
 import { paragraphInk, type WordLook, type WordMarks, wordLook, wordMarks } from "./word-style.js";
 
@@ -23,9 +25,13 @@ export interface TextLine {
   words: LineWord[];
   background: Rgb;
   colour: Rgb;
-  /** Image pixels. */
+  /** Image pixels, fitted with Arial's widths. */
   fontSize: number;
+  /** Image pixels, fitted with the serif face's widths (the size if the paragraph turns out serif). */
+  serifFontSize: number;
   bold: boolean;
+  /** The letters' stems, and how many end in feet on both sides. */
+  serif: SerifReading;
 }
 
 /** What OCR makes of a list's bullet dot: a lone mark, never a word of its own at the start of a line. */
@@ -74,19 +80,43 @@ export function lineOf(r: Raster, box: Box, words: OcrWord[], background: Rgb): 
   );
   const style = inkStyle(r, box, background);
   const looked: LineWord[] = sorted.map((w) => ({ ...w, look: wordLook(r, w.box, box, background) }));
-  let fontSize = fitFontSize(looked, box.height);
-  const bold = style.stroke / fontSize >= BOLD_STROKE_EM && style.stroke >= BOLD_STROKE_MIN_PX;
-  // Bold words in a regular line (a lead-in, a link) are wider than the regular letters the size is fitted with:
-  // measured as they are, they made the line's size, and its wraps in the email, too big.
-  if (!bold) {
-    const marks = wordMarks(looked, { colour: style.colour, bold, fontSize });
-    if (marks.some((m) => m.bold))
-      fontSize = fitFontSize(
-        looked.map((w, i) => (marks[i]!.bold ? { ...w, box: { ...w.box, width: w.box.width / BOLD_WIDTH } } : w)),
-        box.height,
-      );
+  const sansSize = fitFontSize(looked, box.height);
+  const bold = style.stroke / sansSize >= BOLD_STROKE_EM && style.stroke >= BOLD_STROKE_MIN_PX;
+  // Bold letters are wider than regular ones (8–10 %): a bold line, and bold words in a regular line (a lead-in, a
+  // link), are measured with the bold letters' widths, or they would make the line's size, and its wraps, too big.
+  const marks = bold ? [] : wordMarks(looked, { colour: style.colour, bold, fontSize: sansSize });
+  const weighed = looked.map((w, i) => ({ ...w, bold: bold || Boolean(marks[i]?.bold) }));
+  const sizeIn = (family: FontFamily) => fitFontSize(weighed, box.height, family);
+  const fontSize = sizeIn("sans-serif");
+  return {
+    box,
+    words: looked,
+    background,
+    colour: style.colour,
+    fontSize,
+    serifFontSize: sizeIn("serif"),
+    bold,
+    serif: wordsSerif(r, looked, box, background),
+  };
+}
+
+/** Words of letters only: a digit's or symbol's strokes ("1", "#") end in bars on both sides in either face. */
+const LETTERS_ONLY = /^[\p{L}'’.,:;!?-]+$/u;
+
+/** The letters' stems, word by word across the line's height. */
+function wordsSerif(r: Raster, words: OcrWord[], line: Box, background: Rgb): SerifReading {
+  const total = { stems: 0, footed: 0, headed: 0 };
+  for (const w of words) {
+    if (!LETTERS_ONLY.test(w.text)) continue;
+    // (A little room either side: a first or last letter's foot may run past the engine's box.)
+    const pad = Math.max(2, line.height * 0.1);
+    const box = { x: w.box.x - pad, y: line.y, width: w.box.width + 2 * pad, height: line.height };
+    const reading = serifShare(r, box, background);
+    total.stems += reading.stems;
+    total.footed += reading.footed;
+    total.headed += reading.headed;
   }
-  return { box, words: looked, background, colour: style.colour, fontSize, bold };
+  return total;
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -262,12 +292,6 @@ export function alignmentOf(lines: Box[], column: Box): TLayoutText["align"] {
   return "left";
 }
 
-export function roleOf(fontSizePx: number, bold: boolean): TLayoutText["role"] {
-  if (fontSizePx >= 22 || (bold && fontSizePx >= 18)) return "heading";
-  if (fontSizePx <= 12.5) return "small";
-  return "body";
-}
-
 export function layoutWord(w: OcrWord, marks: WordMarks = {}): TLayoutWord {
   const word: TLayoutWord = { text: w.text, box: roundBox(w.box), confidence: Math.round(w.confidence) };
   if (marks.colour) word.colour = hex(marks.colour);
@@ -276,12 +300,18 @@ export function layoutWord(w: OcrWord, marks: WordMarks = {}): TLayoutWord {
   return word;
 }
 
-export function textBlockOf(paragraph: TextLine[], column: Box, scale: number): TLayoutText {
+export function textBlockOf(paragraph: TextLine[], column: Box, scale: number, faces?: FaceNotes): TLayoutText {
   const words = paragraph.flatMap((l) => l.words);
-  // The size of the paragraph: its lines' sizes weighted by their words.
+  // The size of the paragraph: its lines' sizes weighted by their words, in each face.
   const weight = paragraph.reduce((n, l) => n + Math.max(1, l.words.length), 0);
-  const size = paragraph.reduce((n, l) => n + l.fontSize * Math.max(1, l.words.length), 0) / weight;
-  const fontSizePx = Math.round(size / scale);
+  const sizeIn = (pick: (l: TextLine) => number) =>
+    paragraph.reduce((n, l) => n + pick(l) * Math.max(1, l.words.length), 0) / weight;
+  const size = sizeIn((l) => l.fontSize);
+  const sizes = { "sans-serif": size / scale, serif: sizeIn((l) => l.serifFontSize) / scale };
+  const reading = pooled(paragraph.map((l) => l.serif));
+  // Its own letters for now; the design's settle it when the whole design is read (faces.ts).
+  const fontFamily = familyOf(reading, reading);
+  const fontSizePx = Math.round(sizes[fontFamily]);
   const bold = paragraph.filter((l) => l.bold).length * 2 > paragraph.length;
   // Each word's marks against the paragraph's ink and weight, over the whole paragraph (a link runs across lines).
   const colour = paragraphInk(words, paragraph[0]!.colour);
@@ -292,7 +322,7 @@ export function textBlockOf(paragraph: TextLine[], column: Box, scale: number): 
     box: roundBox(l.box),
     words: l.words.map((w) => layoutWord(w, marks[at++])),
   }));
-  return {
+  const block: TLayoutText = {
     kind: "text",
     box: roundBox(unionBox(paragraph.map((l) => l.box))),
     text: lines.map((l) => l.text).join(" "),
@@ -301,6 +331,7 @@ export function textBlockOf(paragraph: TextLine[], column: Box, scale: number): 
     uncertain: words.filter((w) => w.confidence < UNCERTAIN_CONFIDENCE).map((w) => w.text),
     fontSizePx,
     fontWeight: bold ? "bold" : "normal",
+    fontFamily,
     colour: hex(colour),
     // A list item (its first word a number or a bullet) is set left: wide lines leave margins too small to tell
     // centred from ragged, and its number out in the margin makes them look centred.
@@ -311,4 +342,6 @@ export function textBlockOf(paragraph: TextLine[], column: Box, scale: number): 
           column,
         ),
   };
+  faces?.note(block, { reading, sizes });
+  return block;
 }

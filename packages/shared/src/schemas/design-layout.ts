@@ -43,11 +43,14 @@ export type TLayoutLine = z.infer<typeof ZLayoutLineSchema>;
 
 export const LAYOUT_ALIGNMENTS = ["left", "center", "right"] as const;
 export const TEXT_ROLES = ["heading", "body", "small"] as const;
+export const FONT_FAMILIES = ["sans-serif", "serif"] as const;
 
 const textStyle = {
   /** CSS pixels (image pixels / scale), fitted from the read text's ink width. */
   fontSizePx: z.number(),
   fontWeight: z.enum(["normal", "bold"]),
+  /** Serif or sans-serif, read from the letters' feet; absent in layouts read before it was (sans-serif). */
+  fontFamily: z.enum(FONT_FAMILIES).optional(),
   colour,
   align: z.enum(LAYOUT_ALIGNMENTS),
 };
