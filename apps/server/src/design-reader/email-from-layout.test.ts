@@ -517,6 +517,20 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     expect(Number(room?.[1])).toBeGreaterThanOrEqual(97);
   });
 
+  it("sets a word-a-line stack at the design's pitch, so the lines under it do not move down", () => {
+    // Easy Email's Black Friday hero: "F / RI / D / A / Y" at 60 px, one line each, 60 px apart. Each set 1.25 em
+    // (75 px) high pushed the stack, and everything under it, 60 px down.
+    const letters = ["F", "RI", "D", "A", "Y"].map((t, i) => ({
+      ...paragraph([line(t, 420, 100 + i * 60, 40)]),
+      fontSizePx: 60,
+    }));
+    const after = paragraph([line("Shop the sale today", 420, 420, 150)]);
+    const html = emailFromLayout([layoutOf([[column([...letters, after])]])]).html;
+    const heights = [...html.matchAll(/line-height:(\d+)px;[^"]*">(F|RI|D|A|Y)</g)].map((m) => Number(m[1]));
+    // (The last has 80 px to the next text: it keeps 1.25 em.)
+    expect(heights).toEqual([60, 60, 60, 60, 75]);
+  });
+
   it("breaks an address where the design did, and lets a wrapped paragraph flow", () => {
     const address = paragraph([
       line("Captain Price", 40, 40, 100),

@@ -104,6 +104,8 @@ interface Frame {
   fontK: number;
   /** The email is wider than a phone: its big text shrinks there. A phone-sized design is the phone's layout already. */
   phoneRules: boolean;
+  /** For a one-line text, how far below its top the next text under it starts in the design (image pixels). */
+  nextLineBelow: WeakMap<TLayoutText, number>;
 }
 
 /** What the builder gathers while it writes (pictures, buttons, the first heading). */
@@ -189,12 +191,38 @@ const median = (xs: number[]) => {
   return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : 0;
 };
 
-/** A text block's line height in email pixels: the pitch of its read lines, else 1.25 em (one line). */
+/**
+ * A text block's line height in email pixels: the pitch of its read lines, else 1.25 em (one line), or less when the
+ * next text starts closer under it in the design (a word a line, stacked: "F / RI / D / A / Y" at 1 em): each line
+ * 0.25 em taller pushed every line under it down.
+ */
 function lineHeightOf(b: TLayoutText, size: number, f: Frame): number {
   const tops = [...b.lines].map((l) => l.box.y).sort((a, b) => a - b);
   const pitches = tops.slice(1).map((y, i) => (y - tops[i]!) * f.k);
-  const pitch = pitches.length ? median(pitches) : size * 1.25;
-  return clamp(Math.round(pitch), Math.ceil(size * 1.05), Math.round(size * 2.4));
+  if (pitches.length) return clamp(Math.round(median(pitches)), Math.ceil(size * 1.05), Math.round(size * 2.4));
+  const below = f.nextLineBelow.get(b);
+  const pitch = below === undefined ? size * 1.25 : Math.min(size * 1.25, below * f.k);
+  return clamp(Math.round(pitch), Math.ceil(size), Math.round(size * 2.4));
+}
+
+/** Each one-line text's distance to the next text under it in its column (image pixels). */
+function nextLinesBelow(layout: TDesignLayout): WeakMap<TLayoutText, number> {
+  const out = new WeakMap<TLayoutText, number>();
+  const visit = (blocks: TLayoutBlock[]) => {
+    const texts = blocks.filter((b): b is TLayoutText => b.kind === "text").sort((a, b) => a.box.y - b.box.y);
+    texts.forEach((t, i) => {
+      if (t.lines.length !== 1) return;
+      const overlaps = (o: TLayoutText) => o.box.x < t.box.x + t.box.width && t.box.x < o.box.x + o.box.width;
+      const next = texts.slice(i + 1).find((o) => o.box.y > t.box.y + t.box.height / 2 && overlaps(o));
+      if (next) out.set(t, next.box.y - t.box.y);
+    });
+    for (const b of blocks) {
+      if (b.kind === "grid") for (const cell of b.cells) visit(cell.blocks);
+      if (b.kind === "picture" && b.overlay) visit(b.overlay.blocks);
+    }
+  };
+  for (const s of layout.sections) for (const r of s.rows) for (const c of r.columns) visit(c.blocks);
+  return out;
 }
 
 /**
@@ -859,6 +887,7 @@ export function emailFromLayout(layouts: TDesignLayout[], opts: EmailFromLayoutO
         k: emailWidth / Math.max(1, layout.content.width),
         fontK: Math.min(1, emailWidth / Math.max(1, contentCss)),
         phoneRules: emailWidth > PHONE_MAX_PX,
+        nextLineBelow: nextLinesBelow(layout),
       };
       // The page colour the design shows above and between its bands (a header strip of page, a gap between cards)
       // is kept as a spacer, so every band starts as far down as in the design.
