@@ -1,4 +1,10 @@
-import { leafBlocksOf, type TDesignLayout, type TLayoutColumn, type TLayoutText } from "@mailsmith/shared";
+import {
+  leafBlocksOf,
+  type TDesignLayout,
+  type TLayoutBlock,
+  type TLayoutColumn,
+  type TLayoutText,
+} from "@mailsmith/shared";
 import { parse } from "parse5";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -515,6 +521,22 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     const html = emailFromLayout([layoutOf([[cell]])]).html;
     const room = html.match(/max-width:(\d+)px"><p [^>]*>EMAILS SENT/);
     expect(Number(room?.[1])).toBeGreaterThanOrEqual(97);
+  });
+
+  it("grows a boxed line as tight as its letters to the line's whole width, so its last word stays on it", () => {
+    // SendGrid's news feed: a footer line on a grey a shade off its band's, boxed as tight as its ink (74 px). Set
+    // in 11 px Arial it is 77 px, and "]" wrapped under it.
+    const name = { ...paragraph([line("[Sender_Name]", 263, 200, 74)]), fontSizePx: 11, align: "center" as const };
+    const grid: TLayoutBlock = {
+      kind: "grid",
+      box: { ...name.box },
+      cells: [{ box: { ...name.box }, background: "#ebebeb", blocks: [name] }],
+    };
+    const l = layoutOf([[column([paragraph([line("Unsubscribe at any time", 220, 160, 160)])])]]);
+    l.sections[0]!.rows[0]!.columns[0]!.blocks.push(grid);
+    const html = emailFromLayout([l]).html;
+    const room = html.match(/max-width:(\d+)px"><p [^>]*>\[Sender_Name\]/);
+    expect(Number(room?.[1])).toBeGreaterThanOrEqual(79);
   });
 
   it("sets a word-a-line stack at the design's pitch, so the lines under it do not move down", () => {

@@ -509,8 +509,19 @@ function placeOf(
   if (block.kind === "grid") {
     // One boxed cell (a framed panel) keeps its own box; cells side by side take the column's width.
     if (block.cells.length > 1) return { offset: 0, width };
-    const bw = Math.min(px(w), width);
-    return { offset: clamp(px(x), 0, width - bw), width: bw };
+    // It grows, evenly on both sides, by what a one-line text in it needs beyond the room it has from its left edge to
+    // the cell's right (a code box or a footer line boxed as tight as its letters wrapped its last word), and then by
+    // its frame's two pixels.
+    const cell = block.cells[0]!;
+    const cellRight = cell.box.x + cell.box.width;
+    const grow = Math.max(
+      0,
+      ...cell.blocks.map((b) =>
+        b.kind === "text" && b.lines.length < 2 ? oneLineWidth(b, f) - (cellRight - b.box.x) * f.k : 0,
+      ),
+    );
+    const bw = Math.min(grow > 0 ? Math.ceil(w + grow + (cell.border ? 2 : 0)) : px(w), width);
+    return { offset: clamp(px(x - (bw - w) / 2), 0, width - bw), width: bw };
   }
   if (block.kind !== "text") {
     const bw = Math.min(px(w), width);

@@ -446,6 +446,26 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     ).not.toContain("serif");
   });
 
+  it("reads regular capitals as regular, though their bars are long runs of ink, and bold capitals as bold", async () => {
+    // Easy Email's Black Friday designs: "TECH", "WATCHES", "HEADPHONES" in regular capitals came out bold.
+    const t = (x: number, y: number, s: string, weight: string) =>
+      `<text x="${x}" y="${y}" font-family="${FONT}" font-size="28" font-weight="${weight}" fill="#111111">${s}</text>`;
+    const png = await draw(
+      600,
+      260,
+      `<rect width="600" height="260" fill="#ffffff"/>
+       ${t(40, 60, "TECH", "normal")}
+       ${t(40, 130, "HEADPHONES", "normal")}
+       ${t(40, 200, "FLASH SALE", "bold")}`,
+    );
+    const texts = blocks(await readDesign(png)).flatMap((b) => (b.kind === "text" ? [b] : []));
+    expect(texts.map((b) => `${b.text} ${b.fontWeight}`)).toEqual([
+      "TECH normal",
+      "HEADPHONES normal",
+      "FLASH SALE bold",
+    ]);
+  });
+
   it("reads a numbered list with its numbers out in the margin: every number and word, each item set left", async () => {
     // The engine gives "1." and the word after it no confidence (0) although it reads them right, and the hanging
     // indent (the number out at the left, the lines after it in line) made wide items pass for centred text.

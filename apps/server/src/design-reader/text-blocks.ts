@@ -5,7 +5,7 @@ import { type FaceNotes, roleOf } from "./faces.js";
 import { type FontFamily, fitFontSize } from "./font-metrics.js";
 import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
 import { familyOf, pooled, type SerifReading, serifShare } from "./serif.js";
-import { BOLD_STROKE_EM, inkStyle } from "./text-style.js";
+import { BOLD_STEM_EM, inkStyle } from "./text-style.js";
 import { paragraphInk, type WordLook, type WordMarks, wordLook, wordMarks } from "./word-style.js";
 
 /**
@@ -81,7 +81,7 @@ export function lineOf(r: Raster, box: Box, words: OcrWord[], background: Rgb): 
   const style = inkStyle(r, box, background);
   const looked: LineWord[] = sorted.map((w) => ({ ...w, look: wordLook(r, w.box, box, background) }));
   const sansSize = fitFontSize(looked, box.height);
-  const bold = style.stroke / sansSize >= BOLD_STROKE_EM && style.stroke >= BOLD_STROKE_MIN_PX;
+  const bold = style.stemStroke / sansSize >= BOLD_STEM_EM && style.stroke >= BOLD_STROKE_MIN_PX;
   // Bold letters are wider than regular ones (8–10 %): a bold line, and bold words in a regular line (a lead-in, a
   // link), are measured with the bold letters' widths, or they would make the line's size, and its wraps, too big.
   const marks = bold ? [] : wordMarks(looked, { colour: style.colour, bold, fontSize: sansSize });
