@@ -9,17 +9,18 @@ export function roleOf(fontSizePx: number, bold: boolean): TLayoutText["role"] {
   return "body";
 }
 
-/**
- * Each text's and button's face is settled once the whole design is read (decision 150): a block's own letters
- * decide it when they are many, the design's when they are few (a two-word heading, a price). What the letters
- * showed is kept beside the block while the design is read, never in the layout.
- */
+/** What a block's letters showed, and its size in each face. */
 export interface FaceEvidence {
   reading: SerifReading;
   /** The block's size in CSS px as fitted with each face's widths. */
   sizes: Record<FontFamily, number>;
 }
 
+/**
+ * Each text's and button's face is settled once the whole design is read (decision 150): a block's own letters
+ * decide it when they are many, the design's when they are few (a two-word heading, a price). What the letters
+ * showed is kept beside the block while the design is read, never in the layout.
+ */
 export class FaceNotes {
   private readonly notes = new WeakMap<TLayoutText | TLayoutButton, FaceEvidence>();
 

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { Raster } from "./raster.js";
-import { familyOf, pooled, type SerifReading, serifShare } from "./serif.js";
+import { familyOf, pooled, type SerifReading, stemsOf } from "./serif.js";
 
 /** A line drawn in a face at a size (SVG through sharp), read for its stems. */
 async function readLine(font: string, size: number, text: string, weight = "normal"): Promise<SerifReading> {
@@ -10,7 +10,7 @@ async function readLine(font: string, size: number, text: string, weight = "norm
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#fff"/><text x="10" y="${Math.round(size * 1.15)}" font-family="${font}" font-size="${size}" font-weight="${weight}" fill="#333">${text}</text></svg>`;
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const r: Raster = { width: info.width, height: info.height, data: new Uint8Array(data) };
-  return serifShare(r, { x: 0, y: 0, width, height }, [255, 255, 255]);
+  return stemsOf(r, { x: 0, y: 0, width, height }, [255, 255, 255]);
 }
 
 const PARAGRAPH = "Thank you for your order, here is a summary of what you bought";
@@ -48,8 +48,8 @@ describe("serif or sans-serif from the letters' stems", () => {
 
   it("finds no stems in a blank box or a filled block", () => {
     const r: Raster = { width: 60, height: 30, data: new Uint8Array(60 * 30 * 3).fill(255) };
-    expect(serifShare(r, { x: 0, y: 0, width: 60, height: 30 }, [255, 255, 255]).stems).toBe(0);
+    expect(stemsOf(r, { x: 0, y: 0, width: 60, height: 30 }, [255, 255, 255]).stems).toBe(0);
     r.data.fill(20);
-    expect(serifShare(r, { x: 0, y: 0, width: 60, height: 30 }, [255, 255, 255]).stems).toBe(0);
+    expect(stemsOf(r, { x: 0, y: 0, width: 60, height: 30 }, [255, 255, 255]).stems).toBe(0);
   });
 });

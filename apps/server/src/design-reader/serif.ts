@@ -54,7 +54,8 @@ export function familyOf(block: SerifReading, design: SerifReading): "serif" | "
   return score >= SERIF_SCORE ? "serif" : "sans-serif";
 }
 
-export function serifShare(r: Raster, box: Box, background: Rgb): SerifReading {
+/** The upright stems in a box of ink on a background (a word across its line's height), and how their ends look. */
+export function stemsOf(r: Raster, box: Box, background: Rgb): SerifReading {
   const x0 = Math.max(0, Math.floor(box.x));
   const y0 = Math.max(0, Math.floor(box.y));
   const x1 = Math.min(r.width, Math.ceil(box.x + box.width));

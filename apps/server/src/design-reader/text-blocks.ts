@@ -4,7 +4,7 @@ import { colourDistance, hex, INK_DISTANCE } from "./colour.js";
 import { type FaceNotes, roleOf } from "./faces.js";
 import { type FontFamily, fitFontSize } from "./font-metrics.js";
 import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
-import { familyOf, pooled, type SerifReading, serifShare } from "./serif.js";
+import { familyOf, pooled, type SerifReading, stemsOf } from "./serif.js";
 import { BOLD_STEM_EM, inkStyle } from "./text-style.js";
 import { paragraphInk, type WordLook, type WordMarks, wordLook, wordMarks } from "./word-style.js";
 
@@ -111,7 +111,7 @@ function wordsSerif(r: Raster, words: OcrWord[], line: Box, background: Rgb): Se
     // (A little room either side: a first or last letter's foot may run past the engine's box.)
     const pad = Math.max(2, line.height * 0.1);
     const box = { x: w.box.x - pad, y: line.y, width: w.box.width + 2 * pad, height: line.height };
-    const reading = serifShare(r, box, background);
+    const reading = stemsOf(r, box, background);
     total.stems += reading.stems;
     total.footed += reading.footed;
     total.headed += reading.headed;
