@@ -103,21 +103,21 @@ export async function readWords(
 export const MAX_GLYPH_READS = 40;
 
 /**
- * Words in small boxes the page reading left empty: each box is cut from the normalised picture with a margin,
+ * Boxes of the picture read apart from the page: each box is cut from the normalised picture with a margin,
  * enlarged to about 48 px of ink, and the pieces are stacked one under another, well apart, on one white sheet read
- * in a single pass as a block of lines (one line per piece). Tesseract's page modes drop a lone character or digit
- * (a table's "2", a "#") as noise; one sheet costs one reading however many pieces there are. Boxes are in the
- * picture's pixels; each answer keeps the box it was read in.
+ * in a single pass as a block of lines (one line per piece). One sheet costs one reading however many pieces there
+ * are. Each piece's words come back in the picture's pixels. Also for lines the page reading read doubtfully (an
+ * underlined address came back as ".teradata.com/" at 23), read again each on its own.
  */
-export async function readGlyphs(
+export async function readPieces(
   engine: OcrEngine,
   grey: Uint8Array,
   size: { width: number; height: number },
-  boxes: { x: number; y: number; width: number; height: number }[],
+  boxes: Box[],
   opts: { languages: OcrLanguage[]; signal?: AbortSignal },
-): Promise<Map<number, OcrWord>> {
-  const found = new Map<number, OcrWord>();
-  const pieces: { index: number; png: Buffer; width: number; height: number }[] = [];
+): Promise<Map<number, OcrWord[]>> {
+  const found = new Map<number, OcrWord[]>();
+  const pieces: { index: number; png: Buffer; width: number; height: number; x0: number; y0: number; k: number }[] = [];
   for (const [index, box] of boxes.slice(0, MAX_GLYPH_READS).entries()) {
     const margin = Math.max(2, Math.round(box.height * 0.3));
     const x0 = Math.max(0, box.x - margin);
@@ -128,14 +128,14 @@ export async function readGlyphs(
     for (let y = y0; y < y1; y++)
       crop.set(grey.subarray(y * size.width + x0, y * size.width + x1), (y - y0) * (x1 - x0));
     // Tesseract reads best at 20–50 px capitals.
-    const factor = Math.max(1, Math.min(6, 48 / Math.max(1, box.height)));
-    const width = Math.max(1, Math.round((x1 - x0) * factor));
-    const height = Math.max(1, Math.round((y1 - y0) * factor));
+    const k = Math.max(1, Math.min(6, 48 / Math.max(1, box.height)));
+    const width = Math.max(1, Math.round((x1 - x0) * k));
+    const height = Math.max(1, Math.round((y1 - y0) * k));
     const png = await sharp(crop, { raw: { width: x1 - x0, height: y1 - y0, channels: 1 } })
       .resize({ width, height, kernel: "lanczos3" })
       .png()
       .toBuffer();
-    pieces.push({ index, png, width, height });
+    pieces.push({ index, png, width, height, x0, y0, k });
   }
   if (pieces.length === 0) return found;
   const gap = 40;
@@ -155,18 +155,40 @@ export async function readGlyphs(
     .toBuffer();
   const words = await engine.recognise(sheet, { languages: opts.languages, signal: opts.signal, mode: "block" });
   for (const p of placed) {
-    const mine = words.filter((w) => {
-      const centre = w.box.y + w.box.height / 2;
-      return centre >= p.top && centre < p.top + p.height;
-    });
-    const text = mine
+    const mine = words
+      .filter((w) => {
+        const centre = w.box.y + w.box.height / 2;
+        return centre >= p.top && centre < p.top + p.height;
+      })
       .sort((a, b) => a.box.x - b.box.x)
+      .map((w) => ({
+        ...w,
+        box: {
+          x: p.x0 + (w.box.x - gap) / p.k,
+          y: p.y0 + (w.box.y - p.top) / p.k,
+          width: w.box.width / p.k,
+          height: w.box.height / p.k,
+        },
+      }));
+    if (mine.length > 0) found.set(p.index, mine);
+  }
+  return found;
+}
+
+/**
+ * Words in small boxes the page reading left empty (readPieces): Tesseract's page modes drop a lone character or
+ * digit (a table's "2", a "#") as noise. Each answer is the piece's words as one, in the box it was read in.
+ */
+export async function readGlyphs(...args: Parameters<typeof readPieces>): Promise<Map<number, OcrWord>> {
+  const boxes = args[3];
+  const found = new Map<number, OcrWord>();
+  for (const [index, mine] of await readPieces(...args)) {
+    const text = mine
       .map((w) => w.text)
       .join(" ")
       .trim();
     if (!text) continue;
-    const box = boxes[p.index]!;
-    found.set(p.index, { text, box, confidence: Math.min(...mine.map((w) => w.confidence)) });
+    found.set(index, { text, box: boxes[index]!, confidence: Math.min(...mine.map((w) => w.confidence)) });
   }
   return found;
 }

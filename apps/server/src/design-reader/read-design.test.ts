@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import type { TDesignLayout, TLayoutBlock } from "@mailsmith/shared";
 import { contrastRatio, leafBlocksOf, ZDesignLayoutSchema } from "@mailsmith/shared";
 import sharp from "sharp";
@@ -9,6 +11,7 @@ import {
   lineStartsToKeep,
   readDesign,
   splitLines,
+  UNREADABLE_REASONS,
   unreadMarkers,
   withoutDoubleReadings,
 } from "./read-design.js";
@@ -444,6 +447,15 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(
       blocks(layout).flatMap((b) => (b.kind === "text" || b.kind === "button" ? [b.fontFamily] : [])),
     ).not.toContain("serif");
+  });
+
+  it("reads again on its own a line the page reading read doubtfully: an underlined address, not an unknown script", async () => {
+    // Covalent's welcome letter on a phone (fixtures/README.md): the page reading gave ".teradata.com/" at 23 for the
+    // console address, and the line was reported as a script the reader does not read.
+    const png = readFileSync(fileURLToPath(new URL("./fixtures/underlined-address-phone.png", import.meta.url)));
+    const l = await readDesign(png);
+    expect(l.unreadable.map((u) => u.reason)).not.toContain(UNREADABLE_REASONS.script);
+    expect(l.text).toMatch(/innovationlabs\.teradata\.com/);
   });
 
   it("reads regular capitals as regular, though their bars are long runs of ink, and bold capitals as bold", async () => {

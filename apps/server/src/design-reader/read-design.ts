@@ -16,7 +16,7 @@ import { dividerOf } from "./dividers.js";
 import { FaceNotes } from "./faces.js";
 import { detectLanguage } from "./language.js";
 import { loadDesign } from "./load-image.js";
-import { type BackgroundArea, normalisedGrey, readGlyphs, readWords } from "./ocr-pass.js";
+import { type BackgroundArea, normalisedGrey, readGlyphs, readPieces, readWords } from "./ocr-pass.js";
 import {
   fallbackColour,
   MAX_OVERLAY_READS,
@@ -78,6 +78,8 @@ const ALL_LANGUAGES: DesignReaderLanguage[] = ["en", "fr", "de", "es"];
 
 /** Words under this confidence in a leaf of text-sized ink mean the script is not one the models read. */
 const UNREADABLE_CONFIDENCE = 50;
+/** Doubtful lines read again on their own at most, per design (one reading for all of them). */
+const MAX_LINES_AGAIN = 12;
 /** Text smaller than this (CSS px of ink height) is reported as too small. */
 const TINY_TEXT_CSS = 7;
 
@@ -479,6 +481,32 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       if (isJunk(word)) continue;
       if (i < glyphLeaves.length) wordsOf.set(glyphLeaves[i]!, [word]);
       else if (LIST_MARKER.test(word.text)) wordsOf.get(markers[i - glyphLeaves.length]!.leaf)!.push(word);
+    }
+  }
+  // Lines of text the page reading read doubtfully are read again each on its own, and kept when they now read with
+  // confidence (else they stay reported as a script the reader does not read).
+  const confidenceOf = (ws: OcrWord[]) => ws.reduce((n, w) => n + w.confidence, 0) / Math.max(1, ws.length);
+  const doubtful = leaves
+    .filter((leaf) => {
+      if (pictureLeaves.has(leaf) || !textShaped(leaf, scale)) return false;
+      const rated = (wordsOf.get(leaf) ?? []).filter((w) => !isJunk(w));
+      return rated.length > 0 && confidenceOf(rated) < UNREADABLE_CONFIDENCE;
+    })
+    .slice(0, MAX_LINES_AGAIN);
+  if (doubtful.length > 0) {
+    abortIfAsked(opts.signal);
+    const again = await readPieces(
+      engine,
+      grey,
+      raster,
+      doubtful.map((l) => l.box),
+      { languages: languagesRead, signal: opts.signal },
+    );
+    for (const [i, read] of again) {
+      // Every word counts, the engine's marks too: a line in a script the engine does not read comes back as a few
+      // confident Latin-looking guesses among marks, and must stay reported.
+      const confident = read.filter((w) => w.confidence >= UNREADABLE_CONFIDENCE).length;
+      if (confidenceOf(read) >= UNREADABLE_CONFIDENCE && confident * 2 >= read.length) wordsOf.set(doubtful[i]!, read);
     }
   }
   // Pictures with a few confident words on them are read again against their letters' colour: text set over a
