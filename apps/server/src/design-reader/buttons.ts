@@ -1,10 +1,9 @@
 import type { TLayoutButton } from "@mailsmith/shared";
 import type { OcrWord } from "../adapters/ocr/ocr-engine.js";
 import { colourDistance, dominantColour, hex, INK_DISTANCE, SAME_COLOUR } from "./colour.js";
-import type { FaceNotes } from "./faces.js";
+import { type FaceNotes, ownFace } from "./faces.js";
 import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
 import type { Leaf } from "./segment.js";
-import { familyOf } from "./serif.js";
 import { lineOf } from "./text-blocks.js";
 import { SEGMENT_INK } from "./xy-cut.js";
 
@@ -119,9 +118,11 @@ export function buttonOf(
   if (lines.size > 1 && ink.height > box.height * 0.6) return null;
   const line = lineOf(r, ink, words, fill);
   // (A label's few stems rarely decide its face: the design's letters settle it, faces.ts.)
-  const fontFamily = familyOf(line.serif, line.serif);
-  const sizes = { "sans-serif": line.fontSize / context.scale, serif: line.serifFontSize / context.scale };
-  const fontSizePx = Math.round(sizes[fontFamily]);
+  const face = {
+    reading: line.serif,
+    sizes: { "sans-serif": line.fontSize / context.scale, serif: line.serifFontSize / context.scale },
+  };
+  const { fontFamily, fontSizePx } = ownFace(face);
   const button: TLayoutButton = {
     kind: "button",
     box,
@@ -135,6 +136,6 @@ export function buttonOf(
     colour: hex(line.colour),
     align: "center",
   };
-  context.faces?.note(button, { reading: line.serif, sizes });
+  context.faces?.note(button, face);
   return button;
 }

@@ -16,6 +16,12 @@ export interface FaceEvidence {
   sizes: Record<FontFamily, number>;
 }
 
+/** A block's face and size from its own letters, until the whole design's settle them (FaceNotes). */
+export function ownFace(evidence: FaceEvidence): { fontFamily: FontFamily; fontSizePx: number } {
+  const fontFamily = familyOf(evidence.reading, evidence.reading);
+  return { fontFamily, fontSizePx: Math.round(evidence.sizes[fontFamily]) };
+}
+
 /**
  * Each text's and button's face is settled once the whole design is read (decision 150): a block's own letters
  * decide it when they are many, the design's when they are few (a two-word heading, a price). What the letters

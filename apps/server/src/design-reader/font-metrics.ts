@@ -53,7 +53,6 @@ export type FontFamily = "sans-serif" | "serif";
 
 interface Widths {
   advances: Record<string, number>;
-  digit: number;
   /** An average lower-case letter, for letters not in the table. */
   average: number;
 }
@@ -66,31 +65,28 @@ interface FaceMetrics {
   /** The line's content area (ascent + descent) and how far below its top capitals start, in ems. */
   contentEm: number;
   inkTopEm: number;
-  /** How tall capitals and lower-case letters without ascenders are, in ems. */
+  /** How tall capitals are, in ems. */
   capEm: number;
-  xEm: number;
 }
 
 export const FACES: Record<FontFamily, FaceMetrics> = {
   // Arial's content area is ascent 0.905 + descent 0.212, its capitals 0.716 tall.
   "sans-serif": {
-    regular: { advances: HELVETICA, digit: 556, average: 530 },
-    bold: { advances: HELVETICA_BOLD, digit: 556, average: 580 },
+    regular: { advances: HELVETICA, average: 530 },
+    bold: { advances: HELVETICA_BOLD, average: 580 },
     sideBearings: 70,
     contentEm: 1.117,
     inkTopEm: 0.189,
     capEm: 0.716,
-    xEm: 0.519,
   },
   // Times' content area is ascent 0.891 + descent 0.216, its capitals 0.662 tall.
   serif: {
-    regular: { advances: TIMES, digit: 500, average: 450 },
-    bold: { advances: TIMES_BOLD, digit: 500, average: 480 },
+    regular: { advances: TIMES, average: 450 },
+    bold: { advances: TIMES_BOLD, average: 480 },
     sideBearings: 50,
     contentEm: 1.107,
     inkTopEm: 0.229,
     capEm: 0.662,
-    xEm: 0.459,
   },
 };
 
@@ -100,8 +96,7 @@ export function inkEms(word: string, family: FontFamily = "sans-serif", bold = f
   const widths = bold ? face.bold : face.regular;
   let total = 0;
   for (const ch of word.normalize("NFD").replace(/\p{M}/gu, "")) {
-    if (ch >= "0" && ch <= "9") total += widths.digit;
-    else total += widths.advances[ch] ?? widths.average;
+    total += widths.advances[ch] ?? widths.average;
   }
   return Math.max(0.3, (total - face.sideBearings) / 1000);
 }

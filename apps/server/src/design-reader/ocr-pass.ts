@@ -180,7 +180,7 @@ export async function readPieces(
  * digit (a table's "2", a "#") as noise. Each answer is the piece's words as one, in the box it was read in.
  */
 export async function readGlyphs(...args: Parameters<typeof readPieces>): Promise<Map<number, OcrWord>> {
-  const boxes = args[3];
+  const [, , , boxes] = args;
   const found = new Map<number, OcrWord>();
   for (const [index, mine] of await readPieces(...args)) {
     const text = mine

@@ -574,7 +574,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       // (Over the words read with some confidence: words kept at none beside them, lineStartsToKeep, would make a
       // line of bracketed merge tags look like a script the engine does not read.)
       const rated = found.filter((w) => !isJunk(w));
-      const meanConfidence = rated.reduce((n, w) => n + w.confidence, 0) / Math.max(1, rated.length);
+      const meanConfidence = confidenceOf(rated);
       if (pictureLeaves.has(leaf) && !mostlyText(found, leaf)) {
         flush();
         const overlay = overlays.get(leaf);

@@ -1,10 +1,10 @@
 import type { TLayoutLine, TLayoutText, TLayoutWord } from "@mailsmith/shared";
 import type { OcrWord } from "../adapters/ocr/ocr-engine.js";
 import { colourDistance, hex, INK_DISTANCE } from "./colour.js";
-import { type FaceNotes, roleOf } from "./faces.js";
+import { type FaceNotes, ownFace, roleOf } from "./faces.js";
 import { type FontFamily, fitFontSize } from "./font-metrics.js";
 import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
-import { familyOf, pooled, type SerifReading, stemsOf } from "./serif.js";
+import { pooled, type SerifReading, stemsOf } from "./serif.js";
 import { BOLD_STEM_EM, inkStyle } from "./text-style.js";
 import { paragraphInk, type WordLook, type WordMarks, wordLook, wordMarks } from "./word-style.js";
 
@@ -307,11 +307,12 @@ export function textBlockOf(paragraph: TextLine[], column: Box, scale: number, f
   const sizeIn = (pick: (l: TextLine) => number) =>
     paragraph.reduce((n, l) => n + pick(l) * Math.max(1, l.words.length), 0) / weight;
   const size = sizeIn((l) => l.fontSize);
-  const sizes = { "sans-serif": size / scale, serif: sizeIn((l) => l.serifFontSize) / scale };
-  const reading = pooled(paragraph.map((l) => l.serif));
+  const face = {
+    reading: pooled(paragraph.map((l) => l.serif)),
+    sizes: { "sans-serif": size / scale, serif: sizeIn((l) => l.serifFontSize) / scale },
+  };
   // Its own letters for now; the design's settle it when the whole design is read (faces.ts).
-  const fontFamily = familyOf(reading, reading);
-  const fontSizePx = Math.round(sizes[fontFamily]);
+  const { fontFamily, fontSizePx } = ownFace(face);
   const bold = paragraph.filter((l) => l.bold).length * 2 > paragraph.length;
   // Each word's marks against the paragraph's ink and weight, over the whole paragraph (a link runs across lines).
   const colour = paragraphInk(words, paragraph[0]!.colour);
@@ -342,6 +343,6 @@ export function textBlockOf(paragraph: TextLine[], column: Box, scale: number, f
           column,
         ),
   };
-  faces?.note(block, { reading, sizes });
+  faces?.note(block, face);
   return block;
 }
