@@ -23,14 +23,33 @@ export function nearestBlend(p: Rgb, from: Rgb, to: Rgb): Rgb {
 }
 
 /**
- * Steps along the diagonal from a box's top-left corner (below `limit`) before a pixel within `tolerance` of the
- * fill: how far in a filled shape's rounded corner reaches.
+ * How far in a filled shape's rounded corners reach: the steps along the diagonal from each corner of the box (below
+ * `limit`) before a pixel within `tolerance` of the fill, the most of its corners. A corner that holds a panel of
+ * another colour (a red title panel at the top of a black column: a long walk that starts on neither the fill nor
+ * the colour `around` the shape) is not a rounded corner and is left out; a corner showing `around` far in is kept,
+ * so a piece that is not one shape (text beside a panel) stays too far in to be read as a card.
  */
-export function stepsToFill(r: Raster, box: Box, fill: Rgb, tolerance: number, limit: number): number {
-  let k = 0;
-  while (k < limit && colourDistance(pixelAt(r, box.x + k, box.y + k), fill) > tolerance) k++;
-  return k;
+export function stepsToFill(r: Raster, box: Box, fill: Rgb, tolerance: number, limit: number, around: Rgb): number {
+  const right = box.x + box.width - 1;
+  const bottom = box.y + box.height - 1;
+  const far = Math.min(box.width, box.height) * PANEL_CORNER;
+  let most = 0;
+  for (const [x0, y0, dx, dy] of [
+    [box.x, box.y, 1, 1],
+    [right, box.y, -1, 1],
+    [box.x, bottom, 1, -1],
+    [right, bottom, -1, -1],
+  ] as const) {
+    let k = 0;
+    while (k < limit && colourDistance(pixelAt(r, x0 + dx * k, y0 + dy * k), fill) > tolerance) k++;
+    const corner = pixelAt(r, x0, y0);
+    const panel = k > far && colourDistance(corner, fill) > tolerance && colourDistance(corner, around) > tolerance;
+    if (!panel) most = Math.max(most, k);
+  }
+  return most;
 }
+/** A pill's corner reaches in 0.146 of its height; a walk longer than this share of the shape is no rounded corner. */
+const PANEL_CORNER = 0.2;
 
 /** Two colours a person would call the same fill (JPEG noise and gradients' last steps aside). */
 export const SAME_COLOUR = 6;

@@ -21,13 +21,13 @@ export interface BackgroundArea {
 const CONTRAST_GAIN = 3;
 
 /**
- * A filled shape's corner radius in pixels: how far along the diagonal from its top-left corner the fill begins,
+ * A filled shape's corner radius in pixels: how far along the diagonal from its corners the fill begins,
  * over 1 − 1/√2 (a radius R leaves that share of R outside the arc), plus a pixel of anti-aliasing; at most half
  * its height or width.
  */
-function cornerRadius(r: Raster, box: Box, fill: Rgb): number {
+function cornerRadius(r: Raster, box: Box, fill: Rgb, around: Rgb): number {
   const limit = Math.floor(Math.min(box.width, box.height) / 2);
-  const k = stepsToFill(r, box, fill, 12, limit);
+  const k = stepsToFill(r, box, fill, 12, limit, around);
   return Math.min(limit, Math.ceil(k / (1 - Math.SQRT1_2)) + 1);
 }
 
@@ -38,7 +38,7 @@ export function normalisedGrey(r: Raster, areas: BackgroundArea[], pictures: Box
     const [br, bg, bb] = background;
     // A shape's rounded corners show the colour around it, as far in as their radius (a pill's, half its height;
     // a button's, a few pixels: wider, the zone took in the first letters of a white label on a white page).
-    const corner = around ? cornerRadius(r, box, background) : 0;
+    const corner = around ? cornerRadius(r, box, background, around) : 0;
     for (let y = box.y; y < box.y + box.height; y++) {
       let i = (y * r.width + box.x) * 3;
       let g = y * r.width + box.x;

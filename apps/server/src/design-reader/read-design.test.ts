@@ -967,6 +967,79 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     ).toHaveLength(3);
   });
 
+  it("keeps a red panel set flush at the top of a black column as a red cell with its heading and button", async () => {
+    // A poster's row: a flat picture beside a black column whose top holds a red panel; the panel fills the column's
+    // top corners, which are therefore no rounded corners of the black card (the card was cut 100 px in and lost them).
+    const png = await draw(
+      600,
+      560,
+      `<rect width="600" height="560" fill="#ffffff"/>
+       <rect width="600" height="110" fill="#1d3557"/>
+       ${text(300, 64, 24, "#ffffff", "Black Friday week", 'text-anchor="middle"')}
+       <rect y="110" width="360" height="360" fill="#81ed4a"/>
+       <rect x="360" y="110" width="240" height="360" fill="#000000"/>
+       <rect x="360" y="110" width="240" height="165" fill="#ff0000"/>
+       ${text(480, 170, 26, "#ffffff", "FASHION", 'text-anchor="middle"')}
+       <rect x="420" y="208" width="120" height="36" fill="#000000"/>
+       ${text(480, 231, 12, "#ffffff", "SHOP NOW", 'text-anchor="middle"')}
+       <rect y="470" width="600" height="90" fill="#eeeeee"/>
+       ${text(300, 520, 13, "#555555", "You receive this because you shop with us.", 'text-anchor="middle"')}`,
+    );
+    const l = await readDesign(png);
+    const grids = blocks(l).filter((b) => b.kind === "grid");
+    const panel = grids.flatMap((g) => g.cells).find((c) => c.background === "#ff0000");
+    expect(panel, "the red panel is a cell of its own").toBeDefined();
+    expect(panel!.box).toMatchObject({ x: 360, y: 110, width: 240 });
+    expect(panel!.box.height).toBeGreaterThanOrEqual(160);
+    expect(panel!.box.height).toBeLessThanOrEqual(170);
+    const inside = panel!.blocks;
+    expect(inside.find((b) => b.kind === "text")).toMatchObject({ text: "FASHION", colour: "#ffffff" });
+    expect(inside.find((b) => b.kind === "button")).toMatchObject({ text: "SHOP NOW", background: "#000000" });
+    const column = l.sections
+      .flatMap((s) => s.rows.flatMap((r) => r.columns))
+      .find((c) => c.blocks.includes(grids[0]!));
+    expect(column?.background).toBe("#000000");
+  });
+
+  it("keeps cards stacked in a column with a line between them as cells of their own fills, every word read", async () => {
+    // The column took the last card's black for its background: the red card's white words and the dark line on
+    // white between the cards were read against black, and lost.
+    const png = await draw(
+      600,
+      620,
+      `<rect width="600" height="620" fill="#ffffff"/>
+       <rect width="600" height="100" fill="#1d3557"/>
+       ${text(300, 60, 24, "#ffffff", "Weekend reading", 'text-anchor="middle"')}
+       ${text(30, 150, 22, "#111111", "Two notes for you", 'font-weight="bold"')}
+       ${text(30, 185, 15, "#444444", "Our editors picked these")}
+       ${text(30, 207, 15, "#444444", "for a slow Sunday morning.")}
+       <rect x="320" y="130" width="250" height="150" fill="#c0392b"/>
+       ${text(340, 175, 20, "#ffffff", "Members save 20%", 'font-weight="bold"')}
+       ${text(340, 210, 14, "#ffffff", "Sign in before you pay.")}
+       ${text(330, 310, 14, "#333333", "Offer ends on Sunday night.")}
+       <rect x="320" y="340" width="250" height="150" fill="#111111"/>
+       ${text(340, 385, 20, "#ffffff", "New in the shop", 'font-weight="bold"')}
+       ${text(340, 420, 14, "#dddddd", "Linen shirts are back.")}
+       <rect y="530" width="600" height="90" fill="#eeeeee"/>
+       ${text(300, 580, 13, "#555555", "You receive this because you read with us.", 'text-anchor="middle"')}`,
+    );
+    const l = await readDesign(png);
+    expect(words(l.text)).toEqual(
+      expect.arrayContaining([
+        ...words("Members save 20% Sign in before you pay"),
+        ...words("Offer ends on Sunday night"),
+      ]),
+    );
+    const column = l.sections
+      .flatMap((s) => s.rows.flatMap((r) => r.columns))
+      .find((c) => leafBlocksOf(c.blocks).some((b) => "text" in b && b.text.includes("Offer")));
+    expect(column?.background ?? null).toBeNull();
+    const cells = column!.blocks.flatMap((b) => (b.kind === "grid" ? b.cells : []));
+    expect(cells.map((c) => c.background)).toEqual(["#c0392b", "#111111"]);
+    expect(cells[0]!.blocks.map((b) => "text" in b && b.text)).toEqual(["Members save 20%", "Sign in before you pay."]);
+    expect(column!.blocks.find((b) => b.kind === "text")).toMatchObject({ colour: "#333333" });
+  });
+
   it("refuses a picture that is not an image with the member's message", async () => {
     await expect(readDesign(Buffer.from("not a picture"))).rejects.toMatchObject({ code: "DESIGN_CORRUPT" });
   });

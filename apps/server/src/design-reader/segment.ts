@@ -85,6 +85,19 @@ function gridIn(cells: GridNode["cells"], box: Box): GridNode {
   };
 }
 
+/**
+ * `box` reaching out to `outer`'s sides where it touches `inner`'s (a panel set flush in a card's corner, read inside
+ * the card's inset, fills the corner as drawn).
+ */
+function flushTo(box: Box, inner: Box, outer: Box): Box {
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1;
+  const x0 = near(box.x, inner.x) ? outer.x : box.x;
+  const y0 = near(box.y, inner.y) ? outer.y : box.y;
+  const x1 = near(box.x + box.width, inner.x + inner.width) ? outer.x + outer.width : box.x + box.width;
+  const y1 = near(box.y + box.height, inner.y + inner.height) ? outer.y + outer.height : box.y + box.height;
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
 /** Some piece side by side holds pieces side by side of its own (not a table row's cells: those are lines). */
 function nestedColumns(cuts: Cut[]): boolean {
   return cuts.some(
@@ -277,7 +290,14 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
     const pale = colourDistance(leaf.fill, leaf.background) <= SEGMENT_INK;
     if (leaf.box.height < (pale ? PALE_MIN_HEIGHT : CALLOUT_MIN_HEIGHT) * scale) return null;
     // Inside its rounded corners: the diagonal from the corner to the fill is R·(1 − 1/√2).
-    const corner = stepsToFill(r, leaf.box, leaf.fill, SAME_COLOUR, Math.min(leaf.box.width, leaf.box.height) / 2);
+    const corner = stepsToFill(
+      r,
+      leaf.box,
+      leaf.fill,
+      SAME_COLOUR,
+      Math.min(leaf.box.width, leaf.box.height) / 2,
+      leaf.background,
+    );
     const inset = Math.max(1, Math.round(2 * scale)) + corner;
     const inner = {
       x: leaf.box.x + inset,
@@ -296,11 +316,10 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
         const callout = cardColumn(item, true);
         if (!callout?.background) return item;
         const border = cardFrame(item, callout.background);
+        const box = flushTo(item.box, inner, leaf.box);
         return {
-          box: item.box,
-          cells: [
-            { box: item.box, leaves: callout.leaves, background: callout.background, ...(border ? { border } : {}) },
-          ],
+          box,
+          cells: [{ box, leaves: callout.leaves, background: callout.background, ...(border ? { border } : {}) }],
         };
       });
     const leaves = leavesOf(items);
@@ -372,16 +391,21 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
     let border: Rgb | undefined;
     const found = itemsOf(cuts, around);
     let cardBox: Box | undefined;
-    for (const item of found) {
-      const card = isGrid(item) ? null : cardColumn(item);
-      if (card) {
-        background = card.background;
-        border = card.border;
-        items.push(...(card.items ?? card.leaves));
-        // A column that is one card is the card's box (its share of the gutters beside it stays page).
-        if (found.length === 1) cardBox = card.box;
-      } else items.push(item);
-    }
+    if (found.length > 1) {
+      // Cards stacked in a column with other things (a red offer over a line of text over a black card): each card
+      // is a boxed cell of its own fill, and the column keeps the colour around them.
+      items.push(...found.flatMap(cardCells));
+    } else
+      for (const item of found) {
+        const card = isGrid(item) ? null : cardColumn(item);
+        if (card) {
+          background = card.background;
+          border = card.border;
+          items.push(...(card.items ?? card.leaves));
+          // A column that is one card is the card's box (its share of the gutters beside it stays page).
+          cardBox = card.box;
+        } else items.push(item);
+      }
     return { box: cardBox ?? box, background, ...(border ? { border } : {}), leaves: leavesOf(items), items };
   };
 
