@@ -121,8 +121,12 @@ export function buttonOf(
   const face = {
     reading: line.serif,
     sizes: { "sans-serif": line.fontSize / context.scale, serif: line.serifFontSize / context.scale },
+    spacings: {
+      "sans-serif": line.letterSpacing / context.scale,
+      serif: line.serifLetterSpacing / context.scale,
+    },
   };
-  const { fontFamily, fontSizePx } = ownFace(face);
+  const { fontFamily, fontSizePx, letterSpacingPx } = ownFace(face);
   const button: TLayoutButton = {
     kind: "button",
     box,
@@ -132,7 +136,9 @@ export function buttonOf(
     border: border ? hex(border) : null,
     fontSizePx,
     fontWeight: line.bold ? "bold" : "normal",
+    ...(line.italic ? { fontStyle: "italic" as const } : {}),
     fontFamily,
+    ...(letterSpacingPx ? { letterSpacingPx } : {}),
     colour: hex(line.colour),
     align: "center",
   };

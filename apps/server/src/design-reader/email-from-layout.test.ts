@@ -523,6 +523,29 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     expect(Number(room?.[1])).toBeGreaterThanOrEqual(97);
   });
 
+  it("sets letter-spaced lines spaced, and gives each the room its spacing takes, so none wraps early", () => {
+    // Capitals at 12 px, 2 px apart: "NEW ARRIVALS FOR THE SEASON" is 183 px of Arial and 54 px of spacing. Boxed by
+    // Arial's widths alone, the box was the ink and 2 px: the last letter's own spacing pushed "SEASON" down.
+    const first = "NEW ARRIVALS FOR THE SEASON";
+    const second = "AHEAD OF THE WINTER";
+    const spaced = {
+      ...paragraph([line(first, 150, 100, 235), line(second, 185, 118, 165)]),
+      fontSizePx: 12,
+      letterSpacingPx: 2,
+      align: "center" as const,
+    };
+    const html = emailFromLayout([
+      layoutOf([[column([spaced], { box: { x: 0, y: 100, width: 600, height: 40 } })]]),
+    ]).html;
+    const set = html.match(
+      /max-width:(\d+)px"><p [^>]*letter-spacing:2px[^>]*>NEW ARRIVALS FOR THE SEASON(?:<br>| )AHEAD/,
+    );
+    expect(set, "the paragraph is set 2 px apart").not.toBeNull();
+    // Its widest line with every letter's spacing (27 of them), and under that line with "AHEAD" on it.
+    expect(Number(set![1])).toBeGreaterThanOrEqual(237);
+    expect(Number(set![1])).toBeLessThan(290);
+  });
+
   it("grows a boxed line as tight as its letters to the line's whole width, so its last word stays on it", () => {
     // SendGrid's news feed: a footer line on a grey a shade off its band's, boxed as tight as its ink (74 px). Set
     // in 11 px Arial it is 77 px, and "]" wrapped under it.

@@ -166,6 +166,8 @@ interface Styled {
   fontSizePx: number;
   fontWeight: string;
   fontFamily?: FontFamily | undefined;
+  letterSpacingPx?: number | undefined;
+  fontStyle?: "normal" | "italic" | undefined;
   colour: string;
   align: string;
 }
@@ -176,10 +178,13 @@ function textStyle(b: Styled, f: Frame) {
   // (The size was fitted with the weight's own letter widths: font-metrics.ts.)
   const size = clamp(Math.round(b.fontSizePx * f.fontK), 10, 72);
   const big = f.phoneRules && size >= BIG_FONT_PX ? ' class="ms-big"' : "";
+  // Letter-spaced type keeps its spacing, in proportion to its size.
+  const spacing = b.letterSpacingPx ? Math.round(b.letterSpacingPx * (size / b.fontSizePx) * 2) / 2 : 0;
   return {
     size,
     big,
-    css: `font-family:${FONT_STACKS[b.fontFamily ?? "sans-serif"]};font-size:${size}px;font-weight:${b.fontWeight};color:${b.colour}`,
+    spacing,
+    css: `font-family:${FONT_STACKS[b.fontFamily ?? "sans-serif"]};font-size:${size}px;font-weight:${b.fontWeight}${b.fontStyle === "italic" ? ";font-style:italic" : ""};color:${b.colour}${spacing ? `;letter-spacing:${spacing}px` : ""}`,
   };
 }
 
@@ -477,17 +482,25 @@ function pictureBlock(b: TLayoutPicture, f: Frame, columnWidth: number, phoneRul
 
 /** A one-line text's width in email pixels as its face sets it, and two pixels. */
 function oneLineWidth(b: TLayoutText, f: Frame): number {
-  const { size } = textStyle(b, f);
-  return lineEms(b.text, b.fontFamily ?? "sans-serif", b.fontWeight === "bold") * size + 2;
+  return lineWidth(b.text, b, f) + 2;
+}
+
+/** A line's width in email pixels as the block's face, size and letter spacing set it (spacing follows every letter). */
+function lineWidth(line: string, b: TLayoutText, f: Frame): number {
+  const { size, spacing } = textStyle(b, f);
+  const italic = b.fontStyle === "italic";
+  return (
+    lineEms(line, b.fontFamily ?? "sans-serif", b.fontWeight === "bold", italic) * size + spacing * [...line].length
+  );
 }
 
 /** A line's advance width in ems of its face: its words' ink, their side bearings and a space between them. */
-function lineEms(line: string, family: FontFamily = "sans-serif", bold = false): number {
+function lineEms(line: string, family: FontFamily = "sans-serif", bold = false, italic = false): number {
   const face = FACES[family];
   const words = line.split(/\s+/).filter(Boolean);
   const space = ((bold ? face.bold : face.regular).advances[" "] ?? 278) / 1000;
   return (
-    words.reduce((sum, word) => sum + inkEms(word, family, bold) + face.sideBearings / 1000, 0) +
+    words.reduce((sum, word) => sum + inkEms(word, family, bold, italic) + face.sideBearings / 1000, 0) +
     Math.max(0, words.length - 1) * space
   );
 }
@@ -548,16 +561,14 @@ function placeOf(
   // Several lines: the box is as wide as the widest read line set in Arial (so each line's words fit on it and the
   // next line's first word does not), at least the read ink width and a little room.
   const { size } = textStyle(block, f);
-  const family = block.fontFamily ?? "sans-serif";
-  const bold = block.fontWeight === "bold";
-  const widest = Math.max(...block.lines.map((l) => lineEms(l.text, family, bold) * size));
+  const widest = Math.max(...block.lines.map((l) => lineWidth(l.text, block, f)));
   // Narrower than any line with the next line's first word on it, where the lines allow: the design wrapped there
   // (room beyond the widest line let "account." up onto the line before it).
   const narrowest = Math.min(
     Number.POSITIVE_INFINITY,
     ...block.lines.slice(0, -1).map((l, i) => {
       const next = block.lines[i + 1]!.text.split(/\s+/).find(Boolean) ?? "";
-      return lineEms(`${l.text} ${next}`, family, bold) * size;
+      return lineWidth(`${l.text} ${next}`, block, f);
     }),
   );
   const room = Math.max(w + size * 0.4 + 2, widest + 2);

@@ -14,16 +14,37 @@ export interface FaceEvidence {
   reading: SerifReading;
   /** The block's size in CSS px as fitted with each face's widths. */
   sizes: Record<FontFamily, number>;
+  /** The CSS px its letter-spaced type adds between letters in each face (0: not spaced). */
+  spacings: Record<FontFamily, number>;
+}
+
+/** Letter spacing under this (CSS px) is left out: the face's own spacing, within what the reader can tell. */
+const LEAST_SPACING_PX = 0.5;
+
+/** A block's face, size and letter spacing (undefined: none) as the evidence gives them in a face. */
+function styleIn(
+  evidence: FaceEvidence,
+  fontFamily: FontFamily,
+): { fontFamily: FontFamily; fontSizePx: number; letterSpacingPx: number | undefined } {
+  const spacing = Math.round(evidence.spacings[fontFamily] * 2) / 2;
+  return {
+    fontFamily,
+    fontSizePx: Math.round(evidence.sizes[fontFamily]),
+    letterSpacingPx: spacing >= LEAST_SPACING_PX ? spacing : undefined,
+  };
 }
 
 /** A block's face and size from its own letters, until the whole design's settle them (FaceNotes). */
-export function ownFace(evidence: FaceEvidence): { fontFamily: FontFamily; fontSizePx: number } {
-  const fontFamily = familyOf(evidence.reading, evidence.reading);
-  return { fontFamily, fontSizePx: Math.round(evidence.sizes[fontFamily]) };
+export function ownFace(evidence: FaceEvidence): {
+  fontFamily: FontFamily;
+  fontSizePx: number;
+  letterSpacingPx: number | undefined;
+} {
+  return styleIn(evidence, familyOf(evidence.reading, evidence.reading));
 }
 
 /**
- * Each text's and button's face is settled once the whole design is read (decision 150): a block's own letters
+ * Each text's and button's face (and its letter spacing with it) is settled once the whole design is read (decision 150): a block's own letters
  * decide it when they are many, the design's when they are few (a two-word heading, a price). What the letters
  * showed is kept beside the block while the design is read, never in the layout.
  */
@@ -42,9 +63,11 @@ export class FaceNotes {
     });
     const design = pooled(noted.map((n) => n.evidence.reading));
     for (const { block, evidence } of noted) {
-      const family = familyOf(evidence.reading, design);
-      block.fontFamily = family;
-      block.fontSizePx = Math.round(evidence.sizes[family]);
+      const { fontFamily, fontSizePx, letterSpacingPx } = styleIn(evidence, familyOf(evidence.reading, design));
+      block.fontFamily = fontFamily;
+      block.fontSizePx = fontSizePx;
+      if (letterSpacingPx) block.letterSpacingPx = letterSpacingPx;
+      else delete block.letterSpacingPx;
       if (block.kind === "text") block.role = roleOf(block.fontSizePx, block.fontWeight === "bold");
     }
   }

@@ -17,7 +17,9 @@ const byCharacter = (widths: number[]): Record<string, number> =>
  * Adobe Core 14 AFM advance widths: Helvetica, Helvetica-Bold, Times-Roman and Times-Bold (Liberation Sans and Serif,
  * regular and bold, have the same; Arial and Times New Roman too). The serif text of an email is set in Times New
  * Roman (decision 150): the one serif face whose widths are the same on every system, and the face Debian's Chromium
- * draws for any serif it lacks (Georgia, Playfair, the generic serif).
+ * draws for any serif it lacks (Georgia, Playfair, the generic serif). Times' italics (decision 151) as Liberation
+ * Serif Italic and Bold Italic give them (the same as Adobe's Times-Italic AFM); Helvetica's oblique letters keep
+ * their upright widths.
  */
 const HELVETICA = byCharacter([
   278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556,
@@ -48,6 +50,62 @@ const TIMES_BOLD = byCharacter([
   220, 394, 520,
 ]);
 
+const TIMES_ITALIC = byCharacter([
+  250, 333, 420, 500, 500, 833, 778, 214, 333, 333, 500, 675, 250, 333, 250, 278, 500, 500, 500, 500, 500, 500, 500,
+  500, 500, 500, 333, 333, 675, 675, 675, 500, 920, 611, 611, 667, 722, 611, 611, 722, 722, 333, 444, 667, 556, 833,
+  667, 722, 611, 722, 611, 500, 556, 722, 611, 833, 611, 556, 556, 389, 278, 389, 422, 500, 333, 500, 500, 444, 500,
+  444, 278, 500, 500, 278, 278, 444, 278, 722, 500, 500, 500, 500, 389, 389, 278, 500, 444, 667, 444, 444, 389, 400,
+  275, 400, 541,
+]);
+const TIMES_BOLD_ITALIC = byCharacter([
+  250, 389, 555, 500, 500, 833, 778, 278, 333, 333, 500, 570, 250, 333, 250, 278, 500, 500, 500, 500, 500, 500, 500,
+  500, 500, 500, 333, 333, 570, 570, 570, 500, 832, 667, 667, 667, 722, 667, 667, 722, 778, 389, 500, 667, 611, 889,
+  722, 722, 611, 722, 667, 556, 611, 722, 667, 889, 667, 611, 611, 333, 278, 333, 570, 500, 333, 500, 500, 444, 500,
+  444, 333, 500, 556, 278, 278, 500, 278, 778, 556, 500, 500, 500, 389, 389, 278, 556, 444, 667, 500, 444, 389, 348,
+  220, 348, 570,
+]);
+
+/**
+ * Beyond ASCII: the punctuation, signs and letters an email's text often holds that do not come apart into an ASCII
+ * letter and accents (curly quotes and apostrophes, dashes, the ellipsis, the euro…), in this order; widths from
+ * Liberation Sans and Serif in each weight and slant (metric-compatible with Arial and Times New Roman). Counted as
+ * an average letter, a curly apostrophe ("don’t": 222, not 530) made every line that held one look wider than it is.
+ */
+const MORE = "‘’‚“”„–—…•·©®™€£¥°«»¡¿×÷±¢§¶†‡‰′″→←ßæœøØÆŒłŁđ\u00a0";
+const HELVETICA_MORE = [
+  222, 222, 222, 333, 333, 333, 556, 1000, 1000, 350, 278, 737, 737, 1000, 556, 556, 556, 400, 556, 556, 333, 611, 584,
+  549, 549, 556, 556, 537, 556, 556, 1000, 188, 354, 1000, 1000, 611, 889, 944, 611, 778, 1000, 1000, 222, 556, 556,
+  278,
+];
+const HELVETICA_BOLD_MORE = [
+  278, 278, 278, 500, 500, 500, 556, 1000, 1000, 350, 278, 737, 737, 1000, 556, 556, 556, 400, 556, 556, 333, 611, 584,
+  549, 549, 556, 556, 556, 556, 556, 1000, 240, 479, 1000, 1000, 611, 889, 944, 611, 778, 1000, 1000, 278, 611, 611,
+  278,
+];
+const TIMES_MORE = [
+  333, 333, 333, 444, 444, 444, 500, 1000, 1000, 350, 250, 760, 760, 980, 500, 500, 500, 400, 500, 500, 333, 444, 564,
+  549, 549, 500, 500, 453, 500, 500, 1000, 219, 417, 1000, 1000, 500, 667, 722, 500, 722, 889, 889, 278, 611, 500, 250,
+];
+const TIMES_BOLD_MORE = [
+  333, 333, 333, 500, 500, 500, 500, 1000, 1000, 350, 250, 747, 747, 1000, 500, 500, 500, 400, 500, 500, 333, 500, 570,
+  549, 549, 500, 500, 540, 500, 500, 1000, 281, 552, 1000, 1000, 556, 722, 722, 500, 778, 1000, 1000, 278, 667, 556,
+  250,
+];
+const TIMES_ITALIC_MORE = [
+  333, 333, 333, 556, 556, 556, 500, 889, 889, 350, 250, 760, 760, 980, 500, 500, 500, 400, 500, 500, 389, 500, 675,
+  549, 549, 500, 500, 523, 500, 500, 1000, 219, 417, 1000, 1000, 500, 667, 667, 500, 722, 889, 944, 278, 556, 500, 250,
+];
+const TIMES_BOLD_ITALIC_MORE = [
+  333, 333, 333, 500, 500, 500, 500, 1000, 1000, 350, 250, 747, 747, 1000, 500, 500, 500, 400, 500, 500, 389, 500, 570,
+  549, 549, 500, 500, 500, 500, 500, 1000, 281, 552, 1000, 1000, 500, 722, 722, 500, 722, 944, 944, 278, 611, 500, 250,
+];
+
+/** A face's widths by character: its ASCII table and the characters beyond it. */
+const widthsOf = (ascii: Record<string, number>, more: number[]): Record<string, number> => ({
+  ...ascii,
+  ...Object.fromEntries([...MORE].map((ch, i) => [ch, more[i]!])),
+});
+
 /** The two faces the reader tells apart and the email sets: Arial for sans-serif, Times New Roman for serif. */
 export type FontFamily = "sans-serif" | "serif";
 
@@ -60,6 +118,8 @@ interface Widths {
 interface FaceMetrics {
   regular: Widths;
   bold: Widths;
+  italic: Widths;
+  boldItalic: Widths;
   /** The ink of a word starts and ends a little inside its advance (side bearings). */
   sideBearings: number;
   /** The line's content area (ascent + descent) and how far below its top capitals start, in ems. */
@@ -72,8 +132,10 @@ interface FaceMetrics {
 export const FACES: Record<FontFamily, FaceMetrics> = {
   // Arial's content area is ascent 0.905 + descent 0.212, its capitals 0.716 tall.
   "sans-serif": {
-    regular: { advances: HELVETICA, average: 530 },
-    bold: { advances: HELVETICA_BOLD, average: 580 },
+    regular: { advances: widthsOf(HELVETICA, HELVETICA_MORE), average: 530 },
+    bold: { advances: widthsOf(HELVETICA_BOLD, HELVETICA_BOLD_MORE), average: 580 },
+    italic: { advances: widthsOf(HELVETICA, HELVETICA_MORE), average: 530 },
+    boldItalic: { advances: widthsOf(HELVETICA_BOLD, HELVETICA_BOLD_MORE), average: 580 },
     sideBearings: 70,
     contentEm: 1.117,
     inkTopEm: 0.189,
@@ -81,8 +143,10 @@ export const FACES: Record<FontFamily, FaceMetrics> = {
   },
   // Times' content area is ascent 0.891 + descent 0.216, its capitals 0.662 tall.
   serif: {
-    regular: { advances: TIMES, average: 450 },
-    bold: { advances: TIMES_BOLD, average: 480 },
+    regular: { advances: widthsOf(TIMES, TIMES_MORE), average: 450 },
+    bold: { advances: widthsOf(TIMES_BOLD, TIMES_BOLD_MORE), average: 480 },
+    italic: { advances: widthsOf(TIMES_ITALIC, TIMES_ITALIC_MORE), average: 440 },
+    boldItalic: { advances: widthsOf(TIMES_BOLD_ITALIC, TIMES_BOLD_ITALIC_MORE), average: 470 },
     sideBearings: 50,
     contentEm: 1.107,
     inkTopEm: 0.229,
@@ -90,10 +154,10 @@ export const FACES: Record<FontFamily, FaceMetrics> = {
   },
 };
 
-/** The width of a word's ink in ems, in a face's regular or bold letters. */
-export function inkEms(word: string, family: FontFamily = "sans-serif", bold = false): number {
+/** The width of a word's ink in ems, in a face's regular, bold, italic or bold italic letters. */
+export function inkEms(word: string, family: FontFamily = "sans-serif", bold = false, italic = false): number {
   const face = FACES[family];
-  const widths = bold ? face.bold : face.regular;
+  const widths = italic ? (bold ? face.boldItalic : face.italic) : bold ? face.bold : face.regular;
   let total = 0;
   for (const ch of word.normalize("NFD").replace(/\p{M}/gu, "")) {
     total += widths.advances[ch] ?? widths.average;
@@ -103,13 +167,15 @@ export function inkEms(word: string, family: FontFamily = "sans-serif", bold = f
 
 /**
  * How many ems of Arial the ink of some text spans from its highest to its lowest pixel: capitals and digits 0.716,
- * lowercase without ascenders or dots 0.519 (the x-height), with a descender 0.21 more, anything else (ascenders with
- * descenders, brackets, the dollar sign) about 0.93.
+ * lowercase without ascenders or dots 0.519 (the x-height), with a descender 0.21 more, the dollar sign 0.84, anything
+ * else (ascenders with descenders, brackets) about 0.93.
  */
 function inkHeightEms(text: string): number {
   const tall = /[A-Z0-9bdfhijklt#%&?!]/.test(text);
   const low = /[gjpqy,;]/.test(text);
-  if (/[()[\]{}|/\\@$]/.test(text) || (tall && low)) return 0.93;
+  if (/[()[\]{}|/\\@]/.test(text) || (tall && low)) return 0.93;
+  // (The dollar sign's bar runs a little above the capitals and below the baseline.)
+  if (text.includes("$")) return 0.84;
   if (tall) return 0.716;
   return low ? 0.729 : 0.519;
 }
@@ -126,7 +192,7 @@ const X_HEIGHT_ONLY = 0.6;
  * would have with ascenders and descenders) so one misread word cannot make it absurd.
  */
 export function fitFontSize(
-  words: { text: string; box: { width: number }; bold?: boolean | undefined }[],
+  words: { text: string; box: { width: number }; bold?: boolean | undefined; italic?: boolean | undefined }[],
   lineInkHeight: number,
   family: FontFamily = "sans-serif",
 ): number {
@@ -134,7 +200,7 @@ export function fitFontSize(
   // "Can": 27 px against 15) is left out when three or more words remain to measure the line.
   const measured = words
     .filter((w) => w.text.length >= 2)
-    .map((w) => ({ w, size: w.box.width / inkEms(w.text, family, w.bold) }));
+    .map((w) => ({ w, size: w.box.width / inkEms(w.text, family, w.bold, w.italic) }));
   const sizes = measured.map((m) => m.size).sort((a, b) => a - b);
   const median = sizes[sizes.length >> 1] ?? 0;
   const agreeing = measured.filter((m) => Math.abs(m.size - median) <= median * OUTLIER_SHARE);
@@ -142,7 +208,7 @@ export function fitFontSize(
   let ems = 0;
   let width = 0;
   for (const { w } of kept) {
-    ems += inkEms(w.text, family, w.bold);
+    ems += inkEms(w.text, family, w.bold, w.italic);
     width += w.box.width;
   }
   const text = words.map((w) => w.text).join("");
@@ -157,4 +223,43 @@ export function fitFontSize(
   // hold a script or display face's odd widths in check.
   const reference = arialEms < X_HEIGHT_ONLY ? (lineInkHeight / heightEms) * 0.93 : lineInkHeight / tallness;
   return Math.min(reference * 1.35, Math.max(reference * 0.55, fitted));
+}
+
+/** What letter spacing is read on: unaccented capitals, digits and the marks that stay between baseline and cap height. */
+const SPACED_CAPITALS = /^[A-Z0-9&'’.:!?%$#+-]+$/;
+
+/** A letter-spaced line's letters stand apart by at least this share of its size more than the face sets them. */
+export const SPACED_MIN_EM = 0.1;
+
+/**
+ * Letter-spaced capitals (decision 151: "FREE SHIPPING" 4 px apart): their words are wider than their letters at
+ * the size the line's ink height gives, every word by about as much a letter. The size from the height and the
+ * spacing in image pixels that makes up each word's width, or null when the line is not spaced, or not capitals.
+ */
+export function spacedFit(
+  words: { text: string; box: { width: number }; bold?: boolean | undefined; italic?: boolean | undefined }[],
+  lineInkHeight: number,
+  family: FontFamily = "sans-serif",
+): { size: number; spacing: number } | null {
+  // Capitals and digits only, whose ink is as tall as the size says (a lower-case line's height depends on which
+  // letters it has, and a comma's tail or an accent runs past them). Words of one character stay out: a capital "I"
+  // read as "|" would make the line a bracket's height.
+  const text = words
+    .filter((w) => w.text.length >= 2)
+    .map((w) => w.text)
+    .join("");
+  if (!SPACED_CAPITALS.test(text)) return null;
+  const arialEms = inkHeightEms(text);
+  const size = lineInkHeight / (arialEms * (FACES[family].capEm / FACES["sans-serif"].capEm));
+  const measured = words
+    .map((w) => ({ w, pairs: [...w.text.normalize("NFD").replace(/\p{M}/gu, "")].length - 1 }))
+    .filter((m) => m.pairs >= 1);
+  if (measured.length === 0) return null;
+  const own = measured.map(({ w, pairs }) => (w.box.width - size * inkEms(w.text, family, w.bold, w.italic)) / pairs);
+  const pairs = measured.reduce((n, m) => n + m.pairs, 0);
+  const spacing =
+    measured.reduce((n, { w }) => n + w.box.width - size * inkEms(w.text, family, w.bold, w.italic), 0) / pairs;
+  // Every word spaced (half as much at least): one misread word's width does not space a line.
+  if (spacing < size * SPACED_MIN_EM || own.some((v) => v < size * SPACED_MIN_EM * 0.5)) return null;
+  return { size, spacing };
 }

@@ -56,15 +56,22 @@ export function layoutSummary(layout: TDesignLayout, design = 1): string[] {
   const x = (v: number) => Math.round((v - layout.content.x) * k);
   const y = (v: number) => Math.round(v * k);
   const size = (b: TLayoutBox) => `${Math.round(b.width * k)}×${Math.round(b.height * k)}`;
-  // (Sans-serif is the default and goes unsaid.)
-  const serif = (b: { fontFamily?: string | undefined }) => (b.fontFamily === "serif" ? " serif" : "");
+  // (Upright sans-serif with no letter spacing is the default and goes unsaid.)
+  const face = (b: {
+    fontFamily?: string | undefined;
+    fontStyle?: string | undefined;
+    letterSpacingPx?: number | undefined;
+  }) =>
+    (b.fontStyle === "italic" ? " italic" : "") +
+    (b.fontFamily === "serif" ? " serif" : "") +
+    (b.letterSpacingPx ? ` letter-spacing ${b.letterSpacingPx}px` : "");
   const block = (b: TLayoutLeafBlock): string => {
     const at = `at x ${x(b.box.x)}, y ${y(b.box.y)}, ${size(b.box)}`;
     switch (b.kind) {
       case "text":
-        return `${b.role} ${Math.round(b.fontSizePx)}px ${b.fontWeight}${serif(b)} ${b.colour} ${b.align}: ${quote(b.text)}${setApart(b)}`;
+        return `${b.role} ${Math.round(b.fontSizePx)}px ${b.fontWeight}${face(b)} ${b.colour} ${b.align}: ${quote(b.text)}${setApart(b)}`;
       case "button":
-        return `button ${quote(b.text)}: fill ${b.background}${b.border ? `, border ${b.border}` : ""}, text ${b.colour} ${Math.round(b.fontSizePx)}px ${b.fontWeight}${serif(b)}, radius ${Math.round(b.radiusPx)}px, ${size(b.box)}, ${b.align}`;
+        return `button ${quote(b.text)}: fill ${b.background}${b.border ? `, border ${b.border}` : ""}, text ${b.colour} ${Math.round(b.fontSizePx)}px ${b.fontWeight}${face(b)}, radius ${Math.round(b.radiusPx)}px, ${size(b.box)}, ${b.align}`;
       case "picture":
         if (b.overlay)
           return `picture (${b.role}) ${at} as a background (${b.overlay.background} where pictures are off), with live text over it: ${b.overlay.blocks.map(block).join("; ")}`;

@@ -5,6 +5,7 @@ import { contrastRatio, leafBlocksOf, ZDesignLayoutSchema } from "@mailsmith/sha
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailFromLayout } from "./email-from-layout.js";
+import { layoutSummary } from "./layout-summary.js";
 import type { Raster } from "./raster.js";
 import {
   closeSharedOcrEngine,
@@ -1038,6 +1039,64 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(cells.map((c) => c.background)).toEqual(["#c0392b", "#111111"]);
     expect(cells[0]!.blocks.map((b) => "text" in b && b.text)).toEqual(["Members save 20%", "Sign in before you pay."]);
     expect(column!.blocks.find((b) => b.kind === "text")).toMatchObject({ colour: "#333333" });
+  });
+
+  it("reads letter-spaced capitals at their size with their spacing, and plain paragraphs as unspaced", async () => {
+    const png = await draw(
+      600,
+      400,
+      `<rect width="600" height="400" fill="#ffffff"/>
+       <rect width="600" height="90" fill="#222222"/>
+       ${text(300, 52, 13, "#ffffff", "HOME   SHOP   JOURNAL", 'text-anchor="middle" letter-spacing="3"')}
+       ${text(300, 150, 20, "#5a3e2b", "FREE SHIPPING ON EVERY ORDER", 'text-anchor="middle" letter-spacing="4"')}
+       ${text(40, 200, 16, "#444444", "Our autumn collection is here, with warm wool coats and soft knitwear")}
+       ${text(40, 224, 16, "#444444", "made to last through the wettest months of the year.")}
+       <rect y="300" width="600" height="100" fill="#eeeeee"/>
+       ${text(300, 350, 13, "#555555", "You receive this because you shop with us.", 'text-anchor="middle"')}`,
+    );
+    const l = await readDesign(png);
+    const texts = blocks(l).filter((b) => b.kind === "text");
+    const holding = (word: string) => texts.find((b) => b.text.includes(word))!;
+    // Sized by their widths alone, the spaced capitals came out 23 px and 15 px with no spacing.
+    expect(holding("SHIPPING").fontSizePx).toBeGreaterThanOrEqual(19);
+    expect(holding("SHIPPING").fontSizePx).toBeLessThanOrEqual(21);
+    expect(holding("SHIPPING").letterSpacingPx).toBeGreaterThanOrEqual(3);
+    expect(holding("SHIPPING").letterSpacingPx).toBeLessThanOrEqual(5);
+    expect(holding("JOURNAL").fontSizePx).toBe(13);
+    expect(holding("JOURNAL").letterSpacingPx).toBeGreaterThanOrEqual(2.5);
+    expect(holding("autumn")).toMatchObject({ fontSizePx: 16 });
+    expect(holding("autumn").letterSpacingPx).toBeUndefined();
+    expect(holding("receive").letterSpacingPx).toBeUndefined();
+    // The email sets them spaced.
+    const { html } = emailFromLayout([l]);
+    expect(html).toMatch(/letter-spacing:(3|3\.5|4|4\.5|5)px[^>]*>[^<]*FREE SHIPPING/);
+  });
+
+  it("reads italic lines as italic, in either face, and upright ones (diagonal capitals too) as upright", async () => {
+    const serif = 'font-family="Liberation Serif, Times New Roman, serif"';
+    const png = await draw(
+      600,
+      420,
+      `<rect width="600" height="420" fill="#ffffff"/>
+       <rect width="600" height="110" fill="#000000"/>
+       <text x="300" y="66" ${serif} font-size="24" font-style="italic" fill="#ffffff" text-anchor="middle">Black Friday Edition</text>
+       ${text(40, 160, 16, "#333333", "Every coat in the shop is a third off until Monday night,")}
+       ${text(40, 184, 16, "#333333", "with free returns on every order.")}
+       ${text(40, 230, 16, "#555555", "A note from our founder about what we make and why", 'font-style="italic"')}
+       ${text(40, 276, 20, "#111111", "VIVA WAVE WEAR", 'font-weight="bold"')}
+       <rect y="320" width="600" height="100" fill="#eeeeee"/>
+       ${text(300, 370, 13, "#555555", "You receive this because you shop with us.", 'text-anchor="middle"')}`,
+    );
+    const l = await readDesign(png);
+    const texts = blocks(l).filter((b) => b.kind === "text");
+    const holding = (word: string) => texts.find((b) => b.text.includes(word))!;
+    expect(holding("Friday").fontStyle).toBe("italic");
+    expect(holding("founder").fontStyle).toBe("italic");
+    for (const upright of ["coat", "VIVA", "receive"]) expect(holding(upright).fontStyle).toBeUndefined();
+    // The email sets them italic, and the prompt's summary names it.
+    const { html } = emailFromLayout([l]);
+    expect(html).toMatch(/font-style:italic[^>]*>Black Friday Edition/);
+    expect(layoutSummary(l).join("\n")).toMatch(/italic serif [^:]*: "Black Friday Edition"/);
   });
 
   it("refuses a picture that is not an image with the member's message", async () => {

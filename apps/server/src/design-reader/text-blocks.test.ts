@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { groupParagraphs, joinBullets, type TextLine, withBullet } from "./text-blocks.js";
+import type { Raster } from "./raster.js";
+import { groupParagraphs, joinBullets, lineOf, type TextLine, withBullet } from "./text-blocks.js";
 
 const word = (text: string, x: number, width: number, height = 14) => ({
   text,
@@ -28,6 +29,9 @@ const line = (text: string, y: number, height = 14, colour: [number, number, num
   colour,
   fontSize: height,
   serifFontSize: height * 0.86,
+  letterSpacing: 0,
+  serifLetterSpacing: 0,
+  italic: false,
   bold: false,
   serif: { stems: 0, footed: 0, headed: 0 },
 });
@@ -102,5 +106,22 @@ describe("groupParagraphs on headings", () => {
       line("Heading 4", 130, 18),
     ];
     expect(groupParagraphs(lines).length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("lineOf", () => {
+  it("sizes a line by its words' own boxes, leaving out a box the engine ran on into the next word's", () => {
+    // Easy Email's "Get Started Now" pill at 13 px: the engine boxed "Started" 72 px wide, over "Now", and the
+    // label was set at 18 px and wrapped in its button.
+    const r: Raster = { width: 600, height: 100, data: new Uint8Array(600 * 100 * 3).fill(255) };
+    const at = (text: string, x: number, width: number) => ({
+      text,
+      box: { x, y: 40, width, height: 17 },
+      confidence: 95,
+    });
+    const words = [at("Get", 250, 21.5), at("Started", 276.5, 72), at("Now", 326.5, 24.5)];
+    const line = lineOf(r, { x: 250, y: 40, width: 101, height: 17 }, words, [255, 255, 255]);
+    expect(line.fontSize).toBeGreaterThan(12);
+    expect(line.fontSize).toBeLessThan(14);
   });
 });

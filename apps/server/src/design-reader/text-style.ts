@@ -139,3 +139,56 @@ function deepest(winner: Rgb, stems: Rgb[], background: Rgb): Rgb {
     if (colourDistance(p, background) >= far * 0.92) tally.add((p[0] << 16) | (p[1] << 8) | p[2], p);
   return tally.best() ?? winner;
 }
+
+/** Shears tried for an italic's slant (x moved right per pixel of height): 6–19°, italic faces lean 9–16°. */
+const SLANTS = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35];
+/**
+ * A line is italic when its ink leaned back by its best slant gathers into columns this much more than upright or
+ * leaned the other way. Measured as below on Liberation Sans and Serif at 12–40 px: upright 0.67–0.96 (0.98–1.02 for
+ * a line of "W" and "V"), italic 1.05–1.46 (bold serif italic at 12–16 px 0.96–1.08: read upright when under).
+ */
+export const ITALIC_GATHER = 1.04;
+
+/**
+ * An italic's slant (decision 151): upright stems stack their ink in a few columns, so a line's column profile is
+ * most peaked at the shear that stands its stems up; upright type peaks at none, italic at its slant, and letters
+ * of diagonals ("W", "V") as much one way as the other. Pixels at half the ink's contrast (whole strokes) count.
+ */
+export function slantOf(r: Raster, box: Box, background: Rgb, ink: Rgb): { italic: boolean; shear: number } {
+  const x0 = Math.max(0, Math.floor(box.x));
+  const y0 = Math.max(0, Math.floor(box.y));
+  const x1 = Math.min(r.width, Math.ceil(box.x + box.width));
+  const y1 = Math.min(r.height, Math.ceil(box.y + box.height));
+  const threshold = Math.max(FAINT, colourDistance(ink, background) / 2);
+  const pixels: number[] = [];
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      const i = (y * r.width + x) * 3;
+      if (colourDistance([r.data[i]!, r.data[i + 1]!, r.data[i + 2]!], background) >= threshold)
+        pixels.push(x - x0, y1 - y);
+    }
+  if (pixels.length < 40) return { italic: false, shear: 0 };
+  // How peaked the column profile is at a shear: the sum of the columns' squared counts over the pixels' count.
+  const gathered = (shear: number) => {
+    const columns = new Map<number, number>();
+    for (let k = 0; k < pixels.length; k += 2) {
+      const column = Math.round(pixels[k]! - shear * pixels[k + 1]!);
+      columns.set(column, (columns.get(column) ?? 0) + 1);
+    }
+    let squares = 0;
+    for (const n of columns.values()) squares += n * n;
+    return squares;
+  };
+  let best = 0;
+  let shear = 0;
+  for (const s of SLANTS) {
+    const g = gathered(s);
+    if (g > best) {
+      best = g;
+      shear = s;
+    }
+  }
+  let other = gathered(0);
+  for (const s of SLANTS) other = Math.max(other, gathered(-s));
+  return best >= other * ITALIC_GATHER ? { italic: true, shear } : { italic: false, shear: 0 };
+}

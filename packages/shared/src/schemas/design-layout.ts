@@ -49,8 +49,12 @@ const textStyle = {
   /** CSS pixels (image pixels / scale), fitted from the read text's ink width. */
   fontSizePx: z.number(),
   fontWeight: z.enum(["normal", "bold"]),
+  /** Italic when its letters lean; absent when upright (and in layouts read before the reader looked). */
+  fontStyle: z.enum(["normal", "italic"]).optional(),
   /** Serif or sans-serif, read from the letters' feet; absent in layouts read before it was (sans-serif). */
   fontFamily: z.enum(FONT_FAMILIES).optional(),
+  /** CSS px added between letters (letter-spaced type: "F R E E  S H I P P I N G"); absent when not spaced. */
+  letterSpacingPx: z.number().min(0).max(40).optional(),
   colour,
   align: z.enum(LAYOUT_ALIGNMENTS),
 };
