@@ -509,6 +509,28 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     expect(300 - Number(pads![1]) - Number(pads![2])).toBeGreaterThanOrEqual(249);
   });
 
+  it("lets a card's padding give way to a paragraph's widest line too, so it keeps its words", () => {
+    // Mailbakery's phone card: "Free shipping on all orders over" at 20 px, its ink 280 px of a 315 px card, 17 px in
+    // from each side. The padding measured from the ink left it 280 px; set in Arial it needs 283, and "over" wrapped.
+    const text = {
+      ...paragraph([line("Free shipping on all orders over", 17, 100, 280), line("$200.", 137, 124, 40)]),
+      fontSizePx: 20,
+      align: "center" as const,
+    };
+    const card = column([text], { box: { x: 0, y: 80, width: 315, height: 90 }, background: "#ffffff" });
+    const l = layoutOf([[card]]);
+    l.width = 315;
+    l.content = { x: 0, y: 0, width: 315, height: 600 };
+    l.sections[0]!.box.width = 315;
+    l.outerBackground = "#5061e0";
+    const html = emailFromLayout([l]).html;
+    const pads = html.match(
+      /<td style="padding:0 (\d+)px \d+px (\d+)px">(?:(?!<\/td>).)*Free shipping on all orders over/,
+    );
+    expect(pads).not.toBeNull();
+    expect(315 - Number(pads![1]) - Number(pads![2])).toBeGreaterThanOrEqual(284);
+  });
+
   it("moves a one-line heading in from a framed cell's far edge rather than squeeze it until it wraps", () => {
     // Mailchimp's tabular receipt: "EMAILS SENT" in 14 px Helvetica bold (94 px) 51 px into a framed 168 px cell;
     // the padding (47 px, capped) and the frame left it 94 px from its offset, and it wrapped.
@@ -589,6 +611,33 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     const html = emailFromLayout([layoutOf([[column([address])], [column([prose])]])]).html;
     expect(html).toContain("Captain Price<br>123 Maple Rd<br>Campbell, CA 95112");
     expect(html).toContain("dolor sit amet, consectetur");
+  });
+
+  it("keeps the break after a line whose read words leave a hole where the reading lost some", () => {
+    // SendGrid's footer: "[type_of_action] for" read as "[type_of" and "for", 54 px apart. Flowing, "your" moved up
+    // into the hole, the paragraph set two lines for three and the footer under it rose a line.
+    const spaced = (texts: string[], y: number, xs: number[]) => ({
+      text: texts.join(" "),
+      box: { x: xs[0]!, y, width: xs.at(-1)! + 8 * texts.at(-1)!.length - xs[0]!, height: 14 },
+      words: texts.map((t, i) => ({ text: t, box: { x: xs[i]!, y, width: 8 * t.length, height: 14 }, confidence: 95 })),
+    });
+    // Words 8 px a letter, 6 px apart, across 338 px; the lost one leaves 58 px between "[type_of" and "for".
+    const placed = (texts: string[], hole: number) => {
+      let x = 40;
+      return texts.map((t) => {
+        const at = x;
+        x += 8 * t.length + (t === "[type_of" ? hole : 6);
+        return at;
+      });
+    };
+    const lostWords = ["a", "request", "for", "new", "keys", "for", "[type_of", "for"];
+    const lost = spaced(lostWords, 140, placed(lostWords, 58));
+    const wholeWords = ["a", "request", "for", "new", "keys", "for", "the", "whole", "team", "for"];
+    const whole = spaced(wholeWords, 140, placed(wholeWords, 6));
+    const next = line("your account, so you can delete this email.", 40, 160, 300);
+    const html = (first: typeof lost) => emailFromLayout([layoutOf([[column([paragraph([first, next])])]])]).html;
+    expect(html(lost)).toContain("[type_of for<br>your account");
+    expect(html(whole)).toContain("team for your account");
   });
 
   it("keeps a row of single-line cells side by side on a phone, and stacks columns of paragraphs", () => {

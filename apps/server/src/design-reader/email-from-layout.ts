@@ -301,10 +301,24 @@ function textWithBreaks(b: TLayoutText, available: number, g: Gathered): string 
       const firstWord = [...next.words].sort((p, q) => p.box.x - q.box.x)[0];
       const wordWidth = firstWord ? firstWord.box.width : next.box.width;
       const deliberate = shortLines || line.box.width + space + wordWidth <= widest * 0.97;
-      return deliberate ? "<br>" : " ";
+      // A line with a hole between its read words lost some there ("[type_of_action] for" read "[type_of for"):
+      // flowing, the next line's first word would move up into the room they left.
+      return deliberate || wordsLost(line) ? "<br>" : " ";
     },
     g,
   );
+}
+
+/**
+ * A line's words leave a hole where the reading lost some: a gap between two words over three times the line's usual
+ * word space and wider than the line is tall.
+ */
+function wordsLost(line: TLayoutText["lines"][number]): boolean {
+  const words = [...line.words].sort((p, q) => p.box.x - q.box.x);
+  const gaps = words.slice(1).map((w, i) => w.box.x - (words[i]!.box.x + words[i]!.box.width));
+  if (gaps.length < 2) return false;
+  const hole = Math.max(median(gaps) * 3, line.box.height * 1.2);
+  return gaps.some((gap) => gap > hole);
 }
 
 /** Consecutive items with the same key, in order (a text's words of one look). */
@@ -702,10 +716,17 @@ function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: numb
       }
     : { right: 0, left: 0 };
   // A line that spans the card's width needs its whole advance, a little more than its ink (measured with its face's
-  // widths): the padding, measured from the widest line's ink, gives way so that the line does not wrap.
+  // widths): the padding, measured from the widest line's ink, gives way so that the line does not wrap — a
+  // paragraph's widest line as much as a one-line text ("Free shipping on all orders over" in a phone's card).
   const widestLine = Math.max(
     0,
-    ...blocks.map((b) => (b.kind === "text" && b.lines.length < 2 ? oneLineWidth(b, f) : 0)),
+    ...blocks.map((b) =>
+      b.kind !== "text"
+        ? 0
+        : b.lines.length < 2
+          ? oneLineWidth(b, f)
+          : Math.max(...b.lines.map((l) => lineWidth(l.text, b, f) + 2)),
+    ),
   );
   // (A frame takes a pixel from each side.)
   const frame = column.border ? 2 : 0;
