@@ -59,6 +59,21 @@ describe("underlined", () => {
     expect(underlined(r, caps, line, WHITE)).toBe(true);
   });
 
+  it("takes a serif face's feet for no underline, though they run on into one another across the letter gaps", () => {
+    // "THE" in bold Times: the feet of T, H and E meet along the baseline but for gaps of 2 px with nothing under
+    // them; a browser's underline is broken only around a descender, whose ink runs on below it.
+    const feet = word((set) => {
+      for (let x = 20; x < 80; x++) if (![30, 31, 48, 49, 66, 67].includes(x)) set(x, 22);
+    });
+    expect(underlined(feet, WORD, LINE, WHITE)).toBe(false);
+    // The same gaps around a descender ("g" under the line) are an underline's.
+    const skipping = word((set) => {
+      for (let x = 20; x < 80; x++) if (![30, 31, 34, 35].includes(x)) set(x, 24);
+      for (let y = 10; y < 30; y++) for (const dx of [0, 1]) set(32 + dx, y);
+    });
+    expect(underlined(skipping, WORD, LINE, WHITE)).toBe(true);
+  });
+
   it("takes no letters' row for an underline: bold feet on full rows, a bar as thick as a shape, a rule past the line", () => {
     const bold = word((set) => {
       for (let y = 17; y < 22; y++) for (let x = 20; x < 80; x++) if (x % 12 < 10) set(x, y);

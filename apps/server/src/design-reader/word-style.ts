@@ -94,6 +94,29 @@ export function underlined(r: Raster, word: Box, line: Box, background: Rgb): bo
     }
     return gaps < 2 || crossed * 2 >= gaps;
   };
+  // A serif face's feet run on into one another along the baseline ("THE" in bold Times), but leave narrow gaps
+  // with nothing under them; a browser's underline is broken only around a descender, whose ink runs on below it.
+  const narrow = Math.max(2, h * 0.25);
+  const below = Math.max(2, Math.ceil(h * 0.3));
+  const footGaps = (y: number) => {
+    let start = -1;
+    let seenInk = false;
+    for (let x = x0; x < x1; x++) {
+      if (!ink(x, y)) {
+        if (seenInk && start < 0) start = x;
+        continue;
+      }
+      if (start >= 0 && x - start <= narrow) {
+        let under = false;
+        for (let yy = y + 1; yy <= Math.min(r.height - 1, y + below) && !under; yy++)
+          for (let xx = Math.max(0, start - 2); xx < Math.min(r.width, x + 2) && !under; xx++) under = ink(xx, yy);
+        if (!under) return true;
+      }
+      start = -1;
+      seenInk = true;
+    }
+    return false;
+  };
   let thick = 0;
   let found = false;
   for (let y = y0; y <= y1; y++) {
@@ -107,7 +130,7 @@ export function underlined(r: Raster, word: Box, line: Box, background: Rgb): bo
     if (thick > 1) continue;
     // The row above is the letters' feet (an underline drawn against them) or the gap above the line: far emptier.
     if (rowInk(y - 1).on > on * 0.75) continue;
-    if (!crossesGaps(y)) continue;
+    if (!crossesGaps(y) || footGaps(y)) continue;
     let left = x0;
     while (left > 0 && ink(left - 1, y)) left--;
     let right = x1;
