@@ -87,3 +87,21 @@ describe("a run whose sides show another colour", () => {
     expect(bands[0]?.box.height).toBeGreaterThan(360);
   });
 });
+
+describe("a gradient band", () => {
+  it("is one band from its first row, though its dithering leaves every other row flat", () => {
+    // Easy Email's offer band: a pink gradient under a grey band; every other row of it is one flat pink and the rows
+    // between show the gradient's steps. Flat and busy rows alternated, each run one row, and each joined the grey
+    // band above: the gradient's top 70 px and its heading were read on grey.
+    const grey: Rgb = [248, 249, 250];
+    const r = page(600, 400, grey, [[0, 300, 600, 100, [51, 51, 51]], ...lines(40, 30, 520, 3)]);
+    for (let y = 120; y < 300; y++)
+      for (let x = 0; x < 600; x++)
+        r.data.set(y % 2 ? [255, 86, 104] : [255, 70 + Math.floor(x / 12), 88 + Math.floor(x / 12)], (y * 600 + x) * 3);
+    const { bands } = findBands(r, 1);
+    const pink = bands.find((b) => b.busy);
+    expect(pink?.box.y).toBe(120);
+    expect(pink?.box.height).toBe(180);
+    expect(bands[0]).toMatchObject({ background: grey, box: { y: 0, height: 120 } });
+  });
+});

@@ -257,8 +257,23 @@ export function findBands(r: Raster, scale: number): PageBands {
     if (texture > BUSY_TEXTURE) busyRows[y] = 1;
     else if (texture > MAYBE_BUSY_TEXTURE) maybe[y] = 1;
   }
+  // A gradient's dithering leaves every other row flat: a row or two between busy (or maybe busy) rows is as they
+  // are, or the band broke into one-row runs that each joined the band above (a pink gradient's top 70 px read as
+  // the grey above it, a logo on a gradient cut in two).
+  const between = (rows: Uint8Array, of: (y: number) => number) => {
+    const out = rows.slice();
+    for (let y = 1; y < r.height - 1; y++) {
+      if (of(y)) continue;
+      const above = of(y - 1) || (y >= 2 && of(y - 2));
+      const below = of(y + 1) || (y + 2 < r.height && of(y + 2));
+      if (above && below) out[y] = 1;
+    }
+    rows.set(out);
+  };
+  between(maybe, (y) => busyRows[y]! | maybe[y]!);
   for (let y = 1; y < r.height; y++) if (maybe[y] && busyRows[y - 1]) busyRows[y] = 1;
   for (let y = r.height - 2; y >= 0; y--) if (maybe[y] && busyRows[y + 1]) busyRows[y] = 1;
+  between(busyRows, (y) => busyRows[y]!);
   let runs: RowRun[] = [];
   for (let y = 0; y < r.height; y++) {
     const d = dominant[y]!;
