@@ -14,7 +14,8 @@ import type { Leaf } from "./segment.js";
 /**
  * Text of one colour on a background only uses the colours between the two (its anti-aliased edges blend them);
  * a picture's pixels stray from that line. A leaf where this share of its non-background pixels is more than
- * 48 levels off the background–ink line is drawn, not typeset.
+ * 48 levels off the lines from the background to its inks (two at most: a heading with words in an accent colour)
+ * is drawn, not typeset.
  */
 export const OFF_LINE_SHARE = 0.2;
 
@@ -28,7 +29,8 @@ function distanceToLine(p: Rgb, from: Rgb, to: Rgb): number {
 const OFF_LINE = 48;
 
 /**
- * The share of non-background pixels off the line from the background to the ink colour. For a filled shape,
+ * The share of non-background pixels off the lines from the background to its inks (the farthest colour, and the
+ * farthest of those off that line). For a filled shape,
  * `around` is the colour around it: its rounded corners show that colour and blend it with the fill, which is no
  * sign of a picture (a purple pill on a black page was one).
  */
@@ -50,19 +52,46 @@ export function offLineShare(r: Raster, box: Box, background: Rgb, around?: Rgb)
   }
   if (far <= SAME_COLOUR) return 0;
   const ink = farthest as unknown as Rgb;
-  let counted = 0;
-  let off = 0;
+  // Off the line to the first ink, and not a blend of the colour around a filled shape.
+  const offFirst = (p: Rgb) =>
+    distanceToLine(p, background, ink) > OFF_LINE && (!around || distanceToLine(p, background, around) > OFF_LINE);
+  // A second ink: the colour farthest from the background among those off the first ink's line (a heading's words
+  // in an accent colour, "Buy House in Best Price" with "Best Price" in orange, are two inks, not a picture).
+  let second: Rgb | null = null;
+  let secondFar = 0;
   for (let y = box.y; y < box.y + box.height; y += step) {
     for (let x = box.x; x < box.x + box.width; x += step) {
       const p = pixelAt(r, x, y);
-      if (colourDistance(p, background) <= SAME_COLOUR) continue;
-      counted++;
-      const offInk = distanceToLine(p, background, ink) > OFF_LINE;
-      if (offInk && (!around || distanceToLine(p, background, around) > OFF_LINE)) off++;
+      const d = colourDistance(p, background);
+      if (d > secondFar && offFirst(p)) {
+        secondFar = d;
+        second = p;
+      }
     }
   }
-  return counted === 0 ? 0 : off / counted;
+  let all = 0;
+  let counted = 0;
+  let offOne = 0;
+  let offTwo = 0;
+  for (let y = box.y; y < box.y + box.height; y += step) {
+    for (let x = box.x; x < box.x + box.width; x += step) {
+      all++;
+      const p = pixelAt(r, x, y);
+      if (colourDistance(p, background) <= SAME_COLOUR) continue;
+      counted++;
+      if (!offFirst(p)) continue;
+      offOne++;
+      if (!second || distanceToLine(p, background, second) > OFF_LINE) offTwo++;
+    }
+  }
+  if (counted === 0) return 0;
+  // Only strokes are read for a second ink: blocks of colour set side by side (three swatches edge to edge) cover
+  // their box, text never does.
+  return (counted < all * STROKES_COVER ? offTwo : offOne) / counted;
 }
+
+/** Text's ink covers less than this share of its box; a block of colour, all of it. */
+const STROKES_COVER = 0.6;
 
 export function looksLikePicture(r: Raster, leaf: Leaf, scale: number): boolean {
   const big = leaf.box.width >= 24 * scale && leaf.box.height >= 24 * scale;

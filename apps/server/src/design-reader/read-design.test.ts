@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { TDesignLayout, TLayoutBlock } from "@mailsmith/shared";
+import type { TDesignLayout, TLayoutBlock, TLayoutText } from "@mailsmith/shared";
 import { contrastRatio, leafBlocksOf, ZDesignLayoutSchema } from "@mailsmith/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -1097,6 +1097,32 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     const { html } = emailFromLayout([l]);
     expect(html).toMatch(/font-style:italic[^>]*>Black Friday Edition/);
     expect(layoutSummary(l).join("\n")).toMatch(/italic serif [^:]*: "Black Friday Edition"/);
+  });
+
+  it("reads a heading with words in an accent colour as live text, its accent marked, not as a picture", async () => {
+    // Colorlib's "Buy House in Best Price", "Best Price" in orange: black and orange pixels are two inks, not a
+    // picture's colours; read as a picture, the heading was set over a crop of itself.
+    const serif = 'font-family="Liberation Serif, Times New Roman, serif"';
+    const png = await draw(
+      600,
+      300,
+      `<rect width="600" height="300" fill="#ffffff"/>
+       <text x="300" y="80" ${serif} font-size="30" fill="#000000" text-anchor="middle">Buy House in <tspan fill="#feb062" font-weight="bold">Best Price</tspan></text>
+       ${text(300, 130, 15, "#666666", "A small river named Duden flows by their place.", 'text-anchor="middle"')}
+       <rect x="150" y="150" width="100" height="40" fill="#ff3366"/>
+       <rect x="250" y="150" width="100" height="40" fill="#b8e6e2"/>
+       <rect x="350" y="150" width="100" height="40" fill="#5ff5f2"/>
+       <rect y="200" width="600" height="100" fill="#f4f4f4"/>
+       ${text(300, 250, 12, "#737373", "You receive this because you asked us to.", 'text-anchor="middle"')}`,
+    );
+    const l = await readDesign(png);
+    // Three swatches set edge to edge are blocks of colour, not two inks: they stay a picture.
+    const pictures = blocks(l).filter((b) => b.kind === "picture");
+    expect(pictures.map((b) => b.box.y)).toEqual([150]);
+    const heading = blocks(l).find((b): b is TLayoutText => b.kind === "text" && b.text.includes("House"));
+    expect(heading?.colour).toBe("#000000");
+    const accent = heading!.lines.flatMap((line) => line.words).filter((w) => w.colour);
+    expect(accent.map((w) => w.text)).toEqual(["Best", "Price"]);
   });
 
   it("refuses a picture that is not an image with the member's message", async () => {
