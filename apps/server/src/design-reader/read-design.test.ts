@@ -1099,6 +1099,29 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(layoutSummary(l).join("\n")).toMatch(/italic serif [^:]*: "Black Friday Edition"/);
   });
 
+  it("keeps a paragraph whose first line holds a dark link one paragraph, set left, though its line fills the column", async () => {
+    // Colorlib's reset letter: a grey line with a near-black underlined link ran the width of its column. The link's
+    // even dark strokes outvoted the grey letters' anti-aliased ones: the line read as the link's ink and was cut
+    // from the next, and, ending at the column's edge, it was set right.
+    const png = await draw(
+      600,
+      300,
+      `<rect width="600" height="300" fill="#ffffff"/>
+       ${text(40, 60, 22, "#0a0a0a", "Didn't request this?", 'font-weight="bold"')}
+       <text x="40" y="120" font-family="${FONT}" font-size="14" fill="#525252">If you don't recognize this activity, <tspan fill="#0a0a0a" text-decoration="underline">secure your account</tspan> and consider enabling two-</text>
+       ${text(40, 143, 14, "#525252", "factor authentication for every sign-in.")}
+       <rect y="200" width="600" height="100" fill="#f4f4f4"/>
+       ${text(300, 250, 12, "#737373", "Strata, Inc. - 548 Market St - San Francisco", 'text-anchor="middle"')}`,
+    );
+    const l = await readDesign(png);
+    const paragraph = blocks(l).find((b): b is TLayoutText => b.kind === "text" && b.text.includes("recognize"));
+    expect(paragraph?.lines).toHaveLength(2);
+    expect(paragraph?.align).toBe("left");
+    // The grey of most of its letters, not the link's near-black.
+    const grey = Number.parseInt(paragraph!.colour.slice(1, 3), 16);
+    expect(Math.abs(grey - 0x52)).toBeLessThanOrEqual(12);
+  });
+
   it("reads a heading with words in an accent colour as live text, its accent marked, not as a picture", async () => {
     // Colorlib's "Buy House in Best Price", "Best Price" in orange: black and orange pixels are two inks, not a
     // picture's colours; read as a picture, the heading was set over a crop of itself.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Raster } from "./raster.js";
-import { groupParagraphs, joinBullets, lineOf, type TextLine, withBullet } from "./text-blocks.js";
+import { alignmentOf, groupParagraphs, joinBullets, lineOf, type TextLine, withBullet } from "./text-blocks.js";
 
 const word = (text: string, x: number, width: number, height = 14) => ({
   text,
@@ -123,5 +123,15 @@ describe("lineOf", () => {
     const line = lineOf(r, { x: 250, y: 40, width: 101, height: 17 }, words, [255, 255, 255]);
     expect(line.fontSize).toBeGreaterThan(12);
     expect(line.fontSize).toBeLessThan(14);
+  });
+});
+
+describe("alignmentOf", () => {
+  const column = { x: 40, y: 0, width: 509, height: 200 };
+  it("sets a single line as wide as its column left, and one that ends at its edge from further in right", () => {
+    // Colorlib's reset letter: a line 508.5 px wide in a 509 px column, half a pixel in, was set right.
+    expect(alignmentOf([{ x: 41, y: 10, width: 508.5, height: 14 }], column)).toBe("left");
+    expect(alignmentOf([{ x: 349, y: 10, width: 200, height: 14 }], column)).toBe("right");
+    expect(alignmentOf([{ x: 194.5, y: 10, width: 200, height: 14 }], column)).toBe("center");
   });
 });

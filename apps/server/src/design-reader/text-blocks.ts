@@ -118,7 +118,9 @@ export function lineOf(r: Raster, box: Box, words: OcrWord[], background: Rgb): 
     box,
     words: looked,
     background,
-    colour: style.colour,
+    // The ink most of its letters are in: a dark link's even strokes outvoted a grey line's anti-aliased ones, and
+    // the line was cut from the next line of its paragraph.
+    colour: paragraphInk(looked, style.colour),
     fontSize: sans.size,
     serifFontSize: serif.size,
     letterSpacing: sans.spacing,
@@ -363,9 +365,10 @@ export function alignmentOf(lines: Box[], column: Box): TLayoutText["align"] {
   }
   const left = lefts[0]!;
   const right = rights[0]!;
-  // One line: centred when its margins match and it does not start at the column's edge.
+  // One line: centred when its margins match and it does not start at the column's edge; set right when it ends at
+  // the column's edge and does not start there too (a line as wide as its column is set left).
   if (centred && left > column.width * 0.08) return "center";
-  if (right < left * 0.25 && right <= column.width * 0.08) return "right";
+  if (left > tolerance && right < left * 0.25 && right <= column.width * 0.08) return "right";
   return "left";
 }
 
