@@ -66,6 +66,11 @@ describe("underlined", () => {
       for (let x = 20; x < 80; x++) if (![30, 31, 48, 49, 66, 67].includes(x)) set(x, 22);
     });
     expect(underlined(feet, WORD, LINE, WHITE)).toBe(false);
+    // Bold feet two rows thick ("BLACK FRIDAY" at 60 px): the foot's second row is no ink under the gap.
+    const thick = word((set) => {
+      for (const y of [22, 23]) for (let x = 20; x < 80; x++) if (![30, 31, 48, 49, 66, 67].includes(x)) set(x, y);
+    });
+    expect(underlined(thick, WORD, LINE, WHITE)).toBe(false);
     // The same gaps around a descender ("g" under the line) are an underline's.
     const skipping = word((set) => {
       for (let x = 20; x < 80; x++) if (![30, 31, 34, 35].includes(x)) set(x, 24);

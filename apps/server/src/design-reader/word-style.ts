@@ -97,7 +97,9 @@ export function underlined(r: Raster, word: Box, line: Box, background: Rgb): bo
   // A serif face's feet run on into one another along the baseline ("THE" in bold Times), but leave narrow gaps
   // with nothing under them; a browser's underline is broken only around a descender, whose ink runs on below it.
   const narrow = Math.max(2, h * 0.25);
-  const below = Math.max(2, Math.ceil(h * 0.3));
+  // Under the row by more than a thick foot's depth (bold feet run two or three rows down), down to a descender's.
+  const underFrom = Math.max(2, Math.round(h * 0.1));
+  const below = Math.max(underFrom + 1, Math.ceil(h * 0.3));
   const footGaps = (y: number) => {
     let start = -1;
     let seenInk = false;
@@ -108,7 +110,7 @@ export function underlined(r: Raster, word: Box, line: Box, background: Rgb): bo
       }
       if (start >= 0 && x - start <= narrow) {
         let under = false;
-        for (let yy = y + 1; yy <= Math.min(r.height - 1, y + below) && !under; yy++)
+        for (let yy = y + underFrom; yy <= Math.min(r.height - 1, y + below) && !under; yy++)
           for (let xx = Math.max(0, start - 2); xx < Math.min(r.width, x + 2) && !under; xx++) under = ink(xx, yy);
         if (!under) return true;
       }
