@@ -66,11 +66,14 @@ describe("underlined", () => {
       for (let x = 20; x < 80; x++) if (![30, 31, 48, 49, 66, 67].includes(x)) set(x, 22);
     });
     expect(underlined(feet, WORD, LINE, WHITE)).toBe(false);
-    // Bold feet two rows thick ("BLACK FRIDAY" at 60 px): the foot's second row is no ink under the gap.
-    const thick = word((set) => {
-      for (const y of [22, 23]) for (let x = 20; x < 80; x++) if (![30, 31, 48, 49, 66, 67].includes(x)) set(x, y);
-    });
-    expect(underlined(thick, WORD, LINE, WHITE)).toBe(false);
+    // Big bold feet two rows thick ("BLACK FRIDAY" at 60 px, 41 px of capitals): the foot's second row is no ink
+    // under the gap.
+    const big: Raster = { width: 200, height: 80, data: new Uint8Array(200 * 80 * 3).fill(255) };
+    const paint = (x: number, y: number) => big.data.set(INK, (y * big.width + x) * 3);
+    for (let x = 20; x < 80; x += 6) for (let y = 10; y < 49; y++) for (const dx of [0, 1, 2]) paint(x + dx, y);
+    for (const y of [49, 50]) for (let x = 20; x < 80; x++) if (![48, 49].includes(x)) paint(x, y);
+    const capitals = { x: 20, y: 10, width: 60, height: 41 };
+    expect(underlined(big, capitals, { x: 10, y: 10, width: 150, height: 41 }, WHITE)).toBe(false);
     // The same gaps around a descender ("g" under the line) are an underline's.
     const skipping = word((set) => {
       for (let x = 20; x < 80; x++) if (![30, 31, 34, 35].includes(x)) set(x, 24);

@@ -97,8 +97,9 @@ export function underlined(r: Raster, word: Box, line: Box, background: Rgb): bo
   // A serif face's feet run on into one another along the baseline ("THE" in bold Times), but leave narrow gaps
   // with nothing under them; a browser's underline is broken only around a descender, whose ink runs on below it.
   const narrow = Math.max(2, h * 0.25);
-  // Under the row by more than a thick foot's depth (bold feet run two or three rows down), down to a descender's.
-  const underFrom = Math.max(2, Math.round(h * 0.1));
+  // Under the row past a big bold foot's own depth (its feet run two or three rows down), down to a descender's; a
+  // small word's descender runs only a row or two under its underline.
+  const underFrom = Math.max(1, Math.round(h * 0.1));
   const below = Math.max(underFrom + 1, Math.ceil(h * 0.3));
   const footGaps = (y: number) => {
     let start = -1;
