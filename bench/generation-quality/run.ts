@@ -14,8 +14,10 @@
  * the words a person sees in the design's picture, the renderer's visibleText, so no hidden preheader and nothing
  * below a screenshot's cut), visual similarity (8 × 8 px blocks whose mean colour matches, ±16 px vertical shift, at
  * 600 and 375 px), structure match (share of the design's sections the fidelity score finds no difference in), fits
- * 375 px (no sideways overflow), accessibility checks passed (the engine's a11y and content checks), the fidelity
- * score, seconds per design.
+ * 375 px (no sideways overflow), accessibility checks passed (the engine's a11y and content checks), SpamAssassin's
+ * score and whether it is under spamd's threshold (send-ready by an outside checker; spamd at BENCH_SPAMD_URL, default
+ * spamd://127.0.0.1:7830, as .ci/run starts it; "not scored" when it does not answer), the fidelity score, seconds per
+ * design.
  *
  *   npm run bench:generation                 all designs (30 desktop + 8 phone)
  *   BENCH_DESIGNS=6 npm run bench:generation a quick look
@@ -40,6 +42,8 @@ import { fileURLToPath } from "node:url";
 import pino from "pino";
 import sharp from "sharp";
 import { createRenderer, shownText } from "../../apps/server/src/adapters/renderer/renderer.js";
+import { composeMessage } from "../../apps/server/src/adapters/spam/message.js";
+import { createSpamd } from "../../apps/server/src/adapters/spam/spamd.js";
 import type { StorageAdapter } from "../../apps/server/src/adapters/storage/storage.js";
 import { emailFromLayout } from "../../apps/server/src/design-reader/email-from-layout.js";
 import { closeSharedOcrEngine, readDesign } from "../../apps/server/src/design-reader/index.js";
@@ -137,6 +141,10 @@ interface Result {
   structure: number;
   fits375: boolean;
   a11yPassed: number;
+  /** SpamAssassin's score and whether it is under spamd's threshold (send-ready by an outside checker); null when
+   * spamd did not answer. */
+  spamScore: number | null;
+  sendReady: boolean | null;
   score: number;
   seconds: number;
   readerRecall?: number | null;
@@ -150,13 +158,30 @@ async function finish(html: string, subject?: string, inline: (html: string) => 
   const processed = processEmail({ html, subject, source: "generated", fixes: ["accessibility"] });
   // The engine sees hosted addresses, as in the product; the renderer gets the pictures inline (it has no network).
   const rendered = inline(processed.html);
-  const [desktop, phone] = await Promise.all([
+  const [desktop, phone, spam] = await Promise.all([
     renderer.render({ html: rendered, width, visibleText: true }),
     renderer.render({ html: rendered, width: 375, visibleText: true }),
+    spamScore(processed),
   ]);
   const a11y = processed.report.checks.filter((c) => /^(a11y\.|content\.)/.test(c.id));
   const passed = a11y.length ? a11y.filter((c) => c.status === "pass").length / a11y.length : 1;
-  return { desktop, phone, a11yPassed: passed };
+  return { desktop, phone, a11yPassed: passed, spam };
+}
+
+/** An outside checker: SpamAssassin (spamd at BENCH_SPAMD_URL, as .ci/run starts it), when it answers. */
+const spamd = createSpamd(process.env.BENCH_SPAMD_URL ?? "spamd://127.0.0.1:7830");
+
+/** SpamAssassin's verdict on the email as the product would send it (its hosted addresses, its text part); null when
+ * spamd does not answer. */
+async function spamScore(processed: { html: string; text: string; subject: string }) {
+  if (!spamd) return null;
+  const message = await composeMessage({
+    from: { name: "Mailsmith benchmark", address: "news@example.com" },
+    subject: processed.subject || "Newsletter",
+    html: processed.html,
+    text: processed.text,
+  });
+  return spamd.score(message).catch(() => null);
 }
 
 /** The reader's email: pictures cropped from the design at their boxes (inline, as the generator stores them). */
@@ -203,7 +228,7 @@ async function measure(
   const made = await make();
   // The desktop render at the design's own width (600 px, or what a wider template needed).
   const desktopWidth = d.kind === "desktop" ? d.width : 600;
-  const { desktop, phone, a11yPassed } = await finish(made.html, made.subject, made.inline, desktopWidth);
+  const { desktop, phone, a11yPassed, spam } = await finish(made.html, made.subject, made.inline, desktopWidth);
   if (process.env.BENCH_DUMP) {
     const dir = process.env.BENCH_DUMP;
     mkdirSync(dir, { recursive: true });
@@ -242,6 +267,8 @@ async function measure(
     structure: sections.length ? sections.filter((s) => s.differences.length === 0).length / sections.length : 1,
     fits375: phone.overflowPx <= 0,
     a11yPassed,
+    spamScore: spam ? spam.score : null,
+    sendReady: spam ? !spam.isSpam : null,
     score: cmp.score,
     seconds,
   };
@@ -357,13 +384,14 @@ async function main() {
       ["structure", rs.map((r) => r.structure), "min"],
       ["fits 375", rs.map((r) => (r.fits375 ? 1 : 0)), "min"],
       ["a11y passed", rs.map((r) => r.a11yPassed), "min"],
+      ["spam score", rs.filter((r) => r.spamScore !== null).map((r) => r.spamScore!), "max"],
       ["score", rs.map((r) => r.score / 100), "min"],
       ["seconds", rs.map((r) => r.seconds), "max"],
     ];
     if (g === "reader") rows.splice(1, 0, ["reader recall", rs.map((r) => r.readerRecall ?? 1), "min"]);
     for (const [name, xs, worst] of rows) {
       const w = worst === "min" ? Math.min(...xs) : Math.max(...xs);
-      const isSec = name === "seconds";
+      const isSec = name === "seconds" || name === "spam score";
       console.log(
         `${g.padEnd(10)} ${name.padEnd(18)} ${fmt(median(xs), !isSec).padStart(6)}  ${fmt(w, !isSec).padStart(6)}`,
       );
@@ -383,6 +411,15 @@ async function main() {
   const over = (rs: Result[]) => `${rs.filter((r) => r.score >= 80).length} of ${rs.length}`;
   const phones = results.filter((r) => r.kind === "phone" && r.generator === "reader");
   console.log(`reader results scoring 80 or more: desktop ${over(readers)}, phone ${over(phones)}`);
+  const ready = (rs: Result[]) => {
+    const scored = rs.filter((r) => r.sendReady !== null);
+    return scored.length
+      ? `${scored.filter((r) => r.sendReady).length} of ${scored.length}${scored.length < rs.length ? ` (${rs.length - scored.length} unscored)` : ""}`
+      : "not scored (spamd did not answer)";
+  };
+  console.log(
+    `reader results under SpamAssassin's threshold (send-ready by an outside checker): desktop ${ready(readers)}, phone ${ready(phones)}`,
+  );
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 1));
 }
 
