@@ -79,9 +79,20 @@ async function startServer(dataDir: string): Promise<{ url: string; stop: () => 
     const exited = new Promise<void>((r) => child.once("exit", () => r()));
     const deadline = Date.now() + START_TIMEOUT_MS;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${log}`);
+      if (child.exitCode !== null) {
+        // Another suite's server took the port between freePort and this child's listen: onFreePort tries another.
+        const err: NodeJS.ErrnoException = new Error(`server exited with ${child.exitCode}: ${log}`);
+        if (log.includes("EADDRINUSE")) err.code = "EADDRINUSE";
+        throw err;
+      }
       try {
-        if ((await fetch(`${url}/api/health`)).ok) break;
+        // Ready when this child answers: its administrator signs in. A server of another suite that took the port
+        // answers the health check too (the sign-in then failed with 401, this child having exited on EADDRINUSE).
+        if (
+          (await fetch(`${url}/api/health`)).ok &&
+          (await new TestClient(url).post("/api/auth/sign-in/email", ADMIN)).status === 200
+        )
+          break;
       } catch {}
       if (Date.now() > deadline) throw new Error(`server did not come up: ${log}`);
       await new Promise((r) => setTimeout(r, 200));
