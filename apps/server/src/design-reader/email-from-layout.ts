@@ -10,6 +10,7 @@ import {
   type TLayoutDivider,
   type TLayoutGrid,
   type TLayoutLeafBlock,
+  type TLayoutLine,
   type TLayoutPicture,
   type TLayoutRow,
   type TLayoutSection,
@@ -313,7 +314,7 @@ function textWithBreaks(b: TLayoutText, available: number, g: Gathered): string 
  * A line's words leave a hole where the reading lost some: a gap between two words over three times the line's usual
  * word space and wider than the line is tall.
  */
-function wordsLost(line: TLayoutText["lines"][number]): boolean {
+function wordsLost(line: TLayoutLine): boolean {
   const words = [...line.words].sort((p, q) => p.box.x - q.box.x);
   const gaps = words.slice(1).map((w, i) => w.box.x - (words[i]!.box.x + words[i]!.box.width));
   if (gaps.length < 2) return false;

@@ -154,12 +154,15 @@ export const FACES: Record<FontFamily, FaceMetrics> = {
   },
 };
 
+/** A word's characters with their accents taken off: an accented letter is as wide as its base letter. */
+export const baseCharacters = (word: string): string[] => [...word.normalize("NFD").replace(/\p{M}/gu, "")];
+
 /** The width of a word's ink in ems, in a face's regular, bold, italic or bold italic letters. */
 export function inkEms(word: string, family: FontFamily = "sans-serif", bold = false, italic = false): number {
   const face = FACES[family];
   const widths = italic ? (bold ? face.boldItalic : face.italic) : bold ? face.bold : face.regular;
   let total = 0;
-  for (const ch of word.normalize("NFD").replace(/\p{M}/gu, "")) {
+  for (const ch of baseCharacters(word)) {
     total += widths.advances[ch] ?? widths.average;
   }
   return Math.max(0.3, (total - face.sideBearings) / 1000);
@@ -251,15 +254,16 @@ export function spacedFit(
   if (!SPACED_CAPITALS.test(text)) return null;
   const arialEms = inkHeightEms(text);
   const size = lineInkHeight / (arialEms * (FACES[family].capEm / FACES["sans-serif"].capEm));
-  const measured = words
-    .map((w) => ({ w, pairs: [...w.text.normalize("NFD").replace(/\p{M}/gu, "")].length - 1 }))
+  // What each word's width holds beyond its letters at that size, and how many letter pairs share it.
+  const extras = words
+    .map((w) => ({
+      extra: w.box.width - size * inkEms(w.text, family, w.bold, w.italic),
+      pairs: baseCharacters(w.text).length - 1,
+    }))
     .filter((m) => m.pairs >= 1);
-  if (measured.length === 0) return null;
-  const own = measured.map(({ w, pairs }) => (w.box.width - size * inkEms(w.text, family, w.bold, w.italic)) / pairs);
-  const pairs = measured.reduce((n, m) => n + m.pairs, 0);
-  const spacing =
-    measured.reduce((n, { w }) => n + w.box.width - size * inkEms(w.text, family, w.bold, w.italic), 0) / pairs;
+  if (extras.length === 0) return null;
+  const spacing = extras.reduce((n, m) => n + m.extra, 0) / extras.reduce((n, m) => n + m.pairs, 0);
   // Every word spaced (half as much at least): one misread word's width does not space a line.
-  if (spacing < size * SPACED_MIN_EM || own.some((v) => v < size * SPACED_MIN_EM * 0.5)) return null;
+  if (spacing < size * SPACED_MIN_EM || extras.some((m) => m.extra / m.pairs < size * SPACED_MIN_EM * 0.5)) return null;
   return { size, spacing };
 }

@@ -34,8 +34,9 @@ async function draw(width: number, height: number, body: string): Promise<Buffer
 const text = (x: number, y: number, size: number, fill: string, s: string, extra = "") =>
   `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}" fill="${fill}" ${extra}>${s}</text>`;
 
-const blocks = (layout: TDesignLayout): TLayoutBlock[] =>
-  layout.sections.flatMap((s) => s.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks)));
+const columnsOf = (layout: TDesignLayout) => layout.sections.flatMap((s) => s.rows.flatMap((r) => r.columns));
+
+const blocks = (layout: TDesignLayout): TLayoutBlock[] => columnsOf(layout).flatMap((c) => c.blocks);
 
 const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
@@ -222,7 +223,7 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
        ${text(60, 270, 15, "#444444", "It left our warehouse this morning.")}`,
     );
     const l = await readDesign(png);
-    const columns = l.sections.flatMap((s) => s.rows.flatMap((r) => r.columns));
+    const columns = columnsOf(l);
     const callout = columns.find((c) => c.blocks.some((b) => "text" in b && b.text.startsWith("Your trial")));
     expect(callout?.background).toBe("#dff0fc");
     expect(callout?.blocks.filter((b) => b.kind === "text").map((b) => ("text" in b ? b.text : ""))).toEqual([
@@ -801,7 +802,7 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
        ${text(300, 250, 15, "#444444", "Not expecting this email?", 'text-anchor="middle"')}`,
     );
     const l = await readDesign(png);
-    const columns = l.sections.flatMap((s) => s.rows.flatMap((r) => r.columns));
+    const columns = columnsOf(l);
     const card = columns.find((c) => c.border);
     expect(card?.box.x).toBeGreaterThanOrEqual(110);
     expect(card?.box.width).toBeLessThanOrEqual(380);
@@ -832,7 +833,7 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     // A boxed cell of the card's column, or (the card being the white band itself, inside the grey page) a column
     // of its own: either way the box that holds the callout's words has its fill and its frame.
     const boxes = [
-      ...l.sections.flatMap((s) => s.rows.flatMap((r) => r.columns)),
+      ...columnsOf(l),
       ...blocks(l).flatMap((b) => (b.kind === "grid" && b.cells.length === 1 ? b.cells : [])),
     ];
     const callout = boxes.find((b) => b.background && b.blocks.some((x) => "text" in x && /Veniam/.test(x.text)));
@@ -859,10 +860,7 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     );
     const l = await readDesign(png);
     expect(l.scale).toBe(3);
-    const boxes = [
-      ...l.sections.flatMap((s) => s.rows.flatMap((r) => r.columns)),
-      ...blocks(l).flatMap((b) => (b.kind === "grid" ? b.cells : [])),
-    ];
+    const boxes = [...columnsOf(l), ...blocks(l).flatMap((b) => (b.kind === "grid" ? b.cells : []))];
     const panel = boxes.filter(
       (b) => b.background && b.blocks.some((x) => "text" in x && /Culpa|deleniti/.test(x.text)),
     );
@@ -901,7 +899,7 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
        ${text(64, 418, 15, "#444444", "It left our warehouse this morning.")}`,
     );
     const l = await readDesign(png);
-    const columns = l.sections.flatMap((s) => s.rows.flatMap((r) => r.columns));
+    const columns = columnsOf(l);
     const holding = (word: string) =>
       columns.find((c) => leafBlocksOf(c.blocks).some((b) => "text" in b && b.text.includes(word)));
     // The code box is a callout with its fill, not a button (it is no link).
@@ -928,7 +926,7 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
        ${text(40, 210, 15, "#444444", "Thanks for your order.")}`,
     );
     const l = await readDesign(png);
-    const columns = l.sections.flatMap((s) => s.rows.flatMap((r) => r.columns));
+    const columns = columnsOf(l);
     const coupon = columns.find((c) => leafBlocksOf(c.blocks).some((b) => "text" in b && /SPRING20/.test(b.text)));
     expect(coupon?.border).toBe("#999999");
     // Every word read is a word of the design: the dashes gave none.
@@ -956,7 +954,7 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
        ${card(392, "#dcfce7", "#16a34a", "Faster editor", ["Typing latency is", "gone on long docs."])}`,
     );
     const l = await readDesign(png);
-    const columns = l.sections.flatMap((s) => s.rows.flatMap((r) => r.columns));
+    const columns = columnsOf(l);
     const holding = (word: string) =>
       columns.find((c) => leafBlocksOf(c.blocks).some((b) => "text" in b && b.text.includes(word)));
     expect(holding("Shared")?.background).toBe("#f4f3ff");
@@ -996,9 +994,7 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     const inside = panel!.blocks;
     expect(inside.find((b) => b.kind === "text")).toMatchObject({ text: "FASHION", colour: "#ffffff" });
     expect(inside.find((b) => b.kind === "button")).toMatchObject({ text: "SHOP NOW", background: "#000000" });
-    const column = l.sections
-      .flatMap((s) => s.rows.flatMap((r) => r.columns))
-      .find((c) => c.blocks.includes(grids[0]!));
+    const column = columnsOf(l).find((c) => c.blocks.includes(grids[0]!));
     expect(column?.background).toBe("#000000");
   });
 
@@ -1031,9 +1027,9 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
         ...words("Offer ends on Sunday night"),
       ]),
     );
-    const column = l.sections
-      .flatMap((s) => s.rows.flatMap((r) => r.columns))
-      .find((c) => leafBlocksOf(c.blocks).some((b) => "text" in b && b.text.includes("Offer")));
+    const column = columnsOf(l).find((c) =>
+      leafBlocksOf(c.blocks).some((b) => "text" in b && b.text.includes("Offer")),
+    );
     expect(column?.background ?? null).toBeNull();
     const cells = column!.blocks.flatMap((b) => (b.kind === "grid" ? b.cells : []));
     expect(cells.map((c) => c.background)).toEqual(["#c0392b", "#111111"]);

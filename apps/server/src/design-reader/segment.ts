@@ -386,27 +386,19 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
   };
 
   const columnOf = (cuts: Cut[], box: Box, around: Rgb = band.background): ColumnNode => {
-    const items: (Leaf | GridNode)[] = [];
-    let background: Rgb | null = null;
-    let border: Rgb | undefined;
     const found = itemsOf(cuts, around);
-    let cardBox: Box | undefined;
-    if (found.length > 1) {
-      // Cards stacked in a column with other things (a red offer over a line of text over a black card): each card
-      // is a boxed cell of its own fill, and the column keeps the colour around them.
-      items.push(...found.flatMap(cardCells));
-    } else
-      for (const item of found) {
-        const card = isGrid(item) ? null : cardColumn(item);
-        if (card) {
-          background = card.background;
-          border = card.border;
-          items.push(...(card.items ?? card.leaves));
-          // A column that is one card is the card's box (its share of the gutters beside it stays page).
-          cardBox = card.box;
-        } else items.push(item);
-      }
-    return { box: cardBox ?? box, background, ...(border ? { border } : {}), leaves: leavesOf(items), items };
+    const only = found.length === 1 ? found[0]! : null;
+    const card = only && !isGrid(only) ? cardColumn(only) : null;
+    if (card) {
+      // A column that is one card is the card's box (its share of the gutters beside it stays page).
+      const items = card.items ?? card.leaves;
+      const border = card.border ? { border: card.border } : {};
+      return { box: card.box, background: card.background, ...border, leaves: leavesOf(items), items };
+    }
+    // Cards stacked in a column with other things (a red offer over a line of text over a black card): each card is
+    // a boxed cell of its own fill, and the column keeps the colour around them.
+    const items = found.length > 1 ? found.flatMap(cardCells) : found;
+    return { box, background: null, leaves: leavesOf(items), items };
   };
 
   /** Rows of a run of cuts across `area` (the band, or a bordered box's inside), on `around`. */

@@ -2,7 +2,7 @@ import type { TLayoutLine, TLayoutText, TLayoutWord } from "@mailsmith/shared";
 import type { OcrWord } from "../adapters/ocr/ocr-engine.js";
 import { colourDistance, hex, INK_DISTANCE } from "./colour.js";
 import { type FaceNotes, ownFace, roleOf } from "./faces.js";
-import { type FontFamily, fitFontSize, spacedFit } from "./font-metrics.js";
+import { baseCharacters, type FontFamily, fitFontSize, spacedFit } from "./font-metrics.js";
 import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
 import { pooled, type SerifReading, stemsOf } from "./serif.js";
 import { BOLD_STEM_EM, inkStyle, slantOf } from "./text-style.js";
@@ -152,7 +152,7 @@ function letterInk(
   let gaps = 0;
   let pairs = 0;
   for (const w of words) {
-    const letters = [...w.text.normalize("NFD").replace(/\p{M}/gu, "")].length;
+    const letters = baseCharacters(w.text).length;
     if (letters < 2) continue;
     pairs += letters - 1;
     const x0 = Math.max(0, Math.floor(w.box.x));
@@ -382,17 +382,17 @@ export function layoutWord(w: OcrWord, marks: WordMarks = {}): TLayoutWord {
 
 export function textBlockOf(paragraph: TextLine[], column: Box, scale: number, faces?: FaceNotes): TLayoutText {
   const words = paragraph.flatMap((l) => l.words);
-  // The size of the paragraph: its lines' sizes weighted by their words, in each face.
+  // The size of the paragraph: its lines' sizes weighted by their words, in each face (and its letter spacing so).
   const weight = paragraph.reduce((n, l) => n + Math.max(1, l.words.length), 0);
-  const sizeIn = (pick: (l: TextLine) => number) =>
+  const weighted = (pick: (l: TextLine) => number) =>
     paragraph.reduce((n, l) => n + pick(l) * Math.max(1, l.words.length), 0) / weight;
-  const size = sizeIn((l) => l.fontSize);
+  const size = weighted((l) => l.fontSize);
   const face = {
     reading: pooled(paragraph.map((l) => l.serif)),
-    sizes: { "sans-serif": size / scale, serif: sizeIn((l) => l.serifFontSize) / scale },
+    sizes: { "sans-serif": size / scale, serif: weighted((l) => l.serifFontSize) / scale },
     spacings: {
-      "sans-serif": sizeIn((l) => l.letterSpacing) / scale,
-      serif: sizeIn((l) => l.serifLetterSpacing) / scale,
+      "sans-serif": weighted((l) => l.letterSpacing) / scale,
+      serif: weighted((l) => l.serifLetterSpacing) / scale,
     },
   };
   // Its own letters for now; the design's settle it when the whole design is read (faces.ts).
