@@ -35,7 +35,6 @@
  *                                            manifest.json and <owner>+<repo>/<path>): templates fetched for tuning,
  *                                            which stay out of commits
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,6 +51,7 @@ import { processEmail } from "../../apps/server/src/email-engine/process-email.j
 import { loadEnv } from "../../apps/server/src/env.js";
 import { cleanBoxes, materialiseImages } from "../../apps/server/src/features/generator/design-images.js";
 import { loadCorpus } from "../../apps/server/test/fixtures/email-corpus/load.js";
+import { standInPhoto } from "../../apps/server/test/fixtures/stand-in-photos.js";
 import { loadHoldout, loadTemplateSet } from "./holdout/load.js";
 
 const DEV_SET = fileURLToPath(new URL("./dev", import.meta.url));
@@ -83,20 +83,8 @@ const renderer = createRenderer({
   log: pino({ level: "silent" }),
 });
 
-/**
- * A stand-in photo for a picture address, from the address's hash (the same address, the same picture): one flat
- * colour, or with BENCH_PHOTOS=textured a photo-like picture (a two-colour gradient with soft shapes and fine grain),
- * which a reader must crop as a picture rather than take for a coloured box.
- */
-function flatPhoto(url: string): string {
-  const h = createHash("sha256").update(url).digest();
-  const c = (i: number) => `rgb(${h[i]},${h[i + 1]},${h[i + 2]})`;
-  const svg =
-    process.env.BENCH_PHOTOS === "textured"
-      ? `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" preserveAspectRatio="none" viewBox="0 0 64 64"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c(0)}"/><stop offset="1" stop-color="${c(3)}"/></linearGradient><filter id="n"><feTurbulence baseFrequency="0.9" numOctaves="2" seed="${h[9]}"/><feColorMatrix values="0 0 0 0 0.5 0 0 0 0 0.5 0 0 0 0 0.5 0 0 0 0.25 0"/></filter></defs><rect width="64" height="64" fill="url(#g)"/><circle cx="${16 + (h[6]! % 32)}" cy="${16 + (h[7]! % 32)}" r="${10 + (h[8]! % 14)}" fill="${c(10)}" opacity="0.7"/><rect width="64" height="64" filter="url(#n)"/></svg>`
-      : `<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${c(0)}"/></svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
-}
+/** Pictures as stand-in photos: flat colours, or photo-like ones with BENCH_PHOTOS=textured. */
+const photoFor = (url: string) => standInPhoto(url, process.env.BENCH_PHOTOS === "textured" ? "textured" : "flat");
 
 /**
  * Which picture addresses get a stand-in: remote ones; in the hold-out set relative ones too (its Colorlib templates
@@ -113,7 +101,7 @@ const PICTURE_ADDRESSES = [
 /** Pictures (img src, background attributes, CSS url()) as placeholder photos: the design renders offline. */
 function withFlatPhotos(html: string): string {
   return PICTURE_ADDRESSES.reduce(
-    (h, re) => h.replace(re, (_m, a, q, url, end) => `${a}${q}${flatPhoto(url)}${q}${end}`),
+    (h, re) => h.replace(re, (_m, a, q, url, end) => `${a}${q}${photoFor(url)}${q}${end}`),
     html,
   );
 }
