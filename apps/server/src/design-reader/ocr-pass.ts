@@ -31,7 +31,12 @@ function cornerRadius(r: Raster, box: Box, fill: Rgb, around: Rgb): number {
   return Math.min(limit, Math.ceil(k / (1 - Math.SQRT1_2)) + 1);
 }
 
-/** A grey picture of the design with ink dark on white; later areas in the list win (a button inside its band). */
+/**
+ * A grey picture of the design with ink dark on white; later areas in the list win (a button inside its band).
+ * Pictures are left white: their grain and edges, read on the same page as the text, can make the engine's page
+ * layout find no text at all (a design of large photo-like pictures came back with 4 marks and no word). They are read
+ * on a page of their own (pictureGrey).
+ */
 export function normalisedGrey(r: Raster, areas: BackgroundArea[], pictures: Box[]): Uint8Array {
   const grey = new Uint8Array(r.width * r.height).fill(255);
   for (const { box, background, around } of areas) {
@@ -61,7 +66,16 @@ export function normalisedGrey(r: Raster, areas: BackgroundArea[], pictures: Box
       }
     }
   }
-  // Pictures keep their own light and dark (text on a photo is read as drawn).
+  for (const box of pictures) {
+    for (let y = box.y; y < box.y + box.height; y++)
+      grey.fill(255, y * r.width + box.x, y * r.width + box.x + box.width);
+  }
+  return grey;
+}
+
+/** The pictures alone, in their own light and dark (text on a photo is read as drawn), on a white page. */
+export function pictureGrey(r: Raster, pictures: Box[]): Uint8Array {
+  const grey = new Uint8Array(r.width * r.height).fill(255);
   for (const box of pictures) {
     for (let y = box.y; y < box.y + box.height; y++) {
       let i = (y * r.width + box.x) * 3;

@@ -2,7 +2,7 @@ import { contrastRatio } from "@mailsmith/shared";
 import type { OcrEngine, OcrLanguage, OcrWord } from "../adapters/ocr/ocr-engine.js";
 import { ColourTally, colourDistance, dominantColour, INK_DISTANCE, luminance, quantKey } from "./colour.js";
 import { readWords } from "./ocr-pass.js";
-import { type Box, pixelAt, type Raster, type Rgb } from "./raster.js";
+import { type Box, overlapArea, pixelAt, type Raster, type Rgb } from "./raster.js";
 
 /**
  * Text set over a picture (decision 143): a hero photo with its headline on it. The page reading sees such text as
@@ -149,7 +149,33 @@ export async function readOverlay(
   const sure = found.filter(lettered);
   const mean = sure.reduce((n, w) => n + w.confidence, 0) / Math.max(1, sure.length);
   if (sure.length < OVERLAY_MIN_WORDS || mean < OVERLAY_MIN_CONFIDENCE) return null;
-  return { ink, words: found };
+  return { ink, words: withDrawnWords(found, words) };
+}
+
+/** A word read on the picture as drawn joins the overlay's at this confidence (text in another ink than the main). */
+const DRAWN_CONFIDENCE = 85;
+
+/**
+ * The words read against the main ink, with the words the picture's own reading was sure of in other inks (a red
+ * price, a black heading on a white panel, a button's label): where two readings cover the same ink, the surer wins.
+ */
+export function withDrawnWords(byInk: OcrWord[], drawn: OcrWord[]): OcrWord[] {
+  const all = [...byInk, ...drawn.filter((w) => w.confidence >= DRAWN_CONFIDENCE && /[\p{L}\p{N}]{2,}/u.test(w.text))];
+  const area = (b: Box) => Math.max(1, b.width * b.height);
+  return all.filter(
+    (w, i) =>
+      !all.some(
+        (k, j) =>
+          j !== i &&
+          overlapArea(w.box, k.box) >= 0.5 * Math.min(area(w.box), area(k.box)) &&
+          (k.confidence > w.confidence || (k.confidence === w.confidence && j < i)),
+      ),
+  );
+}
+
+/** The ink of a line read over a picture: its own letters' colour when they stand out, else the overlay's ink. */
+export function lineInk(r: Raster, words: OcrWord[], fallback: Rgb): Rgb {
+  return overlayInk(r, words) ?? fallback;
 }
 
 /** Edge profiles are averaged over this many pixels across and blurred this far along, so grain leaves no streaks. */

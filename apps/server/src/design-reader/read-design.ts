@@ -16,9 +16,10 @@ import { dividerOf } from "./dividers.js";
 import { FaceNotes } from "./faces.js";
 import { detectLanguage } from "./language.js";
 import { loadDesign } from "./load-image.js";
-import { type BackgroundArea, normalisedGrey, readGlyphs, readPieces, readWords } from "./ocr-pass.js";
+import { type BackgroundArea, normalisedGrey, pictureGrey, readGlyphs, readPieces, readWords } from "./ocr-pass.js";
 import {
   fallbackColour,
+  lineInk,
   MAX_OVERLAY_READS,
   meanColour,
   overlayCandidate,
@@ -446,7 +447,16 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   const ocrStarted = performance.now();
   const languages = (opts.languages?.length ? opts.languages : ALL_LANGUAGES).map((l) => TESSERACT[l]);
   const grey = normalisedGrey(raster, areas, pictureBoxes);
-  let words = withoutDoubleReadings(await readWords(engine, grey, raster, { scale, languages, signal: opts.signal }));
+  const pictures = pictureBoxes.length > 0 ? pictureGrey(raster, pictureBoxes) : null;
+  // The page's text, then its pictures on a page of their own (what is drawn on them, a photo's headline).
+  const readPage = async (langs: OcrLanguage[]) => {
+    const read = await readWords(engine, grey, raster, { scale, languages: langs, signal: opts.signal });
+    if (!pictures) return withoutDoubleReadings(read);
+    abortIfAsked(opts.signal);
+    const drawn = await readWords(engine, pictures, raster, { scale, languages: langs, signal: opts.signal });
+    return withoutDoubleReadings([...read, ...drawn]);
+  };
+  let words = await readPage(languages);
   // Tesseract reads with its first language first: a French, German or Spanish design is read again with its own
   // language leading, or its accents come out wrong ("colección" → "colecciôn").
   const guess = detectLanguage(
@@ -459,9 +469,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   if (guess && TESSERACT[guess] !== languages[0] && languages.includes(TESSERACT[guess])) {
     abortIfAsked(opts.signal);
     languagesRead = [TESSERACT[guess], ...languages.filter((l) => l !== TESSERACT[guess])];
-    words = withoutDoubleReadings(
-      await readWords(engine, grey, raster, { scale, languages: languagesRead, signal: opts.signal }),
-    );
+    words = await readPage(languagesRead);
   }
   const wordsOf = wordsByLeaf(words, leaves, pictureLeaves);
   // Short pieces of ink the page reading left empty (a table's quantities, a lone symbol) are read one by one.
@@ -587,10 +595,11 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
                 splitLines(overlay.words).map((lineWords) => {
                   const box = unionBox(lineWords.map((w) => w.box));
                   const line = lineOf(raster, box, lineWords, ringColour(raster, box));
-                  const bold = overlayStroke(raster, box, overlay.ink) / line.fontSize >= BOLD_STROKE_EM;
+                  const ink = lineInk(raster, lineWords, overlay.ink);
+                  const bold = overlayStroke(raster, box, ink) / line.fontSize >= BOLD_STROKE_EM;
                   // (Words over a photo are measured against the photo: their looks say nothing, and are left out.)
                   const words = line.words.map(({ look: _look, ...w }) => w);
-                  return { ...line, words, colour: overlay.ink, bold };
+                  return { ...line, words, colour: ink, bold };
                 }),
               ).map((paragraph) => textBlockOf(paragraph, leaf.box, scale, faces)),
             },
