@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OcrWord } from "../adapters/ocr/ocr-engine.js";
 import { normalisedGrey, pictureGrey } from "./ocr-pass.js";
-import { lineInk, withDrawnWords } from "./overlay.js";
+import { overlayInk, withDrawnWords } from "./overlay.js";
 import type { Raster, Rgb } from "./raster.js";
 
 const word = (text: string, x: number, y: number, confidence: number, width = 40, height = 16): OcrWord => ({
@@ -58,9 +58,9 @@ describe("the words set over a picture", () => {
         { x: 40, y: 20, w: 4, h: 16, c: [255, 65, 54] },
       ],
     );
-    expect(lineInk(r, [word("Save", 18, 20, 95, 30, 16)], [255, 255, 255])).toEqual([255, 65, 54]);
+    expect(overlayInk(r, [word("Save", 18, 20, 95, 30, 16)]) ?? [255, 255, 255]).toEqual([255, 65, 54]);
     // Digits only (not letters to take a colour from): the overlay's ink.
-    expect(lineInk(r, [word("40", 18, 20, 95, 30, 16)], [255, 255, 255])).toEqual([255, 255, 255]);
+    expect(overlayInk(r, [word("40", 18, 20, 95, 30, 16)]) ?? [255, 255, 255]).toEqual([255, 255, 255]);
   });
 });
 

@@ -44,7 +44,7 @@ export function ringColour(r: Raster, box: Box): Rgb {
  * The letters' colour: inside the words' boxes, the most common colour of the pixels far from what surrounds each
  * word (quantised, then averaged). Null when nothing stands out.
  */
-function overlayInk(r: Raster, words: OcrWord[]): Rgb | null {
+export function overlayInk(r: Raster, words: OcrWord[]): Rgb | null {
   const tally = new ColourTally();
   for (const w of words) {
     if (w.confidence < CANDIDATE_CONFIDENCE || !lettered(w)) continue;
@@ -171,11 +171,6 @@ export function withDrawnWords(byInk: OcrWord[], drawn: OcrWord[]): OcrWord[] {
           (k.confidence > w.confidence || (k.confidence === w.confidence && j < i)),
       ),
   );
-}
-
-/** The ink of a line read over a picture: its own letters' colour when they stand out, else the overlay's ink. */
-export function lineInk(r: Raster, words: OcrWord[], fallback: Rgb): Rgb {
-  return overlayInk(r, words) ?? fallback;
 }
 
 /** Edge profiles are averaged over this many pixels across and blurred this far along, so grain leaves no streaks. */

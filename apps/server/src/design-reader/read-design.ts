@@ -19,10 +19,10 @@ import { loadDesign } from "./load-image.js";
 import { type BackgroundArea, normalisedGrey, pictureGrey, readGlyphs, readPieces, readWords } from "./ocr-pass.js";
 import {
   fallbackColour,
-  lineInk,
   MAX_OVERLAY_READS,
   meanColour,
   overlayCandidate,
+  overlayInk,
   overlayStroke,
   readOverlay,
   ringColour,
@@ -595,7 +595,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
                 splitLines(overlay.words).map((lineWords) => {
                   const box = unionBox(lineWords.map((w) => w.box));
                   const line = lineOf(raster, box, lineWords, ringColour(raster, box));
-                  const ink = lineInk(raster, lineWords, overlay.ink);
+                  // Each line in its own letters' colour (a red price under a white headline), else the overlay's.
+                  const ink = overlayInk(raster, lineWords) ?? overlay.ink;
                   const bold = overlayStroke(raster, box, ink) / line.fontSize >= BOLD_STROKE_EM;
                   // (Words over a photo are measured against the photo: their looks say nothing, and are left out.)
                   const words = line.words.map(({ look: _look, ...w }) => w);
