@@ -42,6 +42,7 @@ const PATTERNS = "mailchimp+email-blueprints/modular-template-patterns/modular-t
 const BOXED = "mailchimp+email-blueprints/responsive-templates/base_boxed_basic_query.html";
 const DIGEST = "sendgrid+email-templates/merriweather-templates/digest.html";
 const SALE = "sendgrid+email-templates/dynamic-templates/special-sale/special_sale.html";
+const NEWS = "sendgrid+email-templates/dynamic-templates/newsletter/news_feed.html";
 
 const layouts = new Map<string, TDesignLayout>();
 
@@ -54,6 +55,7 @@ beforeAll(async () => {
         { id: PATTERNS, html: template(PATTERNS), width: 604 },
         { id: DIGEST, html: template(DIGEST) },
         { id: SALE, html: withPhotos(SALE) },
+        { id: NEWS, html: template(NEWS) },
       ],
       ["desktop"],
     )),
@@ -142,5 +144,15 @@ describe("the design reader on the development set's real templates", () => {
     expect(text.some((t) => t.startsWith("{{#each user.w_deal}}"))).toBe(true);
     expect(text).toContain("{{else if this.deal02}}");
     expect(leavesOf(l).some((b) => b.kind === "button" && b.text === "{{this.c2a_button}}")).toBe(true);
+  });
+
+  it("reads a footer's darker panel in a grey card as one cell, and a link line misread at the page's scale in full", () => {
+    // SendGrid's news feed: a #ebebeb panel inside a #f5f5f5 card (a shade apart, under the cut's ink threshold) made
+    // each of its lines a cell of its own; and Tesseract read its 11 px link line at 2× as "L L Di" at 91.
+    const l = layouts.get(NEWS)!;
+    const panel = cellsOf(l).find((c) => c.background === "#ebebeb");
+    expect(panel?.blocks.map((b) => ("text" in b ? b.text : b.kind)).join(" ")).toContain("[Sender_Zip]");
+    expect(panel?.box.height).toBeGreaterThan(100);
+    expect(textsOf(l).map((b) => b.text)).toContain("Unsubscribe - Unsubscribe Preferences");
   });
 });

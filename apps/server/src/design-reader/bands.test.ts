@@ -105,3 +105,28 @@ describe("a gradient band", () => {
     expect(bands[0]).toMatchObject({ background: grey, box: { y: 0, height: 120 } });
   });
 });
+
+describe("a photo across the page", () => {
+  it("is one busy band, though rows of a flat disc in it leave only the page beside them", () => {
+    // Easy Email's 10 with photo-like pictures: a 510 px photo on a grey page whose disc, flat and as wide as most of a
+    // row, left 23 rows that were not busy. The photo was cut into four bands, and the page's grey beside the disc,
+    // read on the disc's colour, came back as an "i".
+    const grey: Rgb = [245, 247, 250];
+    const disc: Rgb = [156, 90, 149];
+    const r = page(600, 700, grey, [...lines(40, 30, 520, 3)]);
+    let seed = 7;
+    const grain = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return (seed >> 16) % 24;
+    };
+    for (let y = 120; y < 630; y++)
+      for (let x = 45; x < 555; x++) {
+        const inDisc = y >= 350 && y < 373 && x >= 60 && x < 540;
+        const shade = Math.floor((x + y) / 20);
+        r.data.set(inDisc ? disc : [150 + shade + grain(), 80 + grain(), 170 - shade + grain()], (y * 600 + x) * 3);
+      }
+    const { bands } = findBands(r, 1);
+    const photo = bands.filter((b) => b.box.y + b.box.height > 120 && b.box.y < 630);
+    expect(photo.map((b) => [b.box.y, b.box.height, b.busy])).toEqual([[120, 510, true]]);
+  });
+});

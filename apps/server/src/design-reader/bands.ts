@@ -313,12 +313,18 @@ export function findBands(r: Raster, scale: number): PageBands {
     const near = (colour: Rgb) => neighbours.find((n) => colourDistance(n.colour, colour) <= SAME_COLOUR);
     const into = near(left.colour) ?? near(besideFill(r, run, content, scale) ?? left.colour);
     if (into) run.colour = into.colour;
+    // Between two busy runs, a few rows of one colour that is not the page's beside them are a flat shape inside a
+    // picture (a photo's disc across its width): part of the picture, or the picture is cut into bands there and
+    // the page beside the shape read as letters.
+    else if (merged[i - 1]?.busy && merged[i + 1]?.busy) run.busy = true;
   }
   sideBySideBoxes(merged, scale);
   runs = [];
   for (const run of merged) {
     const last = runs[runs.length - 1];
     if (last && !last.busy && !run.busy && colourDistance(last.colour, run.colour) <= SAME_COLOUR) last.y1 = run.y1;
+    // Busy runs that meet are one picture cut by rows of its own flat shapes.
+    else if (last?.busy && run.busy) last.y1 = run.y1;
     else runs.push(run);
   }
   const bands = runs.map((run) => {

@@ -40,14 +40,29 @@ export function stepsToFill(r: Raster, box: Box, fill: Rgb, tolerance: number, l
     [box.x, bottom, 1, -1],
     [right, bottom, -1, -1],
   ] as const) {
+    const at = (k: number) => pixelAt(r, x0 + dx * k, y0 + dy * k);
     let k = 0;
-    while (k < limit && colourDistance(pixelAt(r, x0 + dx * k, y0 + dy * k), fill) > tolerance) k++;
-    const corner = pixelAt(r, x0, y0);
+    while (k < limit && colourDistance(at(k), fill) > tolerance) k++;
+    const corner = at(0);
     const panel = k > far && colourDistance(corner, fill) > tolerance && colourDistance(corner, around) > tolerance;
-    if (!panel) most = Math.max(most, k);
+    if (panel) continue;
+    // A rounded corner with a panel of another colour behind it (a card whose header is a blue strip): the walk
+    // leaves the colour around for the panel's, not the fill; the corner reaches as far as the colour around.
+    let out = 0;
+    while (out < k && colourDistance(at(out), around) <= tolerance) out++;
+    const beyond = at(Math.min(k, out + CORNER_BLEND));
+    const roundedPanel =
+      k > far &&
+      out > 0 &&
+      out <= far &&
+      colourDistance(beyond, fill) > tolerance &&
+      colourDistance(beyond, around) > tolerance;
+    most = Math.max(most, roundedPanel ? out + CORNER_BLEND : k);
   }
   return most;
 }
+/** The anti-aliased pixels between a rounded corner's outside and what lies inside it. */
+const CORNER_BLEND = 2;
 /** A pill's corner reaches in 0.146 of its height; a walk longer than this share of the shape is no rounded corner. */
 const PANEL_CORNER = 0.2;
 
@@ -66,6 +81,29 @@ export interface ColourCount {
   share: number;
   /** How many quantised colours hold at least 1 % of the pixels. */
   distinct: number;
+}
+
+/** Pixels this close to a colour are that flat fill (JPEG's noise on a flat area stays within it). */
+const FLAT_TOLERANCE = 3;
+
+/**
+ * The share of a box's pixels (every `step`-th, clipped to the picture) within FLAT_TOLERANCE of `colour`. A flat
+ * fill (a card) holds about its quantised colour's whole share; a gradient spreads that share over many near colours
+ * and holds under half of it.
+ */
+export function flatShare(r: Raster, box: Box, colour: Rgb, step = 1): number {
+  const near = (v: number, c: number) => v >= c - FLAT_TOLERANCE && v <= c + FLAT_TOLERANCE;
+  let flat = 0;
+  let total = 0;
+  for (let y = Math.max(0, box.y); y < Math.min(r.height, box.y + box.height); y += step) {
+    const row = y * r.width;
+    for (let x = Math.max(0, box.x); x < Math.min(r.width, box.x + box.width); x += step) {
+      const i = (row + x) * 3;
+      total++;
+      if (near(r.data[i]!, colour[0]) && near(r.data[i + 1]!, colour[1]) && near(r.data[i + 2]!, colour[2])) flat++;
+    }
+  }
+  return total === 0 ? 0 : flat / total;
 }
 
 /** A step to the next pixel at most this big, and not none, is a photo's grain or gradient rather than an edge. */

@@ -1,5 +1,5 @@
 import type { TLayoutDivider } from "@mailsmith/shared";
-import { hex } from "./colour.js";
+import { colourDistance, hex, SAME_COLOUR } from "./colour.js";
 import type { Leaf } from "./segment.js";
 
 /**
@@ -14,7 +14,9 @@ export function dividerOf(leaf: Leaf, scale: number, wordCount: number): TLayout
   if (
     wordCount > 0 ||
     box.height > Math.max(2, RULE_MAX_CSS * scale) ||
-    box.width < 8 * Math.max(box.height, 3 * scale)
+    box.width < 8 * Math.max(box.height, 3 * scale) ||
+    // Mostly its background's colour: a line of tiny text, or a dashed rule that would be drawn invisible.
+    colourDistance(leaf.colours.colour, leaf.background) <= SAME_COLOUR
   )
     return null;
   return { kind: "divider", box, colour: hex(leaf.colours.colour) };

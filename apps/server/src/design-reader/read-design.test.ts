@@ -14,6 +14,7 @@ import {
   splitLines,
   UNREADABLE_REASONS,
   unreadMarkers,
+  withCapitalI,
   withoutDoubleReadings,
 } from "./read-design.js";
 import type { Leaf } from "./segment.js";
@@ -679,6 +680,40 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(headline.flat().find((w) => w.text === "$49")!.box.height).toBe(40);
   });
 
+  it("reads a bar before a lower-case word as the capital I, and keeps a menu's bars between links", () => {
+    const word = (text: string, x: number, width: number, y = 566) => ({
+      text,
+      confidence: 90,
+      box: { x, y, width, height: 12 },
+    });
+    const read = [
+      word("|", 170, 3),
+      word("set", 178, 22),
+      word("where", 300, 42),
+      word("|", 346, 3),
+      word("can", 354, 26),
+      word("|'ve", 170, 24, 600),
+      word("invited", 199, 48, 600),
+      word("CATEGORIES", 100, 90, 40),
+      word("|", 196, 3, 40),
+      word("E-BOOKS", 205, 60, 40),
+      word("|", 300, 3, 80),
+    ];
+    expect(withCapitalI(read).map((w) => w.text)).toEqual([
+      "I",
+      "set",
+      "where",
+      "I",
+      "can",
+      "I've",
+      "invited",
+      "CATEGORIES",
+      "|",
+      "E-BOOKS",
+      "|",
+    ]);
+  });
+
   it("leaves out a link's underline read again as doubtful words over the link", () => {
     // Mailchimp's transactional footer: the engine read "update subscription preferences" at 92–96 and, over it,
     // its underline as "EPIAS SUUSUT RON PETETENTES" (7–54), which ran through the line.
@@ -1146,5 +1181,132 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
 
   it("refuses a picture that is not an image with the member's message", async () => {
     await expect(readDesign(Buffer.from("not a picture"))).rejects.toMatchObject({ code: "DESIGN_CORRUPT" });
+  });
+  it("reads a rounded card topped by a panel of another colour as a card, a photo beside its list as a row", async () => {
+    // A dark page, a navy card nearly its width (so one band) with rounded corners whose top is a brighter panel (the corner's walk meets the
+    // panel, not the card's fill), and in it a photo beside a bulleted list: the card was once one picture with
+    // its words set over it, and the photo and list one line of text.
+    const item = (y: number, s: string) =>
+      `<rect x="300" y="${y - 6}" width="8" height="3" fill="#2b79fa"/>${text(324, y, 15, "#ffffff", s)}`;
+    const png = await draw(
+      640,
+      720,
+      `<defs><linearGradient id="p" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#7f1fb1"/><stop offset="1" stop-color="#b09020"/></linearGradient></defs>
+       <rect width="640" height="720" fill="#07214b"/>
+       <rect x="6" y="20" width="628" height="680" rx="10" fill="#082e6b"/>
+       <rect x="6" y="20" width="628" height="170" rx="10" fill="#1f58b7"/>
+       <rect x="6" y="170" width="628" height="20" fill="#1f58b7"/>
+       ${text(50, 90, 30, "#ffffff", "Hey, Jane!")}
+       ${text(50, 135, 15, "#ffffff", "Three homes we think you will like.")}
+       ${text(50, 250, 20, "#ffffff", "4578 Marmora Road, Glasgow", 'font-weight="bold"')}
+       <rect x="50" y="290" width="220" height="220" rx="8" fill="url(#p)"/>
+       ${item(330, "Two bedroom apartment")}
+       ${item(364, "Nicely Updated Kitchen")}
+       ${item(398, "Hardwood Flooring")}
+       ${item(432, "Large King Sized Bedroom")}
+       ${text(50, 580, 15, "#ffffff", "Call me any time to arrange a viewing.")}`,
+    );
+    const l = await readDesign(png);
+    const all = columnsOf(l).flatMap((c) => leafBlocksOf(c.blocks));
+    // No picture covers the card: the photo is the only picture, at its own size.
+    expect(all.filter((b) => b.kind === "picture").map((b) => [b.box.width, b.box.height])).toEqual([[220, 220]]);
+    expect(columnsOf(l).some((c) => c.background === "#082e6b")).toBe(true);
+    // The photo and the list share a row, side by side; the list's lines are live text.
+    const grid = columnsOf(l)
+      .flatMap((c) => c.blocks)
+      .find((b) => b.kind === "grid" && leafBlocksOf([b]).some((x) => "text" in x && x.text.includes("Kitchen")));
+    expect(grid?.kind === "grid" && grid.cells.map((c) => c.blocks.map((b) => b.kind)[0])).toEqual(["picture", "text"]);
+    // The list's drawn dashes are marks, not text too small to read.
+    expect(l.unreadable).toEqual([]);
+    for (const w of words("Hey Jane Marmora Road Glasgow Nicely Updated Kitchen Hardwood Flooring viewing"))
+      expect(words(l.text)).toContain(w);
+  });
+
+  it("reports a line of text too small to read, never as a rule drawn in the background colour", async () => {
+    const png = await draw(
+      600,
+      200,
+      `<rect width="600" height="200" fill="#ffffff"/>
+       ${text(40, 50, 16, "#222222", "Our opening hours this week")}
+       <rect x="40" y="92" width="8" height="3" fill="#2b79fa"/>${text(64, 98, 15, "#222222", "Monday to Friday")}
+       ${text(40, 150, 5, "#444444", "Registered office: 12 Long Street, Leeds, company number 01234567")}`,
+    );
+    const l = await readDesign(png);
+    expect(l.unreadable.map((u) => u.reason)).toEqual([UNREADABLE_REASONS.tiny]);
+    expect(l.unreadable[0]?.box.y).toBeGreaterThan(140);
+    expect(words(l.text)).toEqual(words("Our opening hours this week Monday to Friday"));
+  });
+
+  it("keeps a photo 14 px from its paragraph as a picture beside the text, not lost in a leaf of text", async () => {
+    // Sendwithus's Skyline invite: an avatar beside a two-paragraph note, closer than a column gap; as one leaf the
+    // text won and the avatar was dropped from the email.
+    const png = await draw(
+      600,
+      260,
+      `<defs><linearGradient id="a" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#36c0d8"/><stop offset="1" stop-color="#a0f0b0"/></linearGradient></defs>
+       <rect width="600" height="260" fill="#ffffff"/>
+       <rect x="64" y="40" width="92" height="92" fill="url(#a)"/><circle cx="108" cy="86" r="30" fill="#3a9a60"/>
+       ${text(170, 54, 16, "#37302d", "I set up a profile where I can do tons of")}
+       ${text(170, 72, 16, "#37302d", "really awesome stuff and keep in touch.")}
+       ${text(170, 110, 16, "#37302d", "Because I invited you, you can now get")}
+       ${text(170, 128, 16, "#37302d", "twenty per cent off when you sign up.")}`,
+    );
+    const l = await readDesign(png);
+    const all = columnsOf(l).flatMap((c) => leafBlocksOf(c.blocks));
+    expect(all.filter((b) => b.kind === "picture").map((b) => [b.box.x, b.box.width])).toEqual([[64, 92]]);
+    expect(words(l.text)).toEqual(
+      words(
+        "I set up a profile where I can do tons of really awesome stuff and keep in touch. Because I invited you, you can now get twenty per cent off when you sign up.",
+      ),
+    );
+  });
+
+  it("reads a heading and paragraph with a small photo set among them as text on their band, not as the photo's", async () => {
+    // Sendwithus's Skyline upsell with its hero picture small and centred: the photo bridges the heading and the
+    // paragraph into one leaf, which is a picture by its colours; read only as the picture's light and dark, its
+    // white-on-brown text came back as "OV R MOR!".
+    const png = await draw(
+      600,
+      300,
+      `<defs><filter id="grain"><feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="2" seed="5"/><feColorMatrix values="0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0.35 0"/><feComposite in2="SourceGraphic" operator="in"/></filter>
+       <linearGradient id="t" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#40c070"/><stop offset="1" stop-color="#a0e080"/></linearGradient></defs>
+       <rect width="600" height="300" fill="#64594b"/>
+       <rect x="268" y="105" width="64" height="64" fill="url(#t)"/><circle cx="298" cy="133" r="18" fill="#d070c0"/>
+       <rect x="268" y="105" width="64" height="64" fill="#ffffff" filter="url(#grain)"/>
+       ${text(50, 121, 30, "#ffffff", "DISCOVER MORE!")}
+       ${text(50, 158, 24, "#ffffff", "Upgrade your account now and find out what")}
+       ${text(50, 186, 24, "#ffffff", "you have been missing all along.")}`,
+    );
+    const l = await readDesign(png);
+    const read = words(l.text);
+    for (const w of words("DISCOVER Upgrade your find out what you have been missing all along"))
+      expect(read).toContain(w);
+  });
+
+  it("reads rounded panels a little narrower than the page without their corners read as letters", async () => {
+    // A navy page and a card 10 px in from its sides: the card's bands are rounded boxes whose corners show the page,
+    // small pieces of "ink" once read as "4", "Y" and "A".
+    const item = (y: number, s: string) => text(324, y, 15, "#ffffff", s);
+    const png = await draw(
+      640,
+      720,
+      `<rect width="640" height="720" fill="#07214b"/>
+       <rect x="10" y="20" width="620" height="680" rx="10" fill="#082e6b"/>
+       <rect x="10" y="20" width="620" height="170" rx="10" fill="#1f58b7"/>
+       <rect x="10" y="170" width="620" height="20" fill="#1f58b7"/>
+       ${text(50, 90, 30, "#ffffff", "Hey, Jane!")}
+       ${text(50, 135, 15, "#ffffff", "Three homes we think you will like.")}
+       ${text(50, 250, 20, "#ffffff", "4578 Marmora Road, Glasgow", 'font-weight="bold"')}
+       <rect x="50" y="290" width="220" height="220" rx="8" fill="#7f1fb1"/>
+       ${item(330, "Two bedroom apartment")}
+       ${item(364, "Nicely Updated Kitchen")}
+       ${text(50, 580, 15, "#ffffff", "Call me any time to arrange a viewing.")}`,
+    );
+    const l = await readDesign(png);
+    expect(words(l.text)).toEqual(
+      words(
+        "Hey, Jane! Three homes we think you will like. 4578 Marmora Road, Glasgow Two bedroom apartment Nicely Updated Kitchen Call me any time to arrange a viewing.",
+      ),
+    );
   });
 });

@@ -128,6 +128,29 @@ export function withoutDoubleReadings(words: OcrWord[]): OcrWord[] {
   );
 }
 
+/** A bar read where a capital I stands: alone, or before an apostrophe ("|'ve"). */
+const BAR_FOR_I = /^\|(?=$|['’]\p{L})/u;
+
+/**
+ * Tesseract reads a sans-serif capital I as a bar ("| set up an Awesome Inc profile where | can"). A bar word with a
+ * lower-case word just after it on its line is the letter I; a bar between menu links ("CATEGORIES | E-BOOKS",
+ * "Home | About") stays.
+ */
+export function withCapitalI(words: OcrWord[]): OcrWord[] {
+  return words.map((w) => {
+    if (!BAR_FOR_I.test(w.text)) return w;
+    const next = words.find(
+      (k) =>
+        k !== w &&
+        /^\p{Ll}/u.test(k.text) &&
+        k.box.x > w.box.x + w.box.width &&
+        k.box.x - (w.box.x + w.box.width) <= 1.5 * w.box.height &&
+        Math.min(k.box.y + k.box.height, w.box.y + w.box.height) - Math.max(k.box.y, w.box.y) >= 0.5 * w.box.height,
+    );
+    return next ? { ...w, text: w.text.replace(BAR_FOR_I, "I") } : w;
+  });
+}
+
 /** A word's box this many times its leaf's usual word height spans two lines (the engine's box, not its ink). */
 const TALL_BOX = 1.8;
 
@@ -315,6 +338,19 @@ function wordsByLeaf(words: OcrWord[], leaves: Leaf[], pictures: Set<Leaf>): Map
   return out;
 }
 
+/**
+ * A line whose words, side by side, cover less than this share of its width was misread at the page's scale:
+ * Tesseract read a clean 11 px link line at 2× as "L L Di" at 91 (a letter's stem each), and the same line at 1× or
+ * 3× in full. Such a line is read again on its own, at another size.
+ */
+const INKED_SHARE = 0.3;
+
+/** The share of a box's width its words' boxes cover (gaps between words left out). */
+export function inkedShare(words: OcrWord[], box: Box): number {
+  const widths = words.reduce((n, w) => n + Math.max(0, w.box.width), 0);
+  return widths / Math.max(1, box.width);
+}
+
 /** Read words must span this share of their leaf's width (its lines' widest row). */
 const MIN_COVERAGE = 0.5;
 
@@ -383,6 +419,12 @@ function pictureAcross(r: Raster, section: SectionNode, scale: number): SectionN
   return { band: section.band, rows: [{ box, columns: [{ box, background: null, leaves: [leaf] }] }] };
 }
 
+/** A picture leaf whose own background holds this share of it is text with a small picture among it. */
+const MOSTLY_BACKGROUND = 0.5;
+
+const mostlyBackground = (leaf: Leaf) =>
+  leaf.colours.share >= MOSTLY_BACKGROUND && colourDistance(leaf.colours.colour, leaf.background) <= SAME_COLOUR;
+
 /** A drawn mark this small (CSS px) or smaller, with no text beside it, is a tiny picture. */
 const TINY_MARK_CSS = 24;
 
@@ -434,7 +476,9 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         for (const leaf of col.leaves) {
           if (isPicture(raster, leaf, s.band, scale)) {
             pictureLeaves.add(leaf);
-            pictureBoxes.push(leaf.box);
+            // (A leaf that is mostly its band's own colour, text with a small picture among it, is read with the page:
+            // its text is drawn against the band as any other, not as the picture's light and dark.)
+            if (!mostlyBackground(leaf)) pictureBoxes.push(leaf.box);
           } else if (leaf.fill) areas.push({ box: leaf.box, background: leaf.fill, around: leaf.background });
         }
       }
@@ -451,10 +495,10 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   // The page's text, then its pictures on a page of their own (what is drawn on them, a photo's headline).
   const readPage = async (langs: OcrLanguage[]) => {
     const read = await readWords(engine, grey, raster, { scale, languages: langs, signal: opts.signal });
-    if (!pictures) return withoutDoubleReadings(read);
+    if (!pictures) return withCapitalI(withoutDoubleReadings(read));
     abortIfAsked(opts.signal);
     const drawn = await readWords(engine, pictures, raster, { scale, languages: langs, signal: opts.signal });
-    return withoutDoubleReadings([...read, ...drawn]);
+    return withCapitalI(withoutDoubleReadings([...read, ...drawn]));
   };
   let words = await readPage(languages);
   // Tesseract reads with its first language first: a French, German or Spanish design is read again with its own
@@ -498,7 +542,9 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     .filter((leaf) => {
       if (pictureLeaves.has(leaf) || !textShaped(leaf, scale)) return false;
       const rated = (wordsOf.get(leaf) ?? []).filter((w) => !isJunk(w));
-      return rated.length > 0 && confidenceOf(rated) < UNREADABLE_CONFIDENCE;
+      return (
+        rated.length > 0 && (confidenceOf(rated) < UNREADABLE_CONFIDENCE || inkedShare(rated, leaf.box) < INKED_SHARE)
+      );
     })
     .slice(0, MAX_LINES_AGAIN);
   if (doubtful.length > 0) {
@@ -674,6 +720,14 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         }
         continue;
       }
+      // A small drawn dash with no word read on it (a list's "–" bullet in a column of its own) is a mark: not text
+      // too small to read. Its ink fills it; tiny letters' strokes leave most of their box background.
+      const drawnDash =
+        found.length === 0 &&
+        leaf.box.height / scale < TINY_TEXT_CSS &&
+        leaf.colours.share >= 0.75 &&
+        colourDistance(leaf.colours.colour, leaf.background) > SAME_COLOUR;
+      if (drawnDash) continue;
       if (textShaped(leaf, scale) && leaf.colours.share >= 0.4 && (found.length > 0 || leaf.box.height / scale < 40)) {
         const tiny = leaf.box.height / scale < TINY_TEXT_CSS;
         unreadable.push({ box: leaf.box, reason: tiny ? UNREADABLE_REASONS.tiny : UNREADABLE_REASONS.script });

@@ -1,7 +1,16 @@
 import type { Band } from "./bands.js";
-import { type ColourCount, colourDistance, dominantColour, INK_DISTANCE, SAME_COLOUR, stepsToFill } from "./colour.js";
+import {
+  type ColourCount,
+  colourDistance,
+  dominantColour,
+  flatShare,
+  INK_DISTANCE,
+  nearestBlend,
+  SAME_COLOUR,
+  stepsToFill,
+} from "./colour.js";
 import { paintPaleFills, splitTouchingFills } from "./pale-fills.js";
-import { type Box, type Raster, type Rgb, unionBox } from "./raster.js";
+import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
 import { type Cut, type InkMask, paintInk, SEGMENT_INK, tighten, xyCut } from "./xy-cut.js";
 
 /**
@@ -62,6 +71,8 @@ const PALE_MIN_HEIGHT = 24;
 const PILL_CORNER = 0.1;
 /** A fill holds at least this share of a shape's pixels. */
 const FILL_SHARE = 0.45;
+/** A card's fill holds this share of its quantised colour's pixels exactly (within a few levels): it is flat. */
+const CARD_FLAT = 0.75;
 
 function flatten(cuts: Cut[]): Box[] {
   const out: Box[] = [];
@@ -157,8 +168,52 @@ function frameColour(r: Raster, box: Box): Rgb {
   return dominantColour(r, { x: box.x, y: box.y, width: 1, height: box.height }).colour;
 }
 
+/** A band's rounded corner reaches at most this far along its diagonal (CSS px): a 24 px radius reaches 7. */
+const BAND_CORNER_CSS = 12;
+
+/**
+ * A band that is a rounded box as wide as the page (a pink card edge to edge) shows the page in its corners: small
+ * pieces of "ink" the cut made leaves of, and the engine read as letters ("r", "A"). Each corner's pixels that blend
+ * the page into the band's fill, within the corner's radius, are cleared from the mask.
+ */
+function clearRoundedCorners(r: Raster, band: Band, scale: number, mask: InkMask): void {
+  const { box, background } = band;
+  const x1 = box.x + box.width - 1;
+  const y1 = box.y + box.height - 1;
+  for (const [x0, y0, dx, dy] of [
+    [box.x, box.y, 1, 1],
+    [x1, box.y, -1, 1],
+    [box.x, y1, 1, -1],
+    [x1, y1, -1, -1],
+  ] as const) {
+    const outside = pixelAt(r, x0, y0);
+    if (colourDistance(outside, background) <= SAME_COLOUR) continue;
+    let k = 0;
+    const limit = Math.round(BAND_CORNER_CSS * scale);
+    while (k <= limit && colourDistance(pixelAt(r, x0 + dx * k, y0 + dy * k), background) > SAME_COLOUR) k++;
+    if (k > limit) continue;
+    const radius = Math.min(Math.ceil(k / (1 - Math.SQRT1_2)) + 2, box.width >> 1, box.height >> 1);
+    // A rounded corner's outside ends along both edges within its radius; a bar along the band's edge (a header's
+    // coloured rule) runs on, and is ink.
+    const along = Math.min(2 * radius, (Math.min(box.width, box.height) >> 1) - 1);
+    const edgeEnds =
+      colourDistance(pixelAt(r, x0 + dx * along, y0), background) <= SAME_COLOUR &&
+      colourDistance(pixelAt(r, x0, y0 + dy * along), background) <= SAME_COLOUR;
+    if (!edgeEnds) continue;
+    for (let j = 0; j < radius; j++) {
+      for (let i = 0; i < radius; i++) {
+        const x = x0 + dx * i;
+        const y = y0 + dy * j;
+        const p = pixelAt(r, x, y);
+        if (colourDistance(p, nearestBlend(p, background, outside)) <= SAME_COLOUR) mask.bits[y * mask.width + x] = 0;
+      }
+    }
+  }
+}
+
 export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask): SectionNode {
   paintInk(r, band.box, band.background, mask);
+  clearRoundedCorners(r, band, scale, mask);
   if (!band.busy) {
     paintPaleFills(r, band.box, band.background, mask, scale);
     splitTouchingFills(r, band.box, band.background, mask, scale);
@@ -286,6 +341,8 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
 
   const cardColumn = (leaf: Leaf, nested = false): ColumnNode | null => {
     if (!leaf.fill || leaf.colours.distinct > 12) return null;
+    // A card's fill is flat: a gradient (a photo's sky cut off at a band's edge) only looks filled at a coarse count.
+    if (flatShare(r, leaf.box, leaf.fill, 2) < leaf.colours.share * CARD_FLAT) return null;
     // A fill a shade off its background (a code box, a pastel card) is never a button: one line in it is a callout.
     const pale = colourDistance(leaf.fill, leaf.background) <= SEGMENT_INK;
     if (leaf.box.height < (pale ? PALE_MIN_HEIGHT : CALLOUT_MIN_HEIGHT) * scale) return null;
@@ -307,6 +364,8 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
     };
     if (inner.width <= 0 || inner.height <= 0) return null;
     paintInk(r, inner, leaf.fill, mask);
+    // A panel a shade off the card's fill (a darker grey footer under a grey card) is a shape inside it, as on a band.
+    paintPaleFills(r, inner, leaf.fill, mask, scale);
     const tight = tighten(mask, inner);
     let items = tight ? itemsOf(xyCut(mask, tight, { scale }), leaf.fill) : [];
     // A callout inside the card (a filled box, perhaps framed) is a boxed cell of the card's column.

@@ -171,6 +171,13 @@ function splitsIntoColumns(
 ): boolean {
   if (pieces.every((p) => p.width >= tight.width / 8)) return true;
   if (lines.count >= 2) return true;
+  // A picture as tall as the box inks every row, so the box shows no line: the gaps then run through the lines of the
+  // pieces beside it (a photo beside a list), measured piece by piece. Every piece is a picture or text: a card's
+  // thin edges down the box's sides are neither, and must not become columns of their own.
+  if (lines.count === 0) {
+    const counts = pieces.map((p) => (isSolid(mask, p, scale) ? -1 : textLines(mask, p, scale).count));
+    if (counts.every((n) => n !== 0) && counts.some((n) => n >= 2)) return true;
+  }
   const heights = pieces.map((p) => textLines(mask, p, scale).tallest);
   for (let i = 1; i < pieces.length; i++) {
     const gap = pieces[i]!.x - (pieces[i - 1]!.x + pieces[i - 1]!.width);
@@ -260,6 +267,20 @@ function columnPieces(mask: InkMask, box: Box, scale: number) {
     const profile = columnInk(mask, box).map((n) => (n <= box.height * SOLID_GAP_INK ? 0 : n));
     const solid = piecesAt(Math.max(1, Math.round(PICTURE_GAP_CSS * scale)), profile);
     if (solid.length > 1 && solid.every((p) => isSolid(mask, p, scale))) return { lines, pieces: solid };
+    // A picture at the box's side closer to its text than a column gap (an avatar 14 px from its paragraph): the
+    // picture is one piece and the text beside it the other, when the text runs over two lines or more.
+    const near = piecesAt(Math.max(1, Math.round(PICTURE_GAP_CSS * scale)));
+    if (near.length > 1) {
+      const first = near[0]!;
+      const last = near[near.length - 1]!;
+      const split = isSolid(mask, first, scale)
+        ? [first, unionBox(near.slice(1))]
+        : isSolid(mask, last, scale)
+          ? [unionBox(near.slice(0, -1)), last]
+          : null;
+      const text = split?.find((p) => !isSolid(mask, p, scale));
+      if (split && text && textLines(mask, text, scale).count >= 2) return { lines, pieces: split };
+    }
   }
   // Pieces at the column gap, joined again where the gap is within the word spacing of the lines beside it. Those
   // lines are measured in each piece: measured across the box, two columns whose lines sit at their own heights make
