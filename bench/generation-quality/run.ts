@@ -25,6 +25,8 @@
  *   BENCH_DESIGN_IDS=id,id                   only these designs (ids as printed; "@phone" for the phone ones)
  *   BENCH_DUMP=dir                           writes each design and the reader's renders as PNG, to look at
  *   BENCH_PHOTOS=textured                    photo-like stand-in pictures instead of flat colours
+ *   BENCH_BACKGROUNDS=picture-size           background pictures drawn at a picture's size (64 or 8 px), as before
+ *                                            decision 153, not covering their box
  *   BENCH_SET=holdout                        the hold-out set instead (bench/generation-quality/holdout: 35 templates
  *                                            the reader was never tuned on, all at 600 px + a quarter as phone
  *                                            screenshots; decision 142)
@@ -83,8 +85,16 @@ const renderer = createRenderer({
   log: pino({ level: "silent" }),
 });
 
-/** Pictures as stand-in photos: flat colours, or photo-like ones with BENCH_PHOTOS=textured. */
-const photoFor = (url: string) => standInPhoto(url, process.env.BENCH_PHOTOS === "textured" ? "textured" : "flat");
+/**
+ * Pictures as stand-in photos: flat colours, or photo-like ones with BENCH_PHOTOS=textured; an element's background
+ * covers its box (decision 153).
+ */
+const photoFor = (url: string, use: "img" | "background") =>
+  standInPhoto(
+    url,
+    process.env.BENCH_PHOTOS === "textured" ? "textured" : "flat",
+    process.env.BENCH_BACKGROUNDS === "picture-size" ? "img" : use,
+  );
 
 /**
  * Which picture addresses get a stand-in: remote ones; in the hold-out set relative ones too (its Colorlib templates
@@ -101,7 +111,8 @@ const PICTURE_ADDRESSES = [
 /** Pictures (img src, background attributes, CSS url()) as placeholder photos: the design renders offline. */
 function withFlatPhotos(html: string): string {
   return PICTURE_ADDRESSES.reduce(
-    (h, re) => h.replace(re, (_m, a, q, url, end) => `${a}${q}${photoFor(url)}${q}${end}`),
+    (h, re, i) =>
+      h.replace(re, (_m, a, q, url, end) => `${a}${q}${photoFor(url, i === 0 ? "img" : "background")}${q}${end}`),
     html,
   );
 }
