@@ -130,3 +130,32 @@ describe("a photo across the page", () => {
     expect(photo.map((b) => [b.box.y, b.box.height, b.busy])).toEqual([[120, 510, true]]);
   });
 });
+
+describe("a hero photo directly over a section with a photo beside its text", () => {
+  it("is two busy bands, cut where the photo across the page ends", () => {
+    // Colorlib's 15: its hero's photo runs straight into a section whose photo fills the left half, its text on the
+    // page's light grey at the right. Busy all through, they were one band, and the section's text was set over a
+    // crop of both.
+    const page_: Rgb = [250, 250, 250];
+    const r = page(600, 800, page_, []);
+    let seed = 11;
+    const grain = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return (seed >> 16) % 24;
+    };
+    for (let y = 60; y < 760; y++)
+      for (let x = 0; x < 600; x++) {
+        const photo = y < 400 || x < 300;
+        if (photo) r.data.set([140 + grain() + Math.floor(x / 30), 90 + grain(), 160 + grain()], (y * 600 + x) * 3);
+      }
+    for (let i = 0; i < 6; i++)
+      for (let y = 470 + i * 24; y < 480 + i * 24; y++)
+        for (let x = 330; x < 560; x++) if (x % 7 < 3) r.data.set([30, 30, 30], (y * 600 + x) * 3);
+    const { bands } = findBands(r, 1);
+    const busy = bands.filter((b) => b.busy).map((b) => [b.box.y, b.box.y + b.box.height]);
+    expect(busy).toHaveLength(2);
+    expect(busy[0]![1]).toBeGreaterThanOrEqual(398);
+    expect(busy[0]![1]).toBeLessThanOrEqual(402);
+    expect(busy[1]![0]).toBe(busy[0]![1]);
+  });
+});

@@ -1,5 +1,5 @@
 import { type ColourCount, colourDistance, dominantColour, SAME_COLOUR, textureShare } from "./colour.js";
-import type { Box, Raster, Rgb } from "./raster.js";
+import { type Box, pixelAt, type Raster, type Rgb } from "./raster.js";
 
 /**
  * The page around the email and the email's bands (decision 121): the outer background is the colour of the
@@ -165,6 +165,52 @@ function busyBackground(r: Raster, box: Box, margin: number): Rgb {
   return flatSides ? left.colour : dominantColour(r, box, 4).colour;
 }
 
+/** Rows a picture's edge must hold on each side (CSS px) to cut a busy run there. */
+const PICTURE_EDGE_CSS = 12;
+/** A row shows its band's flat background over at most this share inside a picture across it… */
+const ACROSS_SHARE = 0.15;
+/** …and over at least this share beside a picture that covers part of it (a photo beside its text). */
+const BESIDE_SHARE = 0.3;
+
+/**
+ * A busy run is cut where a picture across the page meets one beside text: a hero's photo directly over a section
+ * whose photo fills its left half and whose text sits on the page's colour at the right. Busy all through, the two
+ * were one band, and the section's text was set over a crop of both. The rows above the cut show the band's
+ * background on hardly any of their width, those below on a third or more (or the other way round).
+ */
+function splitWherePictureEnds(r: Raster, run: RowRun, content: Box, margin: number, scale: number): RowRun[] {
+  const edge = Math.round(PICTURE_EDGE_CSS * scale);
+  if (run.y1 - run.y0 < 2 * edge) return [run];
+  const box = { x: content.x, y: run.y0, width: content.width, height: run.y1 - run.y0 };
+  const background = busyBackground(r, box, margin);
+  const step = Math.max(1, Math.floor(content.width / 300));
+  // Prefix sums of each row's share of the background, for the mean over any stretch of rows.
+  const sums = new Float64Array(box.height + 1);
+  for (let y = 0; y < box.height; y++) {
+    let on = 0;
+    let n = 0;
+    for (let x = content.x; x < content.x + content.width; x += step, n++) {
+      if (colourDistance(pixelAt(r, x, run.y0 + y), background) <= SAME_COLOUR) on++;
+    }
+    sums[y + 1] = sums[y]! + on / Math.max(1, n);
+  }
+  const mean = (a: number, b: number) => (sums[b]! - sums[a]!) / (b - a);
+  for (let y = edge; y <= box.height - edge; y++) {
+    const above = mean(y - edge, y);
+    const below = mean(y, y + edge);
+    const cut = (above <= ACROSS_SHARE && below >= BESIDE_SHARE) || (above >= BESIDE_SHARE && below <= ACROSS_SHARE);
+    if (!cut || mean(0, y) > BESIDE_SHARE === mean(y, box.height) > BESIDE_SHARE) continue;
+    // The cut where the two sides differ most, within an edge's reach of the first row where they differ enough.
+    let best = y;
+    for (let k = y + 1; k <= Math.min(y + edge, box.height - edge); k++)
+      if (Math.abs(mean(k, k + edge) - mean(k - edge, k)) > Math.abs(mean(best, best + edge) - mean(best - edge, best)))
+        best = k;
+    const at = run.y0 + best;
+    return [{ ...run, y1: at }, ...splitWherePictureEnds(r, { ...run, y0: at }, content, margin, scale)];
+  }
+  return [run];
+}
+
 /** A side strip this much of one colour is flat. */
 const SIDE_FLAT_SHARE = 0.9;
 
@@ -327,6 +373,7 @@ export function findBands(r: Raster, scale: number): PageBands {
     else if (last?.busy && run.busy) last.y1 = run.y1;
     else runs.push(run);
   }
+  runs = runs.flatMap((run) => (run.busy ? splitWherePictureEnds(r, run, content, margin, scale) : [run]));
   const bands = runs.map((run) => {
     const box = { x: content.x, y: run.y0, width: content.width, height: run.y1 - run.y0 };
     return { box, background: run.busy ? busyBackground(r, box, margin) : run.colour, busy: run.busy };

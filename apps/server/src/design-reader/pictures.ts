@@ -1,5 +1,5 @@
 import type { TLayoutPicture } from "@mailsmith/shared";
-import { colourDistance, nearestBlend, SAME_COLOUR, textureShare } from "./colour.js";
+import { colourDistance, flatShare, nearestBlend, SAME_COLOUR, textureShare } from "./colour.js";
 import { type Box, pixelAt, type Raster, type Rgb } from "./raster.js";
 import type { Leaf } from "./segment.js";
 
@@ -103,8 +103,17 @@ export function looksLikePicture(r: Raster, leaf: Leaf, scale: number): boolean 
   // A photo whose colours stay near one line (a blue-grey sky, a gradient) still shows its grain or gradient over
   // most of it; text on a fill, under a tenth.
   const step = leaf.box.width * leaf.box.height > 60_000 ? 2 : 1;
-  return textureShare(r, leaf.box, leaf.colours.colour, step) >= PICTURE_TEXTURE;
+  if (textureShare(r, leaf.box, leaf.colours.colour, step) >= PICTURE_TEXTURE) return true;
+  // A soft photo, its grain too fine to count (a green gradient's top third): its main colour is no flat fill, but a
+  // spread of near colours. Text on a fill, or a card, holds its fill exactly.
+  const large = leaf.box.width >= SOFT_PHOTO_CSS * scale && leaf.box.height >= SOFT_PHOTO_CSS * scale;
+  return large && flatShare(r, leaf.box, leaf.colours.colour, step) < leaf.colours.share * SOFT_PHOTO_FLAT;
 }
+
+/** A leaf this big (CSS px) or bigger may be a soft photo… */
+const SOFT_PHOTO_CSS = 60;
+/** …when under this share of its main colour's pixels are that colour exactly (a flat fill holds nearly all). */
+const SOFT_PHOTO_FLAT = 0.5;
 
 /** A leaf with a photo's grain or gradient over this share of it is a picture. */
 const PICTURE_TEXTURE = 0.5;

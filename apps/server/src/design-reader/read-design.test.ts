@@ -1309,4 +1309,36 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
       ),
     );
   });
+
+  it("keeps 40 px icons 28 px from their three lines as pictures beside the text, not letters in it", async () => {
+    // Colorlib's 15: features with an icon each; the icon, a 40 px "line", made the gap look like a word space, and the
+    // icons were read as "e".
+    const feature = (y: number, title: string) =>
+      `<rect x="30" y="${y}" width="40" height="40" fill="url(#i)"/><circle cx="55" cy="${y + 28}" r="12" fill="#d0c0d8"/>
+       <rect x="30" y="${y}" width="40" height="40" fill="#ffffff" filter="url(#grain)"/>
+       ${text(98, y + 16, 15, "#000000", title, 'font-weight="bold"')}
+       ${text(98, y + 38, 13, "#666666", "A small river named Duden")}
+       ${text(98, y + 60, 13, "#666666", "flows by their place.")}`;
+    const png = await draw(
+      300,
+      330,
+      `<defs><linearGradient id="i" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#c020c0"/><stop offset="1" stop-color="#9050d0"/></linearGradient>
+       <filter id="grain"><feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="2" seed="3"/><feColorMatrix values="0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0.35 0"/><feComposite in2="SourceGraphic" operator="in"/></filter></defs>
+       <rect width="300" height="330" fill="#ffffff"/>
+       ${text(30, 40, 21, "#000000", "Our Features")}
+       ${feature(70, "Responsive")}${feature(160, "Modern Design")}${feature(250, "Minimal Design")}`,
+    );
+    const l = await readDesign(png);
+    const all = columnsOf(l).flatMap((c) => leafBlocksOf(c.blocks));
+    expect(all.filter((b) => b.kind === "picture").map((b) => [b.box.x, b.box.width, b.box.height])).toEqual([
+      [30, 40, 40],
+      [30, 40, 40],
+      [30, 40, 40],
+    ]);
+    expect(words(l.text)).toEqual(
+      words(
+        "Our Features Responsive A small river named Duden flows by their place. Modern Design A small river named Duden flows by their place. Minimal Design A small river named Duden flows by their place.",
+      ),
+    );
+  });
 });

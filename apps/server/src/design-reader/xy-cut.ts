@@ -293,7 +293,13 @@ function columnPieces(mask: InkMask, box: Box, scale: number) {
   for (const box of piecesAt(minimum)) {
     const tallest = textLines(mask, box, scale).tallest;
     const last = pieces[pieces.length - 1];
-    if (last && box.x - (last.box.x + last.box.width) < Math.min(across, 0.9 * Math.max(last.tallest, tallest))) {
+    // (A picture beside text is never a word of it: an icon 28 px from its three lines measured as a 40 px line.)
+    const picture = last !== undefined && (isSolid(mask, last.box, scale) || isSolid(mask, box, scale));
+    if (
+      last &&
+      !picture &&
+      box.x - (last.box.x + last.box.width) < Math.min(across, 0.9 * Math.max(last.tallest, tallest))
+    ) {
       const joined = unionBox([last.box, box]);
       pieces[pieces.length - 1] = { box: joined, tallest: textLines(mask, joined, scale).tallest };
     } else pieces.push({ box, tallest });
