@@ -159,3 +159,28 @@ describe("a hero photo directly over a section with a photo beside its text", ()
     expect(busy[1]![0]).toBe(busy[0]![1]);
   });
 });
+
+describe("a dark photo with calm stretches", () => {
+  it("is one busy band, its smooth rows in its colour part of it", () => {
+    // Sendwithus's Skyline confirm with photo-like pictures: a navy hero whose grain fades in places; its calm rows
+    // cut it into five bands, and two of its lines of text were lost between them.
+    const navy: Rgb = [40, 56, 93];
+    const r = page(600, 500, [255, 255, 255], []);
+    let seed = 5;
+    const grain = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return (seed >> 16) % 24;
+    };
+    for (let y = 100; y < 400; y++)
+      for (let x = 0; x < 600; x++) {
+        const calm = (y >= 200 && y < 220) || (y >= 300 && y < 336);
+        r.data.set(calm ? navy : [navy[0] + grain(), navy[1] + grain(), navy[2] + grain()], (y * 600 + x) * 3);
+      }
+    const { bands } = findBands(r, 1);
+    expect(bands.map((b) => [b.box.y, b.box.height, b.busy])).toEqual([
+      [0, 100, false],
+      [100, 300, true],
+      [400, 100, false],
+    ]);
+  });
+});

@@ -165,6 +165,11 @@ function busyBackground(r: Raster, box: Box, margin: number): Rgb {
   return flatSides ? left.colour : dominantColour(r, box, 4).colour;
 }
 
+/** A stretch of calm rows this tall (CSS px) or less between busy rows of its colour is part of their photo… */
+const CALM_STRETCH_CSS = 80;
+/** …when its colour is this close to theirs. */
+const CALM_COLOUR = 16;
+
 /** Rows a picture's edge must hold on each side (CSS px) to cut a busy run there. */
 const PICTURE_EDGE_CSS = 12;
 /** A row shows its band's flat background over at most this share inside a picture across it… */
@@ -365,6 +370,19 @@ export function findBands(r: Raster, scale: number): PageBands {
     else if (merged[i - 1]?.busy && merged[i + 1]?.busy) run.busy = true;
   }
   sideBySideBoxes(merged, scale);
+  // A short calm stretch between two busy runs, in their colour and not the page's, is the same photo (a dark hero's
+  // smooth rows).
+  for (const [i, run] of merged.entries()) {
+    const [before, after] = [merged[i - 1], merged[i + 1]];
+    if (run.busy || !before?.busy || !after?.busy || run.y1 - run.y0 > CALM_STRETCH_CSS * scale) continue;
+    // (The page's own colour between two pictures is the gap between them.)
+    if (colourDistance(run.colour, outerBackground) <= SAME_COLOUR) continue;
+    const near = (n: RowRun) => {
+      const main = dominantColour(r, { x: content.x, y: n.y0, width: content.width, height: n.y1 - n.y0 }, 4);
+      return colourDistance(main.colour, run.colour) <= CALM_COLOUR;
+    };
+    if (near(before) && near(after)) run.busy = true;
+  }
   runs = [];
   for (const run of merged) {
     const last = runs[runs.length - 1];
