@@ -1341,4 +1341,39 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
       ),
     );
   });
+
+  it("keeps a low teal bar's fill under its white words, and reads none of the line under it into it", async () => {
+    // Sendwithus's Skyline survey and confirm: a rating bar ("0 1 2 … 10", white on teal, 36 px) and a 28 px teal title
+    // bar, too low for a callout and too wordy for a button, lost their fill (white words on white in the email).
+    const digits = Array.from({ length: 11 }, (_, i) =>
+      text(112 + i * 37, 442, 16, "#ffffff", String(i), 'font-weight="bold"'),
+    );
+    const png = await draw(
+      600,
+      260,
+      `<rect width="600" height="260" fill="#ffffff"/>
+       <rect x="97" y="18" width="407" height="37" fill="#3bcdc3"/>
+       ${digits.join("").replaceAll('y="442"', 'y="42"')}
+       ${text(142, 72, 16, "#37302d", "(0 being unsatisfied - 10 being very satisfied)")}
+       <rect x="50" y="150" width="497" height="28" fill="#3bcdc3"/>
+       ${text(56, 169, 16, "#ffffff", "Expected Delivery Date")}
+       ${text(58, 205, 16, "#37302d", "Monday, 13th November 2014")}
+       <rect y="230" width="600" height="30" fill="#c2c2c2"/>`,
+    );
+    const l = await readDesign(png);
+    const cells = columnsOf(l).flatMap((c) => c.blocks.flatMap((b) => (b.kind === "grid" ? b.cells : [])));
+    const teal = cells
+      .filter((c) => c.background === "#3bcdc3")
+      .map((c) =>
+        leafBlocksOf(c.blocks)
+          .map((b) => ("text" in b ? b.text : ""))
+          .join(" "),
+      );
+    expect(teal).toEqual(["0 1 2 3 4 5 6 7 8 9 10", "Expected Delivery Date"]);
+    expect(words(l.text)).toEqual(
+      words(
+        "0 1 2 3 4 5 6 7 8 9 10 (0 being unsatisfied - 10 being very satisfied) Expected Delivery Date Monday, 13th November 2014",
+      ),
+    );
+  });
 });

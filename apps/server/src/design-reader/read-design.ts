@@ -43,7 +43,7 @@ import {
   UNCERTAIN_CONFIDENCE,
 } from "./text-blocks.js";
 import { BOLD_STROKE_EM } from "./text-style.js";
-import { type InkMask, SEGMENT_INK } from "./xy-cut.js";
+import type { InkMask } from "./xy-cut.js";
 
 /**
  * The local design reader (decisions 120 and 121): pixels → bands → XY-cut leaves → one OCR pass on the
@@ -340,10 +340,11 @@ function wordsByLeaf(words: OcrWord[], leaves: Leaf[], pictures: Set<Leaf>): Map
 
 /**
  * A line whose words, side by side, cover less than this share of its width was misread at the page's scale:
- * Tesseract read a clean 11 px link line at 2× as "L L Di" at 91 (a letter's stem each), and the same line at 1× or
- * 3× in full. Such a line is read again on its own, at another size.
+ * Tesseract read a clean 11 px link line at 2× as "L L Di" at 91 (a letter's stem each, 6 % of the line), and the
+ * same line at 1× or 3× in full. Such a line is read again on its own, at another size. (A row of spaced digits, a
+ * rating bar's "0 1 2 … 10", covers a quarter.)
  */
-const INKED_SHARE = 0.3;
+const INKED_SHARE = 0.15;
 
 /** The share of a box's width its words' boxes cover (gaps between words left out). */
 export function inkedShare(words: OcrWord[], box: Box): number {
@@ -556,7 +557,10 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       doubtful.map((l) => l.box),
       { languages: languagesRead, signal: opts.signal },
     );
-    for (const [i, read] of again) {
+    for (const [i, all] of again) {
+      // (Only the words inside the line: the piece's margin takes in the top of the line below, read as garbage.)
+      const read = all.filter((w) => centreInside(w.box, doubtful[i]!.box));
+      if (read.length === 0) continue;
       // Every word counts, the engine's marks too: a line in a script the engine does not read comes back as a few
       // confident Latin-looking guesses among marks, and must stay reported.
       const confident = read.filter((w) => w.confidence >= UNREADABLE_CONFIDENCE).length;
@@ -701,8 +705,10 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       }
       // The words must cover the line: a few Latin-looking guesses on a line of another script do not make it text.
       // (Text on a filled shape is measured against the shape's fill, not its width.)
-      if (confident && leaf.fill && colourDistance(leaf.fill, leaf.background) <= SEGMENT_INK) {
-        // Text in a box filled a shade off its background (a code box): a boxed cell with that fill.
+      if (confident && leaf.fill) {
+        // Text in a box filled a shade off its background (a code box), or a bar of colour too low for a callout and
+        // too wordy for a button (a rating bar's "0 1 2 … 10" on teal, a table's coloured title row): a boxed cell
+        // with that fill, or the email set its white words on white.
         flush();
         const lines = splitLines(withoutDropCap(found)).map((lineWords) =>
           lineOf(raster, unionBox(lineWords.map((w) => w.box)), lineWords, leaf.fill ?? leaf.background),
