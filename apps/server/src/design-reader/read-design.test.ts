@@ -10,6 +10,7 @@ import type { Raster } from "./raster.js";
 import {
   closeSharedOcrEngine,
   lineStartsToKeep,
+  readAgain,
   readDesign,
   splitLines,
   UNREADABLE_REASONS,
@@ -712,6 +713,35 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
       "E-BOOKS",
       "|",
     ]);
+  });
+
+  it("reads again a line whose words are doubtful, cover a sliver of it or part of it, or are missing", () => {
+    const leaf = (x: number, width: number, height = 14): Leaf => ({
+      box: { x, y: 100, width, height },
+      background: [255, 255, 255],
+      fill: null,
+      colours: { colour: [255, 255, 255], share: 0.7, distinct: 3 },
+    });
+    const word = (text: string, x: number, width: number, confidence = 95) => ({
+      text,
+      confidence,
+      box: { x, y: 100, width, height: 14 },
+    });
+    const line = leaf(48, 203);
+    // Easy Email's 27: "TECH" and two marks for "TECH ACCESSORIES" (which at 3× reads in full).
+    expect(readAgain(line, [word("TECH", 48, 53), word("==", 220, 31, 35)], 1)).toBe(true);
+    // SendGrid's footer link read as "L L Di" at 91: a letter's stem each.
+    expect(readAgain(leaf(203, 194, 8), [word("L", 203, 2.5), word("L", 274, 2.5), word("Di", 339, 6.5)], 1)).toBe(
+      true,
+    );
+    // No word at all on a line of text-sized ink.
+    expect(readAgain(leaf(116, 68, 12), [], 1)).toBe(true);
+    // Doubtful words.
+    expect(readAgain(line, [word("Tcch", 48, 90, 30), word("Acccss", 150, 100, 40)], 1)).toBe(true);
+    // A line read in full, and a rating bar's spaced digits, stay as read.
+    expect(readAgain(line, [word("TECH", 48, 53), word("ACCESSORIES", 107, 144)], 1)).toBe(false);
+    const digits = Array.from({ length: 11 }, (_, i) => word(String(i), 113 + i * 37, i === 10 ? 18 : 9));
+    expect(readAgain(leaf(113, 388), digits, 1)).toBe(false);
   });
 
   it("leaves out a link's underline read again as doubtful words over the link", () => {

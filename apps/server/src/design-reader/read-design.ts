@@ -399,6 +399,31 @@ function textShaped(leaf: Leaf, scale: number): boolean {
 }
 
 /**
+ * A line the page reading read doubtfully, to be read again on its own at a larger size (readPieces): its words'
+ * mean confidence under 50; its words covering under 15 % of it (an 11 px link read as "L L Di" at 91); its words
+ * over part of it only (it would be reported as a script the reader does not read: "TECH" and two marks for "TECH
+ * ACCESSORIES", which at 3× reads in full); or no word at all on a line of text-sized ink (its words went to a
+ * doubtful box over two lines).
+ */
+export function readAgain(leaf: Leaf, found: OcrWord[], scale: number): boolean {
+  if (!textShaped(leaf, scale)) return false;
+  const rated = found.filter((w) => !isJunk(w));
+  if (rated.length === 0)
+    return (
+      leaf.fill === null &&
+      leaf.colours.share >= 0.4 &&
+      leaf.box.height / scale >= TINY_TEXT_CSS &&
+      !glyphSized(leaf, scale)
+    );
+  const confidence = rated.reduce((n, w) => n + w.confidence, 0) / rated.length;
+  return (
+    confidence < UNREADABLE_CONFIDENCE ||
+    inkedShare(rated, leaf.box) < INKED_SHARE ||
+    coverage(rated, leaf.box) < MIN_COVERAGE
+  );
+}
+
+/**
  * A leaf is a picture by its colours, or by covering a busy band (a gradient or a soft photo across the band whose
  * colours stay near one line from its main colour, which the colour test alone takes for text on a fill).
  */
@@ -540,13 +565,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   // confidence (else they stay reported as a script the reader does not read).
   const confidenceOf = (ws: OcrWord[]) => ws.reduce((n, w) => n + w.confidence, 0) / Math.max(1, ws.length);
   const doubtful = leaves
-    .filter((leaf) => {
-      if (pictureLeaves.has(leaf) || !textShaped(leaf, scale)) return false;
-      const rated = (wordsOf.get(leaf) ?? []).filter((w) => !isJunk(w));
-      return (
-        rated.length > 0 && (confidenceOf(rated) < UNREADABLE_CONFIDENCE || inkedShare(rated, leaf.box) < INKED_SHARE)
-      );
-    })
+    .filter((leaf) => !pictureLeaves.has(leaf) && readAgain(leaf, wordsOf.get(leaf) ?? [], scale))
     .slice(0, MAX_LINES_AGAIN);
   if (doubtful.length > 0) {
     abortIfAsked(opts.signal);
