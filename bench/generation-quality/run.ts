@@ -108,11 +108,27 @@ const PICTURE_ADDRESSES = [
   String.raw`(url\()\s*(['"]?)(${PICTURE}[^'")\s]+)\2\s*(\))`,
 ].map((source) => new RegExp(source, "gi"));
 
+/**
+ * How a picture is used: an img; a background attribute (a hero's photo, made for its cell); or a CSS url(), a photo
+ * for its box when its declaration says no-repeat, cover or contain, else a tile repeated across the box (a pattern:
+ * a stripe, a paper grain), drawn at a picture's size.
+ */
+function useOf(kind: number, html: string, end: number): "img" | "background" {
+  if (kind === 0) return "img";
+  if (kind === 1) return "background";
+  // (The rest of its style attribute or CSS rule: background-repeat and background-size may follow.)
+  const rest = html.slice(end, end + 400).split(/["'}]/)[0] ?? "";
+  return /no-repeat|cover|contain/i.test(rest) ? "background" : "img";
+}
+
 /** Pictures (img src, background attributes, CSS url()) as placeholder photos: the design renders offline. */
 function withFlatPhotos(html: string): string {
   return PICTURE_ADDRESSES.reduce(
     (h, re, i) =>
-      h.replace(re, (_m, a, q, url, end) => `${a}${q}${photoFor(url, i === 0 ? "img" : "background")}${q}${end}`),
+      h.replace(re, (m, a, q, url, end, offset: number, whole: string) => {
+        const use = useOf(i, whole, offset + m.length);
+        return `${a}${q}${photoFor(url, use)}${q}${end}`;
+      }),
     html,
   );
 }
