@@ -1406,4 +1406,27 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
       ),
     );
   });
+
+  it("keeps the words of a coloured bar inside a card's column, not dropped with the bar", async () => {
+    // Mailbakery's luxury estates with flat pictures: a filled bar with its words inside a cell became a grid, which a
+    // cell cannot hold, and was dropped with its words (the broker's name in the card's header panel).
+    const png = await draw(
+      640,
+      400,
+      `<rect width="640" height="400" fill="#eeeeee"/>
+       <rect x="20" width="600" height="400" fill="#ffffff"/>
+       ${text(60, 36, 18, "#222222", "Your order is on its way.")}
+       <rect x="60" y="60" width="520" height="220" fill="#222c3c"/>
+       ${text(90, 110, 15, "#ffffff", "Thank you for shopping")}
+       ${text(90, 132, 15, "#ffffff", "with us. Your parcel left")}
+       ${text(90, 154, 15, "#ffffff", "our warehouse today.")}
+       <rect x="340" y="90" width="210" height="30" fill="#3bcdc3"/>
+       ${text(350, 111, 16, "#ffffff", "Delivery Date")}
+       ${text(350, 160, 16, "#ffffff", "Monday, 13 November")}
+       ${text(60, 320, 15, "#444444", "Questions? Reply to this email.")}`,
+    );
+    const l = await readDesign(png);
+    for (const w of words("Delivery Date Monday 13 November Thank you for shopping"))
+      expect(words(l.text)).toContain(w);
+  });
 });

@@ -636,10 +636,12 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
             box: cell.box,
             ...(cell.background ? { background: hex(cell.background) } : {}),
             ...(cell.border ? { border: hex(cell.border) } : {}),
+            // (A cell holds no grid: a filled box inside it, a bar of colour with its words, gives its blocks;
+            // dropped, a teal "Delivery Date" bar in a card's column and a card's header panel were lost.)
             blocks: blocksOf(
               { box: cell.box, background: cell.background ?? col.background, leaves: cell.leaves },
               band,
-            ).filter((b): b is TLayoutLeafBlock => b.kind !== "grid"),
+            ).flatMap((b): TLayoutLeafBlock[] => (b.kind === "grid" ? b.cells.flatMap((c) => c.blocks) : [b])),
           }))
           .filter((cell) => cell.blocks.length > 0);
         const boxed = cells.length === 1 && Boolean(cells[0]!.background || cells[0]!.border);
