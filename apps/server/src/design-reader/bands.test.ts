@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findBands } from "./bands.js";
+import { seededGrain } from "./fixtures/seeded-grain.js";
 import type { Raster, Rgb } from "./raster.js";
 
 /** A page of one colour with rectangles painted on it. */
@@ -114,11 +115,7 @@ describe("a photo across the page", () => {
     const grey: Rgb = [245, 247, 250];
     const disc: Rgb = [156, 90, 149];
     const r = page(600, 700, grey, [...lines(40, 30, 520, 3)]);
-    let seed = 7;
-    const grain = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return (seed >> 16) % 24;
-    };
+    const grain = seededGrain(7, 24);
     for (let y = 120; y < 630; y++)
       for (let x = 45; x < 555; x++) {
         const inDisc = y >= 350 && y < 373 && x >= 60 && x < 540;
@@ -138,11 +135,7 @@ describe("a hero photo directly over a section with a photo beside its text", ()
     // crop of both.
     const page_: Rgb = [250, 250, 250];
     const r = page(600, 800, page_, []);
-    let seed = 11;
-    const grain = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return (seed >> 16) % 24;
-    };
+    const grain = seededGrain(11, 24);
     for (let y = 60; y < 760; y++)
       for (let x = 0; x < 600; x++) {
         const photo = y < 400 || x < 300;
@@ -166,11 +159,7 @@ describe("a dark photo with calm stretches", () => {
     // cut it into five bands, and two of its lines of text were lost between them.
     const navy: Rgb = [40, 56, 93];
     const r = page(600, 500, [255, 255, 255], []);
-    let seed = 5;
-    const grain = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return (seed >> 16) % 24;
-    };
+    const grain = seededGrain(5, 24);
     for (let y = 100; y < 400; y++)
       for (let x = 0; x < 600; x++) {
         const calm = (y >= 200 && y < 220) || (y >= 300 && y < 336);

@@ -1,5 +1,5 @@
 import { relativeLuminance } from "@mailsmith/shared";
-import { type Box, pixelAt, type Raster, type Rgb } from "./raster.js";
+import { type Box, boxCorners, pixelAt, type Raster, type Rgb } from "./raster.js";
 
 /** #rrggbb, lower case (the layout schema's colour). */
 export function hex([r, g, b]: Rgb): string {
@@ -30,16 +30,9 @@ export function nearestBlend(p: Rgb, from: Rgb, to: Rgb): Rgb {
  * so a piece that is not one shape (text beside a panel) stays too far in to be read as a card.
  */
 export function stepsToFill(r: Raster, box: Box, fill: Rgb, tolerance: number, limit: number, around: Rgb): number {
-  const right = box.x + box.width - 1;
-  const bottom = box.y + box.height - 1;
   const far = Math.min(box.width, box.height) * PANEL_CORNER;
   let most = 0;
-  for (const [x0, y0, dx, dy] of [
-    [box.x, box.y, 1, 1],
-    [right, box.y, -1, 1],
-    [box.x, bottom, 1, -1],
-    [right, bottom, -1, -1],
-  ] as const) {
+  for (const [x0, y0, dx, dy] of boxCorners(box)) {
     const at = (k: number) => pixelAt(r, x0 + dx * k, y0 + dy * k);
     let k = 0;
     while (k < limit && colourDistance(at(k), fill) > tolerance) k++;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dominantColour } from "./colour.js";
+import { seededGrain } from "./fixtures/seeded-grain.js";
 import { looksLikePicture, offLineShare } from "./pictures.js";
 import type { Raster, Rgb } from "./raster.js";
 
@@ -50,11 +51,7 @@ describe("looksLikePicture", () => {
   it("takes a soft green gradient with faint grain for a photo, though one quantised colour holds most of it", () => {
     // Colorlib's 15 with photo-like pictures: a photo's top third, cut off at a band's edge, held one colour at 67 %
     // and too little grain to count; the band around it was then taken whole as one picture with its text set over.
-    let seed = 3;
-    const grain = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return (seed >> 16) % 9;
-    };
+    const grain = seededGrain(3, 9);
     const { r, leaf } = leafOf((x, y) => [82 + Math.floor((x + y) / 40) + grain(), 192 + grain(), 134 + grain()]);
     expect(leaf.colours.share).toBeGreaterThan(0.5);
     expect(looksLikePicture(r, leaf, 1)).toBe(true);

@@ -55,3 +55,15 @@ export function centreInside(inner: Box, outer: Box): boolean {
   const cy = inner.y + inner.height / 2;
   return cx >= outer.x && cx < outer.x + outer.width && cy >= outer.y && cy < outer.y + outer.height;
 }
+
+/** A box's four corners, each with the diagonal step inward from it: [x, y, dx, dy]. */
+export function boxCorners(box: Box): (readonly [number, number, 1 | -1, 1 | -1])[] {
+  const right = box.x + box.width - 1;
+  const bottom = box.y + box.height - 1;
+  return [
+    [box.x, box.y, 1, 1],
+    [right, box.y, -1, 1],
+    [box.x, bottom, 1, -1],
+    [right, bottom, -1, -1],
+  ];
+}

@@ -10,7 +10,7 @@ import {
   stepsToFill,
 } from "./colour.js";
 import { paintPaleFills, splitTouchingFills } from "./pale-fills.js";
-import { type Box, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
+import { type Box, boxCorners, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
 import { type Cut, type InkMask, paintInk, SEGMENT_INK, tighten, xyCut } from "./xy-cut.js";
 
 /**
@@ -178,14 +178,7 @@ const BAND_CORNER_CSS = 12;
  */
 function clearRoundedCorners(r: Raster, band: Band, scale: number, mask: InkMask): void {
   const { box, background } = band;
-  const x1 = box.x + box.width - 1;
-  const y1 = box.y + box.height - 1;
-  for (const [x0, y0, dx, dy] of [
-    [box.x, box.y, 1, 1],
-    [x1, box.y, -1, 1],
-    [box.x, y1, 1, -1],
-    [x1, y1, -1, -1],
-  ] as const) {
+  for (const [x0, y0, dx, dy] of boxCorners(box)) {
     const outside = pixelAt(r, x0, y0);
     if (colourDistance(outside, background) <= SAME_COLOUR) continue;
     let k = 0;
