@@ -1407,6 +1407,18 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     );
   });
 
+  it("reads a big bold date as black text on the page, not as white text on a black box", async () => {
+    // Colorlib's 26 (an event invitation, spent from the hold-out): "22" in 96 px black at weight 800 beside its title,
+    // its ink 48 % of its tight box, the most common colour there. Read as a filled bar (the rating bar's rule above),
+    // the email drew a black box with the digits white on it.
+    const png = readFileSync(fileURLToPath(new URL("./fixtures/big-date-desktop.png", import.meta.url)));
+    const l = await readDesign(png);
+    expect(blocks(l).filter((b) => b.kind === "grid")).toEqual([]);
+    const date = leafBlocksOf(blocks(l)).find((b): b is TLayoutText => b.kind === "text" && b.text === "22");
+    expect(date?.colour).toBe("#0a0a0a");
+    expect(words(l.text).slice(0, 7)).toEqual(["march", "22", "11", "00", "am", "pt", "90"]);
+  });
+
   it("keeps the words of a coloured bar inside a card's column, not dropped with the bar", async () => {
     // Mailbakery's luxury estates with flat pictures: a filled bar with its words inside a cell became a grid, which a
     // cell cannot hold, and was dropped with its words (the broker's name in the card's header panel).

@@ -11,7 +11,7 @@ import type { OcrEngine, OcrLanguage, OcrWord } from "../adapters/ocr/ocr-engine
 import { createTesseractEngine } from "../adapters/ocr/tesseract-engine.js";
 import { type Band, findBands } from "./bands.js";
 import { buttonOf } from "./buttons.js";
-import { colourDistance, dominantColour, hex, SAME_COLOUR } from "./colour.js";
+import { colourDistance, dominantColour, hex, INK_DISTANCE, SAME_COLOUR, sidesShare } from "./colour.js";
 import { dividerOf } from "./dividers.js";
 import { FaceNotes } from "./faces.js";
 import { detectLanguage } from "./language.js";
@@ -445,6 +445,9 @@ function pictureAcross(r: Raster, section: SectionNode, scale: number): SectionN
   return { band: section.band, rows: [{ box, columns: [{ box, background: null, leaves: [leaf] }] }] };
 }
 
+/** A filled shape has its fill along at least this share of the middle of each side (colour.ts sidesShare). */
+const FILLED_SIDES = 0.5;
+
 /** A picture leaf whose own background holds this share of it is text with a small picture among it. */
 const MOSTLY_BACKGROUND = 0.5;
 
@@ -726,15 +729,18 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       }
       // The words must cover the line: a few Latin-looking guesses on a line of another script do not make it text.
       // (Text on a filled shape is measured against the shape's fill, not its width.)
-      if (confident && leaf.fill) {
+      // (Heavy text whose ink is most of its tight box, a 72 px bold date, is no fill: its ink leaves a side clear.)
+      const fill =
+        leaf.fill && sidesShare(raster, leaf.box, leaf.fill, INK_DISTANCE / 2) >= FILLED_SIDES ? leaf.fill : null;
+      if (confident && fill) {
         // Text in a box filled a shade off its background (a code box), or a bar of colour too low for a callout and
         // too wordy for a button (a rating bar's "0 1 2 … 10" on teal, a table's coloured title row): a boxed cell
         // with that fill, or the email set its white words on white.
         flush();
         const lines = splitLines(withoutDropCap(found)).map((lineWords) =>
-          lineOf(raster, unionBox(lineWords.map((w) => w.box)), lineWords, leaf.fill ?? leaf.background),
+          lineOf(raster, unionBox(lineWords.map((w) => w.box)), lineWords, fill),
         );
-        const cell = { box: leaf.box, background: hex(leaf.fill), blocks: [] as TLayoutLeafBlock[] };
+        const cell = { box: leaf.box, background: hex(fill), blocks: [] as TLayoutLeafBlock[] };
         for (const paragraph of groupParagraphs(lines))
           cell.blocks.push(textBlockOf(paragraph, leaf.box, scale, faces));
         blocks.push({ kind: "grid", box: leaf.box, cells: [cell] });
@@ -743,7 +749,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       if (confident && (leaf.fill !== null || coverage(found, leaf.box) >= MIN_COVERAGE)) {
         for (const lineWords of splitLines(withoutDropCap(found))) {
           const box = unionBox(lineWords.map((w) => w.box));
-          pending.push(lineOf(raster, box, lineWords, leaf.fill ?? leaf.background));
+          pending.push(lineOf(raster, box, lineWords, fill ?? leaf.background));
         }
         continue;
       }
