@@ -89,6 +89,48 @@ describe("a run whose sides show another colour", () => {
   });
 });
 
+describe("a panel on a page a shade off the band above", () => {
+  it("is a box in that band when the band runs edge to edge (a photo's header across the page above both)", () => {
+    // Sendwithus's airmail invite (spent from the hold-out) with a photo-like header across the page: the content box
+    // is the whole width, the footer's grey panel (#e5e5e5, 320 px) sits on a page of #f9f8f8 a shade off the white
+    // body. The footer was a band of the panel's grey, its page beside it ink: one leaf, sent as a picture.
+    const white: Rgb = [255, 255, 255];
+    const r = page(600, 900, white, [
+      [0, 720, 140, 180, [249, 248, 248]],
+      [460, 720, 140, 180, [249, 248, 248]],
+      [140, 720, 320, 180, [229, 229, 229]],
+      ...lines(160, 90, 280, 20),
+      ...lines(180, 750, 240, 2),
+      [140, 810, 320, 1, [200, 200, 200]],
+      ...lines(170, 840, 260, 2),
+    ]);
+    const grain = seededGrain(3, 24);
+    for (let y = 0; y < 48; y++)
+      for (let x = 0; x < 600; x++)
+        r.data.set([150 + grain() + (x % 64), 120 + grain(), 200 - grain()], (y * 600 + x) * 3);
+    const { bands } = findBands(r, 1);
+    expect(bands.map((b) => [b.box.y, b.box.height, b.background, b.busy])).toEqual([
+      [0, 48, expect.anything(), true],
+      [48, 852, white, false],
+    ]);
+  });
+
+  it("stays a band of its own when the band above is a card inset on that page (a banner at a card's top)", () => {
+    const grey: Rgb = [247, 247, 247];
+    const white: Rgb = [255, 255, 255];
+    const orange: Rgb = [255, 159, 0];
+    const r = page(600, 300, grey, [
+      [6, 0, 588, 300, white],
+      ...lines(30, 20, 520, 4),
+      [6, 140, 588, 60, orange],
+      ...lines(60, 165, 400, 1),
+      ...lines(30, 220, 520, 3),
+    ]);
+    const { bands } = findBands(r, 1);
+    expect(bands.map((b) => b.background)).toContainEqual(orange);
+  });
+});
+
 describe("a gradient band", () => {
   it("is one band from its first row, though its dithering leaves every other row flat", () => {
     // Easy Email's offer band: a pink gradient under a grey band; every other row of it is one flat pink and the rows

@@ -1,4 +1,12 @@
-import { type ColourCount, colourDistance, dominantColour, SAME_COLOUR, textureShare } from "./colour.js";
+import {
+  type ColourCount,
+  colourDistance,
+  dominantColour,
+  flatShare,
+  PAGE_SHADE,
+  SAME_COLOUR,
+  textureShare,
+} from "./colour.js";
 import { type Box, pixelAt, type Raster, type Rgb } from "./raster.js";
 
 /**
@@ -345,6 +353,8 @@ export function findBands(r: Raster, scale: number): PageBands {
   // A run whose sides show another colour is a box inside a band (a card, a callout), not a band: it joins the
   // neighbour whose colour its sides show.
   const margin = Math.max(2, Math.round(content.width * 0.015));
+  // (Runs that took a neighbour's colour for their sides' shade of it: the page runs on through them.)
+  const shadedPage = new Set<RowRun>();
   for (let i = 0; i < merged.length; i++) {
     const run = merged[i]!;
     if (run.busy) continue;
@@ -362,7 +372,22 @@ export function findBands(r: Raster, scale: number): PageBands {
     // neighbour has: the run is a band of its own colour, the card's first.
     const neighbours = [merged[i - 1], merged[i + 1]].filter((n): n is RowRun => !!n && !n.busy);
     const near = (colour: Rgb) => neighbours.find((n) => colourDistance(n.colour, colour) <= SAME_COLOUR);
-    const into = near(left.colour) ?? near(besideFill(r, run, content, scale) ?? left.colour);
+    // Sides a shade off a neighbour that runs edge to edge (a grey panel's page of #f9f8f8 under a white body across
+    // the page, a photo's header above them): that neighbour's page. (A card inset on the page shows the page at its
+    // own sides, and a banner at its top stays a band of its own.)
+    // (Its outermost columns in its own colour, pixel by pixel: a mean over the side would blend a card's white with
+    // the page's grey beside it.)
+    const edgeToEdge = (n: RowRun) =>
+      shadedPage.has(n) ||
+      [content.x, content.x + content.width - 1].every(
+        (x) => flatShare(r, { x, y: n.y0, width: 1, height: n.y1 - n.y0 }, n.colour) >= SIDE_FLAT_SHARE,
+      );
+    const shadeOff =
+      colourDistance(left.colour, right.colour) <= SAME_COLOUR
+        ? neighbours.find((n) => colourDistance(n.colour, left.colour) <= PAGE_SHADE && edgeToEdge(n))
+        : undefined;
+    const into = near(left.colour) ?? near(besideFill(r, run, content, scale) ?? left.colour) ?? shadeOff;
+    if (into && into === shadeOff) shadedPage.add(run);
     if (into) run.colour = into.colour;
     // Between two busy runs, a few rows of one colour that is not the page's beside them are a flat shape inside a
     // picture (a photo's disc across its width): part of the picture, or the picture is cut into bands there and

@@ -61,6 +61,8 @@ const PANEL_CORNER = 0.2;
 
 /** Two colours a person would call the same fill (JPEG noise and gradients' last steps aside). */
 export const SAME_COLOUR = 6;
+/** A page this close to a colour is that colour a shade off (#f9f8f8 beside white): one page to a reader. */
+export const PAGE_SHADE = 10;
 /** A pixel this far from its background is ink (text anti-aliasing's faint edge pixels stay background). */
 export const INK_DISTANCE = 48;
 

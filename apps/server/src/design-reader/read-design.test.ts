@@ -357,6 +357,36 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(pictures.some((b) => b.box.x === 250 && b.box.width === 100)).toBe(true);
   });
 
+  it("reads a grey footer panel on a page a shade off white as text, its page beside it no picture", async () => {
+    // Sendwithus's airmail invite with a photo across its header: the body column is the whole width, and the footer's
+    // #e5e5e5 panel sits on #f9f8f8. The footer was one leaf sent as a picture; then its page's two sides were.
+    const body = Array.from({ length: 14 }, (_, i) =>
+      text(160, 90 + i * 36, 16, "#333333", `Line ${i + 1} of the invitation, with a few more words.`),
+    );
+    const png = await draw(
+      600,
+      900,
+      `<defs><filter id="grain"><feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="2" seed="3"/><feColorMatrix values="0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0.35 0"/><feComposite in2="SourceGraphic" operator="in"/></filter></defs>
+       <rect width="600" height="900" fill="#ffffff"/>
+       <rect width="600" height="48" fill="#b9a0e0"/>
+       <rect width="600" height="48" fill="#ffffff" filter="url(#grain)"/>
+       <rect x="140" width="320" height="48" fill="#c3a4ea"/>
+       ${text(300, 30, 16, "#444444", "Company Name", 'font-weight="bold" text-anchor="middle"')}
+       ${body.join("")}
+       <rect y="700" width="600" height="200" fill="#f9f8f8"/>
+       <rect x="140" y="700" width="320" height="200" fill="#e5e5e5"/>
+       ${text(300, 745, 16, "#444444", "Get in touch if you have any", 'text-anchor="middle"')}
+       ${text(300, 769, 16, "#444444", "questions or feedback", 'text-anchor="middle"')}
+       <rect x="140" y="800" width="320" height="1" fill="#cccccc"/>
+       ${text(300, 845, 16, "#444444", "Contact Us | Facebook | Twitter", 'text-anchor="middle"')}`,
+    );
+    const l = await readDesign(png);
+    expect(words(l.text)).toEqual(
+      expect.arrayContaining(["get", "touch", "questions", "feedback", "contact", "facebook", "twitter"]),
+    );
+    expect(blocks(l).filter((b) => b.kind === "picture" && b.box.y >= 690)).toEqual([]);
+  });
+
   it("keeps a gallery's pictures apart and reads a zig-zag of pictures and texts row by row", async () => {
     const photo = (id: string, x: number, y: number, w: number, h: number, a: string, b: string) =>
       `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>

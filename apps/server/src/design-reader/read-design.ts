@@ -11,7 +11,7 @@ import type { OcrEngine, OcrLanguage, OcrWord } from "../adapters/ocr/ocr-engine
 import { createTesseractEngine } from "../adapters/ocr/tesseract-engine.js";
 import { type Band, findBands } from "./bands.js";
 import { buttonOf } from "./buttons.js";
-import { colourDistance, dominantColour, hex, INK_DISTANCE, SAME_COLOUR, sidesShare } from "./colour.js";
+import { colourDistance, dominantColour, hex, INK_DISTANCE, PAGE_SHADE, SAME_COLOUR, sidesShare } from "./colour.js";
 import { dividerOf } from "./dividers.js";
 import { FaceNotes } from "./faces.js";
 import { detectLanguage } from "./language.js";
@@ -698,6 +698,14 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         leaf.box.height <= ICON_MAX_CSS * scale &&
         leaf.box.width / leaf.box.height >= 0.75 &&
         leaf.box.width / leaf.box.height <= 1.33;
+      // An empty flat block a shade off its band (the page beside a grey panel, #f9f8f8 on white) is the page.
+      if (
+        found.length === 0 &&
+        leaf.fill &&
+        leaf.colours.share >= 0.95 &&
+        colourDistance(leaf.fill, leaf.background) <= PAGE_SHADE
+      )
+        continue;
       if (
         leaf.fill &&
         isMark(leaf, scale) &&
