@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OcrWord } from "../adapters/ocr/ocr-engine.js";
 import { normalisedGrey, pictureGrey } from "./ocr-pass.js";
-import { overlayInk, withDrawnWords } from "./overlay.js";
+import { extremeInk, overlayInk, withDrawnWords } from "./overlay.js";
 import type { Raster, Rgb } from "./raster.js";
 
 const word = (text: string, x: number, y: number, confidence: number, width = 40, height = 16): OcrWord => ({
@@ -61,6 +61,28 @@ describe("the words set over a picture", () => {
     expect(overlayInk(r, [word("Save", 18, 20, 95, 30, 16)]) ?? [255, 255, 255]).toEqual([255, 65, 54]);
     // Digits only (not letters to take a colour from): the overlay's ink.
     expect(overlayInk(r, [word("40", 18, 20, 95, 30, 16)]) ?? [255, 255, 255]).toEqual([255, 255, 255]);
+  });
+});
+
+describe("a picture whose own reading saw no words", () => {
+  const pale: Rgb = [150, 225, 235];
+  /** A line of letters: strokes 2 px wide, 12 px tall, 5 px apart. */
+  const letters = (x: number, y: number, n: number, c: Rgb) =>
+    Array.from({ length: n }, (_, i) => ({ x: x + i * 5, y, w: 2, h: 12, c }));
+
+  it("is read again against white when white strokes cover a line's share of it, or black when black do", () => {
+    expect(
+      extremeInk(raster(192, 38, pale, letters(50, 13, 20, [255, 255, 255])), { x: 0, y: 0, width: 192, height: 38 }),
+    ).toEqual([255, 255, 255]);
+    expect(
+      extremeInk(raster(192, 38, pale, letters(50, 13, 20, [10, 10, 10])), { x: 0, y: 0, width: 192, height: 38 }),
+    ).toEqual([0, 0, 0]);
+  });
+
+  it("is not read again when no white or black could be letters, or when white is a photo's glare across it", () => {
+    const box = { x: 0, y: 0, width: 192, height: 38 };
+    expect(extremeInk(raster(192, 38, pale, letters(50, 13, 20, [200, 60, 60])), box)).toBeNull();
+    expect(extremeInk(raster(192, 38, pale, [{ x: 0, y: 0, w: 120, h: 38, c: [252, 252, 252] }]), box)).toBeNull();
   });
 });
 

@@ -40,6 +40,38 @@ export function ringColour(r: Raster, box: Box): Rgb {
   return a.share >= b.share ? a.colour : b.colour;
 }
 
+/** White and black: the inks of text set over a picture that its own reading could not see. */
+const EXTREME_INKS: Rgb[] = [
+  [255, 255, 255],
+  [0, 0, 0],
+];
+/** A pixel this close to white or black is of that ink. */
+const EXTREME_INK = 16;
+/** Letters of one ink cover at least this share of a picture with a line or two on it, and a photo's glare more. */
+const EXTREME_SHARE = [0.02, 0.35] as const;
+
+/**
+ * The ink to read a picture again in when its own reading found no words: white or black letters over a light
+ * photo (a button's white label with a thin shadow on a pale picture) read as nothing in its greys, and in full
+ * against their ink. White or black when that colour covers a share of the picture such letters would; else null.
+ */
+export function extremeInk(r: Raster, box: Box): Rgb | null {
+  const step = box.width * box.height > 60_000 ? 2 : 1;
+  const counts = EXTREME_INKS.map(() => 0);
+  let total = 0;
+  for (let y = box.y; y < box.y + box.height; y += step) {
+    for (let x = box.x; x < box.x + box.width; x += step) {
+      total++;
+      const p = pixelAt(r, x, y);
+      EXTREME_INKS.forEach((ink, i) => {
+        if (colourDistance(p, ink) <= EXTREME_INK) counts[i]!++;
+      });
+    }
+  }
+  const i = counts.findIndex((n) => n >= total * EXTREME_SHARE[0] && n <= total * EXTREME_SHARE[1]);
+  return i < 0 ? null : EXTREME_INKS[i]!;
+}
+
 /**
  * The letters' colour: inside the words' boxes, the most common colour of the pixels far from what surrounds each
  * word (quantised, then averaged). Null when nothing stands out.
@@ -131,9 +163,9 @@ export async function readOverlay(
   r: Raster,
   box: Box,
   words: OcrWord[],
-  opts: { scale: number; languages: OcrLanguage[]; signal?: AbortSignal },
+  opts: { scale: number; languages: OcrLanguage[]; signal?: AbortSignal; ink?: Rgb },
 ): Promise<{ ink: Rgb; words: OcrWord[] } | null> {
-  const ink = overlayInk(r, words);
+  const ink = opts.ink ?? overlayInk(r, words);
   if (!ink) return null;
   const grey = new Uint8Array(box.width * box.height);
   for (let y = 0; y < box.height; y++) {

@@ -357,6 +357,34 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(pictures.some((b) => b.box.x === 250 && b.box.width === 100)).toBe(true);
   });
 
+  it("reads a white label with a thin shadow on a pale photo button, which the picture's own greys hide", async () => {
+    // Sendwithus's airmail invite (spent from the hold-out) with photo-like pictures: "Sign up now!" in white with a
+    // 1 px green shadow on a button whose background is a pale photo. Its own reading saw nothing; it stayed a picture
+    // with the label drawn in it.
+    const png = await draw(
+      600,
+      200,
+      `<defs>
+         <linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#8fe3f0"/><stop offset="1" stop-color="#c9d8a0"/></linearGradient>
+         <filter id="grain"><feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="2" seed="4"/><feColorMatrix values="0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0 0.5  0 0 0 0.35 0"/><feComposite in2="SourceGraphic" operator="in"/></filter>
+       </defs>
+       <rect width="600" height="200" fill="#ffffff"/>
+       ${text(160, 30, 16, "#333333", "Because I have invited you, use the coupon code.")}
+       <rect x="204" y="80" width="192" height="38" rx="3" fill="url(#g)" stroke="#3d7a3a"/>
+       <rect x="205" y="81" width="190" height="36" fill="#ffffff" filter="url(#grain)"/>
+       <circle cx="245" cy="128" r="16" fill="#c84a4a"/>
+       <circle cx="310" cy="128" r="16" fill="#c84a4a"/>
+       ${text(301, 106, 18, "#3d7a3a", "Sign up now!", 'font-weight="bold" text-anchor="middle"')}
+       ${text(300, 105, 18, "#ffffff", "Sign up now!", 'font-weight="bold" text-anchor="middle"')}
+       ${text(160, 170, 16, "#333333", "Thanks so much,")}`,
+    );
+    const l = await readDesign(png);
+    const button = blocks(l).find((b) => b.kind === "picture" && b.box.y >= 70 && b.box.y <= 90);
+    const overlay = button?.kind === "picture" ? button.overlay : undefined;
+    expect(words((overlay?.blocks ?? []).map((b) => b.text).join(" "))).toEqual(["sign", "up", "now"]);
+    expect(overlay?.blocks[0]?.colour).toMatch(/^#f[0-9a-f]f[0-9a-f]f[0-9a-f]$/);
+  });
+
   it("reads a grey footer panel on a page a shade off white as text, its page beside it no picture", async () => {
     // Sendwithus's airmail invite with a photo across its header: the body column is the whole width, and the footer's
     // #e5e5e5 panel sits on #f9f8f8. The footer was one leaf sent as a picture; then its page's two sides were.

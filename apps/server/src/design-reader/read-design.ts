@@ -19,6 +19,7 @@ import { loadDesign } from "./load-image.js";
 import { type BackgroundArea, normalisedGrey, pictureGrey, readGlyphs, readPieces, readWords } from "./ocr-pass.js";
 import {
   fallbackColour,
+  extremeInk,
   MAX_OVERLAY_READS,
   meanColour,
   overlayCandidate,
@@ -591,22 +592,29 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   }
   // Pictures with a few confident words on them are read again against their letters' colour: text set over a
   // picture (a hero's headline) becomes live text over it.
-  const overlays = new Map<Leaf, { ink: Rgb; words: OcrWord[] }>();
-  const overlayLeaves = leaves
-    .filter((leaf) => pictureLeaves.has(leaf))
-    .filter((leaf) => {
-      const found = wordsOf.get(leaf) ?? [];
-      return !mostlyText(found, leaf) && overlayCandidate(found);
-    })
-    .slice(0, MAX_OVERLAY_READS);
-  for (const leaf of overlayLeaves) {
+  // (`blind`: read against white or black with no words seen first; its words are all of that ink.)
+  const overlays = new Map<Leaf, { ink: Rgb; words: OcrWord[]; blind: boolean }>();
+  const pictured = leaves.filter((leaf) => pictureLeaves.has(leaf) && !mostlyText(wordsOf.get(leaf) ?? [], leaf));
+  const candidates = pictured.filter((leaf) => overlayCandidate(wordsOf.get(leaf) ?? []));
+  // Then, while reads are left, pictures whose own reading saw no text but whose white or black could be letters
+  // (a button's white label on a pale photo), read against that ink.
+  const unseen = pictured
+    .filter((leaf) => !candidates.includes(leaf))
+    .map((leaf) => ({ leaf, ink: extremeInk(raster, leaf.box) ?? undefined }))
+    .filter((p) => p.ink !== undefined);
+  const overlayLeaves = [...candidates.map((leaf) => ({ leaf, ink: undefined })), ...unseen].slice(
+    0,
+    MAX_OVERLAY_READS,
+  );
+  for (const { leaf, ink } of overlayLeaves) {
     abortIfAsked(opts.signal);
     const read = await readOverlay(engine, raster, leaf.box, wordsOf.get(leaf) ?? [], {
       scale,
       languages: languagesRead,
       signal: opts.signal,
+      ...(ink ? { ink } : {}),
     });
-    if (read) overlays.set(leaf, { ink: read.ink, words: read.words.filter((w) => !isJunk(w)) });
+    if (read) overlays.set(leaf, { ink: read.ink, words: read.words.filter((w) => !isJunk(w)), blind: Boolean(ink) });
   }
   const ocrSeconds = seconds(ocrStarted);
   abortIfAsked(opts.signal);
@@ -669,8 +677,9 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
                 splitLines(overlay.words).map((lineWords) => {
                   const box = unionBox(lineWords.map((w) => w.box));
                   const line = lineOf(raster, box, lineWords, ringColour(raster, box));
-                  // Each line in its own letters' colour (a red price under a white headline), else the overlay's.
-                  const ink = overlayInk(raster, lineWords) ?? overlay.ink;
+                  // Each line in its own letters' colour (a red price under a white headline), else the overlay's;
+                  // a blind reading's lines in its ink (a white label's shadow is no colour of its letters).
+                  const ink = (!overlay.blind && overlayInk(raster, lineWords)) || overlay.ink;
                   const bold = overlayStroke(raster, box, ink) / line.fontSize >= BOLD_STROKE_EM;
                   // (Words over a photo are measured against the photo: their looks say nothing, and are left out.)
                   const words = line.words.map(({ look: _look, ...w }) => w);
