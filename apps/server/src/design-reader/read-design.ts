@@ -18,8 +18,8 @@ import { detectLanguage } from "./language.js";
 import { loadDesign } from "./load-image.js";
 import { type BackgroundArea, normalisedGrey, pictureGrey, readGlyphs, readPieces, readWords } from "./ocr-pass.js";
 import {
-  fallbackColour,
   extremeInk,
+  fallbackColour,
   MAX_OVERLAY_READS,
   meanColour,
   overlayCandidate,
