@@ -102,10 +102,12 @@ export function flatShare(r: Raster, box: Box, colour: Rgb, step = 1): number {
 }
 
 /**
- * The least share, over a box's four sides, of the middle half of the side (a couple of pixels in, past anti-aliasing)
- * within `tolerance` of `colour`. A filled shape, rounded or a pill, has its fill along the middle of every side (a
- * pill's ends about 0.6); text whose heavy ink is the most common colour of its tight box (a 72 px bold "22") touches
- * its box's sides only here and there, and leaves at least one side's middle clear.
+ * How far a box's fill runs along two opposite sides: over the middle half of each side (a couple of pixels in, past
+ * anti-aliasing), the share within `tolerance` of `colour`, the less of top and bottom or of left and right,
+ * whichever pair holds more. A filled shape, square, rounded or a pill, has its fill along both of at least one pair,
+ * though its text runs past its other sides (a red panel with "BLACK" set half on it: top and bottom 0.83); text
+ * whose heavy ink is the most common colour of its tight box (a 96 px bold "22") touches one side of each pair only
+ * here and there (its top 0.40, left 0.06).
  */
 export function sidesShare(r: Raster, box: Box, colour: Rgb, tolerance: number): number {
   const inset = Math.min(2, Math.floor(Math.min(box.width, box.height) / 4));
@@ -121,11 +123,9 @@ export function sidesShare(r: Raster, box: Box, colour: Rgb, tolerance: number):
     const from = box.y + Math.floor(box.height / 4);
     return Array.from({ length: Math.ceil(box.height / 2) }, (_, i) => [x, from + i] as const);
   };
-  return Math.min(
-    share(across(box.y + inset)),
-    share(across(box.y + box.height - 1 - inset)),
-    share(down(box.x + inset)),
-    share(down(box.x + box.width - 1 - inset)),
+  return Math.max(
+    Math.min(share(across(box.y + inset)), share(across(box.y + box.height - 1 - inset))),
+    Math.min(share(down(box.x + inset)), share(down(box.x + box.width - 1 - inset))),
   );
 }
 

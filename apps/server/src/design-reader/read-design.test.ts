@@ -1477,6 +1477,19 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(words(l.text).slice(0, 7)).toEqual(["march", "22", "11", "00", "am", "pt", "90"]);
   });
 
+  it("keeps a red panel's fill under its words when a heading runs past its side onto the band", async () => {
+    // Easy Email's 22: a black hero with a red panel on its right three quarters; "BLACK" starts on the black, and the
+    // panel's leaf takes in its first letters. Its fill runs along its top and bottom, not its left side: the rule
+    // above, asked of all four sides, drew the panel black with its words red and grey.
+    const png = readFileSync(fileURLToPath(new URL("./fixtures/red-panel-heading-desktop.png", import.meta.url)));
+    const l = await readDesign(png);
+    const red = blocks(l)
+      .flatMap((b) => (b.kind === "grid" ? b.cells : []))
+      .filter((c) => c.background === "#ff0000");
+    const redWords = red.flatMap((c) => leafBlocksOf(c.blocks)).map((b) => ("text" in b ? b.text : ""));
+    expect(words(redWords.join(" "))).toEqual(expect.arrayContaining(["70", "off"]));
+  });
+
   it("keeps the words of a coloured bar inside a card's column, not dropped with the bar", async () => {
     // Mailbakery's luxury estates with flat pictures: a filled bar with its words inside a cell became a grid, which a
     // cell cannot hold, and was dropped with its words (the broker's name in the card's header panel).

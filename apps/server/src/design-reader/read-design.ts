@@ -446,8 +446,8 @@ function pictureAcross(r: Raster, section: SectionNode, scale: number): SectionN
   return { band: section.band, rows: [{ box, columns: [{ box, background: null, leaves: [leaf] }] }] };
 }
 
-/** A filled shape has its fill along at least this share of the middle of each side (colour.ts sidesShare). */
-const FILLED_SIDES = 0.5;
+/** A filled shape has its fill along this share of the middle of two opposite sides at least (colour.ts sidesShare). */
+const FILLED_SIDES = 0.6;
 
 /** A picture leaf whose own background holds this share of it is text with a small picture among it. */
 const MOSTLY_BACKGROUND = 0.5;
