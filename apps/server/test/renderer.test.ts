@@ -160,6 +160,26 @@ describe("renderer", { timeout: 120_000 }, () => {
     expect(r.text).toContain("Below the cut words");
   });
 
+  it("keeps apart in the visible text words a person sees apart, though no space parts them in the source", async () => {
+    // Colorlib's menus: padded links side by side with no white space between them ("HomeAboutBlog" to innerText).
+    const html = `<body style="margin:0;font:16px sans-serif">
+<p><a style="padding:0 10px">Home</a><a style="padding:0 10px">About</a><a style="padding:0 10px">Blog</a></p>
+<table><tr><td>Price</td><td style="padding-left:20px">$40</td></tr></table>
+<p><b>Black</b>Friday deals, <span>un</span><i>believable</i>.</p>
+</body>`;
+    const r = await renderer.render({ html, width: 600, visibleText: true });
+    expect((r.visibleText ?? "").split(/\s+/).filter(Boolean)).toEqual([
+      "Home",
+      "About",
+      "Blog",
+      "Price",
+      "$40",
+      "BlackFriday",
+      "deals,",
+      "unbelievable.",
+    ]);
+  });
+
   it("keeps in the visible text the words inside the cut of a paragraph that crosses it", async () => {
     const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(" ");
     const html = `<body style="margin:0;font:20px/40px sans-serif"><p style="margin:0;width:100px">${words}</p></body>`;

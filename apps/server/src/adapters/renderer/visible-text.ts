@@ -171,5 +171,29 @@ function readVisibleText(picture: PictureArea): string {
     ]);
   }
   for (const [text, data] of edits) text.data = data;
+  // Words a person sees apart are apart: inline boxes set side by side with no white space between them in the source
+  // (a menu's "Home", "About", "Blog" as padded links) run together in innerText as "HomeAboutBlog". A text that
+  // ends where the next one starts beyond a gap, or on a lower line, ends with a space.
+  const GAP_PX = 2;
+  let last: { text: Text; rect: DOMRect } | null = null;
+  const walkAgain = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+  for (let node = walkAgain.nextNode(); node; node = walkAgain.nextNode()) {
+    const text = node as Text;
+    // (White space between them, or a word left out, already parts them.)
+    if (!/\S/.test(text.data)) {
+      last = null;
+      continue;
+    }
+    range.selectNodeContents(text);
+    const rects = drawn(range);
+    if (rects.length === 0) continue;
+    const first = rects[0]!;
+    if (last && !/\s$/.test(last.text.data) && !/^\s/.test(text.data)) {
+      const sameLine = first.top < last.rect.bottom && first.bottom > last.rect.top;
+      const apart = sameLine ? first.left >= last.rect.right + GAP_PX : first.top >= last.rect.bottom - 1;
+      if (apart) last.text.data += " ";
+    }
+    last = { text, rect: rects[rects.length - 1]! };
+  }
   return body.innerText;
 }
