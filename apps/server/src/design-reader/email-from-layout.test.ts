@@ -763,6 +763,37 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     expect(email.picturesWithoutAlt).toBe(0);
   });
 
+  it("sets a button read on a picture as a live button over the crop, its shape erased from it", () => {
+    const headline = { ...paragraph([line("We Create Modern Website", 116, 108, 368)]), colour: "#ffffff" };
+    const pill = {
+      kind: "button" as const,
+      box: { x: 239, y: 228, width: 121, height: 33 },
+      text: "Discover now",
+      background: "#ffffff",
+      radiusPx: 16,
+      border: null,
+      fontSizePx: 13,
+      fontWeight: "normal" as const,
+      colour: "#000000",
+      align: "center" as const,
+    };
+    const hero = {
+      kind: "picture" as const,
+      box: { x: 0, y: 60, width: 600, height: 400 },
+      role: "photo" as const,
+      text: "",
+      overlay: { background: "#8f6089", blocks: [headline, pill] },
+    };
+    const email = emailFromLayout([layoutOf([[{ box: hero.box, background: null, blocks: [hero] }]])]);
+    const erase = email.images[0]!.erase ?? [];
+    expect(erase).toHaveLength(2);
+    expect(erase[1]).toEqual(boxOnThousand({ x: 237, y: 226, width: 125, height: 37 }, 600, 600));
+    // A bulletproof button inside the picture's cell: its own fill, so its label keeps its colour on it.
+    const cell = email.html.slice(email.html.indexOf('background="image:pic-1"'));
+    expect(cell).toMatch(/bgcolor="#ffffff"[^]*color:#000000[^>]*>Discover now<\/a>/);
+    expect(visibleText(email.html)).toContain("Discover now");
+  });
+
   // A narrow centred card (a code box) is not widened to half the email; a panel of text beside a flat picture of the
   // band's colour (a black panel at the right) keeps its place.
   it.each([

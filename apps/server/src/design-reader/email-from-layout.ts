@@ -434,9 +434,12 @@ function dividerBlock(b: TLayoutDivider, f: Frame): string {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td style="border-top:${thickness}px solid ${b.colour};font-size:0;line-height:0;height:0">&nbsp;</td></tr></table>`;
 }
 
-/** A text's area on a picture, grown by a third of its lines' height so no edge of a letter stays in the crop. */
-function eraseBox(t: TLayoutText): TLayoutBox {
-  const grow = Math.max(2, median(t.lines.map((l) => l.box.height)) / 3);
+/**
+ * A text's area on a picture, grown by a third of its lines' height so no edge of a letter stays in the crop; a
+ * button's shape, grown by 2 px past its anti-aliased edge (the live button is drawn in its place).
+ */
+function eraseBox(t: TLayoutText | TLayoutButton): TLayoutBox {
+  const grow = t.kind === "button" ? 2 : Math.max(2, median(t.lines.map((l) => l.box.height)) / 3);
   return { x: t.box.x - grow, y: t.box.y - grow, width: t.box.width + 2 * grow, height: t.box.height + 2 * grow };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { OcrWord } from "../adapters/ocr/ocr-engine.js";
+import { seededGrain } from "./fixtures/seeded-grain.js";
 import { normalisedGrey, pictureGrey } from "./ocr-pass.js";
-import { extremeInk, overlayInk, withDrawnWords } from "./overlay.js";
+import { extremeInk, flatPatches, overlayInk, withDrawnWords } from "./overlay.js";
 import type { Raster, Rgb } from "./raster.js";
 
 const word = (text: string, x: number, y: number, confidence: number, width = 40, height = 16): OcrWord => ({
@@ -83,6 +84,40 @@ describe("a picture whose own reading saw no words", () => {
     const box = { x: 0, y: 0, width: 192, height: 38 };
     expect(extremeInk(raster(192, 38, pale, letters(50, 13, 20, [200, 60, 60])), box)).toBeNull();
     expect(extremeInk(raster(192, 38, pale, [{ x: 0, y: 0, w: 120, h: 38, c: [252, 252, 252] }]), box)).toBeNull();
+  });
+});
+
+describe("flat patches on a picture", () => {
+  /** A photo's grain over a 600 × 300 picture, with flat rectangles painted on it. */
+  const photo = (flat: { x: number; y: number; w: number; h: number; c: Rgb }[]) => {
+    const r = raster(600, 300, [0, 0, 0], flat);
+    const grain = seededGrain(11, 24);
+    for (let y = 0; y < 300; y++)
+      for (let x = 0; x < 600; x++) {
+        if (flat.some((f) => x >= f.x && x < f.x + f.w && y >= f.y && y < f.y + f.h)) continue;
+        r.data.set([180 + grain(), 110 + grain(), 170 - (x >> 4)], (y * 600 + x) * 3);
+      }
+    return r;
+  };
+  const whole = { x: 0, y: 0, width: 600, height: 300 };
+
+  it("are a button's flat shape on a photo, with its label inside its rows", () => {
+    const r = photo([
+      { x: 240, y: 168, w: 120, h: 34, c: [255, 255, 255] },
+      // The label's strokes, dark on the white shape.
+      ...Array.from({ length: 14 }, (_, i) => ({ x: 262 + i * 6, y: 178, w: 2, h: 12, c: [20, 20, 20] as Rgb })),
+    ]);
+    const patches = flatPatches(r, whole, 1);
+    expect(patches.map((p) => [p.box, p.fill])).toEqual([
+      [{ x: 240, y: 168, width: 120, height: 34 }, [255, 255, 255]],
+    ]);
+    expect(patches[0]!.spans[10]).toEqual([0, 119]);
+  });
+
+  it("are none on a photo, nor a flat band along its edge, nor a shape too tall for a button", () => {
+    expect(flatPatches(photo([]), whole, 1)).toEqual([]);
+    expect(flatPatches(photo([{ x: 0, y: 0, w: 600, h: 40, c: [30, 30, 30] }]), whole, 1)).toEqual([]);
+    expect(flatPatches(photo([{ x: 200, y: 60, w: 200, h: 180, c: [240, 240, 240] }]), whole, 1)).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { contrastRatio } from "@mailsmith/shared";
 import type { OcrEngine, OcrLanguage, OcrWord } from "../adapters/ocr/ocr-engine.js";
 import { ColourTally, colourDistance, dominantColour, INK_DISTANCE, luminance, quantKey } from "./colour.js";
 import { readWords } from "./ocr-pass.js";
-import { type Box, overlapArea, pixelAt, type Raster, type Rgb } from "./raster.js";
+import { type Box, centreInside, overlapArea, pixelAt, type Raster, type Rgb } from "./raster.js";
 
 /**
  * Text set over a picture (decision 143): a hero photo with its headline on it. The page reading sees such text as
@@ -164,7 +164,7 @@ export async function readOverlay(
   box: Box,
   words: OcrWord[],
   opts: { scale: number; languages: OcrLanguage[]; signal?: AbortSignal; ink?: Rgb },
-): Promise<{ ink: Rgb; words: OcrWord[] } | null> {
+): Promise<{ ink: Rgb; words: OcrWord[]; patches: ReadPatch[] } | null> {
   const ink = opts.ink ?? overlayInk(r, words);
   if (!ink) return null;
   const grey = new Uint8Array(box.width * box.height);
@@ -181,7 +181,140 @@ export async function readOverlay(
   const sure = found.filter(lettered);
   const mean = sure.reduce((n, w) => n + w.confidence, 0) / Math.max(1, sure.length);
   if (sure.length < OVERLAY_MIN_WORDS || mean < OVERLAY_MIN_CONFIDENCE) return null;
-  return { ink, words: withDrawnWords(found, words) };
+  const all = withDrawnWords(found, words);
+  // A button on the picture (a white pill with its label in black) is read on its own fill; what the main ink's
+  // reading made of it (a blob) gives way. (Not for a blind reading: its lines all take its one ink.)
+  if (opts.ink) return { ink, words: all, patches: [] };
+  const patches = (await readPatches(engine, r, box, opts)).filter((p) => p.words.length > 0);
+  const beside = all.filter((w) => !patches.some((p) => centreInside(w.box, p.box)));
+  return { ink, words: beside, patches };
+}
+
+/** Neighbouring pixels this close (per channel) are one flat fill; a photo's grain steps further. */
+const PATCH_STEP = 2;
+/** A button on a picture, in CSS px: a flat patch this tall… */
+const PATCH_HEIGHT_CSS = [20, 80] as const;
+/** …and this wide… */
+const PATCH_WIDTH_CSS = [50, 400] as const;
+/** …filling this share of its box at least (a pill about 0.8 with its label cut out; a diagonal streak far less). */
+const PATCH_FILL = 0.6;
+/** At most this many patches of one picture are read. */
+const MAX_PATCHES = 3;
+
+export interface FlatPatch {
+  box: Box;
+  fill: Rgb;
+  /** Per row of the box, the first and last column (from its left) of the shape. */
+  spans: (readonly [number, number])[];
+}
+
+/**
+ * Flat shapes set on a picture the size of a button (a white "Discover now" pill on a hero's photo): connected flat
+ * pixels, away from the picture's edges, as tall and wide as a button and filling most of their box. The overlay's
+ * reading against one ink sees such a shape as a blob, and the picture's own reading as part of the photo; each is
+ * read on its own fill instead (readPatches).
+ */
+export function flatPatches(r: Raster, box: Box, scale: number): FlatPatch[] {
+  const { width: w, height: h } = box;
+  const flat = new Uint8Array(w * h);
+  const near = (i: number, j: number) =>
+    Math.abs(r.data[i]! - r.data[j]!) <= PATCH_STEP &&
+    Math.abs(r.data[i + 1]! - r.data[j + 1]!) <= PATCH_STEP &&
+    Math.abs(r.data[i + 2]! - r.data[j + 2]!) <= PATCH_STEP;
+  // (Flat to the right and below: a shape's last column and row are not, and are added to its box.)
+  for (let y = 0; y < h - 1; y++) {
+    for (let x = 0; x < w - 1; x++) {
+      const i = ((box.y + y) * r.width + box.x + x) * 3;
+      if (near(i, i + 3) && near(i, i + r.width * 3)) flat[y * w + x] = 1;
+    }
+  }
+  // Each flat pixel's shape, numbered from 1.
+  const seen = new Int32Array(w * h);
+  const stack: number[] = [];
+  const out: FlatPatch[] = [];
+  let label = 0;
+  for (let start = 0; start < w * h; start++) {
+    if (!flat[start] || seen[start]) continue;
+    let [x0, y0, x1, y1, n] = [w, h, 0, 0, 0];
+    label++;
+    seen[start] = label;
+    stack.push(start);
+    while (stack.length) {
+      const k = stack.pop()!;
+      const x = k % w;
+      const y = (k - x) / w;
+      n++;
+      [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+      for (const m of [x > 0 ? k - 1 : -1, x < w - 1 ? k + 1 : -1, y > 0 ? k - w : -1, y < h - 1 ? k + w : -1]) {
+        if (m >= 0 && flat[m] && !seen[m]) {
+          seen[m] = label;
+          stack.push(m);
+        }
+      }
+    }
+    [x1, y1] = [Math.min(w - 1, x1 + 1), Math.min(h - 1, y1 + 1)];
+    const [bw, bh] = [x1 - x0 + 1, y1 - y0 + 1];
+    const sized =
+      bh >= PATCH_HEIGHT_CSS[0] * scale &&
+      bh <= PATCH_HEIGHT_CSS[1] * scale &&
+      bw >= PATCH_WIDTH_CSS[0] * scale &&
+      bw <= PATCH_WIDTH_CSS[1] * scale &&
+      bw > bh;
+    const inside = x0 > 0 && y0 > 0 && x1 < w - 1 && y1 < h - 1;
+    if (!sized || !inside || n < bw * bh * PATCH_FILL) continue;
+    const patch = { x: box.x + x0, y: box.y + y0, width: bw, height: bh };
+    // Each row's first and last pixel of the shape: outside them (a pill's rounded ends) lies the picture.
+    const spans = Array.from({ length: bh }, (_, dy) => {
+      let [from, to] = [bw, -1];
+      for (let dx = 0; dx < bw; dx++) {
+        if (seen[(y0 + dy) * w + x0 + dx] !== label) continue;
+        from = Math.min(from, dx);
+        to = Math.max(to, dx);
+      }
+      return [from, to < 0 ? to : Math.min(bw - 1, to + 1)] as const;
+    });
+    out.push({ box: patch, fill: dominantColour(r, patch, 1).colour, spans });
+    if (out.length === MAX_PATCHES) break;
+  }
+  return out;
+}
+
+/** A flat patch of a picture and the words read on it. */
+export interface ReadPatch {
+  box: Box;
+  fill: Rgb;
+  words: OcrWord[];
+}
+
+/**
+ * The words on flat patches of a picture (flatPatches), each read as its distance from the patch's fill: the label
+ * comes out black on white whatever its colours.
+ */
+export async function readPatches(
+  engine: OcrEngine,
+  r: Raster,
+  box: Box,
+  opts: { scale: number; languages: OcrLanguage[]; signal?: AbortSignal },
+): Promise<ReadPatch[]> {
+  const out: ReadPatch[] = [];
+  for (const patch of flatPatches(r, box, opts.scale)) {
+    const { x, y, width, height } = patch.box;
+    const grey = new Uint8Array(width * height).fill(255);
+    for (let dy = 0; dy < height; dy++) {
+      // (The picture beyond the shape, around a pill's rounded ends, is far from the fill too: left white, no ink.)
+      const [from, to] = patch.spans[dy]!;
+      for (let dx = from; dx <= to; dx++) {
+        const p = pixelAt(r, x + dx, y + dy);
+        grey[dy * width + dx] = 255 - Math.min(255, colourDistance(p, patch.fill) * CONTRAST_GAIN);
+      }
+    }
+    const read = await readWords(engine, grey, { width, height }, opts);
+    const words = read
+      .filter((w) => w.confidence >= CANDIDATE_CONFIDENCE && /[\p{L}\p{N}]/u.test(w.text))
+      .map((w) => ({ ...w, box: { ...w.box, x: w.box.x + x, y: w.box.y + y } }));
+    out.push({ box: patch.box, fill: patch.fill, words });
+  }
+  return out;
 }
 
 /** A word read on the picture as drawn joins the overlay's at this confidence (text in another ink than the main). */

@@ -415,6 +415,22 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(blocks(l).filter((b) => b.kind === "picture" && b.box.y >= 690)).toEqual([]);
   });
 
+  it("reads a white pill button on a hero photo as a live button over the picture", async () => {
+    // Colorlib's 15 with the benchmark's photo-like stand-in: "Discover now" in black on a white pill under the hero's
+    // white headline. The overlay's reading against white saw the pill as a blob, the picture's own as part of the
+    // photo: the button stayed drawn in the picture.
+    const png = readFileSync(fileURLToPath(new URL("./fixtures/hero-pill-button-desktop.png", import.meta.url)));
+    const l = await readDesign(png);
+    const hero = blocks(l).find((b) => b.kind === "picture" && b.overlay);
+    const overlay = hero?.kind === "picture" ? hero.overlay : undefined;
+    expect(overlay?.blocks.find((b) => b.kind === "button")).toMatchObject({
+      text: "Discover now",
+      background: "#ffffff",
+      colour: expect.stringMatching(/^#[0-3][0-9a-f]{5}$/),
+    });
+    expect(words(l.text)).toEqual(expect.arrayContaining(["modern", "website", "discover", "now"]));
+  });
+
   it("keeps a gallery's pictures apart and reads a zig-zag of pictures and texts row by row", async () => {
     const photo = (id: string, x: number, y: number, w: number, h: number, a: string, b: string) =>
       `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>

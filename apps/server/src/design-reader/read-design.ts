@@ -3,6 +3,7 @@ import {
   leafBlocksOf,
   type TDesignLayout,
   type TLayoutBlock,
+  type TLayoutButton,
   type TLayoutColumn,
   type TLayoutLeafBlock,
   type TLayoutSection,
@@ -25,6 +26,7 @@ import {
   overlayCandidate,
   overlayInk,
   overlayStroke,
+  type ReadPatch,
   readOverlay,
   ringColour,
 } from "./overlay.js";
@@ -593,7 +595,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   // Pictures with a few confident words on them are read again against their letters' colour: text set over a
   // picture (a hero's headline) becomes live text over it.
   // (`blind`: read against white or black with no words seen first; its words are all of that ink.)
-  const overlays = new Map<Leaf, { ink: Rgb; words: OcrWord[]; blind: boolean }>();
+  // (`patches`: flat shapes on the picture, a button's pill, with the words read on each.)
+  const overlays = new Map<Leaf, { ink: Rgb; words: OcrWord[]; blind: boolean; patches: ReadPatch[] }>();
   const pictured = leaves.filter((leaf) => pictureLeaves.has(leaf) && !mostlyText(wordsOf.get(leaf) ?? [], leaf));
   const candidates = pictured.filter((leaf) => overlayCandidate(wordsOf.get(leaf) ?? []));
   // Then, while reads are left, pictures whose own reading saw no text but whose white or black could be letters
@@ -614,7 +617,13 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       signal: opts.signal,
       ...(ink ? { ink } : {}),
     });
-    if (read) overlays.set(leaf, { ink: read.ink, words: read.words.filter((w) => !isJunk(w)), blind: Boolean(ink) });
+    if (read)
+      overlays.set(leaf, {
+        ink: read.ink,
+        words: read.words.filter((w) => !isJunk(w)),
+        blind: Boolean(ink),
+        patches: read.patches,
+      });
   }
   const ocrSeconds = seconds(ocrStarted);
   abortIfAsked(opts.signal);
@@ -669,23 +678,41 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         flush();
         const overlay = overlays.get(leaf);
         if (overlay) {
+          // A button set on the picture is a live button; a patch whose words make none is read with the text.
+          const buttons: TLayoutButton[] = [];
+          const patchWords: OcrWord[] = [];
+          for (const patch of overlay.patches) {
+            const around = ringColour(raster, patch.box);
+            const shape: Leaf = {
+              box: patch.box,
+              background: around,
+              fill: patch.fill,
+              colours: dominantColour(raster, patch.box, 1),
+            };
+            const button = buttonOf(raster, shape, patch.words, { scale, column: leaf.box, faces });
+            if (button) buttons.push(button);
+            else patchWords.push(...patch.words);
+          }
           blocks.push({
             ...pictureHere(leaf.box, ""),
             overlay: {
               background: hex(fallbackColour(meanColour(raster, leaf.box), overlay.ink)),
-              blocks: groupParagraphs(
-                splitLines(overlay.words).map((lineWords) => {
-                  const box = unionBox(lineWords.map((w) => w.box));
-                  const line = lineOf(raster, box, lineWords, ringColour(raster, box));
-                  // Each line in its own letters' colour (a red price under a white headline), else the overlay's;
-                  // a blind reading's lines in its ink (a white label's shadow is no colour of its letters).
-                  const ink = (!overlay.blind && overlayInk(raster, lineWords)) || overlay.ink;
-                  const bold = overlayStroke(raster, box, ink) / line.fontSize >= BOLD_STROKE_EM;
-                  // (Words over a photo are measured against the photo: their looks say nothing, and are left out.)
-                  const words = line.words.map(({ look: _look, ...w }) => w);
-                  return { ...line, words, colour: ink, bold };
-                }),
-              ).map((paragraph) => textBlockOf(paragraph, leaf.box, scale, faces)),
+              blocks: [
+                ...groupParagraphs(
+                  splitLines([...overlay.words, ...patchWords]).map((lineWords) => {
+                    const box = unionBox(lineWords.map((w) => w.box));
+                    const line = lineOf(raster, box, lineWords, ringColour(raster, box));
+                    // Each line in its own letters' colour (a red price under a white headline), else the overlay's;
+                    // a blind reading's lines in its ink (a white label's shadow is no colour of its letters).
+                    const ink = (!overlay.blind && overlayInk(raster, lineWords)) || overlay.ink;
+                    const bold = overlayStroke(raster, box, ink) / line.fontSize >= BOLD_STROKE_EM;
+                    // (Words over a photo are measured against the photo: their looks say nothing, and are left out.)
+                    const words = line.words.map(({ look: _look, ...w }) => w);
+                    return { ...line, words, colour: ink, bold };
+                  }),
+                ).map((paragraph) => textBlockOf(paragraph, leaf.box, scale, faces)),
+                ...buttons,
+              ].sort((a, b) => a.box.y - b.box.y),
             },
           });
           continue;

@@ -97,9 +97,15 @@ export const ZLayoutPictureSchema = z.object({
   /**
    * Text set over the picture (a headline on a hero photo; decision 143): the email shows the picture as its cell's
    * background with this text erased from it, and the text live on top. `background` is the picture's mean colour,
-   * shown where a client shows no background pictures. Absent: the picture holds no text to set live.
+   * shown where a client shows no background pictures. Absent: the picture holds no text to set live. A button set on
+   * the picture (a white "Discover now" pill on a hero's photo; decision 154) is a live button among the text.
    */
-  overlay: z.object({ background: colour, blocks: z.array(ZLayoutTextSchema) }).optional(),
+  overlay: z
+    .object({
+      background: colour,
+      blocks: z.array(z.discriminatedUnion("kind", [ZLayoutTextSchema, ZLayoutButtonSchema])),
+    })
+    .optional(),
 });
 export type TLayoutPicture = z.infer<typeof ZLayoutPictureSchema>;
 
