@@ -790,7 +790,7 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     expect(erase[1]).toEqual(boxOnThousand({ x: 237, y: 226, width: 125, height: 37 }, 600, 600));
     // A bulletproof button inside the picture's cell: its own fill, so its label keeps its colour on it.
     const cell = email.html.slice(email.html.indexOf('background="image:pic-1"'));
-    expect(cell).toMatch(/bgcolor="#ffffff"[^]*color:#000000[^>]*>Discover now<\/a>/);
+    expect(cell).toMatch(/bgcolor="#ffffff"[\s\S]*color:#000000[^>]*>Discover now<\/a>/);
     expect(visibleText(email.html)).toContain("Discover now");
   });
 
