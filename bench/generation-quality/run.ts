@@ -161,6 +161,12 @@ interface Result {
   spamScore: number | null;
   sendReady: boolean | null;
   score: number;
+  /**
+   * What the score was made from (score-fidelity.ts): the outside block match and the row-aligned SSIM inside its
+   * layout part, its colour and text parts (0–100) and the recall its gate uses: to weigh the parts against the
+   * outside measure offline.
+   */
+  scoreParts: { blocks: number; ssim: number; colour: number; text: number | null; recall: number | null };
   seconds: number;
   readerRecall?: number | null;
 }
@@ -285,6 +291,13 @@ async function measure(
     spamScore: spam ? spam.score : null,
     sendReady: spam ? !spam.isSpam : null,
     score: cmp.score,
+    scoreParts: {
+      blocks: cmp.blocks,
+      ssim: cmp.structure.mssim * (1 - cmp.extraShare),
+      colour: cmp.parts.colour,
+      text: cmp.parts.text,
+      recall: cmp.wordRecall,
+    },
     seconds,
   };
   return { result, made };
