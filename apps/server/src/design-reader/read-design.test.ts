@@ -15,6 +15,7 @@ import {
   splitLines,
   UNREADABLE_REASONS,
   unreadMarkers,
+  unreadTails,
   withCapitalI,
   withoutDoubleReadings,
 } from "./read-design.js";
@@ -635,6 +636,35 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     // An icon twice the line's height beside it is no marker.
     ink(10, 0, 8, 40);
     expect(unreadMarkers(r, new Map([[leaf, words]]), new Set())).toEqual([]);
+  });
+
+  it("finds a line's last word the page reading dropped: ink a word space after its last word, in its rows", () => {
+    const r: Raster = { width: 400, height: 40, data: new Uint8Array(400 * 40 * 3).fill(255) };
+    const ink = (x0: number, y0: number, w: number, h: number, level = 40) => {
+      for (let y = y0; y < y0 + h; y++)
+        for (let x = x0; x < x0 + w; x++) r.data.fill(level, (y * 400 + x) * 3, (y * 400 + x) * 3 + 3);
+    };
+    ink(10, 10, 140, 14); // the line's words
+    const leaf: Leaf = {
+      box: { x: 0, y: 0, width: 400, height: 40 },
+      background: [255, 255, 255],
+      fill: null,
+      colours: { colour: [255, 255, 255], share: 0.9, distinct: 2 },
+    };
+    const words = [
+      { text: "some", box: { x: 10, y: 10, width: 60, height: 14 }, confidence: 96 },
+      { text: "email", box: { x: 80, y: 10, width: 70, height: 14 }, confidence: 96 },
+    ];
+    expect(unreadTails(r, new Map([[leaf, words]]), new Set())).toEqual([]);
+    ink(156, 10, 50, 14); // "clients." 6 px after "email"
+    expect(unreadTails(r, new Map([[leaf, words]]), new Set())).toEqual([
+      { leaf, box: { x: 156, y: 10, width: 50, height: 14 }, line: { x: 10, y: 10, width: 196, height: 14 } },
+    ]);
+    // Not on a picture; and ink further than two line heights on is another column's text, not this line's.
+    expect(unreadTails(r, new Map([[leaf, words]]), new Set([leaf]))).toEqual([]);
+    ink(156, 10, 50, 14, 255);
+    ink(240, 10, 50, 14);
+    expect(unreadTails(r, new Map([[leaf, words]]), new Set())).toEqual([]);
   });
 
   it("keeps words read right at no confidence when they sit in line with confident words of the same leaf", () => {
@@ -1477,6 +1507,18 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(words(l.text)).toEqual(
       words(
         "0 1 2 3 4 5 6 7 8 9 10 (0 being unsatisfied - 10 being very satisfied) Expected Delivery Date Monday, 13th November 2014",
+      ),
+    );
+  });
+
+  it("reads a line's last word the page reading dropped, with its line", async () => {
+    // Mailchimp's simple letterhead (the development set): 11 px grey lines set 10 px apart; the page reading ended the
+    // second line at "email", dropping "clients.".
+    const png = readFileSync(fileURLToPath(new URL("./fixtures/tight-lines-desktop.png", import.meta.url)));
+    const l = await readDesign(png);
+    expect(words(l.text)).toEqual(
+      words(
+        "Use this area to offer a short teaser of your email's content. Text here will show in the preview area of some email clients.",
       ),
     );
   });

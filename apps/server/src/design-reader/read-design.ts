@@ -323,6 +323,61 @@ export function unreadMarkers(
   return out;
 }
 
+/**
+ * Ink at the end of a line that no word read covers, in the line's own rows, a word's width or more and a word space
+ * or more after its last word: the last word the page reading dropped (Tesseract read "the preview area of some
+ * email" for an 11 px grey line ending "clients.", set 10 px from the lines around it). Each is read on its own
+ * with its line (readPieces) and kept when it reads as a word with confidence.
+ */
+export function unreadTails(
+  r: Raster,
+  wordsOf: Map<Leaf, OcrWord[]>,
+  pictures: Set<Leaf>,
+): { leaf: Leaf; box: Box; line: Box }[] {
+  const out: { leaf: Leaf; box: Box; line: Box }[] = [];
+  for (const [leaf, found] of wordsOf) {
+    const mean = found.reduce((n, w) => n + w.confidence, 0) / Math.max(1, found.length);
+    if (pictures.has(leaf) || found.length < 2 || mean < MARKER_LINE_CONFIDENCE) continue;
+    for (const line of splitLines(found)) {
+      const y0 = Math.min(...line.map((w) => w.box.y));
+      const y1 = Math.max(...line.map((w) => w.box.y + w.box.height));
+      const first = Math.floor(Math.min(...line.map((w) => w.box.x)));
+      const last = Math.max(...line.map((w) => w.box.x + w.box.width));
+      const height = y1 - y0;
+      const right = leaf.box.x + leaf.box.width;
+      if (height < 4 || right - last < height) continue;
+      // (Looked for in the line's middle half: the lines around a tightly set one reach into its top and bottom.)
+      const middle = {
+        x: Math.ceil(last + 2),
+        y: y0 + height / 4,
+        width: Math.floor(right - last - 2),
+        height: height / 2,
+      };
+      const ink = inkBox(
+        r,
+        { ...middle, y: Math.round(middle.y), height: Math.max(1, Math.round(middle.height)) },
+        leaf.fill ?? leaf.background,
+      );
+      if (!ink || ink.width < height || ink.x - last < height * TAIL_GAP) continue;
+      // (A word space past the last word, no further than a few: a second column's text is no tail.)
+      if (ink.x - last > height * 2) continue;
+      const [top, bottom] = [Math.floor(y0), Math.ceil(y1)];
+      out.push({
+        leaf,
+        box: { x: ink.x, y: top, width: ink.width, height: bottom - top },
+        line: { x: first, y: top, width: ink.x + ink.width - first, height: bottom - top },
+      });
+    }
+  }
+  return out;
+}
+/** At most this many line ends are read again per design (each is one more small OCR read). */
+const MAX_TAILS = 12;
+/** A dropped last word starts at least this many of its line's heights after the last word read (a word space). */
+const TAIL_GAP = 0.15;
+/** A tail read on its own is kept at this confidence or more, with two letters or more. */
+const TAIL_CONFIDENCE = 70;
+
 /** Each word to the leaf its centre falls in (marks that are not words left out). */
 function wordsByLeaf(words: OcrWord[], leaves: Leaf[], pictures: Set<Leaf>): Map<Leaf, OcrWord[]> {
   const out = new Map<Leaf, OcrWord[]>();
@@ -565,6 +620,30 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       if (isJunk(word)) continue;
       if (i < glyphLeaves.length) wordsOf.set(glyphLeaves[i]!, [word]);
       else if (LIST_MARKER.test(word.text)) wordsOf.get(markers[i - glyphLeaves.length]!.leaf)!.push(word);
+    }
+  }
+  // A line's last word the page reading dropped is read with its line, on its own (the line's start gives the engine
+  // its size and spacing; the tail's few letters alone, with the lines around them, read as "ra").
+  const tails = unreadTails(raster, wordsOf, pictureLeaves).slice(0, MAX_TAILS);
+  if (tails.length > 0) {
+    abortIfAsked(opts.signal);
+    const read = await readPieces(
+      engine,
+      grey,
+      raster,
+      tails.map((t) => t.line),
+      { languages: languagesRead, signal: opts.signal },
+    );
+    for (const [i, words] of read) {
+      const { leaf, box } = tails[i]!;
+      const tail = words.filter(
+        (w) =>
+          w.box.x + w.box.width / 2 >= box.x &&
+          w.confidence >= TAIL_CONFIDENCE &&
+          /\p{L}.*\p{L}|\p{N}.*\p{N}/u.test(w.text) &&
+          !isJunk(w),
+      );
+      wordsOf.get(leaf)!.push(...tail.map((w) => ({ ...w, box: { ...w.box, y: box.y, height: box.height } })));
     }
   }
   // Lines of text the page reading read doubtfully are read again each on its own, and kept when they now read with
