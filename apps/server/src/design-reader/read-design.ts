@@ -622,30 +622,6 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       else if (LIST_MARKER.test(word.text)) wordsOf.get(markers[i - glyphLeaves.length]!.leaf)!.push(word);
     }
   }
-  // A line's last word the page reading dropped is read with its line, on its own (the line's start gives the engine
-  // its size and spacing; the tail's few letters alone, with the lines around them, read as "ra").
-  const tails = unreadTails(raster, wordsOf, pictureLeaves).slice(0, MAX_TAILS);
-  if (tails.length > 0) {
-    abortIfAsked(opts.signal);
-    const read = await readPieces(
-      engine,
-      grey,
-      raster,
-      tails.map((t) => t.line),
-      { languages: languagesRead, signal: opts.signal },
-    );
-    for (const [i, words] of read) {
-      const { leaf, box } = tails[i]!;
-      const tail = words.filter(
-        (w) =>
-          w.box.x + w.box.width / 2 >= box.x &&
-          w.confidence >= TAIL_CONFIDENCE &&
-          /\p{L}.*\p{L}|\p{N}.*\p{N}/u.test(w.text) &&
-          !isJunk(w),
-      );
-      wordsOf.get(leaf)!.push(...tail.map((w) => ({ ...w, box: { ...w.box, y: box.y, height: box.height } })));
-    }
-  }
   // Lines of text the page reading read doubtfully are read again each on its own, and kept when they now read with
   // confidence (else they stay reported as a script the reader does not read).
   const confidenceOf = (ws: OcrWord[]) => ws.reduce((n, w) => n + w.confidence, 0) / Math.max(1, ws.length);
@@ -669,6 +645,31 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       // confident Latin-looking guesses among marks, and must stay reported.
       const confident = read.filter((w) => w.confidence >= UNREADABLE_CONFIDENCE).length;
       if (confidenceOf(read) >= UNREADABLE_CONFIDENCE && confident * 2 >= read.length) wordsOf.set(doubtful[i]!, read);
+    }
+  }
+  // A line's last word the page reading dropped is read with its line, on its own (the line's start gives the engine
+  // its size and spacing; the tail's few letters alone, with the lines around them, read as "ra"). After the doubtful
+  // lines are read again: a link line read as "L L Di" that gained a tail would look read and stay so.
+  const tails = unreadTails(raster, wordsOf, pictureLeaves).slice(0, MAX_TAILS);
+  if (tails.length > 0) {
+    abortIfAsked(opts.signal);
+    const read = await readPieces(
+      engine,
+      grey,
+      raster,
+      tails.map((t) => t.line),
+      { languages: languagesRead, signal: opts.signal },
+    );
+    for (const [i, words] of read) {
+      const { leaf, box } = tails[i]!;
+      const tail = words.filter(
+        (w) =>
+          w.box.x + w.box.width / 2 >= box.x &&
+          w.confidence >= TAIL_CONFIDENCE &&
+          /\p{L}.*\p{L}|\p{N}.*\p{N}/u.test(w.text) &&
+          !isJunk(w),
+      );
+      wordsOf.get(leaf)!.push(...tail.map((w) => ({ ...w, box: { ...w.box, y: box.y, height: box.height } })));
     }
   }
   // Pictures with a few confident words on them are read again against their letters' colour: text set over a
