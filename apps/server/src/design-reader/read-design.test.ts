@@ -665,6 +665,16 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     ink(156, 10, 50, 14, 255);
     ink(240, 10, 50, 14);
     expect(unreadTails(r, new Map([[leaf, words]]), new Set())).toEqual([]);
+    // A list's bullet read as a line of its own (smaller than its item's text, beside it) has no tail: its item's
+    // text is read, not dropped (SendGrid's paste digest: its middle rows were read again as "tha an than").
+    const bullet = [{ text: "•", box: { x: 0, y: 14, width: 6, height: 6 }, confidence: 96 }];
+    expect(
+      unreadTails(
+        r,
+        new Map([[leaf, [...bullet, ...words.map((w) => ({ ...w, box: { ...w.box, y: 30 } }))]]]),
+        new Set(),
+      ),
+    ).toEqual([]);
   });
 
   it("keeps words read right at no confidence when they sit in line with confident words of the same leaf", () => {

@@ -339,6 +339,8 @@ export function unreadTails(
     const mean = found.reduce((n, w) => n + w.confidence, 0) / Math.max(1, found.length);
     if (pictures.has(leaf) || found.length < 2 || mean < MARKER_LINE_CONFIDENCE) continue;
     for (const line of splitLines(found)) {
+      // (A line of words: a list's bullet read as a line of its own, beside its item's text, has no tail.)
+      if (line.filter((w) => /\p{L}.*\p{L}/u.test(w.text)).length < 2) continue;
       const y0 = Math.min(...line.map((w) => w.box.y));
       const y1 = Math.max(...line.map((w) => w.box.y + w.box.height));
       const first = Math.floor(Math.min(...line.map((w) => w.box.x)));
