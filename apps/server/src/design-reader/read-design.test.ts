@@ -41,6 +41,9 @@ const columnsOf = (layout: TDesignLayout) => layout.sections.flatMap((s) => s.ro
 
 const blocks = (layout: TDesignLayout): TLayoutBlock[] => columnsOf(layout).flatMap((c) => c.blocks);
 
+/** A picture from ./fixtures (crops of real designs; sources and licences in fixtures/README.md). */
+const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)));
+
 const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** A newsletter: dark header band with white text, white body, a rounded green button, a rule, a grey footer. */
@@ -420,7 +423,7 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     // Colorlib's 15 with the benchmark's photo-like stand-in: "Discover now" in black on a white pill under the hero's
     // white headline. The overlay's reading against white saw the pill as a blob, the picture's own as part of the
     // photo: the button stayed drawn in the picture.
-    const png = readFileSync(fileURLToPath(new URL("./fixtures/hero-pill-button-desktop.png", import.meta.url)));
+    const png = fixture("hero-pill-button-desktop.png");
     const l = await readDesign(png);
     const hero = blocks(l).find((b) => b.kind === "picture" && b.overlay);
     const overlay = hero?.kind === "picture" ? hero.overlay : undefined;
@@ -531,7 +534,7 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
   it("reads again on its own a line the page reading read doubtfully: an underlined address, not an unknown script", async () => {
     // Covalent's welcome letter on a phone (fixtures/README.md): the page reading gave ".teradata.com/" at 23 for the
     // console address, and the line was reported as a script the reader does not read.
-    const png = readFileSync(fileURLToPath(new URL("./fixtures/underlined-address-phone.png", import.meta.url)));
+    const png = fixture("underlined-address-phone.png");
     const l = await readDesign(png);
     expect(l.unreadable.map((u) => u.reason)).not.toContain(UNREADABLE_REASONS.script);
     expect(l.text).toMatch(/innovationlabs\.teradata\.com/);
@@ -1524,7 +1527,7 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
   it("reads a line's last word the page reading dropped, with its line", async () => {
     // Mailchimp's simple letterhead (the development set): 11 px grey lines set 10 px apart; the page reading ended the
     // second line at "email", dropping "clients.".
-    const png = readFileSync(fileURLToPath(new URL("./fixtures/tight-lines-desktop.png", import.meta.url)));
+    const png = fixture("tight-lines-desktop.png");
     const l = await readDesign(png);
     expect(words(l.text)).toEqual(
       words(
@@ -1537,7 +1540,7 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     // Colorlib's 26 (an event invitation, spent from the hold-out): "22" in 96 px black at weight 800 beside its title,
     // its ink 48 % of its tight box, the most common colour there. Read as a filled bar (the rating bar's rule above),
     // the email drew a black box with the digits white on it.
-    const png = readFileSync(fileURLToPath(new URL("./fixtures/big-date-desktop.png", import.meta.url)));
+    const png = fixture("big-date-desktop.png");
     const l = await readDesign(png);
     expect(blocks(l).filter((b) => b.kind === "grid")).toEqual([]);
     const date = leafBlocksOf(blocks(l)).find((b): b is TLayoutText => b.kind === "text" && b.text === "22");
@@ -1549,7 +1552,7 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     // Easy Email's 22: a black hero with a red panel on its right three quarters; "BLACK" starts on the black, and the
     // panel's leaf takes in its first letters. Its fill runs along its top and bottom, not its left side: the rule
     // above, asked of all four sides, drew the panel black with its words red and grey.
-    const png = readFileSync(fileURLToPath(new URL("./fixtures/red-panel-heading-desktop.png", import.meta.url)));
+    const png = fixture("red-panel-heading-desktop.png");
     const l = await readDesign(png);
     const red = blocks(l)
       .flatMap((b) => (b.kind === "grid" ? b.cells : []))

@@ -616,7 +616,10 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       grey,
       raster,
       [...glyphLeaves.map((l) => l.box), ...markers.map((m) => m.box)],
-      { languages: languagesRead, signal: opts.signal },
+      {
+        languages: languagesRead,
+        signal: opts.signal,
+      },
     );
     for (const [i, word] of glyphs) {
       if (isJunk(word)) continue;
@@ -630,15 +633,13 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   const doubtful = leaves
     .filter((leaf) => !pictureLeaves.has(leaf) && readAgain(leaf, wordsOf.get(leaf) ?? [], scale))
     .slice(0, MAX_LINES_AGAIN);
-  if (doubtful.length > 0) {
+  // Boxes of the page each read again on their own (readPieces), with the design's languages.
+  const readOnTheirOwn = (boxes: Box[]) => {
     abortIfAsked(opts.signal);
-    const again = await readPieces(
-      engine,
-      grey,
-      raster,
-      doubtful.map((l) => l.box),
-      { languages: languagesRead, signal: opts.signal },
-    );
+    return readPieces(engine, grey, raster, boxes, { languages: languagesRead, signal: opts.signal });
+  };
+  if (doubtful.length > 0) {
+    const again = await readOnTheirOwn(doubtful.map((l) => l.box));
     for (const [i, all] of again) {
       // (Only the words inside the line: the piece's margin takes in the top of the line below, read as garbage.)
       const read = all.filter((w) => centreInside(w.box, doubtful[i]!.box));
@@ -654,14 +655,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   // lines are read again: a link line read as "L L Di" that gained a tail would look read and stay so.
   const tails = unreadTails(raster, wordsOf, pictureLeaves).slice(0, MAX_TAILS);
   if (tails.length > 0) {
-    abortIfAsked(opts.signal);
-    const read = await readPieces(
-      engine,
-      grey,
-      raster,
-      tails.map((t) => t.line),
-      { languages: languagesRead, signal: opts.signal },
-    );
+    const read = await readOnTheirOwn(tails.map((t) => t.line));
     for (const [i, words] of read) {
       const { leaf, box } = tails[i]!;
       const tail = words.filter(
