@@ -1,7 +1,9 @@
-import { LOCAL_READER_MESSAGES } from "@mailsmith/shared";
+import { LOCAL_READER_MESSAGES, type TEditablePart } from "@mailsmith/shared";
 import * as cheerio from "cheerio";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { generations } from "../src/db/schema/index.js";
 import { workers } from "../src/features/generator/runtime.js";
 import { type GeminiStandIn, startGeminiStandIn } from "../stand-ins/gemini.js";
 import { inlineImages } from "./fidelity-helpers.js";
@@ -117,6 +119,46 @@ describe("with no AI key, the local reader writes the email", () => {
   it("fits a 375 px phone without sideways scrolling", () => {
     expect(template.report.render?.mobileOverflowPx).toBe(0);
     expect(template.report.previews?.mobile).toBeTruthy();
+  });
+
+  it("scores the member's edits with the design's words, as the generation was (decision 155)", async () => {
+    type Scored = { _id: string; score: number | null; scoreParts: { text: number | null } | null };
+    const root = (await member.get(`/api/templates/${template._id}`)).body.data as Scored;
+    expect(root.scoreParts?.text).toEqual(expect.any(Number));
+    const parts = (await member.get(`/api/templates/${template._id}/parts`)).body.data.parts as TEditablePart[];
+    const text = parts.find((p) => p.kind === "text");
+    const edited = await member.post(`/api/templates/${template._id}/edits`, {
+      edits: [{ op: "text", id: text!.id, text: "A new first line" }],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(201);
+    const small = edited.body.data as Scored;
+    // Scored on pictures alone before: "no text to compare" for a design full of words.
+    expect(small.scoreParts?.text).toEqual(expect.any(Number));
+    expect(small.scoreParts!.text!).toBeGreaterThan(root.scoreParts!.text! - 15);
+
+    // Keeping only the first section loses most of the design's words: the text part and the score say so.
+    const sections = parts.filter((p) => p.kind === "section");
+    expect(sections.length).toBeGreaterThan(2);
+    const cut = await member.post(`/api/templates/${template._id}/edits`, {
+      edits: [{ op: "sections", order: [sections[0]!.id] }],
+    });
+    expect(cut.status, JSON.stringify(cut.body)).toBe(201);
+    const bare = cut.body.data as Scored;
+    expect(bare.scoreParts!.text!).toBeLessThan(small.scoreParts!.text! - 30);
+    expect(bare.score!).toBeLessThan(small.score! - 20);
+
+    // A template made before readings were kept: its design is read once, for the edit, and kept with it.
+    await server.ctx.db.update(generations).set({ designLayout: null }).where(eq(generations.id, template._id));
+    const older = await member.post(`/api/templates/${template._id}/edits`, {
+      edits: [{ op: "text", id: text!.id, text: "Another first line" }],
+    });
+    expect(older.status, JSON.stringify(older.body)).toBe(201);
+    expect((older.body.data as Scored).scoreParts?.text).toEqual(expect.any(Number));
+    const [kept] = await server.ctx.db
+      .select({ layout: generations.designLayout })
+      .from(generations)
+      .where(eq(generations.id, older.body.data._id));
+    expect(kept?.layout?.text).toMatch(/\w{3,}/);
   });
 });
 

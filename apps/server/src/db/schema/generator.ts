@@ -1,4 +1,10 @@
-import type { TBrandKitSnapshot, TEmailReport, TGenerationFidelity, TLegacyQualityReport } from "@mailsmith/shared";
+import type {
+  TBrandKitSnapshot,
+  TDesignLayout,
+  TEmailReport,
+  TGenerationFidelity,
+  TLegacyQualityReport,
+} from "@mailsmith/shared";
 import {
   type AnyPgColumn,
   boolean,
@@ -64,6 +70,11 @@ export const generations = pgTable(
      * every version of a chain is compared with the original design (null: the job's uploads, or none).
      */
     designUploads: jsonb("design_uploads").$type<StoredUpload[]>(),
+    /**
+     * What the design reader read in the first of those designs (its words and sections): the score of every
+     * version compares them, so an edit is scored with the design's text as the generation was. Null: not read.
+     */
+    designLayout: jsonb("design_layout").$type<TDesignLayout>(),
     variantGroup: uuid("variant_group"),
     /** Deleted by the member, still undoable; the row goes when the undo window ends. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),

@@ -5,7 +5,7 @@ import { generations } from "../../db/schema/index.js";
 
 export type GenerationRow = typeof generations.$inferSelect;
 
-export function toSummaryDto(row: Omit<GenerationRow, "html" | "text" | "mjml">): TTemplateSummary {
+export function toSummaryDto(row: Omit<GenerationRow, "html" | "text" | "mjml" | "designLayout">): TTemplateSummary {
   return {
     _id: row.id,
     parentId: row.parentId ?? null,

@@ -23,9 +23,18 @@ import type { GenerationRow } from "../repo.js";
 /** The name shown for a template: its own, else the subject, else "Your email" (older rows have no name). */
 const nameExpr = sql<string>`coalesce(nullif(${generations.name}, ''), nullif(${generations.subject}, ''), ${GENERATION_JOB_MESSAGES.defaultName})`;
 
-/** A history list row: every column but the email's bodies (HTML, text, MJML: tens of KB each), whether MJML exists. */
-export type ListRow = Omit<GenerationRow, "html" | "text" | "mjml"> & { hasMjml: boolean };
-const { html: _html, text: _text, mjml: _mjml, ...listColumns } = getTableColumns(generations);
+/**
+ * A history list row: every column but the email's bodies (HTML, text, MJML) and the design's reading (tens of KB
+ * each; only a version's score reads it), with whether MJML exists.
+ */
+export type ListRow = Omit<GenerationRow, "html" | "text" | "mjml" | "designLayout"> & { hasMjml: boolean };
+const {
+  html: _html,
+  text: _text,
+  mjml: _mjml,
+  designLayout: _designLayout,
+  ...listColumns
+} = getTableColumns(generations);
 const listSelection = { ...listColumns, hasMjml: sql<boolean>`coalesce(${generations.mjml}, '') <> ''` };
 
 /** Saved templates: succeeded and not deleted (a deleted one waits for its undo window). */

@@ -204,6 +204,7 @@ export class GenerationWorker {
           images: result.images,
           thumbnailUrl: result.thumbnailUrl,
           variantGroup: job.variantGroup,
+          designLayout: result.designLayout,
         });
         return row;
       });

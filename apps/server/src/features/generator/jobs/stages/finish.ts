@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { TEmailReport, TGenerationFidelity } from "@mailsmith/shared";
+import type { TDesignLayout, TEmailReport, TGenerationFidelity } from "@mailsmith/shared";
 import type { AppContext } from "../../../../context.js";
 import type { StoredTemplateImage } from "../../../../db/schema/index.js";
 import { axeCheck, runAxe } from "../../../../email-engine/checks/axe.js";
@@ -31,6 +31,8 @@ export interface JobResult {
   model: string;
   /** Closeness to the design with the sections that differ; null when not scored. */
   fidelity?: TGenerationFidelity | null;
+  /** What the design reader read in the first design: kept so the template's later versions are scored with it. */
+  designLayout: TDesignLayout | null;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function finishResult(
     mjml: best.mjml,
     model: written.model,
     fidelity: await fidelityOutcome(ctx, best.score, { jobId: job.id, userId: job.userId }, inputs.threshold),
+    designLayout: inputs.layout,
   };
 }
 

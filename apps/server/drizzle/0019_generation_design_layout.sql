@@ -1,0 +1,1 @@
+ALTER TABLE "generations" ADD COLUMN "design_layout" jsonb;
