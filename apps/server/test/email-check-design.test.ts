@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { EMAIL_CHECK_LIMITS, EMAIL_CHECK_MESSAGES, ZEmailCheckResponseSchema } from "@mailsmith/shared";
+import * as cheerio from "cheerio";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestClient, type TestServer } from "./harness.js";
@@ -52,10 +53,33 @@ describe("POST /api/email-check with a design image", () => {
     const body = ZEmailCheckResponseSchema.parse(res.body);
     expect(body.fidelity?.score).toBeGreaterThanOrEqual(95);
     expect(body.fidelity?.parts.structure).toBeGreaterThanOrEqual(95);
-    expect(body.fidelity?.parts.text).toBeNull(); // no text read from the design here
+    // The mock-up's words are read (decision 155) and found in the email.
+    expect(body.fidelity?.parts.text).toBeGreaterThanOrEqual(90);
     const rendered = body.fidelity?.rendered ?? "";
     expect(rendered).toMatch(/^data:image\/webp;base64,/);
     expect((await sharp(Buffer.from(rendered.split(",")[1]!, "base64")).metadata()).width).toBe(600);
+  });
+
+  it("reads the mock-up's words: the same layout with other words scores far lower (decision 155)", async () => {
+    // Every word of the email's text turned into another of the same length: the layout stays, the words do not.
+    const $ = cheerio.load(multiColumn);
+    $("body *")
+      .not("style, script")
+      .contents()
+      .filter((_i, n) => n.type === "text")
+      .each((_i, n) => {
+        const t = n as unknown as { data: string };
+        t.data = t.data.replace(/[a-z]/gi, "x");
+      });
+    const otherWords = $.html();
+    const same = ZEmailCheckResponseSchema.parse((await check(form(multiColumn, { bytes: design }))).body);
+    const res = await check(form(otherWords, { bytes: design }));
+    expect(res.status).toBe(200);
+    const other = ZEmailCheckResponseSchema.parse(res.body);
+    expect(other.fidelity?.parts.structure).toBeGreaterThanOrEqual(70);
+    expect(other.fidelity?.parts.text).toBeLessThan(20);
+    // Scored on pictures alone, the two were a few points apart: a person sees two different emails.
+    expect(other.fidelity!.score).toBeLessThan(same.fidelity!.score - 40);
   });
 
   it("scores it low against another design, and renders at the design's width (a @2x JPEG is halved)", async () => {

@@ -4,6 +4,7 @@ import {
   type EmailAutofix,
   RENDER_UNAVAILABLE_TEXTS,
   type TAltTexts,
+  type TDesignLayout,
   type TEmailCheck,
   type TEmailCheckResponse,
   type TEmailFixResponse,
@@ -33,6 +34,11 @@ export interface EmailCheckDeps {
   renderAt?: (html: string, width: number) => Promise<{ png: Buffer; text: string; visibleText?: string }>;
   /** The fidelity comparison, in the worker pool in the server (default: on this thread). */
   compare?: typeof compareWithDesign;
+  /**
+   * The design reader on the mock-up (its words and sections are compared, as in the generator's score); absent or
+   * failing (busy, a picture it cannot read), the mock-up is compared on pictures alone.
+   */
+  readLayout?: (design: Buffer) => Promise<TDesignLayout>;
   /** The site's own origins: pictures there load in the renderer (they are not replaced for the fidelity render). */
   ownOrigins?: readonly string[];
   /** SpamAssassin's spamd (SPAMD_URL); absent: the spam check says scoring is unavailable. */
@@ -72,6 +78,8 @@ export async function checkEmail(
 ): Promise<TEmailCheckResponse> {
   const html = await readHtmlInput(input.html);
   const design = input.design === undefined ? undefined : await readDesign(input.design);
+  // Read while the email is processed and rendered: the reading takes about as long as the renders.
+  const reading = design ? layoutOf(deps, design) : null;
   const processed = await deps.processor.run({ html, source: "existing", language: input.language });
   const { rendered, report } = await fullReport(deps, processed, input.sender);
   return {
@@ -81,7 +89,9 @@ export async function checkEmail(
     subject: processed.subject,
     report,
     altPictures: picturesWaitingForAlt(processed.html),
-    ...(design ? { fidelity: await fidelityAgainst(deps, processed.html, design, rendered.renders?.desktop) } : {}),
+    ...(design
+      ? { fidelity: await fidelityAgainst(deps, processed.html, design, await reading, rendered.renders?.desktop) }
+      : {}),
   };
 }
 
@@ -212,10 +222,23 @@ export async function readDesign(input: string | Buffer): Promise<Buffer> {
  * it against the design; a 600 px design reuses the report's desktop render. Null when the email
  * cannot be rendered: the rest of the check stands.
  */
+/** The design reader's layout of the mock-up; null when there is no reader or it cannot read this picture. */
+async function layoutOf(deps: EmailCheckDeps, design: Buffer): Promise<TDesignLayout | null> {
+  if (!deps.readLayout) return null;
+  try {
+    return await deps.readLayout(design);
+  } catch (err) {
+    // A picture the reader refuses (no email-like structure) or a busy reader is expected: the score does without.
+    if (!(err instanceof AppError)) deps.log.error({ err }, "email check: the design reader failed");
+    return null;
+  }
+}
+
 async function fidelityAgainst(
   deps: EmailCheckDeps,
   html: string,
   design: Buffer,
+  layout: TDesignLayout | null,
   desktop?: { png: Buffer; text: string; visibleText?: string; widthPx: number },
 ) {
   if (!deps.renderAt) return null;
@@ -230,6 +253,7 @@ async function fidelityAgainst(
       rendered: r.png,
       // The words a person sees (no hidden preheader), as the generator's score (decision 145).
       renderedText: shownText(r),
+      designLayout: layout,
     });
     const picture = await sharp(r.png)
       .resize({ width: Math.min(width, 800), withoutEnlargement: true })
