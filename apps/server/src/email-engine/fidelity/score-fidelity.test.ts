@@ -5,6 +5,9 @@ import { renderWidthFor } from "./render-width.js";
 import { buildRepairRequest } from "./repair.js";
 import { analyseFidelity, scoreFidelity } from "./score-fidelity.js";
 import { textSimilarity } from "./text.js";
+import { visualSimilarity } from "./visual.js";
+
+const FONT = "Liberation Sans, Arial, sans-serif";
 
 /** A small "email": a coloured header, three text-like bars, a button, on white. */
 async function email(opts: { header?: string; button?: string; bars?: number; gap?: number } = {}): Promise<Buffer> {
@@ -65,6 +68,45 @@ describe("scoreFidelity", () => {
     const spaced = await scoreFidelity({ design: a, rendered: await email({ bars: 6, gap: 52 }) });
     const missing = await scoreFidelity({ design: a, rendered: await email({ bars: 2 }) });
     expect(spaced.parts.structure).toBeGreaterThan(missing.parts.structure);
+  });
+
+  it("with the design's words, ranks a paragraph reflowed a few pixels lower above a missing button, as the visual measure does (decision 157)", async () => {
+    const words =
+      "Your order has shipped and will arrive on Thursday. Track it any time from your account page, or reply to this email if something is not right with it.";
+    /** A header, the paragraph wrapped at `width` px and set `dy` px lower, and a button under it (unless left out). */
+    const letter = (dy: number, width: number, button = true) => {
+      const lines: string[] = [];
+      let line = "";
+      for (const w of words.split(" ")) {
+        const longer = line ? `${line} ${w}` : w;
+        if (longer.length * 9 > width) {
+          lines.push(line);
+          line = w;
+        } else line = longer;
+      }
+      lines.push(line);
+      const text = lines
+        .map(
+          (l, i) =>
+            `<text x="60" y="${170 + dy + i * 26}" font-family="${FONT}" font-size="16" fill="#333">${l}</text>`,
+        )
+        .join("");
+      const cta = button ? `<rect x="200" y="${380 + dy}" width="200" height="50" rx="6" fill="#dc2626"/>` : "";
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="500"><rect width="100%" height="100%"
+        fill="#ffffff"/><rect width="600" height="100" fill="#1d4ed8"/>${text}${cta}</svg>`;
+      return sharp(Buffer.from(svg)).png().toBuffer();
+    };
+    const design = await letter(0, 480);
+    const reflowed = await letter(6, 440);
+    const noButton = await letter(0, 480, false);
+    // The reference: the outside visual measure sees the reflowed paragraph as the closer of the two.
+    expect((await visualSimilarity(design, reflowed, 600)).all).toBeGreaterThan(
+      (await visualSimilarity(design, noButton, 600)).all,
+    );
+    const score = (rendered: Buffer) =>
+      scoreFidelity({ design, rendered, designText: words, renderedText: words }).then((r) => r.score);
+    // SSIM, window by window, took the moved lines for a bigger change than the lost button (92 against 93.1).
+    expect(await score(reflowed)).toBeGreaterThan(await score(noButton));
   });
 
   it("compares pictures of different formats and widths (a JPEG design at 2x)", async () => {
