@@ -42,6 +42,9 @@ test("a member adds the design beside their HTML: a closeness score with its par
   ).toBeGreaterThan(80); // the mock-up is this browser's own screenshot: not pixel-identical to the server's render
   await expect(score.getByRole("meter", { name: "Layout" })).toHaveAttribute("aria-valuenow", /^(9\d|100)$/);
   await expect(score.getByRole("meter", { name: "Colours" })).toBeVisible();
+  // The mock-up's words are read and found in the email (decision 155), not "no text to compare".
+  await expect(score.getByRole("meter", { name: "Text" })).toHaveAttribute("aria-valuenow", /^(9\d|100)$/);
+  await expect(score.getByText("no text to compare")).toHaveCount(0);
 
   const compare = page.getByRole("region", { name: "Design vs result" });
   await expect(compare.getByRole("img", { name: "Your design" })).toBeVisible();
