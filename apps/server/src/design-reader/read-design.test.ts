@@ -1554,11 +1554,29 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     // above, asked of all four sides, drew the panel black with its words red and grey.
     const png = fixture("red-panel-heading-desktop.png");
     const l = await readDesign(png);
-    const red = blocks(l)
-      .flatMap((b) => (b.kind === "grid" ? b.cells : []))
-      .filter((c) => c.background === "#ff0000");
+    // (A red boxed cell, or since decision 156 the band's red column.)
+    const red = [...blocks(l).flatMap((b) => (b.kind === "grid" ? b.cells : [])), ...columnsOf(l)].filter(
+      (c) => c.background === "#ff0000",
+    );
     const redWords = red.flatMap((c) => leafBlocksOf(c.blocks)).map((b) => ("text" in b ? b.text : ""));
     expect(words(redWords.join(" "))).toEqual(expect.arrayContaining(["70", "off"]));
+  });
+
+  it("reads a band in two colours side by side as two columns, a headline across the seam cut between them", async () => {
+    // The same hero: "BL" in white on the black, "ACK" in black on the red, with no gap down the band. The red half was
+    // a card from the headline's first letter (x 148) to the band's side: "BL" lost, the black half drawn half as wide,
+    // "UP TO" dropped (decision 156).
+    const png = fixture("red-panel-heading-desktop.png");
+    const l = await readDesign(png);
+    const row = l.sections.flatMap((s) => s.rows).find((r) => r.columns.length === 2);
+    const [page, red] = row?.columns ?? [];
+    expect(red?.background).toBe("#ff0000");
+    expect(Math.abs(red!.box.x - 300)).toBeLessThanOrEqual(2);
+    const textOf = (c: (typeof row & {})["columns"][number]) =>
+      leafBlocksOf(c.blocks).map((b) => ("text" in b ? b.text : ""));
+    expect(textOf(red!)).toEqual(expect.arrayContaining(["ACK", "70% OFF"]));
+    expect(textOf(page!)).toEqual(expect.arrayContaining(["BL", "UP TO"]));
+    expect(words(l.text)).not.toContain("black");
   });
 
   it("keeps the words of a coloured bar inside a card's column, not dropped with the bar", async () => {

@@ -35,6 +35,7 @@ import { type Box, centreInside, overlapArea, type Raster, type Rgb, unionBox } 
 import { loadRefusalOf, refusalError } from "./refusal.js";
 import { detectScale } from "./scale.js";
 import { type ColumnNode, type GridNode, isGrid, type Leaf, type SectionNode, segmentBand } from "./segment.js";
+import { splitAtSeams } from "./split-band.js";
 import {
   groupParagraphs,
   inkBox,
@@ -604,6 +605,9 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     languagesRead = [TESSERACT[guess], ...languages.filter((l) => l !== TESSERACT[guess])];
     words = await readPage(languagesRead);
   }
+  // A word read across the seam of a band in two colours goes half to each side.
+  const seams = sections.flatMap((s) => (s.seam === undefined ? [] : [{ x: s.seam, box: s.band.box }]));
+  words = splitAtSeams(words, seams, grey, raster.width);
   const wordsOf = wordsByLeaf(words, leaves, pictureLeaves);
   // Short pieces of ink the page reading left empty (a table's quantities, a lone symbol) are read one by one.
   const glyphLeaves = leaves.filter(

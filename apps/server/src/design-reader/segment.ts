@@ -11,6 +11,7 @@ import {
 } from "./colour.js";
 import { paintPaleFills, splitTouchingFills } from "./pale-fills.js";
 import { type Box, boxCorners, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
+import { bandSplit, sideBox } from "./split-band.js";
 import { type Cut, type InkMask, paintInk, SEGMENT_INK, tighten, xyCut } from "./xy-cut.js";
 
 /**
@@ -56,6 +57,8 @@ export interface RowNode {
 export interface SectionNode {
   band: Band;
   rows: RowNode[];
+  /** A band in two colours side by side, read as two columns (split-band.ts): where they meet. */
+  seam?: number;
 }
 
 /** A filled shape taller than this (CSS px) is a card: cut again inside. */
@@ -514,7 +517,27 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
       single.box = { x: area.x, y: single.box.y, width: area.width, height: y1 - single.box.y };
     }
   };
-  placeCuts(xyCut(mask, band.box, { scale }), band.box, band.background);
+  const cuts = xyCut(mask, band.box, { scale });
+  const split = bandSplit(r, band, scale);
+  const margin = 2 * scale;
+  // (Pieces as tall as a line of text: a divider under a row runs across every seam.)
+  const across = (seam: number) => (b: Box) =>
+    b.x < seam - margin && b.x + b.width > seam + margin && b.height >= 8 * scale;
+  if (split && flatten(cuts).some(across(split.x))) {
+    // Ink runs across the seam of a band in two colours: each side is a column, the fill's read on its own fill.
+    const fillBox = sideBox(band.box, split.x, split.side);
+    const pageBox = sideBox(band.box, split.x, split.side === "right" ? "left" : "right");
+    paintInk(r, fillBox, split.fill, mask);
+    const column = (area: Box, around: Rgb, fill: Rgb | null): ColumnNode => {
+      const col = columnOf(xyCut(mask, area, { scale }), area, around);
+      return fill && col.background === null ? { ...col, box: area, background: fill } : col;
+    };
+    const page = column(pageBox, band.background, null);
+    const filled = column(fillBox, split.fill, split.fill);
+    rows.push({ box: band.box, columns: split.side === "right" ? [page, filled] : [filled, page] });
+    return { band, rows, seam: split.x };
+  }
+  placeCuts(cuts, band.box, band.background);
   // A single column spans its rows' height inside the band's width.
   for (const row of rows) {
     if (row.columns.length === 1 && row.columns[0]!.background === null && !row.columns[0]!.border) {
