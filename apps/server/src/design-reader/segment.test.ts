@@ -29,4 +29,26 @@ describe("segmentBand", () => {
     const columns = section.rows.flatMap((row) => row.columns);
     expect(columns.every((c) => c.background === null)).toBe(true);
   });
+
+  it("splits a band in two colours where ink crosses the seam, not where only a divider does (decision 156)", async () => {
+    const black: Rgb = [0, 0, 0];
+    const red: Rgb = [255, 0, 0];
+    const white: Rgb = [255, 255, 255];
+    // Black left half with a white mark, red right half (down to row 270) with a white mark; `crossing`: a white bar
+    // 20 px tall from the black half onto the red (a headline across the seam), else only a 1 px divider under both.
+    const band = (crossing: boolean) =>
+      raster(600, 300, black, (x, y) => {
+        if (x >= 60 && x < 200 && y >= 200 && y < 220) return white;
+        if (x >= 360 && x < 540 && y >= 200 && y < 220) return white;
+        if (crossing ? x >= 150 && x < 450 && y >= 60 && y < 80 : y === 290) return white;
+        return x >= 300 && y < 270 ? red : null;
+      });
+    const box = { x: 0, y: 0, width: 600, height: 300 };
+    const across = band(true);
+    const split = segmentBand(across, { box, background: black, busy: false }, 1, maskOf(across));
+    expect(split.seam).toBe(300);
+    expect(split.rows[0]?.columns.map((c) => c.background)).toEqual([null, red]);
+    const divided = band(false);
+    expect(segmentBand(divided, { box, background: black, busy: false }, 1, maskOf(divided)).seam).toBeUndefined();
+  });
 });

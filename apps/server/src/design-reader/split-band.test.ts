@@ -57,6 +57,9 @@ describe("bandSplit", () => {
       return x >= 300 ? [81, 73, 69] : null;
     });
     expect(bandSplit(pictures, band(600, 300), 1)).toBeNull();
+    // A flat picture set 40 px in from the band's side, a heading touching its left edge: a picture in a column.
+    const inset = raster(600, 300, black, (x, y) => letters(x, y, 150, 420) ?? (x >= 300 && x < 560 ? red : null));
+    expect(bandSplit(inset, band(600, 300), 1)).toBeNull();
   });
 });
 
