@@ -41,6 +41,22 @@ const columnsOf = (layout: TDesignLayout) => layout.sections.flatMap((s) => s.ro
 
 const blocks = (layout: TDesignLayout): TLayoutBlock[] => columnsOf(layout).flatMap((c) => c.blocks);
 
+/** A white raster that is one leaf of text, with `ink` to draw grey boxes on it (level 40 unless told). */
+function whiteLine(width: number, height: number) {
+  const r: Raster = { width, height, data: new Uint8Array(width * height * 3).fill(255) };
+  const ink = (x0: number, y0: number, w: number, h: number, level = 40) => {
+    for (let y = y0; y < y0 + h; y++)
+      for (let x = x0; x < x0 + w; x++) r.data.fill(level, (y * width + x) * 3, (y * width + x) * 3 + 3);
+  };
+  const leaf: Leaf = {
+    box: { x: 0, y: 0, width, height },
+    background: [255, 255, 255],
+    fill: null,
+    colours: { colour: [255, 255, 255], share: 0.9, distinct: 2 },
+  };
+  return { r, ink, leaf };
+}
+
 /** A picture from ./fixtures (crops of real designs; sources and licences in fixtures/README.md). */
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)));
 
@@ -612,19 +628,9 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
   it("finds a list's marker the page reading skipped: ink at a line's start, apart from its first word, as tall as it", () => {
     // Waypoint's numbered list: the engine read "1." and "4" but not "2." or "3." (bold lead-ins after them). This
     // is the search for such ink (read one by one after it); the OCR's skip itself does not happen on drawn lists.
-    const r: Raster = { width: 300, height: 40, data: new Uint8Array(300 * 40 * 3).fill(255) };
-    const ink = (x0: number, y0: number, w: number, h: number) => {
-      for (let y = y0; y < y0 + h; y++)
-        for (let x = x0; x < x0 + w; x++) r.data.fill(40, (y * 300 + x) * 3, (y * 300 + x) * 3 + 3);
-    };
+    const { r, ink, leaf } = whiteLine(300, 40);
     ink(10, 12, 8, 12); // "2."
     ink(30, 10, 120, 14); // the line's words
-    const leaf: Leaf = {
-      box: { x: 0, y: 0, width: 300, height: 40 },
-      background: [255, 255, 255],
-      fill: null,
-      colours: { colour: [255, 255, 255], share: 0.9, distinct: 2 },
-    };
     const words = [
       { text: "Price", box: { x: 30, y: 10, width: 50, height: 14 }, confidence: 96 },
       { text: "drop", box: { x: 90, y: 10, width: 60, height: 14 }, confidence: 96 },
@@ -642,18 +648,8 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
   });
 
   it("finds a line's last word the page reading dropped: ink a word space after its last word, in its rows", () => {
-    const r: Raster = { width: 400, height: 40, data: new Uint8Array(400 * 40 * 3).fill(255) };
-    const ink = (x0: number, y0: number, w: number, h: number, level = 40) => {
-      for (let y = y0; y < y0 + h; y++)
-        for (let x = x0; x < x0 + w; x++) r.data.fill(level, (y * 400 + x) * 3, (y * 400 + x) * 3 + 3);
-    };
+    const { r, ink, leaf } = whiteLine(400, 40);
     ink(10, 10, 140, 14); // the line's words
-    const leaf: Leaf = {
-      box: { x: 0, y: 0, width: 400, height: 40 },
-      background: [255, 255, 255],
-      fill: null,
-      colours: { colour: [255, 255, 255], share: 0.9, distinct: 2 },
-    };
     const words = [
       { text: "some", box: { x: 10, y: 10, width: 60, height: 14 }, confidence: 96 },
       { text: "email", box: { x: 80, y: 10, width: 70, height: 14 }, confidence: 96 },
