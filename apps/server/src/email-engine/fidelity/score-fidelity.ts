@@ -63,8 +63,9 @@ export interface FidelityAnalysis extends FidelityScore {
 /**
  * Calibration (docs/decisions/058-fidelity-score.md, where the figures behind these numbers are):
  * - structure ("Layout"): BLOCKS_SHARE (BLOCKS_SHARE_WITH_TEXT with the design's words) of the block match (the
- *   outside judges' visual measure) mapped linearly from BLOCKS_FLOOR (→ 0) to 1 (→ 100), the rest mean SSIM mapped from SSIM_FLOOR (→ 0) to 1 (→ 100). Two unrelated
- *   emails on white still share a lot of empty background, so either measure seldom falls under its floor.
+ *   outside judges' visual measure) mapped linearly from BLOCKS_FLOOR (→ 0) to 1 (→ 100), the rest mean SSIM mapped
+ *   from SSIM_FLOOR (→ 0) to 1 (→ 100). Two unrelated emails on white still share a lot of empty background, so
+ *   either measure seldom falls under its floor.
  * - colour: palette distance in ΔE00 mapped linearly from 0 (→ 100) to COLOUR_CEILING (→ 0).
  * - text: 0…1 similarity × 100.
  */
