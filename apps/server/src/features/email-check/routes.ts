@@ -50,7 +50,7 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
     compare: (input) => ctx.emailEngine.compare(input),
     render: (html, storeAs) => renderReport(ctx.renderer, html, { storeAs, thumbnail: false }),
     renderAt: (html, width) => ctx.renderer.render({ html, width, visibleText: true }),
-    readLayout: (design) => ctx.designReader.read(design),
+    readLayout: (design, signal) => ctx.designReader.read(design, { signal }),
     spam: createSpamd(ctx.env.SPAMD_URL),
     ownOrigins: ownOrigins(ctx.env),
     log: ctx.log,

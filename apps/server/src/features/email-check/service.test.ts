@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { newsletterLayout } from "../../design-reader/layout-fixture.js";
 import { processEmail } from "../../email-engine/process-email.js";
 import { checkEmail, type EmailCheckDeps, previewAsDataUrl } from "./service.js";
 
@@ -91,6 +92,36 @@ describe("checkEmail", () => {
     expect(renderedAt).toEqual([]);
     await checkEmail(deps, { html: email, design: await pictureOf(400) });
     expect(renderedAt).toEqual([400]);
+  });
+
+  it("cancels the mock-up's reading when the check fails, and keeps it when the check answers", async () => {
+    const design = await sharp({ create: { width: 600, height: 200, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
+    const signals: AbortSignal[] = [];
+    const readLayout: EmailCheckDeps["readLayout"] = (_design, signal) => {
+      signals.push(signal);
+      return new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
+    };
+    const refusing: EmailCheckDeps["processor"] = {
+      run: async () => {
+        throw new Error("the engine refused the email");
+      },
+      close: async () => {},
+    };
+    const render = async () => ({ render: { available: false, reason: "off" }, checks: [] });
+    await expect(checkEmail({ processor: refusing, log, render, readLayout }, { html: email, design })).rejects.toThrow(
+      /refused/,
+    );
+    expect(signals[0]?.aborted).toBe(true);
+
+    const read = newsletterLayout();
+    const answering: EmailCheckDeps["readLayout"] = async (_design, signal) => {
+      signals.push(signal);
+      return read;
+    };
+    await checkEmail({ processor, log, render, readLayout: answering }, { html: email, design });
+    expect(signals[1]?.aborted).toBe(false);
   });
 
   it("turns a PNG into a small WebP data URL", async () => {

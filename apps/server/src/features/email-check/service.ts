@@ -38,7 +38,7 @@ export interface EmailCheckDeps {
    * The design reader on the mock-up (its words and sections are compared, as in the generator's score); absent or
    * failing (busy, a picture it cannot read), the mock-up is compared on pictures alone.
    */
-  readLayout?: (design: Buffer) => Promise<TDesignLayout>;
+  readLayout?: (design: Buffer, signal: AbortSignal) => Promise<TDesignLayout>;
   /** The site's own origins: pictures there load in the renderer (they are not replaced for the fidelity render). */
   ownOrigins?: readonly string[];
   /** SpamAssassin's spamd (SPAMD_URL); absent: the spam check says scoring is unavailable. */
@@ -78,10 +78,17 @@ export async function checkEmail(
 ): Promise<TEmailCheckResponse> {
   const html = await readHtmlInput(input.html);
   const design = input.design === undefined ? undefined : await readDesign(input.design);
-  // Read while the email is processed and rendered: the reading takes about as long as the renders.
-  const reading = design ? layoutOf(deps, design) : null;
-  const processed = await deps.processor.run({ html, source: "existing", language: input.language });
-  const { rendered, report } = await fullReport(deps, processed, input.sender);
+  // Read while the email is processed and rendered: the reading takes about as long as the renders. A check that
+  // fails on the way (an email the engine refuses) cancels it, so it does not hold the reader's line for nothing.
+  const cancel = new AbortController();
+  const reading = design ? layoutOf(deps, design, cancel.signal) : null;
+  const { processed, rendered, report } = await (async () => {
+    const processed = await deps.processor.run({ html, source: "existing", language: input.language });
+    return { processed, ...(await fullReport(deps, processed, input.sender)) };
+  })().catch((err: unknown) => {
+    cancel.abort(new Error("the check failed"));
+    throw err;
+  });
   return {
     success: true,
     html: processed.html,
@@ -217,22 +224,23 @@ export async function readDesign(input: string | Buffer): Promise<Buffer> {
   return input;
 }
 
+/** The design reader's layout of the mock-up; null when there is no reader or it cannot read this picture. */
+async function layoutOf(deps: EmailCheckDeps, design: Buffer, signal: AbortSignal): Promise<TDesignLayout | null> {
+  if (!deps.readLayout) return null;
+  try {
+    return await deps.readLayout(design, signal);
+  } catch (err) {
+    // A picture the reader refuses (no email-like structure) or a busy reader is expected: the score does without.
+    if (!(err instanceof AppError) && !signal.aborted) deps.log.error({ err }, "email check: the design reader failed");
+    return null;
+  }
+}
+
 /**
  * Renders the processed email at the design's width (natural width, @2x halved, clamped 320–1000 px) and scores
  * it against the design; a 600 px design reuses the report's desktop render. Null when the email
  * cannot be rendered: the rest of the check stands.
  */
-/** The design reader's layout of the mock-up; null when there is no reader or it cannot read this picture. */
-async function layoutOf(deps: EmailCheckDeps, design: Buffer): Promise<TDesignLayout | null> {
-  if (!deps.readLayout) return null;
-  try {
-    return await deps.readLayout(design);
-  } catch (err) {
-    // A picture the reader refuses (no email-like structure) or a busy reader is expected: the score does without.
-    if (!(err instanceof AppError)) deps.log.error({ err }, "email check: the design reader failed");
-    return null;
-  }
-}
 
 async function fidelityAgainst(
   deps: EmailCheckDeps,
