@@ -51,4 +51,36 @@ describe("segmentBand", () => {
     const divided = band(false);
     expect(segmentBand(divided, { box, background: black, busy: false }, 1, maskOf(divided)).seam).toBeUndefined();
   });
+
+  it("cuts a panel from what touches it at its sides: the panel is a card, each side a column (decision 158)", () => {
+    const black: Rgb = [0, 0, 0];
+    const red: Rgb = [255, 0, 0];
+    const white: Rgb = [255, 255, 255];
+    // Easy Email's 22 poster row: a red panel (x 90–509) with two white lines of text in it; "GET" at the left and
+    // "NOW" at the right in white on the black, each with a white box under it that touches the panel.
+    const poster = raster(600, 160, black, (x, y) => {
+      if (y < 20 || y >= 124) return null;
+      if (x >= 90 && x < 510)
+        return (y >= 40 && y < 60) || (y >= 75 && y < 95) ? (x >= 170 && x < 430 ? white : red) : red;
+      if (x < 90) return (y >= 40 && y < 56 && x >= 20 && x < 70) || y >= 84 ? white : null;
+      return (y >= 40 && y < 56 && x >= 540 && x < 575) || y >= 110 ? white : null;
+    });
+    const section = segmentBand(
+      poster,
+      { box: { x: 0, y: 0, width: 600, height: 160 }, background: black, busy: false },
+      1,
+      maskOf(poster),
+    );
+    const columns = section.rows[0]?.columns ?? [];
+    expect(columns.map((c) => [c.box.x, c.box.width, c.background])).toEqual([
+      [0, 90, null],
+      [90, 420, red],
+      [510, 90, null],
+    ]);
+    // "GET" is a leaf of its own on the black, not a line of the red card.
+    expect(columns[0]?.leaves.some((l) => l.box.x >= 20 && l.box.x + l.box.width <= 70 && l.box.height <= 16)).toBe(
+      true,
+    );
+    expect(columns[1]?.leaves.every((l) => l.box.x >= 90 && l.box.x + l.box.width <= 510)).toBe(true);
+  });
 });

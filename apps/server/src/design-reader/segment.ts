@@ -11,7 +11,7 @@ import {
 } from "./colour.js";
 import { paintPaleFills, splitTouchingFills } from "./pale-fills.js";
 import { type Box, boxCorners, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
-import { bandSplit, sideBox } from "./split-band.js";
+import { bandSplit, panelSpan, sideBox } from "./split-band.js";
 import { type Cut, type InkMask, paintInk, SEGMENT_INK, tighten, xyCut } from "./xy-cut.js";
 
 /**
@@ -502,6 +502,26 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
       }
       if (!specks(mask, scale)(cut.box)) continue;
       const leaf = leafOf(cut.box, around);
+      const panel = leaf.fill ? panelSpan(r, leaf.box, leaf.fill, around, scale) : null;
+      if (panel) {
+        // A panel with things beside it, joined to it: the panel is a column (a card when it holds one), and each
+        // side a column on the colour around.
+        single = undefined;
+        const end = area.x + area.width;
+        const columns: ColumnNode[] = [];
+        const panelBox = { x: panel.x0, y: cut.box.y, width: panel.x1 - panel.x0 + 1, height: cut.box.height };
+        const besides = (x0: number, x1: number) => {
+          const inside = tighten(mask, { x: x0, y: cut.box.y, width: x1 - x0, height: cut.box.height });
+          if (inside)
+            columns.push(columnOf(xyCut(mask, inside, { scale }), { ...cut.box, x: x0, width: x1 - x0 }, around));
+        };
+        if (panelBox.x > cut.box.x) besides(area.x, panelBox.x);
+        const inPanel = leafOf(panelBox, around);
+        columns.push(cardColumn(inPanel) ?? { box: panelBox, background: null, leaves: [inPanel] });
+        if (panelBox.x + panelBox.width < cut.box.x + cut.box.width) besides(panelBox.x + panelBox.width, end);
+        rows.push({ box: cut.box, columns });
+        continue;
+      }
       const card = cardColumn(leaf);
       if (card) {
         single = undefined;

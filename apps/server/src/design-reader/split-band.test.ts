@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OcrWord } from "../adapters/ocr/ocr-engine.js";
 import type { Raster, Rgb } from "./raster.js";
-import { bandSplit, splitAtSeams } from "./split-band.js";
+import { bandSplit, panelSpan, splitAtSeams } from "./split-band.js";
 
 const black: Rgb = [0, 0, 0];
 const red: Rgb = [255, 0, 0];
@@ -107,5 +107,30 @@ describe("splitAtSeams", () => {
     // A word in another band keeps its reading.
     const below = { ...word("BLACK", 150, 410), box: { x: 150, y: 250, width: 410, height: 70 } };
     expect(splitAtSeams([below], [seam], touching, 600)).toEqual([below]);
+  });
+});
+
+describe("panelSpan", () => {
+  const box = { x: 0, y: 0, width: 600, height: 100 };
+  it("finds a panel between things joined to its sides", () => {
+    const r = raster(600, 100, black, (x, y) => {
+      if (x >= 90 && x < 510) return y >= 30 && y < 50 && x >= 150 && x < 450 ? white : red;
+      return y >= 60 || (y >= 20 && y < 36 && x % 300 >= 20 && x % 300 < 70) ? white : null;
+    });
+    expect(panelSpan(r, box, red, black, 1)).toEqual({ x0: 90, x1: 509 });
+  });
+
+  it("leaves alone a panel as wide as its piece, one whose side is a few columns of rounded corner, and a notched one", () => {
+    const whole = raster(600, 100, black, (x, y) => (y >= 30 && y < 50 && x >= 150 && x < 450 ? white : red));
+    expect(panelSpan(whole, box, red, black, 1)).toBeNull();
+    // Rounded ends 8 px deep: no side of 12 px.
+    const rounded = raster(600, 100, black, (x, y) => {
+      const d = Math.min(x, 599 - x);
+      return d < 8 && (y < 8 - d || y >= 92 + d) ? null : red;
+    });
+    expect(panelSpan(rounded, box, red, black, 1)).toBeNull();
+    // The red runs on beside a white mark at the left (a notch of the same panel, not something beside it).
+    const notched = raster(600, 100, black, (x, y) => (x < 90 && y < 20 ? white : red));
+    expect(panelSpan(notched, box, red, black, 1)).toBeNull();
   });
 });

@@ -183,3 +183,62 @@ export function splitAtSeams(words: OcrWord[], seams: Seam[], grey: Uint8Array, 
     ];
   });
 }
+
+/**
+ * A flat panel as tall as a piece of the page with other things beside it, joined to it (a red offer box between
+ * "GET" and "NOW" on the page's black, a white box under each touching the panel): the cut sees one piece, mostly the
+ * panel's colour, and the reader took it for a card as wide as the page, reading "GET" and "NOW" against red. Where
+ * the fill runs down whole columns of the piece (a panel's padding) between two edges, and a side beyond an edge is
+ * no part of the panel but holds something, the piece is the panel and its sides (decision 158).
+ */
+export interface PanelSpan {
+  /** The panel's first and last columns. */
+  x0: number;
+  x1: number;
+}
+
+/** A column is the panel's own when the fill holds this share of its rows. */
+const PANEL_COLUMN = 0.95;
+/** A side is at least this wide (CSS px): a rounded corner's few columns are no side. */
+const PANEL_SIDE_CSS = 12;
+/** The panel is at least this share of the piece's width. */
+const PANEL_SHARE = 0.3;
+/** A side holds at most this share of the fill (else it is the panel, notched). */
+const SIDE_FILL = 0.2;
+
+export function panelSpan(r: Raster, box: Box, fill: Rgb, background: Rgb, scale: number): PanelSpan | null {
+  const near = (x: number, y: number) => {
+    const i = (y * r.width + x) * 3;
+    return (
+      Math.abs(r.data[i]! - fill[0]) <= SAME_COLOUR &&
+      Math.abs(r.data[i + 1]! - fill[1]) <= SAME_COLOUR &&
+      Math.abs(r.data[i + 2]! - fill[2]) <= SAME_COLOUR
+    );
+  };
+  const full = (x: number) => {
+    let n = 0;
+    for (let y = box.y; y < box.y + box.height; y++) if (near(x, y)) n++;
+    return n >= box.height * PANEL_COLUMN;
+  };
+  let x0 = box.x;
+  while (x0 < box.x + box.width && !full(x0)) x0++;
+  let x1 = box.x + box.width - 1;
+  while (x1 > x0 && !full(x1)) x1--;
+  if (x1 - x0 + 1 < box.width * PANEL_SHARE) return null;
+  const side = Math.round(PANEL_SIDE_CSS * scale);
+  const sides = [
+    { x: box.x, y: box.y, width: x0 - box.x, height: box.height },
+    { x: x1 + 1, y: box.y, width: box.x + box.width - x1 - 1, height: box.height },
+  ].filter((s) => s.width >= side);
+  if (sides.length === 0) return null;
+  // (A side too narrow to be one is the panel's edge: a rounded corner's columns.)
+  if (x0 - box.x < side) x0 = box.x;
+  if (box.x + box.width - x1 - 1 < side) x1 = box.x + box.width - 1;
+  for (const s of sides) {
+    let onFill = 0;
+    for (let y = s.y; y < s.y + s.height; y += 2) for (let x = s.x; x < s.x + s.width; x += 2) if (near(x, y)) onFill++;
+    if (onFill / (Math.ceil(s.height / 2) * Math.ceil(s.width / 2)) > SIDE_FILL) return null;
+    if (inkShare(r, s, background) < MIN_INK) return null;
+  }
+  return { x0, x1 };
+}
