@@ -337,6 +337,26 @@ function spearman(xs: number[], ys: number[]): number {
   return da && db ? num / Math.sqrt(da * db) : Number.NaN;
 }
 
+/**
+ * Pairs a person can tell apart (visual similarity more than NEAR apart, as the ranking test's) that the score orders
+ * the same way; a tie in the score counts half. Spearman over the reader's results, which mostly lie within a point of
+ * each other, also weighs orders no one could see.
+ */
+const NEAR = 0.01;
+function pairsOrderedAlike(rs: Result[]): { alike: number; pairs: number } {
+  let alike = 0;
+  let pairs = 0;
+  for (const [i, a] of rs.entries())
+    for (const b of rs.slice(i + 1)) {
+      const seen = a.visual600 - b.visual600;
+      if (Math.abs(seen) <= NEAR) continue;
+      pairs++;
+      const scored = a.score - b.score;
+      alike += scored === 0 ? 0.5 : Math.sign(scored) === Math.sign(seen) ? 1 : 0;
+    }
+  return { alike, pairs };
+}
+
 const fmt = (v: number | null | boolean, pct = true) =>
   typeof v === "boolean" ? (v ? "yes" : "no") : v === null ? "—" : pct ? `${Math.round(v * 100)}%` : v.toFixed(1);
 
@@ -435,6 +455,13 @@ async function main() {
   const readers = desktop.filter((r) => r.generator === "reader");
   console.log(
     `\nscore vs visual 600, Spearman over desktop results: all ${rho(desktop)} (n ${desktop.length}), reader ${rho(readers)} (n ${readers.length})`,
+  );
+  const alike = (rs: Result[]) => {
+    const { alike, pairs } = pairsOrderedAlike(rs);
+    return `${pairs ? Math.round((alike / pairs) * 100) : 0}% of ${pairs}`;
+  };
+  console.log(
+    `pairs more than ${NEAR * 100} point apart in visual 600 that the score orders alike: all ${alike(desktop)}, reader ${alike(readers)}`,
   );
   const over = (rs: Result[]) => `${rs.filter((r) => r.score >= 80).length} of ${rs.length}`;
   const phones = results.filter((r) => r.kind === "phone" && r.generator === "reader");
