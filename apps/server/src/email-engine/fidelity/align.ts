@@ -15,14 +15,14 @@ function grey(r: Raster, p: number): number {
 
 /**
  * Per block of rows: the mean grey in BINS column bins, read as its negative when the picture's background (its
- * bottom colour) is dark. Blind to polarity: light ink on black reads like dark ink on white, so an
- * email in other colours is aligned by its layout — without folding greys around the background, which would make
+ * bottom colour, unless `dark` says) is dark. Blind to polarity: light ink on black reads like dark ink on white, so
+ * an email in other colours is aligned by its layout — without folding greys around the background, which would make
  * white and a light grey look alike and misalign the rows of two nearly identical pictures.
  */
-function blockFeatures(r: Raster): { f: Float32Array; n: number; bg: number } {
+function blockFeatures(r: Raster, darkBackground?: boolean): { f: Float32Array; n: number; bg: number; dark: boolean } {
   const [br, bg, bb] = bottomColour(r);
   const bgGrey = 0.299 * br + 0.587 * bg + 0.114 * bb;
-  const dark = bgGrey < 128;
+  const dark = darkBackground ?? bgGrey < 128;
   const n = Math.ceil(r.height / BLOCK);
   const f = new Float32Array(n * BINS);
   const binW = r.width / BINS;
@@ -42,8 +42,10 @@ function blockFeatures(r: Raster): { f: Float32Array; n: number; bg: number } {
       f[b * BINS + k] = dark ? 255 - mean : mean;
     }
   }
-  return { f, n, bg: dark ? 255 - bgGrey : bgGrey };
+  return { f, n, bg: dark ? 255 - bgGrey : bgGrey, dark };
 }
+
+type Features = ReturnType<typeof blockFeatures>;
 
 export interface Alignment {
   /** The rendered picture re-laid row block by row block to match the design's rows (the design's height). */
@@ -65,7 +67,48 @@ export interface Alignment {
  */
 export function alignRows(design: Raster, rendered: Raster): Alignment {
   const D = blockFeatures(design);
-  const R = blockFeatures(rendered);
+  // Each picture's polarity comes from its bottom row, which a few pixels decide: a design ending in a white margin
+  // and its copy ending on its dark footer were read one positive, one negative, every row unlike every row, and a
+  // copy 98 % alike to the eye scored 83. The rendered picture is read both ways; the closer warp is kept.
+  const own = blockFeatures(rendered);
+  const [a, b] = [warp(D, own), warp(D, blockFeatures(rendered, !own.dark))];
+  const { take, used, R } = a.cost <= b.cost ? a : b;
+  const nr = R.n;
+
+  const warped = Buffer.alloc(design.width * design.height * 3);
+  const rowBytes = design.width * 3;
+  const rowMap = new Int32Array(design.height);
+  for (let y = 0; y < design.height; y++) {
+    const b = Math.floor(y / BLOCK);
+    const ry = Math.min(rendered.height - 1, take[b]! * BLOCK + (y % BLOCK));
+    rowMap[y] = ry;
+    rendered.data.copy(warped, y * rowBytes, ry * rowBytes, ry * rowBytes + rowBytes);
+  }
+
+  // Content that matched nothing: ink of unused rendered blocks against the rendered background.
+  let inkAll = 0;
+  let inkExtra = 0;
+  const unused: { block: number; ink: number }[] = [];
+  for (let b = 0; b < nr; b++) {
+    let ink = 0;
+    for (let k = 0; k < BINS; k++) ink += Math.abs(R.f[b * BINS + k]! - R.bg);
+    inkAll += ink;
+    if (!used[b]) {
+      inkExtra += ink;
+      unused.push({ block: b, ink: ink / BINS });
+    }
+  }
+  return {
+    warped: { data: warped, width: design.width, height: design.height },
+    extraShare: inkAll > 0 ? inkExtra / inkAll : 0,
+    rowMap,
+    unused,
+  };
+}
+
+/** Dynamic time warping of the design's row blocks onto the rendered ones: which rendered block each design block
+ * takes, which rendered blocks are taken, and the warp's total cost. */
+function warp(D: Features, R: Features): { cost: number; take: Int32Array; used: Uint8Array; R: Features } {
   const nd = D.n;
   const nr = R.n;
   const W = nr + 1;
@@ -113,34 +156,5 @@ export function alignRows(design: Raster, rendered: Raster): Alignment {
     else j--;
   }
   for (let k = 0; k < nd; k++) if (take[k] === -1) take[k] = 0;
-
-  const warped = Buffer.alloc(design.width * design.height * 3);
-  const rowBytes = design.width * 3;
-  const rowMap = new Int32Array(design.height);
-  for (let y = 0; y < design.height; y++) {
-    const b = Math.floor(y / BLOCK);
-    const ry = Math.min(rendered.height - 1, take[b]! * BLOCK + (y % BLOCK));
-    rowMap[y] = ry;
-    rendered.data.copy(warped, y * rowBytes, ry * rowBytes, ry * rowBytes + rowBytes);
-  }
-
-  // Content that matched nothing: ink of unused rendered blocks against the rendered background.
-  let inkAll = 0;
-  let inkExtra = 0;
-  const unused: { block: number; ink: number }[] = [];
-  for (let b = 0; b < nr; b++) {
-    let ink = 0;
-    for (let k = 0; k < BINS; k++) ink += Math.abs(R.f[b * BINS + k]! - R.bg);
-    inkAll += ink;
-    if (!used[b]) {
-      inkExtra += ink;
-      unused.push({ block: b, ink: ink / BINS });
-    }
-  }
-  return {
-    warped: { data: warped, width: design.width, height: design.height },
-    extraShare: inkAll > 0 ? inkExtra / inkAll : 0,
-    rowMap,
-    unused,
-  };
+  return { cost: acc[nd * W + nr]!, take, used, R };
 }
