@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { colourDistance, type PaletteColour } from "./colour.js";
 import { summariseDifferences } from "./diff-summary.js";
 import { renderWidthFor } from "./render-width.js";
 import { buildRepairRequest } from "./repair.js";
@@ -207,5 +208,39 @@ describe("withImagePlaceholders (decision 111)", () => {
     expect(out).toContain("data:image/png;base64,AAAA");
     const own = '<img src="https://app.example/uploads/a.png" width="100">';
     expect(withImagePlaceholders(own, ["https://app.example"])).toBe(own);
+  });
+});
+
+describe("colourDistance", () => {
+  const colour = (hex: string, coverage: number): PaletteColour => ({
+    r: Number.parseInt(hex.slice(1, 3), 16),
+    g: Number.parseInt(hex.slice(3, 5), 16),
+    b: Number.parseInt(hex.slice(5, 7), 16),
+    coverage,
+    hex,
+  });
+  // Easy Email's 30: white and dark grey cover nearly as much of it each; in a copy 99 % alike their order swaps.
+  const design = [
+    colour("#ffffff", 0.224),
+    colour("#2a2a2a", 0.213),
+    colour("#f5e4bd", 0.168),
+    colour("#e5b06f", 0.103),
+    colour("#559276", 0.103),
+    colour("#b9e8e4", 0.041),
+  ];
+  const swapped = [design[1]!, design[0]!, ...design.slice(2)].map((c, i) => ({
+    ...c,
+    coverage: [0.215, 0.214][i] ?? c.coverage,
+  }));
+
+  it("keeps two palettes alike when their two first colours swap places (10 ΔE before: half the colour part)", () => {
+    expect(colourDistance(design, swapped)).toBeLessThan(2);
+  });
+
+  it("still tells an email in other colours apart by its accents", () => {
+    const inverted = design.map((c) =>
+      colour(`#${[c.r, c.g, c.b].map((v) => (255 - v).toString(16).padStart(2, "0")).join("")}`, c.coverage),
+    );
+    expect(colourDistance(design, inverted)).toBeGreaterThan(15);
   });
 });
