@@ -316,6 +316,17 @@ describe("emailFromLayout", () => {
     );
   });
 
+  it("sets a poster's headline at its own size, up to 120 px (Easy Email's 22 'BLACK', 117 px, was set at 72)", () => {
+    const sized = (px: number) => {
+      const l = newsletterLayout();
+      const heading = l.sections[1]!.rows[0]!.columns[0]!.blocks[0]!;
+      if (heading.kind === "text") heading.fontSizePx = px;
+      return emailFromLayout([l]).html;
+    };
+    expect(sized(117)).toMatch(/<h1 class="ms-big" style="[^"]*font-size:117px;/);
+    expect(sized(300)).toMatch(/<h1 class="ms-big" style="[^"]*font-size:120px;/);
+  });
+
   it("keeps the design's geometry: line pitch, left offset, bold size and each band's height", () => {
     const l = newsletterLayout();
     const hero = l.sections[1]!;

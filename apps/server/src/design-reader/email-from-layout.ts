@@ -79,6 +79,11 @@ const MAX_PICTURES = 30;
  * matches). Between it and the email's width, inline-block columns that no longer fit wrap by themselves.
  */
 const PHONE_MAX_PX = 480;
+/**
+ * The largest text set (CSS px): a poster's headline can be 100–120 px (Easy Email's 22 "BLACK" is 117 px; capped at
+ * 72 it was 60 % of its width). Above this a size is more likely a picture's shape read as letters than a word.
+ */
+const MAX_FONT_PX = 120;
 /** Text this size or larger gets PHONE_BIG_FONT_PX on a phone, so one long word never runs past the screen. */
 const BIG_FONT_PX = 34;
 const PHONE_BIG_FONT_PX = 30;
@@ -177,7 +182,7 @@ const faceOf = (b: Styled) => FACES[b.fontFamily ?? "sans-serif"];
 
 function textStyle(b: Styled, f: Frame) {
   // (The size was fitted with the weight's own letter widths: font-metrics.ts.)
-  const size = clamp(Math.round(b.fontSizePx * f.fontK), 10, 72);
+  const size = clamp(Math.round(b.fontSizePx * f.fontK), 10, MAX_FONT_PX);
   const big = f.phoneRules && size >= BIG_FONT_PX ? ' class="ms-big"' : "";
   // Letter-spaced type keeps its spacing, in proportion to its size.
   const spacing = b.letterSpacingPx ? Math.round(b.letterSpacingPx * (size / b.fontSizePx) * 2) / 2 : 0;
