@@ -37,6 +37,7 @@ import { detectScale } from "./scale.js";
 import { type ColumnNode, type GridNode, isGrid, type Leaf, type SectionNode, segmentBand } from "./segment.js";
 import { splitAtSeams } from "./split-band.js";
 import {
+  alignAlike,
   groupParagraphs,
   inkBox,
   joinBullets,
@@ -896,6 +897,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       }
     }
     flush();
+    alignAlike(blocks, scale);
     return blocks;
   };
 

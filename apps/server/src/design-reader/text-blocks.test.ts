@@ -1,6 +1,15 @@
+import type { TLayoutText } from "@mailsmith/shared";
 import { describe, expect, it } from "vitest";
 import type { Raster } from "./raster.js";
-import { alignmentOf, groupParagraphs, joinBullets, lineOf, type TextLine, withBullet } from "./text-blocks.js";
+import {
+  alignAlike,
+  alignmentOf,
+  groupParagraphs,
+  joinBullets,
+  lineOf,
+  type TextLine,
+  withBullet,
+} from "./text-blocks.js";
 
 const word = (text: string, x: number, width: number, height = 14) => ({
   text,
@@ -133,5 +142,38 @@ describe("alignmentOf", () => {
     expect(alignmentOf([{ x: 41, y: 10, width: 508.5, height: 14 }], column)).toBe("left");
     expect(alignmentOf([{ x: 349, y: 10, width: 200, height: 14 }], column)).toBe("right");
     expect(alignmentOf([{ x: 194.5, y: 10, width: 200, height: 14 }], column)).toBe("center");
+  });
+});
+
+describe("alignAlike", () => {
+  const block = (x: number, y: number, width: number, align: TLayoutText["align"]): TLayoutText =>
+    ({ kind: "text", box: { x, y, width, height: 15 }, text: "item", lines: [], align }) as unknown as TLayoutText;
+
+  it("sets left a run of lines that start at one edge and end raggedly, each judged alone centred or right", () => {
+    // Mailbakery's luxury estates: a list's lines 34 px apart in a 228 px cell, each a block of its own.
+    const list = [
+      block(409, 918, 145, "center"),
+      block(410, 952, 145, "center"),
+      block(410, 986, 155, "left"),
+      block(410, 1020, 170, "right"),
+      block(410, 1054, 126, "center"),
+    ];
+    alignAlike(list, 1);
+    expect(list.map((b) => b.align)).toEqual(["left", "left", "left", "left", "left"]);
+  });
+
+  it("sets right a run ending at one edge; leaves centred lines, two lines and lines of one width alone", () => {
+    const right = [block(300, 0, 200, "left"), block(380, 30, 120, "center"), block(340, 60, 160, "right")];
+    alignAlike(right, 1);
+    expect(right.map((b) => b.align)).toEqual(["right", "right", "right"]);
+    const centred = [block(250, 0, 100, "center"), block(200, 30, 200, "center"), block(230, 60, 140, "center")];
+    alignAlike(centred, 1);
+    expect(centred.map((b) => b.align)).toEqual(["center", "center", "center"]);
+    const two = [block(100, 0, 200, "center"), block(100, 30, 120, "right")];
+    alignAlike(two, 1);
+    expect(two.map((b) => b.align)).toEqual(["center", "right"]);
+    const buttons = [block(200, 0, 200, "center"), block(200, 30, 200, "center"), block(200, 60, 200, "center")];
+    alignAlike(buttons, 1);
+    expect(buttons.map((b) => b.align)).toEqual(["center", "center", "center"]);
   });
 });

@@ -1,4 +1,4 @@
-import type { TLayoutLine, TLayoutText, TLayoutWord } from "@mailsmith/shared";
+import type { TLayoutBlock, TLayoutLeafBlock, TLayoutLine, TLayoutText, TLayoutWord } from "@mailsmith/shared";
 import type { OcrWord } from "../adapters/ocr/ocr-engine.js";
 import { colourDistance, hex, INK_DISTANCE } from "./colour.js";
 import { type FaceNotes, ownFace, roleOf } from "./faces.js";
@@ -432,4 +432,44 @@ export function textBlockOf(paragraph: TextLine[], column: Box, scale: number, f
   };
   faces?.note(block, face);
   return block;
+}
+
+/**
+ * Blocks set one under another in a column, each a line of its own (a list whose items stand apart, a column of
+ * features): when three or more in a row start at one left edge and end raggedly, they are set left, whatever each
+ * line's own margins said (Mailbakery's "2-bedroom apartment" list, its lines 34 px apart, came out centre, centre,
+ * left, right, centre, right); ending at one right edge and starting raggedly, set right.
+ */
+export function alignAlike(blocks: readonly (TLayoutBlock | TLayoutLeafBlock)[], scale: number): void {
+  const tolerance = Math.max(2, 3 * scale);
+  const texts: TLayoutText[][] = [[]];
+  for (const b of blocks) {
+    if (b.kind === "text") texts[texts.length - 1]!.push(b);
+    else {
+      if (b.kind === "grid") for (const cell of b.cells) alignAlike(cell.blocks, scale);
+      texts.push([]);
+    }
+  }
+  const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+  const edges = {
+    left: (t: TLayoutText) => t.box.x,
+    right: (t: TLayoutText) => t.box.x + t.box.width,
+  };
+  for (const run of texts)
+    for (let i = 0; i < run.length; ) {
+      let set = false;
+      for (const [align, edge] of Object.entries(edges) as ["left" | "right", (t: TLayoutText) => number][]) {
+        const other = align === "left" ? edges.right : edges.left;
+        let j = i + 1;
+        while (j < run.length && Math.abs(edge(run[j]!) - edge(run[i]!)) <= tolerance) j++;
+        const alike = run.slice(i, j);
+        if (alike.length >= 3 && spread(alike.map(other)) > tolerance) {
+          for (const t of alike) t.align = align;
+          i = j;
+          set = true;
+          break;
+        }
+      }
+      if (!set) i++;
+    }
 }
