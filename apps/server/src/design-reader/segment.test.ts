@@ -83,4 +83,40 @@ describe("segmentBand", () => {
     );
     expect(columns[1]?.leaves.every((l) => l.box.x >= 90 && l.box.x + l.box.width <= 510)).toBe(true);
   });
+
+  it("cuts a price pill from the rounded button it touches, inside a card (Mailbakery's luxury estates)", () => {
+    const page: Rgb = [7, 33, 75];
+    const card: Rgb = [8, 46, 107];
+    const pill: Rgb = [10, 28, 60];
+    const blue: Rgb = [43, 121, 250];
+    const white: Rgb = [255, 255, 255];
+    // A card (x 20–579, y 20–279) holding a line of text and, below it, a dark pill (x 60–189) touching a blue button
+    // (x 183–337) whose left corners are rounded 6 px; white words on each.
+    const r = raster(600, 300, page, (x, y) => {
+      if (x < 20 || x >= 580 || y < 20 || y >= 280) return null;
+      if (y >= 60 && y < 76 && x >= 60 && x < 400) return white;
+      if (y >= 200 && y < 244) {
+        const inButton = x >= 183 && x < 338;
+        const corner = Math.min(y - 200, 243 - y);
+        const rounded = inButton && x - 183 < 6 && corner < 6 && (x - 183 - 6) ** 2 + (corner - 6) ** 2 > 36;
+        // (Letters: strokes 2 px wide, 3 px apart.)
+        const letters = (x0: number, x1: number) => y >= 215 && y < 229 && x >= x0 && x < x1 && x % 5 < 2;
+        if (inButton && !rounded) return letters(210, 310) ? white : blue;
+        if (x >= 60 && x < 190) return letters(80, 160) ? white : pill;
+      }
+      return card;
+    });
+    const section = segmentBand(
+      r,
+      { box: { x: 0, y: 0, width: 600, height: 300 }, background: page, busy: false },
+      1,
+      maskOf(r),
+    );
+    const items = section.rows.flatMap((row) => row.columns.flatMap((c) => c.items ?? []));
+    const grid = items.find((i) => "cells" in i);
+    expect(grid && "cells" in grid ? grid.cells.map((c) => c.leaves.map((l) => l.fill)) : null).toEqual([
+      [pill],
+      [blue],
+    ]);
+  });
 });

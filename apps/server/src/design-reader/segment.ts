@@ -224,6 +224,32 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
   };
 
   /**
+   * A leaf that is a panel with things joined to its sides (a dark price pill touching a blue button): a row of
+   * cells, each side's pieces and the panel (decision 158); else the leaf.
+   */
+  const leafOrPanel = (leaf: Leaf, keep: (b: Box) => boolean): Leaf | GridNode => {
+    const panel = leaf.fill ? panelSpan(r, leaf.box, leaf.fill, leaf.background, scale) : null;
+    if (!panel) return leaf;
+    const { box } = leaf;
+    const side = (x0: number, x1: number) => {
+      const area = { x: x0, y: box.y, width: x1 - x0, height: box.height };
+      const inside = tighten(mask, area);
+      const leaves = inside
+        ? flatten(xyCut(mask, inside, { scale }))
+            .filter(keep)
+            .map((b) => leafOf(b, leaf.background))
+        : [];
+      return { box: area, leaves };
+    };
+    const cells: GridNode["cells"] = [];
+    if (panel.x0 > box.x) cells.push(side(box.x, panel.x0));
+    const panelBox = { x: panel.x0, y: box.y, width: panel.x1 - panel.x0 + 1, height: box.height };
+    cells.push({ box: panelBox, leaves: [leafOf(panelBox, leaf.background)] });
+    if (panel.x1 + 1 < box.x + box.width) cells.push(side(panel.x1 + 1, box.x + box.width));
+    return cells.filter((c) => c.leaves.length > 0).length > 1 ? { box, cells } : leaf;
+  };
+
+  /**
    * A column's cuts as leaves, top to bottom, keeping one level of columns inside it as a grid of cells (each cell
    * owns its share of the width, up to the middle of the gaps beside it); deeper columns are read as leaves.
    */
@@ -320,7 +346,7 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
         for (const [i, { grid }] of pieces.entries()) items.push(gridIn(grid.cells, boxes[i]!));
         continue;
       }
-      for (const b of flatten([cut]).filter(keep)) items.push(leafOf(b, background));
+      for (const b of flatten([cut]).filter(keep)) items.push(leafOrPanel(leafOf(b, background), keep));
     }
     return items;
   };

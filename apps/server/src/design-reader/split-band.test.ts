@@ -112,12 +112,19 @@ describe("splitAtSeams", () => {
 
 describe("panelSpan", () => {
   const box = { x: 0, y: 0, width: 600, height: 100 };
-  it("finds a panel between things joined to its sides", () => {
+  it("finds a panel between things joined to its sides, its rounded corners with it", () => {
     const r = raster(600, 100, black, (x, y) => {
       if (x >= 90 && x < 510) return y >= 30 && y < 50 && x >= 150 && x < 450 ? white : red;
       return y >= 60 || (y >= 20 && y < 36 && x % 300 >= 20 && x % 300 < 70) ? white : null;
     });
     expect(panelSpan(r, box, red, black, 1)).toEqual({ x0: 90, x1: 509 });
+    // The panel's left corners rounded 6 px, a dark pill beside it: the corner's columns are the panel's.
+    const rounded = raster(600, 100, black, (x, y) => {
+      const corner = Math.min(y, 99 - y);
+      if (x >= 200) return x - 200 < 6 && corner < 6 && (x - 206) ** 2 + (corner - 6) ** 2 > 36 ? null : red;
+      return x >= 60 ? white : null;
+    });
+    expect(panelSpan(rounded, box, red, black, 1)).toEqual({ x0: 200, x1: 599 });
   });
 
   it("leaves alone a panel as wide as its piece, one whose side is a few columns of rounded corner, and a notched one", () => {

@@ -199,6 +199,8 @@ export interface PanelSpan {
 
 /** A column is the panel's own when the fill holds this share of its rows. */
 const PANEL_COLUMN = 0.95;
+/** A column beside the panel's edge mostly its fill is its rounded corner. */
+const PANEL_CORNER_COLUMN = 0.5;
 /** A side is at least this wide (CSS px): a rounded corner's few columns are no side. */
 const PANEL_SIDE_CSS = 12;
 /** The panel is at least this share of the piece's width. */
@@ -215,16 +217,19 @@ export function panelSpan(r: Raster, box: Box, fill: Rgb, background: Rgb, scale
       Math.abs(r.data[i + 2]! - fill[2]) <= SAME_COLOUR
     );
   };
-  const full = (x: number) => {
+  const share = (x: number) => {
     let n = 0;
     for (let y = box.y; y < box.y + box.height; y++) if (near(x, y)) n++;
-    return n >= box.height * PANEL_COLUMN;
+    return n / box.height;
   };
   let x0 = box.x;
-  while (x0 < box.x + box.width && !full(x0)) x0++;
+  while (x0 < box.x + box.width && share(x0) < PANEL_COLUMN) x0++;
   let x1 = box.x + box.width - 1;
-  while (x1 > x0 && !full(x1)) x1--;
+  while (x1 > x0 && share(x1) < PANEL_COLUMN) x1--;
   if (x1 - x0 + 1 < box.width * PANEL_SHARE) return null;
+  // A rounded panel's corners: the columns beside its edge still mostly its fill are the panel's.
+  while (x0 > box.x && share(x0 - 1) >= PANEL_CORNER_COLUMN) x0--;
+  while (x1 < box.x + box.width - 1 && share(x1 + 1) >= PANEL_CORNER_COLUMN) x1++;
   const side = Math.round(PANEL_SIDE_CSS * scale);
   const sides = [
     { x: box.x, y: box.y, width: x0 - box.x, height: box.height },
