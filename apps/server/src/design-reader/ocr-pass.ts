@@ -128,7 +128,7 @@ export async function readPieces(
   grey: Uint8Array,
   size: { width: number; height: number },
   boxes: Box[],
-  opts: { languages: OcrLanguage[]; signal?: AbortSignal },
+  opts: { languages: OcrLanguage[]; signal?: AbortSignal; clearUnderlines?: boolean },
 ): Promise<Map<number, OcrWord[]>> {
   const found = new Map<number, OcrWord[]>();
   const pieces: { index: number; png: Buffer; width: number; height: number; x0: number; y0: number; k: number }[] = [];
@@ -141,6 +141,7 @@ export async function readPieces(
     const crop = new Uint8Array((x1 - x0) * (y1 - y0));
     for (let y = y0; y < y1; y++)
       crop.set(grey.subarray(y * size.width + x0, y * size.width + x1), (y - y0) * (x1 - x0));
+    if (opts.clearUnderlines) clearUnderline(crop, x1 - x0, { ...box, x: box.x - x0, y: box.y - y0 });
     // Tesseract reads best at 20–50 px capitals.
     const k = Math.max(1, Math.min(6, 48 / Math.max(1, box.height)));
     const width = Math.max(1, Math.round((x1 - x0) * k));
@@ -187,6 +188,47 @@ export async function readPieces(
     if (mine.length > 0) found.set(p.index, mine);
   }
   return found;
+}
+
+/** Darker than this in the reading's grey (ink dark on white) is ink. */
+const INK_GREY = 128;
+/** An underline's row is ink across this share of its line. */
+const UNDERLINE_SHARE = 0.7;
+/** ...in this lower share of the line's box. */
+const UNDERLINE_ZONE = 0.4;
+
+/**
+ * Whitens a line's underline in a crop of the reading's grey (`line`: the line's box in the crop). On a phone
+ * screenshot at 3× a link's underline is 3 px thick, touching its descenders, and the engine read
+ * "https://same-link-as-button.url/xxx-xxx-xxxx" as "hitps:f/same-link-as-button." at 0. Rows in the line's lower part
+ * inked across most of its width, under rows that hold letters, are the underline (with the rows beside them that are
+ * still half ink, its anti-aliased edges).
+ */
+export function clearUnderline(crop: Uint8Array, width: number, line: Box): void {
+  const x0 = Math.max(0, Math.round(line.x));
+  const x1 = Math.min(width, Math.round(line.x + line.width));
+  const rows = crop.length / width;
+  const y1 = Math.min(rows, Math.round(line.y + line.height));
+  const share = (y: number) => {
+    let ink = 0;
+    for (let x = x0; x < x1; x++) if (crop[y * width + x]! < INK_GREY) ink++;
+    return ink / Math.max(1, x1 - x0);
+  };
+  const top = Math.max(0, Math.round(line.y));
+  const from = Math.round(line.y + line.height * (1 - UNDERLINE_ZONE));
+  const under: number[] = [];
+  for (let y = Math.max(top, from); y < y1; y++) if (share(y) >= UNDERLINE_SHARE) under.push(y);
+  if (under.length === 0) return;
+  // Letters above it: a bar alone (a dash, a rule) is no underline.
+  let lettered = false;
+  for (let y = top; y < under[0]! && !lettered; y++) lettered = share(y) > 0.02 && share(y) < UNDERLINE_SHARE;
+  if (!lettered) return;
+  const first = under[0]!;
+  const last = under[under.length - 1]!;
+  const clear = (y: number) => crop.fill(255, y * width + x0, y * width + x1);
+  for (let y = first; y <= last; y++) clear(y);
+  if (first - 1 >= top && share(first - 1) >= UNDERLINE_SHARE / 2) clear(first - 1);
+  if (last + 1 < rows && share(last + 1) >= UNDERLINE_SHARE / 2) clear(last + 1);
 }
 
 /**

@@ -556,6 +556,18 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(l.text).toMatch(/innovationlabs\.teradata\.com/);
   });
 
+  it("reads a link to copy on a phone screenshot, its thick underline cleared, and marks it for the member to check", async () => {
+    // SendGrid's password reset on a phone (fixtures/README.md): the 3 px underline touches the letters; the page
+    // reading gave "hitps:f/same-link-as-button." at 0, the line read again at 11, and the line was dropped as a
+    // script the reader does not read.
+    const l = await readDesign(fixture("underlined-link-phone.png"));
+    expect(l.unreadable.map((u) => u.reason)).not.toContain(UNREADABLE_REASONS.script);
+    expect(l.text).toMatch(/same-link-as-button\.url/);
+    const blocks = l.sections.flatMap((s) => s.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks)));
+    const link = blocks.find((b) => b.kind === "text" && /same-link/.test(b.text));
+    expect(link?.kind === "text" && link.uncertain.some((w) => /same-link/.test(w))).toBe(true);
+  });
+
   it("reads regular capitals as regular, though their bars are long runs of ink, and bold capitals as bold", async () => {
     // Easy Email's Black Friday designs: "TECH", "WATCHES", "HEADPHONES" in regular capitals came out bold.
     const t = (x: number, y: number, s: string, weight: string) =>

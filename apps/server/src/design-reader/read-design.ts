@@ -84,6 +84,14 @@ const ALL_LANGUAGES: DesignReaderLanguage[] = ["en", "fr", "de", "es"];
 
 /** Words under this confidence in a leaf of text-sized ink mean the script is not one the models read. */
 const UNREADABLE_CONFIDENCE = 50;
+/**
+ * A web or email address as the engine reads it ("hitps://same-link-as-button.url/X-XxXx", "name@site.com"): a scheme,
+ * "www.", or a name with a domain, Latin letters, digits and the address's marks only.
+ */
+const ADDRESS =
+  /^(?=[\p{Script=Latin}\d.:/@_~%?=&#+-]{8,}$)(?:\p{L}{3,6}:\/\/|www\.|[^@\s]+@[^@\s]+\.\p{L}{2,}|[^/\s]+\.\p{L}{2,}\/)/u;
+/** A line that is addresses only (a link to copy): kept whatever its confidence. */
+const addressLine = (words: OcrWord[]) => words.length > 0 && words.every((w) => ADDRESS.test(w.text));
 /** Doubtful lines read again on their own at most, per design (one reading for all of them). */
 const MAX_LINES_AGAIN = 12;
 /** Text smaller than this (CSS px of ink height) is reported as too small. */
@@ -106,7 +114,7 @@ const seconds = (from: number) => Math.round(performance.now() - from) / 1000;
 
 /** A mark the OCR engine took for a letter: no letter or digit, or one character it was unsure of. */
 function isJunk(w: OcrWord): boolean {
-  if (w.confidence < 20) return true;
+  if (w.confidence < 20) return !ADDRESS.test(w.text);
   if (!/[\p{L}\p{N}]/u.test(w.text)) return w.confidence < 60;
   return w.text.length === 1 && w.confidence < 50;
 }
@@ -641,7 +649,11 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   // Boxes of the page each read again on their own (readPieces), with the design's languages.
   const readOnTheirOwn = (boxes: Box[]) => {
     abortIfAsked(opts.signal);
-    return readPieces(engine, grey, raster, boxes, { languages: languagesRead, signal: opts.signal });
+    return readPieces(engine, grey, raster, boxes, {
+      languages: languagesRead,
+      signal: opts.signal,
+      clearUnderlines: true,
+    });
   };
   if (doubtful.length > 0) {
     const again = await readOnTheirOwn(doubtful.map((l) => l.box));
@@ -652,7 +664,10 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       // Every word counts, the engine's marks too: a line in a script the engine does not read comes back as a few
       // confident Latin-looking guesses among marks, and must stay reported.
       const confident = read.filter((w) => w.confidence >= UNREADABLE_CONFIDENCE).length;
-      if (confidenceOf(read) >= UNREADABLE_CONFIDENCE && confident * 2 >= read.length) wordsOf.set(doubtful[i]!, read);
+      // An address is no dictionary word: the engine reads a URL with a low confidence whatever its script. A line
+      // that is one is kept (its words under UNCERTAIN_CONFIDENCE are listed for the member to check).
+      if ((confidenceOf(read) >= UNREADABLE_CONFIDENCE && confident * 2 >= read.length) || addressLine(read))
+        wordsOf.set(doubtful[i]!, read);
     }
   }
   // A line's last word the page reading dropped is read with its line, on its own (the line's start gives the engine
@@ -845,7 +860,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         blocks.push(divider);
         continue;
       }
-      const confident = found.length > 0 && meanConfidence >= UNREADABLE_CONFIDENCE;
+      const confident = found.length > 0 && (meanConfidence >= UNREADABLE_CONFIDENCE || addressLine(rated));
       const button = confident ? buttonOf(raster, leaf, found, { scale, column: col.box, faces }) : null;
       if (button) {
         flush();
