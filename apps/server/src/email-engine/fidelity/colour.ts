@@ -80,34 +80,34 @@ export function paletteDistance(a: PaletteColour[], b: PaletteColour[]): number 
 }
 
 /**
- * The palette without its background (its most covering colour, or the colour at `at`), renormalised: the accents.
- * Two emails on white share most of their pixels whatever their content; the accents tell them apart. Empty for a
- * one-colour picture.
+ * The palette without its background, renormalised: the accents. Two emails on white share most of their pixels
+ * whatever their content; the accents tell them apart. The background is a colour and its shades within
+ * SAME_BACKGROUND_DE: quantised, a white page can come back as #ffffff and #f8f8f8, and the second, 19 % of a copy
+ * 99.9 % alike, was counted an accent the design lacked. Empty for a one-colour picture.
  */
-export function accents(p: PaletteColour[], at = 0): PaletteColour[] {
-  const rest = p.filter((_, i) => i !== at);
+export function accents(p: PaletteColour[], background: PaletteColour | undefined = p[0]): PaletteColour[] {
+  const rest = background ? p.filter((c) => deltaE(c, background) > SAME_BACKGROUND_DE) : p;
   const total = rest.reduce((s, c) => s + c.coverage, 0);
   return total > 0 ? rest.map((c) => ({ ...c, coverage: c.coverage / total })) : [];
 }
 
-/** A rendered colour this close to the design's background (ΔE00) is that background. */
+/** Colours this close (ΔE00) are one background. */
 const SAME_BACKGROUND_DE = 5;
-/** ... when it covers at least this share of the rendered picture's first colour's coverage (a near tie). */
+/** The design's background is the rendered picture's when it covers this share of what its own first colour does. */
 const TIED_COVERAGE = 0.8;
 
 /**
- * Which colour of the rendered palette is its background: the design's background when the rendered picture has it
- * nearly as much as its own first colour, else its own first. Two colours a few pixels apart in coverage (white
- * 22.4 % and dark grey 21.3 % in the design, 21.4 % and 21.5 % in a copy) swapped places, each picture dropped
- * another colour, and a copy 99 % alike to the eye lost 30 points of colour. An email in other colours keeps its own
- * background.
+ * The rendered picture's background: the design's when the rendered picture has it (with its shades) nearly as much
+ * as its own first colour, else its own first. Two colours a few pixels apart in coverage (white 22.4 % and dark grey
+ * 21.3 % in the design, 21.4 % and 21.5 % in a copy) swapped places, each picture dropped another colour, and a copy
+ * 99 % alike to the eye lost 25 points of colour. An email in other colours keeps its own background.
  */
-function backgroundIndex(design: PaletteColour[], rendered: PaletteColour[]): number {
+function renderedBackground(design: PaletteColour[], rendered: PaletteColour[]): PaletteColour | undefined {
   const bg = design[0];
   const top = rendered[0];
-  if (!bg || !top) return 0;
-  const i = rendered.findIndex((c) => deltaE(c, bg) <= SAME_BACKGROUND_DE);
-  return i > 0 && rendered[i]!.coverage >= top.coverage * TIED_COVERAGE ? i : 0;
+  if (!bg || !top) return top;
+  const shades = rendered.filter((c) => deltaE(c, bg) <= SAME_BACKGROUND_DE).reduce((s, c) => s + c.coverage, 0);
+  return shades >= top.coverage * TIED_COVERAGE ? bg : top;
 }
 
 /**
@@ -117,7 +117,7 @@ function backgroundIndex(design: PaletteColour[], rendered: PaletteColour[]): nu
 export function colourDistance(a: PaletteColour[], b: PaletteColour[]): number {
   const whole = paletteDistance(a, b);
   const aa = accents(a);
-  const ab = accents(b, backgroundIndex(a, b));
+  const ab = accents(b, renderedBackground(a, b));
   if (aa.length === 0 || ab.length === 0) return whole;
   return (whole + paletteDistance(aa, ab)) / 2;
 }
