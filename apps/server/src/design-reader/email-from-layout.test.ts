@@ -670,6 +670,24 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     expect(html.slice(html.indexOf(">Price<"))).toContain('class="ms-col"');
   });
 
+  it("stacks a row of single lines on a phone when a card in it leaves its word no room (Easy Email's 22 'AUDIO')", () => {
+    // Three captions, the middle one in a black card padded 48 px each side, a third of the row each: on a 375 px
+    // phone the card's word had 27 px and was set a letter a line. Without the card the row stays side by side.
+    const big = (p: TLayoutText): TLayoutText => ({ ...p, fontSizePx: 24 });
+    const row = (card: boolean) => [
+      column([big(paragraph([line("WATCHES", 40, 40, 110)]))], { box: { x: 0, y: 30, width: 200, height: 40 } }),
+      column([big(paragraph([line("AUDIO", 248, 40, 74)]))], {
+        box: { x: 200, y: 30, width: 170, height: 40 },
+        ...(card ? { background: "#000000" } : {}),
+      }),
+      column([big(paragraph([line("FOOTWEAR", 420, 40, 130)]))], { box: { x: 400, y: 30, width: 200, height: 40 } }),
+    ];
+    const carded = emailFromLayout([layoutOf([row(true)])]).html;
+    expect(carded).toContain('class="ms-col"');
+    const plain = emailFromLayout([layoutOf([row(false)])]).html;
+    expect(plain).not.toContain('class="ms-col"');
+  });
+
   it("sets a grid's cells side by side inside their column, stacking cells of paragraphs on a phone", () => {
     const left = column([
       paragraph([line("Payment method", 60, 60, 120), line("Credit card paid in full", 60, 80, 180)]),

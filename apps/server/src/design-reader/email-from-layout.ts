@@ -710,20 +710,58 @@ function rowSpan(row: TLayoutRow, f: Frame): Slot {
  * the previous block's slot, its left offset and width are the design's (`ms-off` puts them back to the column's
  * edge on a phone when the email is wider than a phone). `rowTop` is where the row starts, in email pixels.
  */
+/**
+ * A card's padding: its left as measured; its right no wider than its left, as the measure runs to the widest line's
+ * ink, not to where the text wrapped (each block's own width comes from placeOf). None for a column that is no card.
+ */
+function cardPadding(column: TLayoutColumn, inner: TLayoutBox, f: Frame): { left: number; right: number } {
+  if (!boxed(column)) return { left: 0, right: 0 };
+  const left = clamp(px((inner.x - column.box.x) * f.k), 0, 48);
+  const right = Math.min(left, clamp(px((column.box.x + column.box.width - (inner.x + inner.width)) * f.k), 0, 48));
+  return { left, right };
+}
+
+/** The narrowest common phone (CSS px), less its side margins in the media query (`.ms-pad`: 16 px each). */
+const PHONE_ROOM_PX = 375 - 2 * 16;
+
+/**
+ * A row of single lines stays side by side on a phone only if each card in it (its padding fixed in pixels) leaves
+ * its longest word room at its phone size, in the card's share of a 375 px phone. Easy Email's 22 "AUDIO" in a black
+ * card padded 48 px each side, in a third of the phone, was set a letter a line. (Columns that are no card wrap
+ * their words as before: a table's header row keeps its cells side by side.)
+ */
+function rowFitsPhone(columns: { column: TLayoutColumn; share: number }[], f: Frame): boolean {
+  return columns.every(({ column, share }) => {
+    if (!boxed(column)) return true;
+    const pad = cardPadding(column, extent(column.blocks, column.box), f);
+    const frame = column.border ? 2 : 0;
+    return longestWordPx(column.blocks, f) <= share * PHONE_ROOM_PX - pad.left - pad.right - frame;
+  });
+}
+
+/** The widest word of a column's texts and buttons, in CSS px at its size on a phone (big text is set smaller there). */
+function longestWordPx(blocks: readonly (TLayoutBlock | TLayoutLeafBlock)[], f: Frame): number {
+  let most = 0;
+  for (const b of blocks) {
+    if (b.kind === "grid") {
+      for (const cell of b.cells) most = Math.max(most, longestWordPx(cell.blocks, f));
+      continue;
+    }
+    if (b.kind !== "text" && b.kind !== "button") continue;
+    const size = textStyle(b, f).size;
+    const phoneSize = size >= BIG_FONT_PX ? PHONE_BIG_FONT_PX : size;
+    for (const word of b.text.split(/\s+/).filter(Boolean))
+      most = Math.max(most, inkEms(word, b.fontFamily ?? "sans-serif", b.fontWeight === "bold") * phoneSize);
+  }
+  return most;
+}
+
 function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: number, phoneRules: boolean, g: Gathered) {
   const blocks = [...column.blocks].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
   const inner = extent(blocks, column.box);
   const card = boxed(column);
   const span = columnSpan(column, f);
-  // A card's padding: its left as measured; its right no wider than its left, as the measure runs to the widest
-  // line's ink, not to where the text wrapped (each block's own width comes from placeOf).
-  const left = card ? clamp(px((inner.x - column.box.x) * f.k), 0, 48) : 0;
-  const pad = card
-    ? {
-        right: Math.min(left, clamp(px((column.box.x + column.box.width - (inner.x + inner.width)) * f.k), 0, 48)),
-        left,
-      }
-    : { right: 0, left: 0 };
+  const pad = cardPadding(column, inner, f);
   // A line that spans the card's width needs its whole advance, a little more than its ink (measured with its face's
   // widths): the padding, measured from the widest line's ink, gives way so that the line does not wrap — a
   // paragraph's widest line as much as a one-line text ("Free shipping on all orders over" in a phone's card).
@@ -811,7 +849,7 @@ function isLineRow(columns: { blocks: TLayoutBlock[] }[]): boolean {
 function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): string {
   const phoneRules = f.phoneRules;
   // A phone-sized design is the phone's layout already: its columns never stack.
-  const sideBySide = !phoneRules || isLineRow(row.columns);
+  const lineRow = isLineRow(row.columns);
   const rowTop = rowSpan(row, f).top;
   const padClass = phoneRules ? ' class="ms-pad"' : "";
   const columns = [...row.columns].sort((a, b) => a.box.x - b.box.x);
@@ -841,6 +879,13 @@ function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): st
   });
   const widths = slots.map((s) => Math.floor((s.slot / span) * inner));
   widths[widths.length - 1]! += inner - widths.reduce((a, b) => a + b, 0);
+  const sideBySide =
+    !phoneRules ||
+    (lineRow &&
+      rowFitsPhone(
+        slots.map((s, i) => ({ column: s.column, share: widths[i]! / inner })),
+        f,
+      ));
   const cells = slots.map((s, i) => {
     const slotWidth = widths[i]!;
     const gutter = clamp(px((s.gutter / span) * inner), 0, slotWidth / 2);
