@@ -706,11 +706,6 @@ function rowSpan(row: TLayoutRow, f: Frame): Slot {
 }
 
 /**
- * One column's content: its blocks top to bottom, each at its design place — the gap above it is the distance from
- * the previous block's slot, its left offset and width are the design's (`ms-off` puts them back to the column's
- * edge on a phone when the email is wider than a phone). `rowTop` is where the row starts, in email pixels.
- */
-/**
  * A card's padding: its left as measured; its right no wider than its left, as the measure runs to the widest line's
  * ink, not to where the text wrapped (each block's own width comes from placeOf). None for a column that is no card.
  */
@@ -721,8 +716,10 @@ function cardPadding(column: TLayoutColumn, inner: TLayoutBox, f: Frame): { left
   return { left, right };
 }
 
-/** The narrowest common phone (CSS px), less its side margins in the media query (`.ms-pad`: 16 px each). */
-const PHONE_ROOM_PX = 375 - 2 * 16;
+/** A phone's side margins in the media query (`.ms-pad`). */
+const PHONE_MARGIN_PX = 16;
+/** The narrowest common phone (CSS px), less its side margins. */
+const PHONE_ROOM_PX = 375 - 2 * PHONE_MARGIN_PX;
 
 /**
  * A row of single lines stays side by side on a phone only if each card in it (its padding fixed in pixels) leaves
@@ -756,6 +753,11 @@ function longestWordPx(blocks: readonly (TLayoutBlock | TLayoutLeafBlock)[], f: 
   return most;
 }
 
+/**
+ * One column's content: its blocks top to bottom, each at its design place — the gap above it is the distance from
+ * the previous block's slot, its left offset and width are the design's (`ms-off` puts them back to the column's
+ * edge on a phone when the email is wider than a phone). `rowTop` is where the row starts, in email pixels.
+ */
 function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: number, phoneRules: boolean, g: Gathered) {
   const blocks = [...column.blocks].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
   const inner = extent(blocks, column.box);
@@ -824,11 +826,6 @@ function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: numb
 }
 
 /**
- * A row: its columns tile the row's width (each column's slot runs to the next column's left edge, the gap is the
- * slot's right padding). On a desktop the inline-block columns sit side by side; below STACK_BELOW_PX they wrap to
- * one column (fluid max-widths, and the media query for clients that read it). Outlook gets a ghost table.
- */
-/**
  * A row of single lines side by side (a table's header or row of short cells, links in a footer, a label and its
  * value, an icon and its title) reads as one line: it stays side by side on a phone, in shares of the width.
  */
@@ -846,6 +843,11 @@ function isLineRow(columns: { blocks: TLayoutBlock[] }[]): boolean {
   );
 }
 
+/**
+ * A row: its columns tile the row's width (each column's slot runs to the next column's left edge, the gap is the
+ * slot's right padding). On a desktop the inline-block columns sit side by side; below STACK_BELOW_PX they wrap to
+ * one column (fluid max-widths, and the media query for clients that read it). Outlook gets a ghost table.
+ */
 function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): string {
   const phoneRules = f.phoneRules;
   // A phone-sized design is the phone's layout already: its columns never stack.
@@ -959,7 +961,7 @@ const STYLE = [
   ".ms-wrap{width:100%!important;max-width:100%!important}",
   ".ms-col{display:block!important;width:100%!important;max-width:100%!important}",
   ".ms-gutter{padding:0 0 16px 0!important}",
-  ".ms-pad{padding-left:16px!important;padding-right:16px!important}",
+  `.ms-pad{padding-left:${PHONE_MARGIN_PX}px!important;padding-right:${PHONE_MARGIN_PX}px!important}`,
   ".ms-img{width:100%!important;height:auto!important}",
   ".ms-off{margin-left:0!important}",
   ".ms-txt{max-width:none!important}",

@@ -190,8 +190,8 @@ export async function readPieces(
   return found;
 }
 
-/** Darker than this in the reading's grey (ink dark on white) is ink. */
-const INK_GREY = 128;
+/** Darker than this in the reading's grey (normalisedGrey: ink dark on white) is ink. */
+export const INK_GREY = 128;
 /** An underline's row is ink across this share of its line. */
 const UNDERLINE_SHARE = 0.7;
 /** ...in this lower share of the line's box. */
@@ -221,7 +221,10 @@ export function clearUnderline(crop: Uint8Array, width: number, line: Box): void
   if (under.length === 0) return;
   // Letters above it: a bar alone (a dash, a rule) is no underline.
   let lettered = false;
-  for (let y = top; y < under[0]! && !lettered; y++) lettered = share(y) > 0.02 && share(y) < UNDERLINE_SHARE;
+  for (let y = top; y < under[0]! && !lettered; y++) {
+    const ink = share(y);
+    lettered = ink > 0.02 && ink < UNDERLINE_SHARE;
+  }
   if (!lettered) return;
   const first = under[0]!;
   const last = under[under.length - 1]!;

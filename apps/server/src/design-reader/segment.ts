@@ -11,7 +11,7 @@ import {
 } from "./colour.js";
 import { paintPaleFills, splitTouchingFills } from "./pale-fills.js";
 import { type Box, boxCorners, pixelAt, type Raster, type Rgb, unionBox } from "./raster.js";
-import { bandSplit, panelSpan, sideBox } from "./split-band.js";
+import { bandSplit, panelBoxes, panelSpan, sideBox } from "./split-band.js";
 import { type Cut, type InkMask, paintInk, SEGMENT_INK, tighten, xyCut } from "./xy-cut.js";
 
 /**
@@ -228,11 +228,11 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
    * cells, each side's pieces and the panel (decision 158); else the leaf.
    */
   const leafOrPanel = (leaf: Leaf, keep: (b: Box) => boolean): Leaf | GridNode => {
-    const panel = leaf.fill ? panelSpan(r, leaf.box, leaf.fill, leaf.background, scale) : null;
-    if (!panel) return leaf;
+    const span = leaf.fill ? panelSpan(r, leaf.box, leaf.fill, leaf.background, scale) : null;
+    if (!span) return leaf;
     const { box } = leaf;
-    const side = (x0: number, x1: number) => {
-      const area = { x: x0, y: box.y, width: x1 - x0, height: box.height };
+    const { panel, left, right } = panelBoxes(box, span);
+    const side = (area: Box) => {
       const inside = tighten(mask, area);
       const leaves = inside
         ? flatten(xyCut(mask, inside, { scale }))
@@ -242,10 +242,9 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
       return { box: area, leaves };
     };
     const cells: GridNode["cells"] = [];
-    if (panel.x0 > box.x) cells.push(side(box.x, panel.x0));
-    const panelBox = { x: panel.x0, y: box.y, width: panel.x1 - panel.x0 + 1, height: box.height };
-    cells.push({ box: panelBox, leaves: [leafOf(panelBox, leaf.background)] });
-    if (panel.x1 + 1 < box.x + box.width) cells.push(side(panel.x1 + 1, box.x + box.width));
+    if (left) cells.push(side(left));
+    cells.push({ box: panel, leaves: [leafOf(panel, leaf.background)] });
+    if (right) cells.push(side(right));
     return cells.filter((c) => c.leaves.length > 0).length > 1 ? { box, cells } : leaf;
   };
 
@@ -528,23 +527,22 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
       }
       if (!specks(mask, scale)(cut.box)) continue;
       const leaf = leafOf(cut.box, around);
-      const panel = leaf.fill ? panelSpan(r, leaf.box, leaf.fill, around, scale) : null;
-      if (panel) {
+      const span = leaf.fill ? panelSpan(r, leaf.box, leaf.fill, around, scale) : null;
+      if (span) {
         // A panel with things beside it, joined to it: the panel is a column (a card when it holds one), and each
-        // side a column on the colour around.
+        // side a column on the colour around, owning the area's width up to the panel.
         single = undefined;
-        const end = area.x + area.width;
+        const { panel, left, right } = panelBoxes(cut.box, span);
         const columns: ColumnNode[] = [];
-        const panelBox = { x: panel.x0, y: cut.box.y, width: panel.x1 - panel.x0 + 1, height: cut.box.height };
-        const besides = (x0: number, x1: number) => {
-          const inside = tighten(mask, { x: x0, y: cut.box.y, width: x1 - x0, height: cut.box.height });
+        const besides = (side: Box, x0: number, x1: number) => {
+          const inside = tighten(mask, side);
           if (inside)
             columns.push(columnOf(xyCut(mask, inside, { scale }), { ...cut.box, x: x0, width: x1 - x0 }, around));
         };
-        if (panelBox.x > cut.box.x) besides(area.x, panelBox.x);
-        const inPanel = leafOf(panelBox, around);
-        columns.push(cardColumn(inPanel) ?? { box: panelBox, background: null, leaves: [inPanel] });
-        if (panelBox.x + panelBox.width < cut.box.x + cut.box.width) besides(panelBox.x + panelBox.width, end);
+        if (left) besides(left, area.x, panel.x);
+        const inPanel = leafOf(panel, around);
+        columns.push(cardColumn(inPanel) ?? { box: panel, background: null, leaves: [inPanel] });
+        if (right) besides(right, right.x, area.x + area.width);
         rows.push({ box: cut.box, columns });
         continue;
       }

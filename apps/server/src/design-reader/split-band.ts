@@ -1,6 +1,7 @@
 import type { OcrWord } from "../adapters/ocr/ocr-engine.js";
 import type { Band } from "./bands.js";
 import { colourDistance, dominantColour, SAME_COLOUR } from "./colour.js";
+import { INK_GREY } from "./ocr-pass.js";
 import type { Box, Raster, Rgb } from "./raster.js";
 import { SEGMENT_INK } from "./xy-cut.js";
 
@@ -29,13 +30,19 @@ const FILL_SHARE = 0.55;
 /** Rows looked at first for a seam. */
 const SAMPLE_ROWS = 10;
 
+/** The pixel at byte `i` of the raster is `c`, within SAME_COLOUR on each channel. */
+function nearColour(r: Raster, i: number, c: Rgb): boolean {
+  return (
+    Math.abs(r.data[i]! - c[0]) <= SAME_COLOUR &&
+    Math.abs(r.data[i + 1]! - c[1]) <= SAME_COLOUR &&
+    Math.abs(r.data[i + 2]! - c[2]) <= SAME_COLOUR
+  );
+}
+
 export function bandSplit(r: Raster, band: Band, scale: number): BandSplit | null {
   const { box, background } = band;
   if (band.busy || box.height < MIN_HEIGHT_CSS * scale) return null;
-  const near = (i: number, c: Rgb) =>
-    Math.abs(r.data[i]! - c[0]) <= SAME_COLOUR &&
-    Math.abs(r.data[i + 1]! - c[1]) <= SAME_COLOUR &&
-    Math.abs(r.data[i + 2]! - c[2]) <= SAME_COLOUR;
+  const near = (i: number, c: Rgb) => nearColour(r, i, c);
   const same = (a: number, b: number) =>
     Math.abs(r.data[a]! - r.data[b]!) <= SAME_COLOUR &&
     Math.abs(r.data[a + 1]! - r.data[b + 1]!) <= SAME_COLOUR &&
@@ -137,9 +144,6 @@ export interface Seam {
   box: Box;
 }
 
-/** Darker than this in the reading's grey picture (ink dark on white) is ink. */
-const INK_GREY = 128;
-
 /**
  * A word the page reading read across a seam ("BLACK": "BL" white on the black, "ACK" black on the red, one word to
  * the engine once each side is drawn dark on white) is two words, one to each column. It is cut between its letters:
@@ -209,14 +213,7 @@ const PANEL_SHARE = 0.3;
 const SIDE_FILL = 0.2;
 
 export function panelSpan(r: Raster, box: Box, fill: Rgb, background: Rgb, scale: number): PanelSpan | null {
-  const near = (x: number, y: number) => {
-    const i = (y * r.width + x) * 3;
-    return (
-      Math.abs(r.data[i]! - fill[0]) <= SAME_COLOUR &&
-      Math.abs(r.data[i + 1]! - fill[1]) <= SAME_COLOUR &&
-      Math.abs(r.data[i + 2]! - fill[2]) <= SAME_COLOUR
-    );
-  };
+  const near = (x: number, y: number) => nearColour(r, (y * r.width + x) * 3, fill);
   const share = (x: number) => {
     let n = 0;
     for (let y = box.y; y < box.y + box.height; y++) if (near(x, y)) n++;
@@ -246,4 +243,14 @@ export function panelSpan(r: Raster, box: Box, fill: Rgb, background: Rgb, scale
     if (inkShare(r, s, background) < MIN_INK) return null;
   }
   return { x0, x1 };
+}
+
+/** A panel's box and its sides' (null where it reaches the piece's side), across the piece `box`. */
+export function panelBoxes(box: Box, span: PanelSpan): { panel: Box; left: Box | null; right: Box | null } {
+  const end = box.x + box.width;
+  return {
+    panel: { x: span.x0, y: box.y, width: span.x1 - span.x0 + 1, height: box.height },
+    left: span.x0 > box.x ? { x: box.x, y: box.y, width: span.x0 - box.x, height: box.height } : null,
+    right: span.x1 + 1 < end ? { x: span.x1 + 1, y: box.y, width: end - span.x1 - 1, height: box.height } : null,
+  };
 }

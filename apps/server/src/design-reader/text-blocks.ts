@@ -451,25 +451,29 @@ export function alignAlike(blocks: readonly (TLayoutBlock | TLayoutLeafBlock)[],
     }
   }
   const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
-  const edges = {
-    left: (t: TLayoutText) => t.box.x,
-    right: (t: TLayoutText) => t.box.x + t.box.width,
-  };
+  const leftEdge = (t: TLayoutText) => t.box.x;
+  const rightEdge = (t: TLayoutText) => t.box.x + t.box.width;
+  // (The edge they share, and the edge that must be ragged.)
+  const sides = [
+    ["left", leftEdge, rightEdge],
+    ["right", rightEdge, leftEdge],
+  ] as const;
   for (const run of texts)
     for (let i = 0; i < run.length; ) {
-      let set = false;
-      for (const [align, edge] of Object.entries(edges) as ["left" | "right", (t: TLayoutText) => number][]) {
-        const other = align === "left" ? edges.right : edges.left;
-        let j = i + 1;
-        while (j < run.length && Math.abs(edge(run[j]!) - edge(run[i]!)) <= tolerance) j++;
-        const alike = run.slice(i, j);
-        if (alike.length >= 3 && spread(alike.map(other)) > tolerance) {
-          for (const t of alike) t.align = align;
-          i = j;
-          set = true;
-          break;
-        }
+      const start = run[i]!;
+      const alike = sides
+        .map(([align, edge, other]) => {
+          let j = i + 1;
+          while (j < run.length && Math.abs(edge(run[j]!) - edge(start)) <= tolerance) j++;
+          const blocks = run.slice(i, j);
+          return { align, blocks, set: blocks.length >= 3 && spread(blocks.map(other)) > tolerance };
+        })
+        .find((a) => a.set);
+      if (!alike) {
+        i++;
+        continue;
       }
-      if (!set) i++;
+      for (const t of alike.blocks) t.align = alike.align;
+      i += alike.blocks.length;
     }
 }
