@@ -129,6 +129,32 @@ describe("POST /api/email-check with a design image", () => {
     expect(res.status).toBe(413);
     expect(res.body.message).toBe(EMAIL_CHECK_MESSAGES.designTooLarge);
   });
+
+  it("stops reading the mock-up when the member's request goes away", async () => {
+    const signals: AbortSignal[] = [];
+    const spy = vi.spyOn(server.ctx.designReader, "read").mockImplementation(
+      (_image, opts) =>
+        new Promise((_resolve, reject) => {
+          const signal = opts?.signal;
+          if (!signal) return reject(new Error("read without a signal"));
+          signals.push(signal);
+          signal.addEventListener("abort", () => reject(signal.reason));
+        }),
+    );
+    try {
+      const leaving = new AbortController();
+      const asked = member.request("POST", "/api/email-check", form(multiColumn, { bytes: design }), {
+        signal: leaving.signal,
+      });
+      await vi.waitFor(() => expect(signals).toHaveLength(1), { timeout: 30_000 });
+      expect(signals[0]?.aborted).toBe(false);
+      leaving.abort();
+      await expect(asked).rejects.toThrow();
+      await vi.waitFor(() => expect(signals[0]?.aborted).toBe(true), { timeout: 30_000 });
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });
 
 describe("with no rendering browser", () => {

@@ -72,8 +72,13 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
         response: { 200: ZEmailCheckResponseSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = currentUser(req);
+      // The connection closing before the answer is written: the member closed the page or gave up waiting.
+      const gone = new AbortController();
+      reply.raw.once("close", () => {
+        if (!reply.raw.writableFinished) gone.abort(new Error("the member's request was closed"));
+      });
       let html: string | Buffer | undefined;
       let design: string | Buffer | undefined;
       if (req.isMultipart()) {
@@ -81,7 +86,7 @@ export async function emailCheckRoutes(appBase: FastifyInstance) {
       } else {
         html = req.body?.html;
       }
-      return checkEmail(deps, { html, design, sender: senderOf(user), language: user.language });
+      return checkEmail(deps, { html, design, sender: senderOf(user), language: user.language, signal: gone.signal });
     },
   );
 

@@ -74,14 +74,23 @@ export const previewAsDataUrl: StoreAs = async (name, png) => {
  */
 export async function checkEmail(
   deps: EmailCheckDeps,
-  input: { html: string | Buffer | undefined; design?: string | Buffer; sender?: Sender; language?: string },
+  input: {
+    html: string | Buffer | undefined;
+    design?: string | Buffer;
+    sender?: Sender;
+    language?: string;
+    /** Aborted when the member's request is gone (the page closed): the mock-up's reading stops with it. */
+    signal?: AbortSignal;
+  },
 ): Promise<TEmailCheckResponse> {
   const html = await readHtmlInput(input.html);
   const design = input.design === undefined ? undefined : await readDesign(input.design);
   // Read while the email is processed and rendered: the reading takes about as long as the renders. A check that
-  // fails on the way (an email the engine refuses) cancels it, so it does not hold the reader's line for nothing.
+  // fails on the way (an email the engine refuses), or whose member has gone, cancels it, so it does not hold the
+  // reader's line for nothing.
   const cancel = new AbortController();
-  const reading = design ? layoutOf(deps, design, cancel.signal) : null;
+  const signal = input.signal ? AbortSignal.any([cancel.signal, input.signal]) : cancel.signal;
+  const reading = design ? layoutOf(deps, design, signal) : null;
   const { processed, rendered, report } = await (async () => {
     const processed = await deps.processor.run({ html, source: "existing", language: input.language });
     return { processed, ...(await fullReport(deps, processed, input.sender)) };
@@ -96,7 +105,8 @@ export async function checkEmail(
     subject: processed.subject,
     report,
     altPictures: picturesWaitingForAlt(processed.html),
-    ...(design
+    // (Nobody waits for the score of a check whose member has gone: it is not rendered.)
+    ...(design && !input.signal?.aborted
       ? { fidelity: await fidelityAgainst(deps, processed.html, design, await reading, rendered.renders?.desktop) }
       : {}),
   };
