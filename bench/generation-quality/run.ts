@@ -377,6 +377,13 @@ async function main() {
   for (const t of picked) {
     const html = withFlatPhotos(t.html);
     let r = await renderer.render({ html, width: 600, visibleText: true });
+    // A mock-up as its authors published it: that picture is the design; the render only says which words it shows.
+    const picture = "picture" in t ? t.picture : undefined;
+    if (picture) {
+      const width = (await sharp(picture).metadata()).width ?? 600;
+      designs.push({ id: t.id, kind: "desktop", png: picture, width, text: r.visibleText ?? "" });
+      continue;
+    }
     // A template wider than 600 px (a 600 px box with margins around it) is shot at the width it needs, as its
     // designer would export it, not cut at the right edge.
     if (r.overflowPx > 0) {

@@ -23,6 +23,12 @@ export interface HoldoutMeta {
   seen?: string;
   /** Set on a template added after the first measurement (in place of spent ones): when, and why. */
   added?: string;
+  /**
+   * The template's own picture, as its authors published it (`<path>` in the same repository): a real mock-up, with
+   * its photographs and web fonts. When set, it is the design the reader gets; the template's HTML still gives the
+   * words a person sees in it.
+   */
+  picture?: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,18 +38,22 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * (this folder) or the development set (../dev, decision 146). Templates marked `seen` are left out unless
  * BENCH_HOLDOUT_SEEN=1.
  */
-export function loadTemplateSet(folder: string): { id: string; html: string; meta: HoldoutMeta }[] {
+export function loadTemplateSet(folder: string): { id: string; html: string; meta: HoldoutMeta; picture?: Buffer }[] {
   const { templates } = JSON.parse(readFileSync(path.join(folder, "manifest.json"), "utf8")) as {
     templates: HoldoutMeta[];
   };
   const keepSeen = process.env.BENCH_HOLDOUT_SEEN === "1";
   return templates
     .filter((meta) => keepSeen || !meta.seen)
-    .map((meta) => ({
-      id: meta.id,
-      html: readFileSync(path.join(folder, meta.repo.replace("/", "+"), meta.path), "utf8"),
-      meta,
-    }));
+    .map((meta) => {
+      const repo = path.join(folder, meta.repo.replace("/", "+"));
+      return {
+        id: meta.id,
+        html: readFileSync(path.join(repo, meta.path), "utf8"),
+        meta,
+        ...(meta.picture ? { picture: readFileSync(path.join(repo, meta.picture)) } : {}),
+      };
+    });
 }
 
 /** The hold-out set. */
