@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailFromLayout } from "./email-from-layout.js";
 import { layoutSummary } from "./layout-summary.js";
-import type { Raster } from "./raster.js";
+import { overlapArea, type Raster } from "./raster.js";
 import {
   closeSharedOcrEngine,
   lineStartsToKeep,
@@ -566,6 +566,23 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     const blocks = l.sections.flatMap((s) => s.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks)));
     const link = blocks.find((b) => b.kind === "text" && /same-link/.test(b.text));
     expect(link?.kind === "text" && link.uncertain.some((w) => /same-link/.test(w))).toBe(true);
+  });
+
+  it("shows a photograph's shapes as the picture they are, not as big words read doubtfully", async () => {
+    // Easy Email's Christmas sale as its authors pictured it (fixtures/README.md): a real photo of gold ribbons on a
+    // dark ground, right of the tree, was set as the 85 px and 141 px text "Kus oF N ak 4," / "Kr" (read at 14–67).
+    const l = await readDesign(fixture("christmas-sale-mockup.jpg"));
+    const photo = { x: 325, y: 289, width: 250, height: 313 };
+    const leaves = columnsOf(l).flatMap((c) => leafBlocksOf(c.blocks));
+    const inPhoto = (b: (typeof leaves)[number]) => overlapArea(b.box, photo) > 0.5 * b.box.width * b.box.height;
+    expect(leaves.filter((b) => inPhoto(b) && b.kind === "text").map((b) => b.kind === "text" && b.text)).toEqual([]);
+    const pictured = leaves.filter((b) => b.kind === "picture" && overlapArea(b.box, photo) > 0);
+    expect(pictured.reduce((n, b) => n + overlapArea(b.box, photo), 0)).toBeGreaterThan(
+      0.8 * photo.width * photo.height,
+    );
+    // Its real words, big and small, are still read as text.
+    expect(l.text).toMatch(/Holiday Gifts/);
+    expect(l.text).toMatch(/Up to 50% Off Everything/);
   });
 
   it("reads regular capitals as regular, though their bars are long runs of ink, and bold capitals as bold", async () => {

@@ -85,6 +85,14 @@ const ALL_LANGUAGES: DesignReaderLanguage[] = ["en", "fr", "de", "es"];
 /** Words under this confidence in a leaf of text-sized ink mean the script is not one the models read. */
 const UNREADABLE_CONFIDENCE = 50;
 /**
+ * Big type (half the words' boxes or more this tall, CSS px) reads at 86 or more when it is type (renders and real mock-ups
+ * alike); the shapes of a photograph cut as if they were text (gold ribbons on a dark photo read "Kus oF N ak 4," at
+ * 51, a laptop's corner "Tel" at 65) read under BIG_TEXT_CONFIDENCE. Such a leaf of letters is shown as the picture it
+ * is (a heading in a face the models misread, Oswald's "BLACK" read "SH", with it: its pixels, not wrong words).
+ */
+const BIG_TEXT_CSS = 24;
+const BIG_TEXT_CONFIDENCE = 75;
+/**
  * A web or email address as the engine reads it ("hitps://same-link-as-button.url/X-XxXx", "name@site.com"): a scheme,
  * "www.", or a name with a domain, Latin letters, digits and the address's marks only.
  */
@@ -858,6 +866,20 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       if (divider) {
         flush();
         blocks.push(divider);
+        continue;
+      }
+      // Big "words" read doubtfully are a photograph's shapes (or a face the models misread): the leaf's own pixels.
+      // (Under UNREADABLE_CONFIDENCE a line of text-sized ink is reported as a script the reader does not read; and
+      // figures read lower than words when they are type: a 96 px bold "22" at 65.)
+      const doubtfulBig =
+        rated.length > 0 &&
+        meanConfidence >= UNREADABLE_CONFIDENCE &&
+        meanConfidence < BIG_TEXT_CONFIDENCE &&
+        rated.filter((w) => w.box.height >= BIG_TEXT_CSS * scale).length * 2 >= rated.length &&
+        rated.filter((w) => /\p{L}/u.test(w.text)).length * 2 >= rated.length;
+      if (doubtfulBig && isMark(leaf, scale)) {
+        flush();
+        blocks.push(pictureHere(leaf.box, ""));
         continue;
       }
       const confident = found.length > 0 && (meanConfidence >= UNREADABLE_CONFIDENCE || addressLine(rated));
