@@ -2,7 +2,7 @@ import { contrastRatio } from "@mailsmith/shared";
 import type { OcrEngine, OcrLanguage, OcrWord } from "../adapters/ocr/ocr-engine.js";
 import { ColourTally, colourDistance, dominantColour, INK_DISTANCE, luminance, quantKey } from "./colour.js";
 import { readWords } from "./ocr-pass.js";
-import { type Box, centreInside, overlapArea, pixelAt, type Raster, type Rgb } from "./raster.js";
+import { type Box, centreInside, overlapArea, pixelAt, type Raster, type Rgb, roundBox } from "./raster.js";
 
 /**
  * Text set over a picture (decision 143): a hero photo with its headline on it. The page reading sees such text as
@@ -80,12 +80,7 @@ export function overlayInk(r: Raster, words: OcrWord[]): Rgb | null {
   const tally = new ColourTally();
   for (const w of words) {
     if (w.confidence < CANDIDATE_CONFIDENCE || !lettered(w)) continue;
-    const box = {
-      x: Math.round(w.box.x),
-      y: Math.round(w.box.y),
-      width: Math.round(w.box.width),
-      height: Math.round(w.box.height),
-    };
+    const box = roundBox(w.box);
     const around = ringColour(r, box);
     for (let y = box.y; y < box.y + box.height; y++) {
       for (let x = box.x; x < box.x + box.width; x++) {

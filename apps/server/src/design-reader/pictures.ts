@@ -90,6 +90,29 @@ export function offLineShare(r: Raster, box: Box, background: Rgb, around?: Rgb)
   return (counted < all * STROKES_COVER ? offTwo : offOne) / counted;
 }
 
+/**
+ * The share of a box's pixels (those not of its background) more than OFF_LINE from the line between the background
+ * and one ink: about none for letters in that ink, most of an emoji set among them in its own colours (a lightning
+ * bolt's yellow beside white words on black).
+ */
+export function offInkShare(r: Raster, box: Box, background: Rgb, ink: Rgb): number {
+  let counted = 0;
+  let off = 0;
+  const x0 = Math.max(0, Math.round(box.x));
+  const y0 = Math.max(0, Math.round(box.y));
+  const x1 = Math.min(r.width, Math.round(box.x + box.width));
+  const y1 = Math.min(r.height, Math.round(box.y + box.height));
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const p = pixelAt(r, x, y);
+      if (colourDistance(p, background) <= SAME_COLOUR) continue;
+      counted++;
+      if (distanceToLine(p, background, ink) > OFF_LINE) off++;
+    }
+  }
+  return counted === 0 ? 0 : off / counted;
+}
+
 /** Text's ink covers less than this share of its box; a block of colour, all of it. */
 const STROKES_COVER = 0.6;
 

@@ -23,6 +23,13 @@ export const pixelAt = (r: Raster, x: number, y: number): Rgb => {
   return [r.data[i]!, r.data[i + 1]!, r.data[i + 2]!];
 };
 
+/** A box on whole pixels (read words' boxes fall between them: the reading runs at twice the design's size). */
+export const roundBox = (b: Box): Box => ({
+  x: Math.round(b.x),
+  y: Math.round(b.y),
+  width: Math.round(b.width),
+  height: Math.round(b.height),
+});
 export const boxRight = (b: Box) => b.x + b.width;
 export const boxBottom = (b: Box) => b.y + b.height;
 

@@ -585,6 +585,14 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(l.text).toMatch(/Up to 50% Off Everything/);
   });
 
+  it("leaves out emoji drawn among a line's words, not reading them as letters", async () => {
+    // Easy Email's Cyber Monday as its authors pictured it (fixtures/README.md): "⚡ FLASH DEALS ⚡", its yellow bolts
+    // read "4" at 91 and set as words of the heading.
+    const l = await readDesign(fixture("flash-deals-emoji-mockup.jpg"));
+    const texts = leafBlocksOf(blocks(l)).flatMap((b) => (b.kind === "text" ? [b.text] : []));
+    expect(texts).toEqual(["FLASH DEALS", "Extra 15% off with code: CYBER15"]);
+  });
+
   it("reads regular capitals as regular, though their bars are long runs of ink, and bold capitals as bold", async () => {
     // Easy Email's Black Friday designs: "TECH", "WATCHES", "HEADPHONES" in regular capitals came out bold.
     const t = (x: number, y: number, s: string, weight: string) =>

@@ -30,8 +30,8 @@ import {
   readOverlay,
   ringColour,
 } from "./overlay.js";
-import { isMark, looksLikePicture, pictureOf } from "./pictures.js";
-import { type Box, centreInside, overlapArea, type Raster, type Rgb, unionBox } from "./raster.js";
+import { isMark, looksLikePicture, offInkShare, pictureOf } from "./pictures.js";
+import { type Box, centreInside, overlapArea, type Raster, type Rgb, roundBox, unionBox } from "./raster.js";
 import { loadRefusalOf, refusalError } from "./refusal.js";
 import { detectScale } from "./scale.js";
 import { type ColumnNode, type GridNode, isGrid, type Leaf, type SectionNode, segmentBand } from "./segment.js";
@@ -92,6 +92,12 @@ const UNREADABLE_CONFIDENCE = 50;
  */
 const BIG_TEXT_CSS = 24;
 const BIG_TEXT_CONFIDENCE = 75;
+/**
+ * A short "word" with this share of its pixels off its line's ink is an emoji, not letters (a lightning bolt read
+ * "4" at 91: 84 %; a fire "db": 73 %; real words of one or two letters: none). An emoji in its line's own hues (a
+ * green tree on a green band) still passes for a letter.
+ */
+const EMOJI_OFF_INK = 0.3;
 /**
  * A web or email address as the engine reads it ("hitps://same-link-as-button.url/X-XxXx", "name@site.com"): a scheme,
  * "www.", or a name with a domain, Latin letters, digits and the address's marks only.
@@ -773,7 +779,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         else blocks.push(...(cells[0]?.blocks ?? []));
         continue;
       }
-      const found = wordsOf.get(leaf) ?? [];
+      // (An emoji in a line, drawn in its own colours, is no letter: "🎄 Magical Christmas Sale" was "à Magical…".)
+      const found = withoutEmoji(wordsOf.get(leaf) ?? []);
       // (Over the words read with some confidence: words kept at none beside them, lineStartsToKeep, would make a
       // line of bracketed merge tags look like a script the engine does not read.)
       const rated = found.filter((w) => !isJunk(w));
@@ -936,6 +943,33 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     flush();
     alignAlike(blocks, scale);
     return blocks;
+  };
+
+  /**
+   * Words less the "words" of a character or two drawn off the ink of every other word in their line (each word's
+   * own letters' colour, on its ground): emoji (a lightning bolt, a fire, Santa) the engine read as the letter
+   * nearest their shape. (Each word's own ink: a line in two colours, "UP TO" white and "70% OFF" red, keeps its
+   * short words beside words of their colour.)
+   */
+  const withoutEmoji = (words: OcrWord[]): OcrWord[] => {
+    const isShort = (w: OcrWord) => [...w.text].length <= 2;
+    if (!words.some(isShort)) return words;
+    const dropped = new Set<OcrWord>();
+    for (const line of splitLines(words)) {
+      const inks = line
+        .filter((w) => !isShort(w))
+        .map((w) => overlayInk(raster, [w]))
+        .filter((ink): ink is Rgb => ink !== null);
+      if (inks.length === 0) continue;
+      for (const w of line.filter(isShort)) {
+        // (Against the word's own ground, the colour just above and below it: a line set on a panel over its band.
+        // Read words' boxes fall between pixels: rounded to the design's.)
+        const box = roundBox(w.box);
+        const ground = ringColour(raster, box);
+        if (inks.every((ink) => offInkShare(raster, box, ground, ink) >= EMOJI_OFF_INK)) dropped.add(w);
+      }
+    }
+    return dropped.size === 0 ? words : words.filter((w) => !dropped.has(w));
   };
 
   /** A small squarish leaf its ink fills, with no text line beside it to its right. */
