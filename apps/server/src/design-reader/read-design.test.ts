@@ -585,6 +585,19 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(l.text).toMatch(/Up to 50% Off Everything/);
   });
 
+  it("shows a big mark with no letter or figure in it as a picture, not as text", async () => {
+    // Easy Email's Black Friday gallery as its authors pictured it (fixtures/README.md): a grey shoe on a white photo
+    // beside the page's white was set as the 176 px text "»" (read at 87).
+    const l = await readDesign(fixture("shoe-on-white-mockup.jpg"));
+    const shoe = { x: 451, y: 257, width: 99, height: 84 };
+    const leaves = leafBlocksOf(blocks(l));
+    expect(leaves.filter((b) => b.kind === "text" && overlapArea(b.box, shoe) > 0)).toEqual([]);
+    expect(leaves.some((b) => b.kind === "picture" && overlapArea(b.box, shoe) > 0.8 * shoe.width * shoe.height)).toBe(
+      true,
+    );
+    expect(l.text).toMatch(/BLACK FRIDAY/);
+  });
+
   it("leaves out emoji drawn among a line's words, not reading them as letters", async () => {
     // Easy Email's Cyber Monday as its authors pictured it (fixtures/README.md): "⚡ FLASH DEALS ⚡", its yellow bolts
     // read "4" at 91 and set as words of the heading.
