@@ -1,5 +1,14 @@
 import type { TLayoutPicture } from "@mailsmith/shared";
-import { colourDistance, flatShare, nearestBlend, SAME_COLOUR, textureShare } from "./colour.js";
+import {
+  ColourTally,
+  colourDistance,
+  flatShare,
+  INK_DISTANCE,
+  nearestBlend,
+  quantKey,
+  SAME_COLOUR,
+  textureShare,
+} from "./colour.js";
 import { type Box, pixelAt, type Raster, type Rgb } from "./raster.js";
 import type { Leaf } from "./segment.js";
 
@@ -111,6 +120,18 @@ export function offInkShare(r: Raster, box: Box, background: Rgb, ink: Rgb): num
     }
   }
   return counted === 0 ? 0 : off / counted;
+}
+
+/** The most common colour in a box far from its ground (quantised, averaged): its ink, or null when it has none. */
+export function ownInk(r: Raster, box: Box, ground: Rgb): Rgb | null {
+  const tally = new ColourTally();
+  for (let y = Math.max(0, box.y); y < Math.min(r.height, box.y + box.height); y++) {
+    for (let x = Math.max(0, box.x); x < Math.min(r.width, box.x + box.width); x++) {
+      const p = pixelAt(r, x, y);
+      if (colourDistance(p, ground) >= INK_DISTANCE * 2) tally.add(quantKey(p[0], p[1], p[2]), p);
+    }
+  }
+  return tally.best();
 }
 
 /** Text's ink covers less than this share of its box; a block of colour, all of it. */

@@ -30,7 +30,7 @@ import {
   readOverlay,
   ringColour,
 } from "./overlay.js";
-import { isMark, looksLikePicture, offInkShare, pictureOf } from "./pictures.js";
+import { isMark, looksLikePicture, offInkShare, ownInk, pictureOf } from "./pictures.js";
 import { type Box, centreInside, overlapArea, type Raster, type Rgb, roundBox, unionBox } from "./raster.js";
 import { loadRefusalOf, refusalError } from "./refusal.js";
 import { detectScale } from "./scale.js";
@@ -98,6 +98,8 @@ const BIG_TEXT_CONFIDENCE = 75;
  * green tree on a green band) still passes for a letter.
  */
 const EMOJI_OFF_INK = 0.3;
+/** …and this share off its own main colour (emoji 0.18–0.48; a coloured drop cap, a dash, a "©": none). */
+const EMOJI_OWN_OFF = 0.15;
 /**
  * A web or email address as the engine reads it ("hitps://same-link-as-button.url/X-XxXx", "name@site.com"): a scheme,
  * "www.", or a name with a domain, Latin letters, digits and the address's marks only.
@@ -950,8 +952,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   };
 
   /**
-   * Words less the "words" of a character or two drawn off the ink of every other word in their line (each word's
-   * own letters' colour, on its ground): emoji (a lightning bolt, a fire, Santa) the engine read as the letter
+   * Words less the "words" of a character or two, about square, drawn in several colours and off the ink of every
+   * other word in their line (each word's own letters' colour, on its ground): emoji (a lightning bolt, a fire, Santa) the engine read as the letter
    * nearest their shape. (Each word's own ink: a line in two colours, "UP TO" white and "70% OFF" red, keeps its
    * short words beside words of their colour.)
    */
@@ -970,7 +972,11 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         // Read words' boxes fall between pixels: rounded to the design's.)
         const box = roundBox(w.box);
         const ground = ringColour(raster, box);
-        if (inks.every((ink) => offInkShare(raster, box, ground, ink) >= EMOJI_OFF_INK)) dropped.add(w);
+        const squarish = box.width >= box.height * 0.5 && box.width <= box.height * 2;
+        if (!squarish || !inks.every((ink) => offInkShare(raster, box, ground, ink) >= EMOJI_OFF_INK)) continue;
+        // (And in several colours itself: a drop cap or a dash in its own single colour is a letter of the text.)
+        const own = ownInk(raster, box, ground);
+        if (own && offInkShare(raster, box, ground, own) >= EMOJI_OWN_OFF) dropped.add(w);
       }
     }
     return dropped.size === 0 ? words : words.filter((w) => !dropped.has(w));
