@@ -598,6 +598,19 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(l.text).toMatch(/BLACK FRIDAY/);
   });
 
+  it("keeps a photo's big shapes read doubtfully drawn in it, not set as live words over it", async () => {
+    // Easy Email's Black Friday as its authors pictured it (fixtures/README.md): text over a photo of a laptop and a
+    // camera is set live over its crop (decision 143); the photo's own shapes were set with it, "4" 74 px tall at 55
+    // and "yf" 47 px at 68.
+    const l = await readDesign(fixture("tech-deals-photo-mockup.jpg"));
+    const overlays = leafBlocksOf(blocks(l)).flatMap((b) =>
+      b.kind === "picture" && b.overlay ? b.overlay.blocks : [],
+    );
+    const texts = overlays.flatMap((b) => (b.kind === "text" ? [b.text] : []));
+    expect(texts).toContain("SAVE 60%");
+    expect(texts.filter((t) => !/^(TECH DEALS|SAVE 60%)/.test(t))).toEqual([]);
+  });
+
   it("leaves out emoji drawn among a line's words, not reading them as letters", async () => {
     // Easy Email's Cyber Monday as its authors pictured it (fixtures/README.md): "⚡ FLASH DEALS ⚡", its yellow bolts
     // read "4" at 91 and set as words of the heading.

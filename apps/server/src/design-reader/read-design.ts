@@ -92,6 +92,8 @@ const UNREADABLE_CONFIDENCE = 50;
  */
 const BIG_TEXT_CSS = 24;
 const BIG_TEXT_CONFIDENCE = 75;
+/** A "word" this tall (CSS px) or less is grain, not a letter anyone reads. */
+const GRAIN_CSS = 3;
 /**
  * A short "word" with this share of its pixels off its line's ink is an emoji, not letters (a lightning bolt read
  * "4" at 91: 84 %; a fire "db": 73 %; real words of one or two letters: none). An emoji in its line's own hues (a
@@ -721,6 +723,10 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     0,
     MAX_OVERLAY_READS,
   );
+  // Words read on a real photograph that are its shapes, not its text: big and doubtful (a laptop's corner "3%" at
+  // 65, 102 px tall), or a few pixels tall (a tree's baubles "ra"). They stay drawn in the picture's crop.
+  const photoShape = (w: OcrWord) =>
+    (w.box.height >= BIG_TEXT_CSS * scale && w.confidence < BIG_TEXT_CONFIDENCE) || w.box.height <= GRAIN_CSS * scale;
   for (const { leaf, ink } of overlayLeaves) {
     abortIfAsked(opts.signal);
     const read = await readOverlay(engine, raster, leaf.box, wordsOf.get(leaf) ?? [], {
@@ -732,7 +738,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     if (read)
       overlays.set(leaf, {
         ink: read.ink,
-        words: read.words.filter((w) => !isJunk(w)),
+        words: read.words.filter((w) => !isJunk(w) && !photoShape(w)),
         blind: Boolean(ink),
         patches: read.patches,
       });
