@@ -886,8 +886,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       // Big "words" read doubtfully are a photograph's shapes (or a face the models misread): the leaf's own pixels.
       // (Under UNREADABLE_CONFIDENCE a line of text-sized ink is reported as a script the reader does not read; and
       // figures read lower than words when they are type: a 96 px bold "22" at 65.)
-      // Big marks with no letter or figure at all (a shoe on white read "»" at 87, a testimonial's big quote mark) are
-      // drawn, whatever the confidence: their own pixels show them best.
+      // Big marks with no letter or figure at all (a shoe on white read "»" at 87) are drawn, whatever the confidence:
+      // their own pixels show them best.
       const big =
         rated.length > 0 && rated.filter((w) => w.box.height >= BIG_TEXT_CSS * scale).length * 2 >= rated.length;
       const doubtfulBig =
