@@ -85,10 +85,11 @@ const ALL_LANGUAGES: DesignReaderLanguage[] = ["en", "fr", "de", "es"];
 /** Words under this confidence in a leaf of text-sized ink mean the script is not one the models read. */
 const UNREADABLE_CONFIDENCE = 50;
 /**
- * Big type (half the words' boxes or more this tall, CSS px) reads at 86 or more when it is type (renders and real mock-ups
- * alike); the shapes of a photograph cut as if they were text (gold ribbons on a dark photo read "Kus oF N ak 4," at
- * 51, a laptop's corner "Tel" at 65) read under BIG_TEXT_CONFIDENCE. Such a leaf of letters is shown as the picture it
- * is (a heading in a face the models misread, Oswald's "BLACK" read "SH", with it: its pixels, not wrong words).
+ * Big type (half the words' boxes or more this tall, CSS px) reads at 86 or more when it is type (renders and real
+ * mock-ups alike); the shapes of a photograph cut as if they were text (gold ribbons on a dark photo read "Kus oF N ak
+ * 4," at 51, a laptop's corner "Tel" at 65) read under BIG_TEXT_CONFIDENCE. Such a leaf of letters is shown as the
+ * picture it is (a heading in a face the models misread, Oswald's "BLACK" read "SH", with it: its pixels, not wrong
+ * words; decision 160).
  */
 const BIG_TEXT_CSS = 24;
 const BIG_TEXT_CONFIDENCE = 75;
@@ -959,9 +960,9 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
 
   /**
    * Words less the "words" of a character or two, about square, drawn in several colours and off the ink of every
-   * other word in their line (each word's own letters' colour, on its ground): emoji (a lightning bolt, a fire, Santa) the engine read as the letter
-   * nearest their shape. (Each word's own ink: a line in two colours, "UP TO" white and "70% OFF" red, keeps its
-   * short words beside words of their colour.)
+   * other word in their line (each word's own letters' colour, on its ground): emoji (a lightning bolt, a fire, Santa)
+   * the engine read as the letter nearest their shape. (Each word's own ink: a line in two colours, "UP TO" white and
+   * "70% OFF" red, keeps its short words beside words of their colour.)
    */
   const withoutEmoji = (words: OcrWord[]): OcrWord[] => {
     const isShort = (w: OcrWord) => [...w.text].length <= 2;
