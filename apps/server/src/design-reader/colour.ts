@@ -238,3 +238,13 @@ export class ColourTally {
     return best ? [Math.round(best.r / best.n), Math.round(best.g / best.n), Math.round(best.b / best.n)] : null;
   }
 }
+
+/** Adds to a tally the pixels of a box (whole pixels) far from its ground: the letters' ink, not their edges. */
+export function tallyInk(tally: ColourTally, r: Raster, box: Box, ground: Rgb): void {
+  for (let y = Math.max(0, box.y); y < Math.min(r.height, box.y + box.height); y++) {
+    for (let x = Math.max(0, box.x); x < Math.min(r.width, box.x + box.width); x++) {
+      const p = pixelAt(r, x, y);
+      if (colourDistance(p, ground) >= INK_DISTANCE * 2) tally.add(quantKey(p[0], p[1], p[2]), p);
+    }
+  }
+}

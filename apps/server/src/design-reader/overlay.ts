@@ -1,6 +1,6 @@
 import { contrastRatio } from "@mailsmith/shared";
 import type { OcrEngine, OcrLanguage, OcrWord } from "../adapters/ocr/ocr-engine.js";
-import { ColourTally, colourDistance, dominantColour, INK_DISTANCE, luminance, quantKey } from "./colour.js";
+import { ColourTally, colourDistance, dominantColour, INK_DISTANCE, luminance, tallyInk } from "./colour.js";
 import { readWords } from "./ocr-pass.js";
 import { type Box, centreInside, overlapArea, pixelAt, type Raster, type Rgb, roundBox } from "./raster.js";
 
@@ -81,13 +81,7 @@ export function overlayInk(r: Raster, words: OcrWord[]): Rgb | null {
   for (const w of words) {
     if (w.confidence < CANDIDATE_CONFIDENCE || !lettered(w)) continue;
     const box = roundBox(w.box);
-    const around = ringColour(r, box);
-    for (let y = box.y; y < box.y + box.height; y++) {
-      for (let x = box.x; x < box.x + box.width; x++) {
-        const p = pixelAt(r, x, y);
-        if (colourDistance(p, around) >= INK_DISTANCE * 2) tally.add(quantKey(p[0], p[1], p[2]), p);
-      }
-    }
+    tallyInk(tally, r, box, ringColour(r, box));
   }
   return tally.best();
 }

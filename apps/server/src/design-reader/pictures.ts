@@ -1,14 +1,5 @@
 import type { TLayoutPicture } from "@mailsmith/shared";
-import {
-  ColourTally,
-  colourDistance,
-  flatShare,
-  INK_DISTANCE,
-  nearestBlend,
-  quantKey,
-  SAME_COLOUR,
-  textureShare,
-} from "./colour.js";
+import { ColourTally, colourDistance, flatShare, nearestBlend, SAME_COLOUR, tallyInk, textureShare } from "./colour.js";
 import { type Box, pixelAt, type Raster, type Rgb } from "./raster.js";
 import type { Leaf } from "./segment.js";
 
@@ -100,19 +91,15 @@ export function offLineShare(r: Raster, box: Box, background: Rgb, around?: Rgb)
 }
 
 /**
- * The share of a box's pixels (those not of its background) more than OFF_LINE from the line between the background
- * and one ink: about none for letters in that ink, most of an emoji set among them in its own colours (a lightning
+ * The share of a box's pixels (whole pixels; those not of its background) more than OFF_LINE from the line between
+ * the background and one ink: about none for letters in that ink, most of an emoji set among them in its own colours (a lightning
  * bolt's yellow beside white words on black).
  */
 export function offInkShare(r: Raster, box: Box, background: Rgb, ink: Rgb): number {
   let counted = 0;
   let off = 0;
-  const x0 = Math.max(0, Math.round(box.x));
-  const y0 = Math.max(0, Math.round(box.y));
-  const x1 = Math.min(r.width, Math.round(box.x + box.width));
-  const y1 = Math.min(r.height, Math.round(box.y + box.height));
-  for (let y = y0; y < y1; y++) {
-    for (let x = x0; x < x1; x++) {
+  for (let y = Math.max(0, box.y); y < Math.min(r.height, box.y + box.height); y++) {
+    for (let x = Math.max(0, box.x); x < Math.min(r.width, box.x + box.width); x++) {
       const p = pixelAt(r, x, y);
       if (colourDistance(p, background) <= SAME_COLOUR) continue;
       counted++;
@@ -122,15 +109,10 @@ export function offInkShare(r: Raster, box: Box, background: Rgb, ink: Rgb): num
   return counted === 0 ? 0 : off / counted;
 }
 
-/** The most common colour in a box far from its ground (quantised, averaged): its ink, or null when it has none. */
+/** The most common colour in a box (whole pixels) far from its ground: its ink, or null when it has none. */
 export function ownInk(r: Raster, box: Box, ground: Rgb): Rgb | null {
   const tally = new ColourTally();
-  for (let y = Math.max(0, box.y); y < Math.min(r.height, box.y + box.height); y++) {
-    for (let x = Math.max(0, box.x); x < Math.min(r.width, box.x + box.width); x++) {
-      const p = pixelAt(r, x, y);
-      if (colourDistance(p, ground) >= INK_DISTANCE * 2) tally.add(quantKey(p[0], p[1], p[2]), p);
-    }
-  }
+  tallyInk(tally, r, box, ground);
   return tally.best();
 }
 
