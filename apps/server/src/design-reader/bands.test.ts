@@ -215,3 +215,26 @@ describe("a dark photo with calm stretches", () => {
     ]);
   });
 });
+
+describe("a photo whose top is a smooth wall", () => {
+  it("is one busy band from its top edge to its bottom edge, not strips of drifting colour", () => {
+    // Easy Email's autumn hero (decision 161): clothes on a rail before a pale wall, between black bands. Row by row
+    // the wall is one colour, drifting a level every few rows: it was cut into seven bands, its strips read as words.
+    const r = page(600, 700, [0, 0, 0], []);
+    const grain = seededGrain(3, 3);
+    for (let y = 91; y < 491; y++)
+      for (let x = 0; x < 600; x++) {
+        const t = (x + y - 91) / 1000;
+        const wall = y < 291;
+        const shade = wall ? 225 - 20 * t : 200 - 140 * t;
+        const g = wall ? grain() - 1 : (grain() - 1) * 8;
+        r.data.set([shade + g, shade - 7 + g, shade - 15 + g], (y * 600 + x) * 3);
+      }
+    const { bands } = findBands(r, 1);
+    expect(bands.map((b) => [b.box.y, b.box.height, b.busy])).toEqual([
+      [0, 91, false],
+      [91, 400, true],
+      [491, 209, false],
+    ]);
+  });
+});

@@ -7,6 +7,7 @@ import {
   SAME_COLOUR,
   textureShare,
 } from "./colour.js";
+import { findPhotoRects } from "./photo-rects.js";
 import { type Box, pixelAt, type Raster, type Rgb } from "./raster.js";
 
 /**
@@ -21,6 +22,8 @@ export interface Band {
   background: Rgb;
   /** No colour holds a third of its rows: a picture across the band. */
   busy: boolean;
+  /** Photos beside text in the band, found by their grain and edges (photo-rects.ts): each one picture. */
+  photos?: Box[];
 }
 
 export interface PageBands {
@@ -157,6 +160,8 @@ interface RowRun {
   y1: number;
   colour: Rgb;
   busy: boolean;
+  /** A photo across the content box, its rows found by its edges (photo-rects.ts): not cut again. */
+  photo?: true;
 }
 
 /**
@@ -295,6 +300,119 @@ function besideFill(r: Raster, run: RowRun, content: Box, scale: number): Rgb | 
   return seen[0]?.colour;
 }
 
+/** The part of a box inside another. */
+function clipBox(b: Box, within: Box): Box {
+  const x = Math.max(b.x, within.x);
+  const y = Math.max(b.y, within.y);
+  return {
+    x,
+    y,
+    width: Math.min(b.x + b.width, within.x + within.width) - x,
+    height: Math.min(b.y + b.height, within.y + within.height) - y,
+  };
+}
+
+/** A photo this share of the content box's width or more is across it: a band of its own. */
+const PHOTO_ACROSS = 0.9;
+/** The page beside a photo holds its most common colour over this share of it, or it is no flat page. */
+const PAGE_BESIDE_PHOTO = 0.5;
+
+/**
+ * Bands fitted to the photos (decision 161). A photo across the content box is a busy band from its top edge to its
+ * bottom edge: its smooth stretches had made calm bands of drifting colour (a hero in seven strips). A photo beside
+ * text lies within one band on the page's colour beside it: the runs it spans are one (a photo's dark foot was a band
+ * of its own, its top a band with the text's first line, and the text's band was busy with the photo's grain).
+ */
+function withPhotos(r: Raster, runs: RowRun[], photos: Box[], content: Box, minBand: number): RowRun[] {
+  let out = runs;
+  for (const photo of photos) {
+    const top = photo.y;
+    const bottom = photo.y + photo.height;
+    const over = out.filter((run) => run.y1 > top && run.y0 < bottom);
+    if (over.length === 0 || over.some((run) => run.photo)) continue;
+    if (photo.width >= content.width * PHOTO_ACROSS) {
+      const across: RowRun = {
+        y0: top,
+        y1: bottom,
+        colour: dominantColour(r, photo, 4).colour,
+        busy: true,
+        photo: true,
+      };
+      const next: RowRun[] = [];
+      for (const run of out) {
+        if (run.y1 <= top || run.y0 >= bottom) next.push(run);
+        else {
+          if (run.y0 < top) next.push({ ...run, y1: top });
+          if (!next.includes(across)) next.push(across);
+          if (run.y1 > bottom) next.push({ ...run, y0: bottom });
+        }
+      }
+      // What is left of a cut run thinner than a band (the page's few rows above the photo, a rule under it) joins
+      // the run beyond it when that is calm, else the photo.
+      const i = next.indexOf(across);
+      for (const [sliver, beyond] of [
+        [next[i - 1], next[i - 2]],
+        [next[i + 1], next[i + 2]],
+      ] as const) {
+        if (
+          !sliver ||
+          sliver.y1 - sliver.y0 >= minBand ||
+          !over.some((run) => run.y0 === sliver.y0 || run.y1 === sliver.y1)
+        )
+          continue;
+        const into = beyond && !beyond.busy ? beyond : across;
+        into.y0 = Math.min(into.y0, sliver.y0);
+        into.y1 = Math.max(into.y1, sliver.y1);
+        next.splice(next.indexOf(sliver), 1);
+      }
+      out = next;
+      continue;
+    }
+    // The page beside the photo: the widest stretch of the content box beside it and the photos level with it (two
+    // products side by side), over the photo's rows.
+    const level = photos
+      .filter((p) => (Math.min(p.y + p.height, bottom) - Math.max(p.y, top)) * 2 >= Math.min(p.height, photo.height))
+      .sort((a, b) => a.x - b.x);
+    let page: ReturnType<typeof dominantColour> | undefined;
+    let widest = 0;
+    for (let i = 0, x = content.x; i <= level.length; i++) {
+      const end = i < level.length ? level[i]!.x : content.x + content.width;
+      if (end - x > widest) {
+        widest = end - x;
+        page = dominantColour(r, { x, y: top, width: end - x, height: photo.height }, 2);
+      }
+      if (i < level.length) x = Math.max(x, level[i]!.x + level[i]!.width);
+    }
+    if (!page || page.share < PAGE_BESIDE_PHOTO) continue;
+    // Runs mostly within the photo's rows, or on the page's colour, are one band; a neighbour the photo's edge only
+    // grazes keeps its own colour.
+    const joins = (run: RowRun) =>
+      (Math.min(run.y1, bottom) - Math.max(run.y0, top)) * 2 >= run.y1 - run.y0 ||
+      (!run.busy && colourDistance(run.colour, page.colour) <= SAME_COLOUR);
+    const first = out.findIndex((run) => over.includes(run) && joins(run));
+    const last = out.findLastIndex((run) => over.includes(run) && joins(run));
+    if (first < 0 || (first === last && !out[first]!.busy)) continue;
+    // (The band holds the photo to its edges: a neighbour that took its first or last row gives it up, or that row
+    // of photo ran through the neighbour's every column and no column could be cut there.)
+    const band: RowRun = {
+      y0: Math.min(out[first]!.y0, top),
+      y1: Math.max(out[last]!.y1, bottom),
+      colour: page.colour,
+      busy: false,
+    };
+    const before = out.slice(0, first).flatMap((run) => {
+      const y1 = Math.min(run.y1, band.y0);
+      return y1 > run.y0 ? [{ ...run, y1 }] : [];
+    });
+    const after = out.slice(last + 1).flatMap((run) => {
+      const y0 = Math.max(run.y0, band.y1);
+      return y0 < run.y1 ? [{ ...run, y0 }] : [];
+    });
+    out = [...before, band, ...after];
+  }
+  return out;
+}
+
 /** Rows with the same dominant colour, merged; runs thinner than minBand join the run above (or below, at the top). */
 export function findBands(r: Raster, scale: number): PageBands {
   const outerBackground = outerBackgroundOf(r);
@@ -416,10 +534,20 @@ export function findBands(r: Raster, scale: number): PageBands {
     else if (last?.busy && run.busy) last.y1 = run.y1;
     else runs.push(run);
   }
-  runs = runs.flatMap((run) => (run.busy ? splitWherePictureEnds(r, run, content, margin, scale) : [run]));
+  const photos = findPhotoRects(r, content, scale);
+  runs = withPhotos(r, runs, photos, content, minBand);
+  runs = runs.flatMap((run) =>
+    run.busy && !run.photo ? splitWherePictureEnds(r, run, content, margin, scale) : [run],
+  );
   const bands = runs.map((run) => {
     const box = { x: content.x, y: run.y0, width: content.width, height: run.y1 - run.y0 };
-    return { box, background: run.busy ? busyBackground(r, box, margin) : run.colour, busy: run.busy };
+    const within = run.busy ? [] : photos.filter((p) => p.y >= run.y0 - minBand && p.y + p.height <= run.y1 + minBand);
+    return {
+      box,
+      background: run.busy ? busyBackground(r, box, margin) : run.colour,
+      busy: run.busy,
+      ...(within.length > 0 ? { photos: within.map((p) => clipBox(p, box)) } : {}),
+    };
   });
   return { outerBackground, content, bands };
 }

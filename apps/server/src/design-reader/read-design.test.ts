@@ -598,17 +598,72 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(l.text).toMatch(/BLACK FRIDAY/);
   });
 
-  it("keeps a photo's big shapes read doubtfully drawn in it, not set as live words over it", async () => {
-    // Easy Email's Black Friday as its authors pictured it (fixtures/README.md): text over a photo of a laptop and a
-    // camera is set live over its crop (decision 143); the photo's own shapes were set with it, "4" 74 px tall at 55
-    // and "yf" 47 px at 68.
-    const l = await readDesign(fixture("tech-deals-photo-mockup.jpg"));
-    const overlays = leafBlocksOf(blocks(l)).flatMap((b) =>
-      b.kind === "picture" && b.overlay ? b.overlay.blocks : [],
+  it("reads a real hero whose top is a smooth wall as one picture, not strips of words", async () => {
+    // Easy Email's autumn collection as its authors pictured it (fixtures/README.md): clothes on a rail before a pale
+    // wall, between black bands. Row by row the wall is one colour, drifting: it was cut into seven sections, a
+    // heading "|" and the strips' shapes read as words "h 4 DY", "Le $" (decision 161).
+    const l = await readDesign(fixture("autumn-hero-mockup.jpg"));
+    const hero = { x: 0, y: 91, width: 600, height: 400 };
+    const inHero = l.sections.filter((s) => overlapArea(s.box, hero) > 0.5 * s.box.width * s.box.height);
+    expect(inHero).toHaveLength(1);
+    expect(inHero[0]!.box).toMatchObject({ y: 91, height: 400 });
+    const leaves = leafBlocksOf(blocks(l));
+    expect(leaves.filter((b) => b.kind !== "picture" && overlapArea(b.box, hero) > 0)).toEqual([]);
+    expect(leaves.some((b) => b.kind === "picture" && overlapArea(b.box, hero) >= 0.9 * hero.width * hero.height)).toBe(
+      true,
     );
-    const texts = overlays.flatMap((b) => (b.kind === "text" ? [b.text] : []));
-    expect(texts).toContain("SAVE 60%");
-    expect(texts.filter((t) => !/^(TECH DEALS|SAVE 60%)/.test(t))).toEqual([]);
+  });
+
+  it("keeps each real photo in the row of the text beside it, zig-zagging down the page", async () => {
+    // Easy Email's Black Friday as its authors pictured it: a photo at the left, then at the right, then at the left,
+    // each beside its heading and button on the page's black or white. The photos' grain made bands busy and their
+    // smooth parts calm: "FASHION" sat in a band of its own over a photo read as "7 A. ranas", "DISCOVER" was lost,
+    // and "TECH DEALS" was set over a crop of the white page and the photo together (decision 161).
+    const l = await readDesign(fixture("black-friday-rows-mockup.jpg"));
+    const photos = [
+      { x: 0, y: 105, width: 360, height: 240, text: "BLACK" },
+      { x: 240, y: 345, width: 360, height: 290, text: "TECH DEALS" },
+      { x: 0, y: 635, width: 360, height: 240, text: "FASHION" },
+    ];
+    const rows = l.sections.flatMap((s) => s.rows);
+    for (const photo of photos) {
+      const row = rows.find((r) =>
+        r.columns.some((c) =>
+          leafBlocksOf(c.blocks).some(
+            (b) => b.kind === "picture" && !b.overlay && overlapArea(b.box, photo) >= 0.95 * photo.width * photo.height,
+          ),
+        ),
+      );
+      expect(row, photo.text).toBeDefined();
+      const texts = row!.columns.flatMap((c) => leafBlocksOf(c.blocks)).flatMap((b) => (b.kind === "text" ? [b] : []));
+      expect(
+        texts.some((b) => b.text.startsWith(photo.text)),
+        photo.text,
+      ).toBe(true);
+      // (No words read off the photo set as text.)
+      expect(texts.filter((b) => overlapArea(b.box, photo) > 0)).toEqual([]);
+    }
+    expect(words(l.text)).toEqual(expect.arrayContaining(words("EXPLORE DISCOVER SAVE 50% SAVE 60%")));
+  });
+
+  it("sets a photo beside its text as a picture, its big shapes drawn in it, not as live words", async () => {
+    // Easy Email's Black Friday as its authors pictured it (fixtures/README.md): "TECH DEALS" on white at the left,
+    // a photo of a laptop and a camera at the right. The photo's own shapes were set as words ("4" 74 px tall at 55,
+    // "yf" 47 px at 68); then (decision 161) the photo's grain made the whole band busy, and the text was set over a
+    // crop of white and photo together.
+    const l = await readDesign(fixture("tech-deals-photo-mockup.jpg"));
+    const photo = { x: 240, y: 25, width: 360, height: 290 };
+    const leaves = leafBlocksOf(blocks(l));
+    const pictures = leaves.filter((b) => b.kind === "picture");
+    expect(pictures.some((b) => !b.overlay && overlapArea(b.box, photo) >= 0.95 * photo.width * photo.height)).toBe(
+      true,
+    );
+    expect(pictures.every((b) => b.box.x >= photo.x - 2)).toBe(true);
+    // (Under the photo, the crop keeps the first rows of the next photo: not this test's business.)
+    const texts = leaves.flatMap((b) => (b.kind === "text" && b.box.y < photo.y + photo.height ? [b] : []));
+    expect(texts.map((b) => b.text)).toEqual(["TECH DEALS", "SAVE 60%"]);
+    expect(texts.every((b) => b.box.x + b.box.width <= photo.x)).toBe(true);
+    expect(leaves.some((b) => b.kind === "button" && b.text === "EXPLORE")).toBe(true);
   });
 
   it("leaves out emoji drawn among a line's words, not reading them as letters", async () => {

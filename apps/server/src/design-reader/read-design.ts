@@ -518,6 +518,8 @@ export function readAgain(leaf: Leaf, found: OcrWord[], scale: number): boolean 
  */
 function isPicture(r: Raster, leaf: Leaf, band: Band, scale: number): boolean {
   if (looksLikePicture(r, leaf, scale)) return true;
+  // (Most of it one of the band's photos, found by their grain and edges.)
+  if (band.photos?.some((p) => overlapArea(p, leaf.box) * 2 >= leaf.box.width * leaf.box.height)) return true;
   return band.busy && leaf.box.width * leaf.box.height >= band.box.width * band.box.height * 0.9;
 }
 
@@ -837,8 +839,9 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
           });
           continue;
         }
+        // (A photo's shapes read as marks, "~~ > | /", or as big doubtful words are no words on it.)
         const text = found
-          .filter((w) => w.confidence >= 60)
+          .filter((w) => w.confidence >= 60 && /[\p{L}\p{N}]/u.test(w.text) && !photoShape(w))
           .map((w) => w.text)
           .join(" ");
         blocks.push(pictureHere(leaf.box, text));

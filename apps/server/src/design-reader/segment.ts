@@ -207,9 +207,36 @@ function clearRoundedCorners(r: Raster, band: Band, scale: number, mask: InkMask
   }
 }
 
+/** The rows at a band's edge that may be the blend of two photos meeting there (CSS px)… */
+const PHOTO_SEAM_CSS = 4;
+/** …when inked over this share of the band's width. */
+const SEAM_INK = 0.3;
+
 export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask): SectionNode {
   paintInk(r, band.box, band.background, mask);
   clearRoundedCorners(r, band, scale, mask);
+  if (band.photos) {
+    // Where photos meet at the band's edge (one at the left above, one at the right below), the rows between them
+    // are a blend of both, and a row of ink across the band joins every column: the band's outer rows are cleared
+    // while they are inked over much of the width (a neighbour's edge; text has gaps between its letters).
+    const edge = Math.max(1, Math.round(PHOTO_SEAM_CSS * scale));
+    const { x, y, width, height } = band.box;
+    const inked = (row: number) => {
+      let n = 0;
+      for (let i = row * mask.width + x; i < row * mask.width + x + width; i++) n += mask.bits[i]!;
+      return n >= width * SEAM_INK;
+    };
+    for (const [from, dir] of [
+      [y, 1],
+      [y + height - 1, -1],
+    ] as const)
+      for (let k = 0, row = from; k < edge && inked(row); k++, row += dir)
+        mask.bits.fill(0, row * mask.width + x, row * mask.width + x + width);
+    // A photo is ink all over: its pale parts would otherwise split it, or join it to the text beside it.
+    for (const p of band.photos)
+      for (let row = p.y; row < p.y + p.height; row++)
+        mask.bits.fill(1, row * mask.width + p.x, row * mask.width + p.x + p.width);
+  }
   if (!band.busy) {
     paintPaleFills(r, band.box, band.background, mask, scale);
     splitTouchingFills(r, band.box, band.background, mask, scale);
