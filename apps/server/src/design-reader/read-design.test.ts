@@ -646,6 +646,19 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(words(l.text)).toEqual(expect.arrayContaining(words("EXPLORE DISCOVER SAVE 50% SAVE 60%")));
   });
 
+  it("keeps a small photo in its own colours on a white card as a picture, not a big figure", async () => {
+    // Easy Email's industrial Black Friday as its authors pictured it (fixtures/README.md): a yellow and black drill
+    // on a white card, read as the 138 px bold heading "3" (confidence high enough, a figure: decision 160 kept it).
+    const l = await readDesign(fixture("drill-on-white-mockup.jpg"));
+    const drill = { x: 71, y: 42, width: 69, height: 78 };
+    const leaves = leafBlocksOf(blocks(l));
+    expect(leaves.filter((b) => b.kind !== "picture" && overlapArea(b.box, drill) > 0)).toEqual([]);
+    expect(
+      leaves.some((b) => b.kind === "picture" && overlapArea(b.box, drill) >= 0.8 * drill.width * drill.height),
+    ).toBe(true);
+    expect(words(l.text)).toEqual(expect.arrayContaining(words("MACHINERY SAFETY GEAR WORKSHOP")));
+  });
+
   it("sets a photo beside its text as a picture, its big shapes drawn in it, not as live words", async () => {
     // Easy Email's Black Friday as its authors pictured it (fixtures/README.md): "TECH DEALS" on white at the left,
     // a photo of a laptop and a camera at the right. The photo's own shapes were set as words ("4" 74 px tall at 55,

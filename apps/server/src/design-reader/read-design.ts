@@ -101,8 +101,11 @@ const GRAIN_CSS = 3;
  * green tree on a green band) still passes for a letter.
  */
 const EMOJI_OFF_INK = 0.3;
-/** …and this share off its own main colour (emoji 0.18–0.48; a coloured drop cap, a dash, a "©": none). */
-const EMOJI_OWN_OFF = 0.15;
+/**
+ * …and this share off its own main colour (emoji 0.18–0.48; a coloured drop cap, a dash, a "©": none). Big "words"
+ * this far off their ink are a photo's shapes (a yellow and black drill read "3": 0.21; big type: none).
+ */
+const SEVERAL_COLOURS = 0.15;
 /**
  * A web or email address as the engine reads it ("hitps://same-link-as-button.url/X-XxXx", "name@site.com"): a scheme,
  * "www.", or a name with a domain, Latin letters, digits and the address's marks only.
@@ -900,7 +903,11 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
           meanConfidence < BIG_TEXT_CONFIDENCE &&
           rated.filter((w) => /\p{L}/u.test(w.text)).length * 2 >= rated.length) ||
           rated.every((w) => !/[\p{L}\p{N}]/u.test(w.text)));
-      if (doubtfulBig && isMark(leaf, scale)) {
+      // Big "words" drawn in several colours are a photo's shapes too (a yellow and black drill on white read "3" at
+      // 138 px): type is one ink, its edges blends of that ink and its ground.
+      const own = big ? ownInk(raster, leaf.box, leaf.background) : null;
+      const colourfulBig = own !== null && offInkShare(raster, leaf.box, leaf.background, own) >= SEVERAL_COLOURS;
+      if ((doubtfulBig || colourfulBig) && isMark(leaf, scale)) {
         flush();
         blocks.push(pictureHere(leaf.box, ""));
         continue;
@@ -986,7 +993,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         if (!squarish || !inks.every((ink) => offInkShare(raster, box, ground, ink) >= EMOJI_OFF_INK)) continue;
         // (And in several colours itself: a drop cap or a dash in its own single colour is a letter of the text.)
         const own = ownInk(raster, box, ground);
-        if (own && offInkShare(raster, box, ground, own) >= EMOJI_OWN_OFF) dropped.add(w);
+        if (own && offInkShare(raster, box, ground, own) >= SEVERAL_COLOURS) dropped.add(w);
       }
     }
     return dropped.size === 0 ? words : words.filter((w) => !dropped.has(w));
