@@ -12,6 +12,7 @@ import type { OcrEngine, OcrLanguage, OcrWord } from "../adapters/ocr/ocr-engine
 import { createTesseractEngine } from "../adapters/ocr/tesseract-engine.js";
 import { type Band, findBands } from "./bands.js";
 import { buttonOf } from "./buttons.js";
+import { joinCaptionRows, joinCaptionsAcrossSections } from "./caption-rows.js";
 import { colourDistance, dominantColour, hex, INK_DISTANCE, PAGE_SHADE, SAME_COLOUR, sidesShare } from "./colour.js";
 import { dividerOf } from "./dividers.js";
 import { FaceNotes } from "./faces.js";
@@ -1014,33 +1015,36 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   };
 
   for (const s of sections) {
-    const rows = s.rows
-      .map((row) => ({
-        box: row.box,
-        columns: row.columns
-          .map(
-            (col): TLayoutColumn => ({
-              box: col.box,
-              background:
-                col.background && colourDistance(col.background, s.band.background) > SAME_COLOUR
-                  ? hex(col.background)
-                  : null,
-              ...(col.border ? { border: hex(col.border) } : {}),
-              blocks: blocksOf(col, s.band),
-            }),
-          )
-          .filter((c) => c.blocks.length > 0),
-      }))
-      .filter((r) => r.columns.length > 0);
+    const rows = joinCaptionRows(
+      s.rows
+        .map((row) => ({
+          box: row.box,
+          columns: row.columns
+            .map(
+              (col): TLayoutColumn => ({
+                box: col.box,
+                background:
+                  col.background && colourDistance(col.background, s.band.background) > SAME_COLOUR
+                    ? hex(col.background)
+                    : null,
+                ...(col.border ? { border: hex(col.border) } : {}),
+                blocks: blocksOf(col, s.band),
+              }),
+            )
+            .filter((c) => c.blocks.length > 0),
+        }))
+        .filter((r) => r.columns.length > 0),
+      scale,
+    );
     const empty = rows.length === 0;
     // An empty band of the page's own colour (the margin above or below the email) is not a section.
     if (empty && colourDistance(s.band.background, page.outerBackground) <= SAME_COLOUR) continue;
     layoutSections.push({ box: s.band.box, background: hex(s.band.background), rows });
-    for (const row of rows)
-      for (const col of row.columns)
-        for (const block of leafBlocksOf(col.blocks))
-          if (block.kind !== "divider" && block.text) texts.push(block.text);
   }
+  joinCaptionsAcrossSections(layoutSections, scale);
+  for (const row of layoutSections.flatMap((s) => s.rows))
+    for (const col of row.columns)
+      for (const block of leafBlocksOf(col.blocks)) if (block.kind !== "divider" && block.text) texts.push(block.text);
 
   faces.settle(layoutSections.flatMap((s) => s.rows.flatMap((r) => r.columns.flatMap((c) => leafBlocksOf(c.blocks)))));
   const text = texts.join("\n");
