@@ -1,6 +1,6 @@
-import type { TLayoutBlock, TLayoutColumn, TLayoutRow } from "@mailsmith/shared";
+import type { TLayoutBlock, TLayoutColumn, TLayoutRow, TLayoutSection } from "@mailsmith/shared";
 import { describe, expect, it } from "vitest";
-import { joinCaptionRows } from "./caption-rows.js";
+import { joinCaptionRows, joinCaptionsAcrossSections } from "./caption-rows.js";
 
 const box = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
 const picture = (x: number, y: number, w: number, h: number): TLayoutBlock => ({
@@ -80,5 +80,26 @@ describe("a row of pictures and the rows of their captions", () => {
     for (const under of [far, shifted, two]) expect(joinCaptionRows([pictures, under], 1)).toHaveLength(2);
     // (Text above pictures is no caption of theirs.)
     expect(joinCaptionRows([names, pictures], 1)).toHaveLength(2);
+  });
+
+  it("join across two sections on one background, the photos' section growing to hold its captions", () => {
+    // (A band of photos ended where their captions' band began, both on the page's dark grey.)
+    const section = (y: number, height: number, rows: TLayoutRow[], background = "#262626"): TLayoutSection => ({
+      box: box(0, y, 600, height),
+      background,
+      rows,
+    });
+    const footer = row([column(0, 240, 600, 16, [text(200, 240, 200, "Terms and privacy")])]);
+    const sections = [section(0, 130, [pictures]), section(130, 140, [names, kinds, footer])];
+    joinCaptionsAcrossSections(sections, 1);
+    expect(sections.map((s) => [s.box.y, s.box.height, s.rows.length])).toEqual([
+      [0, 210, 1],
+      [210, 60, 1],
+    ]);
+    expect(words(sections[0]!.rows)[0]![2]).toEqual(["picture", "WORKSHOP", "EQUIPMENT"]);
+    // On another background, the text is no caption of theirs.
+    const apart = [section(0, 130, [pictures]), section(130, 140, [names], "#ff4d4d")];
+    joinCaptionsAcrossSections(apart, 1);
+    expect(apart.map((s) => s.rows.length)).toEqual([1, 1]);
   });
 });
