@@ -52,22 +52,28 @@ function grainCells(r: Raster, content: Box, cell: number): { columns: number; r
   const ink = new Uint32Array(columns * rows);
   const x1 = Math.min(r.width - 1, content.x + content.width);
   const y1 = Math.min(r.height - 1, content.y + content.height);
-  const step = (i: number, j: number) =>
-    Math.max(
-      Math.abs(r.data[i]! - r.data[j]!),
-      Math.abs(r.data[i + 1]! - r.data[j + 1]!),
-      Math.abs(r.data[i + 2]! - r.data[j + 2]!),
-    );
+  const d = r.data;
+  const below = r.width * 3;
+  // (Each column's cell, once: this loop visits every pixel of the design.)
+  const cellOf = Int32Array.from({ length: x1 - content.x }, (_, k) => Math.floor(k / cell));
   for (let y = content.y; y < y1; y++) {
     const rowOfCells = Math.floor((y - content.y) / cell) * columns;
     let i = (y * r.width + content.x) * 3;
     for (let x = content.x; x < x1; x++, i += 3) {
-      const k = rowOfCells + Math.floor((x - content.x) / cell);
+      const k = rowOfCells + cellOf[x - content.x]!;
       counts[k]!++;
-      const right = step(i, i + 3);
-      const below = step(i, i + r.width * 3);
-      if ((right > 0 && right <= GRAIN_STEP) || (below > 0 && below <= GRAIN_STEP)) grain[k]!++;
-      else if (right > INK_STEP || below > INK_STEP) ink[k]!++;
+      const right = Math.max(
+        Math.abs(d[i]! - d[i + 3]!),
+        Math.abs(d[i + 1]! - d[i + 4]!),
+        Math.abs(d[i + 2]! - d[i + 5]!),
+      );
+      const down = Math.max(
+        Math.abs(d[i]! - d[i + below]!),
+        Math.abs(d[i + 1]! - d[i + below + 1]!),
+        Math.abs(d[i + 2]! - d[i + below + 2]!),
+      );
+      if ((right > 0 && right <= GRAIN_STEP) || (down > 0 && down <= GRAIN_STEP)) grain[k]!++;
+      else if (right > INK_STEP || down > INK_STEP) ink[k]!++;
     }
   }
   // (A cell with letters' edges in it is text, even when a JPEG's noise around them looks like grain.)
