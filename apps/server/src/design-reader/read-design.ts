@@ -13,7 +13,16 @@ import { createTesseractEngine } from "../adapters/ocr/tesseract-engine.js";
 import { type Band, findBands } from "./bands.js";
 import { buttonOf } from "./buttons.js";
 import { joinCaptionRows, joinCaptionsAcrossSections } from "./caption-rows.js";
-import { colourDistance, dominantColour, hex, INK_DISTANCE, PAGE_SHADE, SAME_COLOUR, sidesShare } from "./colour.js";
+import {
+  colourDistance,
+  dominantColour,
+  flatShare,
+  hex,
+  INK_DISTANCE,
+  PAGE_SHADE,
+  SAME_COLOUR,
+  sidesShare,
+} from "./colour.js";
 import { dividerOf } from "./dividers.js";
 import { FaceNotes } from "./faces.js";
 import { detectLanguage } from "./language.js";
@@ -543,6 +552,20 @@ function pictureAcross(r: Raster, section: SectionNode, scale: number): SectionN
 /** A filled shape has its fill along this share of the middle of two opposite sides at least (colour.ts sidesShare). */
 const FILLED_SIDES = 0.6;
 
+/** A leaf this much of its "fill" and its background (their flat pixels) is of two colours only: ink on a ground. */
+const TWO_COLOURS = 0.75;
+
+/**
+ * Heavy text whose ink is most of its box, so its leaf's most common colour passed for a fill: read against that
+ * "fill", a heavy white "FRIDAY" on black was blank. A fill runs along two opposite sides of its shape (as for text
+ * on a fill, decision 154), and heavy text's ink does not; and the leaf is its ink and its band only (a card's cream
+ * under a heading, over a photo, is a fill that leaves its sides: the leaf is many colours).
+ */
+function heavyText(r: Raster, leaf: Leaf): boolean {
+  if (!leaf.fill || sidesShare(r, leaf.box, leaf.fill, INK_DISTANCE / 2) >= FILLED_SIDES) return false;
+  return flatShare(r, leaf.box, leaf.fill, 1) + flatShare(r, leaf.box, leaf.background, 1) >= TWO_COLOURS;
+}
+
 /** A picture leaf whose own background holds this share of it is text with a small picture among it. */
 const MOSTLY_BACKGROUND = 0.5;
 
@@ -603,7 +626,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
             // (A leaf that is mostly its band's own colour, text with a small picture among it, is read with the page:
             // its text is drawn against the band as any other, not as the picture's light and dark.)
             if (!mostlyBackground(leaf)) pictureBoxes.push(leaf.box);
-          } else if (leaf.fill) areas.push({ box: leaf.box, background: leaf.fill, around: leaf.background });
+          } else if (leaf.fill && !heavyText(raster, leaf))
+            areas.push({ box: leaf.box, background: leaf.fill, around: leaf.background });
         }
       }
     }
