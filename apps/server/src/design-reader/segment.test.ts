@@ -119,4 +119,27 @@ describe("segmentBand", () => {
       [blue],
     ]);
   });
+
+  it("clears the blend of two photos meeting at a band's edge, but keeps a rule there (decision 161)", () => {
+    const white: Rgb = [255, 255, 255];
+    const photo = (x: number, y: number): Rgb => [90 + ((x * 7 + y * 13) % 40), 60 + ((x * 3 + y) % 30), 50];
+    // A photo at the right (the band's own) under a photo at the left whose last row is the band's first (a blend),
+    // text at the left; then the same band with a purple rule 8 px tall along its bottom instead.
+    const band = { box: { x: 0, y: 0, width: 600, height: 300 }, background: white, busy: false };
+    const photos = [{ x: 240, y: 0, width: 360, height: 290 }];
+    const text = (x: number, y: number) => y >= 40 && y < 60 && x >= 40 && x < 200 && x % 9 < 6;
+    const seam = raster(600, 300, white, (x, y) =>
+      y === 0 && x < 360 ? photo(x, y) : x >= 240 && y < 290 ? photo(x, y) : text(x, y) ? [30, 30, 30] : null,
+    );
+    const columnsOf = (r: Raster) =>
+      segmentBand(r, { ...band, photos }, 1, maskOf(r)).rows.flatMap((row) => row.columns.map((c) => c.box.x));
+    expect(columnsOf(seam)).toHaveLength(2);
+    const rule = raster(600, 300, white, (x, y) =>
+      y >= 292 ? [102, 51, 153] : x >= 240 && y < 290 ? photo(x, y) : text(x, y) ? [30, 30, 30] : null,
+    );
+    const leaves = segmentBand(rule, { ...band, photos }, 1, maskOf(rule)).rows.flatMap((row) =>
+      row.columns.flatMap((c) => c.leaves.map((l) => l.box)),
+    );
+    expect(leaves).toContainEqual({ x: 0, y: 292, width: 600, height: 8 });
+  });
 });

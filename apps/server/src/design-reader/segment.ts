@@ -209,8 +209,9 @@ function clearRoundedCorners(r: Raster, band: Band, scale: number, mask: InkMask
 
 /** The rows at a band's edge that may be the blend of two photos meeting there (CSS px)… */
 const PHOTO_SEAM_CSS = 4;
-/** …when inked over this share of the band's width. */
+/** …when inked over this share of the band's width, and no colour holds this share of the row (a rule). */
 const SEAM_INK = 0.3;
+const SEAM_RULE = 0.6;
 
 export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask): SectionNode {
   paintInk(r, band.box, band.background, mask);
@@ -218,13 +219,14 @@ export function segmentBand(r: Raster, band: Band, scale: number, mask: InkMask)
   if (band.photos) {
     // Where photos meet at the band's edge (one at the left above, one at the right below), the rows between them
     // are a blend of both, and a row of ink across the band joins every column: the band's outer rows are cleared
-    // while they are inked over much of the width (a neighbour's edge; text has gaps between its letters).
+    // while they are inked over much of the width (a neighbour's edge; text has gaps between its letters) in many
+    // colours (a rule across the band's edge is one colour, and is kept).
     const edge = Math.max(1, Math.round(PHOTO_SEAM_CSS * scale));
     const { x, y, width, height } = band.box;
     const inked = (row: number) => {
       let n = 0;
       for (let i = row * mask.width + x; i < row * mask.width + x + width; i++) n += mask.bits[i]!;
-      return n >= width * SEAM_INK;
+      return n >= width * SEAM_INK && dominantColour(r, { x, y: row, width, height: 1 }).share < SEAM_RULE;
     };
     for (const [from, dir] of [
       [y, 1],
