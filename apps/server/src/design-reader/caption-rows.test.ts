@@ -71,6 +71,9 @@ describe("a row of pictures and the rows of their captions", () => {
     expect(joined[0]!.columns[0]!.background).toBeNull();
     expect(joined[0]!.columns[0]!.blocks[0]).toMatchObject({ kind: "grid", cells: [{ background: "#fefefe" }] });
     expect(joined[0]!.box).toEqual(box(0, 35, 600, 145));
+    // Side by side, the columns share the row's width without overlapping (their sum made the email's row too wide).
+    const edges = joined[0]!.columns.map((c) => [c.box.x, c.box.x + c.box.width]);
+    for (let i = 1; i < edges.length; i++) expect(edges[i]![0]).toBeGreaterThanOrEqual(edges[i - 1]![1]!);
   });
 
   it("stay apart when the text is far below, not under each picture, or in other numbers of columns", () => {

@@ -47,10 +47,18 @@ export function joinCaptionRows(rows: TLayoutRow[], scale: number): TLayoutRow[]
       out.push(row);
       continue;
     }
-    out[out.length - 1] = {
-      box: unionBox([above.box, row.box]),
-      columns: above.columns.map((col, i) => joinColumn(col, row.columns[i]!)),
-    };
+    const columns = above.columns.map((col, i) => joinColumn(col, row.columns[i]!));
+    // (Columns side by side share the row's width: where two joined columns overlap, they meet where their pictures'
+    // columns met, or the email's columns added up to more than the row and squeezed it.)
+    for (let i = 1; i < columns.length; i++) {
+      const [left, right] = [columns[i - 1]!, columns[i]!];
+      if (left.box.x + left.box.width <= right.box.x) continue;
+      const [a, b] = [above.columns[i - 1]!.box, above.columns[i]!.box];
+      const at = Math.round((a.x + a.width + b.x) / 2);
+      left.box = { ...left.box, width: at - left.box.x };
+      right.box = { ...right.box, x: at, width: right.box.x + right.box.width - at };
+    }
+    out[out.length - 1] = { box: unionBox([above.box, row.box]), columns };
   }
   return out;
 }
