@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pino from "pino";
+import { letterShapes } from "./adapters/mail/letters.js";
 import { createOutboxMailer, createSmtpMailer } from "./adapters/mail/mailer.js";
 import { buildApp } from "./app.js";
 import { seed } from "./composition/seed.js";
@@ -55,6 +56,8 @@ async function main() {
   const app = await buildApp({ ctx, logger: log, webDist });
   await app.listen({ port: env.PORT, host: env.HOST });
   log.info(`Mailsmith is running at ${env.publicUrl}`);
+  // Each kind of letter laid out once in the background, so the first sign-up's verification is not kept waiting.
+  void ctx.letters.prepare(letterShapes(env.publicUrl));
   // `npm run backup` asks this process for a snapshot through a socket in the data folder.
   const closeBackupSocket = database.snapshot
     ? await serveBackupSocket({

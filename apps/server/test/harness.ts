@@ -7,6 +7,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { VERIFY_EMAIL_SUBJECT } from "@mailsmith/shared";
 import { sql } from "drizzle-orm";
 import pino from "pino";
+import { letterShapes } from "../src/adapters/mail/letters.js";
 import { createOutboxMailer, createSmtpMailer, type Mailer, type MailMessage } from "../src/adapters/mail/mailer.js";
 import { buildApp } from "../src/app.js";
 import { seed } from "../src/composition/seed.js";
@@ -267,6 +268,8 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     await seed(ctx, () => {});
     const app = await buildApp({ ctx, logger: log, webDist: opts.webDist });
     await listenOrClose(app, port);
+    // As main.ts does after listening, but awaited: a test's first letter is in its layout however busy the machine.
+    await ctx.letters.prepare(letterShapes(env.publicUrl));
     return { url, ctx, app, sent };
   });
 

@@ -63,7 +63,7 @@ describe("letters while the email engine is busy", () => {
     }
   });
 
-  it("a sign-up answers at once with the letter's layout: composed once (the first administrator's), then only filled in", async () => {
+  it("a sign-up answers at once with the letter's layout: laid out once (at start-up), then only filled in", async () => {
     const restore = busy(server.ctx.emailEngine);
     try {
       const email = `busy-${Date.now()}@test.local`;

@@ -2,7 +2,7 @@ import type { TEmailCheck } from "@mailsmith/shared";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Letter } from "../src/adapters/mail/letter.js";
-import { letters } from "../src/adapters/mail/letters.js";
+import { letterShapes, letters } from "../src/adapters/mail/letters.js";
 import { createRenderer, type Renderer } from "../src/adapters/renderer/renderer.js";
 import { composeMessage } from "../src/adapters/spam/message.js";
 import { createSpamd } from "../src/adapters/spam/spamd.js";
@@ -195,6 +195,53 @@ describe("letters under load (decision 133)", () => {
     expect(sent[1]!.html).toMatch(/role="article"/);
     expect(sent[1]!.html).toContain("Hi Ana,");
     expect(runs).toBe(1);
+  });
+
+  it("shapes prepared at start-up: the first letter of each kind is in its layout at once, however slow the engine", async () => {
+    const sent: { to: string; subject: string; html: string; text: string }[] = [];
+    let runs = 0;
+    let slow = 0;
+    const sender = createLetterSender({
+      siteUrl: SITE,
+      mail: { kind: "outbox", send: async (m) => void sent.push(m) },
+      waitMs: 100,
+      run: async (input) => {
+        runs += 1;
+        await new Promise((r) => setTimeout(r, slow));
+        return processEmail(input);
+      },
+    });
+    const shapes = letterShapes(SITE);
+    await sender.prepare(shapes);
+    // One run a shape (verification and reset share one; a receipt with credits and one without do not).
+    const prepared = runs;
+    expect(prepared).toBeGreaterThanOrEqual(5);
+    slow = 600;
+    for (const name of ["verification", "password reset", "purchase receipt", "account deletion", "support reply"]) {
+      const t0 = performance.now();
+      await sender.send("sam@example.com", SAMPLES[name]!);
+      expect(performance.now() - t0, name).toBeLessThan(100);
+      expect(sent.at(-1)!.html, name).toMatch(/role="article"/);
+      expect(sent.at(-1)!.html, name).not.toMatch(/msslot/);
+    }
+    expect(runs).toBe(prepared);
+  });
+
+  it("a failed preparation does not stop a letter: it is laid out when sent", async () => {
+    const sent: { html: string }[] = [];
+    let fail = true;
+    const sender = createLetterSender({
+      siteUrl: SITE,
+      mail: { kind: "outbox", send: async (m) => void sent.push(m) },
+      run: async (input) => {
+        if (fail) throw new Error("the pool is down");
+        return processEmail(input);
+      },
+    });
+    await expect(sender.prepare(letterShapes(SITE))).resolves.toBeUndefined();
+    fail = false;
+    await sender.send("sam@example.com", SAMPLES.verification!);
+    expect(sent[0]!.html).toMatch(/role="article"/);
   });
 
   it("the plain letter a busy engine leaves passes the engine's, the renderer's and SpamAssassin's checks, with a plain-text part", async () => {

@@ -27,4 +27,9 @@ export interface Letter {
 
 export interface LetterSender {
   send(to: string, letter: Letter): Promise<void>;
+  /**
+   * Lays out, ahead of the first real one, a letter of each shape given (every shape the product sends: letterShapes),
+   * so that no member's first letter after a start waits for the engine or goes out plain. Never rejects.
+   */
+  prepare(samples: readonly Letter[]): Promise<void>;
 }

@@ -98,3 +98,22 @@ export const letters = {
     reason: L.footer.account,
   }),
 };
+
+/**
+ * One letter of every fixed shape the product sends (the parts it has and how many paragraphs and rows; the words do
+ * not matter), for LetterSender.prepare at start-up. An administrator's message has no fixed shape.
+ */
+export function letterShapes(url: string): Letter[] {
+  const receipt = { name: "a", packageName: "a", amount: "a", orderRef: "a", date: "a", url };
+  const reply = { name: "a", subject: "a", mailSubject: "a", message: "a" };
+  return [
+    letters.verify("a", url),
+    letters.reset("a", url),
+    letters.receipt({ ...receipt, credits: 1 }),
+    letters.receipt(receipt),
+    letters.accountClosed({ name: "a", byAdmin: true, url }),
+    letters.accountClosed({ name: "a", byAdmin: false, url }),
+    letters.supportReply(reply),
+    letters.supportReply({ ...reply, link: url }),
+  ];
+}

@@ -115,11 +115,9 @@ const MAX_LAYOUTS = 64;
  * would make of it, in a millisecond and without waiting for the engine's pool. An administrator's own HTML body has
  * no fixed shape and is composed whole every time. A failed composition is not kept (the next letter tries again).
  */
-export function createLetterComposer(deps: LetterDeps): (letter: Letter) => Promise<ComposedLetter> {
+export function createLetterComposer(deps: LetterDeps): LetterComposer {
   const layouts = new Map<string, Promise<string>>();
-  return async (letter) => {
-    if (letter.bodyHtml) return composeLetter(letter, deps);
-    const { shape, words } = slotted(letter);
+  const layoutOf = (shape: Letter): Promise<string> => {
     const key = JSON.stringify(shape);
     let layout = layouts.get(key);
     if (!layout) {
@@ -128,10 +126,25 @@ export function createLetterComposer(deps: LetterDeps): (letter: Letter) => Prom
       layout.catch(() => layouts.delete(key));
       if (layouts.size > MAX_LAYOUTS) layouts.delete(layouts.keys().next().value!);
     }
-    const html = fillSlots(await layout, words);
+    return layout;
+  };
+  const compose = async (letter: Letter): Promise<ComposedLetter> => {
+    if (letter.bodyHtml) return composeLetter(letter, deps);
+    const { shape, words } = slotted(letter);
+    const html = fillSlots(await layoutOf(shape), words);
     return { subject: letter.subject, html, text: letterText(letter, { url: new URL(deps.siteUrl).origin }) };
   };
+  // One shape after the other: the engine's pool stays free for a member's email meanwhile.
+  const prepare = async (samples: readonly Letter[]) => {
+    for (const sample of samples) if (!sample.bodyHtml) await layoutOf(slotted(sample).shape);
+  };
+  return Object.assign(compose, { prepare });
 }
+
+/** Composes letters from cached layouts; prepare lays out the given letters' shapes ahead (rejects if one fails). */
+export type LetterComposer = ((letter: Letter) => Promise<ComposedLetter>) & {
+  prepare(samples: readonly Letter[]): Promise<void>;
+};
 
 /**
  * How long a letter waits for its layout before it goes out in plainLetter's HTML: the engine's own limit (30 s) would
@@ -165,6 +178,16 @@ export function createLetterSender(deps: LetterDeps & { mail: Mailer; log?: Logg
         clearTimeout(timer);
       }
       await deps.mail.send({ to, ...composed });
+    },
+    async prepare(samples) {
+      const t0 = performance.now();
+      try {
+        await compose.prepare(samples);
+        deps.log?.debug({ ms: Math.round(performance.now() - t0) }, "letter layouts prepared");
+      } catch (err) {
+        // The letters still go out: each shape is laid out again when first sent (or plain past the wait).
+        deps.log?.warn({ err }, "letter layouts could not be prepared");
+      }
     },
   };
 }
