@@ -82,21 +82,35 @@ function grainCells(r: Raster, content: Box, cell: number): { columns: number; r
   return { columns, rows, grain };
 }
 
+/** The largest difference of one channel between the pixels at data offsets i and j. */
+function stepAt(r: Raster, i: number, j: number): number {
+  return Math.max(
+    Math.abs(r.data[i]! - r.data[j]!),
+    Math.abs(r.data[i + 1]! - r.data[j + 1]!),
+    Math.abs(r.data[i + 2]! - r.data[j + 2]!),
+  );
+}
+
+/** The share of row y's pixels between x0 and x1 that differ by more than `step` from row `other`'s. */
+function rowsDiffer(r: Raster, y: number, other: number, x0: number, x1: number, step: number): number {
+  let n = 0;
+  for (let x = x0; x < x1; x++) if (stepAt(r, (y * r.width + x) * 3, (other * r.width + x) * 3) > step) n++;
+  return n / Math.max(1, x1 - x0);
+}
+
 /** The share of a row's pixels between x0 and x1 that differ by EDGE_STEP from the pixels two rows above. */
 function edgeShare(r: Raster, y: number, x0: number, x1: number): number {
   if (y < 2 || y >= r.height) return 1;
-  let n = 0;
-  for (let x = x0; x < x1; x++) {
-    const i = (y * r.width + x) * 3;
-    const j = ((y - 2) * r.width + x) * 3;
-    const d = Math.max(
-      Math.abs(r.data[i]! - r.data[j]!),
-      Math.abs(r.data[i + 1]! - r.data[j + 1]!),
-      Math.abs(r.data[i + 2]! - r.data[j + 2]!),
-    );
-    if (d > EDGE_STEP) n++;
-  }
-  return n / Math.max(1, x1 - x0);
+  return rowsDiffer(r, y, y - 2, x0, x1, EDGE_STEP);
+}
+
+/**
+ * A row between a photo's edge and the page, blended from both (an edge that fell between two pixels when the design
+ * was scaled): it differs from the row beyond it, on the page's side, by a third of an edge's step over most of it.
+ */
+function blendRow(r: Raster, y: number, beyond: number, x0: number, x1: number): boolean {
+  if (y < 0 || beyond < 0 || y >= r.height || beyond >= r.height) return false;
+  return rowsDiffer(r, y, beyond, x0, x1, EDGE_STEP / 3) >= STRAIGHT_EDGE;
 }
 
 /** The share of a column's pixels between y0 and y1 that differ by EDGE_STEP from the pixels two columns left. */
@@ -105,12 +119,7 @@ function columnEdgeShare(r: Raster, x: number, y0: number, y1: number): number {
   let n = 0;
   for (let y = y0; y < y1; y++) {
     const i = (y * r.width + x) * 3;
-    const d = Math.max(
-      Math.abs(r.data[i]! - r.data[i - 6]!),
-      Math.abs(r.data[i + 1]! - r.data[i - 5]!),
-      Math.abs(r.data[i + 2]! - r.data[i - 4]!),
-    );
-    if (d > EDGE_STEP) n++;
+    if (stepAt(r, i, i - 6) > EDGE_STEP) n++;
   }
   return n / Math.max(1, y1 - y0);
 }
@@ -306,9 +315,13 @@ export function findPhotoRects(r: Raster, content: Box, scale: number): Box[] {
       const inside = Math.min(3 * cell, ((y1 - y0) * cell) >> 1);
       const areaTop = content.y + cellRows[0]! * cell - reach;
       const areaBottom = content.y + (cellRows[cellRows.length - 1]! + 1) * cell + reach;
-      const top = straightEdge(r, content.y + y0 * cell + inside, areaTop, x0, x1, cell);
-      const bottom = straightEdge(r, content.y + y1 * cell - inside, areaBottom, x0, x1, cell);
+      let top = straightEdge(r, content.y + y0 * cell + inside, areaTop, x0, x1, cell);
+      let bottom = straightEdge(r, content.y + y1 * cell - inside, areaBottom, x0, x1, cell);
       if (top === undefined || bottom === undefined || bottom - top < MIN_PHOTO_CSS * scale) continue;
+      // (A blended row at an edge is the photo's: left out, it was a 1 px grey "rule" at the foot of the band above.)
+      const [bx0, bx1] = [Math.min(x0 + cell, x1), Math.max(x1 - cell, x0 + 1)];
+      if (blendRow(r, top - 1, top - 2, bx0, bx1)) top -= 1;
+      if (blendRow(r, bottom, bottom + 1, bx0, bx1)) bottom += 1;
       const x = straightSide(r, x0, x1, top, bottom, cell, content);
       const xEnd = straightSide(r, x1, x0, top, bottom, cell, content);
       found.push(
