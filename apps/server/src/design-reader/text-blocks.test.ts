@@ -143,6 +143,18 @@ describe("alignmentOf", () => {
     expect(alignmentOf([{ x: 349, y: 10, width: 200, height: 14 }], column)).toBe("right");
     expect(alignmentOf([{ x: 194.5, y: 10, width: 200, height: 14 }], column)).toBe("center");
   });
+
+  it("sets lines of one width far in from both edges alike centred, and from the column's edge left", () => {
+    // Easy Email 2's offer: two lines 258 px wide, 171 px in from each side of a 600 px column.
+    const page = { x: 0, y: 0, width: 600, height: 100 };
+    const offer = [
+      { x: 172, y: 166, width: 256, height: 13 },
+      { x: 171, y: 179, width: 258, height: 13 },
+    ];
+    expect(alignmentOf(offer, page)).toBe("center");
+    const atEdge = offer.map((l) => ({ ...l, x: l.x - 150 }));
+    expect(alignmentOf(atEdge, page)).toBe("left");
+  });
 });
 
 describe("alignAlike", () => {

@@ -349,7 +349,9 @@ export function alignmentOf(lines: Box[], column: Box): TLayoutText["align"] {
   const sameLeft = Math.max(...lefts) - Math.min(...lefts) <= tolerance;
   const sameRight = Math.max(...rights) - Math.min(...rights) <= tolerance;
   if (lines.length > 1) {
-    if (sameLeft && !(centred && !sameRight && lefts[0]! > column.width * 0.1)) return "left";
+    // (Lines as wide as each other, far in from both edges alike, are centred: a left-set paragraph starts at its
+    // column's edge. Easy Email's two-line offer, 258 px in a 600 px column, 171 px in from each side, was set left.)
+    if (sameLeft && !(centred && lefts[0]! > column.width * 0.1)) return "left";
     // All lines after the first share a left edge and end raggedly: a list item's hanging indent (its number out
     // in the margin) or a first-line indent, set left; lines nearly as wide as the column pass the centred test.
     const restLefts = lefts.slice(1);
