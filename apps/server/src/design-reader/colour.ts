@@ -102,6 +102,23 @@ export function flatShare(r: Raster, box: Box, colour: Rgb, step = 1): number {
 }
 
 /**
+ * The share of a box's pixels that are one of two colours or a blend of them (within `tolerance` of the segment
+ * between them): ink on its ground with its anti-aliased and JPEG-blurred edges, but not a photo's or a card's
+ * other colours.
+ */
+export function twoColourShare(r: Raster, box: Box, a: Rgb, b: Rgb, tolerance: number): number {
+  let near = 0;
+  let total = 0;
+  for (let y = Math.max(0, box.y); y < Math.min(r.height, box.y + box.height); y++)
+    for (let x = Math.max(0, box.x); x < Math.min(r.width, box.x + box.width); x++) {
+      const p = pixelAt(r, x, y);
+      total++;
+      if (colourDistance(p, nearestBlend(p, a, b)) <= tolerance) near++;
+    }
+  return total === 0 ? 0 : near / total;
+}
+
+/**
  * How far a box's fill runs along two opposite sides: over the middle half of each side (a couple of pixels in, past
  * anti-aliasing), the share within `tolerance` of `colour`, the less of top and bottom or of left and right,
  * whichever pair holds more. A filled shape, square, rounded or a pill, has its fill along both of at least one pair,

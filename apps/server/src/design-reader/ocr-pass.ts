@@ -113,6 +113,12 @@ export async function readWords(
   }));
 }
 
+/**
+ * A box to read apart. `onlyInside`: one line of several set close together, its margin blanked (the lines above and
+ * below reach into it).
+ */
+export type PieceBox = Box & { onlyInside?: boolean };
+
 /** Pieces of ink read one by one at most, per design (a long table's quantities), to bound the time. */
 export const MAX_GLYPH_READS = 40;
 
@@ -127,11 +133,21 @@ export async function readPieces(
   engine: OcrEngine,
   grey: Uint8Array,
   size: { width: number; height: number },
-  boxes: Box[],
+  boxes: PieceBox[],
   opts: { languages: OcrLanguage[]; signal?: AbortSignal; clearUnderlines?: boolean },
 ): Promise<Map<number, OcrWord[]>> {
   const found = new Map<number, OcrWord[]>();
-  const pieces: { index: number; png: Buffer; width: number; height: number; x0: number; y0: number; k: number }[] = [];
+  const pieces: {
+    index: number;
+    png: Buffer;
+    width: number;
+    height: number;
+    x0: number;
+    y0: number;
+    k: number;
+    onlyInside: boolean;
+    line: Box;
+  }[] = [];
   for (const [index, box] of boxes.slice(0, MAX_GLYPH_READS).entries()) {
     const margin = Math.max(2, Math.round(box.height * 0.3));
     const x0 = Math.max(0, box.x - margin);
@@ -142,6 +158,10 @@ export async function readPieces(
     for (let y = y0; y < y1; y++)
       crop.set(grey.subarray(y * size.width + x0, y * size.width + x1), (y - y0) * (x1 - x0));
     if (opts.clearUnderlines) clearUnderline(crop, x1 - x0, { ...box, x: box.x - x0, y: box.y - y0 });
+    if (box.onlyInside) {
+      crop.fill(255, 0, Math.max(0, Math.floor(box.y) - y0) * (x1 - x0));
+      crop.fill(255, Math.min(y1 - y0, Math.ceil(box.y + box.height) - y0) * (x1 - x0));
+    }
     // Tesseract reads best at 20–50 px capitals.
     const k = Math.max(1, Math.min(6, 48 / Math.max(1, box.height)));
     const width = Math.max(1, Math.round((x1 - x0) * k));
@@ -150,7 +170,7 @@ export async function readPieces(
       .resize({ width, height, kernel: "lanczos3" })
       .png()
       .toBuffer();
-    pieces.push({ index, png, width, height, x0, y0, k });
+    pieces.push({ index, png, width, height, x0, y0, k, onlyInside: Boolean(box.onlyInside), line: box });
   }
   if (pieces.length === 0) return found;
   const gap = 40;
@@ -176,15 +196,22 @@ export async function readPieces(
         return centre >= p.top && centre < p.top + p.height;
       })
       .sort((a, b) => a.box.x - b.box.x)
-      .map((w) => ({
-        ...w,
-        box: {
+      .map((w) => {
+        const box = {
           x: p.x0 + (w.box.x - gap) / p.k,
           y: p.y0 + (w.box.y - p.top) / p.k,
           width: w.box.width / p.k,
           height: w.box.height / p.k,
-        },
-      }));
+        };
+        // (A word of one line among others is that line's: its box stays within it.)
+        const line = p.onlyInside ? p.line : undefined;
+        if (!line) return { ...w, box };
+        const y = Math.max(line.y, Math.min(box.y, line.y + line.height - 1));
+        return {
+          ...w,
+          box: { ...box, y, height: Math.max(1, Math.min(box.y + box.height, line.y + line.height) - y) },
+        };
+      });
     if (mine.length > 0) found.set(p.index, mine);
   }
   return found;

@@ -4,11 +4,14 @@ import type { TDesignLayout, TLayoutBlock, TLayoutText } from "@mailsmith/shared
 import { contrastRatio, leafBlocksOf, ZDesignLayoutSchema } from "@mailsmith/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dominantColour } from "./colour.js";
 import { emailFromLayout } from "./email-from-layout.js";
 import { layoutSummary } from "./layout-summary.js";
-import { overlapArea, type Raster } from "./raster.js";
+import { overlapArea, type Raster, type Rgb } from "./raster.js";
 import {
   closeSharedOcrEngine,
+  filledSquares,
+  iconRow,
   lineStartsToKeep,
   readAgain,
   readDesign,
@@ -660,6 +663,59 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(words(l.text)).toEqual(expect.arrayContaining(words("MACHINERY SAFETY GEAR WORKSHOP")));
   });
 
+  it("reads two small lines set close together in full, centred, and a footer's line icons as pictures", async () => {
+    // Easy Email's summer living as its authors pictured it (fixtures/README.md): a 13 px offer of two lines 13 px
+    // apart, read at the page's scale with boxes over both lines ("Get real dy to host your next Lit 4 gathering.
+    // Save up to 15% on EVERYTHI storewi"), and white Instagram, Twitter and Facebook marks read as headings "© Y"
+    // and "€" on the brown footer.
+    const l = await readDesign(fixture("summer-living-mockup.jpg"));
+    const leaves = leafBlocksOf(blocks(l));
+    const offer = leaves.find((b): b is TLayoutText => b.kind === "text" && b.text.startsWith("Get"));
+    expect(offer?.text).toBe("Get ready to host your next family gathering. Save up to 15% on EVERYTHING storewide.");
+    expect(offer?.align).toBe("center");
+    expect(offer?.lines.map((line) => line.text)).toEqual([
+      "Get ready to host your next family gathering.",
+      "Save up to 15% on EVERYTHING storewide.",
+    ]);
+    // The photo's top row, half page and half photo, is the photo's, not a grey rule under the button.
+    expect(leaves.filter((b) => b.kind === "divider" && b.box.y >= 250 && b.box.y <= 275)).toEqual([]);
+    const photo = leaves.find((b) => b.kind === "picture" && b.box.width >= 500);
+    expect(photo?.box).toMatchObject({ y: 267 });
+    const icons = { x: 252, y: 1283, width: 92, height: 21 };
+    expect(leaves.filter((b) => b.kind !== "picture" && overlapArea(b.box, icons) > 0)).toEqual([]);
+    const drawn = leaves.filter((b) => b.kind === "picture" && overlapArea(b.box, icons) > 0);
+    expect(drawn.reduce((n, b) => n + overlapArea(b.box, icons), 0)).toBeGreaterThanOrEqual(0.6 * 92 * 21);
+    expect(l.text).toContain("No longer want to receive these emails? unsubscribe");
+  });
+
+  it("reads the third of three tight lines the page reading missed, and three social squares as a picture", async () => {
+    // Easy Email 7 as its authors pictured it (fixtures/README.md): 12 px white lines 12 px apart on #1a1a1a, read as
+    // "Advanced machine learning algorkhms powering next-gen", the box of "algorkhms" at 40 over the second and
+    // third lines and "solutions." lost; and three green squares with white marks, one leaf, read as a heading "f".
+    const l = await readDesign(fixture("features-footer-mockup.jpg"));
+    expect(l.text).toContain("algorithms powering next-gen solutions.");
+    const icons = { x: 247, y: 396, width: 106, height: 31 };
+    const leaves = leafBlocksOf(blocks(l));
+    expect(leaves.filter((b) => b.kind !== "picture" && overlapArea(b.box, icons) > 0)).toEqual([]);
+    expect(leaves.some((b) => b.kind === "picture" && overlapArea(b.box, icons) >= 0.9 * 106 * 31)).toBe(true);
+  });
+
+  it("reads heavy condensed capitals on a colour in full, as text on the band, not on a white box", async () => {
+    // Easy Email's Black Friday code as its authors pictured it (fixtures/README.md): "EXTRA 20% OFF:" over
+    // "BLACKFRI20", heavy white condensed capitals on red. Their first and last letters' stems run down both sides
+    // like a fill's, so "BLACKFRI20" was read against white (blank) and "EXTRA 20% OFF:" came back as "TRA 20% or"
+    // in boxes over both lines.
+    const l = await readDesign(fixture("promo-code-mockup.jpg"));
+    expect(l.text).toContain("EXTRA 20% OFF: BLACKFRI20");
+    expect(l.unreadable).toEqual([]);
+    const leaves = leafBlocksOf(blocks(l));
+    const code = leaves.find((b): b is TLayoutText => b.kind === "text" && b.text.includes("BLACKFRI20"));
+    expect(code?.colour).toBe("#ffffff");
+    // Not a white box with red words in it: the grid's cell would carry the fill.
+    const cells = blocks(l).flatMap((b) => (b.kind === "grid" ? b.cells : []));
+    expect(cells.filter((c) => c.background === "#ffffff" || c.background === "#fdfefd")).toEqual([]);
+  });
+
   it("sets a photo beside its text as a picture, its big shapes drawn in it, not as live words", async () => {
     // Easy Email's Black Friday as its authors pictured it (fixtures/README.md): "TECH DEALS" on white at the left,
     // a photo of a laptop and a camera at the right. The photo's own shapes were set as words ("4" 74 px tall at 55,
@@ -924,6 +980,30 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
       word("only", 150, 30),
     ]);
     expect(headline.flat().find((w) => w.text === "$49")!.box.height).toBe(40);
+    // Easy Email 2's offer read again on its own: "EVERYTHING" came back over both 13 px lines, ending the second,
+    // under the first line's "your next family" (at the piece's scale).
+    const at = (text: string, x: number, y: number, width: number, height = 40) => ({
+      text,
+      confidence: 96,
+      box: { x, y, width, height },
+    });
+    const offer = splitLines([
+      at("Get", 60, 55, 77),
+      at("your", 442, 66, 93),
+      at("next", 550, 59, 89),
+      at("family", 650, 55, 89),
+      at("gathering.", 790, 55, 212),
+      at("Save", 53, 103, 104),
+      at("on", 402, 114, 52, 27),
+      at("EVERYTHING", 468, 51, 315, 105),
+      at("storewide.", 790, 62, 220, 94),
+    ]).map((r) =>
+      [...r]
+        .sort((a, b) => a.box.x - b.box.x)
+        .map((w) => w.text)
+        .join(" "),
+    );
+    expect(offer).toEqual(["Get your next family gathering.", "Save on EVERYTHING storewide."]);
   });
 
   it("reads a bar before a lower-case word as the capital I, and keeps a menu's bars between links", () => {
@@ -960,6 +1040,69 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     ]);
   });
 
+  it("counts filled squares side by side in one leaf (social icons), not a button or a badge beside one", () => {
+    // Easy Email 7's footer: three green squares 31 px wide, 6 px apart on #1a1a1a, each with a white mark, one leaf
+    // (its "f" read as a 30 px heading).
+    const band: Rgb = [26, 26, 26];
+    const draw = (paint: (x: number, y: number) => Rgb | null): Raster => {
+      const [width, height] = [120, 41];
+      const data = new Uint8Array(width * height * 3);
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) data.set(paint(x, y) ?? band, (y * width + x) * 3);
+      return { width, height, data };
+    };
+    const green: Rgb = [0, 255, 0];
+    const inSquare = (x: number, y: number, at: number) => x >= at && x < at + 31 && y >= 5 && y < 36;
+    const icons = draw((x, y) => {
+      for (const at of [5, 42, 79]) if (inSquare(x, y, at)) return x - at > 12 && x - at < 18 ? [255, 255, 255] : green;
+      return null;
+    });
+    const leaf = (r: Raster, width = 105): Leaf => ({
+      box: { x: 5, y: 5, width, height: 31 },
+      background: band,
+      fill: green,
+      colours: dominantColour(r, { x: 5, y: 5, width, height: 31 }, 1),
+    });
+    expect(filledSquares(icons, leaf(icons), 1)).toBe(3);
+    const button = draw((x, y) => (x >= 5 && x < 110 && y >= 5 && y < 36 ? green : null));
+    expect(filledSquares(button, leaf(button), 1)).toBe(0);
+    // A square badge beside a wide button.
+    const mixed = draw((x, y) => (inSquare(x, y, 5) || (x >= 42 && x < 110 && y >= 5 && y < 36) ? green : null));
+    expect(filledSquares(mixed, leaf(mixed), 1)).toBe(0);
+  });
+
+  it("takes a row of a few one-letter marks for line icons, not a row of figures or of words", () => {
+    const leafAt = (x: number, width: number): Leaf => ({
+      box: { x, y: 1283, width, height: 21 },
+      background: [74, 37, 18],
+      fill: null,
+      colours: { colour: [255, 255, 255], share: 0.6, distinct: 3 },
+    });
+    const mark = (text: string, x: number, width: number) => ({
+      text,
+      confidence: 80,
+      box: { x, y: 1283, width, height: 21 },
+    });
+    const [a, b] = [leafAt(252, 58), leafAt(332, 12)];
+    const row = (wa: ReturnType<typeof mark>[], wb: ReturnType<typeof mark>[]) =>
+      iconRow(
+        [a, b],
+        new Map([
+          [a, wa],
+          [b, wb],
+        ]),
+        new Set(),
+        1,
+      );
+    // Easy Email 2's footer: Instagram "©", Twitter "Y", Facebook "€"; from a JPEG, "©@v" over the first two.
+    expect(row([mark("©", 252, 20.5), mark("Y", 291, 15)], [mark("€", 332, 12.5)])).toBe(true);
+    expect(row([mark("©@v", 252, 58)], [mark("€", 332, 12.5)])).toBe(true);
+    expect(row([mark("1", 252, 12), mark("2", 291, 12)], [mark("3", 332, 12)])).toBe(false);
+    expect(row([mark("Go", 252, 24), mark("on", 291, 24)], [mark("€", 332, 12.5)])).toBe(false);
+    expect(row([mark("|", 252, 3), mark("Y", 291, 15)], [])).toBe(false);
+    expect(row([mark("©", 252, 20.5)], [])).toBe(false);
+  });
+
   it("reads again a line whose words are doubtful, cover a sliver of it or part of it, or are missing", () => {
     const leaf = (x: number, width: number, height = 14): Leaf => ({
       box: { x, y: 100, width, height },
@@ -983,6 +1126,31 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(readAgain(leaf(116, 68, 12), [], 1)).toBe(true);
     // Doubtful words.
     expect(readAgain(line, [word("Tcch", 48, 90, 30), word("Acccss", 150, 100, 40)], 1)).toBe(true);
+    // Two 13 px lines 13 px apart, read with boxes over both ("Get real dy to host your next Lit 4 gathering").
+    const twoLines = { ...leaf(171, 258, 26), box: { x: 171, y: 166, width: 258, height: 26 } };
+    const on = (text: string, x: number, y: number, width: number, height = 11) => ({
+      text,
+      confidence: 90,
+      box: { x, y, width, height },
+    });
+    const misread = [
+      on("Get", 173, 166, 21),
+      on("real", 198, 169, 18.5, 7.5),
+      on("host", 248, 166, 25),
+      on("Lit", 330, 164, 23.5, 28),
+      on("4", 365, 166, 2, 24),
+      on("Save", 171, 179, 28.5),
+      on("EVERYTHI", 284, 179, 63.5),
+    ];
+    expect(readAgain(twoLines, misread, 1)).toBe(true);
+    // Heavy "EXTRA 20% OFF:" read "TRA 20% or" in boxes over the line under it, "BLACKFRI20" (its own leaf); a loose
+    // box over no other leaf (Bebas "FREE SHIPPING" at 12 px in 21 px boxes) is no reason.
+    const extra = { ...leaf(192, 216, 28), box: { x: 192, y: 23, width: 216, height: 28 } };
+    const code = { ...leaf(220, 160, 28), box: { x: 220, y: 55, width: 160, height: 28 } };
+    const tra = [on("TRA", 221, 24.5, 49, 47), on("20%", 282.5, 24, 62.5, 26), on("or", 356.5, 24, 30.5, 47.5)];
+    expect(readAgain(extra, tra, 1, { others: [extra, code] })).toBe(true);
+    expect(readAgain(extra, tra, 1, { others: [extra] })).toBe(false);
+    expect(readAgain(twoLines, misread.slice(0, 3).concat(misread.slice(5)), 1)).toBe(false);
     // A line read in full, and a rating bar's spaced digits, stay as read.
     expect(readAgain(line, [word("TECH", 48, 53), word("ACCESSORIES", 107, 144)], 1)).toBe(false);
     const digits = Array.from({ length: 11 }, (_, i) => word(String(i), 113 + i * 37, i === 10 ? 18 : 9));

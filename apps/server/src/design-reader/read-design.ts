@@ -16,18 +16,26 @@ import { joinCaptionRows, joinCaptionsAcrossSections } from "./caption-rows.js";
 import {
   colourDistance,
   dominantColour,
-  flatShare,
   hex,
   INK_DISTANCE,
   PAGE_SHADE,
   SAME_COLOUR,
   sidesShare,
+  twoColourShare,
 } from "./colour.js";
 import { dividerOf } from "./dividers.js";
 import { FaceNotes } from "./faces.js";
 import { detectLanguage } from "./language.js";
 import { loadDesign } from "./load-image.js";
-import { type BackgroundArea, normalisedGrey, pictureGrey, readGlyphs, readPieces, readWords } from "./ocr-pass.js";
+import {
+  type BackgroundArea,
+  normalisedGrey,
+  type PieceBox,
+  pictureGrey,
+  readGlyphs,
+  readPieces,
+  readWords,
+} from "./ocr-pass.js";
 import {
   extremeInk,
   fallbackColour,
@@ -41,7 +49,7 @@ import {
   ringColour,
 } from "./overlay.js";
 import { isMark, looksLikePicture, offInkShare, ownInk, pictureOf } from "./pictures.js";
-import { type Box, centreInside, overlapArea, type Raster, type Rgb, roundBox, unionBox } from "./raster.js";
+import { type Box, centreInside, overlapArea, pixelAt, type Raster, type Rgb, roundBox, unionBox } from "./raster.js";
 import { loadRefusalOf, refusalError } from "./refusal.js";
 import { detectScale } from "./scale.js";
 import { type ColumnNode, type GridNode, isGrid, type Leaf, type SectionNode, segmentBand } from "./segment.js";
@@ -200,28 +208,37 @@ export function withCapitalI(words: OcrWord[]): OcrWord[] {
 const TALL_BOX = 1.8;
 
 /**
+ * A leaf's usual word height (the median) and its words whose boxes run over two lines of its other words: far taller
+ * than the usual word (TALL_BOX) with whole words above and below inside them. Only with four words or more; a
+ * headline's big word beside small text is over no line and is not one.
+ */
+export function boxesOverLines(read: OcrWord[]): { usual: number; overLines: Set<OcrWord> } {
+  const heights = read.map((w) => w.box.height).sort((a, b) => a - b);
+  const usual = heights[heights.length >> 1] ?? 0;
+  const overLines = new Set<OcrWord>();
+  if (read.length < 4) return { usual, overLines };
+  const normal = read.filter((w) => w.box.height <= usual * 1.3);
+  for (const w of read) {
+    if (w.box.height <= usual * TALL_BOX) continue;
+    const within = normal.filter((n) => n.box.y >= w.box.y - 1 && n.box.y + n.box.height <= w.box.y + w.box.height + 1);
+    if (within.some((a) => within.some((b) => a.box.y + a.box.height <= b.box.y + 1))) overLines.add(w);
+  }
+  return { usual, overLines };
+}
+
+/**
  * Words in rows: a word joins the row its vertical centre falls in (two lines may share one leaf). Small lines set
  * close together (a preheader's 10 px lines 10 px apart) come back with a few boxes over both lines ("your" 18–40
  * between lines at 20–29 and 30–39): such a box, far taller than its leaf's usual word and over words of two lines,
- * is cut to the usual height from its top (where its word is), or it joins the lines into one row whose words mix.
+ * would join the lines into one row whose words mix. It is cut to the usual height from its top (where its word
+ * usually is), unless the words of the line there lie over half its width: a word's neighbours on its own line are
+ * beside it, not over it ("EVERYTHING", over both lines and ending the second, lay under the first line's "your next
+ * family"). Then it goes to the line it spans whose words lie least over it.
  */
 export function splitLines(read: OcrWord[]): OcrWord[][] {
-  const heights = read.map((w) => w.box.height).sort((a, b) => a - b);
-  const usual = heights[heights.length >> 1] ?? 0;
-  const normal = read.filter((w) => w.box.height <= usual * 1.3);
-  // Only a box over two lines of words is cut: a headline's big word beside small text keeps its height.
-  const overTwoLines = (w: OcrWord) => {
-    const within = normal.filter((n) => n.box.y >= w.box.y - 1 && n.box.y + n.box.height <= w.box.y + w.box.height + 1);
-    return within.some((a) => within.some((b) => a.box.y + a.box.height <= b.box.y + 1));
-  };
-  const words =
-    read.length >= 4
-      ? read.map((w) =>
-          w.box.height > usual * TALL_BOX && overTwoLines(w) ? { ...w, box: { ...w.box, height: usual } } : w,
-        )
-      : read;
+  const { usual, overLines } = boxesOverLines(read);
   const rows: { y0: number; y1: number; words: OcrWord[] }[] = [];
-  for (const w of [...words].sort((a, b) => a.box.y + a.box.height / 2 - (b.box.y + b.box.height / 2))) {
+  const join = (w: OcrWord) => {
     const cy = w.box.y + w.box.height / 2;
     const row = rows.find((r) => cy >= r.y0 && cy <= r.y1);
     if (row) {
@@ -229,6 +246,25 @@ export function splitLines(read: OcrWord[]): OcrWord[][] {
       row.y0 = Math.min(row.y0, w.box.y);
       row.y1 = Math.max(row.y1, w.box.y + w.box.height);
     } else rows.push({ y0: w.box.y, y1: w.box.y + w.box.height, words: [w] });
+  };
+  const byCentre = (a: OcrWord, b: OcrWord) => a.box.y + a.box.height / 2 - (b.box.y + b.box.height / 2);
+  for (const w of read.filter((w) => !overLines.has(w)).sort(byCentre)) join(w);
+  const overOf = (w: OcrWord, words: OcrWord[]) =>
+    words.reduce(
+      (n, o) => n + Math.max(0, Math.min(w.box.x + w.box.width, o.box.x + o.box.width) - Math.max(w.box.x, o.box.x)),
+      0,
+    );
+  for (const w of [...overLines].sort(byCentre)) {
+    const spanned = rows
+      .filter((r) => r.y1 > w.box.y && r.y0 < w.box.y + w.box.height)
+      .sort((a, b) => a.y0 - b.y0)
+      .map((r) => ({ r, over: overOf(w, r.words) }));
+    const top = spanned[0];
+    const least = [...spanned].sort((a, b) => a.over - b.over)[0];
+    if (top && least && top.over * 2 > w.box.width && least.over < top.over) {
+      const { r } = least;
+      r.words.push({ ...w, box: { ...w.box, y: r.y0, height: Math.min(usual, r.y1 - r.y0) } });
+    } else join({ ...w, box: { ...w.box, height: usual } });
   }
   return rows.map((r) => r.words);
 }
@@ -468,6 +504,121 @@ function coverage(words: OcrWord[], box: Box): number {
   return best;
 }
 
+/** A word's box far taller than its neighbours' (TALL_BOX) is doubtful read under this confidence. */
+const TALL_DOUBT = 60;
+
+/**
+ * Boxes over two lines of a leaf's words, or far taller than its words and read doubtfully ("algorkhms" at 40 over
+ * its own line and the next, "solutions.", which came back as nothing).
+ */
+function tallDoubt(words: OcrWord[]): boolean {
+  const { usual, overLines } = boxesOverLines(words);
+  return (
+    overLines.size > 0 ||
+    (words.length >= 4 && words.some((w) => w.box.height > usual * TALL_BOX && w.confidence < TALL_DOUBT))
+  );
+}
+
+/**
+ * A word's box this many times its leaf's height, over another leaf, ran over the next line: the leaf is read again.
+ * (Over none, it is the engine's loose box: Bebas "FREE SHIPPING" at 12 px came back in 21 px boxes, and read again,
+ * as "FREF <MIPDINA".)
+ */
+const OVER_LEAF = 1.6;
+
+/** A box over a third of another leaf's height, where they meet side to side. */
+function overAnother(box: Box, leaf: Leaf, others: readonly Leaf[]): boolean {
+  return others.some((o) => {
+    if (o === leaf) return false;
+    const dx = Math.min(box.x + box.width, o.box.x + o.box.width) - Math.max(box.x, o.box.x);
+    const dy = Math.min(box.y + box.height, o.box.y + o.box.height) - Math.max(box.y, o.box.y);
+    return dx > 0 && dy >= o.box.height / 3;
+  });
+}
+
+/** A stretch of a leaf between its read lines this share of a line's height or taller is a line the reading missed. */
+const MISSED_LINE = 0.6;
+
+/**
+ * A leaf's lines, to be read one by one (readPieces, each blanked outside itself): the rows of its words read, and
+ * each stretch between, above or below them as tall as a line (a third line, "solutions.", read as nothing under a
+ * box over the first two). One line or none: the leaf whole is the piece.
+ */
+function linesOf(leaf: Leaf, words: OcrWord[]): PieceBox[] {
+  const bottom = leaf.box.y + leaf.box.height;
+  // (A line's extent from its words of the usual height: a doubtful box over the next line would take that in.)
+  const { usual: wordHeight } = boxesOverLines(words);
+  const rows = splitLines(words)
+    .map((all) => {
+      const sized = all.filter((w) => w.box.height <= wordHeight * TALL_BOX);
+      const row = sized.length > 0 ? sized : all;
+      const y0 = Math.max(leaf.box.y, Math.floor(Math.min(...row.map((w) => w.box.y))));
+      const y1 = Math.min(bottom, Math.ceil(Math.max(...row.map((w) => w.box.y + w.box.height))));
+      return { ...leaf.box, y: y0, height: y1 - y0, onlyInside: true };
+    })
+    .filter((r) => r.height > 0)
+    .sort((a, b) => a.y - b.y);
+  if (rows.length === 0) return [];
+  const usual = [...rows.map((r) => r.height)].sort((a, b) => a - b)[rows.length >> 1]!;
+  const lines: PieceBox[] = [];
+  let at = leaf.box.y;
+  for (const row of [...rows, { ...leaf.box, y: bottom, height: 0, onlyInside: true }]) {
+    if (row.y - at >= usual * MISSED_LINE) lines.push({ ...leaf.box, y: at, height: row.y - at, onlyInside: true });
+    if (row.height > 0) lines.push(row);
+    at = Math.max(at, row.y + row.height);
+  }
+  return lines;
+}
+
+/** A line icon is at most this tall (CSS px), and a row of them at least ICON_ROW_GLYPHS marks. */
+const LINE_ICON_CSS = 40;
+const ICON_ROW_GLYPHS = 2;
+
+/**
+ * A row of line icons: every leaf of the row icon-tall, nothing in it read but marks of three characters or fewer with
+ * a letter at most and no figure (the engine's readings of icons: "©", "Y", "€"; "©@v" over two), at least two of
+ * them, each mark about as wide as tall or nearly (a bar, "|" or "l", is narrower). Digits are left out: a row of "1 2 3" is a step counter.
+ */
+export function iconRow(leaves: Leaf[], wordsOf: Map<Leaf, OcrWord[]>, pictures: Set<Leaf>, scale: number): boolean {
+  if (leaves.length === 0 || leaves.some((l) => l.box.height > LINE_ICON_CSS * scale)) return false;
+  // (An icon already taken for a picture, its edges' colours many, counts as one.)
+  const glyphs = leaves.flatMap((l) => (pictures.has(l) ? [] : (wordsOf.get(l) ?? []).filter((w) => !isJunk(w))));
+  const drawn = leaves.filter((l) => pictures.has(l)).length;
+  if (glyphs.length === 0 || glyphs.length + drawn < ICON_ROW_GLYPHS) return false;
+  return glyphs.every(
+    (w) =>
+      [...w.text].length <= 3 &&
+      (w.text.match(/\p{L}/gu)?.length ?? 0) <= 1 &&
+      !/\p{N}/u.test(w.text) &&
+      w.box.width >= w.box.height * 0.45 &&
+      w.box.width <= w.box.height * 1.6 * [...w.text].length,
+  );
+}
+
+/**
+ * How many filled squares side by side a leaf is (social icons in one leaf: a white "f" on each of three green
+ * squares read as the heading "f"): along its middle row, stretches of its fill parted by its band's colour, each
+ * about as long as the leaf is tall, and nothing else. Zero for anything else.
+ */
+export function filledSquares(r: Raster, leaf: Leaf, scale: number): number {
+  if (!leaf.fill || leaf.box.height > ICON_MAX_CSS * scale || leaf.box.height < 12 * scale) return 0;
+  const y = Math.round(leaf.box.y + leaf.box.height / 2);
+  const runs: number[] = [];
+  let run = 0;
+  // (Through each square's glyph: its white is inside the run, not a gap; only the band's colour parts squares.)
+  for (let x = leaf.box.x; x <= leaf.box.x + leaf.box.width; x++) {
+    const ground =
+      x === leaf.box.x + leaf.box.width || colourDistance(pixelAt(r, x, y), leaf.background) <= INK_DISTANCE / 2;
+    if (!ground) run++;
+    else if (run > 0) {
+      runs.push(run);
+      run = 0;
+    }
+  }
+  const h = leaf.box.height;
+  return runs.length >= 2 && runs.every((n) => n >= h * 0.75 && n <= h * 1.33) ? runs.length : 0;
+}
+
 /** A filled square at most this big (CSS px) with a letter or two on it is an icon. */
 const ICON_MAX_CSS = 48;
 
@@ -504,15 +655,24 @@ function textShaped(leaf: Leaf, scale: number): boolean {
  * A line the page reading read doubtfully, to be read again on its own at a larger size (readPieces): its words'
  * mean confidence under 50; its words covering under 15 % of it (an 11 px link read as "L L Di" at 91); its words
  * over part of it only (it would be reported as a script the reader does not read: "TECH" and two marks for "TECH
- * ACCESSORIES", which at 3× reads in full); or no word at all on a line of text-sized ink (its words went to a
- * doubtful box over two lines).
+ * ACCESSORIES", which at 3× reads in full); no word at all on a line of text-sized ink (its words went to a
+ * doubtful box over two lines); or a box over two lines of its words (two 13 px lines set 13 px apart, read at the
+ * page's scale as "Get real dy to host your next Lit 4 gathering", "Lit" and "4" each over both lines, and on their
+ * own in full), or a box far taller than its own line (over the next: heavy "EXTRA 20% OFF:" read "TRA 20% or" in
+ * boxes over "BLACKFRI20" too). Heavy text (`heavy`: its ink taken for a fill) with no word read is read again.
  */
-export function readAgain(leaf: Leaf, found: OcrWord[], scale: number): boolean {
+export function readAgain(
+  leaf: Leaf,
+  found: OcrWord[],
+  scale: number,
+  around: { heavy?: boolean; others?: readonly Leaf[] } = {},
+): boolean {
+  const heavy = around.heavy ?? false;
   if (!textShaped(leaf, scale)) return false;
   const rated = found.filter((w) => !isJunk(w));
   if (rated.length === 0)
     return (
-      leaf.fill === null &&
+      (leaf.fill === null || heavy) &&
       leaf.colours.share >= 0.4 &&
       leaf.box.height / scale >= TINY_TEXT_CSS &&
       !glyphSized(leaf, scale)
@@ -521,7 +681,9 @@ export function readAgain(leaf: Leaf, found: OcrWord[], scale: number): boolean 
   return (
     confidence < UNREADABLE_CONFIDENCE ||
     inkedShare(rated, leaf.box) < INKED_SHARE ||
-    coverage(rated, leaf.box) < MIN_COVERAGE
+    coverage(rated, leaf.box) < MIN_COVERAGE ||
+    tallDoubt(rated) ||
+    rated.some((w) => w.box.height > leaf.box.height * OVER_LEAF && overAnother(w.box, leaf, around.others ?? []))
   );
 }
 
@@ -552,8 +714,11 @@ function pictureAcross(r: Raster, section: SectionNode, scale: number): SectionN
 /** A filled shape has its fill along this share of the middle of two opposite sides at least (colour.ts sidesShare). */
 const FILLED_SIDES = 0.6;
 
-/** A leaf this much of its "fill" and its background (their flat pixels) is of two colours only: ink on a ground. */
-const TWO_COLOURS = 0.75;
+/**
+ * A leaf this much of its "fill" and its background or their blends is of two colours only: ink on a ground. (Their
+ * flat pixels alone were 0.61 for heavy white capitals on red in a JPEG, whose edges blur into pink.)
+ */
+const TWO_COLOURS = 0.9;
 
 /**
  * Heavy text whose ink is most of its box, so its leaf's most common colour passed for a fill: read against that
@@ -562,8 +727,65 @@ const TWO_COLOURS = 0.75;
  * under a heading, over a photo, is a fill that leaves its sides: the leaf is many colours).
  */
 function heavyText(r: Raster, leaf: Leaf): boolean {
-  if (!leaf.fill || sidesShare(r, leaf.box, leaf.fill, INK_DISTANCE / 2) >= FILLED_SIDES) return false;
-  return flatShare(r, leaf.box, leaf.fill, 1) + flatShare(r, leaf.box, leaf.background, 1) >= TWO_COLOURS;
+  if (!leaf.fill || shapeFill(r, leaf)) return false;
+  return twoColourShare(r, leaf.box, leaf.fill, leaf.background, INK_DISTANCE / 2) >= TWO_COLOURS;
+}
+
+/**
+ * A leaf's fill when it is a filled shape's: along two opposite sides of it, and its top and bottom unbroken by the
+ * band's colour (heavy letters' gaps). Else null: its "fill" is the ink of heavy text, or it has none.
+ */
+function shapeFill(r: Raster, leaf: Leaf): Rgb | null {
+  if (!leaf.fill || sidesShare(r, leaf.box, leaf.fill, INK_DISTANCE / 2) < FILLED_SIDES) return null;
+  return groundBetween(r, leaf.box, { ...leaf, fill: leaf.fill }) ? null : leaf.fill;
+}
+
+/** Gaps of the band's colour between letters along a heavy line's top or bottom: this many on one of its rows. */
+const GROUND_GAPS = 3;
+
+/**
+ * The band's colour showing between the "fill" along the top or the bottom row of a leaf (in its middle half, a row
+ * or two in): the gaps between heavy letters. A fill's own top and bottom run unbroken; condensed heavy capitals
+ * ("BLACKFRI20", white on red) have their first and last letters' stems down both sides, like a fill, and were read
+ * against white: blank.
+ */
+function groundBetween(r: Raster, box: Box, leaf: Leaf & { fill: Rgb }): boolean {
+  const x0 = box.x + Math.floor(box.width / 4);
+  const x1 = x0 + Math.ceil(box.width / 2);
+  // Gaps along a row: two pixels or more between fill pixels, one of them the band's colour (the rest are letters'
+  // blends); and the longest stretch of fill between them.
+  const gapsOn = (y: number) => {
+    let gaps = 0;
+    let run = 0;
+    let ground = 0;
+    let fillRun = 0;
+    let longest = 0;
+    let seenFill = false;
+    for (let x = x0; x < x1; x++) {
+      const p = pixelAt(r, x, y);
+      if (colourDistance(p, leaf.fill) <= INK_DISTANCE / 2) {
+        if (seenFill && run >= 2 && ground > 0) gaps++;
+        seenFill = true;
+        run = 0;
+        ground = 0;
+        fillRun++;
+        longest = Math.max(longest, fillRun);
+      } else {
+        run++;
+        fillRun = 0;
+        if (colourDistance(p, leaf.background) <= INK_DISTANCE / 2) ground++;
+      }
+    }
+    return { gaps, longest };
+  };
+  const top = box.y + Math.min(2, Math.floor(box.height / 4));
+  const bottom = box.y + box.height - 1 - Math.min(2, Math.floor(box.height / 4));
+  // (Letters are narrower than their line is tall; a row of filled squares, social icons in one leaf, is not.)
+  return [top, top - 1, bottom, bottom + 1].some((y) => {
+    if (y <= box.y || y >= box.y + box.height - 1) return false;
+    const { gaps, longest } = gapsOn(y);
+    return gaps >= GROUND_GAPS && longest < box.height;
+  });
 }
 
 /** A picture leaf whose own background holds this share of it is text with a small picture among it. */
@@ -693,10 +915,14 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   // confidence (else they stay reported as a script the reader does not read).
   const confidenceOf = (ws: OcrWord[]) => ws.reduce((n, w) => n + w.confidence, 0) / Math.max(1, ws.length);
   const doubtful = leaves
-    .filter((leaf) => !pictureLeaves.has(leaf) && readAgain(leaf, wordsOf.get(leaf) ?? [], scale))
+    .filter(
+      (leaf) =>
+        !pictureLeaves.has(leaf) &&
+        readAgain(leaf, wordsOf.get(leaf) ?? [], scale, { heavy: heavyText(raster, leaf), others: leaves }),
+    )
     .slice(0, MAX_LINES_AGAIN);
   // Boxes of the page each read again on their own (readPieces), with the design's languages.
-  const readOnTheirOwn = (boxes: Box[]) => {
+  const readOnTheirOwn = (boxes: PieceBox[]) => {
     abortIfAsked(opts.signal);
     return readPieces(engine, grey, raster, boxes, {
       languages: languagesRead,
@@ -705,18 +931,35 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     });
   };
   if (doubtful.length > 0) {
-    const again = await readOnTheirOwn(doubtful.map((l) => l.box));
+    // A leaf of several lines is read line by line, each enlarged for its own height with the lines around it blanked:
+    // read as one piece, two 13 px lines set 13 px apart came back with boxes over both again ("remind" at 26 for
+    // "storewide."). (A stretch between the lines read, as tall as one, is read as a line too: linesOf.)
+    const pieces = doubtful.flatMap((leaf, index) => {
+      const lines = linesOf(
+        leaf,
+        (wordsOf.get(leaf) ?? []).filter((w) => !isJunk(w)),
+      );
+      return (lines.length > 1 ? lines : [leaf.box]).map((box) => ({ index, box }));
+    });
+    const again = await readOnTheirOwn(pieces.map((p) => p.box));
+    const readOf = new Map<number, OcrWord[]>();
     for (const [i, all] of again) {
+      const { index, box } = pieces[i]!;
       // (Only the words inside the line: the piece's margin takes in the top of the line below, read as garbage.)
-      const read = all.filter((w) => centreInside(w.box, doubtful[i]!.box));
+      readOf.set(index, [...(readOf.get(index) ?? []), ...all.filter((w) => centreInside(w.box, box))]);
+    }
+    for (const [i, read] of readOf) {
       if (read.length === 0) continue;
       // Every word counts, the engine's marks too: a line in a script the engine does not read comes back as a few
       // confident Latin-looking guesses among marks, and must stay reported.
       const confident = read.filter((w) => w.confidence >= UNREADABLE_CONFIDENCE).length;
+      // (Ink the page reading saw no word in needs every word confident: a 13 px strip of a dark photo, cut off as a
+      // band of its own, came back as "pr" at 43 and "À" at 72, a 30 px heading in a 13 px band.)
+      const unseen = !(wordsOf.get(doubtful[i]!) ?? []).some((w) => !isJunk(w));
+      const enough = unseen ? confident === read.length : confident * 2 >= read.length;
       // An address is no dictionary word: the engine reads a URL with a low confidence whatever its script. A line
       // that is one is kept (its words under UNCERTAIN_CONFIDENCE are listed for the member to check).
-      if ((confidenceOf(read) >= UNREADABLE_CONFIDENCE && confident * 2 >= read.length) || addressLine(read))
-        wordsOf.set(doubtful[i]!, read);
+      if ((confidenceOf(read) >= UNREADABLE_CONFIDENCE && enough) || addressLine(read)) wordsOf.set(doubtful[i]!, read);
     }
   }
   // A line's last word the page reading dropped is read with its line, on its own (the line's start gives the engine
@@ -774,6 +1017,24 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         patches: read.patches,
       });
   }
+  // A row of line icons (a footer's Instagram, Twitter and Facebook marks, drawn in the text's colour) reads as a few
+  // symbols and lone capitals ("© Y €"): its pieces are pictures, cropped as drawn, with no words.
+  for (const s of sections)
+    for (const row of s.rows) {
+      const rowLeaves = row.columns.flatMap((c) => c.leaves);
+      const icons = iconRow(rowLeaves, wordsOf, pictureLeaves, scale)
+        ? rowLeaves
+        : rowLeaves.filter(
+            // (Figures on squares are a countdown's, live text.)
+            (leaf) =>
+              filledSquares(raster, leaf, scale) >= ICON_ROW_GLYPHS &&
+              !(wordsOf.get(leaf) ?? []).some((w) => /\p{N}/u.test(w.text)),
+          );
+      for (const leaf of icons.filter((l) => !pictureLeaves.has(l))) {
+        pictureLeaves.add(leaf);
+        wordsOf.set(leaf, []);
+      }
+    }
   const ocrSeconds = seconds(ocrStarted);
   abortIfAsked(opts.signal);
   const assembleStarted = performance.now();
@@ -947,8 +1208,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       // The words must cover the line: a few Latin-looking guesses on a line of another script do not make it text.
       // (Text on a filled shape is measured against the shape's fill, not its width.)
       // (Heavy text whose ink is most of its tight box, a 72 px bold date, is no fill: its ink leaves a side clear.)
-      const fill =
-        leaf.fill && sidesShare(raster, leaf.box, leaf.fill, INK_DISTANCE / 2) >= FILLED_SIDES ? leaf.fill : null;
+      const fill = shapeFill(raster, leaf);
       if (confident && fill) {
         // Text in a box filled a shade off its background (a code box), or a bar of colour too low for a callout and
         // too wordy for a button (a rating bar's "0 1 2 … 10" on teal, a table's coloured title row): a boxed cell
