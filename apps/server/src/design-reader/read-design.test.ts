@@ -1006,7 +1006,7 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(offer).toEqual(["Get your next family gathering.", "Save on EVERYTHING storewide."]);
   });
 
-  it("reads a bar before a lower-case word as the capital I, and keeps a menu's bars between links", () => {
+  it("reads a bar before a lower-case word as the capital I, keeps a menu's bars, and reads Al before a capital as AI", () => {
     const word = (text: string, x: number, width: number, y = 566) => ({
       text,
       confidence: 90,
@@ -1038,6 +1038,17 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
       "E-BOOKS",
       "|",
     ]);
+    // Easy Email 7's "AI Integration" and 33's "AI Powered", read "Al": before a capitalised word it is "AI", listed
+    // to check; "Al" before a lower-case word or alone stays.
+    const ai = withCapitalI([
+      word("Al", 90, 21, 300),
+      word("Integration", 118, 120, 300),
+      word("Al", 90, 21, 400),
+      word("said", 118, 40, 400),
+      word("Al", 90, 21, 500),
+    ]);
+    expect(ai.map((w) => w.text)).toEqual(["AI", "Integration", "Al", "said", "Al"]);
+    expect(ai[0]!.confidence).toBeLessThan(70);
   });
 
   it("counts filled squares side by side in one leaf (social icons), not a button or a badge beside one", () => {

@@ -187,20 +187,26 @@ const BAR_FOR_I = /^\|(?=$|['’]\p{L})/u;
 /**
  * Tesseract reads a sans-serif capital I as a bar ("| set up an Awesome Inc profile where | can"). A bar word with a
  * lower-case word just after it on its line is the letter I; a bar between menu links ("CATEGORIES | E-BOOKS",
- * "Home | About") stays.
+ * "Home | About") stays. And as a lower-case l after a capital A (below).
  */
 export function withCapitalI(words: OcrWord[]): OcrWord[] {
-  return words.map((w) => {
-    if (!BAR_FOR_I.test(w.text)) return w;
-    const next = words.find(
+  // The word just after w on its line, when it matches.
+  const nextOn = (w: OcrWord, starts: RegExp) =>
+    words.find(
       (k) =>
         k !== w &&
-        /^\p{Ll}/u.test(k.text) &&
+        starts.test(k.text) &&
         k.box.x > w.box.x + w.box.width &&
         k.box.x - (w.box.x + w.box.width) <= 1.5 * w.box.height &&
         Math.min(k.box.y + k.box.height, w.box.y + w.box.height) - Math.max(k.box.y, w.box.y) >= 0.5 * w.box.height,
     );
-    return next ? { ...w, text: w.text.replace(BAR_FOR_I, "I") } : w;
+  return words.map((w) => {
+    if (BAR_FOR_I.test(w.text)) return nextOn(w, /^\p{Ll}/u) ? { ...w, text: w.text.replace(BAR_FOR_I, "I") } : w;
+    // "AI" and "Al" are the same letters in a sans-serif face; the engine's dictionary picks the name. Before a
+    // capitalised word ("Al Integration", "Al Powered") it is "AI", listed for the member to check.
+    if (w.text === "Al" && nextOn(w, /^\p{Lu}/u))
+      return { ...w, text: "AI", confidence: Math.min(w.confidence, UNCERTAIN_CONFIDENCE - 1) };
+    return w;
   });
 }
 
