@@ -686,6 +686,21 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     const drawn = leaves.filter((b) => b.kind === "picture" && overlapArea(b.box, icons) > 0);
     expect(drawn.reduce((n, b) => n + overlapArea(b.box, icons), 0)).toBeGreaterThanOrEqual(0.6 * 92 * 21);
     expect(l.text).toContain("No longer want to receive these emails? unsubscribe");
+    // Its zig-zag on white (60 px between the rows, 50 px between the columns): each photo in the row of its own text.
+    const rows = l.sections.flatMap((s) => s.rows);
+    const rowOf = (words: string) =>
+      rows.find((r) =>
+        r.columns.some((c) => leafBlocksOf(c.blocks).some((b) => "text" in b && b.text.includes(words))),
+      );
+    const photoIn = (row: ReturnType<typeof rowOf>, x: number) =>
+      row?.columns
+        .flatMap((c) => leafBlocksOf(c.blocks))
+        .some((b) => b.kind === "picture" && Math.abs(b.box.x - x) <= 2);
+    const made = rowOf("Products made to last");
+    const find = rowOf("Find your perfect");
+    expect(made).not.toBe(find);
+    expect(photoIn(made, 325)).toBe(true);
+    expect(photoIn(find, 45)).toBe(true);
   });
 
   it("reads the third of three tight lines the page reading missed, and three social squares as a picture", async () => {

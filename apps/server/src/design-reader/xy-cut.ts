@@ -330,6 +330,12 @@ function lineColumns(mask: InkMask, line: Box, scale: number): Box[] | null {
 
 /** A gap across the whole region this many times wider than the narrowest gap between its columns is cut first. */
 const ROWS_FIRST_RATIO = 2;
+/**
+ * ...and one at least this tall (CSS px), no narrower than the gutter, with every row it leaves holding ink in every
+ * column: Easy Email 2's zig-zag on white, 60 px between its rows and 50 px between its columns, was one row whose
+ * columns held a text and a picture each, and a phone stacked the two pictures together, far from their texts.
+ */
+const ROWS_FIRST_CSS = 40;
 
 /**
  * Rows first when the whitespace across the region is far wider than between its columns: a zig-zag of pictures
@@ -337,14 +343,27 @@ const ROWS_FIRST_RATIO = 2;
  * rows are what a reader sees, and a phone must stack each picture with its own text. A sidebar beside an article is
  * kept as columns: the article's paragraph gaps are narrower than the gap beside the sidebar.
  */
-function rowsBeforeColumns(blocks: [number, number][], pieces: Box[]): boolean {
+function rowsBeforeColumns(
+  blocks: [number, number][],
+  pieces: Box[],
+  scale: number,
+  within: { mask: InkMask; top: number },
+): boolean {
   if (blocks.length < 2) return false;
   let widestRow = 0;
   for (let i = 1; i < blocks.length; i++) widestRow = Math.max(widestRow, blocks[i]![0] - blocks[i - 1]![1]);
   let narrowestColumn = Number.POSITIVE_INFINITY;
   for (let i = 1; i < pieces.length; i++)
     narrowestColumn = Math.min(narrowestColumn, pieces[i]!.x - (pieces[i - 1]!.x + pieces[i - 1]!.width));
-  return widestRow >= narrowestColumn * ROWS_FIRST_RATIO;
+  if (widestRow >= narrowestColumn * ROWS_FIRST_RATIO) return true;
+  if (widestRow < ROWS_FIRST_CSS * scale || widestRow < narrowestColumn) return false;
+  // (Each row with ink in each column: a sidebar that ends above the article's last blocks leaves a row without it,
+  // and stays a column.)
+  return blocks.every(([y0, y1]) =>
+    pieces.every((p) =>
+      rowInk(within.mask, { x: p.x, y: within.top + y0, width: p.width, height: y1 - y0 }).some((n) => n > 0),
+    ),
+  );
 }
 
 /**
@@ -358,7 +377,11 @@ function columnRuns(mask: InkMask, tight: Box, blocks: [number, number][], scale
     const box = { x: tight.x, y: tight.y + y0, width: tight.width, height: y1 - y0 };
     const { pieces } = columnPieces(mask, box, scale);
     // (Every piece an eighth of the width or more: splitsIntoColumns' own first test, so nothing else of it applies.)
-    return pieces.length > 1 && pieces.every((p) => p.width >= tight.width / 8) && !rowsBeforeColumns(inner, pieces);
+    return (
+      pieces.length > 1 &&
+      pieces.every((p) => p.width >= tight.width / 8) &&
+      !rowsBeforeColumns(inner, pieces, scale, { mask, top: tight.y })
+    );
   };
   const out: [number, number][] = [];
   let i = 0;
@@ -394,7 +417,8 @@ export function xyCut(mask: InkMask, region: Box, opts: CutOptions): Cut[] {
   if (pieces.length > 1 && splitsIntoColumns(mask, pieces, tight, lines, opts.scale)) {
     const table = tableRows(mask, pieces, tight, opts.scale);
     if (table) return table;
-    if (!rowsBeforeColumns(blocks, pieces)) return [{ box: tight, columns: pieces.map((p) => xyCut(mask, p, next)) }];
+    if (!rowsBeforeColumns(blocks, pieces, opts.scale, { mask, top: tight.y }))
+      return [{ box: tight, columns: pieces.map((p) => xyCut(mask, p, next)) }];
   }
   if (blocks.length > 1) {
     return columnRuns(mask, tight, blocks, opts.scale).flatMap(([y0, y1]) =>
