@@ -188,4 +188,21 @@ describe("alignAlike", () => {
     alignAlike(buttons, 1);
     expect(buttons.map((b) => b.align)).toEqual(["center", "center", "center"]);
   });
+
+  it("sets left a one-line heading judged centred above a left-set paragraph from the same edge", () => {
+    // Easy Email 2: "Products made to last" (x 45–238 in a 300 px column) over its two-line paragraph set left at 45.
+    const lines = (n: number) =>
+      Array.from({ length: n }, () => ({ text: "w", box: { x: 0, y: 0, width: 1, height: 1 }, words: [] }));
+    const withLines = (b: TLayoutText, n: number): TLayoutText => ({ ...b, lines: lines(n) }) as TLayoutText;
+    const pair = [withLines(block(45, 771, 193, "center"), 1), withLines(block(45, 815, 219, "left"), 2)];
+    alignAlike(pair, 1);
+    expect(pair.map((b) => b.align)).toEqual(["left", "left"]);
+    // From another edge, or beside a centred paragraph, it stays.
+    const apart = [withLines(block(80, 771, 150, "center"), 1), withLines(block(45, 815, 219, "left"), 2)];
+    alignAlike(apart, 1);
+    expect(apart[0]!.align).toBe("center");
+    const centred = [withLines(block(45, 771, 193, "center"), 1), withLines(block(45, 815, 219, "center"), 2)];
+    alignAlike(centred, 1);
+    expect(centred[0]!.align).toBe("center");
+  });
 });

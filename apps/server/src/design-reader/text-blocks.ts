@@ -440,7 +440,8 @@ export function textBlockOf(paragraph: TextLine[], column: Box, scale: number, f
  * Blocks set one under another in a column, each a line of its own (a list whose items stand apart, a column of
  * features): when three or more in a row start at one left edge and end raggedly, they are set left, whatever each
  * line's own margins said (Mailbakery's "2-bedroom apartment" list, its lines 34 px apart, came out centre, centre,
- * left, right, centre, right); ending at one right edge and starting raggedly, set right.
+ * left, right, centre, right); ending at one right edge and starting raggedly, set right. A line beside a left-set
+ * paragraph from its left edge is set left with it.
  */
 export function alignAlike(blocks: readonly (TLayoutBlock | TLayoutLeafBlock)[], scale: number): void {
   const tolerance = Math.max(2, 3 * scale);
@@ -478,4 +479,21 @@ export function alignAlike(blocks: readonly (TLayoutBlock | TLayoutLeafBlock)[],
       for (const t of alike.blocks) t.align = alike.align;
       i += alike.blocks.length;
     }
+  // A one-line text judged centred next to a paragraph of lines set left from the same left edge is set left with it
+  // (Easy Email 2's "Products made to last" above its left-set paragraph in a 300 px column: its margins alone, 45
+  // and 62 px, passed for centred).
+  for (const run of texts)
+    for (let i = 0; i + 1 < run.length; i++)
+      for (const [one, para] of [
+        [run[i]!, run[i + 1]!],
+        [run[i + 1]!, run[i]!],
+      ] as const)
+        if (
+          one.align === "center" &&
+          one.lines.length <= 1 &&
+          para.align === "left" &&
+          para.lines.length >= 2 &&
+          Math.abs(one.box.x - para.box.x) <= tolerance
+        )
+          one.align = "left";
 }
