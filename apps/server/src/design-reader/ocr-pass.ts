@@ -145,8 +145,8 @@ export async function readPieces(
     x0: number;
     y0: number;
     k: number;
-    onlyInside: boolean;
-    line: Box;
+    /** The line its words stay within (an `onlyInside` piece). */
+    line?: Box;
   }[] = [];
   for (const [index, box] of boxes.slice(0, MAX_GLYPH_READS).entries()) {
     const margin = Math.max(2, Math.round(box.height * 0.3));
@@ -170,7 +170,7 @@ export async function readPieces(
       .resize({ width, height, kernel: "lanczos3" })
       .png()
       .toBuffer();
-    pieces.push({ index, png, width, height, x0, y0, k, onlyInside: Boolean(box.onlyInside), line: box });
+    pieces.push({ index, png, width, height, x0, y0, k, ...(box.onlyInside ? { line: box } : {}) });
   }
   if (pieces.length === 0) return found;
   const gap = 40;
@@ -204,7 +204,7 @@ export async function readPieces(
           height: w.box.height / p.k,
         };
         // (A word of one line among others is that line's: its box stays within it.)
-        const line = p.onlyInside ? p.line : undefined;
+        const line = p.line;
         if (!line) return { ...w, box };
         const y = Math.max(line.y, Math.min(box.y, line.y + line.height - 1));
         return {

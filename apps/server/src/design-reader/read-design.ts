@@ -565,7 +565,7 @@ function linesOf(leaf: Leaf, words: OcrWord[]): PieceBox[] {
     .filter((r) => r.height > 0)
     .sort((a, b) => a.y - b.y);
   if (rows.length === 0) return [];
-  const usual = [...rows.map((r) => r.height)].sort((a, b) => a - b)[rows.length >> 1]!;
+  const usual = rows.map((r) => r.height).sort((a, b) => a - b)[rows.length >> 1]!;
   const lines: PieceBox[] = [];
   let at = leaf.box.y;
   for (const row of [...rows, { ...leaf.box, y: bottom, height: 0, onlyInside: true }]) {
@@ -583,7 +583,8 @@ const ICON_ROW_GLYPHS = 2;
 /**
  * A row of line icons: every leaf of the row icon-tall, nothing in it read but marks of three characters or fewer with
  * a letter at most and no figure (the engine's readings of icons: "©", "Y", "€"; "©@v" over two), at least two of
- * them, each mark about as wide as tall or nearly (a bar, "|" or "l", is narrower). Digits are left out: a row of "1 2 3" is a step counter.
+ * them, each mark about as wide as tall or nearly (a bar, "|" or "l", is narrower). Figures are left out: a row of
+ * "1 2 3" is a step counter.
  */
 export function iconRow(leaves: Leaf[], wordsOf: Map<Leaf, OcrWord[]>, pictures: Set<Leaf>, scale: number): boolean {
   if (leaves.length === 0 || leaves.some((l) => l.box.height > LINE_ICON_CSS * scale)) return false;
@@ -673,12 +674,11 @@ export function readAgain(
   scale: number,
   around: { heavy?: boolean; others?: readonly Leaf[] } = {},
 ): boolean {
-  const heavy = around.heavy ?? false;
   if (!textShaped(leaf, scale)) return false;
   const rated = found.filter((w) => !isJunk(w));
   if (rated.length === 0)
     return (
-      (leaf.fill === null || heavy) &&
+      (leaf.fill === null || around.heavy === true) &&
       leaf.colours.share >= 0.4 &&
       leaf.box.height / scale >= TINY_TEXT_CSS &&
       !glyphSized(leaf, scale)
@@ -845,6 +845,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
               if (cell.background) areas.push({ box: cell.box, background: cell.background });
       }
   const pictureLeaves = new Set<Leaf>();
+  // Heavy text (its ink taken for a fill), found once: read against its band here, and read again when unread.
+  const heavyLeaves = new Set<Leaf>();
   for (const s of sections) {
     for (const row of s.rows) {
       for (const col of row.columns) {
@@ -854,8 +856,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
             // (A leaf that is mostly its band's own colour, text with a small picture among it, is read with the page:
             // its text is drawn against the band as any other, not as the picture's light and dark.)
             if (!mostlyBackground(leaf)) pictureBoxes.push(leaf.box);
-          } else if (leaf.fill && !heavyText(raster, leaf))
-            areas.push({ box: leaf.box, background: leaf.fill, around: leaf.background });
+          } else if (heavyText(raster, leaf)) heavyLeaves.add(leaf);
+          else if (leaf.fill) areas.push({ box: leaf.box, background: leaf.fill, around: leaf.background });
         }
       }
     }
@@ -924,7 +926,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     .filter(
       (leaf) =>
         !pictureLeaves.has(leaf) &&
-        readAgain(leaf, wordsOf.get(leaf) ?? [], scale, { heavy: heavyText(raster, leaf), others: leaves }),
+        readAgain(leaf, wordsOf.get(leaf) ?? [], scale, { heavy: heavyLeaves.has(leaf), others: leaves }),
     )
     .slice(0, MAX_LINES_AGAIN);
   // Boxes of the page each read again on their own (readPieces), with the design's languages.
