@@ -1,7 +1,9 @@
+import type { TDesignLayout, TLayoutColumn } from "@mailsmith/shared";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRenderer, type Renderer } from "../src/adapters/renderer/renderer.js";
+import { emailFromLayout } from "../src/design-reader/email-from-layout.js";
 import { processEmail } from "../src/email-engine/index.js";
 import { loadEnv } from "../src/env.js";
 
@@ -83,4 +85,93 @@ describe("the email engine's layout changes, rendered", { timeout: 120_000 }, ()
       expect(await colourAt(phone.png, phoneRed.x + 100, phoneRed.y + 180)).toBe("blue");
     },
   );
+});
+
+/**
+ * Easy Email 2's header as the reader measured it in the 600 px mock-up: the logo's name at the left, then four
+ * 13 px menu links 20 px apart, each column running to the next one's left edge.
+ */
+function logoAndMenu(): TDesignLayout {
+  const textColumn = (text: string, x: number, w: number, colX: number, colW: number, size: number): TLayoutColumn => ({
+    box: { x: colX, y: 50, width: colW, height: 30 },
+    background: null,
+    blocks: [
+      {
+        kind: "text",
+        role: "body",
+        box: { x, y: 58, width: w, height: size },
+        text,
+        lines: [{ text, box: { x, y: 58, width: w, height: size }, words: [] }],
+        fontSizePx: size,
+        fontWeight: "normal",
+        colour: "#000000",
+        align: "left",
+        uncertain: [],
+      },
+    ],
+  });
+  const columns = [
+    textColumn("Easy Email Pro", 81, 108.5, 0, 255, 18),
+    textColumn("SHOP", 321, 36.5, 255, 112, 13),
+    textColumn("ABOUT", 377.5, 45, 367, 65, 13),
+    textColumn("CONTACT", 442.5, 61, 432, 82, 13),
+    textColumn("BLOG", 524, 35.5, 514, 86, 13),
+  ];
+  return {
+    width: 600,
+    height: 200,
+    scale: 1,
+    content: { x: 0, y: 0, width: 600, height: 200 },
+    outerBackground: "#ffffff",
+    sections: [
+      {
+        box: { x: 0, y: 0, width: 600, height: 200 },
+        background: "#ffffff",
+        rows: [{ box: { x: 0, y: 50, width: 600, height: 30 }, columns }],
+      },
+    ],
+    text: columns.map((c) => (c.blocks[0] as { text: string }).text).join(" "),
+    language: "en",
+    unreadable: [],
+    timing: { ocrSeconds: 0, layoutSeconds: 0 },
+  };
+}
+
+/** Each listed word's line boxes (a word broken over two lines has two) and its top, as the browser set them. */
+const WORD_BOXES = `(() => {
+  const out = {};
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    for (const m of n.data.matchAll(/[A-Za-z]+/g)) {
+      const r = document.createRange();
+      r.setStart(n, m.index);
+      r.setEnd(n, m.index + m[0].length);
+      const rects = [...r.getClientRects()].filter((x) => x.width > 0);
+      if (rects.length) out[m[0]] = { boxes: rects.length, top: Math.round(rects[0].top), left: Math.round(rects[0].left) };
+    }
+  }
+  return out;
+})()`;
+
+describe("the reader's email on a phone, rendered", { timeout: 120_000 }, () => {
+  it("sets a logo above its menu on a phone, each link's word whole, and keeps the desktop row as designed", async () => {
+    const html = processEmail({ html: emailFromLayout([logoAndMenu()]).html, source: "existing" }).html;
+    type Boxes = Record<string, { boxes: number; top: number; left: number }>;
+    const [phone, wide] = (await Promise.all([
+      renderer.audit!({ html, width: 375, script: WORD_BOXES }),
+      renderer.audit!({ html, width: 600, script: WORD_BOXES }),
+    ])) as [Boxes, Boxes];
+    const links = ["SHOP", "ABOUT", "CONTACT", "BLOG"];
+    // Before: "ABOU / T" and "CONTA / CT", each link in its share of the phone beside the logo.
+    for (const w of links) expect(phone[w]?.boxes, w).toBe(1);
+    // The menu is one line under the logo, centred on the phone.
+    expect(new Set(links.map((w) => phone[w]!.top)).size).toBe(1);
+    expect(phone.SHOP!.top).toBeGreaterThan(phone.Pro!.top + 15);
+    const menuLeft = phone.SHOP!.left;
+    const menuRight = phone.BLOG!.left + 36;
+    expect(Math.abs(menuLeft - (375 - menuRight))).toBeLessThan(24);
+    // On a desktop one row, each link where the design has it.
+    for (const w of links) expect(Math.abs(wide[w]!.top - wide.Pro!.top)).toBeLessThan(6);
+    expect(wide.SHOP!.left - wide.Easy!.left).toBeCloseTo(321 - 81, -1);
+  });
 });

@@ -688,6 +688,32 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     expect(plain).not.toContain('class="ms-col"');
   });
 
+  it("sets a logo and its menu as two lines on a phone only at the row's one wide gap (never a table's)", () => {
+    // Each column runs to the next one's left edge, as the reader cuts them; the words are 8 px a letter here.
+    const cell = (text: string, x: number, colX: number, colW: number, y = 40) =>
+      column([paragraph([line(text, x, y, 8 * text.length)])], { box: { x: colX, y: 30, width: colW, height: 40 } });
+    const menu = [
+      cell("Acme", 80, 0, 255),
+      cell("SHOP", 321, 255, 112),
+      cell("ABOUT", 377, 367, 65),
+      cell("CONTACT", 442, 432, 82),
+      cell("BLOG", 524, 514, 86),
+    ];
+    const html = emailFromLayout([layoutOf([menu])]).html;
+    expect(html.match(/class="ms-items"/g)).toHaveLength(1);
+    expect(html.match(/class="ms-item"/g)).toHaveLength(4);
+    expect(html.indexOf('class="ms-items"')).toBeGreaterThan(html.indexOf(">Acme<"));
+    // The same words evenly spaced: no gap to break at, the row stays as it was.
+    const even = ["Acme", "SHOP", "ABOUT", "CONTACT", "BLOG"].map((t, i) => cell(t, 20 + i * 116, i * 116, 116));
+    expect(emailFromLayout([layoutOf([even])]).html).not.toContain('class="ms-items"');
+    // A table: a column holds a line per row; its columns break nowhere.
+    const table = menu.map((c, i) => ({
+      ...c,
+      blocks: [...c.blocks, paragraph([line(["Widget", "1", "2", "3", "4"][i]!, c.blocks[0]!.box.x, 70, 40)])],
+    }));
+    expect(emailFromLayout([layoutOf([table])]).html).not.toContain('class="ms-items"');
+  });
+
   it("sets a grid's cells side by side inside their column, stacking cells of paragraphs on a phone", () => {
     const left = column([
       paragraph([line("Payment method", 60, 60, 120), line("Credit card paid in full", 60, 80, 180)]),

@@ -888,16 +888,14 @@ function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): st
         slots.map((s, i) => ({ column: s.column, share: widths[i]! / inner })),
         f,
       ));
-  const cells = slots.map((s, i) => {
-    const slotWidth = widths[i]!;
+  // `item`: a menu's link on its own phone-wide line, as wide as its words (`.ms-item`), centred with the others.
+  const cellOf = (s: (typeof slots)[number], slotWidth: number, share: string, item = false) => {
     const gutter = clamp(px((s.gutter / span) * inner), 0, slotWidth / 2);
-    const columnWidth = slotWidth - gutter;
-    const body = columnHtml(s.column, f, columnWidth, rowTop, phoneRules, g);
+    const body = columnHtml(s.column, f, slotWidth - gutter, rowTop, phoneRules, g);
     const ghostOpen = `<!--[if mso]><td width="${slotWidth}" valign="top" style="width:${slotWidth}px"><![endif]-->`;
     const ghostClose = "<!--[if mso]></td><![endif]-->";
-    const share = `${Math.floor((slotWidth / inner) * 100_000) / 1000}%`;
     const cell = sideBySide
-      ? `<div style="display:inline-block;vertical-align:top;width:${share}">`
+      ? `<div${item ? ' class="ms-item"' : ""} style="display:inline-block;vertical-align:top;width:${share}">`
       : `<div class="ms-col" style="display:inline-block;vertical-align:top;width:100%;max-width:${slotWidth}px">`;
     return (
       ghostOpen +
@@ -909,7 +907,24 @@ function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): st
       `</tr></table></div>` +
       ghostClose
     );
-  });
+  };
+  const shareOf = (part: number, whole: number) => `${Math.floor((part / whole) * 100_000) / 1000}%`;
+  const breakAt = phoneRules && sideBySide ? phoneBreak(slots, widths, f) : null;
+  const cells = breakAt
+    ? [slots.slice(0, breakAt), slots.slice(breakAt)].map((part, p) => {
+        const from = p === 0 ? 0 : breakAt;
+        const partWidths = widths.slice(from, from + part.length);
+        const partWidth = partWidths.reduce((a, b) => a + b, 0);
+        // Each part a line of its own on a phone (not for Outlook, which lays the row out in its ghost table): the
+        // first with the phone's gap under it, the second's items centred at their own widths.
+        return (
+          `<!--[if !mso]><!--><div class="ms-col" style="display:inline-block;vertical-align:top;width:100%;max-width:${partWidth}px">` +
+          `<div class="${p === 0 ? "ms-gutter" : "ms-items"}"><!--<![endif]-->` +
+          part.map((s, i) => cellOf(s, partWidths[i]!, shareOf(partWidths[i]!, partWidth), p === 1)).join("") +
+          "<!--[if !mso]><!--></div></div><!--<![endif]-->"
+        );
+      })
+    : slots.map((s, i) => cellOf(s, widths[i]!, shareOf(widths[i]!, inner)));
   return (
     `<tr><td${padClass} style="padding:0 ${padRight}px 0 ${padLeft}px;font-size:0;text-align:left">` +
     `<!--[if mso]><table role="presentation" width="${inner}" cellpadding="0" cellspacing="0" border="0"><tr><![endif]-->` +
@@ -917,6 +932,45 @@ function rowHtml(row: TLayoutRow, f: Frame, emailWidth: number, g: Gathered): st
     "<!--[if mso]></tr></table><![endif]-->" +
     `</td></tr>`
   );
+}
+
+/** How much wider the gap that parts a row of single lines on a phone is than every other gap in it. */
+const WIDE_GAP_RATIO = 2;
+
+/**
+ * Where a row of single lines that leaves some word no room in its share of a phone is set as two lines there: at
+ * its one gap far wider than the others (a logo, then its menu), when what comes before it fits a phone-wide line.
+ * The part after it is set as a menu: its items at their own widths, centred, wrapping between items if they must.
+ * Easy Email 2's "ABOUT" and "CONTACT" had 64 px beside the logo and were set "ABOU / T", "CONTA / CT"; its own
+ * phone layout sets the logo above the menu. Only for a row that is one line across (one block a column): a table's
+ * columns of lines break nowhere.
+ */
+function phoneBreak(
+  slots: { column: TLayoutColumn; slot: number; gutter: number }[],
+  widths: number[],
+  f: Frame,
+): number | null {
+  if (slots.length < 2 || slots.some((s) => s.column.blocks.length !== 1)) return null;
+  const span = slots.reduce((n, s) => n + s.slot, 0) || 1;
+  const inner = widths.reduce((a, b) => a + b, 0);
+  const fits = (to: number, whole: number) =>
+    slots
+      .slice(0, to)
+      .every(
+        (s, i) => longestWordPx(s.column.blocks, f) <= (widths[i]! / whole) * PHONE_ROOM_PX - (s.gutter / span) * inner,
+      );
+  if (fits(slots.length, inner)) return null;
+  const inks = slots.map((s) => extent(s.column.blocks, s.column.box));
+  const gaps = inks.slice(1).map((b, i) => b.x - (inks[i]!.x + inks[i]!.width));
+  const widest = gaps.indexOf(Math.max(...gaps));
+  if (gaps.some((g, i) => i !== widest && g * WIDE_GAP_RATIO > gaps[widest]!)) return null;
+  const at = widest + 1;
+  return fits(
+    at,
+    widths.slice(0, at).reduce((a, b) => a + b, 0),
+  )
+    ? at
+    : null;
 }
 
 /**
@@ -964,6 +1018,8 @@ const STYLE = [
   `.ms-pad{padding-left:${PHONE_MARGIN_PX}px!important;padding-right:${PHONE_MARGIN_PX}px!important}`,
   ".ms-img{width:100%!important;height:auto!important}",
   ".ms-off{margin-left:0!important}",
+  ".ms-items{text-align:center!important}",
+  ".ms-item{width:auto!important;padding:0 10px!important}",
   ".ms-txt{max-width:none!important}",
   `.ms-big{font-size:${PHONE_BIG_FONT_PX}px!important;line-height:1.2!important}`,
   "}",
