@@ -1184,6 +1184,13 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         blocks.push(divider);
         continue;
       }
+      // A filled bar too tall for a rule, with no word on it (a black bar under a row, joined to a framed photo's foot),
+      // is drawn: not text in a script the reader does not read.
+      if (found.length === 0 && leaf.fill && leaf.box.width >= 8 * leaf.box.height) {
+        flush();
+        blocks.push(pictureHere(leaf.box, ""));
+        continue;
+      }
       // Big "words" read doubtfully are a photograph's shapes (or a face the models misread): the leaf's own pixels.
       // (Under UNREADABLE_CONFIDENCE a line of text-sized ink is reported as a script the reader does not read; and
       // figures read lower than words when they are type: a 96 px bold "22" at 65.)

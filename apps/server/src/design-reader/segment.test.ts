@@ -52,6 +52,37 @@ describe("segmentBand", () => {
     expect(segmentBand(divided, { box, background: black, busy: false }, 1, maskOf(divided)).seam).toBeUndefined();
   });
 
+  it("cuts off a bar under a framed picture and the text beside it, so the two are columns, not one leaf", () => {
+    const white: Rgb = [255, 255, 255];
+    const black: Rgb = [0, 0, 0];
+    const grey: Rgb = [220, 218, 219];
+    // Easy Email 26's watch row: a grey cell framed in black (x 0–239) with a dark shape in it, three black lines of
+    // "text" on white at the right, and an 8 px black bar along the foot of both (`bar`), which inks every column.
+    const row = (bar: boolean) =>
+      raster(600, 176, white, (x, y) => {
+        if (bar && y >= 166) return black;
+        if (x < 240) {
+          if (x < 2 || x >= 238 || y < 2 || y >= 172) return black;
+          return x >= 60 && x < 200 && y >= 30 && y < 140 && (x + y) % 9 < 5 ? black : grey;
+        }
+        const line = [24, 66, 100].find((top) => y >= top && y < top + 18);
+        return line !== undefined && x >= 260 && x < 450 && x % 6 < 3 ? black : null;
+      });
+    const box = { x: 0, y: 0, width: 600, height: 176 };
+    for (const bar of [false, true]) {
+      const r = row(bar);
+      const section = segmentBand(r, { box, background: white, busy: false }, 1, maskOf(r));
+      const columns = section.rows.flatMap((row) => row.columns);
+      // The framed cell and the text each a column of their own (the text's lines never in the cell's leaf).
+      expect(
+        columns.some((c) => c.box.x < 10 && c.box.x + c.box.width <= 250),
+        `bar ${bar}`,
+      ).toBe(true);
+      const leaves = columns.flatMap((c) => c.leaves);
+      expect(leaves.filter((l) => l.box.x < 240 && l.box.x + l.box.width > 260 && l.box.height > 20)).toEqual([]);
+    }
+  });
+
   it("cuts a panel from what touches it at its sides: the panel is a card, each side a column (decision 158)", () => {
     const black: Rgb = [0, 0, 0];
     const red: Rgb = [255, 0, 0];

@@ -394,6 +394,41 @@ function columnRuns(mask: InkMask, tight: Box, blocks: [number, number][], scale
   return out;
 }
 
+/** A bar along a region's top or bottom edge is at most this tall (CSS px)… */
+const EDGE_BAR_CSS = 12;
+/** …and inks this share of each of its rows. */
+const EDGE_BAR_INK = 0.9;
+
+/**
+ * A bar across the top or bottom of a region that joins what stands above it side by side (a black rule under a
+ * framed photo and the text beside it, Easy Email 26's "LUXURY WATCHES"): no column of the region is empty, so the
+ * photo, its text and the button were one leaf, drawn as one picture. The bar is cut off when what is left then
+ * splits into columns.
+ */
+function edgeBar(mask: InkMask, tight: Box, scale: number): { bar: Box; rest: Box } | null {
+  const most = Math.round(EDGE_BAR_CSS * scale);
+  if (tight.height <= most * 2) return null;
+  const ink = rowInk(mask, tight);
+  const full = (y: number) => ink[y]! >= tight.width * EDGE_BAR_INK;
+  const cut = (bar: Box, rest: Box) => {
+    const inside = tighten(mask, rest);
+    if (!inside) return null;
+    const { lines, pieces } = columnPieces(mask, inside, scale);
+    return pieces.length > 1 && splitsIntoColumns(mask, pieces, inside, lines, scale) ? { bar, rest } : null;
+  };
+  let bottom = tight.height;
+  while (bottom > tight.height - most - 1 && full(bottom - 1)) bottom--;
+  if (bottom < tight.height && bottom > tight.height - most) {
+    const found = cut({ ...tight, y: tight.y + bottom, height: tight.height - bottom }, { ...tight, height: bottom });
+    if (found) return found;
+  }
+  let top = 0;
+  while (top < most + 1 && full(top)) top++;
+  if (top > 0 && top < most)
+    return cut({ ...tight, height: top }, { ...tight, y: tight.y + top, height: tight.height - top });
+  return null;
+}
+
 /**
  * Recursive XY-cut with falling gap sizes: a region splits first into columns (a gap of empty columns down its whole
  * height, at least 16 CSS px and wider than its tallest line's word spacing, each piece at least an eighth of the
@@ -425,6 +460,8 @@ export function xyCut(mask: InkMask, region: Box, opts: CutOptions): Cut[] {
       xyCut(mask, { x: tight.x, y: tight.y + y0, width: tight.width, height: y1 - y0 }, next),
     );
   }
+  const bar = edgeBar(mask, tight, opts.scale);
+  if (bar) return [...xyCut(mask, bar.rest, next), { box: bar.bar, columns: [] }].sort((a, b) => a.box.y - b.box.y);
   const leaves: Cut[] = [];
   for (const [y0, y1] of runs(rowInk(mask, tight), 1)) {
     const line = tighten(mask, { x: tight.x, y: tight.y + y0, width: tight.width, height: y1 - y0 });
