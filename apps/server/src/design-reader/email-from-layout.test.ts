@@ -714,6 +714,32 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     expect(emailFromLayout([layoutOf([table])]).html).not.toContain('class="ms-items"');
   });
 
+  it("keeps a logo's mark and name together at their place, not spread across the column", () => {
+    // The reader's Easy Email logo: a 30 px square picture at x 45, "Easy Email Pro" from x 81, in a 255 px column.
+    const name = paragraph([line("Easy Email Pro", 81, 58, 108)]);
+    const mark = {
+      kind: "picture" as const,
+      box: { x: 45, y: 50, width: 30, height: 30 },
+      role: "icon" as const,
+      text: "",
+    };
+    const grid = {
+      kind: "grid" as const,
+      box: { x: 45, y: 50, width: 144, height: 30 },
+      cells: [
+        { box: mark.box, blocks: [mark] },
+        { box: name.box, blocks: [name] },
+      ],
+    };
+    const col = { box: { x: 0, y: 50, width: 255, height: 30 }, background: null, blocks: [grid] };
+    const html = emailFromLayout([layoutOf([[col]])]).html;
+    // The pair's box starts at the mark (an offset the phone drops) and is about as wide as the pair, so the phone
+    // sets the name just after its mark; across the column's 255 px, the name's cell started a third of it away.
+    const box = /<div class="ms-off" style="margin-left:(\d+)px;max-width:(\d+)px">/.exec(html);
+    expect(Number(box?.[1])).toBe(45);
+    expect(Number(box?.[2])).toBeLessThan(180);
+  });
+
   it("sets a grid's cells side by side inside their column, stacking cells of paragraphs on a phone", () => {
     const left = column([
       paragraph([line("Payment method", 60, 60, 120), line("Credit card paid in full", 60, 80, 180)]),

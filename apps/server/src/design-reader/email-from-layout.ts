@@ -543,8 +543,15 @@ function placeOf(
   const w = block.box.width * f.k;
   // A grid's cells place their own blocks across the column's whole width.
   if (block.kind === "grid") {
-    // One boxed cell (a framed panel) keeps its own box; cells side by side take the column's width.
-    if (block.cells.length > 1) return { offset: 0, width };
+    // One boxed cell (a framed panel) keeps its own box; cells side by side take the column's width, but for a mark
+    // and its name (a logo's square before the brand's name), which keep their own box and place, with room for the
+    // name's one line: across the column, a phone set the name a third of the screen away from its mark.
+    if (block.cells.length > 1) {
+      const name = markAndName(block);
+      if (!name) return { offset: 0, width };
+      const bw = Math.min(Math.ceil(w + Math.max(0, oneLineWidth(name, f) - name.box.width * f.k)), width);
+      return { offset: clamp(px(x), 0, width - bw), width: bw };
+    }
     // It grows, evenly on both sides, by what a one-line text in it needs beyond the room it has from its left edge to
     // the cell's right (a code box or a footer line boxed as tight as its letters wrapped its last word), and then by
     // its frame's two pixels.
@@ -602,6 +609,13 @@ function placeOf(
   const spare = bw - w;
   const shift = align === "center" ? spare / 2 : align === "right" ? spare : 0;
   return { offset: clamp(px(x - shift), 0, width - bw), width: bw };
+}
+
+/** A grid that is a drawn mark and one line beside it (the reader's logo and name): the line, else null. */
+function markAndName(grid: TLayoutGrid): TLayoutText | null {
+  const [mark, name] = grid.cells.map((c) => (c.blocks.length === 1 ? c.blocks[0] : undefined));
+  if (grid.cells.length !== 2 || mark?.kind !== "picture" || mark.role === "photo") return null;
+  return name?.kind === "text" && name.lines.length === 1 ? name : null;
 }
 
 function blockHtml(block: TLayoutLeafBlock, f: Frame, width: number, phoneRules: boolean, g: Gathered): string {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { TDesignLayout, TLayoutBlock, TLayoutText } from "@mailsmith/shared";
+import type { TDesignLayout, TLayoutBlock, TLayoutGrid, TLayoutText } from "@mailsmith/shared";
 import { contrastRatio, leafBlocksOf, ZDesignLayoutSchema } from "@mailsmith/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -661,6 +661,20 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
       leaves.some((b) => b.kind === "picture" && overlapArea(b.box, drill) >= 0.8 * drill.width * drill.height),
     ).toBe(true);
     expect(words(l.text)).toEqual(expect.arrayContaining(words("MACHINERY SAFETY GEAR WORKSHOP")));
+  });
+
+  it("keeps a logo's square before its name as a picture beside the name", async () => {
+    // Easy Email's summer living (fixtures/README.md): a teal 30 px square with a white "E" 6 px before "Easy Email
+    // Pro". The square and the name were one leaf; its words were read and the square was lost.
+    const l = await readDesign(fixture("summer-living-mockup.jpg"));
+    const grid = blocks(l).find(
+      (b): b is TLayoutGrid =>
+        b.kind === "grid" && b.cells.some((c) => c.blocks.some((x) => "text" in x && x.text === "Easy Email Pro")),
+    );
+    const [mark, name] = grid?.cells ?? [];
+    expect(mark?.blocks).toEqual([expect.objectContaining({ kind: "picture" })]);
+    expect(mark?.box).toMatchObject({ x: 45, width: 30 });
+    expect(name?.blocks.map((b) => "text" in b && b.text)).toEqual(["Easy Email Pro"]);
   });
 
   it("reads two small lines set close together in full, centred, and a footer's line icons as pictures", async () => {

@@ -802,6 +802,10 @@ const mostlyBackground = (leaf: Leaf) =>
 
 /** A drawn mark this small (CSS px) or smaller, with no text beside it, is a tiny picture. */
 const TINY_MARK_CSS = 24;
+/** A logo's mark before its name is this big (CSS px) at least… */
+const MARK_CSS = 12;
+/** …and this far from the first word at least. */
+const MARK_GAP_CSS = 2;
 
 export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): Promise<TDesignLayout> {
   const engine = opts.engine ?? sharedEngine();
@@ -1238,6 +1242,24 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         blocks.push({ kind: "grid", box: leaf.box, cells: [cell] });
         continue;
       }
+      const mark = confident && leaf.fill === null ? markBefore(leaf, found) : null;
+      if (mark && coverage(found, leaf.box) >= MIN_COVERAGE) {
+        // A logo's mark before its name (Easy Email's teal "E" square): a picture beside the text, side by side.
+        flush();
+        const lines = splitLines(withoutDropCap(found)).map((lineWords) =>
+          lineOf(raster, unionBox(lineWords.map((w) => w.box)), lineWords, leaf.background),
+        );
+        const text = unionBox(lines.map((l) => l.box));
+        blocks.push({
+          kind: "grid",
+          box: leaf.box,
+          cells: [
+            { box: mark, blocks: [pictureHere(mark, "")] },
+            { box: text, blocks: groupParagraphs(lines).map((p) => textBlockOf(p, text, scale, faces)) },
+          ],
+        });
+        continue;
+      }
       if (confident && (leaf.fill !== null || coverage(found, leaf.box) >= MIN_COVERAGE)) {
         for (const lineWords of splitLines(withoutDropCap(found))) {
           const box = unionBox(lineWords.map((w) => w.box));
@@ -1297,6 +1319,22 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       }
     }
     return dropped.size === 0 ? words : words.filter((w) => !dropped.has(w));
+  };
+
+  /**
+   * A drawn mark before a leaf's words, no word read on it (a logo's square beside its name): its ink squarish, at
+   * least MARK_CSS each way, three quarters of its box, and clear of the first word. (A letter the page reading missed
+   * fills under half of its box.)
+   */
+  const markBefore = (leaf: Leaf, found: OcrWord[]): Box | null => {
+    const words = found.filter((w) => !isJunk(w));
+    if (words.length === 0) return null;
+    const first = Math.min(...words.map((w) => w.box.x));
+    const before = { ...leaf.box, width: Math.floor(first - leaf.box.x - MARK_GAP_CSS * scale) };
+    if (before.width < MARK_CSS * scale) return null;
+    const ink = inkBox(raster, before, leaf.background);
+    if (!ink || ink.width < MARK_CSS * scale || ink.height < MARK_CSS * scale) return null;
+    return solidMark(raster, ink, leaf.background) ? ink : null;
   };
 
   /** A small squarish leaf its ink fills, with no text line beside it to its right. */
