@@ -396,6 +396,8 @@ function columnRuns(mask: InkMask, tight: Box, blocks: [number, number][], scale
 
 /** A bar along a region's top or bottom edge is at most this tall (CSS px)… */
 const EDGE_BAR_CSS = 12;
+/** …and at least this tall: a frame's 1–2 px line under a gallery of framed pictures is the gallery's. */
+const EDGE_BAR_MIN_CSS = 4;
 /** …and inks this share of each of its rows. */
 const EDGE_BAR_INK = 0.9;
 
@@ -418,13 +420,14 @@ function edgeBar(mask: InkMask, tight: Box, scale: number): { bar: Box; rest: Bo
   };
   let bottom = tight.height;
   while (bottom > tight.height - most - 1 && full(bottom - 1)) bottom--;
-  if (bottom < tight.height && bottom > tight.height - most) {
+  const least = Math.round(EDGE_BAR_MIN_CSS * scale);
+  if (bottom <= tight.height - least && bottom > tight.height - most) {
     const found = cut({ ...tight, y: tight.y + bottom, height: tight.height - bottom }, { ...tight, height: bottom });
     if (found) return found;
   }
   let top = 0;
   while (top < most + 1 && full(top)) top++;
-  if (top > 0 && top < most)
+  if (top >= least && top < most)
     return cut({ ...tight, height: top }, { ...tight, y: tight.y + top, height: tight.height - top });
   return null;
 }
