@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clearUnderline } from "./ocr-pass.js";
+import { clearUnderline, normalisedGrey } from "./ocr-pass.js";
+import type { Raster, Rgb } from "./raster.js";
 
 /** A white crop 100 × 30 with `ink` rows dark between x 10 and 90 (a bar), and letters (every third column) above. */
 function crop(opts: { letters: boolean; bar: [number, number] }): Uint8Array {
@@ -31,5 +32,42 @@ describe("clearUnderline", () => {
     const before = plain.slice();
     clearUnderline(plain, 100, line);
     expect(plain).toEqual(before);
+  });
+});
+
+describe("normalisedGrey", () => {
+  // A navy button 60 × 20 on lavender, its outermost pixels a blend of the two (anti-aliased), with a white "label"
+  // bar 6 px in from each side; `tight`: white letters cut tight instead, the box's own sides half letter.
+  const navy: Rgb = [26, 35, 126];
+  const lavender: Rgb = [232, 234, 246];
+  const blend: Rgb = [129, 134, 186];
+  const white: Rgb = [255, 255, 255];
+  const page = (paint: (x: number, y: number) => Rgb): Raster => {
+    const r: Raster = { width: 80, height: 40, data: new Uint8Array(80 * 40 * 3) };
+    for (let y = 0; y < 40; y++) for (let x = 0; x < 80; x++) r.data.set(paint(x, y), (y * 80 + x) * 3);
+    return r;
+  };
+  const box = { x: 10, y: 10, width: 60, height: 20 };
+  const inBox = (x: number, y: number) => x >= 10 && x < 70 && y >= 10 && y < 30;
+  const inkAt = (g: Uint8Array, x: number, y: number) => g[y * 80 + x]! < 128;
+
+  it("leaves a button's anti-aliased outline out of its label's reading, but not letters at a tight box's side", () => {
+    const button = page((x, y) => {
+      if (!inBox(x, y)) return lavender;
+      if (x === 10 || x === 69 || y === 10 || y === 29) return blend;
+      return x >= 16 && x < 64 && y >= 17 && y < 23 ? white : navy;
+    });
+    const g = normalisedGrey(button, [{ box, background: navy, around: lavender }], []);
+    expect([inkAt(g, 10, 20), inkAt(g, 69, 20), inkAt(g, 40, 10), inkAt(g, 40, 29)]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(inkAt(g, 40, 20)).toBe(true);
+    // Letters cut tight: every other column of the box white letter to its edge, no outline to leave out.
+    const tight = page((x, y) => (inBox(x, y) && x % 2 === 0 ? white : inBox(x, y) ? navy : lavender));
+    const t = normalisedGrey(tight, [{ box, background: navy, around: lavender }], []);
+    expect(inkAt(t, 10, 20)).toBe(true);
   });
 });

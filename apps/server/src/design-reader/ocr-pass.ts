@@ -37,6 +37,44 @@ function cornerRadius(r: Raster, box: Box, fill: Rgb, around: Rgb): number {
  * layout find no text at all (a design of large photo-like pictures came back with 4 marks and no word). They are read
  * on a page of their own (pictureGrey).
  */
+/** A filled shape's outermost pixels (image px) that blend its fill into the colour around it are no ink… */
+const SHAPE_EDGE_PX = 2;
+/** …on a side whose outermost line is off the fill over this share of it (an outline, not letters cut tight). */
+const OUTLINE_SHARE = 0.8;
+/** A pixel this far from the fill (the largest channel) is off it. */
+const OFF_FILL = 24;
+
+/** SHAPE_EDGE_PX for each side of the box whose outermost line of pixels is an outline, else 0. */
+function outlineSides(r: Raster, box: Box, fill: Rgb): { top: number; bottom: number; left: number; right: number } {
+  const off = (x: number, y: number) => {
+    const i = (y * r.width + x) * 3;
+    return (
+      Math.max(Math.abs(r.data[i]! - fill[0]), Math.abs(r.data[i + 1]! - fill[1]), Math.abs(r.data[i + 2]! - fill[2])) >
+      OFF_FILL
+    );
+  };
+  const share = (n: number, at: (k: number) => boolean) => {
+    let hits = 0;
+    for (let k = 0; k < n; k++) if (at(k)) hits++;
+    return hits / Math.max(1, n);
+  };
+  // (The outermost line off the fill, the line just inside the ring on it: a shape's edge around its fill.)
+  const side = (n: number, at: (k: number, inward: number) => boolean) =>
+    share(n, (k) => at(k, 0)) >= OUTLINE_SHARE && share(n, (k) => !at(k, SHAPE_EDGE_PX)) >= OUTLINE_SHARE
+      ? SHAPE_EDGE_PX
+      : 0;
+  const x1 = box.x + box.width - 1;
+  const y1 = box.y + box.height - 1;
+  if (box.width <= 2 * SHAPE_EDGE_PX + 2 || box.height <= 2 * SHAPE_EDGE_PX + 2)
+    return { top: 0, bottom: 0, left: 0, right: 0 };
+  return {
+    top: side(box.width, (k, d) => off(box.x + k, box.y + d)),
+    bottom: side(box.width, (k, d) => off(box.x + k, y1 - d)),
+    left: side(box.height, (k, d) => off(box.x + d, box.y + k)),
+    right: side(box.height, (k, d) => off(x1 - d, box.y + k)),
+  };
+}
+
 export function normalisedGrey(r: Raster, areas: BackgroundArea[], pictures: Box[]): Uint8Array {
   const grey = new Uint8Array(r.width * r.height).fill(255);
   for (const { box, background, around } of areas) {
@@ -44,14 +82,21 @@ export function normalisedGrey(r: Raster, areas: BackgroundArea[], pictures: Box
     // A shape's rounded corners show the colour around it, as far in as their radius (a pill's, half its height;
     // a button's, a few pixels: wider, the zone took in the first letters of a white label on a white page).
     const corner = around ? cornerRadius(r, box, background, around) : 0;
+    // (And its sides, the outermost pixels all round: anti-aliased, they came out as a frame of lines around a
+    // button's label, read "I" and "|", and as an underline that made "Shop Now" one tall "shopNow".)
+    // (Only the sides that are an outline: letters cut tight, a heavy "NOW" taken for a white shape, keep their ink.)
+    const ring = around ? outlineSides(r, box, background) : { top: 0, bottom: 0, left: 0, right: 0 };
     for (let y = box.y; y < box.y + box.height; y++) {
       let i = (y * r.width + box.x) * 3;
       let g = y * r.width + box.x;
       const nearEdgeY = y - box.y < corner || box.y + box.height - 1 - y < corner;
+      const onEdgeY = y - box.y < ring.top || box.y + box.height - 1 - y < ring.bottom;
       for (let x = box.x; x < box.x + box.width; x++, i += 3, g++) {
         const d = Math.max(Math.abs(r.data[i]! - br), Math.abs(r.data[i + 1]! - bg), Math.abs(r.data[i + 2]! - bb));
         let dark = d;
-        if (around && nearEdgeY && (x - box.x < corner || box.x + box.width - 1 - x < corner)) {
+        const inCorner = nearEdgeY && (x - box.x < corner || box.x + box.width - 1 - x < corner);
+        const onEdge = onEdgeY || x - box.x < ring.left || box.x + box.width - 1 - x < ring.right;
+        if (around && (inCorner || onEdge)) {
           const a = Math.max(
             Math.abs(r.data[i]! - around[0]),
             Math.abs(r.data[i + 1]! - around[1]),

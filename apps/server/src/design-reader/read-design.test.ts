@@ -19,8 +19,10 @@ import {
   UNREADABLE_REASONS,
   unreadMarkers,
   unreadTails,
+  unsureLabel,
   withCapitalI,
   withoutDoubleReadings,
+  withoutEdgeBars,
 } from "./read-design.js";
 import type { Leaf } from "./segment.js";
 
@@ -1155,6 +1157,38 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(row([mark("Go", 252, 24), mark("on", 291, 24)], [mark("€", 332, 12.5)])).toBe(false);
     expect(row([mark("|", 252, 3), mark("Y", 291, 15)], [])).toBe(false);
     expect(row([mark("©", 252, 20.5)], [])).toBe(false);
+  });
+
+  it("leaves out a filled shape's sides read as letters, and reads a doubtful label on a shape again", () => {
+    const button: Leaf = {
+      box: { x: 395, y: 263, width: 110, height: 36 },
+      background: [232, 234, 246],
+      fill: [26, 35, 126],
+      colours: { colour: [26, 35, 126], share: 0.85, distinct: 4 },
+    };
+    const word = (text: string, x: number, width: number, confidence: number) => ({
+      text,
+      confidence,
+      box: { x, y: 266, width, height: 30 },
+    });
+    // Easy Email's Father's Day button: its anti-aliased sides read "I" and "|" at 85 around "shopNow" at 66.
+    const read = [word("I", 395, 1.5, 85), word("shopNow", 421, 59, 66), word("|", 504, 1.5, 85)];
+    expect(withoutEdgeBars(button, read, 1).map((w) => w.text)).toEqual(["shopNow"]);
+    // An "I" inside the label is a word of it.
+    expect(withoutEdgeBars(button, [word("I", 420, 2, 90), word("agree", 430, 40, 90)], 1)).toHaveLength(2);
+    expect(unsureLabel(button, [read[1]!])).toBe(true);
+    expect(unsureLabel(button, [word("Shop", 419, 31, 96), word("Now", 456, 24, 96)])).toBe(false);
+    // Heavy letters taken for a fill (about half their box) are no label to read again: a condensed "FRI" read "il".
+    expect(unsureLabel({ ...button, colours: { ...button.colours, share: 0.5 } }, [read[1]!])).toBe(false);
+    expect(unsureLabel({ ...button, fill: null }, [read[1]!])).toBe(false);
+  });
+
+  it("reads a button's label in full where its outline was read as letters", async () => {
+    // Easy Email's Father's Day (fixtures/README.md): "Shop Now" in white on navy, on lavender. Its outline came out
+    // of the page reading as "I" and "|" and an underline, and the label as "I shopNow |" in a navy box.
+    const l = await readDesign(fixture("fathers-day-button-mockup.jpg"));
+    const buttons = leafBlocksOf(blocks(l)).filter((b) => b.kind === "button");
+    expect(buttons.map((b) => "text" in b && b.text)).toEqual(["Shop Now"]);
   });
 
   it("reads again a line whose words are doubtful, cover a sliver of it or part of it, or are missing", () => {

@@ -693,6 +693,40 @@ export function readAgain(
   );
 }
 
+/** A "word" this narrow (CSS px) at a filled shape's side is its edge… */
+const EDGE_BAR_CSS = 3;
+/** …read as one of these. */
+const EDGE_BAR_READING = /^[|Il![\]1]$/;
+
+/**
+ * A filled shape's words less its sides read as letters: a button's anti-aliased left and right edges came back as
+ * "I" and "|" at 85 around "shopNow", and kept it from being a button.
+ */
+export function withoutEdgeBars(leaf: Leaf, found: OcrWord[], scale: number): OcrWord[] {
+  const near = EDGE_BAR_CSS * scale;
+  const atSide = (w: OcrWord) =>
+    w.box.x - leaf.box.x <= near || leaf.box.x + leaf.box.width - (w.box.x + w.box.width) <= near;
+  return found.filter((w) => !(EDGE_BAR_READING.test(w.text) && w.box.width <= near && atSide(w)));
+}
+
+/** A label is at most this many words (a button's, a badge's)… */
+const LABEL_WORDS = 3;
+/** …on a shape whose fill is this share of its box at least. */
+const LABEL_FILL = 0.65;
+
+/**
+ * A filled shape's label read with doubt: a few words on a fill, their mean confidence under UNCERTAIN_CONFIDENCE
+ * (over UNREADABLE_CONFIDENCE: below, readAgain has it already).
+ */
+export function unsureLabel(leaf: Leaf, found: OcrWord[]): boolean {
+  const rated = found.filter((w) => !isJunk(w));
+  // (A shape: its fill most of its box. Heavy letters taken for a fill, a condensed "FRI" read "il", fill about half
+  // of theirs, and read again came back as confident nonsense.)
+  if (leaf.fill === null || leaf.colours.share < LABEL_FILL || rated.length === 0 || rated.length > LABEL_WORDS)
+    return false;
+  return rated.reduce((n, w) => n + w.confidence, 0) / rated.length < UNCERTAIN_CONFIDENCE;
+}
+
 /**
  * A leaf is a picture by its colours, or by covering a busy band (a gradient or a soft photo across the band whose
  * colours stay near one line from its main colour, which the colour test alone takes for text on a fill).
@@ -901,6 +935,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   const seams = sections.flatMap((s) => (s.seam === undefined ? [] : [{ x: s.seam, box: s.band.box }]));
   words = splitAtSeams(words, seams, grey, raster.width);
   const wordsOf = wordsByLeaf(words, leaves, pictureLeaves);
+  for (const [leaf, found] of wordsOf) if (leaf.fill) wordsOf.set(leaf, withoutEdgeBars(leaf, found, scale));
   // Short pieces of ink the page reading left empty (a table's quantities, a lone symbol) are read one by one.
   const glyphLeaves = leaves.filter(
     (leaf) => !wordsOf.has(leaf) && glyphSized(leaf, scale) && !pictureLeaves.has(leaf),
@@ -926,13 +961,19 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   // Lines of text the page reading read doubtfully are read again each on its own, and kept when they now read with
   // confidence (else they stay reported as a script the reader does not read).
   const confidenceOf = (ws: OcrWord[]) => ws.reduce((n, w) => n + w.confidence, 0) / Math.max(1, ws.length);
-  const doubtful = leaves
-    .filter(
-      (leaf) =>
-        !pictureLeaves.has(leaf) &&
-        readAgain(leaf, wordsOf.get(leaf) ?? [], scale, { heavy: heavyLeaves.has(leaf), others: leaves }),
-    )
-    .slice(0, MAX_LINES_AGAIN);
+  const doubtfulLines = leaves.filter(
+    (leaf) =>
+      !pictureLeaves.has(leaf) &&
+      readAgain(leaf, wordsOf.get(leaf) ?? [], scale, { heavy: heavyLeaves.has(leaf), others: leaves }),
+  );
+  // Then a filled shape's short words read with doubt (a button's "Shop Now" read "shopNow" at 66, a condensed
+  // "SHOP NOW" read "sure |"): read again on its own, kept only when it reads with more confidence.
+  const unsureLabels = new Set(
+    leaves.filter(
+      (leaf) => !pictureLeaves.has(leaf) && !doubtfulLines.includes(leaf) && unsureLabel(leaf, wordsOf.get(leaf) ?? []),
+    ),
+  );
+  const doubtful = [...doubtfulLines, ...unsureLabels].slice(0, MAX_LINES_AGAIN);
   // Boxes of the page each read again on their own (readPieces), with the design's languages.
   const readOnTheirOwn = (boxes: PieceBox[]) => {
     abortIfAsked(opts.signal);
@@ -971,7 +1012,10 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       const enough = unseen ? confident === read.length : confident * 2 >= read.length;
       // An address is no dictionary word: the engine reads a URL with a low confidence whatever its script. A line
       // that is one is kept (its words under UNCERTAIN_CONFIDENCE are listed for the member to check).
-      if ((confidenceOf(read) >= UNREADABLE_CONFIDENCE && enough) || addressLine(read)) wordsOf.set(doubtful[i]!, read);
+      const before = (wordsOf.get(doubtful[i]!) ?? []).filter((w) => !isJunk(w));
+      const better = !unsureLabels.has(doubtful[i]!) || confidenceOf(read) > confidenceOf(before);
+      if (better && ((confidenceOf(read) >= UNREADABLE_CONFIDENCE && enough) || addressLine(read)))
+        wordsOf.set(doubtful[i]!, read);
     }
   }
   // A line's last word the page reading dropped is read with its line, on its own (the line's start gives the engine
