@@ -1322,6 +1322,13 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       if (textShaped(leaf, scale) && leaf.colours.share >= 0.4 && (found.length > 0 || leaf.box.height / scale < 40)) {
         const tiny = leaf.box.height / scale < TINY_TEXT_CSS;
         unreadable.push({ box: leaf.box, reason: tiny ? UNREADABLE_REASONS.tiny : UNREADABLE_REASONS.script });
+        // Reported, and a line in a script it does not read drawn as the design has it: the email keeps it where it
+        // was (a condensed "NOW" in a black box, a line in Chinese), not a hole the member must find. (Not ink too
+        // small to read: a button's frame, cut into its top and bottom, would stack above and below its label.)
+        if (!tiny) {
+          flush();
+          blocks.push(pictureHere(leaf.box, ""));
+        }
         continue;
       }
       if (isMark(leaf, scale)) {

@@ -63,8 +63,8 @@ export const LOCAL_READER_MESSAGES = {
   wordsFix: "Correct any word that differs in the code.",
   unreadableTitle: "Text the reader could not read",
   unreadableReason: (n: number) =>
-    `${n} area${n === 1 ? "" : "s"} of the design had text the reader could not read; it is not in the email.`,
-  unreadableFix: "Add that text to the email yourself.",
+    `${n} area${n === 1 ? "" : "s"} of the design had text the reader could not read; the email shows ${n === 1 ? "it" : "them"} as ${n === 1 ? "a picture" : "pictures"} cut from the design.`,
+  unreadableFix: "Type that text as live text in its place in the code, or describe the picture in its alt text.",
   picturesTitle: "Pictures to describe",
   picturesReason: (n: number) =>
     `${n} picture${n === 1 ? " has" : "s have"} no words on ${n === 1 ? "it" : "them"}, so the alt text is empty.`,
