@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRenderer, type Renderer } from "../src/adapters/renderer/renderer.js";
 import { emailFromLayout } from "../src/design-reader/email-from-layout.js";
+import { layoutOfRows } from "../src/design-reader/layout-fixture.js";
 import { processEmail } from "../src/email-engine/index.js";
 import { loadEnv } from "../src/env.js";
 
@@ -118,22 +119,8 @@ function logoAndMenu(): TDesignLayout {
     textColumn("BLOG", 524, 35.5, 514, 86, 13),
   ];
   return {
-    width: 600,
-    height: 200,
-    scale: 1,
-    content: { x: 0, y: 0, width: 600, height: 200 },
-    outerBackground: "#ffffff",
-    sections: [
-      {
-        box: { x: 0, y: 0, width: 600, height: 200 },
-        background: "#ffffff",
-        rows: [{ box: { x: 0, y: 50, width: 600, height: 30 }, columns }],
-      },
-    ],
+    ...layoutOfRows([columns], { height: 200 }),
     text: columns.map((c) => (c.blocks[0] as { text: string }).text).join(" "),
-    language: "en",
-    unreadable: [],
-    timing: { ocrSeconds: 0, layoutSeconds: 0 },
   };
 }
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { processEmail } from "../email-engine/index.js";
 import { cropBox } from "../features/generator/design-images.js";
 import { boxOnThousand, emailFromLayout, emailWidthOf, LINK_PLACEHOLDER } from "./email-from-layout.js";
-import { newsletterLayout } from "./layout-fixture.js";
+import { layoutOfRows, newsletterLayout } from "./layout-fixture.js";
 
 /** The visible words of an HTML document, as a reader sees them (tags out, entities decoded by the parser). */
 function visibleText(html: string): string {
@@ -482,27 +482,7 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     blocks,
     ...extra,
   });
-  const layoutOf = (rows: TLayoutColumn[][]): TDesignLayout => ({
-    width: 600,
-    height: 600,
-    scale: 1,
-    content: { x: 0, y: 0, width: 600, height: 600 },
-    outerBackground: "#ffffff",
-    sections: [
-      {
-        box: { x: 0, y: 0, width: 600, height: 600 },
-        background: "#ffffff",
-        rows: rows.map((columns) => ({
-          box: { x: 0, y: columns[0]!.box.y, width: 600, height: 40 },
-          columns,
-        })),
-      },
-    ],
-    text: "",
-    language: "en",
-    unreadable: [],
-    timing: { ocrSeconds: 0, layoutSeconds: 0 },
-  });
+  const layoutOf = (rows: TLayoutColumn[][]): TDesignLayout => layoutOfRows(rows);
 
   it("lets a card's padding give way to a centred line as wide as the card, so it stays on one line", () => {
     // Easy Email's Father's Day panel: a 300 px card, "Father's Day Collection" at 24 px Arial (247 px of advance,

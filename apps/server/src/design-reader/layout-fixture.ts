@@ -162,3 +162,27 @@ export function newsletterLayout(opts: { scale?: number; language?: TDesignLayou
     timing: { ocrSeconds: 0, layoutSeconds: 0 },
   };
 }
+
+/** One white section of rows of columns, at 1×, `width` wide (the tests of one row's email). */
+export function layoutOfRows(rows: TLayoutColumn[][], size: { width?: number; height?: number } = {}): TDesignLayout {
+  const width = size.width ?? 600;
+  const height = size.height ?? 600;
+  return {
+    width,
+    height,
+    scale: 1,
+    content: { x: 0, y: 0, width, height },
+    outerBackground: "#ffffff",
+    sections: [
+      {
+        box: { x: 0, y: 0, width, height },
+        background: "#ffffff",
+        rows: rows.map((columns) => ({ box: { x: 0, y: columns[0]!.box.y, width, height: 40 }, columns })),
+      },
+    ],
+    text: "",
+    language: "en",
+    unreadable: [],
+    timing: { ocrSeconds: 0, layoutSeconds: 0 },
+  };
+}
