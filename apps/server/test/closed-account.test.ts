@@ -36,7 +36,7 @@ beforeAll(async () => {
   ({ standIn, server, admin, merchant } = payment);
   pkg = await addPackage(admin, { price: "20", credit: "50", validity: 30 });
   item = await addItem(admin);
-}, 120_000);
+});
 afterAll(async () => {
   await payment?.close();
 });

@@ -113,7 +113,7 @@ describe.runIf(serverUrl)("two instances on one PostgreSQL and one Redis", () =>
     if (keys.length) await redis.del(...keys);
     await redis.quit();
     console.log(`cluster propagation delays (ms): ${JSON.stringify(delays)}`);
-  }, 60_000);
+  });
 
   const signedIn = async (url: string, who: { email: string; password: string }) => {
     const c = new TestClient(url);

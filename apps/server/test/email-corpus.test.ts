@@ -17,7 +17,7 @@ let corpus: Map<string, CorpusTemplate>;
 
 beforeAll(async () => {
   corpus = new Map((await loadCorpus()).map((t) => [t.id, t]));
-}, 120_000);
+});
 
 const processed = new Map<string, ReturnType<typeof processEmail>>();
 function run(id: string) {

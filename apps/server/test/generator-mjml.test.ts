@@ -21,7 +21,7 @@ beforeAll(async () => {
     (await admin.post("/api/gemini-keys", { name: "Good", key: "standin-mjml-key-0123456789", isActive: true })).status,
   ).toBe(201);
   member = await server.member();
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await standIn?.close();

@@ -45,7 +45,7 @@ beforeAll(async () => {
     isActive: true,
   });
   expect(key.status).toBe(201);
-}, 120_000);
+});
 afterAll(async () => {
   await payment?.close();
 });

@@ -42,7 +42,7 @@ beforeAll(async () => {
   admin = await server.admin();
   const res = await admin.post("/api/gemini-keys", { name: "Good", key: GOOD_KEY, isActive: true });
   expect(res.status).toBe(201);
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await gemini?.close();

@@ -33,7 +33,7 @@ beforeAll(async () => {
   payment = await startPaymentTestServer("WHPAYPALHOOKS01");
   ({ standIn, server, admin, merchant } = payment);
   pkg = await addPackage(admin, { price: "20", credit: "50", validity: 30 });
-}, 60_000);
+});
 afterAll(async () => {
   await payment?.close();
 });

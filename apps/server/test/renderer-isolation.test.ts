@@ -42,7 +42,7 @@ beforeAll(async () => {
     path.join(localDir, "red.png"),
   );
   await writeFile(path.join(localDir, "red.html"), '<body style="margin:0;background:#f00"></body>');
-}, 60_000);
+});
 
 afterAll(async () => {
   await closeListeners([own, ...targets]);

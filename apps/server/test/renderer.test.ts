@@ -81,7 +81,7 @@ beforeAll(async () => {
           }
         : null,
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await renderer?.close();

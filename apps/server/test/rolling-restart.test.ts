@@ -122,7 +122,7 @@ describe.runIf(serverUrl)("a rolling restart under load", () => {
     await stop?.();
     await dropDatabase?.();
     await shared?.standIn.close();
-  }, 60_000);
+  });
 
   it("answers every request with a success or a 503 with Retry-After, and loses no acknowledged write", async () => {
     const name = `ms_restart_${randomBytes(6).toString("hex")}`;

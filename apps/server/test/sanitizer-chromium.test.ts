@@ -153,7 +153,7 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--headless"] });
   page = await browser.newPage();
   await page.route("**/*", (route) => route.abort());
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -21,7 +21,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, "demo/items/pack.html"), "<!doctype html><h1>The paid pack</h1>");
   server = await startTestServer({ webDist });
   admin = await server.admin();
-}, 120_000);
+});
 afterAll(async () => {
   await server?.close();
   rmSync(webDist, { recursive: true, force: true });

@@ -86,7 +86,7 @@ beforeAll(async () => {
       });
     }
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.close();

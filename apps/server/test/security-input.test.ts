@@ -13,7 +13,7 @@ beforeAll(async () => {
   server = await startTestServer({ env: { GEMINI_BASE_URL: "http://127.0.0.1:9" } });
   admin = await server.admin();
   expect((await admin.post("/api/gemini-keys", { name: "k", key: "AIza-test-key" })).status).toBe(201);
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 async function raw(c: TestClient | null, method: string, path: string, contentType: string, body: string) {

@@ -13,7 +13,7 @@ let admin: TestClient;
 beforeAll(async () => {
   server = await startTestServer({ env: { SIGNUP_LIMIT_PER_HOUR: "100000", RESET_LIMIT_PER_HOUR: "3" } });
   admin = await server.admin();
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 /** The member's cookie sent from another site (what a malicious page makes the browser do). */

@@ -29,7 +29,7 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#08f" } })
     .png()
     .toBuffer();
-}, 120_000);
+});
 afterAll(async () => {
   await server?.close();
 });
