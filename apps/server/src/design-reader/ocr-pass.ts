@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { OcrEngine, OcrLanguage, OcrWord } from "../adapters/ocr/ocr-engine.js";
 import { colourDistance, nearestBlend, stepsToFill } from "./colour.js";
-import type { Box, Raster, Rgb } from "./raster.js";
+import { type Box, pixelAt, type Raster, type Rgb } from "./raster.js";
 
 /**
  * The OCR pass (decision 120): every pixel is redrawn as its distance from its own background — the band's colour,
@@ -46,13 +46,7 @@ const OFF_FILL = 24;
 
 /** SHAPE_EDGE_PX for each side of the box whose outermost line of pixels is an outline, else 0. */
 function outlineSides(r: Raster, box: Box, fill: Rgb): { top: number; bottom: number; left: number; right: number } {
-  const off = (x: number, y: number) => {
-    const i = (y * r.width + x) * 3;
-    return (
-      Math.max(Math.abs(r.data[i]! - fill[0]), Math.abs(r.data[i + 1]! - fill[1]), Math.abs(r.data[i + 2]! - fill[2])) >
-      OFF_FILL
-    );
-  };
+  const off = (x: number, y: number) => colourDistance(pixelAt(r, x, y), fill) > OFF_FILL;
   const share = (n: number, at: (k: number) => boolean) => {
     let hits = 0;
     for (let k = 0; k < n; k++) if (at(k)) hits++;

@@ -22,7 +22,7 @@ import {
   unsureLabel,
   withCapitalI,
   withoutDoubleReadings,
-  withoutEdgeBars,
+  withoutShapeSides,
 } from "./read-design.js";
 import type { Leaf } from "./segment.js";
 
@@ -1176,9 +1176,9 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     });
     // Easy Email's Father's Day button: its anti-aliased sides read "I" and "|" at 85 around "shopNow" at 66.
     const read = [word("I", 395, 1.5, 85), word("shopNow", 421, 59, 66), word("|", 504, 1.5, 85)];
-    expect(withoutEdgeBars(button, read, 1).map((w) => w.text)).toEqual(["shopNow"]);
+    expect(withoutShapeSides(button, read, 1).map((w) => w.text)).toEqual(["shopNow"]);
     // An "I" inside the label is a word of it.
-    expect(withoutEdgeBars(button, [word("I", 420, 2, 90), word("agree", 430, 40, 90)], 1)).toHaveLength(2);
+    expect(withoutShapeSides(button, [word("I", 420, 2, 90), word("agree", 430, 40, 90)], 1)).toHaveLength(2);
     expect(unsureLabel(button, [read[1]!])).toBe(true);
     expect(unsureLabel(button, [word("Shop", 419, 31, 96), word("Now", 456, 24, 96)])).toBe(false);
     // Heavy letters taken for a fill (about half their box) are no label to read again: a condensed "FRI" read "il".

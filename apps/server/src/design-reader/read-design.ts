@@ -658,6 +658,9 @@ function textShaped(leaf: Leaf, scale: number): boolean {
   return h >= 3 && h <= 80 && leaf.box.width >= leaf.box.height * 1.5;
 }
 
+/** Words' mean confidence (0 for none). */
+const meanConfidence = (ws: readonly OcrWord[]) => ws.reduce((n, w) => n + w.confidence, 0) / Math.max(1, ws.length);
+
 /**
  * A line the page reading read doubtfully, to be read again on its own at a larger size (readPieces): its words'
  * mean confidence under 50; its words covering under 15 % of it (an 11 px link read as "L L Di" at 91); its words
@@ -683,7 +686,7 @@ export function readAgain(
       leaf.box.height / scale >= TINY_TEXT_CSS &&
       !glyphSized(leaf, scale)
     );
-  const confidence = rated.reduce((n, w) => n + w.confidence, 0) / rated.length;
+  const confidence = meanConfidence(rated);
   return (
     confidence < UNREADABLE_CONFIDENCE ||
     inkedShare(rated, leaf.box) < INKED_SHARE ||
@@ -693,20 +696,20 @@ export function readAgain(
   );
 }
 
-/** A "word" this narrow (CSS px) at a filled shape's side is its edge… */
-const EDGE_BAR_CSS = 3;
+/** A "word" this narrow (CSS px) at a filled shape's side is its side… */
+const SIDE_CSS = 3;
 /** …read as one of these. */
-const EDGE_BAR_READING = /^[|Il![\]1]$/;
+const SIDE_READING = /^[|Il![\]1]$/;
 
 /**
  * A filled shape's words less its sides read as letters: a button's anti-aliased left and right edges came back as
  * "I" and "|" at 85 around "shopNow", and kept it from being a button.
  */
-export function withoutEdgeBars(leaf: Leaf, found: OcrWord[], scale: number): OcrWord[] {
-  const near = EDGE_BAR_CSS * scale;
+export function withoutShapeSides(leaf: Leaf, found: OcrWord[], scale: number): OcrWord[] {
+  const near = SIDE_CSS * scale;
   const atSide = (w: OcrWord) =>
     w.box.x - leaf.box.x <= near || leaf.box.x + leaf.box.width - (w.box.x + w.box.width) <= near;
-  return found.filter((w) => !(EDGE_BAR_READING.test(w.text) && w.box.width <= near && atSide(w)));
+  return found.filter((w) => !(SIDE_READING.test(w.text) && w.box.width <= near && atSide(w)));
 }
 
 /** A label is at most this many words (a button's, a badge's)… */
@@ -724,7 +727,7 @@ export function unsureLabel(leaf: Leaf, found: OcrWord[]): boolean {
   // of theirs, and read again came back as confident nonsense.)
   if (leaf.fill === null || leaf.colours.share < LABEL_FILL || rated.length === 0 || rated.length > LABEL_WORDS)
     return false;
-  return rated.reduce((n, w) => n + w.confidence, 0) / rated.length < UNCERTAIN_CONFIDENCE;
+  return meanConfidence(rated) < UNCERTAIN_CONFIDENCE;
 }
 
 /**
@@ -935,7 +938,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   const seams = sections.flatMap((s) => (s.seam === undefined ? [] : [{ x: s.seam, box: s.band.box }]));
   words = splitAtSeams(words, seams, grey, raster.width);
   const wordsOf = wordsByLeaf(words, leaves, pictureLeaves);
-  for (const [leaf, found] of wordsOf) if (leaf.fill) wordsOf.set(leaf, withoutEdgeBars(leaf, found, scale));
+  for (const [leaf, found] of wordsOf) if (leaf.fill) wordsOf.set(leaf, withoutShapeSides(leaf, found, scale));
   // Short pieces of ink the page reading left empty (a table's quantities, a lone symbol) are read one by one.
   const glyphLeaves = leaves.filter(
     (leaf) => !wordsOf.has(leaf) && glyphSized(leaf, scale) && !pictureLeaves.has(leaf),
@@ -960,17 +963,18 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   }
   // Lines of text the page reading read doubtfully are read again each on its own, and kept when they now read with
   // confidence (else they stay reported as a script the reader does not read).
-  const confidenceOf = (ws: OcrWord[]) => ws.reduce((n, w) => n + w.confidence, 0) / Math.max(1, ws.length);
-  const doubtfulLines = leaves.filter(
-    (leaf) =>
-      !pictureLeaves.has(leaf) &&
-      readAgain(leaf, wordsOf.get(leaf) ?? [], scale, { heavy: heavyLeaves.has(leaf), others: leaves }),
+  const doubtfulLines = new Set(
+    leaves.filter(
+      (leaf) =>
+        !pictureLeaves.has(leaf) &&
+        readAgain(leaf, wordsOf.get(leaf) ?? [], scale, { heavy: heavyLeaves.has(leaf), others: leaves }),
+    ),
   );
   // Then a filled shape's short words read with doubt (a button's "Shop Now" read "shopNow" at 66, a condensed
   // "SHOP NOW" read "sure |"): read again on its own, kept only when it reads with more confidence.
   const unsureLabels = new Set(
     leaves.filter(
-      (leaf) => !pictureLeaves.has(leaf) && !doubtfulLines.includes(leaf) && unsureLabel(leaf, wordsOf.get(leaf) ?? []),
+      (leaf) => !pictureLeaves.has(leaf) && !doubtfulLines.has(leaf) && unsureLabel(leaf, wordsOf.get(leaf) ?? []),
     ),
   );
   const doubtful = [...doubtfulLines, ...unsureLabels].slice(0, MAX_LINES_AGAIN);
@@ -1012,9 +1016,11 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       const enough = unseen ? confident === read.length : confident * 2 >= read.length;
       // An address is no dictionary word: the engine reads a URL with a low confidence whatever its script. A line
       // that is one is kept (its words under UNCERTAIN_CONFIDENCE are listed for the member to check).
-      const before = (wordsOf.get(doubtful[i]!) ?? []).filter((w) => !isJunk(w));
-      const better = !unsureLabels.has(doubtful[i]!) || confidenceOf(read) > confidenceOf(before);
-      if (better && ((confidenceOf(read) >= UNREADABLE_CONFIDENCE && enough) || addressLine(read)))
+      // (A label is kept only when it reads better than it did.)
+      const better =
+        !unsureLabels.has(doubtful[i]!) ||
+        meanConfidence(read) > meanConfidence((wordsOf.get(doubtful[i]!) ?? []).filter((w) => !isJunk(w)));
+      if (better && ((meanConfidence(read) >= UNREADABLE_CONFIDENCE && enough) || addressLine(read)))
         wordsOf.set(doubtful[i]!, read);
     }
   }
@@ -1140,7 +1146,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       // (Over the words read with some confidence: words kept at none beside them, lineStartsToKeep, would make a
       // line of bracketed merge tags look like a script the engine does not read.)
       const rated = found.filter((w) => !isJunk(w));
-      const meanConfidence = confidenceOf(rated);
+      const ratedConfidence = meanConfidence(rated);
       if (pictureLeaves.has(leaf) && !mostlyText(found, leaf)) {
         flush();
         const overlay = overlays.get(leaf);
@@ -1248,8 +1254,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         rated.length > 0 && rated.filter((w) => w.box.height >= BIG_TEXT_CSS * scale).length * 2 >= rated.length;
       const doubtfulBig =
         big &&
-        ((meanConfidence >= UNREADABLE_CONFIDENCE &&
-          meanConfidence < BIG_TEXT_CONFIDENCE &&
+        ((ratedConfidence >= UNREADABLE_CONFIDENCE &&
+          ratedConfidence < BIG_TEXT_CONFIDENCE &&
           rated.filter((w) => /\p{L}/u.test(w.text)).length * 2 >= rated.length) ||
           rated.every((w) => !/[\p{L}\p{N}]/u.test(w.text)));
       // Big "words" drawn in several colours are a photo's shapes too (a yellow and black drill on white read "3" at
@@ -1261,7 +1267,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         blocks.push(pictureHere(leaf.box, ""));
         continue;
       }
-      const confident = found.length > 0 && (meanConfidence >= UNREADABLE_CONFIDENCE || addressLine(rated));
+      const confident = found.length > 0 && (ratedConfidence >= UNREADABLE_CONFIDENCE || addressLine(rated));
       const button = confident ? buttonOf(raster, leaf, found, { scale, column: col.box, faces }) : null;
       if (button) {
         flush();
@@ -1277,9 +1283,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         // too wordy for a button (a rating bar's "0 1 2 … 10" on teal, a table's coloured title row): a boxed cell
         // with that fill, or the email set its white words on white.
         flush();
-        const lines = splitLines(withoutDropCap(found)).map((lineWords) =>
-          lineOf(raster, unionBox(lineWords.map((w) => w.box)), lineWords, fill),
-        );
+        const lines = linesOfWords(found, fill);
         const cell = { box: leaf.box, background: hex(fill), blocks: [] as TLayoutLeafBlock[] };
         for (const paragraph of groupParagraphs(lines))
           cell.blocks.push(textBlockOf(paragraph, leaf.box, scale, faces));
@@ -1290,9 +1294,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       if (mark && coverage(found, leaf.box) >= MIN_COVERAGE) {
         // A logo's mark before its name (Easy Email's teal "E" square): a picture beside the text, side by side.
         flush();
-        const lines = splitLines(withoutDropCap(found)).map((lineWords) =>
-          lineOf(raster, unionBox(lineWords.map((w) => w.box)), lineWords, leaf.background),
-        );
+        const lines = linesOfWords(found, leaf.background);
         const text = unionBox(lines.map((l) => l.box));
         blocks.push({
           kind: "grid",
@@ -1305,10 +1307,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         continue;
       }
       if (confident && (leaf.fill !== null || coverage(found, leaf.box) >= MIN_COVERAGE)) {
-        for (const lineWords of splitLines(withoutDropCap(found))) {
-          const box = unionBox(lineWords.map((w) => w.box));
-          pending.push(lineOf(raster, box, lineWords, fill ?? leaf.background));
-        }
+        pending.push(...linesOfWords(found, fill ?? leaf.background));
         continue;
       }
       // A small drawn dash with no word read on it (a list's "–" bullet in a column of its own) is a mark: not text
@@ -1371,6 +1370,12 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     }
     return dropped.size === 0 ? words : words.filter((w) => !dropped.has(w));
   };
+
+  /** A leaf's words as its text lines (a drop cap left out), on their ground. */
+  const linesOfWords = (found: OcrWord[], ground: Rgb): TextLine[] =>
+    splitLines(withoutDropCap(found)).map((lineWords) =>
+      lineOf(raster, unionBox(lineWords.map((w) => w.box)), lineWords, ground),
+    );
 
   /**
    * A drawn mark before a leaf's words, no word read on it (a logo's square beside its name): its ink squarish, at
