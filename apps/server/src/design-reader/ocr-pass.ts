@@ -154,9 +154,10 @@ export async function readWords(
 
 /**
  * A box to read apart. `onlyInside`: one line of several set close together, its margin blanked (the lines above and
- * below reach into it).
+ * below reach into it). `clearSides`: its margin left and right blanked too (an emoji cut off the word it was glued
+ * to).
  */
-export type PieceBox = Box & { onlyInside?: boolean };
+export type PieceBox = Box & { onlyInside?: boolean; clearSides?: boolean };
 
 /** Pieces of ink read one by one at most, per design (a long table's quantities), to bound the time. */
 export const MAX_GLYPH_READS = 40;
@@ -200,6 +201,14 @@ export async function readPieces(
     if (box.onlyInside) {
       crop.fill(255, 0, Math.max(0, Math.floor(box.y) - y0) * (x1 - x0));
       crop.fill(255, Math.min(y1 - y0, Math.ceil(box.y + box.height) - y0) * (x1 - x0));
+    }
+    if (box.clearSides) {
+      const left = Math.max(0, Math.floor(box.x) - x0);
+      const right = Math.min(x1 - x0, Math.ceil(box.x + box.width) - x0);
+      for (let row = 0; row < (y1 - y0) * (x1 - x0); row += x1 - x0) {
+        crop.fill(255, row, row + left);
+        crop.fill(255, row + right, row + (x1 - x0));
+      }
     }
     // Tesseract reads best at 20–50 px capitals.
     const k = Math.max(1, Math.min(6, 48 / Math.max(1, box.height)));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dominantColour } from "./colour.js";
 import { seededGrain } from "./fixtures/seeded-grain.js";
-import { looksLikePicture, offLineShare } from "./pictures.js";
+import { looksLikePicture, offLineShare, withoutGluedEmoji } from "./pictures.js";
 import type { Raster, Rgb } from "./raster.js";
 
 const WHITE: Rgb = [255, 255, 255];
@@ -62,5 +62,37 @@ describe("looksLikePicture", () => {
       y >= 50 && y < 62 && x >= 20 && x < 200 && x % 6 < 2 ? [20, 20, 20] : [82, 192, 134],
     );
     expect(looksLikePicture(r, { ...leaf, background: [255, 255, 255] }, 1)).toBe(false);
+  });
+});
+
+describe("withoutGluedEmoji", () => {
+  const GROUND: Rgb = [26, 26, 26];
+  /** A 20 px line on #1a1a1a from x 20: a mark 16 px wide (`mark`), then six white 3 px stems 7 px apart from x 37. */
+  const line = (mark: (x: number, y: number) => Rgb | null) => {
+    const r = raster((set) => {
+      for (let y = 0; y < 60; y++) for (let x = 0; x < 300; x++) set(x, y, GROUND);
+      for (let y = 20; y < 40; y++) {
+        for (let x = 20; x < 36; x++) {
+          const c = mark(x - 20, y - 20);
+          if (c) set(x, y, c);
+        }
+        for (let stem = 0; stem < 6; stem++) for (let dx = 0; dx < 3; dx++) set(37 + stem * 7 + dx, y, WHITE);
+      }
+    });
+    return { r, box: { x: 20, y: 20, width: 59, height: 20 } };
+  };
+
+  it("cuts off an emoji in its own colours glued to a word's start", () => {
+    // A padlock: a grey shackle over a yellow body.
+    const { r, box } = line((x, y) => (y < 8 ? (x < 3 || x > 12 ? [150, 160, 175] : null) : [153, 148, 88]));
+    expect(withoutGluedEmoji(r, box, GROUND)).toEqual({ ...box, x: 36, width: 43 });
+  });
+
+  it("keeps a capital in an accent colour, and a word with nothing before it", () => {
+    // A red capital: one ink, off the white letters' line but no emoji.
+    const { r, box } = line((x) => (x < 4 || x > 11 ? [230, 40, 40] : null));
+    expect(withoutGluedEmoji(r, box, GROUND)).toBeNull();
+    const plain = line(() => null);
+    expect(withoutGluedEmoji(plain.r, { ...plain.box, x: 37, width: 42 }, GROUND)).toBeNull();
   });
 });

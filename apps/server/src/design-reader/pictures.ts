@@ -1,5 +1,14 @@
 import type { TLayoutPicture } from "@mailsmith/shared";
-import { ColourTally, colourDistance, flatShare, nearestBlend, SAME_COLOUR, tallyInk, textureShare } from "./colour.js";
+import {
+  ColourTally,
+  colourDistance,
+  flatShare,
+  INK_DISTANCE,
+  nearestBlend,
+  SAME_COLOUR,
+  tallyInk,
+  textureShare,
+} from "./colour.js";
 import { type Box, pixelAt, type Raster, type Rgb } from "./raster.js";
 import type { Leaf } from "./segment.js";
 
@@ -107,6 +116,79 @@ export function offInkShare(r: Raster, box: Box, background: Rgb, ink: Rgb): num
     }
   }
   return counted === 0 ? 0 : off / counted;
+}
+
+/**
+ * A short "word" with this share of its pixels off its line's ink is an emoji, not letters (a lightning bolt read
+ * "4" at 91: 84 %; a fire "db": 73 %; real words of one or two letters: none). An emoji in its line's own hues (a
+ * green tree on a green band) still passes for a letter.
+ */
+export const EMOJI_OFF_INK = 0.3;
+/**
+ * …and this share off its own main colour (emoji 0.18–0.48; a coloured drop cap, a dash, a "©": none). Big "words"
+ * this far off their ink are a photo's shapes (a yellow and black drill read "3": 0.21; big type: none).
+ */
+export const SEVERAL_COLOURS = 0.15;
+
+/** An emoji glued to a word is at least this share of the word's height wide, and at most this many heights. */
+const EMOJI_WIDTH = [0.4, 1.6] as const;
+/** Columns of this share of the height with no colour off the letters' ink end an emoji glued to a word. */
+const EMOJI_END = 0.25;
+
+/**
+ * A word's box less an emoji glued to its start or end ("✈️FREE", read "FREE" at 12 with the plane in its box;
+ * "🔄EASY" read "@=ASY"): the columns from the word's first (or last) ink that hold colours off the line from its
+ * ground to its letters' ink (the main colour of its other half), about a letter wide and in several colours. Null
+ * when there is none, or nothing is left.
+ */
+export function withoutGluedEmoji(r: Raster, box: Box, ground: Rgb): Box | null {
+  const h = box.height;
+  const inked = (x: number, ink: Rgb | null) => {
+    for (let y = Math.max(0, box.y); y < Math.min(r.height, box.y + h); y++) {
+      const p = pixelAt(r, x, y);
+      // (Ground within a JPEG's noise of it.)
+      if (colourDistance(p, ground) <= INK_DISTANCE / 2) continue;
+      if (!ink || distanceToLine(p, ground, ink) > OFF_LINE) return true;
+    }
+    return false;
+  };
+  const x0 = Math.max(0, box.x);
+  const x1 = Math.min(r.width, box.x + box.width) - 1;
+  for (const step of [1, -1] as const) {
+    let first = step === 1 ? x0 : x1;
+    while (first >= x0 && first <= x1 && !inked(first, null)) first += step;
+    if (first < x0 || first > x1) continue;
+    const half = Math.floor(box.width / 2);
+    const ink = ownInk(
+      r,
+      step === 1 ? { ...box, x: box.x + half, width: box.width - half } : { ...box, width: half },
+      ground,
+    );
+    if (!ink) continue;
+    // (The emoji's colours begin within a few columns of its first ink: its edge blends with the ground.)
+    let last = first - step;
+    for (let x = first; x >= x0 && x <= x1 && Math.abs(x - last) <= Math.max(2, h * EMOJI_END); x += step)
+      if (inked(x, ink)) last = x;
+    if (last === first - step) continue;
+    const width = Math.abs(last - first) + 1;
+    if (width < h * EMOJI_WIDTH[0] || width > h * EMOJI_WIDTH[1]) continue;
+    const emoji = { x: Math.min(first, last), y: box.y, width, height: h };
+    // Off the letters' ink (much of it off their line, or its main colour off it: a grey-blue square) and in several
+    // colours of its own (an accent-coloured capital is one ink, off the line but a letter of the word).
+    const own = ownInk(r, emoji, ground);
+    if (!own || offInkShare(r, emoji, ground, own) < SEVERAL_COLOURS) continue;
+    if (offInkShare(r, emoji, ground, ink) < EMOJI_OFF_INK && distanceToLine(own, ground, ink) <= OFF_LINE / 2)
+      continue;
+    // (Its anti-aliased edge past its last colour, up to the gap before the letters when there is one near.)
+    let edge = last + step;
+    while (Math.abs(edge - last) <= Math.max(2, h * EMOJI_END) && edge >= x0 && edge <= x1 && inked(edge, null))
+      edge += step;
+    if (edge < x0 || edge > x1 || inked(edge, null)) edge = last + step;
+    const rest =
+      step === 1 ? { ...box, x: edge, width: box.x + box.width - edge } : { ...box, width: edge + 1 - box.x };
+    if (rest.width >= h * 0.5) return rest;
+  }
+  return null;
 }
 
 /** The most common colour in a box (whole pixels) far from its ground: its ink, or null when it has none. */

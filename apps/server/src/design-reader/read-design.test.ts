@@ -1194,6 +1194,18 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(buttons.map((b) => "text" in b && b.text)).toEqual(["Shop Now"]);
   });
 
+  it("reads a word an emoji is glued to, without the emoji", async () => {
+    // Easy Email's Black Friday footer (fixtures/README.md): "✈️FREE SHIPPING", "🔒SECURE PAYMENT", "🔄EASY RETURNS" in
+    // white on #1a1a1a, each emoji touching its word. The page reading read "FREE" at 20 and "@=ASY" at 27 (junk,
+    // dropped) and the lock's line as a script it does not read.
+    const l = await readDesign(fixture("emoji-footer-mockup.jpg"));
+    const texts = leafBlocksOf(blocks(l))
+      .filter((b) => b.kind === "text")
+      .map((b) => ("text" in b ? b.text : ""));
+    expect(texts).toEqual(["FREE SHIPPING", "SECURE", "PAYMENT", "EASY RETURNS"]);
+    expect(l.unreadable).toEqual([]);
+  });
+
   it("reads again a line whose words are doubtful, cover a sliver of it or part of it, or are missing", () => {
     const leaf = (x: number, width: number, height = 14): Leaf => ({
       box: { x, y: 100, width, height },

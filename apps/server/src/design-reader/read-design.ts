@@ -48,7 +48,16 @@ import {
   readOverlay,
   ringColour,
 } from "./overlay.js";
-import { isMark, looksLikePicture, offInkShare, ownInk, pictureOf } from "./pictures.js";
+import {
+  EMOJI_OFF_INK,
+  isMark,
+  looksLikePicture,
+  offInkShare,
+  ownInk,
+  pictureOf,
+  SEVERAL_COLOURS,
+  withoutGluedEmoji,
+} from "./pictures.js";
 import { type Box, centreInside, overlapArea, pixelAt, type Raster, type Rgb, roundBox, unionBox } from "./raster.js";
 import { loadRefusalOf, refusalError } from "./refusal.js";
 import { detectScale } from "./scale.js";
@@ -113,17 +122,6 @@ const BIG_TEXT_CSS = 24;
 const BIG_TEXT_CONFIDENCE = 75;
 /** A "word" this tall (CSS px) or less is grain, not a letter anyone reads. */
 const GRAIN_CSS = 3;
-/**
- * A short "word" with this share of its pixels off its line's ink is an emoji, not letters (a lightning bolt read
- * "4" at 91: 84 %; a fire "db": 73 %; real words of one or two letters: none). An emoji in its line's own hues (a
- * green tree on a green band) still passes for a letter.
- */
-const EMOJI_OFF_INK = 0.3;
-/**
- * …and this share off its own main colour (emoji 0.18–0.48; a coloured drop cap, a dash, a "©": none). Big "words"
- * this far off their ink are a photo's shapes (a yellow and black drill read "3": 0.21; big type: none).
- */
-const SEVERAL_COLOURS = 0.15;
 /**
  * A web or email address as the engine reads it ("hitps://same-link-as-button.url/X-XxXx", "name@site.com"): a scheme,
  * "www.", or a name with a domain, Latin letters, digits and the address's marks only.
@@ -937,6 +935,36 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   // A word read across the seam of a band in two colours goes half to each side.
   const seams = sections.flatMap((s) => (s.seam === undefined ? [] : [{ x: s.seam, box: s.band.box }]));
   words = splitAtSeams(words, seams, grey, raster.width);
+  // Boxes of the page each read again on their own (readPieces), with the design's languages.
+  const readOnTheirOwn = (boxes: PieceBox[]) => {
+    abortIfAsked(opts.signal);
+    return readPieces(engine, grey, raster, boxes, {
+      languages: languagesRead,
+      signal: opts.signal,
+      clearUnderlines: true,
+    });
+  };
+  // A word an emoji is glued to ("✈️FREE" read "FREE" at 12, "🔄EASY" read "@=ASY" at 7) is read again without it. (The
+  // emoji is left out, as an emoji read as a word of its own is: withoutEmoji.)
+  const glued = words.flatMap((word) => {
+    if (word.confidence >= UNCERTAIN_CONFIDENCE || !/[\p{L}\p{N}]/u.test(word.text)) return [];
+    const leaf = leaves.find((l) => centreInside(word.box, l.box));
+    if (!leaf || pictureLeaves.has(leaf)) return [];
+    const box = roundBox(word.box);
+    const rest = withoutGluedEmoji(raster, box, ringColour(raster, box));
+    return rest ? [{ word, box: rest }] : [];
+  });
+  if (glued.length > 0) {
+    const again = await readOnTheirOwn(glued.map((g) => ({ ...g.box, onlyInside: true, clearSides: true })));
+    const readOf = new Map<OcrWord, OcrWord[]>();
+    for (const [i, read] of again) {
+      const { word, box } = glued[i]!;
+      const inside = read.filter((w) => centreInside(w.box, box) && !isJunk(w));
+      if (inside.length > 0 && meanConfidence(inside) >= Math.max(UNREADABLE_CONFIDENCE, word.confidence))
+        readOf.set(word, inside);
+    }
+    words = words.flatMap((w) => readOf.get(w) ?? [w]);
+  }
   const wordsOf = wordsByLeaf(words, leaves, pictureLeaves);
   for (const [leaf, found] of wordsOf) if (leaf.fill) wordsOf.set(leaf, withoutShapeSides(leaf, found, scale));
   // Short pieces of ink the page reading left empty (a table's quantities, a lone symbol) are read one by one.
@@ -978,15 +1006,6 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     ),
   );
   const doubtful = [...doubtfulLines, ...unsureLabels].slice(0, MAX_LINES_AGAIN);
-  // Boxes of the page each read again on their own (readPieces), with the design's languages.
-  const readOnTheirOwn = (boxes: PieceBox[]) => {
-    abortIfAsked(opts.signal);
-    return readPieces(engine, grey, raster, boxes, {
-      languages: languagesRead,
-      signal: opts.signal,
-      clearUnderlines: true,
-    });
-  };
   if (doubtful.length > 0) {
     // A leaf of several lines is read line by line, each enlarged for its own height with the lines around it blanked:
     // read as one piece, two 13 px lines set 13 px apart came back with boxes over both again ("remind" at 26 for
@@ -996,7 +1015,11 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         leaf,
         (wordsOf.get(leaf) ?? []).filter((w) => !isJunk(w)),
       );
-      return (lines.length > 1 ? lines : [leaf.box]).map((box) => ({ index, box }));
+      // (A line an emoji is glued to is read without it: "🔒SECURE" with the lock came back "@S<FCURF".)
+      return (lines.length > 1 ? lines : [leaf.box]).map((line): { index: number; box: PieceBox } => {
+        const rest = withoutGluedEmoji(raster, roundBox(line), leaf.fill ?? leaf.background);
+        return { index, box: rest ? { ...line, ...rest, clearSides: true } : line };
+      });
     });
     const again = await readOnTheirOwn(pieces.map((p) => p.box));
     const readOf = new Map<number, OcrWord[]>();
