@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { Raster, Rgb } from "./raster.js";
 import { paragraphInk, underlined, type WordLook, wordMarks } from "./word-style.js";
@@ -80,6 +81,29 @@ describe("underlined", () => {
       for (let y = 10; y < 30; y++) for (const dx of [0, 1]) set(32 + dx, y);
     });
     expect(underlined(skipping, WORD, LINE, WHITE)).toBe(true);
+  });
+
+  it("takes no row of real bold capitals for an underline (Montserrat: bowls over feet, letters nearly touching)", async () => {
+    // Easy Email's Black Friday (fixtures/README.md): "BAGS" in black on white, and "EXCLUSIVE EARLY ACCESS" in yellow
+    // on black. The row under the bowls of B and S, emptier above, was taken for an underline drawn against the feet.
+    const fixture = async (name: string): Promise<Raster> => {
+      const { data, info } = await sharp(new URL(`./fixtures/${name}`, import.meta.url).pathname)
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return { width: info.width, height: info.height, data: new Uint8Array(data) };
+    };
+    const bags = await fixture("bold-capitals-bags.png");
+    const box = { x: 8, y: 5.5, width: 52, height: 14.5 };
+    expect(underlined(bags, box, box, WHITE)).toBe(false);
+    const bar = await fixture("bold-capitals-bar.png");
+    const line = { x: 14, y: 7, width: 373.5, height: 13 };
+    for (const word of [
+      { x: 14, y: 7, width: 92.5, height: 13 },
+      { x: 112, y: 7, width: 53.5, height: 12.5 },
+      { x: 169, y: 7, width: 66.5, height: 13 },
+    ])
+      expect(underlined(bar, word, line, [0, 0, 0])).toBe(false);
   });
 
   it("takes no letters' row for an underline: bold feet on full rows, a bar as thick as a shape, a rule past the line", () => {

@@ -23,6 +23,8 @@ export interface WordMarks {
 
 /** A row of ink under a word this full (of the word's width) may be a line drawn under it. */
 const UNDERLINE_FILL = 0.7;
+/** The row under an underline holds at most this share of its ink (descenders crossing it). */
+const UNDER_EMPTIER = 0.5;
 
 /**
  * Is the word underlined? A row at or below its letters' baseline (the lowest two fifths of its box, down to a little
@@ -122,9 +124,15 @@ export function underlined(r: Raster, word: Box, line: Box, background: Rgb): bo
   };
   let thick = 0;
   let found = false;
+  // The ink of a row taken for an underline's top, while its run of full rows lasts.
+  let candidate: number | null = null;
   for (let y = y0; y <= y1; y++) {
     const { on, long } = rowInk(y);
     if (on < width * UNDERLINE_FILL || long < width * 0.45) {
+      // Under an underline are descenders at most; under the bowls of bold capitals, their feet go on ("BAGS" in
+      // bold Montserrat: its lower bowls' row, emptier above, was taken for one).
+      if (candidate !== null && on <= candidate * UNDER_EMPTIER) found = true;
+      candidate = null;
       thick = 0;
       continue;
     }
@@ -140,9 +148,9 @@ export function underlined(r: Raster, word: Box, line: Box, background: Rgb): bo
     while (right < r.width && ink(right, y)) right++;
     const past = Math.max(line.x - left, right - (line.x + line.width));
     if (past > Math.max(4, line.height * 0.5)) return false;
-    found = true;
+    candidate = on;
   }
-  return found;
+  return found || candidate !== null;
 }
 
 export function wordLook(r: Raster, word: Box, line: Box, background: Rgb): WordLook {
