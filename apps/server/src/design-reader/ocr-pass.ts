@@ -271,6 +271,8 @@ export const INK_GREY = 128;
 const UNDERLINE_SHARE = 0.7;
 /** ...in this lower share of the line's box. */
 const UNDERLINE_ZONE = 0.4;
+/** ...in runs at least this many of the line's heights long (longer than any letter's foot). */
+const UNDERLINE_RUN = 1.2;
 
 /**
  * Whitens a line's underline in a crop of the reading's grey (`line`: the line's box in the crop). On a phone
@@ -289,10 +291,26 @@ export function clearUnderline(crop: Uint8Array, width: number, line: Box): void
     for (let x = x0; x < x1; x++) if (crop[y * width + x]! < INK_GREY) ink++;
     return ink / Math.max(1, x1 - x0);
   };
+  // An underline runs on under several letters at a time (broken only by descenders); capitals' feet stop at each
+  // letter's edge. (Condensed bold capitals' feet ink most of their row: "EARLY" was read "FARIY" with them cleared.)
+  const longRun = Math.min(line.height * UNDERLINE_RUN, (x1 - x0) * 0.8);
+  const inLongRuns = (y: number) => {
+    let long = 0;
+    let run = 0;
+    for (let x = x0; x <= x1; x++) {
+      if (x < x1 && crop[y * width + x]! < INK_GREY) run++;
+      else {
+        if (run >= longRun) long += run;
+        run = 0;
+      }
+    }
+    return long / Math.max(1, x1 - x0);
+  };
   const top = Math.max(0, Math.round(line.y));
   const from = Math.round(line.y + line.height * (1 - UNDERLINE_ZONE));
   const under: number[] = [];
-  for (let y = Math.max(top, from); y < y1; y++) if (share(y) >= UNDERLINE_SHARE) under.push(y);
+  for (let y = Math.max(top, from); y < y1; y++)
+    if (share(y) >= UNDERLINE_SHARE && inLongRuns(y) >= UNDERLINE_SHARE / 2) under.push(y);
   if (under.length === 0) return;
   // Letters above it: a bar alone (a dash, a rule) is no underline.
   let lettered = false;
