@@ -883,6 +883,19 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(unreadMarkers(r, new Map([[leaf, words]]), new Set())).toEqual([]);
   });
 
+  it("takes an emoji before a line for no list marker: it is in several colours of its own", () => {
+    // A fire before "EARLY ACCESS" (Easy Email 22), once the word it was glued to is read without it.
+    const { r, ink, leaf } = whiteLine(300, 40);
+    ink(30, 10, 120, 14); // the line's words
+    for (let y = 11; y < 24; y++)
+      for (let x = 10; x < 22; x++) r.data.set(y < 17 ? [255, 200, 0] : [230, 60, 20], (y * r.width + x) * 3);
+    const words = [
+      { text: "EARLY", box: { x: 30, y: 10, width: 50, height: 14 }, confidence: 96 },
+      { text: "ACCESS", box: { x: 90, y: 10, width: 60, height: 14 }, confidence: 96 },
+    ];
+    expect(unreadMarkers(r, new Map([[leaf, words]]), new Set())).toEqual([]);
+  });
+
   it("finds a line's last word the page reading dropped: ink a word space after its last word, in its rows", () => {
     const { r, ink, leaf } = whiteLine(400, 40);
     ink(10, 10, 140, 14); // the line's words

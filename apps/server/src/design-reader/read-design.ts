@@ -399,6 +399,11 @@ export function unreadMarkers(
       if (centre < y0 + height * 0.25 || centre > y1 - height * 0.25) continue;
       // Set apart from the line's first word by at least a letter's gap, not a piece of that word.
       if (first - (ink.x + ink.width) < 2) continue;
+      // One ink, as type is: an emoji before the line (in several colours of its own; one cut off the word it was
+      // glued to) is no list's marker.
+      const ground = leaf.fill ?? leaf.background;
+      const own = ownInk(r, ink, ground);
+      if (own && offInkShare(r, ink, ground, own) >= SEVERAL_COLOURS) continue;
       out.push({ leaf, box: ink });
     }
   }
