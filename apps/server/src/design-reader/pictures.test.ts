@@ -85,7 +85,22 @@ describe("withoutGluedEmoji", () => {
   it("cuts off an emoji in its own colours glued to a word's start", () => {
     // A padlock: a grey shackle over a yellow body.
     const { r, box } = line((x, y) => (y < 8 ? (x < 3 || x > 12 ? [150, 160, 175] : null) : [153, 148, 88]));
-    expect(withoutGluedEmoji(r, box, GROUND)).toEqual({ ...box, x: 36, width: 43 });
+    expect(withoutGluedEmoji(r, box, GROUND)).toEqual({ ...box, x: 37, width: 42 });
+  });
+
+  it("cuts off a square emoji touching the word, its anti-aliased side past the letters' rows too", () => {
+    // Easy Email 20's 🔄: a blue square with white arrows, full height, its last column a blend against the "E".
+    const r = raster((set) => {
+      for (let y = 0; y < 60; y++) for (let x = 0; x < 300; x++) set(x, y, GROUND);
+      for (let y = 20; y < 40; y++) {
+        for (let x = 20; x < 36; x++) set(x, y, (x + y) % 5 === 0 ? WHITE : [60, 140, 220]);
+        set(36, y, [60, 70, 80]);
+        if (y >= 24 && y < 36)
+          for (let stem = 0; stem < 6; stem++) for (let dx = 0; dx < 3; dx++) set(37 + stem * 7 + dx, y, WHITE);
+      }
+    });
+    const box = { x: 20, y: 20, width: 59, height: 20 };
+    expect(withoutGluedEmoji(r, box, GROUND)).toEqual({ ...box, x: 37, width: 42 });
   });
 
   it("keeps a capital in an accent colour, and a word with nothing before it", () => {

@@ -158,12 +158,9 @@ export function withoutGluedEmoji(r: Raster, box: Box, ground: Rgb): Box | null 
     let first = step === 1 ? x0 : x1;
     while (first >= x0 && first <= x1 && !inked(first, null)) first += step;
     if (first < x0 || first > x1) continue;
-    const half = Math.floor(box.width / 2);
-    const ink = ownInk(
-      r,
-      step === 1 ? { ...box, x: box.x + half, width: box.width - half } : { ...box, width: half },
-      ground,
-    );
+    const mid = Math.floor(box.width / 2);
+    const letters = step === 1 ? { ...box, x: box.x + mid, width: box.width - mid } : { ...box, width: mid };
+    const ink = ownInk(r, letters, ground);
     if (!ink) continue;
     // (The emoji's colours begin within a few columns of its first ink: its edge blends with the ground.)
     let last = first - step;
@@ -179,16 +176,42 @@ export function withoutGluedEmoji(r: Raster, box: Box, ground: Rgb): Box | null 
     if (!own || offInkShare(r, emoji, ground, own) < SEVERAL_COLOURS) continue;
     if (offInkShare(r, emoji, ground, ink) < EMOJI_OFF_INK && distanceToLine(own, ground, ink) <= OFF_LINE / 2)
       continue;
-    // (Its anti-aliased edge past its last colour, up to the gap before the letters when there is one near.)
+    // Its edge past its last colour, and the gap after it: columns no nearer the letters' ink than half way from the
+    // ground (a lock's, kept, read as "¡"), or inked above or below the letters' rows (a square's side touching
+    // "EASY", kept, set the line 4 px taller).
+    const half = colourDistance(ink, ground) / 2;
+    const rows = inkRows(r, letters, ground);
+    const edgeOf = (x: number) => {
+      let faint = true;
+      for (let y = Math.max(0, box.y); y < Math.min(r.height, box.y + h); y++) {
+        const d = colourDistance(pixelAt(r, x, y), ground);
+        if (d > INK_DISTANCE / 2 && (y < rows.top - 1 || y > rows.bottom + 1)) return true;
+        if (d >= half) faint = false;
+      }
+      return faint;
+    };
     let edge = last + step;
-    while (Math.abs(edge - last) <= Math.max(2, h * EMOJI_END) && edge >= x0 && edge <= x1 && inked(edge, null))
+    while (Math.abs(edge - last) <= Math.max(2, h * EMOJI_END) && edge >= x0 && edge <= x1 && edgeOf(edge))
       edge += step;
-    if (edge < x0 || edge > x1 || inked(edge, null)) edge = last + step;
     const rest =
       step === 1 ? { ...box, x: edge, width: box.x + box.width - edge } : { ...box, width: edge + 1 - box.x };
     if (rest.width >= h * 0.5) return rest;
   }
   return null;
+}
+
+/** The first and last rows of a box with ink on them (past its rows when it has none). */
+function inkRows(r: Raster, box: Box, ground: Rgb): { top: number; bottom: number } {
+  let top = box.y + box.height;
+  let bottom = box.y - 1;
+  for (let y = Math.max(0, box.y); y < Math.min(r.height, box.y + box.height); y++)
+    for (let x = Math.max(0, box.x); x < Math.min(r.width, box.x + box.width); x++)
+      if (colourDistance(pixelAt(r, x, y), ground) > INK_DISTANCE / 2) {
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+        break;
+      }
+  return { top, bottom };
 }
 
 /** The most common colour in a box (whole pixels) far from its ground: its ink, or null when it has none. */

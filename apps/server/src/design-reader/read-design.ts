@@ -965,8 +965,16 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     for (const [i, read] of again) {
       const { word, box } = glued[i]!;
       const inside = read.filter((w) => centreInside(w.box, box) && !isJunk(w));
-      if (inside.length > 0 && meanConfidence(inside) >= Math.max(UNREADABLE_CONFIDENCE, word.confidence))
-        readOf.set(word, inside);
+      if (inside.length === 0 || meanConfidence(inside) < Math.max(UNREADABLE_CONFIDENCE, word.confidence)) continue;
+      // Each word's rows are its own ink's (its box read from the piece ran 4 px over "EASY", and the line set taller).
+      const ground = ringColour(raster, box);
+      readOf.set(
+        word,
+        inside.map((w) => {
+          const ink = inkBox(raster, roundBox({ ...w.box, y: box.y, height: box.height }), ground);
+          return ink ? { ...w, box: { ...w.box, y: ink.y, height: ink.height } } : w;
+        }),
+      );
     }
     words = words.flatMap((w) => readOf.get(w) ?? [w]);
   }
