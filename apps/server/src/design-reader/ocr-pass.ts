@@ -286,31 +286,33 @@ export function clearUnderline(crop: Uint8Array, width: number, line: Box): void
   const x1 = Math.min(width, Math.round(line.x + line.width));
   const rows = crop.length / width;
   const y1 = Math.min(rows, Math.round(line.y + line.height));
-  const share = (y: number) => {
-    let ink = 0;
-    for (let x = x0; x < x1; x++) if (crop[y * width + x]! < INK_GREY) ink++;
-    return ink / Math.max(1, x1 - x0);
-  };
   // An underline runs on under several letters at a time (broken only by descenders); capitals' feet stop at each
   // letter's edge. (Condensed bold capitals' feet ink most of their row: "EARLY" was read "FARIY" with them cleared.)
   const longRun = Math.min(line.height * UNDERLINE_RUN, (x1 - x0) * 0.8);
-  const inLongRuns = (y: number) => {
+  /** A row's share of ink, and its share in runs of longRun or more. */
+  const rowInk = (y: number) => {
+    let ink = 0;
     let long = 0;
     let run = 0;
     for (let x = x0; x <= x1; x++) {
-      if (x < x1 && crop[y * width + x]! < INK_GREY) run++;
-      else {
-        if (run >= longRun) long += run;
-        run = 0;
+      if (x < x1 && crop[y * width + x]! < INK_GREY) {
+        ink++;
+        run++;
+        continue;
       }
+      if (run >= longRun) long += run;
+      run = 0;
     }
-    return long / Math.max(1, x1 - x0);
+    return { share: ink / Math.max(1, x1 - x0), long: long / Math.max(1, x1 - x0) };
   };
+  const share = (y: number) => rowInk(y).share;
   const top = Math.max(0, Math.round(line.y));
   const from = Math.round(line.y + line.height * (1 - UNDERLINE_ZONE));
   const under: number[] = [];
-  for (let y = Math.max(top, from); y < y1; y++)
-    if (share(y) >= UNDERLINE_SHARE && inLongRuns(y) >= UNDERLINE_SHARE / 2) under.push(y);
+  for (let y = Math.max(top, from); y < y1; y++) {
+    const row = rowInk(y);
+    if (row.share >= UNDERLINE_SHARE && row.long >= UNDERLINE_SHARE / 2) under.push(y);
+  }
   if (under.length === 0) return;
   // Letters above it: a bar alone (a dash, a rule) is no underline.
   let lettered = false;

@@ -143,29 +143,28 @@ const EMOJI_END = 0.25;
  */
 export function withoutGluedEmoji(r: Raster, box: Box, ground: Rgb): Box | null {
   const h = box.height;
-  const inked = (x: number, ink: Rgb | null) => {
-    for (let y = Math.max(0, box.y); y < Math.min(r.height, box.y + h); y++) {
-      const p = pixelAt(r, x, y);
-      // (Ground within a JPEG's noise of it.)
-      if (colourDistance(p, ground) <= INK_DISTANCE / 2) continue;
-      if (!ink || distanceToLine(p, ground, ink) > OFF_LINE) return true;
-    }
+  // Whether a pixel of column x (in the box's rows) passes the test, given its row.
+  const columnHas = (x: number, test: (p: Rgb, y: number) => boolean) => {
+    for (let y = Math.max(0, box.y); y < Math.min(r.height, box.y + h); y++) if (test(pixelAt(r, x, y), y)) return true;
     return false;
   };
+  const inked = (x: number) => columnHas(x, (p) => offGround(p, ground));
   const x0 = Math.max(0, box.x);
   const x1 = Math.min(r.width, box.x + box.width) - 1;
   for (const step of [1, -1] as const) {
     let first = step === 1 ? x0 : x1;
-    while (first >= x0 && first <= x1 && !inked(first, null)) first += step;
+    while (first >= x0 && first <= x1 && !inked(first)) first += step;
     if (first < x0 || first > x1) continue;
     const mid = Math.floor(box.width / 2);
     const letters = step === 1 ? { ...box, x: box.x + mid, width: box.width - mid } : { ...box, width: mid };
     const ink = ownInk(r, letters, ground);
     if (!ink) continue;
+    const offInk = (x: number) =>
+      columnHas(x, (p) => offGround(p, ground) && distanceToLine(p, ground, ink) > OFF_LINE);
     // (The emoji's colours begin within a few columns of its first ink: its edge blends with the ground.)
     let last = first - step;
     for (let x = first; x >= x0 && x <= x1 && Math.abs(x - last) <= Math.max(2, h * EMOJI_END); x += step)
-      if (inked(x, ink)) last = x;
+      if (offInk(x)) last = x;
     if (last === first - step) continue;
     const width = Math.abs(last - first) + 1;
     if (width < h * EMOJI_WIDTH[0] || width > h * EMOJI_WIDTH[1]) continue;
@@ -181,15 +180,9 @@ export function withoutGluedEmoji(r: Raster, box: Box, ground: Rgb): Box | null 
     // "EASY", kept, set the line 4 px taller).
     const half = colourDistance(ink, ground) / 2;
     const rows = inkRows(r, letters, ground);
-    const edgeOf = (x: number) => {
-      let faint = true;
-      for (let y = Math.max(0, box.y); y < Math.min(r.height, box.y + h); y++) {
-        const d = colourDistance(pixelAt(r, x, y), ground);
-        if (d > INK_DISTANCE / 2 && (y < rows.top - 1 || y > rows.bottom + 1)) return true;
-        if (d >= half) faint = false;
-      }
-      return faint;
-    };
+    const edgeOf = (x: number) =>
+      columnHas(x, (p, y) => offGround(p, ground) && (y < rows.top - 1 || y > rows.bottom + 1)) ||
+      !columnHas(x, (p) => colourDistance(p, ground) >= half);
     let edge = last + step;
     while (Math.abs(edge - last) <= Math.max(2, h * EMOJI_END) && edge >= x0 && edge <= x1 && edgeOf(edge))
       edge += step;
@@ -200,13 +193,16 @@ export function withoutGluedEmoji(r: Raster, box: Box, ground: Rgb): Box | null 
   return null;
 }
 
+/** A pixel farther from its ground than a JPEG's noise. */
+const offGround = (p: Rgb, ground: Rgb) => colourDistance(p, ground) > INK_DISTANCE / 2;
+
 /** The first and last rows of a box with ink on them (past its rows when it has none). */
 function inkRows(r: Raster, box: Box, ground: Rgb): { top: number; bottom: number } {
   let top = box.y + box.height;
   let bottom = box.y - 1;
   for (let y = Math.max(0, box.y); y < Math.min(r.height, box.y + box.height); y++)
     for (let x = Math.max(0, box.x); x < Math.min(r.width, box.x + box.width); x++)
-      if (colourDistance(pixelAt(r, x, y), ground) > INK_DISTANCE / 2) {
+      if (offGround(pixelAt(r, x, y), ground)) {
         top = Math.min(top, y);
         bottom = Math.max(bottom, y);
         break;

@@ -150,6 +150,9 @@ function abortIfAsked(signal?: AbortSignal) {
 
 const seconds = (from: number) => Math.round(performance.now() - from) / 1000;
 
+/** Words' mean confidence (0 for none). */
+const meanConfidence = (ws: readonly OcrWord[]) => ws.reduce((n, w) => n + w.confidence, 0) / Math.max(1, ws.length);
+
 /** A mark the OCR engine took for a letter: no letter or digit, or one character it was unsure of. */
 function isJunk(w: OcrWord): boolean {
   if (w.confidence < 20) return !ADDRESS.test(w.text);
@@ -381,7 +384,7 @@ export function unreadMarkers(
   for (const [leaf, found] of wordsOf) {
     // Only in text read with confidence: a line in a script the engine cannot read (a Latin-looking guess or two
     // among its marks) must stay reported as unreadable, not gain a "marker".
-    const mean = found.reduce((n, w) => n + w.confidence, 0) / Math.max(1, found.length);
+    const mean = meanConfidence(found);
     if (pictures.has(leaf) || found.length < 2 || mean < MARKER_LINE_CONFIDENCE) continue;
     for (const line of splitLines(found)) {
       const y0 = Math.min(...line.map((w) => w.box.y));
@@ -423,7 +426,7 @@ export function unreadTails(
 ): { leaf: Leaf; box: Box; line: Box }[] {
   const out: { leaf: Leaf; box: Box; line: Box }[] = [];
   for (const [leaf, found] of wordsOf) {
-    const mean = found.reduce((n, w) => n + w.confidence, 0) / Math.max(1, found.length);
+    const mean = meanConfidence(found);
     if (pictures.has(leaf) || found.length < 2 || mean < MARKER_LINE_CONFIDENCE) continue;
     for (const line of splitLines(found)) {
       // (A line of words: a list's bullet read as a line of its own, beside its item's text, has no tail.)
@@ -660,9 +663,6 @@ function textShaped(leaf: Leaf, scale: number): boolean {
   const h = leaf.box.height / scale;
   return h >= 3 && h <= 80 && leaf.box.width >= leaf.box.height * 1.5;
 }
-
-/** Words' mean confidence (0 for none). */
-const meanConfidence = (ws: readonly OcrWord[]) => ws.reduce((n, w) => n + w.confidence, 0) / Math.max(1, ws.length);
 
 /**
  * A line the page reading read doubtfully, to be read again on its own at a larger size (readPieces): its words'
