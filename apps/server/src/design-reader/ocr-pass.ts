@@ -167,14 +167,15 @@ export const MAX_GLYPH_READS = 40;
  * enlarged to about 48 px of ink, and the pieces are stacked one under another, well apart, on one white sheet read
  * in a single pass as a block of lines (one line per piece). One sheet costs one reading however many pieces there
  * are. Each piece's words come back in the picture's pixels. Also for lines the page reading read doubtfully (an
- * underlined address came back as ".teradata.com/" at 23), read again each on its own.
+ * underlined address came back as ".teradata.com/" at 23), read again each on its own. `mode` "line": one piece read
+ * as one line (readWordsAlone).
  */
 export async function readPieces(
   engine: OcrEngine,
   grey: Uint8Array,
   size: { width: number; height: number },
   boxes: PieceBox[],
-  opts: { languages: OcrLanguage[]; signal?: AbortSignal; clearUnderlines?: boolean },
+  opts: { languages: OcrLanguage[]; signal?: AbortSignal; clearUnderlines?: boolean; mode?: "block" | "line" },
 ): Promise<Map<number, OcrWord[]>> {
   const found = new Map<number, OcrWord[]>();
   const pieces: {
@@ -236,7 +237,11 @@ export async function readPieces(
     .greyscale()
     .png({ compressionLevel: 1 })
     .toBuffer();
-  const words = await engine.recognise(sheet, { languages: opts.languages, signal: opts.signal, mode: "block" });
+  const words = await engine.recognise(sheet, {
+    languages: opts.languages,
+    signal: opts.signal,
+    mode: opts.mode ?? "block",
+  });
   for (const p of placed) {
     const mine = words
       .filter((w) => {

@@ -12,11 +12,13 @@ import {
   closeSharedOcrEngine,
   filledSquares,
   iconRow,
+  labelInk,
   lineStartsToKeep,
   readAgain,
   readDesign,
   splitLines,
   UNREADABLE_REASONS,
+  unreadHeads,
   unreadMarkers,
   unreadTails,
   unsureLabel,
@@ -764,6 +766,44 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(cells.filter((c) => c.background === "#ffffff" || c.background === "#fdfefd")).toEqual([]);
   });
 
+  it("reads a short word of heavy condensed capitals as text on its band, not as a picture or a box", async () => {
+    // Easy Email's Black Friday as its authors pictured it (fixtures/README.md): "FRI" over "DAY", black condensed
+    // capitals on red. Three letters hold too few gaps between them in the middle half of their top and bottom rows,
+    // so the black passed for a fill and "FRI" was drawn as a picture.
+    const hero = await readDesign(fixture("fri-day-hero-mockup.jpg"));
+    const fri = leafBlocksOf(blocks(hero)).find((b): b is TLayoutText => b.kind === "text" && b.text.includes("FRI"));
+    expect(fri?.text).toBe("FRI DAY");
+    expect(fri?.colour).toMatch(/^#0[0-9a-f]0[0-9a-f]0[0-9a-f]$/);
+    const heading = { x: 463, y: 47, width: 70, height: 57 };
+    expect(leafBlocksOf(blocks(hero)).filter((b) => b.kind === "picture" && overlapArea(b.box, heading) > 0)).toEqual(
+      [],
+    );
+    // And "NOW", white on black beside the code: taken for a white box, it was read against white ("ou" in black).
+    const row = await readDesign(fixture("use-code-now-mockup.jpg"));
+    expect(row.text.split("\n")).toEqual(["USE", "CODE: SPLIT20", "NOW"]);
+    const now = leafBlocksOf(blocks(row)).find((b): b is TLayoutText => b.kind === "text" && b.text === "NOW");
+    expect(now?.colour).toBe("#ffffff");
+    const cells = blocks(row).flatMap((b) => (b.kind === "grid" ? b.cells : []));
+    expect(cells.filter((c) => c.background && c.background >= "#f0f0f0")).toEqual([]);
+  });
+
+  it("reads a short word that its sheet of pieces read as nothing alone, as one line", async () => {
+    // Easy Email's Black Friday as its authors pictured it (fixtures/README.md): "USE", heavy white condensed capitals
+    // on black. The page reading drops it, and read as a piece alone on its sheet (a block of lines) it came back as
+    // nothing: it was drawn as a picture. As one line it reads "USE" at 96.
+    const l = await readDesign(fixture("use-alone-mockup.jpg"));
+    expect(l.text).toBe("USE");
+    expect(leafBlocksOf(blocks(l)).filter((b) => b.kind === "picture")).toEqual([]);
+  });
+
+  it("reads a line the page reading read as one letter of it again from its start", async () => {
+    // Easy Email's vintage sale as its authors pictured it (fixtures/README.md): "QUALITY" over "GUARANTEED" in a
+    // serif's capitals, centred; the page reading read the first line as "I" (its last letter's stem) at 91.
+    const l = await readDesign(fixture("quality-guaranteed-mockup.jpg"));
+    const texts = leafBlocksOf(blocks(l)).flatMap((b) => (b.kind === "text" ? [b.text] : []));
+    expect(texts).toEqual(["AUTHENTIC PIECES", "WORLDWIDE SHIPPING", "QUALITY GUARANTEED"]);
+  });
+
   it("sets a photo beside its text as a picture, its big shapes drawn in it, not as live words", async () => {
     // Easy Email's Black Friday as its authors pictured it (fixtures/README.md): "TECH DEALS" on white at the left,
     // a photo of a laptop and a camera at the right. The photo's own shapes were set as words ("4" 74 px tall at 55,
@@ -923,6 +963,42 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
         new Set(),
       ),
     ).toEqual([]);
+  });
+
+  it("finds a line the page reading read little of: ink before its words, which span under half of it", () => {
+    // Easy Email's vintage sale: "QUALITY" over "GUARANTEED", both centred, read as "I" at 91 (its last letter's
+    // stem) over "GUARANTEED".
+    const { r, ink, leaf } = whiteLine(400, 40);
+    ink(120, 4, 60, 12); // "QUALITY"
+    ink(100, 20, 100, 12); // "GUARANTEED"
+    const words = [
+      { text: "I", box: { x: 174, y: 4, width: 6, height: 12 }, confidence: 91 },
+      { text: "GUARANTEED", box: { x: 100, y: 20, width: 100, height: 12 }, confidence: 95 },
+    ];
+    expect(unreadHeads(r, new Map([[leaf, words]]), new Set())).toEqual([
+      {
+        leaf,
+        words: [words[0]],
+        head: { x: 120, y: 4, width: 54, height: 12 },
+        line: { x: 120, y: 4, width: 60, height: 12, onlyInside: true },
+      },
+    ]);
+    // Read in full, or on a picture: nothing.
+    const read = [{ ...words[0]!, text: "QUALITY", box: { x: 120, y: 4, width: 60, height: 12 } }, words[1]!];
+    expect(unreadHeads(r, new Map([[leaf, read]]), new Set())).toEqual([]);
+    expect(unreadHeads(r, new Map([[leaf, words]]), new Set([leaf]))).toEqual([]);
+    // A line read all but a mark before it (a logo's square before its name) is left as read.
+    const { r: r2, ink: ink2, leaf: leaf2 } = whiteLine(400, 40);
+    ink2(100, 4, 14, 12);
+    ink2(120, 4, 90, 12);
+    const named = [{ text: "Brand", box: { x: 120, y: 4, width: 90, height: 12 }, confidence: 95 }];
+    expect(unreadHeads(r2, new Map([[leaf2, named]]), new Set())).toEqual([]);
+    // Nor an emoji in colours of its own before a line most of which is unread.
+    const { r: r3, ink: ink3, leaf: leaf3 } = whiteLine(400, 40);
+    for (let y = 4; y < 16; y++) for (let x = 100; x < 160; x++) r3.data.set([230, 180, 20], (y * 400 + x) * 3);
+    ink3(170, 4, 30, 12);
+    const tail = [{ text: "GO", box: { x: 170, y: 4, width: 30, height: 12 }, confidence: 95 }];
+    expect(unreadHeads(r3, new Map([[leaf3, tail]]), new Set())).toEqual([]);
   });
 
   it("keeps words read right at no confidence when they sit in line with confident words of the same leaf", () => {
@@ -1197,6 +1273,30 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     // Heavy letters taken for a fill (about half their box) are no label to read again: a condensed "FRI" read "il".
     expect(unsureLabel({ ...button, colours: { ...button.colours, share: 0.5 } }, [read[1]!])).toBe(false);
     expect(unsureLabel({ ...button, fill: null }, [read[1]!])).toBe(false);
+  });
+
+  it("reads a button's one line again as its label's ink, enlarged for the label, not for the button", () => {
+    // Easy Email's Black Friday: a 10 px "SHOP NOW" on a 91 × 36 px black button, read at the page's scale from boxes
+    // 19 px tall. Read again as the whole button it was enlarged for 36 px and came back as nothing.
+    const r: Raster = { width: 120, height: 60, data: new Uint8Array(120 * 60 * 3).fill(255) };
+    const paint = (x0: number, y0: number, w: number, h: number, level: number) => {
+      for (let y = y0; y < y0 + h; y++) r.data.fill(level, (y * 120 + x0) * 3, (y * 120 + x0 + w) * 3);
+    };
+    paint(10, 10, 91, 36, 0);
+    // The label's letters (white on the black), and the button's anti-aliased sides in grey.
+    for (let x = 35; x < 75; x += 5) paint(x, 24, 3, 8, 255);
+    paint(10, 10, 1, 36, 128);
+    paint(100, 10, 1, 36, 128);
+    const button: Leaf = {
+      box: { x: 10, y: 10, width: 91, height: 36 },
+      background: [255, 255, 255],
+      fill: [0, 0, 0],
+      colours: { colour: [0, 0, 0], share: 0.9, distinct: 3 },
+    };
+    const row = { x: 10, y: 19, width: 91, height: 19 };
+    expect(labelInk(r, button, row, 1)).toEqual({ x: 10, y: 24, width: 91, height: 8 });
+    // Text with no fill is read as its leaf.
+    expect(labelInk(r, { ...button, fill: null }, row, 1)).toBeNull();
   });
 
   it("reads a button's label in full where its outline was read as letters", async () => {

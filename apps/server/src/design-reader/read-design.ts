@@ -463,6 +463,68 @@ export function unreadTails(
   }
   return out;
 }
+/**
+ * Ink at the start of a line that no word read covers, in the line's own rows, a word's width or more and no more than
+ * a couple of word spaces before its first word: the start the page reading dropped (Easy Email's "QUALITY" over
+ * "GUARANTEED", both centred, was read as "I" at 91, its last letter's stem). The line is read again from that ink on
+ * (readPieces, blanked outside its rows) and its words are kept when they read with confidence and cover the ink.
+ */
+export function unreadHeads(
+  r: Raster,
+  wordsOf: Map<Leaf, OcrWord[]>,
+  pictures: Set<Leaf>,
+): { leaf: Leaf; words: OcrWord[]; head: Box; line: PieceBox }[] {
+  const out: { leaf: Leaf; words: OcrWord[]; head: Box; line: PieceBox }[] = [];
+  for (const [leaf, found] of wordsOf) {
+    if (pictures.has(leaf) || found.length === 0 || meanConfidence(found) < MARKER_LINE_CONFIDENCE) continue;
+    for (const line of splitLines(found)) {
+      // (A line of a letter or figure at least: a photo's marks read "«|" are no line.)
+      if (!line.some((w) => /[\p{L}\p{N}]/u.test(w.text))) continue;
+      const y0 = Math.min(...line.map((w) => w.box.y));
+      const y1 = Math.max(...line.map((w) => w.box.y + w.box.height));
+      const first = Math.floor(Math.min(...line.map((w) => w.box.x)));
+      const last = Math.ceil(Math.max(...line.map((w) => w.box.x + w.box.width)));
+      const height = y1 - y0;
+      if (height < 4 || first - leaf.box.x < height) continue;
+      // (Looked for in the line's middle half: the lines around a tightly set one reach into its top and bottom.)
+      const ink = inkBox(
+        r,
+        roundBox({ x: leaf.box.x, y: y0 + height / 4, width: first - leaf.box.x, height: height / 2 }),
+        leaf.fill ?? leaf.background,
+      );
+      // (A word's width at least: a list's marker is read as one, unreadMarkers; and no further off than a couple of
+      // word spaces: ink further left is no part of this line.)
+      if (!ink || ink.width < height || first - (ink.x + ink.width) > height * 2) continue;
+      // (In the line's own ink, as its letters are: an icon or an emoji before a line, "🚚 FREE SHIPPING", is no
+      // dropped word.)
+      const ground = leaf.fill ?? leaf.background;
+      const letters = ownInk(r, roundBox(unionBox(line.map((w) => w.box))), ground);
+      if (!letters || offInkShare(r, ink, ground, letters) >= EMOJI_OFF_INK) continue;
+      // (The line to its last ink: the word read may be a stroke of the last letter, "I" for the "T" of "QUALITY".)
+      const whole = inkBox(
+        r,
+        roundBox({ x: ink.x, y: y0 + height / 4, width: leaf.box.x + leaf.box.width - ink.x, height: height / 2 }),
+        leaf.fill ?? leaf.background,
+      );
+      const end = Math.max(last, whole ? whole.x + whole.width : last);
+      // (Most of the line unread: its words span less than half its ink. A line read all but its start, an icon or a
+      // logo's mark before it, is left as read.)
+      if ((last - first) / (end - ink.x) >= HEAD_READ_SHARE) continue;
+      const [top, bottom] = [Math.floor(y0), Math.ceil(y1)];
+      out.push({
+        leaf,
+        words: line,
+        head: { x: ink.x, y: top, width: ink.width, height: bottom - top },
+        line: { x: ink.x, y: top, width: end - ink.x, height: bottom - top, onlyInside: true },
+      });
+    }
+  }
+  return out;
+}
+
+/** A line whose words span less than this share of its ink, with ink before them, is read again from its start. */
+const HEAD_READ_SHARE = 0.5;
+
 /** At most this many line ends are read again per design (each is one more small OCR read). */
 const MAX_TAILS = 12;
 /** A dropped last word starts at least this many of its line's heights after the last word read (a word space). */
@@ -582,6 +644,21 @@ function linesOf(leaf: Leaf, words: OcrWord[]): PieceBox[] {
   return lines;
 }
 
+/**
+ * A filled shape's one line as its label's ink (its rows, the shape's width), to be read enlarged for the label's
+ * height: read as the whole shape, a 10 px "SHOP NOW" on a 36 px button was enlarged for 36 px and came back as
+ * nothing. Null for a leaf with no fill. (The label's rows are found within the row its words were read in, off the
+ * shape's sides; its margin on the sheet is the shape's fill, so nothing is blanked.)
+ */
+export function labelInk(r: Raster, leaf: Leaf, row: Box, scale: number): Box | null {
+  if (!leaf.fill) return null;
+  const side = Math.ceil(SIDE_CSS * scale);
+  const inside = roundBox({ x: leaf.box.x + side, y: row.y, width: leaf.box.width - 2 * side, height: row.height });
+  if (inside.width <= 0 || inside.height <= 0) return null;
+  const ink = inkBox(r, inside, leaf.fill);
+  return ink ? { ...leaf.box, y: ink.y, height: ink.height } : null;
+}
+
 /** A line icon is at most this tall (CSS px), and a row of them at least ICON_ROW_GLYPHS marks. */
 const LINE_ICON_CSS = 40;
 const ICON_ROW_GLYPHS = 2;
@@ -651,6 +728,13 @@ function mostlyText(words: OcrWord[], leaf: Leaf): boolean {
   const inked = sure.reduce((n, w) => n + w.box.width * w.box.height, 0);
   return inked >= leaf.box.width * leaf.box.height * 0.2;
 }
+
+/** A glyph-sized leaf this many times as wide as tall may be a short word (read alone as a line when unread)… */
+const WORD_ASPECT = 1.2;
+/** …at most this many of them per design (each is one more reading, ~0.1 s)… */
+const MAX_WORDS_ALONE = 4;
+/** …and what it reads is kept when it is a word: two letters or figures at least. */
+const WORD_ALONE = /[\p{L}\p{N}].*[\p{L}\p{N}]/u;
 
 /** A short piece of text-sized ink: one character or a short word (6–40 CSS px tall, at most 3 heights wide). */
 function glyphSized(leaf: Leaf, scale: number): boolean {
@@ -786,18 +870,22 @@ function shapeFill(r: Raster, leaf: Leaf): Rgb | null {
   return groundBetween(r, leaf.box, { ...leaf, fill: leaf.fill }) ? null : leaf.fill;
 }
 
-/** Gaps of the band's colour between letters along a heavy line's top or bottom: this many on one of its rows. */
+/** Gaps of the band's colour between letters along a heavy line's top or bottom: this many on one of its rows… */
 const GROUND_GAPS = 3;
+/** …off its outermost pixels each side (a shape's anti-aliased edge). */
+const SHAPE_EDGE = 2;
 
 /**
- * The band's colour showing between the "fill" along the top or the bottom row of a leaf (in its middle half, a row
- * or two in): the gaps between heavy letters. A fill's own top and bottom run unbroken; condensed heavy capitals
- * ("BLACKFRI20", white on red) have their first and last letters' stems down both sides, like a fill, and were read
- * against white: blank.
+ * The band's colour showing between the "fill" along the top or the bottom row of a leaf (a row or two in, across
+ * its width but its outermost pixels): the gaps between heavy letters. A fill's own top and bottom run unbroken (a
+ * rounded corner's ground comes before its first fill pixel, no gap); condensed heavy capitals ("BLACKFRI20", white
+ * on red) have their first and last letters' stems down both sides, like a fill, and were read against white: blank.
+ * (Looked for in the row's middle half only, a short word had too few gaps there: "FRI", "NOW" and "MEN" passed for
+ * fills, drawn as pictures or as a box with the letters' gaps for text.)
  */
 function groundBetween(r: Raster, box: Box, leaf: Leaf & { fill: Rgb }): boolean {
-  const x0 = box.x + Math.floor(box.width / 4);
-  const x1 = x0 + Math.ceil(box.width / 2);
+  const x0 = box.x + SHAPE_EDGE;
+  const x1 = box.x + box.width - SHAPE_EDGE;
   // Gaps along a row: two pixels or more between fill pixels, one of them the band's colour (the rest are letters'
   // blends); and the longest stretch of fill between them.
   const gapsOn = (y: number) => {
@@ -1001,6 +1089,25 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       if (i < glyphLeaves.length) wordsOf.set(glyphLeaves[i]!, [word]);
       else if (LIST_MARKER.test(word.text)) wordsOf.get(markers[i - glyphLeaves.length]!.leaf)!.push(word);
     }
+    // A short word still unread is read alone, as one line: a heavy condensed "USE" alone on its sheet came back as
+    // nothing in the block mode and "USE" at 96 as a line. (Only a word read with confidence is kept: an icon read as a
+    // line comes back as a mark or a letter.)
+    const unread = glyphLeaves.filter((l) => !wordsOf.has(l) && l.box.width >= l.box.height * WORD_ASPECT);
+    for (const leaf of unread.slice(0, MAX_WORDS_ALONE)) {
+      abortIfAsked(opts.signal);
+      const read = await readPieces(engine, grey, raster, [leaf.box], {
+        languages: languagesRead,
+        signal: opts.signal,
+        mode: "line",
+      });
+      const words = read.get(0) ?? [];
+      // (Its rows are the leaf's: the line's boxes run past the ink.)
+      if (words.length > 0 && words.every((w) => w.confidence >= UNCERTAIN_CONFIDENCE && WORD_ALONE.test(w.text)))
+        wordsOf.set(
+          leaf,
+          words.map((w) => ({ ...w, box: { ...w.box, y: leaf.box.y, height: leaf.box.height } })),
+        );
+    }
   }
   // Lines of text the page reading read doubtfully are read again each on its own, and kept when they now read with
   // confidence (else they stay reported as a script the reader does not read).
@@ -1023,13 +1130,17 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     // A leaf of several lines is read line by line, each enlarged for its own height with the lines around it blanked:
     // read as one piece, two 13 px lines set 13 px apart came back with boxes over both again ("remind" at 26 for
     // "storewide."). (A stretch between the lines read, as tall as one, is read as a line too: linesOf.)
+    // (Labels read as their ink, below: kept, as unsure labels are, only when they read better.)
+    const labels = new Set<number>();
     const pieces = doubtful.flatMap((leaf, index) => {
       const lines = linesOf(
         leaf,
         (wordsOf.get(leaf) ?? []).filter((w) => !isJunk(w)),
       );
+      const label = lines.length === 1 && !heavyLeaves.has(leaf) ? labelInk(raster, leaf, lines[0]!, scale) : null;
+      if (label) labels.add(index);
       // (A line an emoji is glued to is read without it: "🔒SECURE" with the lock came back "@S<FCURF".)
-      return (lines.length > 1 ? lines : [leaf.box]).map((line): { index: number; box: PieceBox } => {
+      return (lines.length > 1 ? lines : [label ?? leaf.box]).map((line): { index: number; box: PieceBox } => {
         const rest = withoutGluedEmoji(raster, roundBox(line), leaf.fill ?? leaf.background);
         return { index, box: rest ? { ...line, ...rest, clearSides: true } : line };
       });
@@ -1052,9 +1163,10 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       const enough = unseen ? confident === read.length : confident * 2 >= read.length;
       // An address is no dictionary word: the engine reads a URL with a low confidence whatever its script. A line
       // that is one is kept (its words under UNCERTAIN_CONFIDENCE are listed for the member to check).
-      // (A label is kept only when it reads better than it did.)
+      // (A label is kept only when it reads better than it did: a button's "SHOP NON" at 79 and 70 was no worse than
+      // "SHOP HOW" at 54 and 86.)
       const better =
-        !unsureLabels.has(doubtful[i]!) ||
+        (!unsureLabels.has(doubtful[i]!) && !labels.has(i)) ||
         meanConfidence(read) > meanConfidence((wordsOf.get(doubtful[i]!) ?? []).filter((w) => !isJunk(w)));
       if (better && ((meanConfidence(read) >= UNREADABLE_CONFIDENCE && enough) || addressLine(read)))
         wordsOf.set(doubtful[i]!, read);
@@ -1076,6 +1188,19 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
           !isJunk(w),
       );
       wordsOf.get(leaf)!.push(...tail.map((w) => ({ ...w, box: { ...w.box, y: box.y, height: box.height } })));
+    }
+  }
+  // Then a line's start the page reading dropped: the line is read again from it, and its words replace the line's.
+  const heads = unreadHeads(raster, wordsOf, pictureLeaves).slice(0, MAX_TAILS);
+  if (heads.length > 0) {
+    const read = await readOnTheirOwn(heads.map((h) => h.line));
+    for (const [i, words] of read) {
+      const { leaf, words: before, head, line } = heads[i]!;
+      const inside = words.filter((w) => centreInside(w.box, line) && !isJunk(w));
+      const covered = inside.some((w) => w.box.x <= head.x + head.width / 2);
+      if (!covered || !inside.every((w) => w.confidence >= TAIL_CONFIDENCE && /[\p{L}\p{N}]/u.test(w.text))) continue;
+      const kept = wordsOf.get(leaf)!.filter((w) => !before.includes(w));
+      wordsOf.set(leaf, [...kept, ...inside.map((w) => ({ ...w, box: { ...w.box, y: line.y, height: line.height } }))]);
     }
   }
   // Pictures with a few confident words on them are read again against their letters' colour: text set over a

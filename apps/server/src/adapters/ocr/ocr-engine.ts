@@ -21,9 +21,10 @@ export interface OcrOptions {
   signal?: AbortSignal;
   /**
    * "page" (default): words anywhere on the picture. "block": the picture is one block of lines (pieces the page
-   * mode left out as noise — a table's quantity, a lone "#" — stacked on one sheet).
+   * mode left out as noise — a table's quantity, a lone "#" — stacked on one sheet). "line": the picture is one line
+   * (a short word that the block mode, alone on its sheet, read as nothing).
    */
-  mode?: "page" | "block";
+  mode?: "page" | "block" | "line";
 }
 
 export interface OcrEngine {

@@ -93,11 +93,11 @@ export function createTesseractEngine(): OcrEngine {
     if (opts.signal?.aborted) throw abortError();
     const w = await workerFor(opts.languages?.length ? opts.languages : ["eng"]);
     if (opts.signal?.aborted) throw abortError();
-    const block = opts.mode === "block";
-    if (block) await w.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
+    const mode = opts.mode === "block" ? PSM.SINGLE_BLOCK : opts.mode === "line" ? PSM.SINGLE_LINE : undefined;
+    if (mode) await w.setParameters({ tessedit_pageseg_mode: mode });
     const { data } = await w
       .recognize(png, {}, { blocks: true, text: false })
-      .finally(() => (block ? w.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT }) : undefined));
+      .finally(() => (mode ? w.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT }) : undefined));
     const words: OcrWord[] = [];
     for (const block of data.blocks ?? []) {
       for (const paragraph of block.paragraphs) {
