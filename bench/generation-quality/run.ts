@@ -5,7 +5,7 @@
  * Designs: the email corpus (apps/server/test/fixtures/email-corpus, licences there) rendered at 600 px (or the width a
  * wider template needs, as its designer would export it) with every
  * picture replaced by a flat placeholder photo (one colour per address), plus phone screenshots (the same emails at
- * 375 px, scaled 3×, as a phone's screenshot is). Generators:
+ * 375 px at 3 device pixels per CSS px, as a phone draws its screenshot). Generators:
  *   floor   the Gemini stand-in's canned answer (adapters/gemini/stand-in.ts), whatever the design: the score of an
  *           email that ignores the design
  *   reader  the local design reader (readDesign) + its email (emailFromLayout) + the email engine, no key
@@ -25,6 +25,8 @@
  *   BENCH_DESIGN_IDS=id,id                   only these designs (ids as printed; "@phone" for the phone ones)
  *   BENCH_DUMP=dir                           writes each design and the reader's renders as PNG, to look at
  *   BENCH_PHOTOS=textured                    photo-like stand-in pictures instead of flat colours
+ *   BENCH_PHONE=upscaled                     phone screenshots drawn at 1× and scaled up 3× (blocks of equal pixels),
+ *                                            as before decision 166, instead of drawn at 3 device pixels per CSS px
  *   BENCH_BACKGROUNDS=picture-size           background pictures drawn at a picture's size (64 or 8 px), as before
  *                                            decision 153, not covering their box
  *   BENCH_SET=holdout                        the hold-out set instead (bench/generation-quality/holdout: 35 templates
@@ -393,13 +395,22 @@ async function main() {
     designs.push({ id: t.id, kind: "desktop", png: r.png, width: r.widthPx, text: r.visibleText ?? "" });
   }
   for (const t of picked.filter((_, i) => i % Math.max(1, Math.floor(picked.length / PHONE)) === 0).slice(0, PHONE)) {
-    const r = await renderer.render({ html: withFlatPhotos(t.html), width: 375, maxHeightPx: 2400, visibleText: true });
-    const meta = await sharp(r.png).metadata();
-    // A phone screenshot: 375 CSS px at 3 device pixels each (the renderer draws at 1×; scaled up as the phone would).
-    const png = await sharp(r.png)
-      .resize({ width: meta.width! * 3, kernel: "nearest" })
-      .png()
-      .toBuffer();
+    // A phone screenshot: 375 CSS px at 3 device pixels each, drawn at that resolution as a phone draws it (decision
+    // 166; BENCH_PHONE=upscaled: a 1× picture scaled up 3×, blocks of 3 × 3 equal pixels, as before).
+    const upscaled = process.env.BENCH_PHONE === "upscaled";
+    const r = await renderer.render({
+      html: withFlatPhotos(t.html),
+      width: 375,
+      maxHeightPx: 2400,
+      visibleText: true,
+      deviceScaleFactor: upscaled ? 1 : 3,
+    });
+    const png = upscaled
+      ? await sharp(r.png)
+          .resize({ width: r.widthPx * 3, kernel: "nearest" })
+          .png()
+          .toBuffer()
+      : r.png;
     // Its words are those inside the cut (r.visibleText), not the whole email's.
     designs.push({ id: `${t.id}@phone`, kind: "phone", png, width: 375, text: r.visibleText ?? "" });
   }

@@ -131,6 +131,26 @@ describe("renderer", { timeout: 120_000 }, () => {
     }
   });
 
+  it("draws a phone's screenshot at 3 device pixels per CSS px, its letters drawn at that resolution", async () => {
+    const html = `<body style="margin:0;background:#fff"><p style="font:16px sans-serif;margin:8px">learning modern</p></body>`;
+    const one = await renderer.render({ html, width: 375, maxHeightPx: 40, visibleText: true });
+    const three = await renderer.render({ html, width: 375, maxHeightPx: 40, visibleText: true, deviceScaleFactor: 3 });
+    expect(await sharp(three.png).metadata()).toMatchObject({ width: 1125, height: 120 });
+    // Sizes and words are the page's, in CSS px.
+    expect(three).toMatchObject({ widthPx: 375, overflowPx: 0, text: one.text, visibleText: one.visibleText });
+    // Not the 1× picture scaled up (every 3 × 3 block one colour): the letters' edges fall inside the blocks.
+    const { data, info } = await sharp(three.png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    let mixed = 0;
+    for (let y = 0; y + 3 <= info.height; y += 3)
+      for (let x = 0; x + 3 <= info.width; x += 3) {
+        const first = data[y * info.width + x]!;
+        let same = true;
+        for (let k = 0; k < 9 && same; k++) same = data[(y + Math.floor(k / 3)) * info.width + x + (k % 3)] === first;
+        if (!same) mixed++;
+      }
+    expect(mixed).toBeGreaterThan(100);
+  });
+
   it("cuts the picture at maxHeightPx but reports the full height", async () => {
     const r = await renderer.render({ html: `<div style="height:3000px">tall</div>`, width: 375, maxHeightPx: 1000 });
     expect(r.heightPx).toBeGreaterThanOrEqual(3000);

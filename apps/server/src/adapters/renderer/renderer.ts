@@ -30,6 +30,11 @@ export interface RenderRequest {
   maxHeightPx?: number;
   /** Also read `visibleText`: the words a person sees in the picture (a design's words, for the benchmark). */
   visibleText?: boolean;
+  /**
+   * Device pixels per CSS px, as a phone draws (2 or 3): the png is that many times wider and taller, drawn at that
+   * resolution, while every width and height reported stays in CSS px. Default 1.
+   */
+  deviceScaleFactor?: number;
 }
 
 export interface RenderResult {
@@ -144,6 +149,8 @@ const RELAUNCH_AFTER_FAILURE_MS = 60_000;
 const DEFAULT_MAX_HEIGHT = 8000;
 /** Widths above this (a huge design) are rendered at this width. */
 const MAX_WIDTH = 4000;
+/** Device pixels per CSS px at most (a phone's 3). */
+const MAX_SCALE = 3;
 /** Layout height used to measure the content (a short email is as tall as its content, not as the window). */
 const MEASURE_HEIGHT = 100;
 
@@ -316,14 +323,16 @@ export function createRenderer(opts: RendererOptions): Renderer {
     context: BrowserContext;
     page: Page;
     cdp: CDPSession;
+    /** Its context's device pixels per CSS px. */
+    scale: number;
   }
   const idle: Tab[] = [];
 
-  async function openTab(b: Browser): Promise<Tab> {
+  async function openTab(b: Browser, scale: number): Promise<Tab> {
     const context = await b.newContext({
       javaScriptEnabled: false,
       viewport: { width: 600, height: MEASURE_HEIGHT },
-      deviceScaleFactor: 1,
+      deviceScaleFactor: scale,
       reducedMotion: "reduce",
       serviceWorkers: "block",
       acceptDownloads: false,
@@ -333,19 +342,23 @@ export function createRenderer(opts: RendererOptions): Renderer {
       await context.route("**/*", (route) => guard(route).catch(() => {}));
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
-      return { browser: b, context, page, cdp };
+      return { browser: b, context, page, cdp, scale };
     } catch (err) {
       await context.close().catch(() => {});
       throw err;
     }
   }
 
-  async function takeTab(b: Browser): Promise<Tab> {
-    for (let tab = idle.pop(); tab; tab = idle.pop()) {
+  async function takeTab(b: Browser, scale: number): Promise<Tab> {
+    // (A warm tab of another scale stays for its own renders.)
+    for (let i = idle.length - 1; i >= 0; i--) {
+      const tab = idle[i]!;
+      if (tab.scale !== scale) continue;
+      idle.splice(i, 1);
       if (tab.browser === b && b.isConnected() && !tab.page.isClosed()) return tab;
       void tab.context.close().catch(() => {});
     }
-    return openTab(b);
+    return openTab(b, scale);
   }
 
   async function draw(tab: Tab, req: RenderRequest): Promise<RenderResult> {
@@ -387,7 +400,7 @@ export function createRenderer(opts: RendererOptions): Renderer {
     let tab: Tab | undefined;
     let abandoned = false;
     const work = (async () => {
-      const t = await takeTab(b);
+      const t = await takeTab(b, Math.min(MAX_SCALE, Math.max(1, Math.round(req.deviceScaleFactor ?? 1))));
       tab = t;
       if (abandoned) throw new RenderTimeoutError(env.RENDERER_TIMEOUT_MS);
       return draw(t, req);
