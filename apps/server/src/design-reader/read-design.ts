@@ -463,6 +463,7 @@ export function unreadTails(
   }
   return out;
 }
+
 /**
  * Ink at the start of a line that no word read covers, in the line's own rows, a word's width or more and no more than
  * a couple of word spaces before its first word: the start the page reading dropped (Easy Email's "QUALITY" over
@@ -477,6 +478,7 @@ export function unreadHeads(
   const out: { leaf: Leaf; words: OcrWord[]; head: Box; line: PieceBox }[] = [];
   for (const [leaf, found] of wordsOf) {
     if (pictures.has(leaf) || found.length === 0 || meanConfidence(found) < MARKER_LINE_CONFIDENCE) continue;
+    const ground = leaf.fill ?? leaf.background;
     for (const line of splitLines(found)) {
       // (A line of a letter or figure at least: a photo's marks read "«|" are no line.)
       if (!line.some((w) => /[\p{L}\p{N}]/u.test(w.text))) continue;
@@ -490,21 +492,20 @@ export function unreadHeads(
       const ink = inkBox(
         r,
         roundBox({ x: leaf.box.x, y: y0 + height / 4, width: first - leaf.box.x, height: height / 2 }),
-        leaf.fill ?? leaf.background,
+        ground,
       );
       // (A word's width at least: a list's marker is read as one, unreadMarkers; and no further off than a couple of
       // word spaces: ink further left is no part of this line.)
       if (!ink || ink.width < height || first - (ink.x + ink.width) > height * 2) continue;
       // (In the line's own ink, as its letters are: an icon or an emoji before a line, "🚚 FREE SHIPPING", is no
       // dropped word.)
-      const ground = leaf.fill ?? leaf.background;
       const letters = ownInk(r, roundBox(unionBox(line.map((w) => w.box))), ground);
       if (!letters || offInkShare(r, ink, ground, letters) >= EMOJI_OFF_INK) continue;
       // (The line to its last ink: the word read may be a stroke of the last letter, "I" for the "T" of "QUALITY".)
       const whole = inkBox(
         r,
         roundBox({ x: ink.x, y: y0 + height / 4, width: leaf.box.x + leaf.box.width - ink.x, height: height / 2 }),
-        leaf.fill ?? leaf.background,
+        ground,
       );
       const end = Math.max(last, whole ? whole.x + whole.width : last);
       // (Most of the line unread: its words span less than half its ink. A line read all but its start, an icon or a
