@@ -522,6 +522,25 @@ describe("emailFromLayout keeps what a reader sees in the design's lines and tab
     expect(315 - Number(pads![1]) - Number(pads![2])).toBeGreaterThanOrEqual(284);
   });
 
+  it("sets a paragraph whose widest line would not fit its column a little smaller, so each line keeps its words", () => {
+    // Colorlib's shop as a phone screenshot: "A small river named Duden flows by their place" 311 px of ink in a
+    // 311 px column, its size fitted as 15 px. Set in Arial at 15 px it needs 312.6 px: it wrapped, and each of four
+    // cards grew a line.
+    const wide = paragraph([
+      line("A small river named Duden flows by their place", 30, 100, 311),
+      line("and supplies it with the necessary regelialia.", 30, 118, 290),
+    ]);
+    const narrow = paragraph([line("Far far away, behind the word", 30, 160, 210), line("mountains.", 30, 178, 80)]);
+    const l = layoutOf([[column([wide, narrow])]]);
+    l.width = 375;
+    l.content = { x: 0, y: 0, width: 375, height: 600 };
+    l.sections[0]!.box.width = 375;
+    const html = emailFromLayout([l]).html;
+    const sizeOf = (words: string) => html.match(new RegExp(`font-size:([\\d.]+)px[^>]*>${words}`))?.[1];
+    expect(sizeOf("A small river named Duden flows by their place")).toBe("14.5");
+    expect(sizeOf("Far far away, behind the word")).toBe("15");
+  });
+
   it("moves a one-line heading in from a framed cell's far edge rather than squeeze it until it wraps", () => {
     // Mailchimp's tabular receipt: "EMAILS SENT" in 14 px Helvetica bold (94 px) 51 px into a framed 168 px cell;
     // the padding (47 px, capped) and the frame left it 94 px from its offset, and it wrapped.

@@ -17,6 +17,7 @@ import {
   type TLayoutText,
   type TLayoutWord,
 } from "@mailsmith/shared";
+import { BODY_TEXT_MIN_PX, TINY_TEXT_PX } from "../email-engine/checks/text-size.js";
 import { escapeHtml } from "../lib/escape-html.js";
 import { RULE_MAX_CSS } from "./dividers.js";
 import { FACES, type FontFamily, inkEms } from "./font-metrics.js";
@@ -112,6 +113,8 @@ interface Frame {
   phoneRules: boolean;
   /** For a one-line text, how far below its top the next text under it starts in the design (image pixels). */
   nextLineBelow: WeakMap<TLayoutText, number>;
+  /** A paragraph's size where its widest line, set at its fitted size, is wider than its column (fitParagraphs). */
+  sizeCaps: WeakMap<object, number>;
 }
 
 /** What the builder gathers while it writes (pictures, buttons, the first heading). */
@@ -182,7 +185,7 @@ const faceOf = (b: Styled) => FACES[b.fontFamily ?? "sans-serif"];
 
 function textStyle(b: Styled, f: Frame) {
   // (The size was fitted with the weight's own letter widths: font-metrics.ts.)
-  const size = clamp(Math.round(b.fontSizePx * f.fontK), 10, MAX_FONT_PX);
+  const size = Math.min(clamp(Math.round(b.fontSizePx * f.fontK), 10, MAX_FONT_PX), f.sizeCaps.get(b) ?? MAX_FONT_PX);
   const big = f.phoneRules && size >= BIG_FONT_PX ? ' class="ms-big"' : "";
   // Letter-spaced type keeps its spacing, in proportion to its size.
   const spacing = b.letterSpacingPx ? Math.round(b.letterSpacingPx * (size / b.fontSizePx) * 2) / 2 : 0;
@@ -767,6 +770,36 @@ function longestWordPx(blocks: readonly (TLayoutBlock | TLayoutLeafBlock)[], f: 
   return most;
 }
 
+/** A paragraph is set this much smaller at most to keep its lines (a share of its size)… */
+const FIT_SHRINK = 0.9;
+/** …in steps of this many pixels… */
+const FIT_STEP_PX = 0.5;
+/**
+ * …when its widest line, as the face's widths estimate it, is wider than its column by more than this: the estimate
+ * runs about a pixel over what the browser sets (Colorlib's "A small river named Duden flows by their place",
+ * estimated 312.6 px, wrapped at 311 and not at 312; a serif line estimated 540.8 fitted 540).
+ */
+const FIT_OVER_PX = 1;
+
+/**
+ * Paragraphs whose widest line, set in their face at their fitted size, is wider than the column's content are set
+ * a little smaller, so each line keeps its words: at the size rounded from the ink a line 312.6 px wide met a 311 px
+ * column, wrapped, and each of four cards grew a line. (Their column's width is known only here; the size is then
+ * the block's everywhere.)
+ */
+function fitParagraphs(blocks: TLayoutBlock[], width: number, f: Frame): void {
+  for (const b of blocks) {
+    if (b.kind !== "text" || b.lines.length < 2) continue;
+    const widest = Math.max(...b.lines.map((l) => lineWidth(l.text, b, f)));
+    if (widest <= width + FIT_OVER_PX) continue;
+    const { size } = textStyle(b, f);
+    const fitted = Math.floor((size * (width - FIT_OVER_PX)) / widest / FIT_STEP_PX) * FIT_STEP_PX;
+    // (Never under the sizes the engine's text-size check asks of body text and of any text, when it was over them.)
+    const readable = size >= BODY_TEXT_MIN_PX ? BODY_TEXT_MIN_PX : size >= TINY_TEXT_PX ? TINY_TEXT_PX : size;
+    f.sizeCaps.set(b, Math.max(readable, size * FIT_SHRINK, fitted));
+  }
+}
+
 /**
  * One column's content: its blocks top to bottom, each at its design place — the gap above it is the distance from
  * the previous block's slot, its left offset and width are the design's (`ms-off` puts them back to the column's
@@ -799,6 +832,7 @@ function columnHtml(column: TLayoutColumn, f: Frame, width: number, rowTop: numb
     pad.right = Math.max(0, pad.right - Math.ceil(over / 2));
   }
   const contentWidth = Math.max(40, width - frame - pad.left - pad.right);
+  fitParagraphs(blocks, contentWidth, f);
   // (Where the padding is, not where the leftmost ink is: a card's padding is capped, and blocks measured from the
   // ink would be placed off centre, a centred line squeezed until it wraps.)
   const contentLeft = card ? column.box.x + pad.left / f.k : column.box.x;
@@ -1057,6 +1091,7 @@ export function emailFromLayout(layouts: TDesignLayout[], opts: EmailFromLayoutO
         fontK: Math.min(1, emailWidth / Math.max(1, contentCss)),
         phoneRules: emailWidth > PHONE_MAX_PX,
         nextLineBelow: nextLinesBelow(layout),
+        sizeCaps: new WeakMap(),
       };
       // The page colour the design shows above and between its bands (a header strip of page, a gap between cards)
       // is kept as a spacer, so every band starts as far down as in the design.

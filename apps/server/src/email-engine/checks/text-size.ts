@@ -3,8 +3,10 @@ import type { EmailChecker } from "./check.js";
 import { limitItems, short } from "./check.js";
 
 /** Any visible text below this is tiny; body text (a sentence or more) below BODY_MIN is hard to read on a phone. */
-const MIN = 12;
-const BODY_MIN = 13;
+export const TINY_TEXT_PX = 12;
+export const BODY_TEXT_MIN_PX = 13;
+const MIN = TINY_TEXT_PX;
+const BODY_MIN = BODY_TEXT_MIN_PX;
 const BODY_CHARS = 80;
 
 export const textSize: EmailChecker = {
