@@ -3,10 +3,15 @@ import { distance } from "fastest-levenshtein";
 /** Longest text compared, in characters (a long email's words; keeps the edit distance fast). */
 const MAX_CHARS = 6000;
 
-/** Lower case, accents removed, punctuation and whitespace collapsed: "Spring  Sale —50%!" → "spring sale 50". */
+/**
+ * Lower case, accents removed, punctuation and whitespace collapsed: "Spring  Sale —50%!" → "spring sale 50".
+ * Invisible format characters go first: a zero-width non-joiner set inside a word to keep a phone from linking it
+ * ("Addr\u200Cess", "201\u200C6") shows one word, and was counted as two halves a reading could never find.
+ */
 export function normaliseText(text: string): string {
   return text
     .normalize("NFKD")
+    .replace(/\p{Cf}+/gu, "")
     .replace(/\p{M}+/gu, "")
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, " ")
