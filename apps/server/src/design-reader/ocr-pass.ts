@@ -38,7 +38,7 @@ function cornerRadius(r: Raster, box: Box, fill: Rgb, around: Rgb): number {
  * on a page of their own (pictureGrey).
  */
 /** A filled shape's outermost pixels (image px) that blend its fill into the colour around it are no ink… */
-const SHAPE_EDGE_PX = 2;
+export const SHAPE_EDGE_PX = 2;
 /** …on a side whose outermost line is off the fill over this share of it (an outline, not letters cut tight). */
 const OUTLINE_SHARE = 0.8;
 /** A pixel this far from the fill (the largest channel) is off it. */

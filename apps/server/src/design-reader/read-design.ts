@@ -35,6 +35,7 @@ import {
   readGlyphs,
   readPieces,
   readWords,
+  SHAPE_EDGE_PX,
 } from "./ocr-pass.js";
 import {
   extremeInk,
@@ -482,11 +483,11 @@ export function unreadHeads(
     for (const line of splitLines(found)) {
       // (A line of a letter or figure at least: a photo's marks read "«|" are no line.)
       if (!line.some((w) => /[\p{L}\p{N}]/u.test(w.text))) continue;
-      const y0 = Math.min(...line.map((w) => w.box.y));
-      const y1 = Math.max(...line.map((w) => w.box.y + w.box.height));
-      const first = Math.floor(Math.min(...line.map((w) => w.box.x)));
-      const last = Math.ceil(Math.max(...line.map((w) => w.box.x + w.box.width)));
-      const height = y1 - y0;
+      const span = unionBox(line.map((w) => w.box));
+      const [y0, y1] = [span.y, span.y + span.height];
+      const first = Math.floor(span.x);
+      const last = Math.ceil(span.x + span.width);
+      const height = span.height;
       if (height < 4 || first - leaf.box.x < height) continue;
       // (Looked for in the line's middle half: the lines around a tightly set one reach into its top and bottom.)
       const ink = inkBox(
@@ -499,7 +500,7 @@ export function unreadHeads(
       if (!ink || ink.width < height || first - (ink.x + ink.width) > height * 2) continue;
       // (In the line's own ink, as its letters are: an icon or an emoji before a line, "🚚 FREE SHIPPING", is no
       // dropped word.)
-      const letters = ownInk(r, roundBox(unionBox(line.map((w) => w.box))), ground);
+      const letters = ownInk(r, roundBox(span), ground);
       if (!letters || offInkShare(r, ink, ground, letters) >= EMOJI_OFF_INK) continue;
       // (The line to its last ink: the word read may be a stroke of the last letter, "I" for the "T" of "QUALITY".)
       const whole = inkBox(
@@ -871,10 +872,11 @@ function shapeFill(r: Raster, leaf: Leaf): Rgb | null {
   return groundBetween(r, leaf.box, { ...leaf, fill: leaf.fill }) ? null : leaf.fill;
 }
 
-/** Gaps of the band's colour between letters along a heavy line's top or bottom: this many on one of its rows… */
+/**
+ * Gaps of the band's colour between letters along a heavy line's top or bottom: this many on one of its rows, off its
+ * outermost pixels each side (a shape's anti-aliased edge, SHAPE_EDGE_PX).
+ */
 const GROUND_GAPS = 3;
-/** …off its outermost pixels each side (a shape's anti-aliased edge). */
-const SHAPE_EDGE = 2;
 
 /**
  * The band's colour showing between the "fill" along the top or the bottom row of a leaf (a row or two in, across
@@ -885,8 +887,8 @@ const SHAPE_EDGE = 2;
  * fills, drawn as pictures or as a box with the letters' gaps for text.)
  */
 function groundBetween(r: Raster, box: Box, leaf: Leaf & { fill: Rgb }): boolean {
-  const x0 = box.x + SHAPE_EDGE;
-  const x1 = box.x + box.width - SHAPE_EDGE;
+  const x0 = box.x + SHAPE_EDGE_PX;
+  const x1 = box.x + box.width - SHAPE_EDGE_PX;
   // Gaps along a row: two pixels or more between fill pixels, one of them the band's colour (the rest are letters'
   // blends); and the longest stretch of fill between them.
   const gapsOn = (y: number) => {
