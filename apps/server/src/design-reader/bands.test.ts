@@ -87,6 +87,50 @@ describe("a run whose sides show another colour", () => {
     expect(bands[0]?.background).toEqual(white);
     expect(bands[0]?.box.height).toBeGreaterThan(360);
   });
+
+  it("keeps the card's rows after a full-width button in the card's band, down to the card's foot", () => {
+    // The card's last rows, parted from its others by a line of text (a thin run), show the page at their sides:
+    // judged alone, they went to the page's band under the card, and the card's last line was set on its grey.
+    const page_: Rgb = [246, 249, 252];
+    const r = page(600, 500, page_, [
+      [8, 0, 584, 420, white],
+      ...lines(56, 40, 488, 6),
+      [56, 200, 508, 40, [101, 110, 232]],
+      ...lightLine(200, 215, 210),
+      ...lines(56, 270, 488, 5),
+    ]);
+    const { bands } = findBands(r, 1);
+    expect(bands[0]?.background).toEqual(white);
+    expect(bands[0]?.box.y).toBe(0);
+    expect(bands[0]?.box.height).toBe(420);
+    expect(bands[1]?.background).toEqual(page_);
+  });
+});
+
+describe("a panel's rows broken by a few rows of its headline's ink", () => {
+  it("are one band: the rows after the break are not a band of their own", () => {
+    // Easy Email's Thanksgiving hero (fixtures/thanksgiving-panel-mockup.png) in flat colours: a cream panel between
+    // two strips of photo, and its serif headline, whose letters and feet are the rows' most common colour for
+    // fewer rows than a band's least (thin rows, 11 of 12). The rows after them went to the photo's band below, their
+    // sides its grey: the band edge ran through the headline (read as "O”" and "Le;").
+    const cream: Rgb = [255, 248, 220];
+    const brown: Rgb = [139, 69, 19];
+    const r = page(
+      600,
+      300,
+      [255, 255, 255],
+      [
+        [0, 20, 600, 240, [200, 200, 205]],
+        [0, 20, 90, 110, [228, 230, 233]],
+        [90, 40, 420, 200, cream],
+        [140, 70, 320, 9, brown],
+        [100, 79, 400, 2, brown],
+        ...lines(220, 150, 160, 2),
+      ],
+    );
+    const { bands } = findBands(r, 1);
+    expect(bands.some((b) => b.box.y <= 70 && b.box.y + b.box.height >= 190)).toBe(true);
+  });
 });
 
 describe("a panel on a page a shade off the band above", () => {

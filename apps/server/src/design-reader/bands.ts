@@ -461,12 +461,33 @@ export function findBands(r: Raster, scale: number): PageBands {
   }
   // Thin runs (a text line's own dominant colour, a rule across the band) belong to their neighbours.
   const merged: RowRun[] = [];
+  // Calm runs of one colour parted only by thin rows (a serif headline's feet, two rows of its ink, across a cream
+  // panel): the parts of one run, whose sides are judged below each on its own.
+  const partOf = new Map<RowRun, RowRun[]>();
+  const broken = new Set<RowRun>();
   for (const run of runs) {
     const last = merged[merged.length - 1];
-    if (last && run.y1 - run.y0 < minBand) last.y1 = run.y1;
-    else if (last && last.y1 - last.y0 < minBand && merged.length === 1) {
+    if (last && run.y1 - run.y0 < minBand) {
+      last.y1 = run.y1;
+      broken.add(last);
+    } else if (last && last.y1 - last.y0 < minBand && merged.length === 1) {
       merged[0] = { ...run, y0: last.y0 };
-    } else merged.push({ ...run });
+    } else {
+      const next = { ...run };
+      if (
+        last &&
+        broken.has(last) &&
+        !last.busy &&
+        !next.busy &&
+        colourDistance(last.colour, next.colour) <= SAME_COLOUR
+      ) {
+        const parts = partOf.get(last) ?? [last];
+        parts.push(next);
+        partOf.set(last, parts);
+        partOf.set(next, parts);
+      }
+      merged.push(next);
+    }
   }
   // A run whose sides show another colour is a box inside a band (a card, a callout), not a band: it joins the
   // neighbour whose colour its sides show.
@@ -511,6 +532,19 @@ export function findBands(r: Raster, scale: number): PageBands {
     // picture (a photo's disc across its width): part of the picture, or the picture is cut into bands there and
     // the page beside the shape read as letters.
     else if (merged[i - 1]?.busy && merged[i + 1]?.busy) run.busy = true;
+  }
+  // The parts of one run go together, as most of its rows went: their sides, each judged on its own, sent a photo's
+  // panel's top half to the band above (the photo's pale grey beside it) and kept its lower half, the band edge
+  // through its headline; a card's last rows under a full-width button, the page at their sides, went to the page
+  // under the card.
+  for (const parts of new Set(partOf.values())) {
+    const rows = new Map<RowRun, number>();
+    for (const part of parts) {
+      const same = parts.find((p) => colourDistance(p.colour, part.colour) <= SAME_COLOUR)!;
+      rows.set(same, (rows.get(same) ?? 0) + part.y1 - part.y0);
+    }
+    const most = [...rows].sort((a, b) => b[1] - a[1])[0]![0].colour;
+    for (const part of parts) part.colour = most;
   }
   sideBySideBoxes(merged, scale);
   // A short calm stretch between two busy runs, in their colour and not the page's, is the same photo (a dark hero's

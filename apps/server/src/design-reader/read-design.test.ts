@@ -804,6 +804,27 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(texts).toEqual(["AUTHENTIC PIECES", "WORLDWIDE SHIPPING", "QUALITY GUARANTEED"]);
   });
 
+  it("reads a serif headline on a panel over a photo whole, the panel one band", async () => {
+    // Easy Email's Thanksgiving sale as its authors pictured it (fixtures/README.md): a cream panel over a soft photo,
+    // "Thanksgiving Sale" in a brown serif, "Up to 40% Off" and a "Shop Now" button. The two rows of the headline's
+    // feet cut the panel into two bands at its baseline; the headline, cut in two, was read as "O”" and "Le;".
+    const l = await readDesign(fixture("thanksgiving-panel-mockup.png"));
+    const leaves = leafBlocksOf(blocks(l));
+    const texts = leaves.flatMap((b) => (b.kind === "text" && b.box.y > 160 && b.box.y < 360 ? [b.text] : []));
+    expect(texts).toEqual(["Thanksgiving Sale", "Up to 40% Off"]);
+    expect(leaves.some((b) => b.kind === "button" && b.text === "Shop Now")).toBe(true);
+    const panel = l.sections.find((s) => s.box.y <= 200 && s.box.y + s.box.height >= 340);
+    expect(panel?.background).toBe("#fff8dc");
+  });
+
+  it("draws a lone short word read at a coin's toss as its pixels", async () => {
+    // The same hero: above the panel, the photo's twigs in a strip of its own, read "ado" at 51 and set as a heading.
+    const l = await readDesign(fixture("thanksgiving-panel-mockup.png"));
+    const strip = leafBlocksOf(blocks(l)).filter((b) => b.box.y >= 140 && b.box.y + b.box.height <= 166);
+    expect(strip.length).toBeGreaterThan(0);
+    expect(strip.every((b) => b.kind === "picture")).toBe(true);
+  });
+
   it("sets a photo beside its text as a picture, its big shapes drawn in it, not as live words", async () => {
     // Easy Email's Black Friday as its authors pictured it (fixtures/README.md): "TECH DEALS" on white at the left,
     // a photo of a laptop and a camera at the right. The photo's own shapes were set as words ("4" 74 px tall at 55,

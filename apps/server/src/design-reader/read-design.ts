@@ -121,6 +121,9 @@ const UNREADABLE_CONFIDENCE = 50;
  */
 const BIG_TEXT_CSS = 24;
 const BIG_TEXT_CONFIDENCE = 75;
+/** A leaf whose one word has this many characters or fewer, read under this confidence, is drawn (its pixels). */
+const LONE_GUESS_LETTERS = 3;
+const LONE_GUESS_CONFIDENCE = 60;
 /** A "word" this tall (CSS px) or less is grain, not a letter anyone reads. */
 const GRAIN_CSS = 3;
 /**
@@ -1471,6 +1474,17 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         continue;
       }
       if (confident && (leaf.fill !== null || coverage(found, leaf.box) >= MIN_COVERAGE)) {
+        // One short "word" alone in its leaf, read at a coin's toss, is a guess at a mark (a photo's twigs above a
+        // panel read "ado" at 51): its pixels show it whatever it is.
+        const loneGuess =
+          rated.length === 1 &&
+          [...rated[0]!.text].length <= LONE_GUESS_LETTERS &&
+          ratedConfidence < LONE_GUESS_CONFIDENCE;
+        if (loneGuess && isMark(leaf, scale)) {
+          flush();
+          blocks.push(pictureHere(leaf.box, ""));
+          continue;
+        }
         pending.push(...linesOfWords(found, fill ?? leaf.background));
         continue;
       }
