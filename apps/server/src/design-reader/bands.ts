@@ -463,30 +463,25 @@ export function findBands(r: Raster, scale: number): PageBands {
   const merged: RowRun[] = [];
   // Calm runs of one colour parted only by thin rows (a serif headline's feet, two rows of its ink, across a cream
   // panel): the parts of one run, whose sides are judged below each on its own.
-  const partOf = new Map<RowRun, RowRun[]>();
-  const broken = new Set<RowRun>();
+  const parted: RowRun[][] = [];
+  let thinJoined = false;
   for (const run of runs) {
     const last = merged[merged.length - 1];
     if (last && run.y1 - run.y0 < minBand) {
       last.y1 = run.y1;
-      broken.add(last);
+      thinJoined = true;
     } else if (last && last.y1 - last.y0 < minBand && merged.length === 1) {
       merged[0] = { ...run, y0: last.y0 };
+      thinJoined = false;
     } else {
       const next = { ...run };
-      if (
-        last &&
-        broken.has(last) &&
-        !last.busy &&
-        !next.busy &&
-        colourDistance(last.colour, next.colour) <= SAME_COLOUR
-      ) {
-        const parts = partOf.get(last) ?? [last];
-        parts.push(next);
-        partOf.set(last, parts);
-        partOf.set(next, parts);
+      if (last && thinJoined && !last.busy && !next.busy && colourDistance(last.colour, next.colour) <= SAME_COLOUR) {
+        const group = parted.at(-1);
+        if (group?.at(-1) === last) group.push(next);
+        else parted.push([last, next]);
       }
       merged.push(next);
+      thinJoined = false;
     }
   }
   // A run whose sides show another colour is a box inside a band (a card, a callout), not a band: it joins the
@@ -537,7 +532,7 @@ export function findBands(r: Raster, scale: number): PageBands {
   // panel's top half to the band above (the photo's pale grey beside it) and kept its lower half, the band edge
   // through its headline; a card's last rows under a full-width button, the page at their sides, went to the page
   // under the card.
-  for (const parts of new Set(partOf.values())) {
+  for (const parts of parted) {
     const rows = new Map<RowRun, number>();
     for (const part of parts) {
       const same = parts.find((p) => colourDistance(p.colour, part.colour) <= SAME_COLOUR)!;
