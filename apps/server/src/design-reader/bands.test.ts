@@ -105,6 +105,33 @@ describe("a run whose sides show another colour", () => {
     expect(bands[0]?.box.height).toBe(420);
     expect(bands[1]?.background).toEqual(page_);
   });
+
+  it("puts a card's top in the header its top rises into, the header's colour beside the card's heading", () => {
+    // Litmus' Ceej letters (the development set): a coloured header across the page, and a white card inset 10 px
+    // whose first 108 rows lie on the header and the rest on the grey page. Judged as one run, the card's sides
+    // showed the page: the header's red beside the heading was ink in the card's band, and the heading was drawn.
+    const red: Rgb = [236, 109, 100];
+    // (Under the card, its footer's lines on the page: the body column is then the page's width, the header's.)
+    const r = page(
+      600,
+      800,
+      [244, 244, 244],
+      [
+        [0, 0, 600, 232, red],
+        [10, 124, 580, 350, white],
+        [230, 40, 40, 40, [46, 139, 69]],
+        ...lines(200, 170, 200, 2),
+        ...lines(40, 250, 240, 4),
+        ...lines(40, 500, 240, 12),
+      ],
+    );
+    const { bands } = findBands(r, 1);
+    const header = bands.find((b) => b.box.y === 0);
+    expect(header?.background).toEqual(red);
+    expect(header?.box.height).toBe(232);
+    // The rest of the card, below the header, is a band of its own under it.
+    expect(bands.find((b) => b.box.y === 232)).toBeDefined();
+  });
 });
 
 describe("a panel's rows broken by a few rows of its headline's ink", () => {

@@ -232,6 +232,58 @@ function splitWherePictureEnds(r: Raster, run: RowRun, content: Box, margin: num
 /** A side strip this much of one colour is flat. */
 const SIDE_FLAT_SHARE = 0.9;
 
+/**
+ * A card whose top rises into the band above it (a header's colour behind the card's first rows) shows that band's
+ * colour at its sides there, and the page's below: the run of its fill is cut where its sides stop showing the band
+ * above (or, at its foot, start showing the band below), so that the sides logic sends those rows to that band, the
+ * card's top a box inside the header. Judged as one run, its sides showed the page, and the header's colour beside
+ * the card's heading was taken for ink: the heading was drawn as a picture. The run keeps its middle rows (so a run
+ * parted by thin rows stays in its group); the rows cut off are runs of their own.
+ */
+function cutWhereSidesChange(r: Raster, runs: RowRun[], content: Box, margin: number, minBand: number): RowRun[] {
+  const sideIs = (y: number, colour: Rgb) =>
+    [content.x, content.x + content.width - margin].every(
+      (x) => flatShare(r, { x, y, width: margin, height: 1 }, colour) >= SIDE_FLAT_SHARE,
+    );
+  const out: RowRun[] = [];
+  for (const [i, run] of runs.entries()) {
+    const [before, after] = [runs[i - 1], runs[i + 1]];
+    const other = (n: RowRun | undefined): n is RowRun =>
+      !!n && !n.busy && colourDistance(n.colour, run.colour) > SAME_COLOUR;
+    if (run.busy || run.y1 - run.y0 < 2 * minBand) {
+      out.push(run);
+      continue;
+    }
+    let top = run.y0;
+    if (other(before)) while (top < run.y1 && sideIs(top, before.colour)) top++;
+    let foot = run.y1;
+    if (other(after)) while (foot > top && sideIs(foot - 1, after.colour)) foot--;
+    // The card's sides past the cut show one flat colour, the page it goes on over: a panel among a photo's strips
+    // (a photo's greys beside it, not one colour at both sides) is left whole.
+    const pageFrom = (y0: number, y1: number) => {
+      const colour = pixelAt(r, content.x, y0);
+      for (let y = Math.max(0, y0); y < Math.min(r.height, y1); y++) if (!sideIs(y, colour)) return false;
+      return true;
+    };
+    if (top - run.y0 < minBand || !pageFrom(top, top + minBand)) top = run.y0;
+    if (!pageFrom(foot - minBand, foot)) foot = run.y1;
+    // (A card whose sides show the header above and the page below all the way down is cut once, at the header's
+    // foot: the rest is the card on the page, as before.)
+    if (run.y1 - foot < minBand || foot - top < minBand) foot = run.y1;
+    if (foot - top < minBand) {
+      out.push(run);
+      continue;
+    }
+    if (top > run.y0) out.push({ ...run, y1: top });
+    const bottom = run.y1;
+    run.y0 = top;
+    run.y1 = foot;
+    out.push(run);
+    if (foot < bottom) out.push({ ...run, y0: foot, y1: bottom });
+  }
+  return out;
+}
+
 /** Runs of boxes side by side alternate in colour every line or so: each at most this tall (CSS px). */
 const ALTERNATING_RUN_CSS = 60;
 
@@ -460,7 +512,7 @@ export function findBands(r: Raster, scale: number): PageBands {
     else runs.push({ y0: y, y1: y + 1, colour: d.colour, busy });
   }
   // Thin runs (a text line's own dominant colour, a rule across the band) belong to their neighbours.
-  const merged: RowRun[] = [];
+  let merged: RowRun[] = [];
   // Calm runs of one colour parted only by thin rows (a serif headline's feet, two rows of its ink, across a cream
   // panel): the parts of one run, whose sides are judged below each on its own.
   const parted: RowRun[][] = [];
@@ -487,6 +539,7 @@ export function findBands(r: Raster, scale: number): PageBands {
   // A run whose sides show another colour is a box inside a band (a card, a callout), not a band: it joins the
   // neighbour whose colour its sides show.
   const margin = Math.max(2, Math.round(content.width * 0.015));
+  merged = cutWhereSidesChange(r, merged, content, margin, minBand);
   // (Runs that took a neighbour's colour for their sides' shade of it: the page runs on through them.)
   const shadedPage = new Set<RowRun>();
   for (let i = 0; i < merged.length; i++) {

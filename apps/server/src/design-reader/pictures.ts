@@ -2,6 +2,7 @@ import type { TLayoutPicture } from "@mailsmith/shared";
 import {
   ColourTally,
   colourDistance,
+  dominantColour,
   flatShare,
   INK_DISTANCE,
   nearestBlend,
@@ -129,6 +130,34 @@ export const EMOJI_OFF_INK = 0.3;
  * this far off their ink are a photo's shapes (a yellow and black drill read "3": 0.21; big type: none).
  */
 export const SEVERAL_COLOURS = 0.15;
+/**
+ * A short "word" in several colours this far off its line's ink, on a flat ground, is an emoji in the line's own hues
+ * (a green tree beside white words on a dark green band: 0.21; letters in the line's ink: none).
+ */
+export const EMOJI_IN_LINE_HUES = 0.15;
+/** The rows just above and below a box are flat when one colour holds this share of each (a band's, a panel's). */
+const FLAT_RING_SHARE = 0.9;
+
+/**
+ * Whether a box sits on a flat ground: rows a little above and below it of one colour (not a photo). (A little off
+ * the box: an emoji's read box is the letter the engine saw in it, and a Santa's hat stands above it.)
+ */
+export function flatRing(r: Raster, box: Box): boolean {
+  const strip = Math.max(2, Math.round(box.height * 0.35));
+  const gap = Math.round(box.height * 0.25);
+  const top = Math.max(0, box.y - gap - strip);
+  const above = dominantColour(r, { x: box.x, y: top, width: box.width, height: Math.max(1, box.y - gap - top) }, 1);
+  const below = dominantColour(
+    r,
+    { x: box.x, y: Math.min(r.height - 1, box.y + box.height + gap), width: box.width, height: strip },
+    1,
+  );
+  return (
+    above.share >= FLAT_RING_SHARE &&
+    below.share >= FLAT_RING_SHARE &&
+    colourDistance(above.colour, below.colour) <= SAME_COLOUR
+  );
+}
 
 /** An emoji glued to a word is at least this share of the word's height wide, and at most this many heights. */
 const EMOJI_WIDTH = [0.4, 1.6] as const;

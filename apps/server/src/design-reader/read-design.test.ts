@@ -595,6 +595,28 @@ describe("readDesign on other shapes", { timeout: READ_TIMEOUT }, () => {
     expect(l.text).toMatch(/Up to 50% Off Everything/);
   });
 
+  it("keeps emoji out of a line's words but in its margins: a centred headline between two trees stays centred", async () => {
+    // Easy Email's Christmas sale as its authors pictured it (fixtures/README.md): "🎄 Magical Christmas Sale 🎄" on
+    // two centred lines. Without its trees the first line starts 52 px further in than the second ends short: it was
+    // set left.
+    const l = await readDesign(fixture("christmas-emoji-headline-mockup.png"));
+    const headline = leafBlocksOf(blocks(l)).find(
+      (b): b is TLayoutText => b.kind === "text" && b.text.includes("Magical"),
+    );
+    expect(headline?.text).toBe("Magical Christmas Sale");
+    expect(headline?.align).toBe("center");
+  });
+
+  it("reads no letter in an emoji drawn in its band's own hues, nor in one on a band set as a picture", async () => {
+    // The same design's two bands: trees on dark green beside white words ("4" at 93, in the band's greens), and
+    // Santas on red that made the band a picture, its words set over it (a Santa read "T").
+    const l = await readDesign(fixture("christmas-emoji-bands-mockup.png"));
+    const texts = leafBlocksOf(blocks(l)).flatMap((b) => (b.kind === "text" ? [b.text] : []));
+    expect(texts).toContain("Holiday Shipping Deadlines");
+    expect(texts).toContain("SANTA'S SPECIAL");
+    expect(texts).toContain("Extra 20% Off with code: SANTA2024");
+  });
+
   it("shows a big mark with no letter or figure in it as a picture, not as text", async () => {
     // Easy Email's Black Friday gallery as its authors pictured it (fixtures/README.md): a grey shoe on a white photo
     // beside the page's white was set as the 176 px text "»" (read at 87).

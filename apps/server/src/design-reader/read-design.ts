@@ -50,7 +50,9 @@ import {
   ringColour,
 } from "./overlay.js";
 import {
+  EMOJI_IN_LINE_HUES,
   EMOJI_OFF_INK,
+  flatRing,
   isMark,
   looksLikePicture,
   offInkShare,
@@ -1209,6 +1211,43 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       wordsOf.set(leaf, [...kept, ...inside.map((w) => ({ ...w, box: { ...w.box, y: line.y, height: line.height } }))]);
     }
   }
+  /**
+   * Words less the "words" of a character or two, about square, drawn in several colours and off the ink of every
+   * other word in their line (each word's own letters' colour, on its ground): emoji (a lightning bolt, a fire, Santa)
+   * the engine read as the letter nearest their shape. (Each word's own ink: a line in two colours, "UP TO" white and
+   * "70% OFF" red, keeps its short words beside words of their colour.) An emoji in its line's own hues (a green tree
+   * beside white words on a dark green band, read "4" and "&": 0.21 off their ink, 0.20 off its own main colour) is
+   * one too when it sits on a flat ground; words read over a picture (`overPicture`, an overlay's) only there, where
+   * the photo around a short word puts its pixels off every ink.
+   */
+  const withoutEmoji = (words: OcrWord[], overPicture = false): OcrWord[] => {
+    const isShort = (w: OcrWord) => [...w.text].length <= 2;
+    if (!words.some(isShort)) return words;
+    const dropped = new Set<OcrWord>();
+    for (const line of splitLines(words)) {
+      const inks = line
+        .filter((w) => !isShort(w))
+        .map((w) => overlayInk(raster, [w]))
+        .filter((ink): ink is Rgb => ink !== null);
+      if (inks.length === 0) continue;
+      for (const w of line.filter(isShort)) {
+        // (Against the word's own ground, the colour just above and below it: a line set on a panel over its band.
+        // Read words' boxes fall between pixels: rounded to the design's.)
+        const box = roundBox(w.box);
+        const ground = ringColour(raster, box);
+        const squarish = box.width >= box.height * 0.5 && box.width <= box.height * 2;
+        if (!squarish) continue;
+        const off = Math.min(...inks.map((ink) => offInkShare(raster, box, ground, ink)));
+        if (off < EMOJI_IN_LINE_HUES) continue;
+        // (And in several colours itself: a drop cap or a dash in its own single colour is a letter of the text.)
+        const own = ownInk(raster, box, ground);
+        if (!own || offInkShare(raster, box, ground, own) < SEVERAL_COLOURS) continue;
+        if ((off >= EMOJI_OFF_INK && !overPicture) || flatRing(raster, box)) dropped.add(w);
+      }
+    }
+    return dropped.size === 0 ? words : words.filter((w) => !dropped.has(w));
+  };
+
   // Pictures with a few confident words on them are read again against their letters' colour: text set over a
   // picture (a hero's headline) becomes live text over it.
   // (`blind`: read against white or black with no words seen first; its words are all of that ink.)
@@ -1241,7 +1280,11 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
     if (read)
       overlays.set(leaf, {
         ink: read.ink,
-        words: read.words.filter((w) => !isJunk(w) && !photoShape(w)),
+        // (An emoji set among the words, one that made the band a picture, stays drawn in the crop.)
+        words: withoutEmoji(
+          read.words.filter((w) => !isJunk(w) && !photoShape(w)),
+          true,
+        ),
         blind: Boolean(ink),
         patches: read.patches,
       });
@@ -1310,6 +1353,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       }
       // (An emoji in a line, drawn in its own colours, is no letter: "🎄 Magical Christmas Sale" was "à Magical…".)
       const found = withoutEmoji(wordsOf.get(leaf) ?? []);
+      const emoji = (wordsOf.get(leaf) ?? []).filter((w) => !found.includes(w)).map((w) => w.box);
       // (Over the words read with some confidence: words kept at none beside them, lineStartsToKeep, would make a
       // line of bracketed merge tags look like a script the engine does not read.)
       const rated = found.filter((w) => !isJunk(w));
@@ -1450,7 +1494,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         // too wordy for a button (a rating bar's "0 1 2 … 10" on teal, a table's coloured title row): a boxed cell
         // with that fill, or the email set its white words on white.
         flush();
-        const lines = linesOfWords(found, fill);
+        const lines = linesOfWords(found, fill, emoji, leaf.box);
         const cell = { box: leaf.box, background: hex(fill), blocks: [] as TLayoutLeafBlock[] };
         for (const paragraph of groupParagraphs(lines))
           cell.blocks.push(textBlockOf(paragraph, leaf.box, scale, faces));
@@ -1461,7 +1505,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       if (mark && coverage(found, leaf.box) >= MIN_COVERAGE) {
         // A logo's mark before its name (Easy Email's teal "E" square): a picture beside the text, side by side.
         flush();
-        const lines = linesOfWords(found, leaf.background);
+        const lines = linesOfWords(found, leaf.background, emoji, leaf.box);
         const text = unionBox(lines.map((l) => l.box));
         blocks.push({
           kind: "grid",
@@ -1485,7 +1529,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
           blocks.push(pictureHere(leaf.box, ""));
           continue;
         }
-        pending.push(...linesOfWords(found, fill ?? leaf.background));
+        pending.push(...linesOfWords(found, fill ?? leaf.background, emoji, leaf.box));
         continue;
       }
       // A small drawn dash with no word read on it (a list's "–" bullet in a column of its own) is a mark: not text
@@ -1519,41 +1563,49 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
   };
 
   /**
-   * Words less the "words" of a character or two, about square, drawn in several colours and off the ink of every
-   * other word in their line (each word's own letters' colour, on its ground): emoji (a lightning bolt, a fire, Santa)
-   * the engine read as the letter nearest their shape. (Each word's own ink: a line in two colours, "UP TO" white and
-   * "70% OFF" red, keeps its short words beside words of their colour.)
+   * A leaf's words as its text lines (a drop cap left out), on their ground. Each line's margins take in the emoji
+   * dropped from it (`emoji`, boxes across its middle) and those read as no word beside it (`within` its leaf): a
+   * centred headline with a tree at its start and another at its end was set left without them.
    */
-  const withoutEmoji = (words: OcrWord[]): OcrWord[] => {
-    const isShort = (w: OcrWord) => [...w.text].length <= 2;
-    if (!words.some(isShort)) return words;
-    const dropped = new Set<OcrWord>();
-    for (const line of splitLines(words)) {
-      const inks = line
-        .filter((w) => !isShort(w))
-        .map((w) => overlayInk(raster, [w]))
-        .filter((ink): ink is Rgb => ink !== null);
-      if (inks.length === 0) continue;
-      for (const w of line.filter(isShort)) {
-        // (Against the word's own ground, the colour just above and below it: a line set on a panel over its band.
-        // Read words' boxes fall between pixels: rounded to the design's.)
-        const box = roundBox(w.box);
-        const ground = ringColour(raster, box);
-        const squarish = box.width >= box.height * 0.5 && box.width <= box.height * 2;
-        if (!squarish || !inks.every((ink) => offInkShare(raster, box, ground, ink) >= EMOJI_OFF_INK)) continue;
-        // (And in several colours itself: a drop cap or a dash in its own single colour is a letter of the text.)
-        const own = ownInk(raster, box, ground);
-        if (own && offInkShare(raster, box, ground, own) >= SEVERAL_COLOURS) dropped.add(w);
-      }
-    }
-    return dropped.size === 0 ? words : words.filter((w) => !dropped.has(w));
-  };
+  const linesOfWords = (found: OcrWord[], ground: Rgb, emoji: Box[] = [], within?: Box): TextLine[] =>
+    splitLines(withoutDropCap(found)).map((lineWords) => {
+      const line = lineOf(raster, unionBox(lineWords.map((w) => w.box)), lineWords, ground);
+      const middle = line.box.y + line.box.height / 2;
+      const beside = emoji.filter((e) => e.y <= middle && e.y + e.height >= middle);
+      if (within) beside.push(...unreadEmoji(line, ground, within));
+      return beside.length === 0 ? line : { ...line, margins: unionBox([line.box, ...beside]) };
+    });
 
-  /** A leaf's words as its text lines (a drop cap left out), on their ground. */
-  const linesOfWords = (found: OcrWord[], ground: Rgb): TextLine[] =>
-    splitLines(withoutDropCap(found)).map((lineWords) =>
-      lineOf(raster, unionBox(lineWords.map((w) => w.box)), lineWords, ground),
-    );
+  /**
+   * An emoji the engine read no word in, just before a line's first word or after its last (a tree after "Sale"):
+   * ink within a line height of the words, about square, off the line's ink and in several colours of its own.
+   */
+  const unreadEmoji = (line: TextLine, ground: Rgb, within: Box): Box[] => {
+    const h = line.box.height;
+    const rows = { y: Math.round(line.box.y), height: Math.round(h) };
+    const sides = [
+      { x: Math.round(line.box.x - 2 * h), width: Math.round(2 * h) - 1 },
+      { x: Math.round(line.box.x + line.box.width) + 1, width: Math.round(2 * h) },
+    ];
+    const out: Box[] = [];
+    for (const side of sides) {
+      const x0 = Math.max(Math.round(within.x), side.x);
+      const x1 = Math.min(Math.round(within.x + within.width), side.x + side.width);
+      if (x1 - x0 < h * 0.5) continue;
+      const ink = inkBox(raster, { x: x0, y: rows.y, width: x1 - x0, height: rows.height }, ground);
+      if (!ink || ink.width < h * 0.5 || ink.width > h * 1.5 || ink.height < h * 0.5) continue;
+      // (Within a word space or two of the words: ink further off is something else in the leaf.)
+      const gap = ink.x >= line.box.x ? ink.x - (line.box.x + line.box.width) : line.box.x - (ink.x + ink.width);
+      if (gap > h) continue;
+      const letters = ownInk(raster, roundBox(line.box), ground);
+      const own = ownInk(raster, ink, ground);
+      if (!letters || !own) continue;
+      if (offInkShare(raster, ink, ground, letters) < EMOJI_IN_LINE_HUES) continue;
+      if (offInkShare(raster, ink, ground, own) < SEVERAL_COLOURS) continue;
+      out.push(ink);
+    }
+    return out;
+  };
 
   /**
    * A drawn mark before a leaf's words, no word read on it (a logo's square beside its name): its ink squarish, at

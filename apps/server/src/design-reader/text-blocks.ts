@@ -22,6 +22,11 @@ export type LineWord = OcrWord & { look?: WordLook };
 
 export interface TextLine {
   box: Box;
+  /**
+   * The line's ink edge to edge when it runs past its words (emoji before or after them, left out of the words): what
+   * its margins show, for its alignment only; the text is set where its words are.
+   */
+  margins?: Box;
   words: LineWord[];
   background: Rgb;
   colour: Rgb;
@@ -428,7 +433,7 @@ export function textBlockOf(paragraph: TextLine[], column: Box, scale: number, f
     align: LIST_ITEM.test(paragraph[0]?.words[0]?.text ?? "")
       ? "left"
       : alignmentOf(
-          paragraph.map((l) => l.box),
+          paragraph.map((l) => l.margins ?? l.box),
           column,
         ),
   };
