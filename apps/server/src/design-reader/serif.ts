@@ -152,15 +152,7 @@ export function stemsOf(r: Raster, box: Box, background: Rgb): SerifReading {
     }
     stems++;
     const reach = Math.max(1, inkHeight * 0.04);
-    // A foot ends its stroke: no ink just under it. (A heavy sans "A": where its crossbar meets a leg, the leg's
-    // column stops, the bar spreads both ways, and the leg goes on below, a column over. "SANTA'S" in Poppins
-    // SemiBold had 5 feet in 10 stems, and a heading in a sans-serif design was set in Times.)
-    const under = (y: number) => {
-      for (let u = left - stemWidth; u <= right + stemWidth; u++) if (at(u, y) >= CORE) return true;
-      return false;
-    };
-    const ends = !under(end + 2) && !under(end + 3);
-    if (ends && outL >= reach && outR >= reach && outL + outR <= inkHeight * 0.8) footed++;
+    if (outL >= reach && outR >= reach && outL + outR <= inkHeight * 0.8) footed++;
     let headL = 0;
     let headR = 0;
     for (const y of [start - 1, start, start + 1]) {
