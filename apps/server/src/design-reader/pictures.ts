@@ -130,6 +130,12 @@ export const EMOJI_OFF_INK = 0.3;
  * this far off their ink are a photo's shapes (a yellow and black drill read "3": 0.21; big type: none).
  */
 export const SEVERAL_COLOURS = 0.15;
+
+/** Whether ink is drawn in several colours of its own (an emoji, a photo's shape), not one ink as type is. */
+export function inSeveralColours(r: Raster, box: Box, ground: Rgb): boolean {
+  const own = ownInk(r, box, ground);
+  return own !== null && offInkShare(r, box, ground, own) >= SEVERAL_COLOURS;
+}
 /**
  * A short "word" in several colours this far off its line's ink, on a flat ground, is an emoji in the line's own hues
  * (a green tree beside white words on a dark green band: 0.21; letters in the line's ink: none).

@@ -53,12 +53,12 @@ import {
   EMOJI_IN_LINE_HUES,
   EMOJI_OFF_INK,
   flatRing,
+  inSeveralColours,
   isMark,
   looksLikePicture,
   offInkShare,
   ownInk,
   pictureOf,
-  SEVERAL_COLOURS,
   withoutGluedEmoji,
 } from "./pictures.js";
 import { type Box, centreInside, overlapArea, pixelAt, type Raster, type Rgb, roundBox, unionBox } from "./raster.js";
@@ -411,8 +411,7 @@ export function unreadMarkers(
       // One ink, as type is: an emoji before the line (in several colours of its own; one cut off the word it was
       // glued to) is no list's marker.
       const ground = leaf.fill ?? leaf.background;
-      const own = ownInk(r, ink, ground);
-      if (own && offInkShare(r, ink, ground, own) >= SEVERAL_COLOURS) continue;
+      if (inSeveralColours(r, ink, ground)) continue;
       out.push({ leaf, box: ink });
     }
   }
@@ -1240,8 +1239,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
         const off = Math.min(...inks.map((ink) => offInkShare(raster, box, ground, ink)));
         if (off < EMOJI_IN_LINE_HUES) continue;
         // (And in several colours itself: a drop cap or a dash in its own single colour is a letter of the text.)
-        const own = ownInk(raster, box, ground);
-        if (!own || offInkShare(raster, box, ground, own) < SEVERAL_COLOURS) continue;
+        if (!inSeveralColours(raster, box, ground)) continue;
         if ((off >= EMOJI_OFF_INK && !overPicture) || flatRing(raster, box)) dropped.add(w);
       }
     }
@@ -1471,8 +1469,7 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
           rated.every((w) => !/[\p{L}\p{N}]/u.test(w.text)));
       // Big "words" drawn in several colours are a photo's shapes too (a yellow and black drill on white read "3" at
       // 138 px): type is one ink, its edges blends of that ink and its ground.
-      const own = big ? ownInk(raster, leaf.box, leaf.background) : null;
-      const colourfulBig = own !== null && offInkShare(raster, leaf.box, leaf.background, own) >= SEVERAL_COLOURS;
+      const colourfulBig = big && inSeveralColours(raster, leaf.box, leaf.background);
       if ((doubtfulBig || colourfulBig) && isMark(leaf, scale)) {
         flush();
         blocks.push(pictureHere(leaf.box, ""));
@@ -1588,6 +1585,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       { x: Math.round(line.box.x + line.box.width) + 1, width: Math.round(2 * h) },
     ];
     const out: Box[] = [];
+    const letters = ownInk(raster, roundBox(line.box), ground);
+    if (!letters) return out;
     for (const side of sides) {
       const x0 = Math.max(Math.round(within.x), side.x);
       const x1 = Math.min(Math.round(within.x + within.width), side.x + side.width);
@@ -1597,12 +1596,8 @@ export async function readDesign(image: Buffer, opts: ReadDesignOptions = {}): P
       // (Within a word space or two of the words: ink further off is something else in the leaf.)
       const gap = ink.x >= line.box.x ? ink.x - (line.box.x + line.box.width) : line.box.x - (ink.x + ink.width);
       if (gap > h) continue;
-      const letters = ownInk(raster, roundBox(line.box), ground);
-      const own = ownInk(raster, ink, ground);
-      if (!letters || !own) continue;
       if (offInkShare(raster, ink, ground, letters) < EMOJI_IN_LINE_HUES) continue;
-      if (offInkShare(raster, ink, ground, own) < SEVERAL_COLOURS) continue;
-      out.push(ink);
+      if (inSeveralColours(raster, ink, ground)) out.push(ink);
     }
     return out;
   };
